@@ -1,0 +1,159 @@
+/* chrono-clock.c — every conversion between ticks, seconds and text lives here,
+ * so that alignment and rounding rules are decided once. */
+#include "chrono-clock.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+chrono_clock_init (ChronoClock *clock, gint64 ticks_per_second)
+{
+  g_return_if_fail (clock != NULL);
+  g_return_if_fail (ticks_per_second > 0);
+  memset (clock, 0, sizeof *clock);
+  clock->ticks_per_second = ticks_per_second;
+}
+
+static const struct {
+  const char *unit;
+  gint64 ticks_per_second;
+} unit_table[] = {
+  { "ps", G_GINT64_CONSTANT (1000000000000) },
+  { "ns", 1000000000 },
+  { "us", 1000000 },
+  { "µs", 1000000 },
+  { "ms", 1000 },
+  { "s", 1 },
+};
+
+gboolean
+chrono_clock_ticks_per_second_for_unit (const char *unit, gint64 *out_ticks_per_second)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (unit_table); i++)
+    if (g_ascii_strcasecmp (unit, unit_table[i].unit) == 0)
+      {
+        *out_ticks_per_second = unit_table[i].ticks_per_second;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+double
+chrono_clock_to_seconds (const ChronoClock *clock, gint64 ticks)
+{
+  /* Split into whole seconds and remainder so large tick counts keep precision. */
+  gint64 whole = ticks / clock->ticks_per_second;
+  gint64 rest = ticks % clock->ticks_per_second;
+  return (double) whole + (double) rest / (double) clock->ticks_per_second;
+}
+
+gint64
+chrono_clock_from_seconds (const ChronoClock *clock, double seconds)
+{
+  double whole = trunc (seconds);
+  double frac = seconds - whole;
+  return (gint64) whole * clock->ticks_per_second + (gint64) llround (frac * (double) clock->ticks_per_second);
+}
+
+static int
+decimal_digits_of_power_of_ten (gint64 value)
+{
+  int digits = 0;
+  while (value > 1 && value % 10 == 0)
+    {
+      value /= 10;
+      digits++;
+    }
+  return value == 1 ? digits : -1;
+}
+
+/* Seconds as an exact decimal when the clock is decimal, so that parsing the
+ * text and multiplying by ticks_per_second gives back the very same tick. */
+char *
+chrono_clock_format_seconds_exact (const ChronoClock *clock, gint64 ticks)
+{
+  int digits = decimal_digits_of_power_of_ten (clock->ticks_per_second);
+  if (digits < 0)
+    return g_strdup_printf ("%.17g", (double) ticks / (double) clock->ticks_per_second);
+
+  gboolean negative = ticks < 0;
+  guint64 magnitude = negative ? -(guint64) ticks : (guint64) ticks;
+  guint64 whole = magnitude / (guint64) clock->ticks_per_second;
+  guint64 frac = magnitude % (guint64) clock->ticks_per_second;
+  if (frac == 0 || digits == 0)
+    return g_strdup_printf ("%s%" G_GUINT64_FORMAT, negative ? "-" : "", whole);
+
+  char frac_text[32];
+  g_snprintf (frac_text, sizeof frac_text, "%0*" G_GUINT64_FORMAT, digits, frac);
+  for (int i = digits - 1; i > 0 && frac_text[i] == '0'; i--)
+    frac_text[i] = '\0';
+  return g_strdup_printf ("%s%" G_GUINT64_FORMAT ".%s", negative ? "-" : "", whole, frac_text);
+}
+
+/* numerator/denominator ticks in seconds: exact when it is a whole tick. */
+char *
+chrono_clock_format_seconds_ratio (const ChronoClock *clock, gint64 numerator_ticks, gint64 denominator)
+{
+  g_return_val_if_fail (denominator > 0, NULL);
+  if (numerator_ticks % denominator == 0)
+    return chrono_clock_format_seconds_exact (clock, numerator_ticks / denominator);
+  double ticks = (double) numerator_ticks / (double) denominator;
+  return g_strdup_printf ("%.17g", ticks / (double) clock->ticks_per_second);
+}
+
+static const struct {
+  const char *suffix;
+  double seconds;
+} duration_units[] = {
+  { "ps", 1e-12 }, { "ns", 1e-9 }, { "us", 1e-6 }, { "µs", 1e-6 },
+  { "ms", 1e-3 }, { "s", 1.0 }, { "min", 60.0 }, { "h", 3600.0 },
+};
+
+/* "12ms", "3.5s", "1500us", "250ns", "2" (seconds). */
+gboolean
+chrono_parse_duration (const char *text, double *out_seconds, GError **error)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (text ? text : ""));
+  char *end = NULL;
+  double value = g_ascii_strtod (trimmed, &end);
+  if (end == trimmed || !isfinite (value))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "“%s” is not a time (examples: 12ms, 3.5s, 1500us, 250ns)", text);
+      return FALSE;
+    }
+  while (*end == ' ')
+    end++;
+  if (*end == '\0')
+    {
+      *out_seconds = value;
+      return TRUE;
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (duration_units); i++)
+    if (strcmp (end, duration_units[i].suffix) == 0)
+      {
+        *out_seconds = value * duration_units[i].seconds;
+        return TRUE;
+      }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "“%s” has an unknown unit “%s” (use ps, ns, us, ms, s)", text, end);
+  return FALSE;
+}
+
+/* A human duration with an adaptive unit: "1.25 ms", "830 ns". */
+char *
+chrono_format_duration (double seconds, int significant_digits)
+{
+  static const struct {
+    double scale;
+    const char *unit;
+  } units[] = { { 1.0, "s" }, { 1e-3, "ms" }, { 1e-6, "µs" }, { 1e-9, "ns" }, { 1e-12, "ps" } };
+  double magnitude = fabs (seconds);
+  if (magnitude == 0.0)
+    return g_strdup ("0 s");
+  for (gsize i = 0; i < G_N_ELEMENTS (units); i++)
+    if (magnitude >= units[i].scale * 0.9999999 || i + 1 == G_N_ELEMENTS (units))
+      return g_strdup_printf ("%.*g %s", significant_digits, seconds / units[i].scale, units[i].unit);
+  g_assert_not_reached ();
+}

@@ -1,0 +1,31 @@
+/* chrono-clock.h — ticks, units and every time conversion in one place. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* A trace's clock.  Timestamps are gint64 ticks; ticks_per_second is exact
+ * (a power of ten for text formats, any integer for OTF2). */
+typedef struct {
+  gint64 ticks_per_second;
+  gint64 origin;           /* the trace's zero, in ticks */
+  gboolean has_wall_clock;
+  gint64 wall_clock_us;    /* Unix time of the origin in microseconds */
+} ChronoClock;
+
+void chrono_clock_init (ChronoClock *clock, gint64 ticks_per_second);
+
+gboolean chrono_clock_ticks_per_second_for_unit (const char *unit, gint64 *out_ticks_per_second);
+
+double chrono_clock_to_seconds (const ChronoClock *clock, gint64 ticks);
+gint64 chrono_clock_from_seconds (const ChronoClock *clock, double seconds);
+
+char *chrono_clock_format_seconds_exact (const ChronoClock *clock, gint64 ticks);
+char *chrono_clock_format_seconds_ratio (const ChronoClock *clock, gint64 numerator_ticks, gint64 denominator);
+
+gboolean chrono_parse_duration (const char *text, double *out_seconds, GError **error);
+
+char *chrono_format_duration (double seconds, int significant_digits);
+
+G_END_DECLS

@@ -1,0 +1,276 @@
+#include "chrono-lane.h"
+
+#include <string.h>
+
+struct _ChronoLane {
+  GObject parent_instance;
+  char *name;
+  char *entity_type;
+  ChronoLaneKind kind;
+  ChronoLane *parent; /* weak: the parent owns its children */
+  GListStore *children;
+  ChronoSpans *spans;
+  ChronoMarks *marks;
+  ChronoSignal *signal;
+  ChronoInstances *instances;
+};
+
+enum { PROP_0, PROP_NAME, PROP_KIND, PROP_ENTITY_TYPE, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_ENUM_TYPE (ChronoLaneKind, chrono_lane_kind,
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_GROUP, "group"),
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_PROCESS, "process"),
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_RUNNABLE, "runnable"),
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_CORE, "core"),
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_SEMAPHORE, "semaphore"),
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACCESS, "access"),
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_SIGNAL, "signal"),
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_EVENTS, "events"))
+
+G_DEFINE_FINAL_TYPE (ChronoLane, chrono_lane, G_TYPE_OBJECT)
+
+const char *
+chrono_lane_kind_get_name (ChronoLaneKind kind)
+{
+  GEnumClass *klass = g_type_class_ref (CHRONO_TYPE_LANE_KIND);
+  GEnumValue *value = g_enum_get_value (klass, kind);
+  g_type_class_unref (klass);
+  return value ? value->value_nick : "?";
+}
+
+static void
+chrono_lane_finalize (GObject *object)
+{
+  ChronoLane *self = CHRONO_LANE (object);
+  g_free (self->name);
+  g_free (self->entity_type);
+  g_clear_object (&self->children);
+  g_clear_pointer (&self->spans, chrono_spans_free);
+  g_clear_pointer (&self->marks, chrono_marks_free);
+  g_clear_pointer (&self->signal, chrono_signal_free);
+  g_clear_pointer (&self->instances, chrono_instances_free);
+  G_OBJECT_CLASS (chrono_lane_parent_class)->finalize (object);
+}
+
+static void
+chrono_lane_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ChronoLane *self = CHRONO_LANE (object);
+  switch (prop_id)
+    {
+    case PROP_NAME: g_value_set_string (value, self->name); break;
+    case PROP_KIND: g_value_set_enum (value, self->kind); break;
+    case PROP_ENTITY_TYPE: g_value_set_string (value, self->entity_type); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_lane_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ChronoLane *self = CHRONO_LANE (object);
+  switch (prop_id)
+    {
+    case PROP_NAME: self->name = g_value_dup_string (value); break;
+    case PROP_KIND: self->kind = g_value_get_enum (value); break;
+    case PROP_ENTITY_TYPE: self->entity_type = g_value_dup_string (value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_lane_class_init (ChronoLaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->finalize = chrono_lane_finalize;
+  object_class->get_property = chrono_lane_get_property;
+  object_class->set_property = chrono_lane_set_property;
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, "",
+                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, CHRONO_TYPE_LANE_KIND, CHRONO_LANE_GROUP,
+                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENTITY_TYPE] = g_param_spec_string ("entity-type", NULL, NULL, "",
+                                                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+chrono_lane_init (ChronoLane *self)
+{
+  self->children = g_list_store_new (CHRONO_TYPE_LANE);
+}
+
+ChronoLane *
+chrono_lane_new (const char *name, ChronoLaneKind kind, const char *entity_type)
+{
+  return g_object_new (CHRONO_TYPE_LANE, "name", name, "kind", kind,
+                       "entity-type", entity_type ? entity_type : "", NULL);
+}
+
+const char *
+chrono_lane_get_name (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  return lane->name;
+}
+
+ChronoLaneKind
+chrono_lane_get_kind (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), CHRONO_LANE_GROUP);
+  return lane->kind;
+}
+
+const char *
+chrono_lane_get_entity_type (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  return lane->entity_type;
+}
+
+ChronoLane *
+chrono_lane_get_parent (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  return lane->parent;
+}
+
+GListModel *
+chrono_lane_get_children (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  return G_LIST_MODEL (lane->children);
+}
+
+guint
+chrono_lane_get_n_children (ChronoLane *lane)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (lane->children));
+}
+
+/* Borrowed reference. */
+ChronoLane *
+chrono_lane_get_child (ChronoLane *lane, guint index)
+{
+  ChronoLane *child = g_list_model_get_item (G_LIST_MODEL (lane->children), index);
+  if (child)
+    g_object_unref (child);
+  return child;
+}
+
+void
+chrono_lane_append_child (ChronoLane *lane, ChronoLane *child)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane) && CHRONO_IS_LANE (child));
+  g_return_if_fail (child->parent == NULL);
+  child->parent = lane;
+  g_list_store_append (lane->children, child);
+}
+
+static int
+compare_lanes_by_name (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  g_autofree char *ka = g_utf8_collate_key_for_filename (CHRONO_LANE ((gpointer) a)->name, -1);
+  g_autofree char *kb = g_utf8_collate_key_for_filename (CHRONO_LANE ((gpointer) b)->name, -1);
+  return strcmp (ka, kb);
+}
+
+/* Natural order ("Core_2" before "Core_10"). */
+void
+chrono_lane_sort_children (ChronoLane *lane)
+{
+  g_list_store_sort (lane->children, compare_lanes_by_name, NULL);
+}
+
+guint
+chrono_lane_get_depth (ChronoLane *lane)
+{
+  guint depth = 0;
+  for (ChronoLane *p = lane->parent; p != NULL; p = p->parent)
+    depth++;
+  return depth;
+}
+
+/* "Processes/TASK_A/Runnable_1": names from the top, for dumps and messages. */
+char *
+chrono_lane_dup_path (ChronoLane *lane)
+{
+  GString *path = g_string_new (lane->name);
+  for (ChronoLane *p = lane->parent; p != NULL; p = p->parent)
+    {
+      g_string_prepend_c (path, '/');
+      g_string_prepend (path, p->name);
+    }
+  return g_string_free (path, FALSE);
+}
+
+ChronoSpans *
+chrono_lane_get_spans (ChronoLane *lane)
+{
+  return lane->spans;
+}
+
+ChronoMarks *
+chrono_lane_get_marks (ChronoLane *lane)
+{
+  return lane->marks;
+}
+
+ChronoSignal *
+chrono_lane_get_signal (ChronoLane *lane)
+{
+  return lane->signal;
+}
+
+ChronoInstances *
+chrono_lane_get_instances (ChronoLane *lane)
+{
+  return lane->instances;
+}
+
+ChronoSpans *
+chrono_lane_ensure_spans (ChronoLane *lane)
+{
+  if (lane->spans == NULL)
+    lane->spans = chrono_spans_new ();
+  return lane->spans;
+}
+
+ChronoMarks *
+chrono_lane_ensure_marks (ChronoLane *lane)
+{
+  if (lane->marks == NULL)
+    lane->marks = chrono_marks_new ();
+  return lane->marks;
+}
+
+ChronoSignal *
+chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second)
+{
+  if (lane->signal == NULL)
+    lane->signal = chrono_signal_new (ticks_per_second);
+  return lane->signal;
+}
+
+ChronoInstances *
+chrono_lane_ensure_instances (ChronoLane *lane)
+{
+  if (lane->instances == NULL)
+    lane->instances = chrono_instances_new ();
+  return lane->instances;
+}
+
+void
+chrono_lane_seal (ChronoLane *lane)
+{
+  if (lane->spans)
+    chrono_spans_seal (lane->spans);
+  if (lane->marks)
+    chrono_marks_seal (lane->marks);
+  if (lane->signal)
+    chrono_signal_seal (lane->signal);
+  guint n = chrono_lane_get_n_children (lane);
+  for (guint i = 0; i < n; i++)
+    chrono_lane_seal (chrono_lane_get_child (lane, i));
+}

@@ -1,0 +1,57 @@
+/* chrono-lane.h — one row of the timeline (a task, a core, a signal, …),
+ * possibly with child lanes; its items live in columnar stores. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "chrono-instances.h"
+#include "chrono-marks.h"
+#include "chrono-signal.h"
+#include "chrono-spans.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CHRONO_LANE_GROUP,     /* a heading with children only */
+  CHRONO_LANE_PROCESS,   /* BTF task or ISR: states per instance */
+  CHRONO_LANE_RUNNABLE,  /* a runnable called by its parent process */
+  CHRONO_LANE_CORE,      /* which process occupied a core */
+  CHRONO_LANE_SEMAPHORE, /* a semaphore's state */
+  CHRONO_LANE_ACCESS,    /* one process's requests and holds of a semaphore */
+  CHRONO_LANE_SIGNAL,    /* a value over time */
+  CHRONO_LANE_EVENTS,    /* instant events only */
+} ChronoLaneKind;
+
+#define CHRONO_TYPE_LANE_KIND (chrono_lane_kind_get_type ())
+GType chrono_lane_kind_get_type (void);
+const char *chrono_lane_kind_get_name (ChronoLaneKind kind);
+
+#define CHRONO_TYPE_LANE (chrono_lane_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoLane, chrono_lane, CHRONO, LANE, GObject)
+
+ChronoLane *chrono_lane_new (const char *name, ChronoLaneKind kind, const char *entity_type);
+
+const char *chrono_lane_get_name (ChronoLane *lane);
+ChronoLaneKind chrono_lane_get_kind (ChronoLane *lane);
+const char *chrono_lane_get_entity_type (ChronoLane *lane);
+ChronoLane *chrono_lane_get_parent (ChronoLane *lane);
+GListModel *chrono_lane_get_children (ChronoLane *lane);
+guint chrono_lane_get_n_children (ChronoLane *lane);
+ChronoLane *chrono_lane_get_child (ChronoLane *lane, guint index);
+void chrono_lane_append_child (ChronoLane *lane, ChronoLane *child);
+void chrono_lane_sort_children (ChronoLane *lane);
+guint chrono_lane_get_depth (ChronoLane *lane);
+char *chrono_lane_dup_path (ChronoLane *lane);
+
+ChronoSpans *chrono_lane_get_spans (ChronoLane *lane);
+ChronoMarks *chrono_lane_get_marks (ChronoLane *lane);
+ChronoSignal *chrono_lane_get_signal (ChronoLane *lane);
+ChronoInstances *chrono_lane_get_instances (ChronoLane *lane);
+ChronoSpans *chrono_lane_ensure_spans (ChronoLane *lane);
+ChronoMarks *chrono_lane_ensure_marks (ChronoLane *lane);
+ChronoSignal *chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second);
+ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
+
+void chrono_lane_seal (ChronoLane *lane);
+
+G_END_DECLS

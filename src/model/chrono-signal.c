@@ -1,0 +1,188 @@
+/* chrono-signal.c — fragments sorted by t0; min/max of a range is exact:
+ * a quadratic's extremes lie at the clipped ends or at its vertex. */
+#include "chrono-signal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+struct _ChronoSignal {
+  GArray *fragments;
+  gint64 ticks_per_second;
+  gboolean step_open; /* the last step fragment still waits for its end */
+  gboolean is_step;
+  gboolean sealed;
+};
+
+ChronoSignal *
+chrono_signal_new (gint64 ticks_per_second)
+{
+  ChronoSignal *signal = g_new0 (ChronoSignal, 1);
+  signal->fragments = g_array_new (FALSE, FALSE, sizeof (ChronoFragment));
+  signal->ticks_per_second = ticks_per_second;
+  signal->is_step = TRUE;
+  return signal;
+}
+
+void
+chrono_signal_free (ChronoSignal *signal)
+{
+  if (signal == NULL)
+    return;
+  g_array_unref (signal->fragments);
+  g_free (signal);
+}
+
+void
+chrono_signal_append (ChronoSignal *signal, const ChronoFragment *fragment)
+{
+  g_array_append_val (signal->fragments, *fragment);
+  if (fragment->a != 0.0 || fragment->b != 0.0)
+    signal->is_step = FALSE;
+  signal->sealed = FALSE;
+}
+
+/* A sample of a step signal: it holds until the next sample. */
+void
+chrono_signal_append_step (ChronoSignal *signal, gint64 time, double value)
+{
+  if (signal->step_open)
+    {
+      ChronoFragment *last = &g_array_index (signal->fragments, ChronoFragment, signal->fragments->len - 1);
+      last->t1 = MAX (time, last->t0);
+    }
+  ChronoFragment fragment = { time, time, value, 0.0, 0.0 };
+  g_array_append_val (signal->fragments, fragment);
+  signal->step_open = TRUE;
+  signal->sealed = FALSE;
+}
+
+void
+chrono_signal_close_steps (ChronoSignal *signal, gint64 end)
+{
+  if (!signal->step_open)
+    return;
+  ChronoFragment *last = &g_array_index (signal->fragments, ChronoFragment, signal->fragments->len - 1);
+  last->t1 = MAX (end, last->t0);
+  signal->step_open = FALSE;
+}
+
+static int
+compare_fragments (gconstpointer a, gconstpointer b)
+{
+  const ChronoFragment *fa = a, *fb = b;
+  return (fa->t0 > fb->t0) - (fa->t0 < fb->t0);
+}
+
+void
+chrono_signal_seal (ChronoSignal *signal)
+{
+  if (signal->sealed)
+    return;
+  gboolean sorted = TRUE;
+  for (guint i = 1; i < signal->fragments->len && sorted; i++)
+    sorted = g_array_index (signal->fragments, ChronoFragment, i).t0
+             >= g_array_index (signal->fragments, ChronoFragment, i - 1).t0;
+  if (!sorted)
+    qsort (signal->fragments->data, signal->fragments->len, sizeof (ChronoFragment), compare_fragments);
+  signal->sealed = TRUE;
+}
+
+guint
+chrono_signal_get_n (ChronoSignal *signal)
+{
+  return signal->fragments->len;
+}
+
+const ChronoFragment *
+chrono_signal_get (ChronoSignal *signal, guint index)
+{
+  g_return_val_if_fail (index < signal->fragments->len, NULL);
+  return &g_array_index (signal->fragments, ChronoFragment, index);
+}
+
+gboolean
+chrono_signal_is_step (ChronoSignal *signal)
+{
+  return signal->is_step;
+}
+
+double
+chrono_signal_eval_fragment (ChronoSignal *signal, const ChronoFragment *f, gint64 time)
+{
+  double dt = (double) (time - f->t0) / (double) signal->ticks_per_second;
+  return f->c + f->b * dt + f->a * dt * dt;
+}
+
+/* First fragment whose end lies after time (fragments do not overlap once sealed). */
+guint
+chrono_signal_first_ending_after (ChronoSignal *signal, gint64 time)
+{
+  guint lo = 0, hi = signal->fragments->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (signal->fragments, ChronoFragment, mid).t1 > time)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return lo;
+}
+
+gboolean
+chrono_signal_value_at (ChronoSignal *signal, gint64 time, double *out_value)
+{
+  guint i = chrono_signal_first_ending_after (signal, time);
+  if (i >= signal->fragments->len)
+    return FALSE;
+  const ChronoFragment *f = chrono_signal_get (signal, i);
+  if (time < f->t0)
+    return FALSE;
+  *out_value = chrono_signal_eval_fragment (signal, f, time);
+  return TRUE;
+}
+
+static void
+fragment_extremes (ChronoSignal *signal, const ChronoFragment *f, gint64 from, gint64 to, double *lo, double *hi)
+{
+  double v0 = chrono_signal_eval_fragment (signal, f, from);
+  double v1 = chrono_signal_eval_fragment (signal, f, to);
+  *lo = MIN (*lo, MIN (v0, v1));
+  *hi = MAX (*hi, MAX (v0, v1));
+  if (f->a != 0.0)
+    {
+      double vertex_dt = -f->b / (2.0 * f->a);
+      double vertex = (double) f->t0 + vertex_dt * (double) signal->ticks_per_second;
+      if (vertex > (double) from && vertex < (double) to)
+        {
+          double v = f->c + f->b * vertex_dt + f->a * vertex_dt * vertex_dt;
+          *lo = MIN (*lo, v);
+          *hi = MAX (*hi, v);
+        }
+    }
+}
+
+/* Exact min/max over the closed domain [begin, end] of every fragment touched. */
+gboolean
+chrono_signal_range (ChronoSignal *signal, gint64 begin, gint64 end, double *out_min, double *out_max)
+{
+  double lo = INFINITY, hi = -INFINITY;
+  gboolean any = FALSE;
+  guint first = begin == G_MININT64 ? 0 : chrono_signal_first_ending_after (signal, begin - 1);
+  for (guint i = first; i < signal->fragments->len; i++)
+    {
+      const ChronoFragment *f = chrono_signal_get (signal, i);
+      if (f->t0 > end)
+        break;
+      if (f->t1 < begin)
+        continue;
+      fragment_extremes (signal, f, MAX (f->t0, begin), MIN (f->t1, end), &lo, &hi);
+      any = TRUE;
+    }
+  if (any)
+    {
+      *out_min = lo;
+      *out_max = hi;
+    }
+  return any;
+}

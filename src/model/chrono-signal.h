@@ -1,0 +1,34 @@
+/* chrono-signal.h — a value over time as polynomial fragments
+ * c + b·(t−t0) + a·(t−t0)² on [t0, t1); a step signal is fragments with a = b = 0. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  gint64 t0, t1;
+  double c, b, a; /* b and a per second and per second², so units do not leak in */
+} ChronoFragment;
+
+typedef struct _ChronoSignal ChronoSignal;
+
+ChronoSignal *chrono_signal_new (gint64 ticks_per_second);
+void chrono_signal_free (ChronoSignal *signal);
+
+void chrono_signal_append (ChronoSignal *signal, const ChronoFragment *fragment);
+void chrono_signal_append_step (ChronoSignal *signal, gint64 time, double value);
+void chrono_signal_close_steps (ChronoSignal *signal, gint64 end);
+void chrono_signal_seal (ChronoSignal *signal);
+
+guint chrono_signal_get_n (ChronoSignal *signal);
+const ChronoFragment *chrono_signal_get (ChronoSignal *signal, guint index);
+gboolean chrono_signal_is_step (ChronoSignal *signal);
+double chrono_signal_eval_fragment (ChronoSignal *signal, const ChronoFragment *fragment, gint64 time);
+gboolean chrono_signal_value_at (ChronoSignal *signal, gint64 time, double *out_value);
+gboolean chrono_signal_range (ChronoSignal *signal, gint64 begin, gint64 end, double *out_min, double *out_max);
+guint chrono_signal_first_ending_after (ChronoSignal *signal, gint64 time);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoSignal, chrono_signal_free)
+
+G_END_DECLS

@@ -1,0 +1,343 @@
+/* chrono-spans.c — columnar interval store.
+ *
+ * After sealing, spans are sorted by start (stably, so spans of equal start
+ * keep file order) and two helper columns exist:
+ *  - max_end[i]: the largest end among spans 0..i, which is monotonic and so
+ *    lets a binary search find the first span that can overlap a time even
+ *    when spans overlap (concurrent instances, nested calls);
+ *  - block totals: per block of BLOCK spans the time per state, so that the
+ *    summary of a range costs O(log n + BLOCK + blocks), not O(spans).
+ */
+#include "chrono-spans.h"
+
+#include <string.h>
+
+#define BLOCK 64
+
+struct _ChronoSpans {
+  GArray *start, *end, *state, *flags, *depth, *label, *instance, *attrs;
+  GArray *max_end;
+  GArray *block_time; /* gint64[n_blocks * CHRONO_N_STATES] */
+  guint16 max_depth;
+  gboolean sealed;
+};
+
+ChronoSpans *
+chrono_spans_new (void)
+{
+  ChronoSpans *spans = g_new0 (ChronoSpans, 1);
+  spans->start = g_array_new (FALSE, FALSE, sizeof (gint64));
+  spans->end = g_array_new (FALSE, FALSE, sizeof (gint64));
+  spans->state = g_array_new (FALSE, FALSE, sizeof (guint8));
+  spans->flags = g_array_new (FALSE, FALSE, sizeof (guint8));
+  spans->depth = g_array_new (FALSE, FALSE, sizeof (guint16));
+  spans->label = g_array_new (FALSE, FALSE, sizeof (guint32));
+  spans->instance = g_array_new (FALSE, FALSE, sizeof (guint32));
+  spans->attrs = g_array_new (FALSE, FALSE, sizeof (guint32));
+  spans->max_end = g_array_new (FALSE, FALSE, sizeof (gint64));
+  spans->block_time = g_array_new (FALSE, TRUE, sizeof (gint64));
+  return spans;
+}
+
+void
+chrono_spans_free (ChronoSpans *spans)
+{
+  if (spans == NULL)
+    return;
+  GArray *columns[] = { spans->start, spans->end, spans->state, spans->flags, spans->depth,
+                        spans->label, spans->instance, spans->attrs, spans->max_end, spans->block_time };
+  for (gsize i = 0; i < G_N_ELEMENTS (columns); i++)
+    g_array_unref (columns[i]);
+  g_free (spans);
+}
+
+void
+chrono_spans_append (ChronoSpans *spans, const ChronoSpan *span)
+{
+  g_return_if_fail (span->end >= span->start);
+  g_return_if_fail (span->state < CHRONO_N_STATES);
+  g_array_append_val (spans->start, span->start);
+  g_array_append_val (spans->end, span->end);
+  g_array_append_val (spans->state, span->state);
+  g_array_append_val (spans->flags, span->flags);
+  g_array_append_val (spans->depth, span->depth);
+  g_array_append_val (spans->label, span->label);
+  g_array_append_val (spans->instance, span->instance);
+  g_array_append_val (spans->attrs, span->attrs);
+  spans->max_depth = MAX (spans->max_depth, span->depth);
+  spans->sealed = FALSE;
+}
+
+guint
+chrono_spans_get_n (ChronoSpans *spans)
+{
+  return spans->start->len;
+}
+
+void
+chrono_spans_get (ChronoSpans *spans, guint i, ChronoSpan *out)
+{
+  g_return_if_fail (i < spans->start->len);
+  out->start = g_array_index (spans->start, gint64, i);
+  out->end = g_array_index (spans->end, gint64, i);
+  out->state = g_array_index (spans->state, guint8, i);
+  out->flags = g_array_index (spans->flags, guint8, i);
+  out->depth = g_array_index (spans->depth, guint16, i);
+  out->label = g_array_index (spans->label, guint32, i);
+  out->instance = g_array_index (spans->instance, guint32, i);
+  out->attrs = g_array_index (spans->attrs, guint32, i);
+}
+
+gint64
+chrono_spans_get_start (ChronoSpans *spans, guint i)
+{
+  return g_array_index (spans->start, gint64, i);
+}
+
+gint64
+chrono_spans_get_end (ChronoSpans *spans, guint i)
+{
+  return g_array_index (spans->end, gint64, i);
+}
+
+guint8
+chrono_spans_get_state (ChronoSpans *spans, guint i)
+{
+  return g_array_index (spans->state, guint8, i);
+}
+
+guint16
+chrono_spans_get_max_depth (ChronoSpans *spans)
+{
+  return spans->max_depth;
+}
+
+gboolean
+chrono_spans_is_sealed (ChronoSpans *spans)
+{
+  return spans->sealed;
+}
+
+static gboolean
+starts_sorted (ChronoSpans *spans)
+{
+  const gint64 *start = (const gint64 *) spans->start->data;
+  for (guint i = 1; i < spans->start->len; i++)
+    if (start[i] < start[i - 1])
+      return FALSE;
+  return TRUE;
+}
+
+typedef struct {
+  gint64 start;
+  guint index;
+} SortKey;
+
+static int
+compare_sort_keys (gconstpointer a, gconstpointer b)
+{
+  const SortKey *ka = a, *kb = b;
+  if (ka->start != kb->start)
+    return ka->start < kb->start ? -1 : 1;
+  return ka->index < kb->index ? -1 : (ka->index > kb->index);
+}
+
+static void
+permute_column (GArray *column, const SortKey *keys, guint n)
+{
+  guint size = g_array_get_element_size (column);
+  g_autofree guint8 *copy = g_memdup2 (column->data, (gsize) n * size);
+  for (guint i = 0; i < n; i++)
+    memcpy (column->data + (gsize) i * size, copy + (gsize) keys[i].index * size, size);
+}
+
+static void
+sort_by_start (ChronoSpans *spans)
+{
+  guint n = spans->start->len;
+  g_autofree SortKey *keys = g_new (SortKey, n);
+  for (guint i = 0; i < n; i++)
+    keys[i] = (SortKey) { g_array_index (spans->start, gint64, i), i };
+  qsort (keys, n, sizeof *keys, compare_sort_keys); /* index tie-break makes it stable */
+  GArray *columns[] = { spans->start, spans->end, spans->state, spans->flags,
+                        spans->depth, spans->label, spans->instance, spans->attrs };
+  for (gsize c = 0; c < G_N_ELEMENTS (columns); c++)
+    permute_column (columns[c], keys, n);
+}
+
+static void
+build_max_end (ChronoSpans *spans)
+{
+  guint n = spans->start->len;
+  g_array_set_size (spans->max_end, n);
+  gint64 running = G_MININT64;
+  for (guint i = 0; i < n; i++)
+    {
+      running = MAX (running, g_array_index (spans->end, gint64, i));
+      g_array_index (spans->max_end, gint64, i) = running;
+    }
+}
+
+static void
+build_blocks (ChronoSpans *spans)
+{
+  guint n = spans->start->len;
+  guint n_blocks = (n + BLOCK - 1) / BLOCK;
+  g_array_set_size (spans->block_time, 0);
+  g_array_set_size (spans->block_time, (gsize) n_blocks * CHRONO_N_STATES);
+  gint64 *totals = (gint64 *) spans->block_time->data;
+  for (guint i = 0; i < n; i++)
+    {
+      guint8 state = g_array_index (spans->state, guint8, i);
+      totals[(i / BLOCK) * CHRONO_N_STATES + state]
+        += g_array_index (spans->end, gint64, i) - g_array_index (spans->start, gint64, i);
+    }
+}
+
+void
+chrono_spans_seal (ChronoSpans *spans)
+{
+  if (spans->sealed)
+    return;
+  if (!starts_sorted (spans))
+    sort_by_start (spans);
+  build_max_end (spans);
+  build_blocks (spans);
+  spans->sealed = TRUE;
+}
+
+/* First index whose max_end > time: every span before it ends at or before time. */
+guint
+chrono_spans_first_ending_after (ChronoSpans *spans, gint64 time)
+{
+  g_return_val_if_fail (spans->sealed, 0);
+  guint lo = 0, hi = spans->max_end->len;
+  const gint64 *max_end = (const gint64 *) spans->max_end->data;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (max_end[mid] > time)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return lo;
+}
+
+guint
+chrono_spans_first_starting_at_or_after (ChronoSpans *spans, gint64 time)
+{
+  g_return_val_if_fail (spans->sealed, 0);
+  guint lo = 0, hi = spans->start->len;
+  const gint64 *start = (const gint64 *) spans->start->data;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (start[mid] >= time)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return lo;
+}
+
+/* The span covering time at the given depth (the latest-starting one wins). */
+gboolean
+chrono_spans_find_at (ChronoSpans *spans, gint64 time, guint16 depth, guint *out_index)
+{
+  guint first = chrono_spans_first_ending_after (spans, time);
+  guint last = chrono_spans_first_starting_at_or_after (spans, time + 1);
+  gboolean found = FALSE;
+  for (guint i = first; i < last; i++)
+    if (g_array_index (spans->depth, guint16, i) == depth
+        && g_array_index (spans->end, gint64, i) > time)
+      {
+        *out_index = i;
+        found = TRUE;
+      }
+  return found;
+}
+
+static void
+add_clipped (ChronoSpans *spans, guint i, gint64 begin, gint64 end, ChronoSpanSummary *out, gint64 *longest)
+{
+  gint64 s = g_array_index (spans->start, gint64, i);
+  gint64 e = g_array_index (spans->end, gint64, i);
+  gint64 clipped = MIN (e, end) - MAX (s, begin);
+  if (e <= begin || s >= end)
+    {
+      /* zero-length spans exactly at begin still count as present */
+      if (!(s == e && s >= begin && s < end))
+        return;
+      clipped = 0;
+    }
+  out->time_in_state[g_array_index (spans->state, guint8, i)] += MAX (clipped, 0);
+  out->count++;
+  if (e - s > *longest)
+    {
+      *longest = e - s;
+      out->longest = i;
+    }
+}
+
+/* Time per state inside [begin, end).  Spans wholly inside whole blocks are
+ * taken from the block totals; the few at the edges are clipped exactly. */
+void
+chrono_spans_summarize (ChronoSpans *spans, gint64 begin, gint64 end, ChronoSpanSummary *out)
+{
+  g_return_if_fail (spans->sealed);
+  memset (out, 0, sizeof *out);
+  gint64 longest = -1;
+  guint first = chrono_spans_first_ending_after (spans, begin);
+  guint inside = chrono_spans_first_starting_at_or_after (spans, begin);
+  guint last = chrono_spans_first_starting_at_or_after (spans, end);
+
+  /* spans that started before the range and reach into it */
+  for (guint i = first; i < inside && i < last; i++)
+    add_clipped (spans, i, begin, end, out, &longest);
+
+  guint i = MAX (inside, first);
+  /* keep the last span for exact clipping at the end */
+  guint whole_end = last > 0 ? last - 1 : 0;
+  while (i < whole_end)
+    {
+      if (i % BLOCK == 0 && i + BLOCK <= whole_end)
+        {
+          const gint64 *totals = &g_array_index (spans->block_time, gint64, (i / BLOCK) * CHRONO_N_STATES);
+          for (guint s = 0; s < CHRONO_N_STATES; s++)
+            out->time_in_state[s] += totals[s];
+          out->count += BLOCK;
+          /* the longest of a whole block is not tracked; keep the first as a representative */
+          if (longest < 0)
+            {
+              longest = 0;
+              out->longest = i;
+            }
+          i += BLOCK;
+          continue;
+        }
+      add_clipped (spans, i, begin, end, out, &longest);
+      i++;
+    }
+  for (; i < last; i++)
+    add_clipped (spans, i, begin, end, out, &longest);
+
+  out->dominant = CHRONO_STATE_NONE;
+  if (out->count == 0)
+    return;
+  gint64 best = 0;
+  out->dominant = g_array_index (spans->state, guint8, out->longest);
+  for (guint s = 0; s < CHRONO_N_STATES; s++)
+    if (out->time_in_state[s] > best)
+      {
+        best = out->time_in_state[s];
+        out->dominant = s;
+      }
+}
+
+gsize
+chrono_spans_get_memory_size (ChronoSpans *spans)
+{
+  gsize per_span = 8 + 8 + 1 + 1 + 2 + 4 + 4 + 4 + 8;
+  return (gsize) spans->start->len * per_span + spans->block_time->len * sizeof (gint64);
+}

@@ -1,0 +1,58 @@
+/* chrono-spans.h — a lane's intervals in columns, queried by time and by pixel. */
+#pragma once
+
+#include <glib.h>
+
+#include "chrono-state.h"
+
+G_BEGIN_DECLS
+
+#define CHRONO_NO_INSTANCE G_MAXUINT32
+
+/* One row, as handed in and out; the store keeps the fields in columns. */
+typedef struct {
+  gint64 start;
+  gint64 end;
+  guint8 state;    /* ChronoState */
+  guint8 flags;    /* ChronoSpanFlags */
+  guint16 depth;   /* sub-row: call depth or concurrent-instance slot */
+  guint32 label;   /* string id: what the span is about (a process on a core, …) */
+  guint32 instance;/* index into the lane's instance table, or CHRONO_NO_INSTANCE */
+  guint32 attrs;   /* attribute-set id, 0 when none */
+} ChronoSpan;
+
+/* What a time range of a lane amounts to. */
+typedef struct {
+  gint64 time_in_state[CHRONO_N_STATES];
+  guint count;          /* spans that overlap the range */
+  guint8 dominant;      /* the state with the most time, NONE when empty */
+  guint longest;        /* index of the longest overlapping span (valid when count > 0) */
+} ChronoSpanSummary;
+
+typedef struct _ChronoSpans ChronoSpans;
+
+ChronoSpans *chrono_spans_new (void);
+void chrono_spans_free (ChronoSpans *spans);
+
+void chrono_spans_append (ChronoSpans *spans, const ChronoSpan *span);
+void chrono_spans_seal (ChronoSpans *spans);
+gboolean chrono_spans_is_sealed (ChronoSpans *spans);
+
+guint chrono_spans_get_n (ChronoSpans *spans);
+void chrono_spans_get (ChronoSpans *spans, guint index, ChronoSpan *out);
+gint64 chrono_spans_get_start (ChronoSpans *spans, guint index);
+gint64 chrono_spans_get_end (ChronoSpans *spans, guint index);
+guint8 chrono_spans_get_state (ChronoSpans *spans, guint index);
+guint16 chrono_spans_get_max_depth (ChronoSpans *spans);
+
+guint chrono_spans_first_ending_after (ChronoSpans *spans, gint64 time);
+guint chrono_spans_first_starting_at_or_after (ChronoSpans *spans, gint64 time);
+gboolean chrono_spans_find_at (ChronoSpans *spans, gint64 time, guint16 depth, guint *out_index);
+
+void chrono_spans_summarize (ChronoSpans *spans, gint64 begin, gint64 end, ChronoSpanSummary *out);
+
+gsize chrono_spans_get_memory_size (ChronoSpans *spans);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoSpans, chrono_spans_free)
+
+G_END_DECLS

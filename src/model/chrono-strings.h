@@ -1,0 +1,22 @@
+/* chrono-strings.h — interned strings referenced by 32-bit ids. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define CHRONO_STRING_NONE 0u
+
+typedef struct _ChronoStrings ChronoStrings;
+
+ChronoStrings *chrono_strings_new (void);
+void chrono_strings_free (ChronoStrings *strings);
+guint32 chrono_strings_intern (ChronoStrings *strings, const char *text);
+guint32 chrono_strings_intern_len (ChronoStrings *strings, const char *text, gsize length);
+guint32 chrono_strings_lookup (ChronoStrings *strings, const char *text);
+const char *chrono_strings_get (ChronoStrings *strings, guint32 id);
+guint chrono_strings_get_n (ChronoStrings *strings);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoStrings, chrono_strings_free)
+
+G_END_DECLS

@@ -1,0 +1,280 @@
+#include "chrono-trace.h"
+
+#include <string.h>
+
+#define KEEP_WARNINGS 1000
+
+struct _ChronoTrace {
+  GObject parent_instance;
+  char *path;
+  char *format;
+  ChronoClock clock;
+  gint64 begin, end; /* begin > end while the trace has no timestamp */
+  ChronoStrings *strings;
+  ChronoWarnings *warnings;
+  GArray *metadata; /* ChronoMetadata */
+  GListStore *lanes;
+  GArray *chunks;   /* ChronoChunk */
+  guint64 n_events;
+};
+
+enum { PROP_0, PROP_PATH, PROP_FORMAT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (ChronoTrace, chrono_trace, G_TYPE_OBJECT)
+
+static void
+clear_metadata (gpointer data)
+{
+  ChronoMetadata *entry = data;
+  g_free (entry->key);
+  g_free (entry->value);
+}
+
+static void
+chrono_trace_finalize (GObject *object)
+{
+  ChronoTrace *self = CHRONO_TRACE (object);
+  g_free (self->path);
+  g_free (self->format);
+  chrono_strings_free (self->strings);
+  chrono_warnings_free (self->warnings);
+  g_array_unref (self->metadata);
+  g_object_unref (self->lanes);
+  g_array_unref (self->chunks);
+  G_OBJECT_CLASS (chrono_trace_parent_class)->finalize (object);
+}
+
+static void
+chrono_trace_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ChronoTrace *self = CHRONO_TRACE (object);
+  switch (prop_id)
+    {
+    case PROP_PATH: g_value_set_string (value, self->path); break;
+    case PROP_FORMAT: g_value_set_string (value, self->format); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_trace_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ChronoTrace *self = CHRONO_TRACE (object);
+  switch (prop_id)
+    {
+    case PROP_PATH: self->path = g_value_dup_string (value); break;
+    case PROP_FORMAT: self->format = g_value_dup_string (value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_trace_class_init (ChronoTraceClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->finalize = chrono_trace_finalize;
+  object_class->get_property = chrono_trace_get_property;
+  object_class->set_property = chrono_trace_set_property;
+  properties[PROP_PATH] = g_param_spec_string ("path", NULL, NULL, "",
+                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FORMAT] = g_param_spec_string ("format", NULL, NULL, "",
+                                                 G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+chrono_trace_init (ChronoTrace *self)
+{
+  chrono_clock_init (&self->clock, 1000000000);
+  self->begin = G_MAXINT64;
+  self->end = G_MININT64;
+  self->strings = chrono_strings_new ();
+  self->warnings = chrono_warnings_new (KEEP_WARNINGS);
+  self->metadata = g_array_new (FALSE, FALSE, sizeof (ChronoMetadata));
+  g_array_set_clear_func (self->metadata, clear_metadata);
+  self->lanes = g_list_store_new (CHRONO_TYPE_LANE);
+  self->chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
+}
+
+ChronoTrace *
+chrono_trace_new (const char *path, const char *format)
+{
+  return g_object_new (CHRONO_TYPE_TRACE, "path", path, "format", format, NULL);
+}
+
+const char *
+chrono_trace_get_path (ChronoTrace *trace)
+{
+  return trace->path;
+}
+
+const char *
+chrono_trace_get_format (ChronoTrace *trace)
+{
+  return trace->format;
+}
+
+const ChronoClock *
+chrono_trace_get_clock (ChronoTrace *trace)
+{
+  return &trace->clock;
+}
+
+void
+chrono_trace_set_clock (ChronoTrace *trace, const ChronoClock *clock)
+{
+  trace->clock = *clock;
+}
+
+gboolean
+chrono_trace_has_range (ChronoTrace *trace)
+{
+  return trace->begin <= trace->end;
+}
+
+gint64
+chrono_trace_get_begin (ChronoTrace *trace)
+{
+  return chrono_trace_has_range (trace) ? trace->begin : 0;
+}
+
+gint64
+chrono_trace_get_end (ChronoTrace *trace)
+{
+  return chrono_trace_has_range (trace) ? trace->end : 0;
+}
+
+void
+chrono_trace_include_time (ChronoTrace *trace, gint64 time)
+{
+  trace->begin = MIN (trace->begin, time);
+  trace->end = MAX (trace->end, time);
+}
+
+ChronoStrings *
+chrono_trace_get_strings (ChronoTrace *trace)
+{
+  return trace->strings;
+}
+
+ChronoWarnings *
+chrono_trace_get_warnings (ChronoTrace *trace)
+{
+  return trace->warnings;
+}
+
+void
+chrono_trace_add_metadata (ChronoTrace *trace, const char *key, const char *value)
+{
+  ChronoMetadata entry = { g_strdup (key), g_strdup (value) };
+  g_array_append_val (trace->metadata, entry);
+}
+
+guint
+chrono_trace_get_n_metadata (ChronoTrace *trace)
+{
+  return trace->metadata->len;
+}
+
+const ChronoMetadata *
+chrono_trace_get_metadata (ChronoTrace *trace, guint index)
+{
+  g_return_val_if_fail (index < trace->metadata->len, NULL);
+  return &g_array_index (trace->metadata, ChronoMetadata, index);
+}
+
+/* The last value given for key (case-insensitive), as headers may repeat keys. */
+const char *
+chrono_trace_lookup_metadata (ChronoTrace *trace, const char *key)
+{
+  for (guint i = trace->metadata->len; i > 0; i--)
+    {
+      const ChronoMetadata *entry = &g_array_index (trace->metadata, ChronoMetadata, i - 1);
+      if (g_ascii_strcasecmp (entry->key, key) == 0)
+        return entry->value;
+    }
+  return NULL;
+}
+
+GListModel *
+chrono_trace_get_lanes (ChronoTrace *trace)
+{
+  return G_LIST_MODEL (trace->lanes);
+}
+
+void
+chrono_trace_add_lane (ChronoTrace *trace, ChronoLane *lane)
+{
+  g_list_store_append (trace->lanes, lane);
+}
+
+static void
+collect_lanes (GListModel *model, GPtrArray *out)
+{
+  guint n = g_list_model_get_n_items (model);
+  for (guint i = 0; i < n; i++)
+    {
+      ChronoLane *lane = g_list_model_get_item (model, i);
+      g_ptr_array_add (out, lane);
+      collect_lanes (chrono_lane_get_children (lane), out);
+    }
+}
+
+/* Every lane, depth first in display order; the array holds references. */
+GPtrArray *
+chrono_trace_list_lanes (ChronoTrace *trace)
+{
+  GPtrArray *lanes = g_ptr_array_new_with_free_func (g_object_unref);
+  collect_lanes (G_LIST_MODEL (trace->lanes), lanes);
+  return lanes;
+}
+
+guint
+chrono_trace_count_lanes (ChronoTrace *trace)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  return lanes->len;
+}
+
+void
+chrono_trace_add_chunk (ChronoTrace *trace, const ChronoChunk *chunk)
+{
+  g_array_append_val (trace->chunks, *chunk);
+}
+
+guint
+chrono_trace_get_n_chunks (ChronoTrace *trace)
+{
+  return trace->chunks->len;
+}
+
+const ChronoChunk *
+chrono_trace_get_chunk (ChronoTrace *trace, guint index)
+{
+  g_return_val_if_fail (index < trace->chunks->len, NULL);
+  return &g_array_index (trace->chunks, ChronoChunk, index);
+}
+
+guint64
+chrono_trace_get_n_events (ChronoTrace *trace)
+{
+  return trace->n_events;
+}
+
+void
+chrono_trace_set_n_events (ChronoTrace *trace, guint64 n_events)
+{
+  trace->n_events = n_events;
+}
+
+void
+chrono_trace_seal (ChronoTrace *trace)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (trace->lanes));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (ChronoLane) lane = g_list_model_get_item (G_LIST_MODEL (trace->lanes), i);
+      chrono_lane_seal (lane);
+    }
+}

@@ -1,0 +1,65 @@
+/* chrono-trace.h — one loaded trace: its clock, lane tree, strings,
+ * metadata, warnings and the index of its chunks. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "chrono-clock.h"
+#include "chrono-lane.h"
+#include "chrono-strings.h"
+#include "chrono-warnings.h"
+
+G_BEGIN_DECLS
+
+/* A piece of the input file cut at a line boundary (DESIGN.md, "Lazily indexed time ranges"). */
+typedef struct {
+  guint64 offset;      /* byte offset of the first line in the (decompressed) input */
+  guint64 length;
+  guint64 first_line;  /* 1-based */
+  gint64 first_time, last_time; /* G_MAXINT64 / G_MININT64 when the chunk has no data line */
+  guint64 n_events;
+} ChronoChunk;
+
+typedef struct {
+  char *key;
+  char *value;
+} ChronoMetadata;
+
+#define CHRONO_TYPE_TRACE (chrono_trace_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoTrace, chrono_trace, CHRONO, TRACE, GObject)
+
+ChronoTrace *chrono_trace_new (const char *path, const char *format);
+
+const char *chrono_trace_get_path (ChronoTrace *trace);
+const char *chrono_trace_get_format (ChronoTrace *trace);
+const ChronoClock *chrono_trace_get_clock (ChronoTrace *trace);
+void chrono_trace_set_clock (ChronoTrace *trace, const ChronoClock *clock);
+
+gboolean chrono_trace_has_range (ChronoTrace *trace);
+gint64 chrono_trace_get_begin (ChronoTrace *trace);
+gint64 chrono_trace_get_end (ChronoTrace *trace);
+void chrono_trace_include_time (ChronoTrace *trace, gint64 time);
+
+ChronoStrings *chrono_trace_get_strings (ChronoTrace *trace);
+ChronoWarnings *chrono_trace_get_warnings (ChronoTrace *trace);
+
+void chrono_trace_add_metadata (ChronoTrace *trace, const char *key, const char *value);
+guint chrono_trace_get_n_metadata (ChronoTrace *trace);
+const ChronoMetadata *chrono_trace_get_metadata (ChronoTrace *trace, guint index);
+const char *chrono_trace_lookup_metadata (ChronoTrace *trace, const char *key);
+
+GListModel *chrono_trace_get_lanes (ChronoTrace *trace);
+void chrono_trace_add_lane (ChronoTrace *trace, ChronoLane *lane);
+GPtrArray *chrono_trace_list_lanes (ChronoTrace *trace);
+guint chrono_trace_count_lanes (ChronoTrace *trace);
+
+void chrono_trace_add_chunk (ChronoTrace *trace, const ChronoChunk *chunk);
+guint chrono_trace_get_n_chunks (ChronoTrace *trace);
+const ChronoChunk *chrono_trace_get_chunk (ChronoTrace *trace, guint index);
+
+guint64 chrono_trace_get_n_events (ChronoTrace *trace);
+void chrono_trace_set_n_events (ChronoTrace *trace, guint64 n_events);
+
+void chrono_trace_seal (ChronoTrace *trace);
+
+G_END_DECLS

@@ -1,0 +1,98 @@
+#include "chrono-warnings.h"
+
+struct _ChronoWarnings {
+  GArray *kept;        /* ChronoWarning */
+  GHashTable *counts;  /* reason -> guint64* */
+  GPtrArray *reasons;  /* reasons in first-seen order */
+  guint keep_at_most;
+  guint64 total;
+};
+
+static void
+clear_warning (gpointer data)
+{
+  ChronoWarning *warning = data;
+  g_free (warning->reason);
+  g_free (warning->message);
+}
+
+ChronoWarnings *
+chrono_warnings_new (guint keep_at_most)
+{
+  ChronoWarnings *warnings = g_new0 (ChronoWarnings, 1);
+  warnings->kept = g_array_new (FALSE, FALSE, sizeof (ChronoWarning));
+  g_array_set_clear_func (warnings->kept, clear_warning);
+  warnings->counts = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  warnings->reasons = g_ptr_array_new_with_free_func (g_free);
+  warnings->keep_at_most = keep_at_most;
+  return warnings;
+}
+
+void
+chrono_warnings_free (ChronoWarnings *warnings)
+{
+  if (warnings == NULL)
+    return;
+  g_array_unref (warnings->kept);
+  g_hash_table_unref (warnings->counts);
+  g_ptr_array_unref (warnings->reasons);
+  g_free (warnings);
+}
+
+void
+chrono_warnings_add (ChronoWarnings *warnings, guint64 line, const char *reason, const char *format, ...)
+{
+  warnings->total++;
+  guint64 *count = g_hash_table_lookup (warnings->counts, reason);
+  if (count == NULL)
+    {
+      char *key = g_strdup (reason);
+      g_ptr_array_add (warnings->reasons, key);
+      count = g_new0 (guint64, 1);
+      g_hash_table_insert (warnings->counts, key, count);
+    }
+  (*count)++;
+  if (warnings->kept->len >= warnings->keep_at_most)
+    return;
+  va_list args;
+  va_start (args, format);
+  ChronoWarning warning = { line, g_strdup (reason), g_strdup_vprintf (format, args) };
+  va_end (args);
+  g_array_append_val (warnings->kept, warning);
+}
+
+guint64
+chrono_warnings_get_total (ChronoWarnings *warnings)
+{
+  return warnings->total;
+}
+
+guint
+chrono_warnings_get_n_kept (ChronoWarnings *warnings)
+{
+  return warnings->kept->len;
+}
+
+const ChronoWarning *
+chrono_warnings_get_kept (ChronoWarnings *warnings, guint index)
+{
+  g_return_val_if_fail (index < warnings->kept->len, NULL);
+  return &g_array_index (warnings->kept, ChronoWarning, index);
+}
+
+/* The reasons in the order first seen; the list is owned by the caller, the strings are not. */
+GList *
+chrono_warnings_get_reasons (ChronoWarnings *warnings)
+{
+  GList *list = NULL;
+  for (guint i = warnings->reasons->len; i > 0; i--)
+    list = g_list_prepend (list, g_ptr_array_index (warnings->reasons, i - 1));
+  return list;
+}
+
+guint64
+chrono_warnings_count_reason (ChronoWarnings *warnings, const char *reason)
+{
+  guint64 *count = g_hash_table_lookup (warnings->counts, reason);
+  return count ? *count : 0;
+}
