@@ -1,0 +1,158 @@
+/* chrono-entity-stats.c — derived only from the model (spans and instance
+ * tables), so every loader that fills those gets the same figures. */
+#include "chrono-entity-stats.h"
+
+#include <string.h>
+
+static void
+free_stats (gpointer data)
+{
+  ChronoEntityStats *stats = data;
+  g_free (stats->name);
+  g_free (stats->type);
+  g_free (stats);
+}
+
+static gint64
+time_in_state (ChronoSpans *spans, ChronoState state)
+{
+  gint64 total = 0;
+  if (spans == NULL)
+    return 0;
+  guint n = chrono_spans_get_n (spans);
+  for (guint i = 0; i < n; i++)
+    if (chrono_spans_get_state (spans, i) == state)
+      total += chrono_spans_get_end (spans, i) - chrono_spans_get_start (spans, i);
+  return total;
+}
+
+/* Length of the union of all spans (they are sorted by start). */
+gint64
+chrono_spans_union_length (ChronoSpans *spans)
+{
+  if (spans == NULL || chrono_spans_get_n (spans) == 0)
+    return 0;
+  gint64 total = 0;
+  gint64 run_start = chrono_spans_get_start (spans, 0);
+  gint64 run_end = chrono_spans_get_end (spans, 0);
+  guint n = chrono_spans_get_n (spans);
+  for (guint i = 1; i < n; i++)
+    {
+      gint64 s = chrono_spans_get_start (spans, i), e = chrono_spans_get_end (spans, i);
+      if (s > run_end)
+        {
+          total += run_end - run_start;
+          run_start = s;
+          run_end = e;
+        }
+      else
+        run_end = MAX (run_end, e);
+    }
+  return total + (run_end - run_start);
+}
+
+static ChronoEntityStats *
+stats_for (GHashTable *by_key, GPtrArray *all, ChronoLane *lane)
+{
+  g_autofree char *key = g_strdup_printf ("%s\x1f%s", chrono_lane_get_entity_type (lane), chrono_lane_get_name (lane));
+  ChronoEntityStats *stats = g_hash_table_lookup (by_key, key);
+  if (stats == NULL)
+    {
+      stats = g_new0 (ChronoEntityStats, 1);
+      stats->name = g_strdup (chrono_lane_get_name (lane));
+      stats->type = g_strdup (chrono_lane_get_entity_type (lane));
+      stats->kind = chrono_lane_get_kind (lane);
+      g_hash_table_insert (by_key, g_steal_pointer (&key), stats);
+      g_ptr_array_add (all, stats);
+    }
+  return stats;
+}
+
+static void
+add_process (ChronoEntityStats *stats, ChronoLane *lane)
+{
+  ChronoInstances *instances = chrono_lane_get_instances (lane);
+  guint n = instances ? chrono_instances_get_n (instances) : 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoInstance *instance = chrono_instances_get (instances, i);
+      stats->activations += instance->activations;
+      stats->preemptions += instance->preemptions;
+      guint32 complete = CHRONO_INSTANCE_ACTIVATED | CHRONO_INSTANCE_TERMINATED;
+      if ((instance->flags & complete) == complete)
+        {
+          gint64 response = instance->end - instance->begin;
+          stats->response_min = stats->response_count ? MIN (stats->response_min, response) : response;
+          stats->response_max = stats->response_count ? MAX (stats->response_max, response) : response;
+          stats->response_sum += response;
+          stats->response_count++;
+        }
+    }
+  stats->running_time += time_in_state (chrono_lane_get_spans (lane), CHRONO_STATE_RUNNING);
+}
+
+static void
+add_runnable (ChronoEntityStats *stats, ChronoLane *lane)
+{
+  ChronoInstances *instances = chrono_lane_get_instances (lane);
+  guint n = instances ? chrono_instances_get_n (instances) : 0;
+  for (guint i = 0; i < n; i++)
+    if (chrono_instances_get (instances, i)->flags & CHRONO_INSTANCE_ACTIVATED)
+      stats->starts++;
+  stats->running_time += time_in_state (chrono_lane_get_spans (lane), CHRONO_STATE_RUNNING);
+}
+
+static int
+kind_rank (ChronoLaneKind kind)
+{
+  switch (kind)
+    {
+    case CHRONO_LANE_PROCESS: return 0;
+    case CHRONO_LANE_RUNNABLE: return 1;
+    case CHRONO_LANE_CORE: return 2;
+    default: return 3;
+    }
+}
+
+static int
+compare_stats (gconstpointer a, gconstpointer b)
+{
+  const ChronoEntityStats *sa = *(ChronoEntityStats *const *) a, *sb = *(ChronoEntityStats *const *) b;
+  if (kind_rank (sa->kind) != kind_rank (sb->kind))
+    return kind_rank (sa->kind) - kind_rank (sb->kind);
+  int by_type = strcmp (sa->type, sb->type);
+  if (by_type != 0)
+    return -by_type; /* "T" before "I" */
+  g_autofree char *ka = g_utf8_collate_key_for_filename (sa->name, -1);
+  g_autofree char *kb = g_utf8_collate_key_for_filename (sb->name, -1);
+  return strcmp (ka, kb);
+}
+
+/* One entry per process, runnable (summed over every caller) and core. */
+GPtrArray *
+chrono_entity_stats_compute (ChronoTrace *trace)
+{
+  GPtrArray *all = g_ptr_array_new_with_free_func (free_stats);
+  g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      switch (chrono_lane_get_kind (lane))
+        {
+        case CHRONO_LANE_PROCESS:
+          add_process (stats_for (by_key, all, lane), lane);
+          break;
+        case CHRONO_LANE_RUNNABLE:
+          add_runnable (stats_for (by_key, all, lane), lane);
+          break;
+        case CHRONO_LANE_CORE:
+          stats_for (by_key, all, lane)->busy_time += chrono_spans_union_length (chrono_lane_get_spans (lane));
+          break;
+        default:
+          break;
+        }
+    }
+  g_ptr_array_sort (all, compare_stats);
+  return all;
+}

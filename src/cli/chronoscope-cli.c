@@ -1,0 +1,425 @@
+/* chronoscope-cli — trace summaries, checks, dumps and picture export with
+ * no display: `info`, `check`, `dump`, `export`. */
+#include "chrono-config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chrono-dump.h"
+#include "chrono-entity-stats.h"
+#include "chrono-export.h"
+#include "chrono-layout.h"
+#include "chrono-loader.h"
+#include "chrono-renderer.h"
+
+enum { EXIT_OK = 0, EXIT_WARNINGS = 1, EXIT_FAILED = 2 };
+
+static void
+print_json_string (GString *out, const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const unsigned char *p = (const unsigned char *) text; *p; p++)
+    {
+      switch (*p)
+        {
+        case '"': g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        default:
+          if (*p < 0x20)
+            g_string_append_printf (out, "\\u%04x", *p);
+          else
+            g_string_append_c (out, *p);
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_seconds (GString *out, const ChronoClock *clock, gint64 ticks)
+{
+  g_autofree char *text = chrono_clock_format_seconds_exact (clock, ticks);
+  g_string_append (out, text);
+}
+
+static void
+append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntityStats *s)
+{
+  g_string_append (out, "{\"name\": ");
+  print_json_string (out, s->name);
+  g_string_append (out, ", \"type\": ");
+  print_json_string (out, s->type);
+  switch (s->kind)
+    {
+    case CHRONO_LANE_PROCESS:
+      g_string_append_printf (out, ", \"activations\": %" G_GUINT64_FORMAT ", \"preemptions\": %" G_GUINT64_FORMAT
+                              ", \"response_time\": {\"count\": %" G_GUINT64_FORMAT,
+                              s->activations, s->preemptions, s->response_count);
+      if (s->response_count > 0)
+        {
+          g_string_append (out, ", \"min\": ");
+          append_seconds (out, clock, s->response_min);
+          g_string_append (out, ", \"max\": ");
+          append_seconds (out, clock, s->response_max);
+          g_autofree char *mean = chrono_clock_format_seconds_ratio (clock, s->response_sum, s->response_count);
+          g_string_append_printf (out, ", \"mean\": %s}", mean);
+        }
+      else
+        g_string_append (out, ", \"min\": null, \"max\": null, \"mean\": null}");
+      g_string_append (out, ", \"running_time\": ");
+      append_seconds (out, clock, s->running_time);
+      break;
+    case CHRONO_LANE_RUNNABLE:
+      g_string_append_printf (out, ", \"starts\": %" G_GUINT64_FORMAT ", \"running_time\": ", s->starts);
+      append_seconds (out, clock, s->running_time);
+      break;
+    case CHRONO_LANE_CORE:
+      g_string_append (out, ", \"busy_time\": ");
+      append_seconds (out, clock, s->busy_time);
+      break;
+    default:
+      break;
+    }
+  g_string_append_c (out, '}');
+}
+
+static char *
+info_json (ChronoTrace *trace)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  GString *out = g_string_new ("{\"file\": ");
+  print_json_string (out, chrono_trace_get_path (trace));
+  g_string_append (out, ", \"format\": ");
+  print_json_string (out, chrono_trace_get_format (trace));
+  if (chrono_trace_has_range (trace))
+    {
+      g_string_append (out, ", \"begin\": ");
+      append_seconds (out, clock, chrono_trace_get_begin (trace));
+      g_string_append (out, ", \"end\": ");
+      append_seconds (out, clock, chrono_trace_get_end (trace));
+    }
+  else
+    g_string_append (out, ", \"begin\": null, \"end\": null");
+  g_string_append_printf (out, ", \"ticks_per_second\": %" G_GINT64_FORMAT, clock->ticks_per_second);
+  g_string_append_printf (out, ", \"events\": %" G_GUINT64_FORMAT, chrono_trace_get_n_events (trace));
+  g_string_append_printf (out, ", \"warnings\": %" G_GUINT64_FORMAT,
+                          chrono_warnings_get_total (chrono_trace_get_warnings (trace)));
+  g_string_append_printf (out, ", \"lanes\": %u", chrono_trace_count_lanes (trace));
+  g_string_append (out, ",\n \"entities\": [");
+  g_autoptr (GPtrArray) stats = chrono_entity_stats_compute (trace);
+  for (guint i = 0; i < stats->len; i++)
+    {
+      g_string_append (out, i ? ",\n   " : "\n   ");
+      append_entity_json (out, clock, g_ptr_array_index (stats, i));
+    }
+  g_string_append (out, "]}\n");
+  return g_string_free (out, FALSE);
+}
+
+static char *
+format_seconds_human (const ChronoClock *clock, gint64 ticks)
+{
+  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks), 6);
+}
+
+static void
+print_info_human (ChronoTrace *trace)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  g_print ("%s\n", chrono_trace_get_path (trace));
+  g_print (_("  format:    %s\n"), chrono_trace_get_format (trace));
+  if (chrono_trace_has_range (trace))
+    {
+      g_autofree char *begin = format_seconds_human (clock, chrono_trace_get_begin (trace));
+      g_autofree char *length = format_seconds_human (clock, chrono_trace_get_end (trace) - chrono_trace_get_begin (trace));
+      g_print (_("  begins at: %s\n  length:    %s\n"), begin, length);
+    }
+  else
+    g_print (_("  no events\n"));
+  g_print (_("  events:    %" G_GUINT64_FORMAT "\n  lanes:     %u\n  warnings:  %" G_GUINT64_FORMAT "\n"),
+           chrono_trace_get_n_events (trace), chrono_trace_count_lanes (trace),
+           chrono_warnings_get_total (chrono_trace_get_warnings (trace)));
+  g_autoptr (GPtrArray) stats = chrono_entity_stats_compute (trace);
+  for (guint i = 0; i < stats->len; i++)
+    {
+      const ChronoEntityStats *s = g_ptr_array_index (stats, i);
+      if (s->kind == CHRONO_LANE_PROCESS)
+        {
+          g_autofree char *running = format_seconds_human (clock, s->running_time);
+          g_print (_("  %-4s %-32s activations %-6" G_GUINT64_FORMAT " preemptions %-6" G_GUINT64_FORMAT " running %s"),
+                   s->type, s->name, s->activations, s->preemptions, running);
+          if (s->response_count > 0)
+            {
+              g_autofree char *worst = format_seconds_human (clock, s->response_max);
+              g_print (_("  worst response %s"), worst);
+            }
+          g_print ("\n");
+        }
+      else if (s->kind == CHRONO_LANE_RUNNABLE)
+        {
+          g_autofree char *running = format_seconds_human (clock, s->running_time);
+          g_print (_("  %-4s %-32s starts %-6" G_GUINT64_FORMAT " running %s\n"), s->type, s->name, s->starts, running);
+        }
+      else
+        {
+          g_autofree char *busy = format_seconds_human (clock, s->busy_time);
+          g_print (_("  %-4s %-32s busy %s\n"), s->type, s->name, busy);
+        }
+    }
+}
+
+static ChronoTrace *
+load_or_report (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  if (trace == NULL)
+    g_printerr ("chronoscope-cli: %s\n", error->message);
+  return trace;
+}
+
+static int
+command_info (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE… — summarise traces"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
+    {
+      g_printerr ("chronoscope-cli info: %s\n", error ? error->message : _("no file given"));
+      return EXIT_FAILED;
+    }
+  int status = EXIT_OK;
+  if (json && argc > 2)
+    g_print ("[");
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr (ChronoTrace) trace = load_or_report (argv[i]);
+      if (trace == NULL)
+        {
+          status = EXIT_FAILED;
+          continue;
+        }
+      if (json)
+        {
+          g_autofree char *text = info_json (trace);
+          g_print ("%s%s", i > 1 ? "," : "", text);
+        }
+      else
+        print_info_human (trace);
+    }
+  if (json && argc > 2)
+    g_print ("]\n");
+  return status;
+}
+
+static int
+command_check (int argc, char **argv)
+{
+  if (argc < 2)
+    {
+      g_printerr ("chronoscope-cli check: %s\n", _("no file given"));
+      return EXIT_FAILED;
+    }
+  int status = EXIT_OK;
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ChronoTrace) trace = chrono_load_file (argv[i], NULL, NULL, NULL, &error);
+      if (trace == NULL)
+        {
+          g_print ("%s: error: %s\n", argv[i], error->message);
+          status = EXIT_FAILED;
+          continue;
+        }
+      ChronoWarnings *warnings = chrono_trace_get_warnings (trace);
+      for (guint w = 0; w < chrono_warnings_get_n_kept (warnings); w++)
+        {
+          const ChronoWarning *warning = chrono_warnings_get_kept (warnings, w);
+          g_print ("%s:%" G_GUINT64_FORMAT ": warning: %s\n", argv[i], warning->line, warning->message);
+        }
+      guint64 unlisted = chrono_warnings_get_total (warnings) - chrono_warnings_get_n_kept (warnings);
+      if (unlisted > 0)
+        g_print ("%s: warning: %" G_GUINT64_FORMAT " more warnings not listed\n", argv[i], unlisted);
+      if (chrono_warnings_get_total (warnings) > 0 && status == EXIT_OK)
+        status = EXIT_WARNINGS;
+    }
+  return status;
+}
+
+static int
+command_dump (int argc, char **argv)
+{
+  if (argc != 2)
+    {
+      g_printerr ("chronoscope-cli dump: %s\n", _("give exactly one file"));
+      return EXIT_FAILED;
+    }
+  g_autoptr (ChronoTrace) trace = load_or_report (argv[1]);
+  if (trace == NULL)
+    return EXIT_FAILED;
+  g_autofree char *text = chrono_trace_dump (trace);
+  fputs (text, stdout);
+  return EXIT_OK;
+}
+
+static gboolean
+parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gint64 *end, GError **error)
+{
+  const char *dots = strstr (text, "..");
+  if (dots == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("range “%s” must be BEGIN..END, for example 10ms..30ms"), text);
+      return FALSE;
+    }
+  g_autofree char *first = g_strndup (text, dots - text);
+  double from, to;
+  if (!chrono_parse_duration (first, &from, error) || !chrono_parse_duration (dots + 2, &to, error))
+    return FALSE;
+  if (to <= from)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("range “%s” ends before it begins"), text);
+      return FALSE;
+    }
+  /* Range times count from the start of the trace, as the viewer's ruler does. */
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  *begin = chrono_trace_get_begin (trace) + chrono_clock_from_seconds (clock, from);
+  *end = chrono_trace_get_begin (trace) + chrono_clock_from_seconds (clock, to);
+  return TRUE;
+}
+
+static gboolean
+parse_size (const char *text, int *width, int *height, GError **error)
+{
+  int w = 0, h = 0;
+  char extra;
+  if (sscanf (text, "%dx%d%c", &w, &h, &extra) != 2 || w < 16 || h < 0 || w > 32768 || h > 32768)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("size “%s” must be WIDTHxHEIGHT, for example 1920x1080 (height 0: fit all lanes)"), text);
+      return FALSE;
+    }
+  *width = w;
+  *height = h;
+  return TRUE;
+}
+
+static int
+command_export (int argc, char **argv)
+{
+  g_autofree char *output = NULL, *range = NULL, *size = NULL;
+  gboolean dark = FALSE;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Picture to write: .png, .svg or .pdf"), N_("OUT") },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_("Time range from the trace start, e.g. 10ms..30ms"), N_("BEGIN..END") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size, N_("Picture size in pixels (height 0: fit all lanes)"), N_("WxH") },
+    { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_("Dark colours"), NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE -o OUT.png|svg|pdf — export the timeline"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("chronoscope-cli export: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  if (argc != 2 || output == NULL)
+    {
+      g_printerr ("chronoscope-cli export: %s\n", _("usage: export FILE -o OUT.png|svg|pdf [--range BEGIN..END] [--size WxH]"));
+      return EXIT_FAILED;
+    }
+  ChronoExportFormat format;
+  if (!chrono_export_format_from_path (output, &format))
+    {
+      g_printerr ("chronoscope-cli export: %s\n", _("the output must end in .png, .svg or .pdf"));
+      return EXIT_FAILED;
+    }
+  int width = 1600, height = 0;
+  if (size && !parse_size (size, &width, &height, &error))
+    {
+      g_printerr ("chronoscope-cli export: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  g_autoptr (ChronoTrace) trace = load_or_report (argv[1]);
+  if (trace == NULL)
+    return EXIT_FAILED;
+
+  ChronoRenderOptions options;
+  chrono_render_options_init (&options, trace, width, height);
+  options.dark = dark;
+  if (range && !parse_range (range, trace, &options.begin, &options.end, &error))
+    {
+      g_printerr ("chronoscope-cli export: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  if (!chrono_export_to_file (renderer, &options, output, &error))
+    {
+      g_printerr ("chronoscope-cli export: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  return EXIT_OK;
+}
+
+static void
+usage (void)
+{
+  g_printerr ("%s", _("Usage: chronoscope-cli COMMAND [OPTION…] FILE…\n"
+                      "\n"
+                      "Commands:\n"
+                      "  info [--json] FILE…      summarise traces (timing per task, runnable and core)\n"
+                      "  check FILE…              list problems, one per line (exit 0 clean, 1 warnings, 2 errors)\n"
+                      "  export FILE -o OUT       write the timeline as PNG, SVG or PDF\n"
+                      "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
+                      "  dump FILE                print the loaded model as text (for tests)\n"
+                      "  --version                print the version\n"));
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      usage ();
+      return EXIT_FAILED;
+    }
+  const char *command = argv[1];
+  if (strcmp (command, "--version") == 0)
+    {
+      g_print ("chronoscope-cli %s\n", PACKAGE_VERSION);
+      return EXIT_OK;
+    }
+  if (strcmp (command, "--help") == 0 || strcmp (command, "-h") == 0 || strcmp (command, "help") == 0)
+    {
+      usage ();
+      return EXIT_OK;
+    }
+  if (strcmp (command, "info") == 0)
+    return command_info (argc - 1, argv + 1);
+  if (strcmp (command, "check") == 0)
+    return command_check (argc - 1, argv + 1);
+  if (strcmp (command, "dump") == 0)
+    return command_dump (argc - 1, argv + 1);
+  if (strcmp (command, "export") == 0)
+    return command_export (argc - 1, argv + 1);
+  g_printerr (_("chronoscope-cli: unknown command “%s”\n\n"), command);
+  usage ();
+  return EXIT_FAILED;
+}

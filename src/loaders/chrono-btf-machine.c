@@ -1,0 +1,1029 @@
+/* chrono-btf-machine.c — the BTF state engine.
+ *
+ * Whose state changes is decided by the target type, never by names; the
+ * source is the cause (or the core, for process events).  Process states per
+ * (entity, instance) follow the BTF 2.1.3/2.3 chart with libBtf's "unknown"
+ * start state for traces that begin mid-run; runnables form a call stack per
+ * process instance; a core lane shows which process occupied it.  Anything the
+ * engine does not understand becomes an instant mark, and anything that
+ * breaks the chart becomes a counted warning with its line number.
+ */
+#include "chrono-btf-machine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+  BTF_STI, BTF_T, BTF_I, BTF_R, BTF_IB, BTF_ECU, BTF_P, BTF_C, BTF_SCHED,
+  BTF_SIG, BTF_SEM, BTF_EVENT, BTF_SIM, BTF_SYS, BTF_OTHER, BTF_N_TYPES
+} BtfType;
+
+static const char *const type_codes[BTF_N_TYPES] = {
+  "STI", "T", "I", "R", "IB", "ECU", "P", "C", "SCHED", "SIG", "SEM", "EVENT", "SIM", "SYS", "?",
+};
+
+typedef enum {
+  GROUP_CORES, GROUP_TASKS, GROUP_ISRS, GROUP_RUNNABLES, GROUP_SEMAPHORES, GROUP_SIGNALS,
+  GROUP_OS_EVENTS, GROUP_STIMULI, GROUP_SCHEDULERS, GROUP_SIMULATION, GROUP_OTHER, N_GROUPS
+} Group;
+
+static const char *const group_names[N_GROUPS] = {
+  "Cores", "Tasks", "ISRs", "Runnables without process", "Semaphores", "Signals",
+  "OS events", "Stimuli", "Schedulers", "Simulation", "Other",
+};
+
+typedef enum {
+  EV_ACTIVATE, EV_START, EV_PREEMPT, EV_RESUME, EV_TERMINATE, EV_POLL, EV_RUN, EV_PARK,
+  EV_POLL_PARKING, EV_RELEASE_PARKING, EV_WAIT, EV_RELEASE, EV_INFO, EV_UNKNOWN
+} ProcessEvent;
+
+typedef struct {
+  const char *name;
+  ProcessEvent event;
+} NamedEvent;
+
+static const NamedEvent process_events[] = {
+  { "activate", EV_ACTIVATE }, { "start", EV_START }, { "preempt", EV_PREEMPT },
+  { "resume", EV_RESUME }, { "terminate", EV_TERMINATE }, { "poll", EV_POLL },
+  { "run", EV_RUN }, { "park", EV_PARK }, { "poll_parking", EV_POLL_PARKING },
+  { "release_parking", EV_RELEASE_PARKING }, { "wait", EV_WAIT }, { "release", EV_RELEASE },
+  { "deadline", EV_INFO }, { "mpalimitexceeded", EV_INFO }, { "mtalimitexceeded", EV_INFO },
+  { "boundedmigration", EV_INFO }, { "phasemigration", EV_INFO }, { "fullmigration", EV_INFO },
+  { "enforcedmigration", EV_INFO }, { "interrupt_suspended", EV_INFO },
+};
+
+/* Per event: the state it leads to, and the states it may come from (the
+ * first "from" is also the state inferred before it when the trace starts
+ * mid-run).  A "from" equal to the target is a legal duplicate. */
+typedef struct {
+  ChronoState target;
+  ChronoState from[2];
+} Transition;
+
+static const Transition process_transitions[] = {
+  [EV_ACTIVATE] = { CHRONO_STATE_ACTIVE, { CHRONO_STATE_NONE, CHRONO_STATE_ACTIVE } },
+  [EV_START] = { CHRONO_STATE_RUNNING, { CHRONO_STATE_ACTIVE, CHRONO_STATE_RUNNING } },
+  [EV_PREEMPT] = { CHRONO_STATE_READY, { CHRONO_STATE_RUNNING, CHRONO_STATE_READY } },
+  [EV_RESUME] = { CHRONO_STATE_RUNNING, { CHRONO_STATE_READY, CHRONO_STATE_RUNNING } },
+  [EV_TERMINATE] = { CHRONO_STATE_NONE, { CHRONO_STATE_RUNNING, CHRONO_STATE_RUNNING } },
+  [EV_POLL] = { CHRONO_STATE_POLLING, { CHRONO_STATE_RUNNING, CHRONO_STATE_POLLING } },
+  [EV_RUN] = { CHRONO_STATE_RUNNING, { CHRONO_STATE_POLLING, CHRONO_STATE_RUNNING } },
+  [EV_PARK] = { CHRONO_STATE_PARKING, { CHRONO_STATE_POLLING, CHRONO_STATE_PARKING } },
+  [EV_POLL_PARKING] = { CHRONO_STATE_POLLING, { CHRONO_STATE_PARKING, CHRONO_STATE_POLLING } },
+  [EV_RELEASE_PARKING] = { CHRONO_STATE_READY, { CHRONO_STATE_PARKING, CHRONO_STATE_READY } },
+  [EV_WAIT] = { CHRONO_STATE_WAITING, { CHRONO_STATE_RUNNING, CHRONO_STATE_WAITING } },
+  [EV_RELEASE] = { CHRONO_STATE_READY, { CHRONO_STATE_WAITING, CHRONO_STATE_READY } },
+};
+
+typedef enum { RUN_START, RUN_SUSPEND, RUN_RESUME, RUN_TERMINATE, RUN_OTHER } RunnableEvent;
+
+#define RECENT_TERMINATED 16
+
+typedef struct _Entity Entity;
+
+typedef struct {
+  Entity *runnable;
+  ChronoLane *lane;
+  gint64 number;
+  guint index;
+  ChronoState state;
+  gint64 since;
+  guint8 span_flags;
+} RunnableCall;
+
+typedef struct {
+  Entity *entity;
+  gint64 number;
+  guint index;       /* in the process lane's instance table */
+  ChronoState state;
+  gint64 since;
+  guint8 span_flags;
+  guint16 slot;      /* sub-row, so concurrent instances do not overdraw each other */
+  Entity *core;      /* the core it occupies, or NULL */
+  GPtrArray *calls;  /* RunnableCall*, the call stack */
+} ProcessInstance;
+
+typedef struct {
+  ChronoLane *lane;
+  ChronoState state;
+  gint64 since;
+} Access;
+
+struct _Entity {
+  char *name;
+  BtfType type;
+  ChronoLane *lane;
+  /* processes */
+  GPtrArray *live;   /* ProcessInstance* */
+  gint64 terminated[RECENT_TERMINATED];
+  guint n_terminated;
+  /* cores */
+  ProcessInstance *occupant;
+  ChronoState core_state;
+  gint64 core_since;
+  /* semaphores */
+  ChronoState sem_state;
+  gint64 sem_since;
+  GHashTable *accesses; /* process name -> Access* */
+  /* runnables called with no live process */
+  GPtrArray *orphan_calls;
+};
+
+struct _ChronoBtfMachine {
+  ChronoTrace *trace;
+  ChronoStrings *strings;
+  ChronoWarnings *warnings;
+  GHashTable *entities; /* "T\x1fname" -> Entity* */
+  ChronoLane *groups[N_GROUPS];
+  gboolean have_time;
+  gint64 first_time, last_time;
+  guint64 line;
+};
+
+/* ---- entities and lanes ------------------------------------------------- */
+
+static BtfType
+parse_type (const char *code)
+{
+  if (g_ascii_strcasecmp (code, "ISR") == 0)
+    return BTF_I;
+  if (g_ascii_strcasecmp (code, "SYSTEM") == 0)
+    return BTF_SYS;
+  for (int t = 0; t < BTF_OTHER; t++)
+    if (g_ascii_strcasecmp (code, type_codes[t]) == 0)
+      return t;
+  return BTF_OTHER;
+}
+
+static void
+free_call (gpointer data)
+{
+  g_free (data);
+}
+
+static void
+free_process_instance (gpointer data)
+{
+  ProcessInstance *pi = data;
+  g_ptr_array_unref (pi->calls);
+  g_free (pi);
+}
+
+static void
+free_entity (gpointer data)
+{
+  Entity *e = data;
+  g_free (e->name);
+  g_clear_object (&e->lane);
+  g_clear_pointer (&e->live, g_ptr_array_unref);
+  g_clear_pointer (&e->accesses, g_hash_table_unref);
+  g_clear_pointer (&e->orphan_calls, g_ptr_array_unref);
+  g_free (e);
+}
+
+ChronoBtfMachine *
+chrono_btf_machine_new (ChronoTrace *trace)
+{
+  ChronoBtfMachine *m = g_new0 (ChronoBtfMachine, 1);
+  m->trace = trace;
+  m->strings = chrono_trace_get_strings (trace);
+  m->warnings = chrono_trace_get_warnings (trace);
+  m->entities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_entity);
+  return m;
+}
+
+void
+chrono_btf_machine_free (ChronoBtfMachine *m)
+{
+  if (m == NULL)
+    return;
+  g_hash_table_unref (m->entities);
+  for (int g = 0; g < N_GROUPS; g++)
+    g_clear_object (&m->groups[g]);
+  g_free (m);
+}
+
+static ChronoLane *
+group_lane (ChronoBtfMachine *m, Group group)
+{
+  if (m->groups[group] == NULL)
+    m->groups[group] = chrono_lane_new (group_names[group], CHRONO_LANE_GROUP, NULL);
+  return m->groups[group];
+}
+
+static Group
+group_for_type (BtfType type)
+{
+  switch (type)
+    {
+    case BTF_C: return GROUP_CORES;
+    case BTF_T: return GROUP_TASKS;
+    case BTF_I: return GROUP_ISRS;
+    case BTF_R: return GROUP_RUNNABLES;
+    case BTF_SEM: return GROUP_SEMAPHORES;
+    case BTF_SIG: return GROUP_SIGNALS;
+    case BTF_EVENT: return GROUP_OS_EVENTS;
+    case BTF_STI: return GROUP_STIMULI;
+    case BTF_SCHED: return GROUP_SCHEDULERS;
+    case BTF_SIM:
+    case BTF_SYS: return GROUP_SIMULATION;
+    default: return GROUP_OTHER;
+    }
+}
+
+static ChronoLaneKind
+lane_kind_for_type (BtfType type)
+{
+  switch (type)
+    {
+    case BTF_C: return CHRONO_LANE_CORE;
+    case BTF_T:
+    case BTF_I: return CHRONO_LANE_PROCESS;
+    case BTF_R: return CHRONO_LANE_RUNNABLE;
+    case BTF_SEM: return CHRONO_LANE_SEMAPHORE;
+    case BTF_SIG: return CHRONO_LANE_SIGNAL;
+    default: return CHRONO_LANE_EVENTS;
+    }
+}
+
+static Entity *
+lookup_entity (ChronoBtfMachine *m, BtfType type, const char *name)
+{
+  char stack[256];
+  g_autofree char *heap = NULL;
+  const char *key = stack;
+  if (g_snprintf (stack, sizeof stack, "%s\x1f%s", type_codes[type], name) >= (int) sizeof stack)
+    key = heap = g_strdup_printf ("%s\x1f%s", type_codes[type], name);
+  return g_hash_table_lookup (m->entities, key);
+}
+
+/* The entity, with its lane in its group (runnable lanes are placed by their caller). */
+static Entity *
+ensure_entity (ChronoBtfMachine *m, BtfType type, const char *name, const char *type_code)
+{
+  Entity *e = lookup_entity (m, type, name);
+  if (e != NULL)
+    return e;
+  e = g_new0 (Entity, 1);
+  e->name = g_strdup (name);
+  e->type = type;
+  if (type != BTF_R)
+    {
+      const char *code = type == BTF_OTHER ? type_code : type_codes[type];
+      e->lane = chrono_lane_new (name, lane_kind_for_type (type), code);
+      chrono_lane_append_child (group_lane (m, group_for_type (type)), e->lane);
+    }
+  if (type == BTF_T || type == BTF_I)
+    {
+      e->live = g_ptr_array_new_with_free_func (free_process_instance);
+      chrono_lane_ensure_instances (e->lane);
+      chrono_lane_ensure_spans (e->lane);
+    }
+  g_hash_table_insert (m->entities, g_strdup_printf ("%s\x1f%s", type_codes[type], name), e);
+  return e;
+}
+
+void
+chrono_btf_machine_declare (ChronoBtfMachine *m, const char *type_code, const char *name)
+{
+  BtfType type = parse_type (type_code);
+  if (type == BTF_R)
+    return; /* a runnable's lane belongs under the process that calls it */
+  ensure_entity (m, type, name, type_code);
+}
+
+static void
+add_span (ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags,
+          guint16 depth, guint32 label, guint32 instance)
+{
+  if (end <= start || state == CHRONO_STATE_NONE)
+    return; /* a state left at the moment it was entered paints nothing */
+  ChronoSpan span = { start, end, state, flags, depth, label, instance, 0 };
+  chrono_spans_append (chrono_lane_ensure_spans (lane), &span);
+}
+
+static void
+add_mark (ChronoBtfMachine *m, ChronoLane *lane, const ChronoBtfEvent *ev)
+{
+  ChronoMark mark = {
+    ev->time,
+    chrono_strings_intern (m->strings, ev->event),
+    chrono_strings_intern (m->strings, ev->source),
+    ev->note ? chrono_strings_intern (m->strings, ev->note) : 0,
+    0,
+  };
+  chrono_marks_append (chrono_lane_ensure_marks (lane), &mark);
+}
+
+static char *
+describe_instance (gint64 number)
+{
+  return number == CHRONO_BTF_NO_INSTANCE ? g_strdup ("(no instance)") : g_strdup_printf ("%" G_GINT64_FORMAT, number);
+}
+
+/* ---- cores -------------------------------------------------------------- */
+
+static void
+core_close (ChronoBtfMachine *m, Entity *core, gint64 time, guint8 flags)
+{
+  ProcessInstance *pi = core->occupant;
+  if (pi == NULL)
+    return;
+  add_span (core->lane, core->core_since, time, core->core_state, flags, 0,
+            chrono_strings_intern (m->strings, pi->entity->name), CHRONO_NO_INSTANCE);
+  core->occupant = NULL;
+  pi->core = NULL;
+}
+
+static void
+core_take_off (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time)
+{
+  if (pi->core != NULL)
+    core_close (m, pi->core, time, 0);
+}
+
+static void
+core_put_on (ChronoBtfMachine *m, ProcessInstance *pi, Entity *core, gint64 time, ChronoState state)
+{
+  if (pi->core == core)
+    return;
+  core_take_off (m, pi, time);
+  if (core->occupant != NULL)
+    {
+      chrono_warnings_add (m->warnings, m->line, "core occupied twice",
+                           "%s is put on %s while %s still occupies it", pi->entity->name, core->name,
+                           core->occupant->entity->name);
+      core_close (m, core, time, 0);
+    }
+  core->occupant = pi;
+  core->core_state = state;
+  core->core_since = time;
+  pi->core = core;
+}
+
+/* Polling keeps the core busy; only the colour of its span changes. */
+static void
+core_set_state (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, ChronoState state)
+{
+  Entity *core = pi->core;
+  if (core == NULL || core->core_state == state)
+    return;
+  add_span (core->lane, core->core_since, time, core->core_state, 0, 0,
+            chrono_strings_intern (m->strings, pi->entity->name), CHRONO_NO_INSTANCE);
+  core->core_state = state;
+  core->core_since = time;
+}
+
+/* The core an event names as its source: a C entity, or an unknown name that
+ * acts as one.  A process or runnable name is never taken for a core. */
+static Entity *
+source_core (ChronoBtfMachine *m, const char *source)
+{
+  Entity *core = lookup_entity (m, BTF_C, source);
+  if (core != NULL)
+    return core;
+  if (lookup_entity (m, BTF_T, source) || lookup_entity (m, BTF_I, source) || lookup_entity (m, BTF_R, source)
+      || lookup_entity (m, BTF_STI, source) || *source == '\0')
+    return NULL;
+  return ensure_entity (m, BTF_C, source, "C");
+}
+
+/* ---- processes ---------------------------------------------------------- */
+
+static ProcessEvent
+parse_process_event (const char *name)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (process_events); i++)
+    if (g_ascii_strcasecmp (name, process_events[i].name) == 0)
+      return process_events[i].event;
+  return EV_UNKNOWN;
+}
+
+static ProcessInstance *
+find_live (Entity *e, gint64 number)
+{
+  if (number == CHRONO_BTF_NO_INSTANCE)
+    return e->live->len == 1 ? g_ptr_array_index (e->live, 0) : NULL;
+  for (guint i = 0; i < e->live->len; i++)
+    {
+      ProcessInstance *pi = g_ptr_array_index (e->live, i);
+      if (pi->number == number)
+        return pi;
+    }
+  return NULL;
+}
+
+static guint16
+free_slot (Entity *e)
+{
+  for (guint16 slot = 0;; slot++)
+    {
+      gboolean used = FALSE;
+      for (guint i = 0; i < e->live->len && !used; i++)
+        used = ((ProcessInstance *) g_ptr_array_index (e->live, i))->slot == slot;
+      if (!used)
+        return slot;
+    }
+}
+
+static gboolean
+was_terminated (Entity *e, gint64 number)
+{
+  guint n = MIN (e->n_terminated, RECENT_TERMINATED);
+  for (guint i = 0; i < n; i++)
+    if (e->terminated[i] == number)
+      return TRUE;
+  return FALSE;
+}
+
+static ProcessInstance *
+new_process_instance (ChronoBtfMachine *m, Entity *e, gint64 number, gint64 begin, guint32 flags)
+{
+  ProcessInstance *pi = g_new0 (ProcessInstance, 1);
+  pi->entity = e;
+  pi->number = number;
+  pi->slot = free_slot (e);
+  pi->calls = g_ptr_array_new_with_free_func (free_call);
+  ChronoInstance record = { number, begin, begin, G_MININT64, flags, 0, 0, G_MAXUINT32 };
+  pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &record);
+  g_ptr_array_add (e->live, pi);
+  return pi;
+}
+
+static void
+process_set_state (ProcessInstance *pi, gint64 time, ChronoState state)
+{
+  if (pi->state == state)
+    return;
+  add_span (pi->entity->lane, pi->since, time, pi->state, pi->span_flags, pi->slot, 0, pi->index);
+  pi->state = state;
+  pi->since = time;
+  pi->span_flags = 0;
+}
+
+static void runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, guint8 flags);
+
+static void
+process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, gboolean terminated)
+{
+  Entity *e = pi->entity;
+  while (pi->calls->len > 0)
+    {
+      RunnableCall *call = g_ptr_array_index (pi->calls, pi->calls->len - 1);
+      if (terminated)
+        {
+          g_autofree char *number = describe_instance (pi->number);
+          chrono_warnings_add (m->warnings, m->line, "runnable outlives its process",
+                               "runnable %s is still %s when %s instance %s terminates", call->runnable->name,
+                               chrono_state_get_name (call->state), e->name, number);
+        }
+      runnable_close_call (m, pi, call, time, terminated ? 0 : CHRONO_SPAN_OPEN_END);
+    }
+  if (pi->core != NULL)
+    core_close (m, pi->core, time, terminated ? 0 : CHRONO_SPAN_OPEN_END);
+  if (!terminated)
+    {
+      add_span (e->lane, pi->since, time, pi->state, pi->span_flags | CHRONO_SPAN_OPEN_END, pi->slot, 0, pi->index);
+      pi->state = CHRONO_STATE_NONE;
+    }
+  else
+    process_set_state (pi, time, CHRONO_STATE_NONE);
+  ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (e->lane), pi->index);
+  record->end = time;
+  if (terminated)
+    {
+      record->flags |= CHRONO_INSTANCE_TERMINATED;
+      e->terminated[e->n_terminated++ % RECENT_TERMINATED] = pi->number;
+    }
+  g_ptr_array_remove (e->live, pi);
+}
+
+/* A process first seen in the middle of its life: the time from the trace's
+ * start is back-filled with the state the event leaves, drawn as inferred. */
+static ProcessInstance *
+infer_process_instance (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev, ProcessEvent code)
+{
+  ProcessInstance *pi = new_process_instance (m, e, ev->target_instance, m->first_time, CHRONO_INSTANCE_INFERRED);
+  pi->state = process_transitions[code].from[0];
+  pi->since = m->first_time;
+  pi->span_flags = CHRONO_SPAN_INFERRED;
+  return pi;
+}
+
+static gboolean
+transition_allowed (ProcessEvent code, ChronoState from)
+{
+  const Transition *t = &process_transitions[code];
+  return from == t->from[0] || from == t->from[1];
+}
+
+static void
+apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEvent *ev, ProcessEvent code)
+{
+  switch (code)
+    {
+    case EV_START:
+    case EV_RESUME:
+    case EV_POLL_PARKING:
+      {
+        Entity *core = source_core (m, ev->source);
+        if (core != NULL)
+          core_put_on (m, pi, core, ev->time, code == EV_POLL_PARKING ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING);
+        else
+          core_set_state (m, pi, ev->time, code == EV_POLL_PARKING ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING);
+        break;
+      }
+    case EV_PREEMPT:
+    case EV_TERMINATE:
+    case EV_WAIT:
+    case EV_PARK:
+      core_take_off (m, pi, ev->time);
+      break;
+    case EV_POLL:
+      core_set_state (m, pi, ev->time, CHRONO_STATE_POLLING);
+      break;
+    case EV_RUN:
+      core_set_state (m, pi, ev->time, CHRONO_STATE_RUNNING);
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+count_event (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEvent *ev, ProcessEvent code)
+{
+  ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (pi->entity->lane), pi->index);
+  if (code == EV_ACTIVATE)
+    record->activations++;
+  if (code == EV_PREEMPT)
+    record->preemptions++;
+  if ((code == EV_START || code == EV_RESUME || code == EV_RUN) && record->first_start == G_MININT64)
+    record->first_start = ev->time;
+  record->end = ev->time;
+}
+
+static void
+process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
+{
+  ProcessEvent code = parse_process_event (ev->event);
+  if (code == EV_INFO || code == EV_UNKNOWN)
+    {
+      if (code == EV_UNKNOWN)
+        chrono_warnings_add (m->warnings, ev->line, "unknown event", "unknown %s event “%s” for %s",
+                             type_codes[e->type], ev->event, e->name);
+      add_mark (m, e->lane, ev);
+      return;
+    }
+
+  ProcessInstance *pi = find_live (e, ev->target_instance);
+  if (pi == NULL)
+    {
+      if (code == EV_ACTIVATE)
+        pi = new_process_instance (m, e, ev->target_instance, ev->time, CHRONO_INSTANCE_ACTIVATED);
+      else if (!was_terminated (e, ev->target_instance))
+        pi = infer_process_instance (m, e, ev, code);
+      else
+        {
+          g_autofree char *number = describe_instance (ev->target_instance);
+          chrono_warnings_add (m->warnings, ev->line, "invalid transition",
+                               "%s instance %s: “%s” after it terminated", e->name, number, ev->event);
+          pi = new_process_instance (m, e, ev->target_instance, ev->time, 0);
+        }
+    }
+  else if (!transition_allowed (code, pi->state))
+    {
+      g_autofree char *number = describe_instance (pi->number);
+      chrono_warnings_add (m->warnings, ev->line, "invalid transition", "%s instance %s: “%s” in state %s",
+                           e->name, number, ev->event, chrono_state_get_name (pi->state));
+    }
+
+  count_event (m, pi, ev, code);
+  apply_core_effect (m, pi, ev, code);
+  if (code == EV_TERMINATE)
+    process_end (m, pi, ev->time, TRUE);
+  else
+    process_set_state (pi, ev->time, process_transitions[code].target);
+}
+
+/* ---- runnables ---------------------------------------------------------- */
+
+static RunnableEvent
+parse_runnable_event (const char *name)
+{
+  static const char *const names[] = { "start", "suspend", "resume", "terminate" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (name, names[i]) == 0)
+      return i;
+  return RUN_OTHER;
+}
+
+/* The live process instance a runnable event belongs to. */
+static ProcessInstance *
+caller_instance (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
+{
+  Entity *process = lookup_entity (m, BTF_T, ev->source);
+  if (process == NULL)
+    process = lookup_entity (m, BTF_I, ev->source);
+  if (process != NULL)
+    {
+      ProcessInstance *pi = find_live (process, ev->source_instance);
+      if (pi != NULL || process->live->len == 0)
+        return pi;
+      /* The source instance names a runnable call (ctracer) or is missing:
+       * take the instance that is on a core, else the only one alive. */
+      for (guint i = 0; i < process->live->len; i++)
+        {
+          ProcessInstance *candidate = g_ptr_array_index (process->live, i);
+          if (candidate->core != NULL || candidate->state == CHRONO_STATE_RUNNING)
+            return candidate;
+        }
+      return g_ptr_array_index (process->live, process->live->len - 1);
+    }
+  /* libBtf's "source is core": the process that occupies that core */
+  Entity *core = lookup_entity (m, BTF_C, ev->source);
+  return core ? core->occupant : NULL;
+}
+
+static ChronoLane *
+child_lane (ChronoLane *parent, const char *name)
+{
+  guint n = chrono_lane_get_n_children (parent);
+  for (guint i = 0; i < n; i++)
+    {
+      ChronoLane *child = chrono_lane_get_child (parent, i);
+      if (strcmp (chrono_lane_get_name (child), name) == 0)
+        return child;
+    }
+  g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_RUNNABLE, "R");
+  chrono_lane_append_child (parent, lane);
+  chrono_lane_ensure_instances (lane);
+  return lane;
+}
+
+static GPtrArray *
+call_stack (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable)
+{
+  if (pi != NULL)
+    return pi->calls;
+  if (runnable->orphan_calls == NULL)
+    runnable->orphan_calls = g_ptr_array_new_with_free_func (free_call);
+  return runnable->orphan_calls;
+}
+
+static RunnableCall *
+push_call (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable, const ChronoBtfEvent *ev,
+           ChronoState state, gint64 since, guint8 flags)
+{
+  GPtrArray *stack = call_stack (m, pi, runnable);
+  ChronoLane *parent;
+  if (stack->len > 0)
+    parent = ((RunnableCall *) g_ptr_array_index (stack, stack->len - 1))->lane;
+  else if (pi != NULL)
+    parent = pi->entity->lane;
+  else
+    parent = group_lane (m, GROUP_RUNNABLES);
+
+  RunnableCall *call = g_new0 (RunnableCall, 1);
+  call->runnable = runnable;
+  call->lane = child_lane (parent, runnable->name);
+  call->number = ev->target_instance;
+  call->state = state;
+  call->since = since;
+  call->span_flags = flags;
+  ChronoInstance record = { ev->target_instance, since, since, state == CHRONO_STATE_RUNNING ? since : G_MININT64,
+                            flags ? CHRONO_INSTANCE_INFERRED : CHRONO_INSTANCE_ACTIVATED, 0, 0,
+                            pi ? pi->index : G_MAXUINT32 };
+  call->index = chrono_instances_add (chrono_lane_get_instances (call->lane), &record);
+  g_ptr_array_add (stack, call);
+  return call;
+}
+
+static guint16
+call_slot (ProcessInstance *pi)
+{
+  return pi ? pi->slot : 0;
+}
+
+static void
+call_set_state (ProcessInstance *pi, RunnableCall *call, gint64 time, ChronoState state, guint8 extra_flags)
+{
+  add_span (call->lane, call->since, time, call->state, call->span_flags | extra_flags, call_slot (pi), 0, call->index);
+  call->state = state;
+  call->since = time;
+  call->span_flags = 0;
+}
+
+static void
+runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, guint8 flags)
+{
+  call_set_state (pi, call, time, CHRONO_STATE_NONE, flags);
+  ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (call->lane), call->index);
+  record->end = time;
+  if (!(flags & CHRONO_SPAN_OPEN_END))
+    record->flags |= CHRONO_INSTANCE_TERMINATED;
+  GPtrArray *stack = pi ? pi->calls : call->runnable->orphan_calls;
+  g_ptr_array_remove (stack, call);
+}
+
+static RunnableCall *
+find_call (GPtrArray *stack, Entity *runnable, gint64 number)
+{
+  for (guint i = stack->len; i > 0; i--)
+    {
+      RunnableCall *call = g_ptr_array_index (stack, i - 1);
+      if (call->runnable == runnable && (number == CHRONO_BTF_NO_INSTANCE || call->number == number))
+        return call;
+    }
+  return NULL;
+}
+
+static void
+warn_runnable (ChronoBtfMachine *m, const ChronoBtfEvent *ev, const char *state)
+{
+  g_autofree char *number = describe_instance (ev->target_instance);
+  chrono_warnings_add (m->warnings, ev->line, "invalid transition", "runnable %s instance %s: “%s” in state %s",
+                       ev->target, number, ev->event, state);
+}
+
+static void
+runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
+{
+  Entity *runnable = ensure_entity (m, BTF_R, ev->target, "R");
+  RunnableEvent code = parse_runnable_event (ev->event);
+  ProcessInstance *pi = caller_instance (m, ev);
+  if (pi == NULL && code != RUN_OTHER && runnable->orphan_calls == NULL)
+    chrono_warnings_add (m->warnings, ev->line, "runnable without process",
+                         "runnable %s: no live process instance of “%s” calls it", ev->target, ev->source);
+  GPtrArray *stack = call_stack (m, pi, runnable);
+  RunnableCall *call = find_call (stack, runnable, ev->target_instance);
+  gint64 back_to = pi ? chrono_instances_get (chrono_lane_get_instances (pi->entity->lane), pi->index)->begin
+                      : m->first_time;
+
+  switch (code)
+    {
+    case RUN_START:
+      if (call != NULL)
+        warn_runnable (m, ev, chrono_state_get_name (call->state));
+      push_call (m, pi, runnable, ev, CHRONO_STATE_RUNNING, ev->time, 0);
+      break;
+    case RUN_SUSPEND:
+    case RUN_RESUME:
+      {
+        ChronoState before = code == RUN_SUSPEND ? CHRONO_STATE_RUNNING : CHRONO_STATE_SUSPENDED;
+        ChronoState after = code == RUN_SUSPEND ? CHRONO_STATE_SUSPENDED : CHRONO_STATE_RUNNING;
+        if (call == NULL)
+          call = push_call (m, pi, runnable, ev, before, back_to, CHRONO_SPAN_INFERRED);
+        else if (call->state != before && call->state != after)
+          warn_runnable (m, ev, chrono_state_get_name (call->state));
+        call_set_state (pi, call, ev->time, after, 0);
+        break;
+      }
+    case RUN_TERMINATE:
+      if (call == NULL)
+        call = push_call (m, pi, runnable, ev, CHRONO_STATE_RUNNING, back_to, CHRONO_SPAN_INFERRED);
+      else if (call->state != CHRONO_STATE_RUNNING)
+        warn_runnable (m, ev, chrono_state_get_name (call->state));
+      runnable_close_call (m, pi, call, ev->time, 0);
+      break;
+    case RUN_OTHER:
+      {
+        ChronoLane *lane = call ? call->lane : pi ? child_lane (pi->entity->lane, runnable->name)
+                                                  : child_lane (group_lane (m, GROUP_RUNNABLES), runnable->name);
+        add_mark (m, lane, ev);
+        break;
+      }
+    }
+}
+
+/* ---- semaphores --------------------------------------------------------- */
+
+static ChronoState
+semaphore_state_for (const char *event)
+{
+  static const struct {
+    const char *event;
+    ChronoState state;
+  } table[] = {
+    { "ready", CHRONO_STATE_SEM_FREE }, { "free", CHRONO_STATE_SEM_FREE }, { "unlock", CHRONO_STATE_SEM_FREE },
+    { "used", CHRONO_STATE_SEM_USED }, { "unlock_full", CHRONO_STATE_SEM_USED }, { "lock", CHRONO_STATE_SEM_FULL },
+    { "lock_used", CHRONO_STATE_SEM_FULL }, { "full", CHRONO_STATE_SEM_FULL }, { "overfull", CHRONO_STATE_SEM_OVERFULL },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (table); i++)
+    if (g_ascii_strcasecmp (event, table[i].event) == 0)
+      return table[i].state;
+  return CHRONO_STATE_NONE;
+}
+
+static void
+free_access (gpointer data)
+{
+  g_free (data);
+}
+
+static Access *
+ensure_access (Entity *sem, const char *process)
+{
+  if (sem->accesses == NULL)
+    sem->accesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_access);
+  Access *access = g_hash_table_lookup (sem->accesses, process);
+  if (access != NULL)
+    return access;
+  access = g_new0 (Access, 1);
+  g_autoptr (ChronoLane) lane = chrono_lane_new (process, CHRONO_LANE_ACCESS, "SEM");
+  chrono_lane_append_child (sem->lane, lane);
+  access->lane = lane;
+  g_hash_table_insert (sem->accesses, g_strdup (process), access);
+  return access;
+}
+
+static void
+access_set_state (Access *access, gint64 time, ChronoState state)
+{
+  if (access->state == state)
+    return;
+  add_span (access->lane, access->since, time, access->state, 0, 0, 0, CHRONO_NO_INSTANCE);
+  access->state = state;
+  access->since = time;
+}
+
+static void
+semaphore_event (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
+{
+  if (strcmp (ev->source, sem->name) == 0)
+    {
+      ChronoState state = semaphore_state_for (ev->event);
+      if (state == CHRONO_STATE_NONE)
+        {
+          add_mark (m, sem->lane, ev);
+          return;
+        }
+      if (state != sem->sem_state)
+        {
+          add_span (sem->lane, sem->sem_since, ev->time, sem->sem_state, 0, 0, 0, CHRONO_NO_INSTANCE);
+          sem->sem_state = state;
+          sem->sem_since = ev->time;
+        }
+      return;
+    }
+
+  Access *access = ensure_access (sem, ev->source);
+  if (g_ascii_strcasecmp (ev->event, "requestsemaphore") == 0 || g_ascii_strcasecmp (ev->event, "waiting") == 0)
+    access_set_state (access, ev->time, CHRONO_STATE_SEM_REQUESTED);
+  else if (g_ascii_strcasecmp (ev->event, "assigned") == 0)
+    access_set_state (access, ev->time, CHRONO_STATE_SEM_HOLDING);
+  else if (g_ascii_strcasecmp (ev->event, "released") == 0)
+    access_set_state (access, ev->time, CHRONO_STATE_NONE);
+  else
+    add_mark (m, access->lane, ev);
+}
+
+/* ---- signals and instant events ----------------------------------------- */
+
+static gboolean
+parse_value (const char *text, double *out)
+{
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  char *end = NULL;
+  *out = g_ascii_strtod (text, &end);
+  if (end != text && *end == '\0')
+    return TRUE;
+  /* hexadecimal values are common in embedded traces */
+  if (g_str_has_prefix (text, "0x") || g_str_has_prefix (text, "0X"))
+    {
+      guint64 value = g_ascii_strtoull (text + 2, &end, 16);
+      if (end != text + 2 && *end == '\0')
+        {
+          *out = (double) value;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+signal_event (ChronoBtfMachine *m, Entity *sig, const ChronoBtfEvent *ev)
+{
+  double value;
+  if (g_ascii_strcasecmp (ev->event, "write") == 0 && parse_value (ev->note, &value))
+    {
+      const ChronoClock *clock = chrono_trace_get_clock (m->trace);
+      chrono_signal_append_step (chrono_lane_ensure_signal (sig->lane, clock->ticks_per_second), ev->time, value);
+      return;
+    }
+  add_mark (m, sig->lane, ev);
+}
+
+static void
+simulation_event (ChronoBtfMachine *m, Entity *sim, const ChronoBtfEvent *ev)
+{
+  /* 2.1.5 tags describe the platform: "CORE_INIT" names a core as the source;
+   * "SIG_INIT_VALUE,<v>" gives a signal's value before any write. */
+  if (ev->note && g_ascii_strcasecmp (ev->note, "CORE_INIT") == 0)
+    {
+      ensure_entity (m, BTF_C, ev->source, "C");
+      return;
+    }
+  if (ev->note && g_ascii_strncasecmp (ev->note, "SIG_INIT_VALUE,", 15) == 0)
+    {
+      double value;
+      if (parse_value (ev->note + 15, &value))
+        {
+          Entity *sig = ensure_entity (m, BTF_SIG, ev->source, "SIG");
+          const ChronoClock *clock = chrono_trace_get_clock (m->trace);
+          chrono_signal_append_step (chrono_lane_ensure_signal (sig->lane, clock->ticks_per_second), ev->time, value);
+          return;
+        }
+    }
+  add_mark (m, sim->lane, ev);
+}
+
+/* ---- feeding ------------------------------------------------------------ */
+
+void
+chrono_btf_machine_feed (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
+{
+  if (!m->have_time)
+    {
+      m->have_time = TRUE;
+      m->first_time = ev->time;
+    }
+  m->last_time = ev->time;
+  m->line = ev->line;
+
+  BtfType type = parse_type (ev->type);
+  if (type == BTF_R)
+    {
+      runnable_event (m, ev);
+      return;
+    }
+  Entity *e = ensure_entity (m, type, ev->target, ev->type);
+  switch (type)
+    {
+    case BTF_T:
+    case BTF_I: process_event (m, e, ev); break;
+    case BTF_SEM: semaphore_event (m, e, ev); break;
+    case BTF_SIG: signal_event (m, e, ev); break;
+    case BTF_SIM:
+    case BTF_SYS: simulation_event (m, e, ev); break;
+    default: add_mark (m, e->lane, ev); break;
+    }
+}
+
+/* ---- the end of the trace ----------------------------------------------- */
+
+static void
+close_entity (ChronoBtfMachine *m, Entity *e, gint64 end)
+{
+  if (e->live != NULL)
+    while (e->live->len > 0)
+      process_end (m, g_ptr_array_index (e->live, e->live->len - 1), end, FALSE);
+  if (e->orphan_calls != NULL)
+    while (e->orphan_calls->len > 0)
+      runnable_close_call (m, NULL, g_ptr_array_index (e->orphan_calls, e->orphan_calls->len - 1), end,
+                           CHRONO_SPAN_OPEN_END);
+  if (e->type == BTF_SEM)
+    add_span (e->lane, e->sem_since, end, e->sem_state, CHRONO_SPAN_OPEN_END, 0, 0, CHRONO_NO_INSTANCE);
+  if (e->accesses != NULL)
+    {
+      GHashTableIter iter;
+      gpointer value;
+      g_hash_table_iter_init (&iter, e->accesses);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        {
+          Access *access = value;
+          add_span (access->lane, access->since, end, access->state, CHRONO_SPAN_OPEN_END, 0, 0, CHRONO_NO_INSTANCE);
+        }
+    }
+  if (e->lane && chrono_lane_get_signal (e->lane))
+    chrono_signal_close_steps (chrono_lane_get_signal (e->lane), end);
+}
+
+static int
+compare_entities_by_key (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Close whatever is still open at the trace's last timestamp and hand the
+ * lane groups to the trace in a fixed order. */
+void
+chrono_btf_machine_finish (ChronoBtfMachine *m)
+{
+  gint64 end = m->have_time ? m->last_time : 0;
+  /* processes before cores, so a process leaving its core closes the core span */
+  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->entities, NULL);
+  guint n = g_hash_table_size (m->entities);
+  qsort (keys, n, sizeof *keys, compare_entities_by_key); /* deterministic order */
+  for (guint i = 0; i < n; i++)
+    close_entity (m, g_hash_table_lookup (m->entities, keys[i]), end);
+
+  for (int g = 0; g < N_GROUPS; g++)
+    if (m->groups[g] != NULL)
+      {
+        if (g != GROUP_RUNNABLES)
+          chrono_lane_sort_children (m->groups[g]);
+        chrono_trace_add_lane (m->trace, m->groups[g]);
+      }
+}

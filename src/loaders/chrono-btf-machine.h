@@ -1,0 +1,35 @@
+/* chrono-btf-machine.h — replays BTF events through the state machines of
+ * the specification and writes spans, marks and signals into a trace. */
+#pragma once
+
+#include "chrono-trace.h"
+
+G_BEGIN_DECLS
+
+/* One data line after splitting, trimming and id resolution. */
+typedef struct {
+  guint64 line;
+  gint64 time;
+  const char *source;
+  gint64 source_instance; /* CHRONO_BTF_NO_INSTANCE when the field was empty */
+  const char *type;       /* as written; the machine normalises aliases */
+  const char *target;
+  gint64 target_instance;
+  const char *event;
+  const char *note;       /* NULL when the line has no 8th field */
+} ChronoBtfEvent;
+
+#define CHRONO_BTF_NO_INSTANCE G_MININT64
+
+typedef struct _ChronoBtfMachine ChronoBtfMachine;
+
+ChronoBtfMachine *chrono_btf_machine_new (ChronoTrace *trace);
+void chrono_btf_machine_free (ChronoBtfMachine *machine);
+
+void chrono_btf_machine_declare (ChronoBtfMachine *machine, const char *type, const char *name);
+void chrono_btf_machine_feed (ChronoBtfMachine *machine, const ChronoBtfEvent *event);
+void chrono_btf_machine_finish (ChronoBtfMachine *machine);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoBtfMachine, chrono_btf_machine_free)
+
+G_END_DECLS

@@ -1,0 +1,220 @@
+/* chrono-input.c — a plain file is mapped and handed out in blocks of about
+ * BLOCK_SIZE bytes cut after a newline; a gzip file is inflated block by
+ * block so its size never has to fit in memory.  The file is only ever
+ * opened for reading. */
+#include "chrono-input.h"
+
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define BLOCK_SIZE (4u << 20)
+
+struct _ChronoInput {
+  char *path;
+  guint64 file_size;
+  /* plain */
+  GMappedFile *mapped;
+  guint64 position;
+  /* gzip */
+  GInputStream *stream;
+  GFileInputStream *file_stream;
+  GByteArray *buffer;   /* the block handed out last, then the carried-over tail */
+  gsize carry;          /* bytes at the start of buffer that belong to the next block */
+  guint64 out_offset;   /* decompressed offset of the next block */
+  gboolean eof;
+};
+
+static gboolean
+is_gzip_magic (const guint8 *head, gsize length)
+{
+  return length >= 2 && head[0] == 0x1f && head[1] == 0x8b;
+}
+
+gssize
+chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileInputStream) stream = g_file_read (file, NULL, error);
+  if (stream == NULL)
+    return -1;
+  gsize got = 0;
+  if (!g_input_stream_read_all (G_INPUT_STREAM (stream), buffer, size, &got, NULL, error))
+    return -1;
+  if (!is_gzip_magic (buffer, got))
+    return got;
+
+  /* Sniffing looks at content, so hand out the inflated head of a .gz. */
+  g_seekable_seek (G_SEEKABLE (stream), 0, G_SEEK_SET, NULL, NULL);
+  g_autoptr (GZlibDecompressor) decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr (GInputStream) inflated = g_converter_input_stream_new (G_INPUT_STREAM (stream), G_CONVERTER (decompressor));
+  got = 0;
+  if (!g_input_stream_read_all (inflated, buffer, size, &got, NULL, error))
+    return -1;
+  return got;
+}
+
+static gboolean
+open_compressed (ChronoInput *input, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (input->path);
+  input->file_stream = g_file_read (file, NULL, error);
+  if (input->file_stream == NULL)
+    return FALSE;
+  g_autoptr (GZlibDecompressor) decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  input->stream = g_converter_input_stream_new (G_INPUT_STREAM (input->file_stream), G_CONVERTER (decompressor));
+  input->buffer = g_byte_array_sized_new (BLOCK_SIZE + 65536);
+  return TRUE;
+}
+
+ChronoInput *
+chrono_input_open (const char *path, GError **error)
+{
+  g_autoptr (ChronoInput) input = g_new0 (ChronoInput, 1);
+  input->path = g_strdup (path);
+
+  GStatBuf st;
+  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, g_file_test (path, G_FILE_TEST_EXISTS) ? G_IO_ERROR_NOT_REGULAR_FILE : G_IO_ERROR_NOT_FOUND,
+                   "%s: %s", path, g_file_test (path, G_FILE_TEST_EXISTS) ? "not a regular file" : "no such file");
+      return NULL;
+    }
+  input->file_size = st.st_size;
+
+  guint8 head[2] = { 0, 0 };
+  FILE *probe = g_fopen (path, "rb");
+  if (probe == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, "%s: cannot be opened for reading", path);
+      return NULL;
+    }
+  gsize got = fread (head, 1, 2, probe);
+  fclose (probe);
+
+  if (is_gzip_magic (head, got))
+    return open_compressed (input, error) ? g_steal_pointer (&input) : NULL;
+
+  if (input->file_size > 0)
+    {
+      input->mapped = g_mapped_file_new (path, FALSE, error);
+      if (input->mapped == NULL)
+        return NULL;
+    }
+  return g_steal_pointer (&input);
+}
+
+void
+chrono_input_free (ChronoInput *input)
+{
+  if (input == NULL)
+    return;
+  g_free (input->path);
+  g_clear_pointer (&input->mapped, g_mapped_file_unref);
+  g_clear_object (&input->stream);
+  g_clear_object (&input->file_stream);
+  g_clear_pointer (&input->buffer, g_byte_array_unref);
+  g_free (input);
+}
+
+gboolean
+chrono_input_is_compressed (ChronoInput *input)
+{
+  return input->stream != NULL;
+}
+
+guint64
+chrono_input_get_file_size (ChronoInput *input)
+{
+  return input->file_size;
+}
+
+/* How far into the compressed file reading has got: for progress. */
+guint64
+chrono_input_get_compressed_offset (ChronoInput *input)
+{
+  if (input->file_stream == NULL)
+    return input->position;
+  return g_seekable_tell (G_SEEKABLE (input->file_stream));
+}
+
+static gboolean
+next_mapped_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset)
+{
+  if (input->mapped == NULL || input->position >= input->file_size)
+    return FALSE;
+  const char *base = g_mapped_file_get_contents (input->mapped);
+  guint64 start = input->position;
+  guint64 end = MIN (start + BLOCK_SIZE, input->file_size);
+  if (end < input->file_size)
+    {
+      const char *newline = memchr (base + end, '\n', input->file_size - end);
+      end = newline ? (guint64) (newline - base) + 1 : input->file_size;
+    }
+  *out_data = base + start;
+  *out_length = end - start;
+  *out_offset = start;
+  input->position = end;
+  return TRUE;
+}
+
+static gboolean
+next_compressed_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset,
+                       GCancellable *cancellable, GError **error)
+{
+  /* Drop what was handed out last time, keep the carried tail. */
+  GByteArray *buffer = input->buffer;
+  if (input->carry < buffer->len)
+    g_byte_array_remove_range (buffer, 0, buffer->len - input->carry);
+  input->carry = 0;
+  if (input->eof && buffer->len == 0)
+    return FALSE;
+
+  while (!input->eof && buffer->len < BLOCK_SIZE)
+    {
+      guint old = buffer->len;
+      g_byte_array_set_size (buffer, old + 65536);
+      gssize got = g_input_stream_read (input->stream, buffer->data + old, 65536, cancellable, error);
+      if (got < 0)
+        {
+          g_prefix_error (error, "%s: ", input->path);
+          return FALSE;
+        }
+      g_byte_array_set_size (buffer, old + got);
+      if (got == 0)
+        input->eof = TRUE;
+    }
+  if (buffer->len == 0)
+    return FALSE;
+
+  gsize length = buffer->len;
+  if (!input->eof)
+    {
+      const guint8 *newline = NULL;
+      for (gsize i = buffer->len; i > 0; i--)
+        if (buffer->data[i - 1] == '\n')
+          {
+            newline = buffer->data + i - 1;
+            break;
+          }
+      if (newline != NULL)
+        length = (newline - buffer->data) + 1;
+    }
+  input->carry = buffer->len - length;
+  *out_data = (const char *) buffer->data;
+  *out_length = length;
+  *out_offset = input->out_offset;
+  input->out_offset += length;
+  return TRUE;
+}
+
+/* The next block of whole lines (the last may lack its newline at end of file). */
+gboolean
+chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset,
+                         GCancellable *cancellable, GError **error)
+{
+  if (input->stream != NULL)
+    return next_compressed_block (input, out_data, out_length, out_offset, cancellable, error);
+  return next_mapped_block (input, out_data, out_length, out_offset);
+}

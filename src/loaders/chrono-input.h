@@ -1,0 +1,25 @@
+/* chrono-input.h — reads a trace file read-only, mapped or gunzipped on the
+ * fly, as blocks that end at line boundaries. */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef struct _ChronoInput ChronoInput;
+
+ChronoInput *chrono_input_open (const char *path, GError **error);
+void chrono_input_free (ChronoInput *input);
+
+gboolean chrono_input_is_compressed (ChronoInput *input);
+guint64 chrono_input_get_file_size (ChronoInput *input);
+guint64 chrono_input_get_compressed_offset (ChronoInput *input);
+
+gboolean chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_length,
+                                  guint64 *out_offset, GCancellable *cancellable, GError **error);
+
+gssize chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoInput, chrono_input_free)
+
+G_END_DECLS

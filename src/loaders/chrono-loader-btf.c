@@ -1,0 +1,453 @@
+/* chrono-loader-btf.c — reads BTF lines: header pragmas and ID tables, CSV
+ * event lines, and hands each event to the state engine.
+ *
+ * The file is read as blocks of whole lines (chrono-input.c); each block
+ * becomes one chunk of the trace's index, with its byte range, first line
+ * and time span — the index pass the lazy decoder builds on.  Tolerance
+ * follows what real producers write (../shared/research/btf.md §5):
+ * case-insensitive pragmas, comments anywhere, CRLF, padded fields, notes
+ * with commas, empty instances, unknown types as marks. */
+#include "chrono-loader-btf.h"
+
+#include <string.h>
+
+#include "chrono-btf-machine.h"
+#include "chrono-input.h"
+
+typedef enum { TABLE_NONE, TABLE_TYPES, TABLE_ENTITIES, TABLE_ENTITY_TYPES } Table;
+
+typedef struct {
+  ChronoTrace *trace;
+  ChronoWarnings *warnings;
+  ChronoBtfMachine *machine;
+  const char *path;
+  guint64 line;
+  Table table;
+  GHashTable *type_ids;   /* numeric mode: id -> type code */
+  GHashTable *entity_ids; /* numeric mode: id -> entity name */
+  gboolean have_time;
+  gint64 last_time;
+  guint64 data_lines, good_lines;
+  ChronoChunk chunk;
+} BtfReader;
+
+/* ---- small text helpers ------------------------------------------------- */
+
+static inline gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Trim in place; a field wrapped in double quotes loses them. */
+static char *
+trim_field (char *start, char *end)
+{
+  while (start < end && is_blank (*start))
+    start++;
+  while (end > start && is_blank (end[-1]))
+    end--;
+  if (end - start >= 2 && *start == '"' && end[-1] == '"')
+    {
+      start++;
+      end--;
+    }
+  *end = '\0';
+  return start;
+}
+
+static gboolean
+parse_int64 (const char *text, gint64 *out)
+{
+  const char *p = text;
+  gboolean negative = FALSE;
+  if (*p == '-' || *p == '+')
+    negative = *p++ == '-';
+  if (*p == '\0')
+    return FALSE;
+  guint64 value = 0;
+  for (; *p; p++)
+    {
+      if (*p < '0' || *p > '9')
+        return FALSE;
+      guint digit = *p - '0';
+      if (value > (G_MAXUINT64 - digit) / 10)
+        return FALSE;
+      value = value * 10 + digit;
+    }
+  if (value > (guint64) G_MAXINT64 + (negative ? 1 : 0))
+    return FALSE;
+  *out = negative ? (gint64) (0 - value) : (gint64) value;
+  return TRUE;
+}
+
+static gboolean
+all_digits (const char *text)
+{
+  if (*text == '\0')
+    return FALSE;
+  for (; *text; text++)
+    if (*text < '0' || *text > '9')
+      return FALSE;
+  return TRUE;
+}
+
+/* ---- header ------------------------------------------------------------- */
+
+static void
+split_key_value (char *text, char **key, char **value)
+{
+  char *p = text;
+  while (*p && !is_blank (*p))
+    p++;
+  char *key_end = p;
+  while (*p && is_blank (*p))
+    p++;
+  *value = g_strstrip (p);
+  *key_end = '\0';
+  *key = text;
+}
+
+static const char *
+resolve (GHashTable *map, const char *text)
+{
+  if (g_hash_table_size (map) == 0 || !all_digits (text))
+    return text;
+  const char *name = g_hash_table_lookup (map, text);
+  return name ? name : text;
+}
+
+static void
+table_row (BtfReader *r, char *row)
+{
+  char *key, *value;
+  split_key_value (row, &key, &value);
+  if (*key == '\0' || *value == '\0')
+    {
+      chrono_warnings_add (r->warnings, r->line, "bad table row", "table row “#-%s” has no name", row);
+      return;
+    }
+  switch (r->table)
+    {
+    case TABLE_TYPES:
+      g_hash_table_insert (r->type_ids, g_strdup (key), g_strdup (value));
+      break;
+    case TABLE_ENTITIES:
+      g_hash_table_insert (r->entity_ids, g_strdup (key), g_strdup (value));
+      break;
+    case TABLE_ENTITY_TYPES:
+      chrono_btf_machine_declare (r->machine, resolve (r->type_ids, key), resolve (r->entity_ids, value));
+      break;
+    case TABLE_NONE:
+      chrono_warnings_add (r->warnings, r->line, "bad table row", "table row “#-%s %s” outside a table", key, value);
+      break;
+    }
+}
+
+static void
+mapping_pragma (BtfReader *r, Table table, char *value)
+{
+  char *id, *name;
+  split_key_value (value, &id, &name);
+  if (*id == '\0' || *name == '\0')
+    {
+      chrono_warnings_add (r->warnings, r->line, "bad table row", "mapping “%s” needs two values", value);
+      return;
+    }
+  Table saved = r->table;
+  r->table = table;
+  g_autofree char *row = g_strdup_printf ("%s %s", id, name);
+  table_row (r, row);
+  r->table = saved;
+}
+
+static void
+set_timescale (BtfReader *r, const char *value)
+{
+  gint64 ticks_per_second;
+  if (!chrono_clock_ticks_per_second_for_unit (value, &ticks_per_second))
+    {
+      chrono_warnings_add (r->warnings, r->line, "bad time scale",
+                           "unknown time scale “%s” (expected ps, ns, us, ms or s); using ns", value);
+      return;
+    }
+  if (r->have_time && ticks_per_second != chrono_trace_get_clock (r->trace)->ticks_per_second)
+    chrono_warnings_add (r->warnings, r->line, "bad time scale",
+                         "the time scale changes to “%s” after events were read; earlier times keep the old scale", value);
+  ChronoClock clock;
+  chrono_clock_init (&clock, ticks_per_second);
+  chrono_trace_set_clock (r->trace, &clock);
+}
+
+static void
+pragma (BtfReader *r, char *text)
+{
+  char *key, *value;
+  split_key_value (text, &key, &value);
+  g_autofree char *lower = g_ascii_strdown (key, -1);
+  r->table = TABLE_NONE;
+
+  if (strcmp (lower, "typetable") == 0 || strcmp (lower, "entitytype") == 0)
+    r->table = TABLE_TYPES;
+  else if (strcmp (lower, "entitytable") == 0)
+    r->table = TABLE_ENTITIES;
+  else if (strcmp (lower, "entitytypetable") == 0)
+    r->table = TABLE_ENTITY_TYPES;
+  else if (strcmp (lower, "typemapping") == 0)
+    mapping_pragma (r, TABLE_TYPES, value);
+  else if (strcmp (lower, "entitymapping") == 0)
+    mapping_pragma (r, TABLE_ENTITIES, value);
+  else if (strcmp (lower, "entitytypemapping") == 0)
+    mapping_pragma (r, TABLE_ENTITY_TYPES, value);
+  else
+    {
+      chrono_trace_add_metadata (r->trace, key, value);
+      if (strcmp (lower, "timescale") == 0)
+        set_timescale (r, value);
+      else if ((strcmp (lower, "ringoverflow") == 0 || strcmp (lower, "truncated") == 0
+                || strcmp (lower, "tasktableoverflow") == 0)
+               && g_ascii_strcasecmp (value, "true") == 0)
+        chrono_warnings_add (r->warnings, r->line, "incomplete trace",
+                             "the producer marks this trace “#%s %s”: events are missing", key, value);
+    }
+}
+
+static void
+header_line (BtfReader *r, char *text)
+{
+  /* text starts after '#' */
+  if (*text == '-')
+    table_row (r, text + 1);
+  else if (*text == '\0' || is_blank (*text))
+    return; /* a comment, allowed anywhere */
+  else
+    pragma (r, text);
+}
+
+/* ---- data lines --------------------------------------------------------- */
+
+static gint64
+parse_instance (BtfReader *r, const char *text, const char *what)
+{
+  gint64 value;
+  if (*text == '\0')
+    return CHRONO_BTF_NO_INSTANCE;
+  if (parse_int64 (text, &value))
+    return value;
+  chrono_warnings_add (r->warnings, r->line, "bad instance", "%s instance “%s” is not a number", what, text);
+  return CHRONO_BTF_NO_INSTANCE;
+}
+
+static void
+data_line (BtfReader *r, char *text, char *end)
+{
+  char *fields[8];
+  int n = 0;
+  char *start = text;
+  /* the first seven commas separate fields; the note keeps any further ones */
+  for (char *p = text; p < end && n < 7; p++)
+    if (*p == ',')
+      {
+        fields[n++] = start;
+        *p = '\0';
+        start = p + 1;
+      }
+  r->data_lines++;
+  if (n < 6)
+    {
+      chrono_warnings_add (r->warnings, r->line, "too few fields",
+                           "an event line needs 7 comma-separated fields, this one has %d", n + 1);
+      return;
+    }
+  gboolean has_note = n == 7;
+  fields[n] = start;
+  for (int i = 0; i <= n; i++)
+    {
+      char *field_end = i < n ? fields[i] + strlen (fields[i]) : end;
+      fields[i] = trim_field (fields[i], field_end);
+    }
+
+  ChronoBtfEvent ev = { .line = r->line };
+  if (!parse_int64 (fields[0], &ev.time))
+    {
+      chrono_warnings_add (r->warnings, r->line, "bad time", "time “%s” is not an integer", fields[0]);
+      return;
+    }
+  ev.source = resolve (r->entity_ids, fields[1]);
+  ev.source_instance = parse_instance (r, fields[2], "source");
+  ev.type = resolve (r->type_ids, fields[3]);
+  ev.target = resolve (r->entity_ids, fields[4]);
+  ev.target_instance = parse_instance (r, fields[5], "target");
+  ev.event = fields[6];
+  ev.note = has_note ? fields[7] : NULL;
+  if (*ev.type == '\0' || *ev.target == '\0' || *ev.event == '\0')
+    {
+      chrono_warnings_add (r->warnings, r->line, "missing field", "an event line needs a type, a target and an event");
+      return;
+    }
+  if (r->have_time && ev.time < r->last_time)
+    {
+      chrono_warnings_add (r->warnings, r->line, "time goes backwards",
+                           "time %" G_GINT64_FORMAT " is before the previous %" G_GINT64_FORMAT "; read as %" G_GINT64_FORMAT,
+                           ev.time, r->last_time, r->last_time);
+      ev.time = r->last_time;
+    }
+  r->have_time = TRUE;
+  r->last_time = ev.time;
+  r->good_lines++;
+  r->chunk.n_events++;
+  r->chunk.first_time = MIN (r->chunk.first_time, ev.time);
+  r->chunk.last_time = MAX (r->chunk.last_time, ev.time);
+  chrono_trace_include_time (r->trace, ev.time);
+  chrono_btf_machine_feed (r->machine, &ev);
+}
+
+static void
+read_line (BtfReader *r, char *text, char *end)
+{
+  while (end > text && (end[-1] == '\r' || end[-1] == '\n'))
+    end--;
+  *end = '\0';
+  char *p = text;
+  while (p < end && is_blank (*p))
+    p++;
+  if (p == end)
+    return; /* blank line */
+  if (*p == '#')
+    header_line (r, p + 1);
+  else
+    data_line (r, p, end);
+}
+
+/* The block is copied line by line into a scratch buffer, because the input
+ * is mapped read-only and parsing writes terminators into fields. */
+static void
+read_block (BtfReader *r, const char *data, gsize length, guint64 offset, GByteArray *scratch)
+{
+  r->chunk = (ChronoChunk) { offset, length, r->line + 1, G_MAXINT64, G_MININT64, 0 };
+  const char *p = data, *stop = data + length;
+  while (p < stop)
+    {
+      const char *newline = memchr (p, '\n', stop - p);
+      const char *line_end = newline ? newline : stop;
+      gsize line_length = line_end - p;
+      g_byte_array_set_size (scratch, line_length + 1);
+      memcpy (scratch->data, p, line_length);
+      r->line++;
+      read_line (r, (char *) scratch->data, (char *) scratch->data + line_length);
+      p = newline ? newline + 1 : stop;
+    }
+  chrono_trace_add_chunk (r->trace, &r->chunk);
+}
+
+static gboolean
+btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+          GCancellable *cancellable, GError **error)
+{
+  GError *local_error = NULL;
+  g_autoptr (ChronoInput) input = chrono_input_open (path, &local_error);
+  if (input == NULL)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
+      g_error_free (local_error);
+      return FALSE;
+    }
+  g_autoptr (ChronoBtfMachine) machine = chrono_btf_machine_new (trace);
+  BtfReader r = {
+    .trace = trace,
+    .warnings = chrono_trace_get_warnings (trace),
+    .machine = machine,
+    .path = path,
+    .type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
+    .entity_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
+  };
+  g_autoptr (GHashTable) type_ids = r.type_ids;
+  g_autoptr (GHashTable) entity_ids = r.entity_ids;
+  g_autoptr (GByteArray) scratch = g_byte_array_new ();
+
+  const char *data;
+  gsize length;
+  guint64 offset;
+  while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
+    {
+      read_block (&r, data, length, offset, scratch);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (progress)
+        progress ((double) chrono_input_get_compressed_offset (input) / MAX (chrono_input_get_file_size (input), 1),
+                  progress_data);
+    }
+  if (local_error != NULL)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
+      g_error_free (local_error);
+      return FALSE;
+    }
+  if (r.data_lines > 0 && r.good_lines == 0)
+    {
+      const ChronoWarning *first = chrono_warnings_get_kept (r.warnings, 0);
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, "%s:%" G_GUINT64_FORMAT ": %s (no line of the file is a valid BTF event)",
+                   path, first->line, first->message);
+      return FALSE;
+    }
+  chrono_btf_machine_finish (machine);
+  chrono_trace_set_n_events (trace, r.good_lines);
+  return TRUE;
+}
+
+/* ---- sniffing ----------------------------------------------------------- */
+
+static gboolean
+looks_like_event_line (const char *line, gsize length)
+{
+  g_autofree char *copy = g_strndup (line, length);
+  g_auto (GStrv) fields = g_strsplit (copy, ",", 8);
+  if (g_strv_length (fields) < 7)
+    return FALSE;
+  gint64 time;
+  g_strstrip (fields[0]);
+  g_strstrip (fields[3]);
+  return parse_int64 (fields[0], &time) && *fields[3] != '\0' && strlen (fields[3]) <= 8;
+}
+
+static int
+btf_sniff (const char *path, const char *head, gsize length)
+{
+  static const char *const pragmas[] = { "#version", "#creator", "#timescale", "#creationdate", "#entitytable",
+                                         "#typetable", "#entitytypetable", "#entitytype", "#entitymapping" };
+  const char *p = head, *stop = head + length;
+  int event_lines = 0, other_lines = 0;
+  while (p < stop && event_lines + other_lines < 20)
+    {
+      const char *newline = memchr (p, '\n', stop - p);
+      if (newline == NULL)
+        break; /* a cut-off last line says nothing */
+      gsize line_length = newline - p;
+      for (gsize i = 0; i < G_N_ELEMENTS (pragmas); i++)
+        if (line_length >= strlen (pragmas[i]) && g_ascii_strncasecmp (p, pragmas[i], strlen (pragmas[i])) == 0)
+          return 90;
+      if (line_length > 0 && *p != '#' && *p != '\r')
+        {
+          if (looks_like_event_line (p, line_length))
+            event_lines++;
+          else
+            other_lines++;
+        }
+      p = newline + 1;
+    }
+  if (event_lines > 0 && other_lines == 0)
+    return 60;
+  return 0;
+}
+
+static const char *const btf_mime_types[] = { "text/x-btf", NULL };
+static const char *const btf_globs[] = { "*.btf", "*.btf.gz", NULL };
+
+const ChronoLoaderInfo chrono_loader_btf = {
+  .name = "btf",
+  .description = "Best Trace Format",
+  .mime_types = btf_mime_types,
+  .globs = btf_globs,
+  .sniff = btf_sniff,
+  .load = btf_load,
+};

@@ -1,0 +1,89 @@
+#include "chrono-loader.h"
+
+#include "chrono-input.h"
+#include "chrono-loader-btf.h"
+
+#define HEAD_SIZE 8192
+
+G_DEFINE_QUARK (chrono-load-error-quark, chrono_load_error)
+
+const ChronoLoaderInfo *const *
+chrono_loaders_list (void)
+{
+  static const ChronoLoaderInfo *loaders[] = { &chrono_loader_btf, NULL };
+  return loaders;
+}
+
+const ChronoLoaderInfo *
+chrono_loaders_find_by_name (const char *name)
+{
+  for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
+    if (g_ascii_strcasecmp ((*l)->name, name) == 0)
+      return *l;
+  return NULL;
+}
+
+static int
+glob_bonus (const ChronoLoaderInfo *info, const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *lower = g_ascii_strdown (base, -1);
+  for (const char *const *glob = info->globs; glob && *glob; glob++)
+    if (g_pattern_match_simple (*glob, lower))
+      return 10;
+  return 0;
+}
+
+/* The loader whose sniffer is most confident; the extension only breaks ties. */
+const ChronoLoaderInfo *
+chrono_loaders_sniff (const char *path, GError **error)
+{
+  char head[HEAD_SIZE + 1];
+  gssize length = chrono_read_head (path, (guint8 *) head, HEAD_SIZE, error);
+  if (length < 0)
+    return NULL;
+  head[length] = '\0';
+
+  const ChronoLoaderInfo *best = NULL;
+  int best_score = 0;
+  for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
+    {
+      int score = (*l)->sniff (path, head, length);
+      if (score > 0)
+        score += glob_bonus (*l, path);
+      if (score > best_score)
+        {
+          best = *l;
+          best_score = score;
+        }
+    }
+  if (best == NULL)
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT,
+                 "%s: unknown trace format (not BTF)", path);
+  return best;
+}
+
+ChronoTrace *
+chrono_load_file (const char *path, ChronoProgressFunc progress, gpointer progress_data,
+                  GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+  GError *local_error = NULL;
+  const ChronoLoaderInfo *info = chrono_loaders_sniff (path, &local_error);
+  if (info == NULL)
+    {
+      if (local_error->domain != CHRONO_LOAD_ERROR)
+        {
+          g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
+          g_error_free (local_error);
+        }
+      else
+        g_propagate_error (error, local_error);
+      return NULL;
+    }
+  g_autoptr (ChronoTrace) trace = chrono_trace_new (path, info->name);
+  if (!info->load (trace, path, progress, progress_data, cancellable, error))
+    return NULL;
+  chrono_trace_seal (trace);
+  return g_steal_pointer (&trace);
+}

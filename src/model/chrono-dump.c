@@ -1,0 +1,145 @@
+/* chrono-dump.c — one line per fact, in display order, times in ticks:
+ * stable across runs so that `diff` against a golden file shows exactly
+ * what a change did to a loader. */
+#include "chrono-dump.h"
+
+static void
+dump_time (GString *out, gint64 time)
+{
+  if (time == G_MININT64)
+    g_string_append (out, "-");
+  else
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, time);
+}
+
+static void
+dump_flags (GString *out, guint flags, const char *const *names, guint n_names)
+{
+  gboolean first = TRUE;
+  for (guint bit = 0; bit < n_names; bit++)
+    if (flags & (1u << bit))
+      {
+        g_string_append_printf (out, "%s%s", first ? "" : ",", names[bit]);
+        first = FALSE;
+      }
+  if (first)
+    g_string_append (out, "-");
+}
+
+static void
+dump_spans (GString *out, ChronoTrace *trace, ChronoSpans *spans)
+{
+  static const char *const span_flags[] = { "inferred", "open" };
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  guint n = chrono_spans_get_n (spans);
+  for (guint i = 0; i < n; i++)
+    {
+      ChronoSpan span;
+      chrono_spans_get (spans, i, &span);
+      g_string_append_printf (out, "  span %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %s depth=%u flags=",
+                              span.start, span.end, chrono_state_get_name (span.state), span.depth);
+      dump_flags (out, span.flags, span_flags, G_N_ELEMENTS (span_flags));
+      if (span.instance != CHRONO_NO_INSTANCE)
+        g_string_append_printf (out, " instance=%u", span.instance);
+      if (span.label != CHRONO_STRING_NONE)
+        g_string_append_printf (out, " label=%s", chrono_strings_get (strings, span.label));
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+dump_instances (GString *out, ChronoInstances *instances)
+{
+  static const char *const instance_flags[] = { "activated", "terminated", "inferred" };
+  guint n = chrono_instances_get_n (instances);
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoInstance *instance = chrono_instances_get (instances, i);
+      g_string_append_printf (out, "  instance %u number=", i);
+      dump_time (out, instance->number);
+      g_string_append_printf (out, " begin=%" G_GINT64_FORMAT " end=%" G_GINT64_FORMAT " first_start=",
+                              instance->begin, instance->end);
+      dump_time (out, instance->first_start);
+      g_string_append_printf (out, " activations=%u preemptions=%u flags=", instance->activations, instance->preemptions);
+      dump_flags (out, instance->flags, instance_flags, G_N_ELEMENTS (instance_flags));
+      if (instance->parent != G_MAXUINT32)
+        g_string_append_printf (out, " caller=%u", instance->parent);
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+dump_marks (GString *out, ChronoTrace *trace, ChronoMarks *marks)
+{
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  guint n = chrono_marks_get_n (marks);
+  for (guint i = 0; i < n; i++)
+    {
+      ChronoMark mark;
+      chrono_marks_get (marks, i, &mark);
+      g_string_append_printf (out, "  mark %" G_GINT64_FORMAT " %s source=%s", mark.time,
+                              chrono_strings_get (strings, mark.kind), chrono_strings_get (strings, mark.source));
+      if (mark.note != CHRONO_STRING_NONE)
+        g_string_append_printf (out, " note=%s", chrono_strings_get (strings, mark.note));
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+dump_signal (GString *out, ChronoSignal *signal)
+{
+  guint n = chrono_signal_get_n (signal);
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoFragment *f = chrono_signal_get (signal, i);
+      g_string_append_printf (out, "  fragment %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " c=%.17g b=%.17g a=%.17g\n",
+                              f->t0, f->t1, f->c, f->b, f->a);
+    }
+}
+
+static void
+dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
+{
+  g_autofree char *path = chrono_lane_dup_path (lane);
+  g_string_append_printf (out, "lane %s kind=%s type=%s\n", path, chrono_lane_kind_get_name (chrono_lane_get_kind (lane)),
+                          *chrono_lane_get_entity_type (lane) ? chrono_lane_get_entity_type (lane) : "-");
+  if (chrono_lane_get_instances (lane))
+    dump_instances (out, chrono_lane_get_instances (lane));
+  if (chrono_lane_get_spans (lane))
+    dump_spans (out, trace, chrono_lane_get_spans (lane));
+  if (chrono_lane_get_marks (lane))
+    dump_marks (out, trace, chrono_lane_get_marks (lane));
+  if (chrono_lane_get_signal (lane))
+    dump_signal (out, chrono_lane_get_signal (lane));
+}
+
+char *
+chrono_trace_dump (ChronoTrace *trace)
+{
+  GString *out = g_string_new (NULL);
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  g_string_append_printf (out, "format %s\n", chrono_trace_get_format (trace));
+  g_string_append_printf (out, "clock ticks_per_second=%" G_GINT64_FORMAT "\n", clock->ticks_per_second);
+  if (chrono_trace_has_range (trace))
+    g_string_append_printf (out, "range %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n", chrono_trace_get_begin (trace),
+                            chrono_trace_get_end (trace));
+  else
+    g_string_append (out, "range -\n");
+  g_string_append_printf (out, "events %" G_GUINT64_FORMAT "\n", chrono_trace_get_n_events (trace));
+  for (guint i = 0; i < chrono_trace_get_n_metadata (trace); i++)
+    {
+      const ChronoMetadata *entry = chrono_trace_get_metadata (trace, i);
+      g_string_append_printf (out, "metadata %s=%s\n", entry->key, entry->value);
+    }
+  ChronoWarnings *warnings = chrono_trace_get_warnings (trace);
+  g_string_append_printf (out, "warnings %" G_GUINT64_FORMAT "\n", chrono_warnings_get_total (warnings));
+  for (guint i = 0; i < chrono_warnings_get_n_kept (warnings); i++)
+    {
+      const ChronoWarning *w = chrono_warnings_get_kept (warnings, i);
+      g_string_append_printf (out, "warning line=%" G_GUINT64_FORMAT " %s: %s\n", w->line, w->reason, w->message);
+    }
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    dump_lane (out, trace, g_ptr_array_index (lanes, i));
+  return g_string_free (out, FALSE);
+}
