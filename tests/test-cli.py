@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""chronoscope-cli end to end: info, check, export, dump, and how it fails."""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+CLI = sys.argv.pop(1)
+
+CLEAN = """#version 2.1.3
+#timeScale ns
+0,STI_A,0,STI,STI_A,0,trigger
+0,STI_A,0,T,Task_A,0,activate
+100,Core_0,0,T,Task_A,0,start
+100,Task_A,0,R,Run_A,0,start
+500,Task_A,0,R,Run_A,0,terminate
+500,Core_0,0,T,Task_A,0,terminate
+600,STI_A,1,T,Task_A,1,activate
+700,Core_0,0,T,Task_A,1,start
+900,Core_0,0,T,Task_A,1,preempt
+950,Core_0,0,T,Task_A,1,resume
+1000,Core_0,0,T,Task_A,1,terminate
+"""
+
+WITH_WARNINGS = """#version 2.1.3
+#timeScale us
+0,STI_A,0,T,Task_A,0,activate
+NOTPARSED,Core_0,0,T,Task_A,0,start
+10,Core_0,0,T,Task_A,0,resume
+20,Core_0,0,T,Task_A,0
+"""
+
+
+def run(*args):
+    return subprocess.run([CLI, *args], capture_output=True, text=True)
+
+
+class Cli(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+
+    def write(self, name, text, mode="w"):
+        path = os.path.join(self.tmp.name, name)
+        with open(path, mode) as f:
+            f.write(text)
+        return path
+
+    def test_info_json_keys_and_values(self):
+        path = self.write("clean.btf", CLEAN)
+        result = run("info", "--json", path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        data = json.loads(result.stdout)
+        self.assertEqual(data["file"], path)
+        self.assertEqual(data["format"], "btf")
+        self.assertEqual(data["begin"], 0)
+        self.assertEqual(data["end"], 1e-6)
+        self.assertEqual(data["warnings"], 0)
+        self.assertGreater(data["lanes"], 0)
+        entities = {e["name"]: e for e in data["entities"]}
+        task = entities["Task_A"]
+        self.assertEqual(task["type"], "T")
+        self.assertEqual(task["activations"], 2)
+        self.assertEqual(task["preemptions"], 1)
+        self.assertEqual(task["response_time"], {"count": 2, "min": 4e-7, "max": 5e-7, "mean": 4.5e-7})
+        self.assertAlmostEqual(task["running_time"], 400e-9 + 250e-9, places=15)
+        self.assertEqual(entities["Core_0"], {"name": "Core_0", "type": "C", "busy_time": 6.5e-7})
+        self.assertEqual(entities["Run_A"], {"name": "Run_A", "type": "R", "starts": 1, "running_time": 4e-7})
+
+    def test_ticks_round_trip(self):
+        path = self.write("clean.btf", CLEAN)
+        raw = run("info", "--json", path).stdout
+        self.assertIn('"end": 0.000001', raw)
+
+    def test_null_response_time(self):
+        path = self.write("open.btf", "#timeScale ns\n0,S,0,T,T1,0,activate\n5,Core_0,0,T,T1,0,start\n")
+        data = json.loads(run("info", "--json", path).stdout)
+        task = [e for e in data["entities"] if e["name"] == "T1"][0]
+        self.assertEqual(task["response_time"], {"count": 0, "min": None, "max": None, "mean": None})
+
+    def test_info_human(self):
+        path = self.write("clean.btf", CLEAN)
+        result = run("info", path)
+        self.assertEqual(result.returncode, 0)
+        self.assertIn("Task_A", result.stdout)
+        self.assertIn("btf", result.stdout)
+
+    def test_check_clean(self):
+        result = run("check", self.write("clean.btf", CLEAN))
+        self.assertEqual(result.returncode, 0)
+        self.assertEqual(result.stdout, "")
+
+    def test_check_warnings(self):
+        path = self.write("warn.btf", WITH_WARNINGS)
+        result = run("check", path)
+        self.assertEqual(result.returncode, 1, result.stdout)
+        lines = result.stdout.splitlines()
+        self.assertTrue(any(line.startswith(f"{path}:4: warning:") and "NOTPARSED" in line for line in lines), lines)
+        self.assertTrue(any(line.startswith(f"{path}:5: warning:") for line in lines), lines)
+        self.assertTrue(any(line.startswith(f"{path}:6: warning:") for line in lines), lines)
+
+    def test_check_unloadable(self):
+        path = self.write("garbage.btf", bytes(range(256)) * 4, "wb")
+        result = run("check", path)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(f"{path}: error:", result.stdout)
+
+    def test_missing_file(self):
+        path = os.path.join(self.tmp.name, "nope.btf")
+        for command in (["info"], ["check"], ["dump"], ["export", "-o", os.path.join(self.tmp.name, "x.png")]):
+            result = run(*command, path)
+            self.assertNotEqual(result.returncode, 0, command)
+            self.assertIn("nope.btf", result.stdout + result.stderr, command)
+
+    def test_unknown_format(self):
+        path = self.write("notes.txt", "dear diary,\ntoday I traced nothing.\n")
+        result = run("info", path)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("unknown trace format", result.stderr)
+
+    def test_bad_arguments(self):
+        path = self.write("clean.btf", CLEAN)
+        cases = [
+            (["frobnicate", path], "unknown command"),
+            (["export", path], "usage"),
+            (["export", path, "-o", os.path.join(self.tmp.name, "x.gif")], ".png, .svg or .pdf"),
+            (["export", path, "-o", os.path.join(self.tmp.name, "x.png"), "--range", "5ms"], "BEGIN..END"),
+            (["export", path, "-o", os.path.join(self.tmp.name, "x.png"), "--range", "3ms..1ms"], "ends before"),
+            (["export", path, "-o", os.path.join(self.tmp.name, "x.png"), "--range", "1parsec..2ms"], "unknown unit"),
+            (["export", path, "-o", os.path.join(self.tmp.name, "x.png"), "--size", "huge"], "WIDTHxHEIGHT"),
+            (["info"], "no file"),
+        ]
+        for args, message in cases:
+            result = run(*args)
+            self.assertNotEqual(result.returncode, 0, args)
+            self.assertIn(message, result.stderr, args)
+        self.assertEqual(run().returncode, 2)
+
+    def test_export_formats(self):
+        path = self.write("clean.btf", CLEAN)
+        magic = {"png": b"\x89PNG", "svg": b"<?xml", "pdf": b"%PDF"}
+        for ext, head in magic.items():
+            out = os.path.join(self.tmp.name, f"out.{ext}")
+            result = run("export", path, "-o", out, "--range", "100ns..900ns", "--size", "800x300")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(out, "rb") as f:
+                self.assertTrue(f.read().startswith(head), ext)
+
+    def test_never_writes_input(self):
+        path = self.write("clean.btf", CLEAN)
+        os.chmod(path, 0o444)
+        before = hashlib.sha256(open(path, "rb").read()).hexdigest(), os.stat(path).st_mtime_ns
+        for args in (["info", path], ["check", path], ["dump", path],
+                     ["export", path, "-o", os.path.join(self.tmp.name, "o.png")]):
+            self.assertEqual(run(*args).returncode, 0, args)
+        after = hashlib.sha256(open(path, "rb").read()).hexdigest(), os.stat(path).st_mtime_ns
+        self.assertEqual(before, after)
+
+    def test_gzip_input(self):
+        import gzip
+        path = os.path.join(self.tmp.name, "clean.btf.gz")
+        with gzip.open(path, "wt") as f:
+            f.write(CLEAN)
+        plain = json.loads(run("info", "--json", self.write("clean.btf", CLEAN)).stdout)
+        packed = json.loads(run("info", "--json", path).stdout)
+        self.assertEqual(plain["entities"], packed["entities"])
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

@@ -1,0 +1,113 @@
+#include "chrono-clock.h"
+
+#include <string.h>
+
+static void
+test_units (void)
+{
+  gint64 tps = 0;
+  g_assert_true (chrono_clock_ticks_per_second_for_unit ("ps", &tps));
+  g_assert_cmpint (tps, ==, G_GINT64_CONSTANT (1000000000000));
+  g_assert_true (chrono_clock_ticks_per_second_for_unit ("NS", &tps));
+  g_assert_cmpint (tps, ==, 1000000000);
+  g_assert_true (chrono_clock_ticks_per_second_for_unit ("us", &tps));
+  g_assert_cmpint (tps, ==, 1000000);
+  g_assert_true (chrono_clock_ticks_per_second_for_unit ("ms", &tps));
+  g_assert_cmpint (tps, ==, 1000);
+  g_assert_true (chrono_clock_ticks_per_second_for_unit ("s", &tps));
+  g_assert_cmpint (tps, ==, 1);
+  g_assert_false (chrono_clock_ticks_per_second_for_unit ("fortnight", &tps));
+}
+
+static void
+check_exact (gint64 tps, gint64 ticks, const char *expected)
+{
+  ChronoClock clock;
+  chrono_clock_init (&clock, tps);
+  g_autofree char *text = chrono_clock_format_seconds_exact (&clock, ticks);
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static void
+test_exact_seconds (void)
+{
+  check_exact (1000000000, 6150100, "0.0061501");
+  check_exact (1000000000, 0, "0");
+  check_exact (1000000000, 2000000000, "2");
+  check_exact (1000000000, -1500000000, "-1.5");
+  check_exact (1000000, 1, "0.000001");
+  check_exact (1, 42, "42");
+  check_exact (1000000000, G_GINT64_CONSTANT (1440000000000000001), "1440000000.000000001");
+  check_exact (G_GINT64_CONSTANT (1000000000000), 1, "0.000000000001");
+}
+
+/* Every printed tick must parse back to the same tick. */
+static void
+test_round_trip (void)
+{
+  ChronoClock clock;
+  chrono_clock_init (&clock, 1000000000);
+  gint64 samples[] = { 1, 7, 999999999, 123456789, 500000000000, G_GINT64_CONSTANT (4611686018427387) };
+  for (gsize i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      g_autofree char *text = chrono_clock_format_seconds_exact (&clock, samples[i]);
+      double seconds = g_ascii_strtod (text, NULL);
+      g_assert_cmpint (chrono_clock_from_seconds (&clock, seconds), ==, samples[i]);
+    }
+}
+
+static void
+test_ratio (void)
+{
+  ChronoClock clock;
+  chrono_clock_init (&clock, 1000);
+  g_autofree char *whole = chrono_clock_format_seconds_ratio (&clock, 3000, 3);
+  g_assert_cmpstr (whole, ==, "1");
+  g_autofree char *frac = chrono_clock_format_seconds_ratio (&clock, 1000, 3);
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (frac, NULL), 1.0 / 3.0 / 1000.0, 1e-18);
+}
+
+static void
+test_parse_duration (void)
+{
+  double s = 0;
+  g_assert_true (chrono_parse_duration ("12ms", &s, NULL));
+  g_assert_cmpfloat_with_epsilon (s, 0.012, 1e-15);
+  g_assert_true (chrono_parse_duration ("3.5s", &s, NULL));
+  g_assert_cmpfloat_with_epsilon (s, 3.5, 1e-15);
+  g_assert_true (chrono_parse_duration ("1500us", &s, NULL));
+  g_assert_cmpfloat_with_epsilon (s, 0.0015, 1e-15);
+  g_assert_true (chrono_parse_duration ("250ns", &s, NULL));
+  g_assert_cmpfloat_with_epsilon (s, 250e-9, 1e-18);
+  g_assert_true (chrono_parse_duration (" 2 ", &s, NULL));
+  g_assert_cmpfloat_with_epsilon (s, 2.0, 1e-15);
+  g_autoptr (GError) error = NULL;
+  g_assert_false (chrono_parse_duration ("12parsecs", &s, &error));
+  g_assert_nonnull (strstr (error->message, "parsecs"));
+  g_clear_error (&error);
+  g_assert_false (chrono_parse_duration ("soon", &s, &error));
+}
+
+static void
+test_format_duration (void)
+{
+  g_autofree char *a = chrono_format_duration (0.00125, 4);
+  g_assert_cmpstr (a, ==, "1.25 ms");
+  g_autofree char *b = chrono_format_duration (830e-9, 4);
+  g_assert_cmpstr (b, ==, "830 ns");
+  g_autofree char *c = chrono_format_duration (0, 4);
+  g_assert_cmpstr (c, ==, "0 s");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/clock/units", test_units);
+  g_test_add_func ("/clock/exact-seconds", test_exact_seconds);
+  g_test_add_func ("/clock/round-trip", test_round_trip);
+  g_test_add_func ("/clock/ratio", test_ratio);
+  g_test_add_func ("/clock/parse-duration", test_parse_duration);
+  g_test_add_func ("/clock/format-duration", test_format_duration);
+  return g_test_run ();
+}

@@ -1,0 +1,86 @@
+/* Strings, warnings, lanes and the trace object. */
+#include "chrono-trace.h"
+
+static void
+test_strings (void)
+{
+  g_autoptr (ChronoStrings) strings = chrono_strings_new ();
+  guint32 a = chrono_strings_intern (strings, "Task_A");
+  guint32 b = chrono_strings_intern (strings, "Task_B");
+  g_assert_cmpuint (a, !=, CHRONO_STRING_NONE);
+  g_assert_cmpuint (a, !=, b);
+  g_assert_cmpuint (chrono_strings_intern (strings, "Task_A"), ==, a);
+  g_assert_cmpuint (chrono_strings_intern_len (strings, "Task_Axyz", 6), ==, a);
+  g_assert_cmpstr (chrono_strings_get (strings, b), ==, "Task_B");
+  g_assert_cmpuint (chrono_strings_intern (strings, ""), ==, CHRONO_STRING_NONE);
+  g_assert_cmpuint (chrono_strings_lookup (strings, "nope"), ==, CHRONO_STRING_NONE);
+}
+
+static void
+test_warnings (void)
+{
+  g_autoptr (ChronoWarnings) warnings = chrono_warnings_new (2);
+  chrono_warnings_add (warnings, 3, "bad time", "time “x” is not an integer");
+  chrono_warnings_add (warnings, 9, "bad time", "time “y” is not an integer");
+  chrono_warnings_add (warnings, 12, "too few fields", "short");
+  g_assert_cmpuint (chrono_warnings_get_total (warnings), ==, 3);
+  g_assert_cmpuint (chrono_warnings_get_n_kept (warnings), ==, 2);
+  g_assert_cmpuint (chrono_warnings_count_reason (warnings, "bad time"), ==, 2);
+  g_assert_cmpuint (chrono_warnings_count_reason (warnings, "too few fields"), ==, 1);
+  g_assert_cmpuint (chrono_warnings_get_kept (warnings, 1)->line, ==, 9);
+  GList *reasons = chrono_warnings_get_reasons (warnings);
+  g_assert_cmpuint (g_list_length (reasons), ==, 2);
+  g_assert_cmpstr (reasons->data, ==, "bad time");
+  g_list_free (reasons);
+}
+
+static void
+test_lane_tree (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("x.btf", "btf");
+  g_autoptr (ChronoLane) group = chrono_lane_new ("Tasks", CHRONO_LANE_GROUP, NULL);
+  g_autoptr (ChronoLane) task10 = chrono_lane_new ("Task_10", CHRONO_LANE_PROCESS, "T");
+  g_autoptr (ChronoLane) task2 = chrono_lane_new ("Task_2", CHRONO_LANE_PROCESS, "T");
+  g_autoptr (ChronoLane) runnable = chrono_lane_new ("R", CHRONO_LANE_RUNNABLE, "R");
+  chrono_lane_append_child (group, task10);
+  chrono_lane_append_child (group, task2);
+  chrono_lane_append_child (task2, runnable);
+  chrono_lane_sort_children (group);
+  chrono_trace_add_lane (trace, group);
+  g_assert_cmpstr (chrono_lane_get_name (chrono_lane_get_child (group, 0)), ==, "Task_2");
+  g_autofree char *path = chrono_lane_dup_path (runnable);
+  g_assert_cmpstr (path, ==, "Tasks/Task_2/R");
+  g_assert_cmpuint (chrono_lane_get_depth (runnable), ==, 2);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  g_assert_cmpuint (lanes->len, ==, 4);
+  g_assert_true (g_ptr_array_index (lanes, 2) == task2);
+  g_assert_true (g_ptr_array_index (lanes, 3) == runnable);
+  g_assert_true (g_ptr_array_index (lanes, 1) == task10);
+  g_assert_cmpuint (g_list_model_get_n_items (chrono_trace_get_lanes (trace)), ==, 1);
+}
+
+static void
+test_trace_range_and_metadata (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("x.btf", "btf");
+  g_assert_false (chrono_trace_has_range (trace));
+  chrono_trace_include_time (trace, 50);
+  chrono_trace_include_time (trace, 10);
+  g_assert_cmpint (chrono_trace_get_begin (trace), ==, 10);
+  g_assert_cmpint (chrono_trace_get_end (trace), ==, 50);
+  chrono_trace_add_metadata (trace, "version", "2.2.0");
+  chrono_trace_add_metadata (trace, "Version", "2.1.0");
+  g_assert_cmpstr (chrono_trace_lookup_metadata (trace, "VERSION"), ==, "2.1.0");
+  g_assert_cmpuint (chrono_trace_get_n_metadata (trace), ==, 2);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/strings", test_strings);
+  g_test_add_func ("/model/warnings", test_warnings);
+  g_test_add_func ("/model/lane-tree", test_lane_tree);
+  g_test_add_func ("/model/trace-range-and-metadata", test_trace_range_and_metadata);
+  return g_test_run ();
+}

@@ -1,0 +1,109 @@
+#include "chrono-spans.h"
+
+static void
+append (ChronoSpans *spans, gint64 start, gint64 end, ChronoState state, guint16 depth)
+{
+  ChronoSpan span = { start, end, state, 0, depth, 0, CHRONO_NO_INSTANCE, 0 };
+  chrono_spans_append (spans, &span);
+}
+
+static void
+test_sorting_is_stable (void)
+{
+  g_autoptr (ChronoSpans) spans = chrono_spans_new ();
+  append (spans, 50, 60, CHRONO_STATE_READY, 0);
+  append (spans, 10, 20, CHRONO_STATE_RUNNING, 0);
+  append (spans, 10, 15, CHRONO_STATE_ACTIVE, 1);
+  chrono_spans_seal (spans);
+  g_assert_cmpuint (chrono_spans_get_n (spans), ==, 3);
+  g_assert_cmpint (chrono_spans_get_start (spans, 0), ==, 10);
+  g_assert_cmpint (chrono_spans_get_state (spans, 0), ==, CHRONO_STATE_RUNNING);
+  g_assert_cmpint (chrono_spans_get_state (spans, 1), ==, CHRONO_STATE_ACTIVE);
+  g_assert_cmpint (chrono_spans_get_start (spans, 2), ==, 50);
+  g_assert_cmpuint (chrono_spans_get_max_depth (spans), ==, 1);
+}
+
+static void
+test_search_with_overlap (void)
+{
+  g_autoptr (ChronoSpans) spans = chrono_spans_new ();
+  append (spans, 0, 1000, CHRONO_STATE_READY, 1);   /* a long span overlapping the others */
+  append (spans, 10, 20, CHRONO_STATE_RUNNING, 0);
+  append (spans, 30, 40, CHRONO_STATE_RUNNING, 0);
+  chrono_spans_seal (spans);
+  g_assert_cmpuint (chrono_spans_first_ending_after (spans, 25), ==, 0);
+  g_assert_cmpuint (chrono_spans_first_starting_at_or_after (spans, 25), ==, 2);
+  guint index;
+  g_assert_true (chrono_spans_find_at (spans, 35, 0, &index));
+  g_assert_cmpuint (index, ==, 2);
+  g_assert_true (chrono_spans_find_at (spans, 35, 1, &index));
+  g_assert_cmpuint (index, ==, 0);
+  g_assert_false (chrono_spans_find_at (spans, 25, 0, &index));
+}
+
+/* The block totals must give the same answer as summing every span. */
+static void
+test_summary_matches_brute_force (void)
+{
+  g_autoptr (ChronoSpans) spans = chrono_spans_new ();
+  GRand *rand = g_rand_new_with_seed (7);
+  gint64 t = 0;
+  for (int i = 0; i < 5000; i++)
+    {
+      gint64 length = g_rand_int_range (rand, 1, 50);
+      append (spans, t, t + length, 1 + i % 3, 0);
+      t += length + g_rand_int_range (rand, 0, 5);
+    }
+  chrono_spans_seal (spans);
+  for (int probe = 0; probe < 200; probe++)
+    {
+      gint64 begin = g_rand_int_range (rand, 0, (gint32) t);
+      gint64 end = begin + g_rand_int_range (rand, 1, 20000);
+      ChronoSpanSummary summary;
+      chrono_spans_summarize (spans, begin, end, &summary);
+      gint64 expected[CHRONO_N_STATES] = { 0 };
+      guint count = 0;
+      for (guint i = 0; i < chrono_spans_get_n (spans); i++)
+        {
+          gint64 s = chrono_spans_get_start (spans, i), e = chrono_spans_get_end (spans, i);
+          if (e <= begin || s >= end)
+            continue;
+          expected[chrono_spans_get_state (spans, i)] += MIN (e, end) - MAX (s, begin);
+          count++;
+        }
+      g_assert_cmpuint (summary.count, ==, count);
+      for (int s = 0; s < CHRONO_N_STATES; s++)
+        g_assert_cmpint (summary.time_in_state[s], ==, expected[s]);
+    }
+  g_rand_free (rand);
+}
+
+static void
+test_summary_dominant (void)
+{
+  g_autoptr (ChronoSpans) spans = chrono_spans_new ();
+  append (spans, 0, 10, CHRONO_STATE_READY, 0);
+  append (spans, 10, 100, CHRONO_STATE_RUNNING, 0);
+  append (spans, 100, 105, CHRONO_STATE_WAITING, 0);
+  chrono_spans_seal (spans);
+  ChronoSpanSummary summary;
+  chrono_spans_summarize (spans, 0, 200, &summary);
+  g_assert_cmpint (summary.dominant, ==, CHRONO_STATE_RUNNING);
+  g_assert_cmpuint (summary.count, ==, 3);
+  chrono_spans_summarize (spans, 101, 102, &summary);
+  g_assert_cmpint (summary.dominant, ==, CHRONO_STATE_WAITING);
+  chrono_spans_summarize (spans, 300, 400, &summary);
+  g_assert_cmpuint (summary.count, ==, 0);
+  g_assert_cmpint (summary.dominant, ==, CHRONO_STATE_NONE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/spans/sorting-is-stable", test_sorting_is_stable);
+  g_test_add_func ("/spans/search-with-overlap", test_search_with_overlap);
+  g_test_add_func ("/spans/summary-matches-brute-force", test_summary_matches_brute_force);
+  g_test_add_func ("/spans/summary-dominant", test_summary_dominant);
+  return g_test_run ();
+}
