@@ -123,9 +123,7 @@ compare_stats (gconstpointer a, gconstpointer b)
   int by_type = strcmp (sa->type, sb->type);
   if (by_type != 0)
     return -by_type; /* "T" before "I" */
-  g_autofree char *ka = g_utf8_collate_key_for_filename (sa->name, -1);
-  g_autofree char *kb = g_utf8_collate_key_for_filename (sb->name, -1);
-  return strcmp (ka, kb);
+  return chrono_natural_compare (sa->name, sb->name);
 }
 
 /* One entry per process, runnable (summed over every caller) and core. */

@@ -89,6 +89,7 @@ typedef struct {
   ChronoState state;
   gint64 since;
   guint8 span_flags;
+  gboolean inferred; /* alive before its first event (the trace began mid-call) */
 } RunnableCall;
 
 typedef struct {
@@ -121,6 +122,7 @@ struct _Entity {
   ProcessInstance *occupant;
   ChronoState core_state;
   gint64 core_since;
+  guint8 core_flags; /* flags of the open core span (inferred at a mid-run start) */
   /* semaphores */
   ChronoState sem_state;
   gint64 sem_since;
@@ -138,6 +140,8 @@ struct _ChronoBtfMachine {
   gboolean have_time;
   gint64 first_time, last_time;
   guint64 line;
+  GPtrArray *pending; /* ChronoBtfEvent*: runnable lines waiting for their process */
+  gboolean replaying;
 };
 
 /* ---- entities and lanes ------------------------------------------------- */
@@ -181,6 +185,18 @@ free_entity (gpointer data)
   g_free (e);
 }
 
+static void
+free_pending (gpointer data)
+{
+  ChronoBtfEvent *ev = data;
+  g_free ((char *) ev->source);
+  g_free ((char *) ev->type);
+  g_free ((char *) ev->target);
+  g_free ((char *) ev->event);
+  g_free ((char *) ev->note);
+  g_free (ev);
+}
+
 ChronoBtfMachine *
 chrono_btf_machine_new (ChronoTrace *trace)
 {
@@ -189,6 +205,7 @@ chrono_btf_machine_new (ChronoTrace *trace)
   m->strings = chrono_trace_get_strings (trace);
   m->warnings = chrono_trace_get_warnings (trace);
   m->entities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_entity);
+  m->pending = g_ptr_array_new_with_free_func (free_pending);
   return m;
 }
 
@@ -198,6 +215,7 @@ chrono_btf_machine_free (ChronoBtfMachine *m)
   if (m == NULL)
     return;
   g_hash_table_unref (m->entities);
+  g_ptr_array_unref (m->pending);
   for (int g = 0; g < N_GROUPS; g++)
     g_clear_object (&m->groups[g]);
   g_free (m);
@@ -329,7 +347,7 @@ core_close (ChronoBtfMachine *m, Entity *core, gint64 time, guint8 flags)
   ProcessInstance *pi = core->occupant;
   if (pi == NULL)
     return;
-  add_span (core->lane, core->core_since, time, core->core_state, flags, 0,
+  add_span (core->lane, core->core_since, time, core->core_state, core->core_flags | flags, 0,
             chrono_strings_intern (m->strings, pi->entity->name), CHRONO_NO_INSTANCE);
   core->occupant = NULL;
   pi->core = NULL;
@@ -343,7 +361,7 @@ core_take_off (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time)
 }
 
 static void
-core_put_on (ChronoBtfMachine *m, ProcessInstance *pi, Entity *core, gint64 time, ChronoState state)
+core_put_on (ChronoBtfMachine *m, ProcessInstance *pi, Entity *core, gint64 time, ChronoState state, guint8 flags)
 {
   if (pi->core == core)
     return;
@@ -358,6 +376,7 @@ core_put_on (ChronoBtfMachine *m, ProcessInstance *pi, Entity *core, gint64 time
   core->occupant = pi;
   core->core_state = state;
   core->core_since = time;
+  core->core_flags = flags;
   pi->core = core;
 }
 
@@ -368,10 +387,11 @@ core_set_state (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, ChronoSta
   Entity *core = pi->core;
   if (core == NULL || core->core_state == state)
     return;
-  add_span (core->lane, core->core_since, time, core->core_state, 0, 0,
+  add_span (core->lane, core->core_since, time, core->core_state, core->core_flags, 0,
             chrono_strings_intern (m->strings, pi->entity->name), CHRONO_NO_INSTANCE);
   core->core_state = state;
   core->core_since = time;
+  core->core_flags = 0;
 }
 
 /* The core an event names as its source: a C entity, or an unknown name that
@@ -461,7 +481,9 @@ process_set_state (ProcessInstance *pi, gint64 time, ChronoState state)
   pi->span_flags = 0;
 }
 
-static void runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, guint8 flags);
+static void runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, guint8 how);
+static void replay_pending (ChronoBtfMachine *m, Entity *process, ProcessInstance *pi);
+#define CUT_BY_PROCESS 0x80
 
 static void
 process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, gboolean terminated)
@@ -477,7 +499,7 @@ process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, gboolean ter
                                "runnable %s is still %s when %s instance %s terminates", call->runnable->name,
                                chrono_state_get_name (call->state), e->name, number);
         }
-      runnable_close_call (m, pi, call, time, terminated ? 0 : CHRONO_SPAN_OPEN_END);
+      runnable_close_call (m, pi, call, time, terminated ? CUT_BY_PROCESS : CHRONO_SPAN_OPEN_END);
     }
   if (pi->core != NULL)
     core_close (m, pi->core, time, terminated ? 0 : CHRONO_SPAN_OPEN_END);
@@ -507,6 +529,13 @@ infer_process_instance (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev
   pi->state = process_transitions[code].from[0];
   pi->since = m->first_time;
   pi->span_flags = CHRONO_SPAN_INFERRED;
+  /* Running or polling before this event means it sat on the event's core. */
+  if (pi->state == CHRONO_STATE_RUNNING || pi->state == CHRONO_STATE_POLLING)
+    {
+      Entity *core = source_core (m, ev->source);
+      if (core != NULL)
+        core_put_on (m, pi, core, m->first_time, pi->state, CHRONO_SPAN_INFERRED);
+    }
   return pi;
 }
 
@@ -528,7 +557,7 @@ apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEven
       {
         Entity *core = source_core (m, ev->source);
         if (core != NULL)
-          core_put_on (m, pi, core, ev->time, code == EV_POLL_PARKING ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING);
+          core_put_on (m, pi, core, ev->time, code == EV_POLL_PARKING ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING, 0);
         else
           core_set_state (m, pi, ev->time, code == EV_POLL_PARKING ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING);
         break;
@@ -540,11 +569,17 @@ apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEven
       core_take_off (m, pi, ev->time);
       break;
     case EV_POLL:
-      core_set_state (m, pi, ev->time, CHRONO_STATE_POLLING);
-      break;
     case EV_RUN:
-      core_set_state (m, pi, ev->time, CHRONO_STATE_RUNNING);
-      break;
+      {
+        /* both keep the process on its core; one not yet placed goes on the source core */
+        ChronoState state = code == EV_POLL ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING;
+        Entity *core = pi->core ? NULL : source_core (m, ev->source);
+        if (core != NULL)
+          core_put_on (m, pi, core, ev->time, state, 0);
+        else
+          core_set_state (m, pi, ev->time, state);
+        break;
+      }
     default:
       break;
     }
@@ -558,7 +593,8 @@ count_event (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEvent *ev,
     record->activations++;
   if (code == EV_PREEMPT)
     record->preemptions++;
-  if ((code == EV_START || code == EV_RESUME || code == EV_RUN) && record->first_start == G_MININT64)
+  if ((code == EV_START || code == EV_RESUME || code == EV_RUN || code == EV_POLL_PARKING)
+      && record->first_start == G_MININT64)
     record->first_start = ev->time;
   record->end = ev->time;
 }
@@ -590,6 +626,7 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
                                "%s instance %s: “%s” after it terminated", e->name, number, ev->event);
           pi = new_process_instance (m, e, ev->target_instance, ev->time, 0);
         }
+      replay_pending (m, e, pi);
     }
   else if (!transition_allowed (code, pi->state))
     {
@@ -601,9 +638,15 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
   count_event (m, pi, ev, code);
   apply_core_effect (m, pi, ev, code);
   if (code == EV_TERMINATE)
-    process_end (m, pi, ev->time, TRUE);
-  else
-    process_set_state (pi, ev->time, process_transitions[code].target);
+    {
+      process_end (m, pi, ev->time, TRUE);
+      return;
+    }
+  ChronoState target = process_transitions[code].target;
+  /* an invalid transition is forced; a state off the core must not stay on it */
+  if (target != CHRONO_STATE_RUNNING && target != CHRONO_STATE_POLLING)
+    core_take_off (m, pi, ev->time);
+  process_set_state (pi, ev->time, target);
 }
 
 /* ---- runnables ---------------------------------------------------------- */
@@ -618,20 +661,25 @@ parse_runnable_event (const char *name)
   return RUN_OTHER;
 }
 
+static Entity *
+lookup_process (ChronoBtfMachine *m, const char *name)
+{
+  Entity *process = lookup_entity (m, BTF_T, name);
+  return process ? process : lookup_entity (m, BTF_I, name);
+}
+
 /* The live process instance a runnable event belongs to. */
 static ProcessInstance *
 caller_instance (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 {
-  Entity *process = lookup_entity (m, BTF_T, ev->source);
-  if (process == NULL)
-    process = lookup_entity (m, BTF_I, ev->source);
+  Entity *process = lookup_process (m, ev->source);
   if (process != NULL)
     {
       ProcessInstance *pi = find_live (process, ev->source_instance);
       if (pi != NULL || process->live->len == 0)
         return pi;
       /* The source instance names a runnable call (ctracer) or is missing:
-       * take the instance that is on a core, else the only one alive. */
+       * take the instance that is on a core, else the newest one alive. */
       for (guint i = 0; i < process->live->len; i++)
         {
           ProcessInstance *candidate = g_ptr_array_index (process->live, i);
@@ -662,7 +710,7 @@ child_lane (ChronoLane *parent, const char *name)
 }
 
 static GPtrArray *
-call_stack (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable)
+call_stack (ProcessInstance *pi, Entity *runnable)
 {
   if (pi != NULL)
     return pi->calls;
@@ -671,59 +719,105 @@ call_stack (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable)
   return runnable->orphan_calls;
 }
 
-static RunnableCall *
-push_call (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable, const ChronoBtfEvent *ev,
-           ChronoState state, gint64 since, guint8 flags)
+static ChronoInstance *
+call_record (RunnableCall *call)
 {
-  GPtrArray *stack = call_stack (m, pi, runnable);
-  ChronoLane *parent;
-  if (stack->len > 0)
-    parent = ((RunnableCall *) g_ptr_array_index (stack, stack->len - 1))->lane;
-  else if (pi != NULL)
-    parent = pi->entity->lane;
-  else
-    parent = group_lane (m, GROUP_RUNNABLES);
+  return chrono_instances_get (chrono_lane_get_instances (call->lane), call->index);
+}
 
+static RunnableCall *
+new_call (ChronoBtfMachine *m, ChronoLane *parent_lane, guint32 caller, Entity *runnable, const ChronoBtfEvent *ev,
+          ChronoState state, gint64 since, gboolean inferred)
+{
   RunnableCall *call = g_new0 (RunnableCall, 1);
   call->runnable = runnable;
-  call->lane = child_lane (parent, runnable->name);
+  call->lane = child_lane (parent_lane, runnable->name);
   call->number = ev->target_instance;
   call->state = state;
   call->since = since;
-  call->span_flags = flags;
-  ChronoInstance record = { ev->target_instance, since, since, state == CHRONO_STATE_RUNNING ? since : G_MININT64,
-                            flags ? CHRONO_INSTANCE_INFERRED : CHRONO_INSTANCE_ACTIVATED, 0, 0,
-                            pi ? pi->index : G_MAXUINT32 };
+  call->span_flags = inferred ? CHRONO_SPAN_INFERRED : 0;
+  call->inferred = inferred;
+  ChronoInstance record = { ev->target_instance, since, since, inferred ? G_MININT64 : since,
+                            inferred ? CHRONO_INSTANCE_INFERRED : CHRONO_INSTANCE_ACTIVATED, 0, 0, caller };
   call->index = chrono_instances_add (chrono_lane_get_instances (call->lane), &record);
+  return call;
+}
+
+/* A call on top of the stack: a sub-runnable of the current top call. */
+static RunnableCall *
+push_call (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable, const ChronoBtfEvent *ev, ChronoState state,
+           gint64 since, gboolean inferred)
+{
+  GPtrArray *stack = call_stack (pi, runnable);
+  ChronoLane *parent = pi ? pi->entity->lane : group_lane (m, GROUP_RUNNABLES);
+  guint32 caller = pi ? pi->index : G_MAXUINT32;
+  if (stack->len > 0)
+    {
+      RunnableCall *top = g_ptr_array_index (stack, stack->len - 1);
+      parent = top->lane;
+      caller = top->index;
+    }
+  RunnableCall *call = new_call (m, parent, caller, runnable, ev, state, since, inferred);
   g_ptr_array_add (stack, call);
   return call;
 }
 
-static guint16
-call_slot (ProcessInstance *pi)
+/* In a trace that starts mid-run, inner runnables are suspended before
+ * outer ones, so a newly inferred suspended call below inferred suspended
+ * calls is their caller: it goes under them in the stack, and the lane of
+ * the outermost one so far moves under its lane. */
+static RunnableCall *
+push_inferred_caller (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable, const ChronoBtfEvent *ev,
+                      gint64 since)
 {
-  return pi ? pi->slot : 0;
+  GPtrArray *stack = call_stack (pi, runnable);
+  guint bottom = stack->len;
+  while (bottom > 0)
+    {
+      RunnableCall *call = g_ptr_array_index (stack, bottom - 1);
+      if (!call->inferred || call->state != CHRONO_STATE_SUSPENDED
+          || chrono_instances_get_n (chrono_lane_get_instances (call->lane)) != 1)
+        break;
+      bottom--;
+    }
+  if (bottom == stack->len)
+    return push_call (m, pi, runnable, ev, CHRONO_STATE_RUNNING, since, TRUE);
+
+  RunnableCall *callee = g_ptr_array_index (stack, bottom);
+  ChronoLane *parent = chrono_lane_get_parent (callee->lane);
+  ChronoInstance *callee_record = call_record (callee);
+  RunnableCall *call = new_call (m, parent, callee_record->parent, runnable, ev, CHRONO_STATE_RUNNING, since, TRUE);
+  g_object_ref (callee->lane);
+  chrono_lane_remove_child (parent, callee->lane);
+  chrono_lane_append_child (call->lane, callee->lane);
+  g_object_unref (callee->lane);
+  callee_record->parent = call->index;
+  g_ptr_array_insert (stack, bottom, call);
+  return call;
 }
 
 static void
 call_set_state (ProcessInstance *pi, RunnableCall *call, gint64 time, ChronoState state, guint8 extra_flags)
 {
-  add_span (call->lane, call->since, time, call->state, call->span_flags | extra_flags, call_slot (pi), 0, call->index);
+  add_span (call->lane, call->since, time, call->state, call->span_flags | extra_flags, pi ? pi->slot : 0, 0,
+            call->index);
   call->state = state;
   call->since = time;
   call->span_flags = 0;
 }
 
+/* how: 0 = terminated by its own event, CHRONO_SPAN_OPEN_END = still open at
+ * the trace's end, CUT_BY_PROCESS = its process terminated first. */
+
 static void
-runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, guint8 flags)
+runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, guint8 how)
 {
-  call_set_state (pi, call, time, CHRONO_STATE_NONE, flags);
-  ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (call->lane), call->index);
+  call_set_state (pi, call, time, CHRONO_STATE_NONE, how & CHRONO_SPAN_OPEN_END);
+  ChronoInstance *record = call_record (call);
   record->end = time;
-  if (!(flags & CHRONO_SPAN_OPEN_END))
+  if (how == 0)
     record->flags |= CHRONO_INSTANCE_TERMINATED;
-  GPtrArray *stack = pi ? pi->calls : call->runnable->orphan_calls;
-  g_ptr_array_remove (stack, call);
+  g_ptr_array_remove (call_stack (pi, call->runnable), call);
 }
 
 static RunnableCall *
@@ -746,16 +840,46 @@ warn_runnable (ChronoBtfMachine *m, const ChronoBtfEvent *ev, const char *state)
                        ev->target, number, ev->event, state);
 }
 
+/* Runnable lines may come before the first line of their process in a trace
+ * that starts mid-run (runnables are suspended before their process is
+ * preempted): they wait here until that process line, at the same time. */
+static void
+defer_runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
+{
+  ChronoBtfEvent *copy = g_new (ChronoBtfEvent, 1);
+  *copy = *ev;
+  copy->source = g_strdup (ev->source);
+  copy->type = g_strdup (ev->type);
+  copy->target = g_strdup (ev->target);
+  copy->event = g_strdup (ev->event);
+  copy->note = g_strdup (ev->note);
+  g_ptr_array_add (m->pending, copy);
+}
+
+static gboolean
+should_defer (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
+{
+  if (m->replaying || lookup_entity (m, BTF_C, ev->source) != NULL)
+    return FALSE;
+  Entity *process = lookup_process (m, ev->source);
+  return process == NULL || process->live->len == 0;
+}
+
 static void
 runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 {
-  Entity *runnable = ensure_entity (m, BTF_R, ev->target, "R");
   RunnableEvent code = parse_runnable_event (ev->event);
   ProcessInstance *pi = caller_instance (m, ev);
+  if (pi == NULL && code != RUN_OTHER && should_defer (m, ev))
+    {
+      defer_runnable_event (m, ev);
+      return;
+    }
+  Entity *runnable = ensure_entity (m, BTF_R, ev->target, "R");
   if (pi == NULL && code != RUN_OTHER && runnable->orphan_calls == NULL)
     chrono_warnings_add (m->warnings, ev->line, "runnable without process",
                          "runnable %s: no live process instance of “%s” calls it", ev->target, ev->source);
-  GPtrArray *stack = call_stack (m, pi, runnable);
+  GPtrArray *stack = call_stack (pi, runnable);
   RunnableCall *call = find_call (stack, runnable, ev->target_instance);
   gint64 back_to = pi ? chrono_instances_get (chrono_lane_get_instances (pi->entity->lane), pi->index)->begin
                       : m->first_time;
@@ -765,23 +889,27 @@ runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
     case RUN_START:
       if (call != NULL)
         warn_runnable (m, ev, chrono_state_get_name (call->state));
-      push_call (m, pi, runnable, ev, CHRONO_STATE_RUNNING, ev->time, 0);
+      push_call (m, pi, runnable, ev, CHRONO_STATE_RUNNING, ev->time, FALSE);
       break;
     case RUN_SUSPEND:
+      if (call == NULL)
+        call = push_inferred_caller (m, pi, runnable, ev, back_to);
+      else if (call->state != CHRONO_STATE_RUNNING && call->state != CHRONO_STATE_SUSPENDED)
+        warn_runnable (m, ev, chrono_state_get_name (call->state));
+      call_set_state (pi, call, ev->time, CHRONO_STATE_SUSPENDED, 0);
+      break;
     case RUN_RESUME:
-      {
-        ChronoState before = code == RUN_SUSPEND ? CHRONO_STATE_RUNNING : CHRONO_STATE_SUSPENDED;
-        ChronoState after = code == RUN_SUSPEND ? CHRONO_STATE_SUSPENDED : CHRONO_STATE_RUNNING;
-        if (call == NULL)
-          call = push_call (m, pi, runnable, ev, before, back_to, CHRONO_SPAN_INFERRED);
-        else if (call->state != before && call->state != after)
-          warn_runnable (m, ev, chrono_state_get_name (call->state));
-        call_set_state (pi, call, ev->time, after, 0);
-        break;
-      }
+      if (call == NULL)
+        {
+          call = push_call (m, pi, runnable, ev, CHRONO_STATE_SUSPENDED, back_to, TRUE);
+        }
+      else if (call->state != CHRONO_STATE_SUSPENDED && call->state != CHRONO_STATE_RUNNING)
+        warn_runnable (m, ev, chrono_state_get_name (call->state));
+      call_set_state (pi, call, ev->time, CHRONO_STATE_RUNNING, 0);
+      break;
     case RUN_TERMINATE:
       if (call == NULL)
-        call = push_call (m, pi, runnable, ev, CHRONO_STATE_RUNNING, back_to, CHRONO_SPAN_INFERRED);
+        call = push_call (m, pi, runnable, ev, CHRONO_STATE_RUNNING, back_to, TRUE);
       else if (call->state != CHRONO_STATE_RUNNING)
         warn_runnable (m, ev, chrono_state_get_name (call->state));
       runnable_close_call (m, pi, call, ev->time, 0);
@@ -794,6 +922,41 @@ runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
         break;
       }
     }
+}
+
+/* Hand deferred runnable lines of process to its new instance. */
+static void
+replay_pending (ChronoBtfMachine *m, Entity *process, ProcessInstance *pi)
+{
+  if (m->pending->len == 0)
+    return;
+  g_autoptr (GPtrArray) replay = g_steal_pointer (&m->pending);
+  m->pending = g_ptr_array_new_with_free_func (free_pending);
+  m->replaying = TRUE;
+  for (guint i = 0; i < replay->len; i++)
+    {
+      ChronoBtfEvent *ev = g_ptr_array_index (replay, i);
+      if (strcmp (ev->source, process->name) == 0)
+        runnable_event (m, ev);
+      else
+        g_ptr_array_add (m->pending, g_ptr_array_steal_index (replay, i--));
+    }
+  m->replaying = FALSE;
+}
+
+/* Deferred lines whose process never showed up at their time are runnables
+ * without a process after all. */
+static void
+flush_pending (ChronoBtfMachine *m)
+{
+  if (m->pending->len == 0)
+    return;
+  g_autoptr (GPtrArray) replay = g_steal_pointer (&m->pending);
+  m->pending = g_ptr_array_new_with_free_func (free_pending);
+  m->replaying = TRUE;
+  for (guint i = 0; i < replay->len; i++)
+    runnable_event (m, g_ptr_array_index (replay, i));
+  m->replaying = FALSE;
 }
 
 /* ---- semaphores --------------------------------------------------------- */
@@ -949,6 +1112,8 @@ chrono_btf_machine_feed (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
       m->have_time = TRUE;
       m->first_time = ev->time;
     }
+  if (ev->time > m->last_time && m->pending->len > 0)
+    flush_pending (m);
   m->last_time = ev->time;
   m->line = ev->line;
 
@@ -1011,6 +1176,7 @@ compare_entities_by_key (gconstpointer a, gconstpointer b)
 void
 chrono_btf_machine_finish (ChronoBtfMachine *m)
 {
+  flush_pending (m);
   gint64 end = m->have_time ? m->last_time : 0;
   /* processes before cores, so a process leaving its core closes the core span */
   g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->entities, NULL);

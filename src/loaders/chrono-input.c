@@ -24,6 +24,7 @@ struct _ChronoInput {
   gsize carry;          /* bytes at the start of buffer that belong to the next block */
   guint64 out_offset;   /* decompressed offset of the next block */
   gboolean eof;
+  gboolean truncated;   /* the gzip stream ended before its end marker */
 };
 
 static gboolean
@@ -50,8 +51,18 @@ chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error)
   g_autoptr (GZlibDecompressor) decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
   g_autoptr (GInputStream) inflated = g_converter_input_stream_new (G_INPUT_STREAM (stream), G_CONVERTER (decompressor));
   got = 0;
-  if (!g_input_stream_read_all (inflated, buffer, size, &got, NULL, error))
-    return -1;
+  GError *local_error = NULL;
+  if (!g_input_stream_read_all (inflated, buffer, size, &got, NULL, &local_error))
+    {
+      /* a cut-off .gz still has a readable head; the loader reports the cut */
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+        {
+          g_error_free (local_error);
+          return got;
+        }
+      g_propagate_prefixed_error (error, local_error, "%s: ", path);
+      return -1;
+    }
   return got;
 }
 
@@ -118,6 +129,13 @@ chrono_input_free (ChronoInput *input)
   g_free (input);
 }
 
+/* TRUE once reading found a compressed file cut off in the middle. */
+gboolean
+chrono_input_is_truncated (ChronoInput *input)
+{
+  return input->truncated;
+}
+
 gboolean
 chrono_input_is_compressed (ChronoInput *input)
 {
@@ -175,10 +193,18 @@ next_compressed_block (ChronoInput *input, const char **out_data, gsize *out_len
     {
       guint old = buffer->len;
       g_byte_array_set_size (buffer, old + 65536);
-      gssize got = g_input_stream_read (input->stream, buffer->data + old, 65536, cancellable, error);
-      if (got < 0)
+      GError *local_error = NULL;
+      gssize got = g_input_stream_read (input->stream, buffer->data + old, 65536, cancellable, &local_error);
+      if (got < 0 && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
         {
-          g_prefix_error (error, "%s: ", input->path);
+          /* the compressed data stops early: hand out what was inflated */
+          g_error_free (local_error);
+          input->truncated = TRUE;
+          got = 0;
+        }
+      else if (got < 0)
+        {
+          g_propagate_prefixed_error (error, local_error, "%s: ", input->path);
           return FALSE;
         }
       g_byte_array_set_size (buffer, old + got);

@@ -12,6 +12,7 @@ ChronoInput *chrono_input_open (const char *path, GError **error);
 void chrono_input_free (ChronoInput *input);
 
 gboolean chrono_input_is_compressed (ChronoInput *input);
+gboolean chrono_input_is_truncated (ChronoInput *input);
 guint64 chrono_input_get_file_size (ChronoInput *input);
 guint64 chrono_input_get_compressed_offset (ChronoInput *input);
 

@@ -173,7 +173,8 @@ set_timescale (BtfReader *r, const char *value)
     }
   if (r->have_time && ticks_per_second != chrono_trace_get_clock (r->trace)->ticks_per_second)
     chrono_warnings_add (r->warnings, r->line, "bad time scale",
-                         "the time scale changes to “%s” after events were read; earlier times keep the old scale", value);
+                         "the time scale changes to “%s” after events were read; all times are read in the last scale given",
+                         value);
   ChronoClock clock;
   chrono_clock_init (&clock, ticks_per_second);
   chrono_trace_set_clock (r->trace, &clock);
@@ -244,14 +245,26 @@ data_line (BtfReader *r, char *text, char *end)
   char *fields[8];
   int n = 0;
   char *start = text;
-  /* the first seven commas separate fields; the note keeps any further ones */
-  for (char *p = text; p < end && n < 7; p++)
-    if (*p == ',')
-      {
-        fields[n++] = start;
-        *p = '\0';
-        start = p + 1;
-      }
+  /* The first seven commas separate fields; the note keeps any further ones.
+   * A field that starts with a double quote runs to the closing quote. */
+  for (char *p = text; p < end && n < 7;)
+    {
+      char *q = p;
+      while (q < end && is_blank (*q))
+        q++;
+      if (q < end && *q == '"')
+        {
+          char *close = memchr (q + 1, '"', end - q - 1);
+          if (close != NULL)
+            p = close + 1;
+        }
+      char *comma = memchr (p, ',', end - p);
+      if (comma == NULL)
+        break;
+      fields[n++] = start;
+      *comma = '\0';
+      start = p = comma + 1;
+    }
   r->data_lines++;
   if (n < 6)
     {
@@ -309,6 +322,8 @@ read_line (BtfReader *r, char *text, char *end)
     end--;
   *end = '\0';
   char *p = text;
+  if (r->line == 1 && end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3; /* a UTF-8 byte-order mark */
   while (p < end && is_blank (*p))
     p++;
   if (p == end)
@@ -377,6 +392,18 @@ btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
         progress ((double) chrono_input_get_compressed_offset (input) / MAX (chrono_input_get_file_size (input), 1),
                   progress_data);
     }
+  if (local_error == NULL && chrono_input_is_truncated (input))
+    {
+      if (r.good_lines == 0)
+        {
+          g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                       "%s: the compressed file is cut off before any event", path);
+          return FALSE;
+        }
+      /* a cut-off download or a capture still being written: keep what is there */
+      chrono_warnings_add (r.warnings, r.line, "incomplete trace",
+                           "the compressed file is cut off; events after line %" G_GUINT64_FORMAT " are missing", r.line);
+    }
   if (local_error != NULL)
     {
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
@@ -416,12 +443,16 @@ btf_sniff (const char *path, const char *head, gsize length)
   static const char *const pragmas[] = { "#version", "#creator", "#timescale", "#creationdate", "#entitytable",
                                          "#typetable", "#entitytypetable", "#entitytype", "#entitymapping" };
   const char *p = head, *stop = head + length;
+  if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3;
   int event_lines = 0, other_lines = 0;
   while (p < stop && event_lines + other_lines < 20)
     {
       const char *newline = memchr (p, '\n', stop - p);
+      if (newline == NULL && length >= CHRONO_SNIFF_HEAD_SIZE)
+        break; /* a line cut off by the head's end says nothing */
       if (newline == NULL)
-        break; /* a cut-off last line says nothing */
+        newline = stop; /* the whole file was read: its last line is complete */
       gsize line_length = newline - p;
       for (gsize i = 0; i < G_N_ELEMENTS (pragmas); i++)
         if (line_length >= strlen (pragmas[i]) && g_ascii_strncasecmp (p, pragmas[i], strlen (pragmas[i])) == 0)
@@ -433,10 +464,14 @@ btf_sniff (const char *path, const char *head, gsize length)
           else
             other_lines++;
         }
-      p = newline + 1;
+      p = newline < stop ? newline + 1 : stop;
     }
   if (event_lines > 0 && other_lines == 0)
     return 60;
+  /* only comments, or nothing: an empty trace if the name says BTF */
+  if (event_lines == 0 && other_lines == 0
+      && (g_str_has_suffix (path, ".btf") || g_str_has_suffix (path, ".BTF") || g_str_has_suffix (path, ".btf.gz")))
+    return 20;
   return 0;
 }
 

@@ -3,8 +3,6 @@
 #include "chrono-input.h"
 #include "chrono-loader-btf.h"
 
-#define HEAD_SIZE 8192
-
 G_DEFINE_QUARK (chrono-load-error-quark, chrono_load_error)
 
 const ChronoLoaderInfo *const *
@@ -38,8 +36,8 @@ glob_bonus (const ChronoLoaderInfo *info, const char *path)
 const ChronoLoaderInfo *
 chrono_loaders_sniff (const char *path, GError **error)
 {
-  char head[HEAD_SIZE + 1];
-  gssize length = chrono_read_head (path, (guint8 *) head, HEAD_SIZE, error);
+  char head[CHRONO_SNIFF_HEAD_SIZE + 1];
+  gssize length = chrono_read_head (path, (guint8 *) head, CHRONO_SNIFF_HEAD_SIZE, error);
   if (length < 0)
     return NULL;
   head[length] = '\0';

@@ -16,6 +16,9 @@ typedef enum {
   CHRONO_LOAD_ERROR_IO,             /* it cannot be read at all */
 } ChronoLoadErrorCode;
 
+/* How much of a file the sniffers see. */
+#define CHRONO_SNIFF_HEAD_SIZE 8192
+
 /* fraction in [0, 1]; called from the loading thread. */
 typedef void (*ChronoProgressFunc) (double fraction, gpointer user_data);
 

@@ -168,12 +168,58 @@ chrono_lane_append_child (ChronoLane *lane, ChronoLane *child)
   g_list_store_append (lane->children, child);
 }
 
+void
+chrono_lane_remove_child (ChronoLane *lane, ChronoLane *child)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane) && CHRONO_IS_LANE (child));
+  g_return_if_fail (child->parent == lane);
+  guint position;
+  if (g_list_store_find (lane->children, child, &position))
+    {
+      child->parent = NULL;
+      g_list_store_remove (lane->children, position);
+    }
+}
+
+/* Natural order that does not depend on the locale, so dumps and pictures
+ * are the same everywhere: digit runs compare as numbers, the rest by byte. */
+int
+chrono_natural_compare (const char *a, const char *b)
+{
+  while (*a && *b)
+    {
+      if (g_ascii_isdigit (*a) && g_ascii_isdigit (*b))
+        {
+          while (*a == '0' && g_ascii_isdigit (a[1]))
+            a++;
+          while (*b == '0' && g_ascii_isdigit (b[1]))
+            b++;
+          gsize la = 0, lb = 0;
+          while (g_ascii_isdigit (a[la]))
+            la++;
+          while (g_ascii_isdigit (b[lb]))
+            lb++;
+          if (la != lb)
+            return la < lb ? -1 : 1;
+          int digits = strncmp (a, b, la);
+          if (digits != 0)
+            return digits;
+          a += la;
+          b += lb;
+          continue;
+        }
+      if (*a != *b)
+        return (unsigned char) *a < (unsigned char) *b ? -1 : 1;
+      a++;
+      b++;
+    }
+  return (unsigned char) *a - (unsigned char) *b;
+}
+
 static int
 compare_lanes_by_name (gconstpointer a, gconstpointer b, gpointer user_data)
 {
-  g_autofree char *ka = g_utf8_collate_key_for_filename (CHRONO_LANE ((gpointer) a)->name, -1);
-  g_autofree char *kb = g_utf8_collate_key_for_filename (CHRONO_LANE ((gpointer) b)->name, -1);
-  return strcmp (ka, kb);
+  return chrono_natural_compare (CHRONO_LANE ((gpointer) a)->name, CHRONO_LANE ((gpointer) b)->name);
 }
 
 /* Natural order ("Core_2" before "Core_10"). */

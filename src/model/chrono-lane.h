@@ -39,6 +39,7 @@ GListModel *chrono_lane_get_children (ChronoLane *lane);
 guint chrono_lane_get_n_children (ChronoLane *lane);
 ChronoLane *chrono_lane_get_child (ChronoLane *lane, guint index);
 void chrono_lane_append_child (ChronoLane *lane, ChronoLane *child);
+void chrono_lane_remove_child (ChronoLane *lane, ChronoLane *child);
 void chrono_lane_sort_children (ChronoLane *lane);
 guint chrono_lane_get_depth (ChronoLane *lane);
 char *chrono_lane_dup_path (ChronoLane *lane);
@@ -53,5 +54,7 @@ ChronoSignal *chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_seco
 ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
 
 void chrono_lane_seal (ChronoLane *lane);
+
+int chrono_natural_compare (const char *a, const char *b);
 
 G_END_DECLS
