@@ -1,0 +1,91 @@
+/* Zoom and pan without a display. */
+#include "chrono-viewport.h"
+
+static void
+test_zoom_keeps_anchor (void)
+{
+  g_autoptr (ChronoViewport) v = chrono_viewport_new (0, 1000000);
+  chrono_viewport_zoom (v, 4.0, 250000);
+  g_assert_cmpint (chrono_viewport_get_end (v) - chrono_viewport_get_begin (v), ==, 250000);
+  /* the anchor stays at the same fraction (a quarter) of the window */
+  g_assert_cmpint (chrono_viewport_get_begin (v), ==, 250000 - 62500);
+  chrono_viewport_zoom (v, 0.25, 250000);
+  g_assert_cmpint (chrono_viewport_get_begin (v), ==, 0);
+  g_assert_cmpint (chrono_viewport_get_end (v), ==, 1000000);
+}
+
+static void
+test_clamps_to_trace (void)
+{
+  g_autoptr (ChronoViewport) v = chrono_viewport_new (100, 1100);
+  chrono_viewport_zoom (v, 0.1, 600); /* cannot zoom out past the trace */
+  g_assert_cmpint (chrono_viewport_get_begin (v), ==, 100);
+  g_assert_cmpint (chrono_viewport_get_end (v), ==, 1100);
+  chrono_viewport_zoom (v, 1e9, 600); /* nor in below the minimum span */
+  g_assert_cmpint (chrono_viewport_get_end (v) - chrono_viewport_get_begin (v), ==, 10);
+  chrono_viewport_pan (v, -100000); /* panning stops at the trace start */
+  g_assert_cmpint (chrono_viewport_get_begin (v), ==, 100);
+  chrono_viewport_pan (v, 100000);
+  g_assert_cmpint (chrono_viewport_get_end (v), ==, 1100);
+}
+
+static void
+test_history (void)
+{
+  g_autoptr (ChronoViewport) v = chrono_viewport_new (0, 1000);
+  g_assert_false (chrono_viewport_can_go_back (v));
+  chrono_viewport_zoom_to (v, 600, 200); /* reversed drag selection */
+  g_assert_cmpint (chrono_viewport_get_begin (v), ==, 200);
+  g_assert_cmpint (chrono_viewport_get_end (v), ==, 600);
+  chrono_viewport_zoom (v, 2.0, 400);
+  g_assert_true (chrono_viewport_go_back (v));
+  g_assert_cmpint (chrono_viewport_get_begin (v), ==, 200);
+  g_assert_true (chrono_viewport_go_back (v));
+  g_assert_cmpint (chrono_viewport_get_end (v), ==, 1000);
+  g_assert_false (chrono_viewport_go_back (v));
+}
+
+static void
+count_changes (ChronoViewport *v, int *changes)
+{
+  (*changes)++;
+}
+
+static void
+test_signals_and_scroll (void)
+{
+  g_autoptr (ChronoViewport) v = chrono_viewport_new (0, 1000);
+  int changes = 0;
+  g_signal_connect (v, "changed", G_CALLBACK (count_changes), &changes);
+  chrono_viewport_pan_fraction (v, 0.5); /* already showing everything: no change */
+  g_assert_cmpint (changes, ==, 0);
+  chrono_viewport_zoom (v, 2.0, 0);
+  g_assert_cmpint (changes, ==, 1);
+  chrono_viewport_pan_fraction (v, 0.5);
+  g_assert_cmpint (chrono_viewport_get_begin (v), ==, 250);
+  chrono_viewport_set_scroll_y (v, 500, 120);
+  g_assert_cmpfloat (chrono_viewport_get_scroll_y (v), ==, 120);
+  chrono_viewport_set_scroll_y (v, -5, 120);
+  g_assert_cmpfloat (chrono_viewport_get_scroll_y (v), ==, 0);
+  chrono_viewport_go_to (v, 900);
+  g_assert_cmpint (chrono_viewport_get_end (v), ==, 1000);
+}
+
+static void
+test_empty_trace (void)
+{
+  g_autoptr (ChronoViewport) v = chrono_viewport_new (5, 5);
+  g_assert_cmpint (chrono_viewport_get_end (v) - chrono_viewport_get_begin (v), >, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/viewport/zoom-keeps-anchor", test_zoom_keeps_anchor);
+  g_test_add_func ("/viewport/clamps-to-trace", test_clamps_to_trace);
+  g_test_add_func ("/viewport/history", test_history);
+  g_test_add_func ("/viewport/signals-and-scroll", test_signals_and_scroll);
+  g_test_add_func ("/viewport/empty-trace", test_empty_trace);
+  return g_test_run ();
+}
