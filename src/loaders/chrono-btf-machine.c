@@ -482,7 +482,7 @@ process_set_state (ProcessInstance *pi, gint64 time, ChronoState state)
 }
 
 static void runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, guint8 how);
-static void replay_pending (ChronoBtfMachine *m, Entity *process, ProcessInstance *pi);
+static void replay_pending (ChronoBtfMachine *m, Entity *process);
 #define CUT_BY_PROCESS 0x80
 
 static void
@@ -626,7 +626,7 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
                                "%s instance %s: “%s” after it terminated", e->name, number, ev->event);
           pi = new_process_instance (m, e, ev->target_instance, ev->time, 0);
         }
-      replay_pending (m, e, pi);
+      replay_pending (m, e);
     }
   else if (!transition_allowed (code, pi->state))
     {
@@ -924,9 +924,11 @@ runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
     }
 }
 
-/* Hand deferred runnable lines of process to its new instance. */
+/* Hand deferred runnable lines to their process's new instance (process
+ * set), or — when the trace moved past their time — play them as runnables
+ * without a process after all (process NULL). */
 static void
-replay_pending (ChronoBtfMachine *m, Entity *process, ProcessInstance *pi)
+replay_pending (ChronoBtfMachine *m, Entity *process)
 {
   if (m->pending->len == 0)
     return;
@@ -936,26 +938,11 @@ replay_pending (ChronoBtfMachine *m, Entity *process, ProcessInstance *pi)
   for (guint i = 0; i < replay->len; i++)
     {
       ChronoBtfEvent *ev = g_ptr_array_index (replay, i);
-      if (strcmp (ev->source, process->name) == 0)
+      if (process == NULL || strcmp (ev->source, process->name) == 0)
         runnable_event (m, ev);
       else
         g_ptr_array_add (m->pending, g_ptr_array_steal_index (replay, i--));
     }
-  m->replaying = FALSE;
-}
-
-/* Deferred lines whose process never showed up at their time are runnables
- * without a process after all. */
-static void
-flush_pending (ChronoBtfMachine *m)
-{
-  if (m->pending->len == 0)
-    return;
-  g_autoptr (GPtrArray) replay = g_steal_pointer (&m->pending);
-  m->pending = g_ptr_array_new_with_free_func (free_pending);
-  m->replaying = TRUE;
-  for (guint i = 0; i < replay->len; i++)
-    runnable_event (m, g_ptr_array_index (replay, i));
   m->replaying = FALSE;
 }
 
@@ -1113,7 +1100,7 @@ chrono_btf_machine_feed (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
       m->first_time = ev->time;
     }
   if (ev->time > m->last_time && m->pending->len > 0)
-    flush_pending (m);
+    replay_pending (m, NULL);
   m->last_time = ev->time;
   m->line = ev->line;
 
@@ -1176,7 +1163,7 @@ compare_entities_by_key (gconstpointer a, gconstpointer b)
 void
 chrono_btf_machine_finish (ChronoBtfMachine *m)
 {
-  flush_pending (m);
+  replay_pending (m, NULL);
   gint64 end = m->have_time ? m->last_time : 0;
   /* processes before cores, so a process leaving its core closes the core span */
   g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->entities, NULL);
