@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 
-cli, fixture = sys.argv[1], sys.argv[2]
+cli, fixture = os.path.abspath(sys.argv[1]), sys.argv[2]
 folder, name = os.path.split(os.path.abspath(fixture))
 expected_path = os.path.join(folder, name + ".dump")
 run = subprocess.run([cli, "dump", name], cwd=folder, capture_output=True, text=True)

@@ -53,9 +53,10 @@ test_lane_tree (void)
   g_assert_cmpuint (chrono_lane_get_depth (runnable), ==, 2);
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   g_assert_cmpuint (lanes->len, ==, 4);
-  g_assert_true (g_ptr_array_index (lanes, 2) == task2);
-  g_assert_true (g_ptr_array_index (lanes, 3) == runnable);
-  g_assert_true (g_ptr_array_index (lanes, 1) == task10);
+  /* depth first: a lane's children follow it */
+  g_assert_true (g_ptr_array_index (lanes, 1) == task2);
+  g_assert_true (g_ptr_array_index (lanes, 2) == runnable);
+  g_assert_true (g_ptr_array_index (lanes, 3) == task10);
   g_assert_cmpuint (g_list_model_get_n_items (chrono_trace_get_lanes (trace)), ==, 1);
 }
 

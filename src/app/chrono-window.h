@@ -1,0 +1,15 @@
+/* chrono-window.h — one window showing one trace. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define CHRONO_TYPE_WINDOW (chrono_window_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoWindow, chrono_window, CHRONO, WINDOW, GtkApplicationWindow)
+
+ChronoWindow *chrono_window_new (GtkApplication *application);
+void chrono_window_open (ChronoWindow *window, GFile *file);
+GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
+
+G_END_DECLS

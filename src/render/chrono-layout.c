@@ -1,0 +1,394 @@
+/* chrono-layout.c — rows are rebuilt whole on every change: a trace has at
+ * most thousands of lanes, so a rebuild costs less than keeping a tree of
+ * offsets consistent, and row_at_y stays a binary search over a flat array. */
+#include "chrono-layout.h"
+
+#include <string.h>
+
+struct _ChronoLayout {
+  GObject parent_instance;
+  ChronoTrace *trace;
+  GHashTable *collapsed; /* ChronoLane* set; absent = expanded (the default) */
+  GHashTable *hidden;    /* ChronoLane* set */
+  char *filter;          /* casefolded, NULL when no filter */
+  GArray *rows;          /* ChronoLayoutRow */
+  double total_height;
+  gulong lanes_changed_id;
+};
+
+enum { PROP_0, PROP_TRACE, PROP_FILTER, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+enum { CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (ChronoLayout, chrono_layout, G_TYPE_OBJECT)
+
+static void rebuild (ChronoLayout *self);
+
+static void
+on_lanes_changed (GListModel *model, guint position, guint removed, guint added, gpointer user_data)
+{
+  chrono_layout_refresh (CHRONO_LAYOUT (user_data));
+}
+
+static void
+chrono_layout_constructed (GObject *object)
+{
+  ChronoLayout *self = CHRONO_LAYOUT (object);
+  G_OBJECT_CLASS (chrono_layout_parent_class)->constructed (object);
+  g_return_if_fail (CHRONO_IS_TRACE (self->trace));
+  /* Loaders may add lanes after the view exists (lazy loading). */
+  self->lanes_changed_id = g_signal_connect (chrono_trace_get_lanes (self->trace), "items-changed",
+                                             G_CALLBACK (on_lanes_changed), self);
+  rebuild (self);
+}
+
+static void
+chrono_layout_dispose (GObject *object)
+{
+  ChronoLayout *self = CHRONO_LAYOUT (object);
+  if (self->trace != NULL && self->lanes_changed_id != 0)
+    g_signal_handler_disconnect (chrono_trace_get_lanes (self->trace), self->lanes_changed_id);
+  self->lanes_changed_id = 0;
+  g_clear_object (&self->trace);
+  G_OBJECT_CLASS (chrono_layout_parent_class)->dispose (object);
+}
+
+static void
+chrono_layout_finalize (GObject *object)
+{
+  ChronoLayout *self = CHRONO_LAYOUT (object);
+  g_hash_table_unref (self->collapsed);
+  g_hash_table_unref (self->hidden);
+  g_free (self->filter);
+  g_array_unref (self->rows);
+  G_OBJECT_CLASS (chrono_layout_parent_class)->finalize (object);
+}
+
+static void
+chrono_layout_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ChronoLayout *self = CHRONO_LAYOUT (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: g_value_set_object (value, self->trace); break;
+    case PROP_FILTER: g_value_set_string (value, self->filter); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_layout_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ChronoLayout *self = CHRONO_LAYOUT (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: self->trace = g_value_dup_object (value); break;
+    case PROP_FILTER: chrono_layout_set_filter (self, g_value_get_string (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_layout_class_init (ChronoLayoutClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->constructed = chrono_layout_constructed;
+  object_class->dispose = chrono_layout_dispose;
+  object_class->finalize = chrono_layout_finalize;
+  object_class->get_property = chrono_layout_get_property;
+  object_class->set_property = chrono_layout_set_property;
+
+  properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,
+                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FILTER] = g_param_spec_string ("filter", NULL, NULL, NULL,
+                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The rows changed: which, where or how tall.  Views re-query everything. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+chrono_layout_init (ChronoLayout *self)
+{
+  self->collapsed = g_hash_table_new (NULL, NULL);
+  self->hidden = g_hash_table_new (NULL, NULL);
+  self->rows = g_array_new (FALSE, FALSE, sizeof (ChronoLayoutRow));
+}
+
+/* Every lane starts visible and expanded: an exported picture shows tasks
+ * together with their runnables, cores and signals without any setup. */
+ChronoLayout *
+chrono_layout_new (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  return g_object_new (CHRONO_TYPE_LAYOUT, "trace", trace, NULL);
+}
+
+ChronoTrace *
+chrono_layout_get_trace (ChronoLayout *layout)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), NULL);
+  return layout->trace;
+}
+
+ChronoRowStyle
+chrono_layout_get_row_style (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), CHRONO_ROW_HEADING);
+  ChronoLaneKind kind = chrono_lane_get_kind (lane);
+  ChronoSignal *signal = chrono_lane_get_signal (lane);
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  ChronoMarks *marks = chrono_lane_get_marks (lane);
+  gboolean any_marks = marks != NULL && chrono_marks_get_n (marks) > 0;
+
+  /* a signal that is only ever read has no values: its reads are events */
+  if ((signal != NULL && chrono_signal_get_n (signal) > 0) || (kind == CHRONO_LANE_SIGNAL && !any_marks))
+    return CHRONO_ROW_SIGNAL;
+  if (spans != NULL && chrono_spans_get_n (spans) > 0)
+    return CHRONO_ROW_SPANS;
+  if (kind == CHRONO_LANE_GROUP)
+    return any_marks ? CHRONO_ROW_EVENTS : CHRONO_ROW_HEADING;
+  if (kind == CHRONO_LANE_EVENTS || any_marks)
+    return CHRONO_ROW_EVENTS;
+  return CHRONO_ROW_SPANS;
+}
+
+static guint
+count_slots (ChronoLane *lane, ChronoRowStyle style)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  if (style != CHRONO_ROW_SPANS || spans == NULL || chrono_spans_get_n (spans) == 0)
+    return 1;
+  return (guint) chrono_spans_get_max_depth (spans) + 1;
+}
+
+static double
+row_height (ChronoRowStyle style, guint n_slots)
+{
+  switch (style)
+    {
+    case CHRONO_ROW_HEADING: return CHRONO_LAYOUT_HEADING_HEIGHT;
+    case CHRONO_ROW_SIGNAL: return CHRONO_LAYOUT_SIGNAL_HEIGHT;
+    case CHRONO_ROW_EVENTS: return CHRONO_LAYOUT_EVENTS_HEIGHT;
+    case CHRONO_ROW_SPANS: break;
+    }
+  /* Deep call stacks would otherwise push everything else off screen. */
+  double slot = n_slots > CHRONO_LAYOUT_DENSE_SLOTS ? CHRONO_LAYOUT_DENSE_SLOT_HEIGHT : CHRONO_LAYOUT_SLOT_HEIGHT;
+  return slot * n_slots;
+}
+
+double
+chrono_layout_row_get_slot_height (const ChronoLayoutRow *row)
+{
+  return row->n_slots > 0 ? row->height / row->n_slots : row->height;
+}
+
+static gboolean
+name_matches (ChronoLayout *self, ChronoLane *lane)
+{
+  g_autofree char *folded = g_utf8_casefold (chrono_lane_get_name (lane), -1);
+  return strstr (folded, self->filter) != NULL;
+}
+
+static gboolean add_lane (ChronoLayout *self, ChronoLane *lane, guint indent, gboolean inside_match);
+
+static gboolean
+add_children (ChronoLayout *self, GListModel *children, guint indent, gboolean inside_match)
+{
+  gboolean any = FALSE;
+  guint n = g_list_model_get_n_items (children);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (ChronoLane) child = g_list_model_get_item (children, i);
+      any |= add_lane (self, child, indent, inside_match);
+    }
+  return any;
+}
+
+/* Appends the lane's row, then its children's.  With a filter the row is
+ * taken back out unless the lane matches, lies under a match (a matching
+ * task keeps its runnables) or has a matching descendant (the path to a
+ * match stays visible, opened even if the user collapsed it). */
+static gboolean
+add_lane (ChronoLayout *self, ChronoLane *lane, guint indent, gboolean inside_match)
+{
+  if (g_hash_table_contains (self->hidden, lane))
+    return FALSE;
+  gboolean matched = inside_match || self->filter == NULL || name_matches (self, lane);
+  guint mark = self->rows->len;
+  ChronoRowStyle style = chrono_layout_get_row_style (lane);
+  ChronoLayoutRow row = { lane, 0.0, 0.0, indent, count_slots (lane, style) };
+  row.height = row_height (style, row.n_slots);
+  g_array_append_val (self->rows, row);
+
+  gboolean expanded = !g_hash_table_contains (self->collapsed, lane);
+  gboolean descendant_shown = FALSE;
+  if (expanded || !matched)
+    descendant_shown = add_children (self, chrono_lane_get_children (lane), indent + 1, matched && self->filter != NULL);
+  if (!matched && !descendant_shown)
+    {
+      g_array_set_size (self->rows, mark);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+assign_offsets (ChronoLayout *self)
+{
+  double y = 0.0;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      ChronoLayoutRow *row = &g_array_index (self->rows, ChronoLayoutRow, i);
+      row->y = y;
+      y += row->height;
+    }
+  self->total_height = y;
+}
+
+static void
+rebuild (ChronoLayout *self)
+{
+  g_array_set_size (self->rows, 0);
+  if (self->trace != NULL)
+    add_children (self, chrono_trace_get_lanes (self->trace), 0, FALSE);
+  assign_offsets (self);
+}
+
+/* Re-reads the lanes: after a loader added children or decoded deeper calls. */
+void
+chrono_layout_refresh (ChronoLayout *layout)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout));
+  rebuild (layout);
+  g_signal_emit (layout, signals[CHANGED], 0);
+}
+
+static gboolean
+set_membership (GHashTable *set, ChronoLane *lane, gboolean member)
+{
+  if (member == g_hash_table_contains (set, lane))
+    return FALSE;
+  if (member)
+    g_hash_table_add (set, lane);
+  else
+    g_hash_table_remove (set, lane);
+  return TRUE;
+}
+
+void
+chrono_layout_set_expanded (ChronoLayout *layout, ChronoLane *lane, gboolean expanded)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout));
+  g_return_if_fail (CHRONO_IS_LANE (lane));
+  if (set_membership (layout->collapsed, lane, !expanded))
+    chrono_layout_refresh (layout);
+}
+
+gboolean
+chrono_layout_get_expanded (ChronoLayout *layout, ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), FALSE);
+  return !g_hash_table_contains (layout->collapsed, lane);
+}
+
+void
+chrono_layout_set_visible (ChronoLayout *layout, ChronoLane *lane, gboolean visible)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout));
+  g_return_if_fail (CHRONO_IS_LANE (lane));
+  if (set_membership (layout->hidden, lane, !visible))
+    chrono_layout_refresh (layout);
+}
+
+gboolean
+chrono_layout_get_visible (ChronoLayout *layout, ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), FALSE);
+  return !g_hash_table_contains (layout->hidden, lane);
+}
+
+/* Case-insensitive substring of the lane name; NULL or "" shows everything. */
+void
+chrono_layout_set_filter (ChronoLayout *layout, const char *substring)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout));
+  char *folded = substring != NULL && *substring != '\0' ? g_utf8_casefold (substring, -1) : NULL;
+  if (g_strcmp0 (folded, layout->filter) == 0)
+    {
+      g_free (folded);
+      return;
+    }
+  g_free (layout->filter);
+  layout->filter = folded;
+  g_object_notify_by_pspec (G_OBJECT (layout), properties[PROP_FILTER]);
+  chrono_layout_refresh (layout);
+}
+
+const char *
+chrono_layout_get_filter (ChronoLayout *layout)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), NULL);
+  return layout->filter;
+}
+
+guint
+chrono_layout_get_n_rows (ChronoLayout *layout)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), 0);
+  return layout->rows->len;
+}
+
+const ChronoLayoutRow *
+chrono_layout_get_row (ChronoLayout *layout, guint index)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), NULL);
+  g_return_val_if_fail (index < layout->rows->len, NULL);
+  return &g_array_index (layout->rows, ChronoLayoutRow, index);
+}
+
+double
+chrono_layout_get_total_height (ChronoLayout *layout)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), 0.0);
+  return layout->total_height;
+}
+
+gboolean
+chrono_layout_find_row (ChronoLayout *layout, ChronoLane *lane, guint *out_index)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), FALSE);
+  for (guint i = 0; i < layout->rows->len; i++)
+    if (g_array_index (layout->rows, ChronoLayoutRow, i).lane == lane)
+      {
+        if (out_index != NULL)
+          *out_index = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The row whose [y, y + height) holds y. */
+gboolean
+chrono_layout_row_at_y (ChronoLayout *layout, double y, guint *out_index)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), FALSE);
+  if (y < 0.0 || y >= layout->total_height)
+    return FALSE;
+  guint lo = 0, hi = layout->rows->len;
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (layout->rows, ChronoLayoutRow, mid).y <= y)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  if (out_index != NULL)
+    *out_index = lo;
+  return TRUE;
+}

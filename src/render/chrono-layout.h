@@ -1,0 +1,59 @@
+/* chrono-layout.h — the vertical arrangement of a trace's lanes: which rows
+ * are shown (expansion, visibility, name filter), in what order, how tall. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "chrono-trace.h"
+
+G_BEGIN_DECLS
+
+/* Row heights in device-independent pixels. */
+#define CHRONO_LAYOUT_HEADING_HEIGHT 20.0
+#define CHRONO_LAYOUT_SLOT_HEIGHT 20.0       /* one sub-row of spans */
+#define CHRONO_LAYOUT_DENSE_SLOT_HEIGHT 12.0 /* per sub-row once a lane has many */
+#define CHRONO_LAYOUT_DENSE_SLOTS 8          /* more slots than this are dense */
+#define CHRONO_LAYOUT_SIGNAL_HEIGHT 48.0
+#define CHRONO_LAYOUT_EVENTS_HEIGHT 14.0
+
+/* How a row is drawn, decided by what the lane holds rather than its kind
+ * alone, so a loader may put spans on a group or marks on a process. */
+typedef enum {
+  CHRONO_ROW_HEADING, /* a group with no data: a heading */
+  CHRONO_ROW_SPANS,   /* intervals at depth slots (marks drawn on top) */
+  CHRONO_ROW_SIGNAL,  /* a value plot */
+  CHRONO_ROW_EVENTS,  /* instant events only */
+} ChronoRowStyle;
+
+typedef struct {
+  ChronoLane *lane; /* borrowed from the trace */
+  double y;         /* from the top of the lane area */
+  double height;
+  guint indent;     /* tree depth among the shown rows */
+  guint n_slots;    /* sub-rows: max depth + 1 */
+} ChronoLayoutRow;
+
+#define CHRONO_TYPE_LAYOUT (chrono_layout_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoLayout, chrono_layout, CHRONO, LAYOUT, GObject)
+
+ChronoLayout *chrono_layout_new (ChronoTrace *trace);
+ChronoTrace *chrono_layout_get_trace (ChronoLayout *layout);
+
+void chrono_layout_set_expanded (ChronoLayout *layout, ChronoLane *lane, gboolean expanded);
+gboolean chrono_layout_get_expanded (ChronoLayout *layout, ChronoLane *lane);
+void chrono_layout_set_visible (ChronoLayout *layout, ChronoLane *lane, gboolean visible);
+gboolean chrono_layout_get_visible (ChronoLayout *layout, ChronoLane *lane);
+void chrono_layout_set_filter (ChronoLayout *layout, const char *substring);
+const char *chrono_layout_get_filter (ChronoLayout *layout);
+void chrono_layout_refresh (ChronoLayout *layout);
+
+guint chrono_layout_get_n_rows (ChronoLayout *layout);
+const ChronoLayoutRow *chrono_layout_get_row (ChronoLayout *layout, guint index);
+double chrono_layout_get_total_height (ChronoLayout *layout);
+gboolean chrono_layout_find_row (ChronoLayout *layout, ChronoLane *lane, guint *out_index);
+gboolean chrono_layout_row_at_y (ChronoLayout *layout, double y, guint *out_index);
+
+ChronoRowStyle chrono_layout_get_row_style (ChronoLane *lane);
+double chrono_layout_row_get_slot_height (const ChronoLayoutRow *row);
+
+G_END_DECLS

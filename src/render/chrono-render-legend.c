@@ -1,0 +1,141 @@
+/* chrono-render-legend.c — the strip at the bottom that names the colours
+ * the frame actually used: states, back-filled spans, per-name colours,
+ * events.  A legend of colours not on screen would only be noise. */
+#include "chrono-render-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#define SWATCH_WIDTH 14.0
+#define SWATCH_HEIGHT 10.0
+#define SWATCH_GAP 5.0
+#define ITEM_GAP 16.0
+
+typedef void (*SwatchFunc) (ChronoRenderContext *ctx, double x, double y, gconstpointer data);
+
+static void
+swatch_border (ChronoRenderContext *ctx, double x, double y)
+{
+  cairo_t *cr = ctx->cr;
+  ChronoRgb edge;
+  chrono_rgb_mix (&ctx->palette->separator, &ctx->palette->text, 0.25, &edge);
+  chrono_rgb_set_source (cr, &edge);
+  cairo_set_line_width (cr, 1.0);
+  cairo_rectangle (cr, x + 0.5, y + 0.5, SWATCH_WIDTH - 1.0, SWATCH_HEIGHT - 1.0);
+  cairo_stroke (cr);
+}
+
+static void
+state_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  const ChronoRgb *color = data;
+  chrono_rgb_set_source (ctx->cr, color);
+  cairo_rectangle (ctx->cr, x, y, SWATCH_WIDTH, SWATCH_HEIGHT);
+  cairo_fill (ctx->cr);
+  swatch_border (ctx, x, y);
+}
+
+static void
+inferred_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  cairo_t *cr = ctx->cr;
+  const ChronoRgb *base = &ctx->palette->states[CHRONO_STATE_RUNNING];
+  ChronoRgb faded;
+  chrono_palette_get_inferred_color (ctx->palette, base, &faded);
+  chrono_rgb_set_source (cr, &faded);
+  cairo_rectangle (cr, x, y, SWATCH_WIDTH, SWATCH_HEIGHT);
+  cairo_fill_preserve (cr);
+  cairo_save (cr);
+  cairo_clip (cr);
+  chrono_rgb_set_source (cr, base);
+  cairo_set_line_width (cr, 1.0);
+  for (double hx = x - SWATCH_HEIGHT; hx < x + SWATCH_WIDTH; hx += 5.0)
+    {
+      cairo_move_to (cr, hx, y + SWATCH_HEIGHT);
+      cairo_line_to (cr, hx + SWATCH_HEIGHT, y);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  swatch_border (ctx, x, y);
+}
+
+/* Three stripes of example name colours: "one colour per name". */
+static void
+names_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  static const char *const examples[] = { "A", "B", "C" };
+  double w = SWATCH_WIDTH / G_N_ELEMENTS (examples);
+  for (gsize i = 0; i < G_N_ELEMENTS (examples); i++)
+    {
+      ChronoRgb color;
+      chrono_palette_get_name_color (ctx->palette, examples[i], &color);
+      chrono_rgb_set_source (ctx->cr, &color);
+      cairo_rectangle (ctx->cr, x + i * w, y, w, SWATCH_HEIGHT);
+      cairo_fill (ctx->cr);
+    }
+  swatch_border (ctx, x, y);
+}
+
+static void
+mark_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  cairo_t *cr = ctx->cr;
+  double cx = x + SWATCH_WIDTH / 2.0;
+  chrono_rgb_set_source (cr, &ctx->palette->mark);
+  cairo_move_to (cr, cx - 4.0, y + 1.0);
+  cairo_line_to (cr, cx + 4.0, y + 1.0);
+  cairo_line_to (cr, cx, y + 8.0);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+/* Draws one item at *x and advances it; returns FALSE once out of room. */
+static gboolean
+legend_item (ChronoRenderContext *ctx, double *x, double centre, SwatchFunc swatch, gconstpointer data,
+             const char *label)
+{
+  int tw, th;
+  chrono_render_text_size (ctx->small_text, label, &tw, &th);
+  double width = SWATCH_WIDTH + SWATCH_GAP + tw;
+  if (*x + width > ctx->o->width - 4.0)
+    return FALSE;
+  swatch (ctx, *x, floor (centre - SWATCH_HEIGHT / 2.0), data);
+  chrono_render_text (ctx, ctx->small_text, label, *x + SWATCH_WIDTH + SWATCH_GAP, centre - th / 2.0, -1,
+                      &ctx->palette->text);
+  *x += width + ITEM_GAP;
+  return TRUE;
+}
+
+static void
+draw_items (ChronoRenderContext *ctx, double centre)
+{
+  double x = 8.0;
+  for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
+    if ((ctx->states_seen & (1u << s))
+        && !legend_item (ctx, &x, centre, state_swatch, &ctx->palette->states[s], chrono_state_get_label (s)))
+      return;
+  if (ctx->inferred_seen && !legend_item (ctx, &x, centre, inferred_swatch, NULL, _("Before trace start (assumed)")))
+    return;
+  if (ctx->names_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _("Process or region, by name")))
+    return;
+  if (ctx->marks_seen)
+    legend_item (ctx, &x, centre, mark_swatch, NULL, _("Event"));
+}
+
+void
+chrono_render_legend (ChronoRenderContext *ctx)
+{
+  const ChronoRenderOptions *o = ctx->o;
+  cairo_t *cr = ctx->cr;
+  double top = o->height - o->legend_height;
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, top, o->width, o->legend_height);
+  cairo_clip (cr);
+  chrono_rgb_set_source (cr, &ctx->palette->chrome);
+  cairo_paint (cr);
+  chrono_rgb_set_source (cr, &ctx->palette->separator);
+  cairo_rectangle (cr, 0, top, o->width, 1);
+  cairo_fill (cr);
+  draw_items (ctx, top + 0.5 + o->legend_height / 2.0);
+  cairo_restore (cr);
+}

@@ -1,0 +1,65 @@
+/* chrono-render-private.h — what the drawing code of one frame shares.
+ * Not installed: only src/render includes it. */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "chrono-layout.h"
+#include "chrono-palette.h"
+#include "chrono-renderer.h"
+
+G_BEGIN_DECLS
+
+/* One frame: built by chrono_renderer_draw, dropped when it returns. */
+typedef struct {
+  cairo_t *cr;
+  const ChronoRenderOptions *o;
+  const ChronoPalette *palette;
+  ChronoTrace *trace;
+  ChronoStrings *strings;
+  PangoLayout *name_text;  /* lane names */
+  PangoLayout *heading_text; /* group names */
+  PangoLayout *small_text; /* span labels, ruler, legend, axis values */
+  double data_x0, data_x1; /* the time area, in picture px */
+  double scale;            /* device px per picture px, for snapping */
+  /* what the frame drew, for the legend */
+  guint32 states_seen;     /* bit per ChronoState */
+  gboolean inferred_seen;
+  gboolean names_seen;     /* spans coloured by name (processes on cores, regions) */
+  gboolean marks_seen;
+} ChronoRenderContext;
+
+/* The time ticks of one frame, shared by ruler and grid. */
+typedef struct {
+  double step_ticks;  /* between labelled ticks */
+  double minor_ticks; /* between minor ticks; 0 when too dense to draw */
+  double unit_seconds;
+  const char *unit;
+  int decimals;
+} ChronoTickScale;
+
+/* chrono-render-util.c */
+double chrono_render_snap (ChronoRenderContext *ctx, double v);
+void chrono_render_column_range (ChronoRenderContext *ctx, double x, gint64 *out_begin, gint64 *out_end);
+void chrono_render_text (ChronoRenderContext *ctx, PangoLayout *layout, const char *text, double x, double y,
+                         double max_width, const ChronoRgb *color);
+void chrono_render_text_size (PangoLayout *layout, const char *text, int *out_width, int *out_height);
+
+/* chrono-render-spans.c */
+void chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top);
+void chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, gboolean ticks);
+
+/* chrono-render-signal.c */
+void chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top,
+                               double min, double max);
+char *chrono_render_format_value (double value);
+
+/* chrono-render-ruler.c */
+void chrono_render_tick_scale_init (ChronoRenderContext *ctx, ChronoTickScale *scale);
+void chrono_render_ruler (ChronoRenderContext *ctx, const ChronoTickScale *scale);
+void chrono_render_grid (ChronoRenderContext *ctx, const ChronoTickScale *scale, double top, double bottom);
+
+/* chrono-render-legend.c */
+void chrono_render_legend (ChronoRenderContext *ctx);
+
+G_END_DECLS

@@ -1,0 +1,217 @@
+/* chrono-render-signal.c — a value over time, one pixel column at a time.
+ *
+ * Each column contributes the value where it begins, the exact min and max
+ * inside it (chrono_signal_range evaluates quadratics at their vertex too)
+ * and the value where it ends.  A polyline through those points is the curve
+ * itself — never a straight line between fragment ends —, a step becomes a
+ * vertical edge in the column where it happens, and a column crowded with
+ * fragments shows their whole range.  Flat stretches are merged into one
+ * segment and put on pixel centres, so step signals stay crisp and small. */
+#include "chrono-render-private.h"
+
+#include <math.h>
+
+#define PLOT_PAD 5.0
+#define FILL_ALPHA 0.16
+#define LINE_WIDTH 1.5
+
+typedef struct {
+  double top, bottom; /* of the plot, in picture px */
+  double min, max;    /* values at bottom and top */
+} Axis;
+
+typedef struct {
+  double x, y;
+} Point;
+
+static void
+axis_init (Axis *axis, double row_top, double row_height, double min, double max)
+{
+  axis->top = row_top + PLOT_PAD;
+  axis->bottom = row_top + row_height - PLOT_PAD;
+  if (!(max > min))
+    {
+      /* a constant signal sits mid-row */
+      double pad = fabs (min) > 0 ? fabs (min) * 0.5 : 1.0;
+      min -= pad;
+      max += pad;
+    }
+  axis->min = min;
+  axis->max = max;
+}
+
+static double
+value_to_y (const Axis *axis, double value)
+{
+  double fraction = (value - axis->min) / (axis->max - axis->min);
+  return axis->bottom - fraction * (axis->bottom - axis->top);
+}
+
+/* The area under the curve reaches down to zero, or to the axis bottom
+ * when zero is not on the axis. */
+static double
+fill_base (const Axis *axis)
+{
+  return value_to_y (axis, CLAMP (0.0, axis->min, axis->max));
+}
+
+/* Flat lines on pixel centres, or they smear over two rows of pixels. */
+static double
+pixel_centre (ChronoRenderContext *ctx, double y)
+{
+  return (floor (y * ctx->scale) + 0.5) / ctx->scale;
+}
+
+static void
+add_point (GArray *points, double x, double y)
+{
+  guint n = points->len;
+  Point *p = (Point *) points->data;
+  if (n > 0 && p[n - 1].x == x && p[n - 1].y == y)
+    return;
+  /* extend a horizontal run instead of adding a point to it */
+  if (n > 1 && p[n - 1].y == y && p[n - 2].y == y)
+    {
+      p[n - 1].x = x;
+      return;
+    }
+  Point point = { x, y };
+  g_array_append_val (points, point);
+}
+
+/* Fills under and strokes one stretch without gaps, then forgets it. */
+static void
+flush_stretch (ChronoRenderContext *ctx, const Axis *axis, GArray *points)
+{
+  cairo_t *cr = ctx->cr;
+  const Point *p = (const Point *) points->data;
+  if (points->len < 2)
+    {
+      g_array_set_size (points, 0);
+      return;
+    }
+  double base = fill_base (axis);
+  cairo_move_to (cr, p[0].x, base);
+  for (guint i = 0; i < points->len; i++)
+    cairo_line_to (cr, p[i].x, p[i].y);
+  cairo_line_to (cr, p[points->len - 1].x, base);
+  cairo_close_path (cr);
+  chrono_rgb_set_source_alpha (cr, &ctx->palette->signal_line, FILL_ALPHA);
+  cairo_fill (cr);
+
+  cairo_move_to (cr, p[0].x, p[0].y);
+  for (guint i = 1; i < points->len; i++)
+    cairo_line_to (cr, p[i].x, p[i].y);
+  chrono_rgb_set_source (cr, &ctx->palette->signal_line);
+  cairo_set_line_width (cr, LINE_WIDTH);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_stroke (cr);
+  g_array_set_size (points, 0);
+}
+
+/* A faint line at value zero when zero lies inside the axis. */
+static void
+draw_zero_line (ChronoRenderContext *ctx, const Axis *axis)
+{
+  if (axis->min > 0.0 || axis->max < 0.0)
+    return;
+  double y = pixel_centre (ctx, value_to_y (axis, 0.0));
+  cairo_move_to (ctx->cr, ctx->data_x0, y);
+  cairo_line_to (ctx->cr, ctx->data_x1, y);
+  chrono_rgb_set_source_alpha (ctx->cr, &ctx->palette->dim_text, 0.35);
+  cairo_set_line_width (ctx->cr, 1.0 / ctx->scale);
+  cairo_stroke (ctx->cr);
+}
+
+/* "1.5k", "830", "0.25", "-3e-05": short enough for the axis column. */
+char *
+chrono_render_format_value (double value)
+{
+  double magnitude = fabs (value);
+  if (magnitude != 0.0 && (magnitude >= 1e6 || magnitude < 1e-3))
+    return g_strdup_printf ("%.3g", value);
+  if (magnitude >= 1e4)
+    return g_strdup_printf ("%.4gk", value / 1e3);
+  return g_strdup_printf ("%.4g", value);
+}
+
+typedef struct {
+  double in, out; /* values where the column begins and ends */
+  double lo, hi;  /* extremes inside it, the ends included */
+} Column;
+
+/* Values of the ticks [t0, t1) only: chrono_signal_range works on a closed
+ * domain and would also report the fragment that ends right at t0, which
+ * belongs to the column before. */
+static gboolean
+sample_column (ChronoSignal *signal, gint64 t0, gint64 t1, Column *c)
+{
+  gint64 last = MAX (t0, t1 - 1);
+  gboolean has_in = chrono_signal_value_at (signal, t0, &c->in) && isfinite (c->in);
+  gboolean has_inside = last > t0 && chrono_signal_range (signal, t0 + 1, last, &c->lo, &c->hi)
+                        && isfinite (c->lo) && isfinite (c->hi);
+  if (!has_in && !has_inside)
+    return FALSE;
+  if (!has_inside)
+    c->lo = c->hi = c->in;
+  else if (!has_in)
+    c->in = c->hi; /* the signal begins inside the column */
+  c->lo = MIN (c->lo, c->in);
+  c->hi = MAX (c->hi, c->in);
+  if (!chrono_signal_value_at (signal, last, &c->out) || !isfinite (c->out))
+    c->out = c->lo; /* it ends inside the column */
+  return TRUE;
+}
+
+/* A column is a vertical stroke at its pixel centre from the value it begins
+ * with, over any extreme beyond its ends, to the value it ends with. */
+static void
+add_column (ChronoRenderContext *ctx, const Axis *axis, GArray *points, double x, double step, const Column *c)
+{
+  double cx = x + step / 2.0;
+  if (c->lo == c->hi)
+    {
+      add_point (points, cx, pixel_centre (ctx, value_to_y (axis, c->in)));
+      return;
+    }
+  add_point (points, cx, value_to_y (axis, c->in));
+  gboolean rising = c->out >= c->in;
+  double first = rising ? c->lo : c->hi, second = rising ? c->hi : c->lo;
+  if (first < MIN (c->in, c->out) || first > MAX (c->in, c->out))
+    add_point (points, cx, value_to_y (axis, first));
+  if (second < MIN (c->in, c->out) || second > MAX (c->in, c->out))
+    add_point (points, cx, value_to_y (axis, second));
+  add_point (points, cx, value_to_y (axis, c->out));
+}
+
+static void
+draw_columns (ChronoRenderContext *ctx, ChronoSignal *signal, const Axis *axis)
+{
+  double step = 1.0 / ctx->scale;
+  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (Point));
+  for (double x = floor (ctx->data_x0); x < ctx->data_x1; x += step)
+    {
+      gint64 t0, t1;
+      chrono_render_column_range (ctx, x, &t0, &t1);
+      Column c;
+      if (sample_column (signal, t0, t1, &c))
+        add_column (ctx, axis, points, x, step, &c);
+      else
+        flush_stretch (ctx, axis, points);
+    }
+  flush_stretch (ctx, axis, points);
+}
+
+void
+chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, double min, double max)
+{
+  ChronoSignal *signal = chrono_lane_get_signal (row->lane);
+  if (signal == NULL || chrono_signal_get_n (signal) == 0)
+    return;
+  Axis axis;
+  axis_init (&axis, top, row->height, min, max);
+  draw_zero_line (ctx, &axis);
+
+  draw_columns (ctx, signal, &axis);
+}

@@ -1,0 +1,415 @@
+/* chrono-render-spans.c — the spans and marks of one row.
+ *
+ * Two ways to draw spans, chosen per row and frame:
+ *  - detailed, when the row has fewer visible spans than about twice its
+ *    pixel columns: every span is a rectangle at its depth slot, at least
+ *    one pixel wide, with a label when one fits;
+ *  - per pixel column otherwise: chrono_spans_summarize gives the dominant
+ *    state of each column, so a crowded column shows what filled most of it
+ *    and never nothing, at O(columns · log n) per row.
+ * Rectangles are collected per colour and filled with one cairo_fill each. */
+#include "chrono-render-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#define MIN_LABEL_WIDTH 24.0 /* narrower spans get no text at all */
+#define LABEL_PAD 3.0
+#define MARK_MERGE_PX 4.0   /* marks closer than this share one glyph */
+#define MARK_HALF_WIDTH 3.5
+#define MARK_HEIGHT 6.0
+
+typedef struct {
+  double x, y, width, height;
+} Rect;
+
+/* Fills of one colour.  key: 0x1_0000_0000 | state, or 0x2_0000_0000 | name id;
+ * bit 40 marks back-filled (hatched) spans. */
+typedef struct {
+  guint64 key;
+  ChronoRgb color;
+  GArray *rects;
+} Batch;
+
+#define KEY_STATE G_GUINT64_CONSTANT (0x100000000)
+#define KEY_NAME G_GUINT64_CONSTANT (0x200000000)
+#define KEY_HATCHED (G_GUINT64_CONSTANT (1) << 40)
+
+typedef struct {
+  GArray *batches; /* Batch */
+  guint last;      /* index of the last used batch: runs of one colour are common */
+} BatchSet;
+
+typedef struct {
+  double x, width, y, height;
+  guint32 text_id;    /* string to show, or 0 */
+  gint64 number;      /* instance number to show when text_id is 0 */
+  ChronoRgb fill;
+} LabelCandidate;
+
+static void
+batch_set_init (BatchSet *set)
+{
+  set->batches = g_array_new (FALSE, FALSE, sizeof (Batch));
+  set->last = 0;
+}
+
+static void
+batch_set_clear (BatchSet *set)
+{
+  for (guint i = 0; i < set->batches->len; i++)
+    g_array_unref (g_array_index (set->batches, Batch, i).rects);
+  g_array_unref (set->batches);
+}
+
+static void
+batch_set_add (BatchSet *set, guint64 key, const ChronoRgb *color, const Rect *rect)
+{
+  Batch *batch = NULL;
+  if (set->last < set->batches->len && g_array_index (set->batches, Batch, set->last).key == key)
+    batch = &g_array_index (set->batches, Batch, set->last);
+  for (guint i = 0; batch == NULL && i < set->batches->len; i++)
+    if (g_array_index (set->batches, Batch, i).key == key)
+      {
+        batch = &g_array_index (set->batches, Batch, i);
+        set->last = i;
+      }
+  if (batch == NULL)
+    {
+      Batch fresh = { key, *color, g_array_new (FALSE, FALSE, sizeof (Rect)) };
+      g_array_append_val (set->batches, fresh);
+      set->last = set->batches->len - 1;
+      batch = &g_array_index (set->batches, Batch, set->last);
+    }
+  g_array_append_val (batch->rects, *rect);
+}
+
+/* Diagonal lines over a back-filled span: "the trace began mid-run, this
+ * state is assumed".  Few spans are inferred (one per entity at most). */
+static void
+draw_hatching (cairo_t *cr, const Rect *r, const ChronoRgb *color)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, r->x, r->y, r->width, r->height);
+  cairo_clip (cr);
+  chrono_rgb_set_source_alpha (cr, color, 0.9);
+  cairo_set_line_width (cr, 1.0);
+  for (double x = r->x - r->height; x < r->x + r->width; x += 5.0)
+    {
+      cairo_move_to (cr, x, r->y + r->height);
+      cairo_line_to (cr, x + r->height, r->y);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+batch_set_fill (BatchSet *set, ChronoRenderContext *ctx)
+{
+  cairo_t *cr = ctx->cr;
+  for (guint i = 0; i < set->batches->len; i++)
+    {
+      Batch *batch = &g_array_index (set->batches, Batch, i);
+      gboolean hatched = (batch->key & KEY_HATCHED) != 0;
+      ChronoRgb fill = batch->color;
+      if (hatched)
+        chrono_palette_get_inferred_color (ctx->palette, &batch->color, &fill);
+      for (guint j = 0; j < batch->rects->len; j++)
+        {
+          const Rect *r = &g_array_index (batch->rects, Rect, j);
+          cairo_rectangle (cr, r->x, r->y, r->width, r->height);
+        }
+      chrono_rgb_set_source (cr, &fill);
+      cairo_fill (cr);
+      for (guint j = 0; hatched && j < batch->rects->len; j++)
+        draw_hatching (cr, &g_array_index (batch->rects, Rect, j), &batch->color);
+    }
+}
+
+/* Cores show which process ran; generic intervals (regions, claims) are
+ * told apart by name as well.  Process states keep their state colours. */
+static gboolean
+colour_by_name (ChronoLaneKind kind, guint8 state, guint32 label)
+{
+  return label != CHRONO_STRING_NONE && (kind == CHRONO_LANE_CORE || state == CHRONO_STATE_BUSY);
+}
+
+static guint64
+span_colour (ChronoRenderContext *ctx, ChronoLaneKind kind, guint8 state, guint32 label, ChronoRgb *out)
+{
+  if (colour_by_name (kind, state, label))
+    {
+      chrono_palette_get_name_color (ctx->palette, chrono_strings_get (ctx->strings, label), out);
+      ctx->names_seen = TRUE;
+      return KEY_NAME | label;
+    }
+  *out = ctx->palette->states[state < CHRONO_N_STATES ? state : CHRONO_STATE_NONE];
+  ctx->states_seen |= 1u << state;
+  return KEY_STATE | state;
+}
+
+typedef struct {
+  ChronoRenderContext *ctx;
+  ChronoLane *lane;
+  ChronoLaneKind kind;
+  ChronoSpans *spans;
+  const ChronoLayoutRow *row;
+  double top;
+  double slot_height;
+  double pad;
+} RowDraw;
+
+static void
+slot_bounds (const RowDraw *d, guint depth, double *out_y, double *out_height)
+{
+  guint slot = MIN (depth, d->row->n_slots - 1);
+  *out_y = d->top + slot * d->slot_height + d->pad;
+  *out_height = MAX (d->slot_height - 2.0 * d->pad, 1.0);
+}
+
+/* x extent of a span clipped to the view; at least one pixel wide. */
+static gboolean
+span_extent (const RowDraw *d, const ChronoSpan *s, double *out_x, double *out_width)
+{
+  ChronoRenderContext *ctx = d->ctx;
+  const ChronoRenderOptions *o = ctx->o;
+  double x0 = chrono_render_snap (ctx, chrono_render_options_time_to_x (o, MAX (s->start, o->begin)));
+  double x1 = chrono_render_snap (ctx, chrono_render_options_time_to_x (o, MIN (s->end, o->end)));
+  gboolean tiny = x1 - x0 < 1.0;
+  if (tiny)
+    {
+      x1 = x0 + 1.0;
+      if (x1 > ctx->data_x1)
+        x0 = (x1 = ctx->data_x1) - 1.0;
+    }
+  *out_x = x0;
+  *out_width = x1 - x0;
+  return tiny;
+}
+
+static gboolean
+want_label (const RowDraw *d, const ChronoSpan *s, LabelCandidate *c)
+{
+  c->text_id = CHRONO_STRING_NONE;
+  c->number = G_MININT64;
+  if (s->label != CHRONO_STRING_NONE)
+    {
+      c->text_id = s->label;
+      return TRUE;
+    }
+  ChronoInstances *instances = chrono_lane_get_instances (d->lane);
+  if (d->kind != CHRONO_LANE_PROCESS || s->state != CHRONO_STATE_RUNNING || instances == NULL
+      || s->instance == CHRONO_NO_INSTANCE || s->instance >= chrono_instances_get_n (instances))
+    return FALSE;
+  c->number = chrono_instances_get (instances, s->instance)->number;
+  return c->number != G_MININT64;
+}
+
+static void
+draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
+{
+  ChronoRenderContext *ctx = d->ctx;
+  const ChronoRenderOptions *o = ctx->o;
+  BatchSet normal, overlay;
+  batch_set_init (&normal);
+  batch_set_init (&overlay);
+  for (guint i = first; i < last; i++)
+    {
+      ChronoSpan s;
+      chrono_spans_get (d->spans, i, &s);
+      if (s.end <= o->begin && !(s.start == s.end && s.start >= o->begin))
+        continue; /* ended before the view (zero-length spans at its start still show) */
+      Rect r;
+      gboolean tiny = span_extent (d, &s, &r.x, &r.width);
+      slot_bounds (d, s.depth, &r.y, &r.height);
+      ChronoRgb color;
+      guint64 key = span_colour (ctx, d->kind, s.state, s.label, &color);
+      if (s.flags & CHRONO_SPAN_INFERRED)
+        {
+          key |= KEY_HATCHED;
+          ctx->inferred_seen = TRUE;
+        }
+      /* Sub-pixel spans go on top, or a neighbour's rounding could hide them. */
+      batch_set_add (tiny ? &overlay : &normal, key, &color, &r);
+      LabelCandidate c = { r.x, r.width, r.y, r.height, 0, 0, color };
+      if (r.width >= MIN_LABEL_WIDTH && want_label (d, &s, &c))
+        g_array_append_val (labels, c);
+    }
+  batch_set_fill (&normal, ctx);
+  batch_set_fill (&overlay, ctx);
+  batch_set_clear (&normal);
+  batch_set_clear (&overlay);
+}
+
+static guint64
+column_colour (const RowDraw *d, const ChronoSpanSummary *summary, ChronoRgb *out)
+{
+  ChronoSpan longest;
+  chrono_spans_get (d->spans, summary->longest, &longest);
+  if (colour_by_name (d->kind, longest.state, longest.label))
+    return span_colour (d->ctx, d->kind, longest.state, longest.label, out);
+  return span_colour (d->ctx, d->kind, summary->dominant, CHRONO_STRING_NONE, out);
+}
+
+static void
+add_run (const RowDraw *d, BatchSet *set, guint64 key, const ChronoRgb *color, double x0, double x1)
+{
+  Rect r = { x0, d->top + d->pad, x1 - x0, MAX (d->row->height - 2.0 * d->pad, 1.0) };
+  batch_set_add (set, key, color, &r);
+}
+
+/* One summary per pixel column; neighbouring columns of one colour are
+ * merged into one rectangle. */
+static void
+draw_per_column (const RowDraw *d)
+{
+  ChronoRenderContext *ctx = d->ctx;
+  BatchSet set;
+  batch_set_init (&set);
+  double step = 1.0 / ctx->scale;
+  gboolean in_run = FALSE;
+  guint64 run_key = 0;
+  ChronoRgb run_color = { 0 };
+  double run_x = 0.0;
+  double x;
+  for (x = floor (ctx->data_x0); x < ctx->data_x1; x += step)
+    {
+      gint64 t0, t1;
+      chrono_render_column_range (ctx, x, &t0, &t1);
+      ChronoSpanSummary summary;
+      chrono_spans_summarize (d->spans, t0, t1, &summary);
+      ChronoRgb color;
+      guint64 key = summary.count > 0 ? column_colour (d, &summary, &color) : 0;
+      if (in_run && (summary.count == 0 || key != run_key))
+        {
+          add_run (d, &set, run_key, &run_color, run_x, x);
+          in_run = FALSE;
+        }
+      if (summary.count > 0 && !in_run)
+        {
+          in_run = TRUE;
+          run_key = key;
+          run_color = color;
+          run_x = x;
+        }
+    }
+  if (in_run)
+    add_run (d, &set, run_key, &run_color, run_x, x);
+  batch_set_fill (&set, ctx);
+  batch_set_clear (&set);
+}
+
+static void
+draw_labels (const RowDraw *d, GArray *labels)
+{
+  ChronoRenderContext *ctx = d->ctx;
+  PangoLayout *layout = ctx->small_text;
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const LabelCandidate *c = &g_array_index (labels, LabelCandidate, i);
+      g_autofree char *number = NULL;
+      const char *text = c->text_id != CHRONO_STRING_NONE
+                           ? chrono_strings_get (ctx->strings, c->text_id)
+                           : (number = g_strdup_printf ("#%" G_GINT64_FORMAT, c->number));
+      int tw, th;
+      chrono_render_text_size (layout, text, &tw, &th);
+      if (th > c->height + 4)
+        continue;
+      double room = c->width - 2 * LABEL_PAD;
+      /* A label is worth drawing when most of it shows (sysprof's 75% rule),
+       * or when it fits whole. */
+      if (tw > room && room / tw < 0.6)
+        continue;
+      ChronoRgb ink;
+      chrono_palette_get_text_on (&c->fill, &ink);
+      double x = tw <= room ? c->x + (c->width - tw) / 2.0 : c->x + LABEL_PAD;
+      chrono_render_text (ctx, layout, text, x, c->y + (c->height - th) / 2.0, tw <= room ? -1 : room, &ink);
+    }
+}
+
+void
+chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (row->lane);
+  if (spans == NULL || chrono_spans_get_n (spans) == 0 || !chrono_spans_is_sealed (spans))
+    return;
+  RowDraw d = { ctx, row->lane, chrono_lane_get_kind (row->lane), spans, row, top,
+                chrono_layout_row_get_slot_height (row), 0.0 };
+  d.pad = d.slot_height >= 16.0 ? 2.0 : 1.0;
+
+  guint first = chrono_spans_first_ending_after (spans, ctx->o->begin);
+  guint inside = chrono_spans_first_starting_at_or_after (spans, ctx->o->begin);
+  guint last = chrono_spans_first_starting_at_or_after (spans, ctx->o->end);
+  /* Spans that began before the view are few except behind one long span,
+   * so the choice counts the ones that begin inside it. */
+  guint visible = last > inside ? last - inside : 0;
+  double columns = (ctx->data_x1 - ctx->data_x0) * ctx->scale;
+  if (visible < 2.0 * columns)
+    {
+      g_autoptr (GArray) labels = g_array_new (FALSE, FALSE, sizeof (LabelCandidate));
+      draw_detailed (&d, first, last, labels);
+      draw_labels (&d, labels);
+    }
+  else
+    draw_per_column (&d);
+}
+
+static void
+mark_colour (ChronoRenderContext *ctx, guint32 kind, ChronoRgb *out)
+{
+  if (kind == CHRONO_STRING_NONE)
+    {
+      *out = ctx->palette->mark;
+      return;
+    }
+  ChronoRgb named;
+  chrono_palette_get_name_color (ctx->palette, chrono_strings_get (ctx->strings, kind), &named);
+  /* Darker than span fills: a small glyph needs contrast to be seen. */
+  chrono_rgb_mix (&named, &ctx->palette->text, 0.35, out);
+}
+
+static void
+draw_mark (ChronoRenderContext *ctx, double x, double top, double height, gboolean tick, const ChronoRgb *color)
+{
+  cairo_t *cr = ctx->cr;
+  chrono_rgb_set_source (cr, color);
+  if (tick)
+    {
+      cairo_rectangle (cr, x - 0.5, top + 1.0, 1.0, height - 2.0);
+      cairo_fill (cr);
+    }
+  cairo_move_to (cr, x - MARK_HALF_WIDTH, top + 1.0);
+  cairo_line_to (cr, x + MARK_HALF_WIDTH, top + 1.0);
+  cairo_line_to (cr, x, top + 1.0 + MARK_HEIGHT);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+/* Instant events as small down-pointing triangles (with a tick line on
+ * events-only rows).  Marks within a few pixels share one glyph, and the
+ * search skips to the next pixel, so a frame costs O(columns · log n). */
+void
+chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, gboolean ticks)
+{
+  ChronoMarks *marks = chrono_lane_get_marks (row->lane);
+  if (marks == NULL || chrono_marks_get_n (marks) == 0)
+    return;
+  const ChronoRenderOptions *o = ctx->o;
+  guint n = chrono_marks_get_n (marks);
+  guint i = chrono_marks_first_at_or_after (marks, o->begin);
+  while (i < n)
+    {
+      ChronoMark mark;
+      chrono_marks_get (marks, i, &mark);
+      if (mark.time > o->end)
+        break;
+      double x = floor (chrono_render_options_time_to_x (o, mark.time)) + 0.5;
+      gint64 next = chrono_render_options_x_to_time (o, x + MARK_MERGE_PX);
+      guint j = chrono_marks_first_at_or_after (marks, MAX (next, mark.time + 1));
+      ChronoRgb color;
+      mark_colour (ctx, mark.kind, &color);
+      draw_mark (ctx, x, top, row->height, ticks, &color);
+      ctx->marks_seen = TRUE;
+      i = MAX (j, i + 1);
+    }
+}

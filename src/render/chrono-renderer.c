@@ -1,0 +1,517 @@
+/* chrono-renderer.c — one frame: background, lanes (row bands, grid, data,
+ * names), ruler on top, legend at the bottom.
+ *
+ * The renderer keeps no per-frame state; everything one frame needs lives in
+ * a ChronoRenderContext on the stack, so the widget and the exporter can draw
+ * different viewports with one renderer.  What it does keep is a cache of
+ * each signal's value range over the whole trace (the y axis), which costs a
+ * pass over the fragments to compute. */
+#include "chrono-renderer.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "chrono-render-private.h"
+
+#define DEFAULT_LABEL_WIDTH 200
+#define DEFAULT_RULER_HEIGHT 28
+#define DEFAULT_LEGEND_HEIGHT 24
+#define INDENT_STEP 14.0
+#define LABEL_MARGIN 6.0
+#define EXPANDER_SIZE 12.0
+#define NAME_LINE 20.0 /* names sit in the first line of tall rows */
+
+struct _ChronoRenderer {
+  GObject parent_instance;
+  ChronoTrace *trace;
+  ChronoLayout *layout;
+  GHashTable *signal_extents; /* ChronoLane* → SignalExtent* */
+};
+
+typedef struct {
+  guint n_fragments; /* the extent is stale once the signal grew */
+  gboolean valid;
+  double min, max;
+} SignalExtent;
+
+enum { PROP_0, PROP_TRACE, PROP_LAYOUT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (ChronoRenderer, chrono_renderer, G_TYPE_OBJECT)
+
+static void
+chrono_renderer_dispose (GObject *object)
+{
+  ChronoRenderer *self = CHRONO_RENDERER (object);
+  g_clear_object (&self->layout);
+  g_clear_object (&self->trace);
+  g_hash_table_remove_all (self->signal_extents);
+  G_OBJECT_CLASS (chrono_renderer_parent_class)->dispose (object);
+}
+
+static void
+chrono_renderer_finalize (GObject *object)
+{
+  ChronoRenderer *self = CHRONO_RENDERER (object);
+  g_hash_table_unref (self->signal_extents);
+  G_OBJECT_CLASS (chrono_renderer_parent_class)->finalize (object);
+}
+
+static void
+chrono_renderer_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ChronoRenderer *self = CHRONO_RENDERER (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: g_value_set_object (value, self->trace); break;
+    case PROP_LAYOUT: g_value_set_object (value, self->layout); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_renderer_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ChronoRenderer *self = CHRONO_RENDERER (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: self->trace = g_value_dup_object (value); break;
+    case PROP_LAYOUT: self->layout = g_value_dup_object (value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_renderer_class_init (ChronoRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->dispose = chrono_renderer_dispose;
+  object_class->finalize = chrono_renderer_finalize;
+  object_class->get_property = chrono_renderer_get_property;
+  object_class->set_property = chrono_renderer_set_property;
+  properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,
+                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LAYOUT] = g_param_spec_object ("layout", NULL, NULL, CHRONO_TYPE_LAYOUT,
+                                                 G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+chrono_renderer_init (ChronoRenderer *self)
+{
+  self->signal_extents = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+}
+
+ChronoRenderer *
+chrono_renderer_new (ChronoTrace *trace, ChronoLayout *layout)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), NULL);
+  return g_object_new (CHRONO_TYPE_RENDERER, "trace", trace, "layout", layout, NULL);
+}
+
+ChronoTrace *
+chrono_renderer_get_trace (ChronoRenderer *renderer)
+{
+  g_return_val_if_fail (CHRONO_IS_RENDERER (renderer), NULL);
+  return renderer->trace;
+}
+
+ChronoLayout *
+chrono_renderer_get_layout (ChronoRenderer *renderer)
+{
+  g_return_val_if_fail (CHRONO_IS_RENDERER (renderer), NULL);
+  return renderer->layout;
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+/* The whole trace, with room for names, ruler and legend. */
+void
+chrono_render_options_init (ChronoRenderOptions *o, ChronoTrace *trace, int width, int height)
+{
+  g_return_if_fail (o != NULL);
+  memset (o, 0, sizeof *o);
+  if (trace != NULL && chrono_trace_has_range (trace))
+    {
+      o->begin = chrono_trace_get_begin (trace);
+      o->end = chrono_trace_get_end (trace);
+    }
+  if (o->end <= o->begin)
+    o->end = o->begin + 1;
+  o->width = width;
+  o->height = height;
+  o->label_width = DEFAULT_LABEL_WIDTH;
+  o->ruler_height = DEFAULT_RULER_HEIGHT;
+  o->legend_height = DEFAULT_LEGEND_HEIGHT;
+}
+
+static double
+data_width (const ChronoRenderOptions *o)
+{
+  return MAX ((double) o->width - MAX (o->label_width, 0), 1.0);
+}
+
+double
+chrono_render_options_time_to_x (const ChronoRenderOptions *o, gint64 t)
+{
+  g_return_val_if_fail (o != NULL && o->end > o->begin, 0.0);
+  return MAX (o->label_width, 0) + (double) (t - o->begin) * data_width (o) / (double) (o->end - o->begin);
+}
+
+/* The first tick at or after x: the inverse of time_to_x, rounded down. */
+gint64
+chrono_render_options_x_to_time (const ChronoRenderOptions *o, double x)
+{
+  g_return_val_if_fail (o != NULL && o->end > o->begin, 0);
+  double ticks = (x - MAX (o->label_width, 0)) * (double) (o->end - o->begin) / data_width (o);
+  return o->begin + (gint64) floor (ticks);
+}
+
+double
+chrono_render_options_lane_top (const ChronoRenderOptions *o)
+{
+  g_return_val_if_fail (o != NULL, 0.0);
+  return MAX (o->ruler_height, 0);
+}
+
+double
+chrono_render_options_lane_height (const ChronoRenderOptions *o)
+{
+  g_return_val_if_fail (o != NULL, 0.0);
+  return MAX ((double) o->height - MAX (o->ruler_height, 0) - MAX (o->legend_height, 0), 0.0);
+}
+
+/* ---- signals' value axes ---------------------------------------------- */
+
+static gboolean
+signal_extent (ChronoRenderer *self, ChronoLane *lane, double *out_min, double *out_max)
+{
+  ChronoSignal *signal = chrono_lane_get_signal (lane);
+  if (signal == NULL || chrono_signal_get_n (signal) == 0)
+    return FALSE;
+  SignalExtent *extent = g_hash_table_lookup (self->signal_extents, lane);
+  if (extent == NULL || extent->n_fragments != chrono_signal_get_n (signal))
+    {
+      if (extent == NULL)
+        {
+          extent = g_new0 (SignalExtent, 1);
+          g_hash_table_insert (self->signal_extents, lane, extent);
+        }
+      extent->n_fragments = chrono_signal_get_n (signal);
+      extent->valid = chrono_signal_range (signal, G_MININT64, G_MAXINT64, &extent->min, &extent->max)
+                      && isfinite (extent->min) && isfinite (extent->max);
+    }
+  *out_min = extent->min;
+  *out_max = extent->max;
+  return extent->valid;
+}
+
+/* ---- lanes ------------------------------------------------------------ */
+
+typedef struct {
+  guint first, last; /* rows [first, last) intersect the lane area */
+  double lane_top, lane_bottom;
+} VisibleRows;
+
+static gboolean
+find_visible_rows (ChronoRenderer *self, const ChronoRenderOptions *o, VisibleRows *v)
+{
+  guint n = chrono_layout_get_n_rows (self->layout);
+  v->lane_top = chrono_render_options_lane_top (o);
+  v->lane_bottom = v->lane_top + chrono_render_options_lane_height (o);
+  if (n == 0 || v->lane_bottom <= v->lane_top)
+    return FALSE;
+  v->first = 0;
+  if (o->scroll_y > 0 && !chrono_layout_row_at_y (self->layout, o->scroll_y, &v->first))
+    return FALSE; /* scrolled past the last row */
+  double view_end = o->scroll_y + (v->lane_bottom - v->lane_top);
+  for (v->last = v->first; v->last < n && chrono_layout_get_row (self->layout, v->last)->y < view_end; v->last++)
+    ;
+  return v->last > v->first;
+}
+
+static double
+row_top (const ChronoRenderOptions *o, const VisibleRows *v, const ChronoLayoutRow *row)
+{
+  return v->lane_top + row->y - o->scroll_y;
+}
+
+static void
+draw_row_bands (ChronoRenderer *self, ChronoRenderContext *ctx, const VisibleRows *v)
+{
+  cairo_t *cr = ctx->cr;
+  for (guint i = v->first; i < v->last; i++)
+    {
+      const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, i);
+      double top = row_top (ctx->o, v, row);
+      if (chrono_layout_get_row_style (row->lane) == CHRONO_ROW_HEADING)
+        chrono_rgb_set_source (cr, &ctx->palette->heading);
+      else if (i % 2 == 1)
+        chrono_rgb_set_source (cr, &ctx->palette->alternate_row);
+      else
+        continue;
+      cairo_rectangle (cr, 0, top, ctx->o->width, row->height);
+      cairo_fill (cr);
+    }
+}
+
+static void
+draw_row_data (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
+{
+  cairo_t *cr = ctx->cr;
+  cairo_save (cr);
+  cairo_rectangle (cr, ctx->data_x0, top, ctx->data_x1 - ctx->data_x0, row->height);
+  cairo_clip (cr);
+  double min, max;
+  switch (chrono_layout_get_row_style (row->lane))
+    {
+    case CHRONO_ROW_HEADING:
+      break;
+    case CHRONO_ROW_SPANS:
+      chrono_render_spans_row (ctx, row, top);
+      chrono_render_marks_row (ctx, row, top, FALSE);
+      break;
+    case CHRONO_ROW_SIGNAL:
+      if (signal_extent (self, row->lane, &min, &max))
+        chrono_render_signal_row (ctx, row, top, min, max);
+      chrono_render_marks_row (ctx, row, top, FALSE); /* reads and other accesses */
+      break;
+    case CHRONO_ROW_EVENTS:
+      chrono_render_marks_row (ctx, row, top, TRUE);
+      break;
+    }
+  cairo_restore (cr);
+}
+
+static void
+draw_expander (ChronoRenderContext *ctx, double x, double centre, gboolean expanded)
+{
+  cairo_t *cr = ctx->cr;
+  double s = 3.5;
+  if (expanded)
+    {
+      cairo_move_to (cr, x - s, centre - s / 2.0);
+      cairo_line_to (cr, x + s, centre - s / 2.0);
+      cairo_line_to (cr, x, centre + s / 2.0 + 1.0);
+    }
+  else
+    {
+      cairo_move_to (cr, x - s / 2.0, centre - s);
+      cairo_line_to (cr, x + s / 2.0 + 1.0, centre);
+      cairo_line_to (cr, x - s / 2.0, centre + s);
+    }
+  cairo_close_path (cr);
+  chrono_rgb_set_source (cr, &ctx->palette->dim_text);
+  cairo_fill (cr);
+}
+
+/* A signal's axis: its maximum at the top and minimum at the bottom of the
+ * row, right-aligned against the plot. */
+static void
+draw_axis_values (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
+{
+  double min, max;
+  if (!signal_extent (self, row->lane, &min, &max))
+    return;
+  g_autofree char *high = chrono_render_format_value (max);
+  g_autofree char *low = chrono_render_format_value (min);
+  double right = ctx->data_x0 - LABEL_MARGIN;
+  int w, h;
+  chrono_render_text_size (ctx->small_text, high, &w, &h);
+  chrono_render_text (ctx, ctx->small_text, high, right - w, top + 1.0, -1, &ctx->palette->dim_text);
+  chrono_render_text_size (ctx->small_text, low, &w, &h);
+  chrono_render_text (ctx, ctx->small_text, low, right - w, top + row->height - h - 1.0, -1, &ctx->palette->dim_text);
+}
+
+static void
+draw_row_name (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
+{
+  ChronoRowStyle style = chrono_layout_get_row_style (row->lane);
+  double x = LABEL_MARGIN + row->indent * INDENT_STEP;
+  /* signal names sit mid-row, between the axis values; others in the first line */
+  double line = style == CHRONO_ROW_SIGNAL ? row->height : MIN (row->height, NAME_LINE);
+  if (chrono_lane_get_n_children (row->lane) > 0)
+    draw_expander (ctx, x + 4.0, top + line / 2.0, chrono_layout_get_expanded (self->layout, row->lane));
+  x += EXPANDER_SIZE;
+  PangoLayout *layout = style == CHRONO_ROW_HEADING ? ctx->heading_text : ctx->name_text;
+  const char *name = chrono_lane_get_name (row->lane);
+  int h;
+  chrono_render_text_size (layout, name, NULL, &h);
+  double room = ctx->data_x0 - x - LABEL_MARGIN;
+  if (style == CHRONO_ROW_SIGNAL)
+    room -= 4.0;
+  if (room > 8.0)
+    chrono_render_text (ctx, layout, name, x, top + (line - h) / 2.0, room, &ctx->palette->text);
+  if (style == CHRONO_ROW_SIGNAL)
+    draw_axis_values (self, ctx, row, top);
+}
+
+static void
+draw_label_column (ChronoRenderer *self, ChronoRenderContext *ctx, const VisibleRows *v)
+{
+  cairo_t *cr = ctx->cr;
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, v->lane_top, ctx->data_x0, v->lane_bottom - v->lane_top);
+  cairo_clip (cr);
+  for (guint i = v->first; i < v->last; i++)
+    {
+      const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, i);
+      draw_row_name (self, ctx, row, row_top (ctx->o, v, row));
+    }
+  cairo_restore (cr);
+  chrono_rgb_set_source (cr, &ctx->palette->separator);
+  cairo_rectangle (cr, ctx->data_x0 - 1.0, v->lane_top, 1.0, v->lane_bottom - v->lane_top);
+  cairo_fill (cr);
+}
+
+static void
+draw_lanes (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoTickScale *ticks)
+{
+  const ChronoRenderOptions *o = ctx->o;
+  cairo_t *cr = ctx->cr;
+  VisibleRows v;
+  if (!find_visible_rows (self, o, &v))
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, v.lane_top, o->width, v.lane_bottom - v.lane_top);
+  cairo_clip (cr);
+  draw_row_bands (self, ctx, &v);
+
+  double rows_bottom = MIN (v.lane_bottom, v.lane_top + chrono_layout_get_total_height (self->layout) - o->scroll_y);
+  cairo_save (cr);
+  cairo_rectangle (cr, ctx->data_x0, v.lane_top, ctx->data_x1 - ctx->data_x0, rows_bottom - v.lane_top);
+  cairo_clip (cr);
+  chrono_render_grid (ctx, ticks, v.lane_top, rows_bottom);
+  cairo_restore (cr);
+
+  for (guint i = v.first; i < v.last; i++)
+    {
+      const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, i);
+      draw_row_data (self, ctx, row, row_top (o, &v, row));
+    }
+  if (ctx->data_x0 > 0)
+    draw_label_column (self, ctx, &v);
+  cairo_restore (cr);
+}
+
+/* ---- frame ------------------------------------------------------------ */
+
+static PangoLayout *
+create_text_layout (cairo_t *cr, const char *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *description = pango_font_description_from_string (font);
+  pango_layout_set_font_description (layout, description);
+  pango_font_description_free (description);
+  return layout;
+}
+
+/* Device pixels per picture pixel (2 on a HiDPI widget surface). */
+static double
+device_scale (cairo_t *cr)
+{
+  double dx = 1.0, dy = 0.0;
+  cairo_user_to_device_distance (cr, &dx, &dy);
+  double scale = hypot (dx, dy);
+  return scale > 1e-6 ? scale : 1.0;
+}
+
+static void
+context_init (ChronoRenderer *self, ChronoRenderContext *ctx, cairo_t *cr, const ChronoRenderOptions *o)
+{
+  memset (ctx, 0, sizeof *ctx);
+  ctx->cr = cr;
+  ctx->o = o;
+  ctx->palette = chrono_palette_get (o->dark);
+  ctx->trace = self->trace;
+  ctx->strings = chrono_trace_get_strings (self->trace);
+  ctx->data_x0 = CLAMP (o->label_width, 0, o->width);
+  ctx->data_x1 = o->width;
+  ctx->scale = device_scale (cr);
+  ctx->name_text = create_text_layout (cr, "Sans 9");
+  ctx->heading_text = create_text_layout (cr, "Sans Bold 9");
+  ctx->small_text = create_text_layout (cr, "Sans 8");
+}
+
+static void
+context_clear (ChronoRenderContext *ctx)
+{
+  g_clear_object (&ctx->name_text);
+  g_clear_object (&ctx->heading_text);
+  g_clear_object (&ctx->small_text);
+}
+
+void
+chrono_renderer_draw (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *o)
+{
+  g_return_if_fail (CHRONO_IS_RENDERER (renderer));
+  g_return_if_fail (cr != NULL && o != NULL);
+  g_return_if_fail (o->end > o->begin);
+  if (o->width <= 0 || o->height <= 0)
+    return;
+
+  ChronoRenderContext ctx;
+  context_init (renderer, &ctx, cr, o);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, o->width, o->height);
+  cairo_clip (cr);
+  chrono_rgb_set_source (cr, &ctx.palette->background);
+  cairo_paint (cr);
+
+  ChronoTickScale ticks;
+  chrono_render_tick_scale_init (&ctx, &ticks);
+  draw_lanes (renderer, &ctx, &ticks);
+  if (o->ruler_height > 0)
+    chrono_render_ruler (&ctx, &ticks);
+  /* last: the legend lists what the lanes used */
+  if (o->legend_height > 0)
+    chrono_render_legend (&ctx);
+  cairo_restore (cr);
+  context_clear (&ctx);
+}
+
+/* ---- hit testing ------------------------------------------------------ */
+
+static void
+find_span (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double x, ChronoRenderHit *hit)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (row->lane);
+  if (spans == NULL || !chrono_spans_is_sealed (spans) || chrono_spans_get_n (spans) == 0)
+    return;
+  hit->has_span = chrono_spans_find_at (spans, hit->time, hit->slot, &hit->span);
+  if (hit->has_span)
+    return;
+  /* zoomed out, the span under the pointer may be narrower than the pixel */
+  gint64 t0, t1;
+  chrono_render_column_range (ctx, floor (x), &t0, &t1);
+  ChronoSpanSummary summary;
+  chrono_spans_summarize (spans, t0, t1, &summary);
+  hit->has_span = summary.count > 0;
+  hit->span = summary.longest;
+}
+
+/* The row, time, slot and span under (x, y) of a picture drawn with o.
+ * FALSE when the point is on the ruler, the legend or below the last row. */
+gboolean
+chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
+                          ChronoRenderHit *out)
+{
+  g_return_val_if_fail (CHRONO_IS_RENDERER (renderer), FALSE);
+  g_return_val_if_fail (o != NULL && out != NULL && o->end > o->begin, FALSE);
+  memset (out, 0, sizeof *out);
+  double lane_y = y - chrono_render_options_lane_top (o);
+  if (lane_y < 0 || lane_y >= chrono_render_options_lane_height (o)
+      || !chrono_layout_row_at_y (renderer->layout, lane_y + o->scroll_y, &out->row))
+    return FALSE;
+  const ChronoLayoutRow *row = chrono_layout_get_row (renderer->layout, out->row);
+  out->lane = row->lane;
+  out->time = chrono_render_options_x_to_time (o, x);
+  double in_row = lane_y + o->scroll_y - row->y;
+  out->slot = MIN ((guint) (in_row / chrono_layout_row_get_slot_height (row)), row->n_slots - 1);
+  if (x < MAX (o->label_width, 0) || chrono_layout_get_row_style (row->lane) != CHRONO_ROW_SPANS)
+    return TRUE;
+  ChronoRenderContext ctx = { .o = o, .scale = 1.0 };
+  find_span (&ctx, row, x, out);
+  return TRUE;
+}

@@ -1,0 +1,34 @@
+/* chrono-viewport.h — what part of a trace is on screen: the visible time
+ * range, its zoom history and the vertical scroll.  No GTK here, so zoom and
+ * pan are tested without a display. */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+#define CHRONO_TYPE_VIEWPORT (chrono_viewport_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoViewport, chrono_viewport, CHRONO, VIEWPORT, GObject)
+
+ChronoViewport *chrono_viewport_new (gint64 trace_begin, gint64 trace_end);
+
+gint64 chrono_viewport_get_begin (ChronoViewport *viewport);
+gint64 chrono_viewport_get_end (ChronoViewport *viewport);
+gint64 chrono_viewport_get_trace_begin (ChronoViewport *viewport);
+gint64 chrono_viewport_get_trace_end (ChronoViewport *viewport);
+void chrono_viewport_set_trace_range (ChronoViewport *viewport, gint64 begin, gint64 end);
+
+void chrono_viewport_set_range (ChronoViewport *viewport, gint64 begin, gint64 end);
+void chrono_viewport_zoom (ChronoViewport *viewport, double factor, gint64 anchor);
+void chrono_viewport_zoom_to (ChronoViewport *viewport, gint64 begin, gint64 end);
+void chrono_viewport_pan (ChronoViewport *viewport, gint64 delta);
+void chrono_viewport_pan_fraction (ChronoViewport *viewport, double fraction);
+void chrono_viewport_fit (ChronoViewport *viewport);
+void chrono_viewport_go_to (ChronoViewport *viewport, gint64 time);
+gboolean chrono_viewport_can_go_back (ChronoViewport *viewport);
+gboolean chrono_viewport_go_back (ChronoViewport *viewport);
+
+double chrono_viewport_get_scroll_y (ChronoViewport *viewport);
+void chrono_viewport_set_scroll_y (ChronoViewport *viewport, double scroll_y, double max_scroll_y);
+
+G_END_DECLS

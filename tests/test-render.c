@@ -1,0 +1,675 @@
+/* test-render.c — the renderer, layout and export on a hand-made trace:
+ * pictures are exported, read back, and probed at known times and lanes.
+ *
+ * Set CHRONO_TEST_RENDER_KEEP=DIR to keep the sample pictures for a look. */
+#include <cairo.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "chrono-export.h"
+#include "chrono-layout.h"
+#include "chrono-palette.h"
+#include "chrono-renderer.h"
+#include "chrono-trace.h"
+
+#define MS G_GINT64_CONSTANT (1000000) /* ticks of a 1 ns clock */
+#define TRACE_END (20 * MS)
+#define CROWDED_BEGIN (10 * MS)
+#define TINY_TIME (15 * MS)
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
+
+/* ---- the trace --------------------------------------------------------- */
+
+static void
+add_span (ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint16 depth, guint32 label,
+          guint32 instance, guint8 flags)
+{
+  ChronoSpan span = { start, end, state, flags, depth, label, instance, 0 };
+  chrono_spans_append (chrono_lane_ensure_spans (lane), &span);
+}
+
+static guint32
+add_instance (ChronoLane *lane, gint64 number, gint64 begin, gint64 end)
+{
+  ChronoInstance instance = { number, begin, end, begin, CHRONO_INSTANCE_ACTIVATED, 1, 0, G_MAXUINT32 };
+  return chrono_instances_add (chrono_lane_ensure_instances (lane), &instance);
+}
+
+static ChronoLane *
+append_lane (ChronoLane *parent, const char *name, ChronoLaneKind kind)
+{
+  g_autoptr (ChronoLane) lane = chrono_lane_new (name, kind, NULL);
+  chrono_lane_append_child (parent, lane);
+  return lane; /* borrowed: the parent holds it */
+}
+
+/* Two concurrent instances (depth 0 and 1) with active, running and ready. */
+static void
+fill_control_task (ChronoLane *task)
+{
+  guint32 first = add_instance (task, 1, 0, 8 * MS);
+  guint32 second = add_instance (task, 2, 5 * MS, 11 * MS);
+  add_span (task, 0, 1 * MS, CHRONO_STATE_ACTIVE, 0, 0, first, 0);
+  add_span (task, 1 * MS, 4 * MS, CHRONO_STATE_RUNNING, 0, 0, first, 0);
+  add_span (task, 4 * MS, 6 * MS, CHRONO_STATE_READY, 0, 0, first, 0);
+  add_span (task, 6 * MS, 8 * MS, CHRONO_STATE_RUNNING, 0, 0, first, 0);
+  add_span (task, 5 * MS, 7 * MS, CHRONO_STATE_ACTIVE, 1, 0, second, 0);
+  add_span (task, 7 * MS, 9 * MS, CHRONO_STATE_READY, 1, 0, second, 0);
+  add_span (task, 9 * MS, 11 * MS, CHRONO_STATE_RUNNING, 1, 0, second, 0);
+}
+
+/* 100 000 alternating tiny spans: 150 ns running, 50 ns ready. */
+static void
+fill_crowded_task (ChronoLane *task)
+{
+  gint64 t = CROWDED_BEGIN;
+  for (int i = 0; i < 50000; i++)
+    {
+      add_span (task, t, t + 150, CHRONO_STATE_RUNNING, 0, 0, CHRONO_NO_INSTANCE, 0);
+      add_span (task, t + 150, t + 200, CHRONO_STATE_READY, 0, 0, CHRONO_NO_INSTANCE, 0);
+      t += 200;
+    }
+}
+
+static void
+build_processes (ChronoTrace *trace, ChronoLane *group)
+{
+  ChronoLane *control = append_lane (group, "TASK_Control", CHRONO_LANE_PROCESS);
+  fill_control_task (control);
+  ChronoLane *runnable = append_lane (control, "Runnable_Step", CHRONO_LANE_RUNNABLE);
+  add_span (runnable, 1 * MS, 3 * MS, CHRONO_STATE_RUNNING, 0, 0, CHRONO_NO_INSTANCE, 0);
+  add_span (runnable, 4 * MS, 6 * MS, CHRONO_STATE_SUSPENDED, 0, 0, CHRONO_NO_INSTANCE, 0);
+  add_span (runnable, 6 * MS, 7 * MS, CHRONO_STATE_RUNNING, 0, 0, CHRONO_NO_INSTANCE, 0);
+
+  ChronoLane *isr = append_lane (group, "ISR_Timer", CHRONO_LANE_PROCESS);
+  add_span (isr, 0, MS / 2, CHRONO_STATE_RUNNING, 0, 0, CHRONO_NO_INSTANCE, CHRONO_SPAN_INFERRED);
+  add_span (isr, 12 * MS, 13 * MS, CHRONO_STATE_WAITING, 0, 0, CHRONO_NO_INSTANCE, 0);
+  add_span (isr, 13 * MS, 14 * MS, CHRONO_STATE_POLLING, 0, 0, CHRONO_NO_INSTANCE, 0);
+  add_span (isr, 18 * MS, TRACE_END, CHRONO_STATE_RUNNING, 0, 0, CHRONO_NO_INSTANCE, CHRONO_SPAN_OPEN_END);
+
+  fill_crowded_task (append_lane (group, "TASK_Logger", CHRONO_LANE_PROCESS));
+
+  ChronoLane *tiny = append_lane (group, "TASK_Tiny", CHRONO_LANE_PROCESS);
+  add_span (tiny, TINY_TIME, TINY_TIME + 1, CHRONO_STATE_WAITING, 0, 0, CHRONO_NO_INSTANCE, 0);
+  (void) trace;
+}
+
+static void
+build_cores (ChronoTrace *trace, ChronoLane *group)
+{
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  guint32 control = chrono_strings_intern (strings, "TASK_Control");
+  guint32 logger = chrono_strings_intern (strings, "TASK_Logger");
+  guint32 isr = chrono_strings_intern (strings, "ISR_Timer");
+  ChronoLane *core0 = append_lane (group, "Core_0", CHRONO_LANE_CORE);
+  add_span (core0, 1 * MS, 4 * MS, CHRONO_STATE_RUNNING, 0, control, CHRONO_NO_INSTANCE, 0);
+  add_span (core0, 6 * MS, 8 * MS, CHRONO_STATE_RUNNING, 0, control, CHRONO_NO_INSTANCE, 0);
+  add_span (core0, 10 * MS, TRACE_END, CHRONO_STATE_RUNNING, 0, logger, CHRONO_NO_INSTANCE, 0);
+  ChronoLane *core1 = append_lane (group, "Core_1", CHRONO_LANE_CORE);
+  add_span (core1, 0, MS / 2, CHRONO_STATE_RUNNING, 0, isr, CHRONO_NO_INSTANCE, CHRONO_SPAN_INFERRED);
+  add_span (core1, 9 * MS, 11 * MS, CHRONO_STATE_RUNNING, 0, control, CHRONO_NO_INSTANCE, 0);
+  add_span (core1, 18 * MS, TRACE_END, CHRONO_STATE_RUNNING, 0, isr, CHRONO_NO_INSTANCE, 0);
+}
+
+/* Steps 20 → 35 → 28, then a hump 28 → 38 (at 16 ms) → 28. */
+static void
+build_signals (ChronoTrace *trace, ChronoLane *group)
+{
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  ChronoLane *temperature = append_lane (group, "Temperature", CHRONO_LANE_SIGNAL);
+  ChronoSignal *signal = chrono_lane_ensure_signal (temperature, 1000000000);
+  chrono_signal_append_step (signal, 0, 20.0);
+  chrono_signal_append_step (signal, 5 * MS, 35.0);
+  chrono_signal_append_step (signal, 8 * MS, 28.0);
+  chrono_signal_close_steps (signal, 12 * MS);
+  ChronoFragment hump = { 12 * MS, TRACE_END, 28.0, 5000.0, -625000.0 };
+  chrono_signal_append (signal, &hump);
+
+  ChronoLane *events = append_lane (group, "Stimuli", CHRONO_LANE_EVENTS);
+  ChronoMarks *marks = chrono_lane_ensure_marks (events);
+  guint32 trigger = chrono_strings_intern (strings, "trigger");
+  for (gint64 t = MS; t < TRACE_END; t += 3 * MS)
+    {
+      ChronoMark mark = { t, trigger, 0, 0, 0 };
+      chrono_marks_append (marks, &mark);
+    }
+}
+
+static ChronoTrace *
+build_trace (void)
+{
+  ChronoTrace *trace = chrono_trace_new ("hand-made.btf", "test");
+  ChronoClock clock;
+  chrono_clock_init (&clock, 1000000000);
+  chrono_trace_set_clock (trace, &clock);
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, TRACE_END);
+
+  const char *names[] = { "Processes", "Cores", "Signals" };
+  void (*builders[]) (ChronoTrace *, ChronoLane *) = { build_processes, build_cores, build_signals };
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr (ChronoLane) group = chrono_lane_new (names[i], CHRONO_LANE_GROUP, NULL);
+      builders[i] (trace, group);
+      chrono_trace_add_lane (trace, group);
+    }
+  chrono_trace_seal (trace);
+  return trace;
+}
+
+static ChronoLane *
+find_lane (ChronoTrace *trace, const char *name)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (g_strcmp0 (chrono_lane_get_name (lanes->pdata[i]), name) == 0)
+      return lanes->pdata[i]; /* the trace keeps its lanes alive */
+  g_assert_not_reached ();
+}
+
+/* ---- pictures ---------------------------------------------------------- */
+
+typedef struct {
+  ChronoTrace *trace;
+  ChronoLayout *layout;
+  ChronoRenderer *renderer;
+  char *dir;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->trace = build_trace ();
+  f->layout = chrono_layout_new (f->trace);
+  f->renderer = chrono_renderer_new (f->trace, f->layout);
+  GError *error = NULL;
+  f->dir = g_dir_make_tmp ("chrono-render-XXXXXX", &error);
+  g_assert_no_error (error);
+}
+
+static void
+remove_dir (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  if (d != NULL)
+    g_dir_close (d);
+  g_rmdir (dir);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  remove_dir (f->dir);
+  g_free (f->dir);
+  g_object_unref (f->renderer);
+  g_object_unref (f->layout);
+  g_object_unref (f->trace);
+}
+
+static char *
+export_path (Fixture *f, const char *name)
+{
+  const char *keep = g_getenv ("CHRONO_TEST_RENDER_KEEP");
+  return g_build_filename (keep != NULL ? keep : f->dir, name, NULL);
+}
+
+static cairo_surface_t *
+export_png (Fixture *f, const ChronoRenderOptions *o, const char *name)
+{
+  g_autofree char *path = export_path (f, name);
+  GError *error = NULL;
+  gboolean ok = chrono_export_to_file (f->renderer, o, path, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  cairo_surface_t *image = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  return image;
+}
+
+static void
+pixel_at (cairo_surface_t *image, int x, int y, int rgb[3])
+{
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, cairo_image_surface_get_width (image));
+  g_assert_cmpint (y, <, cairo_image_surface_get_height (image));
+  cairo_surface_flush (image);
+  const guint8 *row = cairo_image_surface_get_data (image) + (gsize) y * cairo_image_surface_get_stride (image);
+  guint32 pixel = ((const guint32 *) row)[x];
+  rgb[0] = (pixel >> 16) & 0xff;
+  rgb[1] = (pixel >> 8) & 0xff;
+  rgb[2] = pixel & 0xff;
+}
+
+static gboolean
+same_colour (const int rgb[3], const ChronoRgb *expected)
+{
+  int want[3] = { (int) lround (expected->red * 255), (int) lround (expected->green * 255),
+                  (int) lround (expected->blue * 255) };
+  for (int i = 0; i < 3; i++)
+    if (ABS (rgb[i] - want[i]) > 2)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+assert_colour (cairo_surface_t *image, int x, int y, const ChronoRgb *expected, const char *what)
+{
+  int rgb[3];
+  pixel_at (image, x, y, rgb);
+  if (!same_colour (rgb, expected))
+    g_error ("%s: pixel (%d, %d) is #%02x%02x%02x, expected #%02x%02x%02x", what, x, y, rgb[0], rgb[1], rgb[2],
+             (int) lround (expected->red * 255), (int) lround (expected->green * 255),
+             (int) lround (expected->blue * 255));
+}
+
+/* x of the pixel column holding time t. */
+static int
+column_of (const ChronoRenderOptions *o, gint64 t)
+{
+  return (int) floor (chrono_render_options_time_to_x (o, t));
+}
+
+/* y in the middle of a lane's slot. */
+static int
+slot_y (Fixture *f, const ChronoRenderOptions *o, const char *lane, guint slot)
+{
+  guint index;
+  g_assert_true (chrono_layout_find_row (f->layout, find_lane (f->trace, lane), &index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (f->layout, index);
+  double slot_height = chrono_layout_row_get_slot_height (row);
+  g_assert_cmpuint (slot, <, row->n_slots);
+  return (int) floor (chrono_render_options_lane_top (o) + row->y - o->scroll_y + slot * slot_height + slot_height / 2);
+}
+
+static gboolean
+is_background (const int rgb[3], const ChronoPalette *palette)
+{
+  return same_colour (rgb, &palette->background) || same_colour (rgb, &palette->alternate_row)
+         || same_colour (rgb, &palette->grid);
+}
+
+/* ---- tests ------------------------------------------------------------- */
+
+static void
+test_states (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 0);
+  g_autoptr (cairo_surface_t) image = export_png (f, &o, "states.png");
+  const ChronoPalette *palette = chrono_palette_get (FALSE);
+
+  /* the export grew to hold every row */
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 1200);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==,
+                   o.ruler_height + (int) ceil (chrono_layout_get_total_height (f->layout)) + o.legend_height);
+
+  int y0 = slot_y (f, &o, "TASK_Control", 0);
+  int y1 = slot_y (f, &o, "TASK_Control", 1);
+  assert_colour (image, column_of (&o, 2 * MS), y0, &palette->states[CHRONO_STATE_RUNNING], "running");
+  assert_colour (image, column_of (&o, 5 * MS), y0, &palette->states[CHRONO_STATE_READY], "ready");
+  assert_colour (image, column_of (&o, MS / 2), y0, &palette->states[CHRONO_STATE_ACTIVE], "active");
+  /* the second, concurrent instance in its own slot */
+  assert_colour (image, column_of (&o, 6 * MS), y1, &palette->states[CHRONO_STATE_ACTIVE], "active, slot 1");
+  assert_colour (image, column_of (&o, 8 * MS), y1, &palette->states[CHRONO_STATE_READY], "ready, slot 1");
+  assert_colour (image, column_of (&o, 10 * MS), y1, &palette->states[CHRONO_STATE_RUNNING], "running, slot 1");
+  assert_colour (image, column_of (&o, 5 * MS), slot_y (f, &o, "Runnable_Step", 0),
+                 &palette->states[CHRONO_STATE_SUSPENDED], "suspended runnable");
+
+  int rgb[3];
+  pixel_at (image, column_of (&o, 15 * MS) + 3, y0, rgb);
+  g_assert_true (is_background (rgb, palette));
+  pixel_at (image, column_of (&o, 3 * MS) + 3, y1, rgb);
+  g_assert_true (is_background (rgb, palette));
+}
+
+static void
+test_cores_by_process (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 0);
+  g_autoptr (cairo_surface_t) image = export_png (f, &o, "cores.png");
+  const ChronoPalette *palette = chrono_palette_get (FALSE);
+  ChronoRgb control, logger;
+  chrono_palette_get_name_color (palette, "TASK_Control", &control);
+  chrono_palette_get_name_color (palette, "TASK_Logger", &logger);
+  int y = slot_y (f, &o, "Core_0", 0);
+  /* near the span's edge: its label is drawn in the middle */
+  assert_colour (image, column_of (&o, 1 * MS) + 2, y, &control, "TASK_Control on Core_0");
+  assert_colour (image, column_of (&o, 10 * MS) + 2, y, &logger, "TASK_Logger on Core_0");
+  g_assert_false (same_colour ((int[]) { 0, 0, 0 }, &control));
+}
+
+/* Zoomed out to 0.1 ms per pixel, a 1-tick span still paints a pixel. */
+static void
+test_tiny_span (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 400, 0);
+  g_assert_cmpfloat ((double) (o.end - o.begin) / (o.width - o.label_width), >, 50000.0);
+  g_autoptr (cairo_surface_t) image = export_png (f, &o, "tiny.png");
+  const ChronoPalette *palette = chrono_palette_get (FALSE);
+  assert_colour (image, column_of (&o, TINY_TIME), slot_y (f, &o, "TASK_Tiny", 0),
+                 &palette->states[CHRONO_STATE_WAITING], "1-tick span");
+}
+
+/* 100 000 spans in 10 ms over ~500 px: every column is painted, with the
+ * state that fills 3/4 of it. */
+static void
+test_crowded_lane (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 0);
+  g_autoptr (cairo_surface_t) image = export_png (f, &o, "crowded.png");
+  const ChronoPalette *palette = chrono_palette_get (FALSE);
+  int y = slot_y (f, &o, "TASK_Logger", 0);
+  int first = column_of (&o, CROWDED_BEGIN) + 1, last = column_of (&o, TRACE_END) - 1;
+  g_assert_cmpint (last - first, >, 400);
+  for (int x = first; x < last; x++)
+    assert_colour (image, x, y, &palette->states[CHRONO_STATE_RUNNING], "crowded column");
+}
+
+/* The y of the pixel in column x, within [top, bottom), that is nearest to
+ * the colour (the line is anti-aliased, so not every pixel is exact). */
+static int
+nearest_row (cairo_surface_t *image, int x, int top, int bottom, const ChronoRgb *color, int *out_distance)
+{
+  int best_y = -1, best = G_MAXINT;
+  for (int y = top; y < bottom; y++)
+    {
+      int rgb[3], d = 0;
+      pixel_at (image, x, y, rgb);
+      d = ABS (rgb[0] - (int) lround (color->red * 255)) + ABS (rgb[1] - (int) lround (color->green * 255))
+          + ABS (rgb[2] - (int) lround (color->blue * 255));
+      if (d < best)
+        {
+          best = d;
+          best_y = y;
+        }
+    }
+  *out_distance = best;
+  return best_y;
+}
+
+/* A quadratic is drawn as a curve: at its vertex (16 ms, value 38, the
+ * signal's maximum) the line is at the top of the plot, where a straight
+ * line between the fragment's ends (28 and 28) would not be. */
+static void
+test_signal_curve (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 0);
+  g_autoptr (cairo_surface_t) image = export_png (f, &o, "signal.png");
+  const ChronoPalette *palette = chrono_palette_get (FALSE);
+  guint index;
+  g_assert_true (chrono_layout_find_row (f->layout, find_lane (f->trace, "Temperature"), &index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (f->layout, index);
+  int top = (int) (chrono_render_options_lane_top (&o) + row->y), bottom = top + (int) row->height;
+
+  int distance;
+  int y = nearest_row (image, column_of (&o, 16 * MS), top, bottom, &palette->signal_line, &distance);
+  g_assert_cmpint (distance, <, 150);
+  g_assert_cmpint (y, >=, top + 3);
+  g_assert_cmpint (y, <=, top + 7);
+  /* the first step, 20, is the minimum: a crisp line on the bottom of the plot */
+  y = nearest_row (image, column_of (&o, 2 * MS), top, bottom, &palette->signal_line, &distance);
+  g_assert_cmpint (distance, <=, 6);
+  g_assert_cmpint (y, >=, bottom - 7);
+  /* the step up to 35 at 5 ms is a vertical edge in its column */
+  int x = column_of (&o, 5 * MS);
+  int edge_pixels = 0;
+  for (int ey = top + 8; ey < bottom - 8; ey++)
+    {
+      int rgb[3];
+      pixel_at (image, x, ey, rgb);
+      edge_pixels += same_colour (rgb, &palette->signal_line) || ABS (rgb[2] - 176) < 30;
+    }
+  g_assert_cmpint (edge_pixels, >, 20);
+}
+
+static void
+test_dark_theme (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 800, 0);
+  o.dark = TRUE;
+  g_autoptr (cairo_surface_t) image = export_png (f, &o, "dark.png");
+  const ChronoPalette *palette = chrono_palette_get (TRUE);
+  assert_colour (image, column_of (&o, 2 * MS), slot_y (f, &o, "TASK_Control", 0),
+                 &palette->states[CHRONO_STATE_RUNNING], "dark running");
+  int rgb[3];
+  pixel_at (image, column_of (&o, 15 * MS) + 3, slot_y (f, &o, "TASK_Control", 0), rgb);
+  g_assert_true (is_background (rgb, palette));
+}
+
+static char *
+read_head (const char *path, gsize *out_length)
+{
+  char *contents = NULL;
+  GError *error = NULL;
+  g_file_get_contents (path, &contents, out_length, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+static void
+test_vector_exports (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1000, 0);
+  g_autofree char *svg = export_path (f, "picture.SVG");
+  g_autofree char *pdf = export_path (f, "picture.pdf");
+  GError *error = NULL;
+  g_assert_true (chrono_export_to_file (f->renderer, &o, svg, &error));
+  g_assert_no_error (error);
+  g_assert_true (chrono_export_to_file (f->renderer, &o, pdf, &error));
+  g_assert_no_error (error);
+
+  gsize length;
+  g_autofree char *svg_text = read_head (svg, &length);
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (g_str_has_prefix (svg_text, "<?xml") || g_str_has_prefix (svg_text, "<svg"));
+  g_assert_nonnull (strstr (svg_text, "<svg"));
+  g_autofree char *pdf_data = read_head (pdf, &length);
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (g_str_has_prefix (pdf_data, "%PDF"));
+}
+
+static void
+test_export_errors (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 600, 0);
+  g_autofree char *odd = g_build_filename (f->dir, "picture.bmp", NULL);
+  GError *error = NULL;
+  g_assert_false (chrono_export_to_file (f->renderer, &o, odd, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, odd));
+  g_clear_error (&error);
+  g_assert_false (g_file_test (odd, G_FILE_TEST_EXISTS));
+
+  g_autofree char *nowhere = g_build_filename (f->dir, "no-such-dir", "picture.png", NULL);
+  g_assert_false (chrono_export_to_file (f->renderer, &o, nowhere, &error));
+  g_assert_true (error != NULL && error->domain == G_IO_ERROR);
+  g_assert_nonnull (strstr (error->message, nowhere));
+  g_clear_error (&error);
+
+  ChronoExportFormat format;
+  g_assert_true (chrono_export_format_from_path ("a/b.Png", &format));
+  g_assert_cmpint (format, ==, CHRONO_EXPORT_PNG);
+  g_assert_true (chrono_export_format_from_path ("x.PDF", &format));
+  g_assert_cmpint (format, ==, CHRONO_EXPORT_PDF);
+  g_assert_false (chrono_export_format_from_path ("x.png.txt", &format));
+}
+
+/* The picture for a human to look at (CHRONO_TEST_RENDER_KEEP): the whole
+ * trace at 1200 × 400, and a zoom into the crowded lane. */
+static void
+test_sample_pictures (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 400);
+  cairo_surface_destroy (export_png (f, &o, "sample.png"));
+  o.begin = 9 * MS + 990000;
+  o.end = 10 * MS + 2000;
+  cairo_surface_destroy (export_png (f, &o, "sample-zoom.png"));
+  o.dark = TRUE;
+  chrono_render_options_init (&o, f->trace, 1200, 400);
+  o.dark = TRUE;
+  cairo_surface_destroy (export_png (f, &o, "sample-dark.png"));
+}
+
+/* ---- layout ------------------------------------------------------------ */
+
+static void
+count_changes (ChronoLayout *layout, gpointer user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+static void
+test_layout (Fixture *f, gconstpointer data)
+{
+  ChronoLayout *layout = f->layout;
+  guint changes = 0;
+  g_signal_connect (layout, "changed", G_CALLBACK (count_changes), &changes);
+  /* everything shown, runnables included */
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, chrono_trace_count_lanes (f->trace));
+  ChronoLane *control = find_lane (f->trace, "TASK_Control");
+  guint index;
+  g_assert_true (chrono_layout_find_row (layout, control, &index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
+  g_assert_cmpuint (row->n_slots, ==, 2);
+  g_assert_cmpuint (row->indent, ==, 1);
+  g_assert_cmpfloat (row->height, ==, 2 * CHRONO_LAYOUT_SLOT_HEIGHT);
+  g_assert_true (chrono_layout_find_row (layout, find_lane (f->trace, "Runnable_Step"), &index));
+  g_assert_cmpuint (chrono_layout_get_row (layout, index)->indent, ==, 2);
+  g_assert_true (chrono_layout_find_row (layout, find_lane (f->trace, "Temperature"), &index));
+  g_assert_cmpfloat (chrono_layout_get_row (layout, index)->height, ==, CHRONO_LAYOUT_SIGNAL_HEIGHT);
+  g_assert_cmpint (chrono_layout_get_row_style (find_lane (f->trace, "Stimuli")), ==, CHRONO_ROW_EVENTS);
+
+  /* rows tile the lane area */
+  double y = 0;
+  for (guint i = 0; i < chrono_layout_get_n_rows (layout); i++)
+    {
+      row = chrono_layout_get_row (layout, i);
+      g_assert_cmpfloat (row->y, ==, y);
+      guint at;
+      g_assert_true (chrono_layout_row_at_y (layout, y + row->height / 2, &at));
+      g_assert_cmpuint (at, ==, i);
+      y += row->height;
+    }
+  g_assert_cmpfloat (chrono_layout_get_total_height (layout), ==, y);
+  g_assert_false (chrono_layout_row_at_y (layout, y, NULL));
+
+  guint all = chrono_layout_get_n_rows (layout);
+  chrono_layout_set_expanded (layout, control, FALSE);
+  g_assert_false (chrono_layout_get_expanded (layout, control));
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, all - 1);
+  g_assert_false (chrono_layout_find_row (layout, find_lane (f->trace, "Runnable_Step"), NULL));
+  chrono_layout_set_expanded (layout, control, TRUE);
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, all);
+  g_assert_cmpuint (changes, ==, 2);
+
+  chrono_layout_set_visible (layout, find_lane (f->trace, "Cores"), FALSE);
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, all - 3);
+  chrono_layout_set_visible (layout, find_lane (f->trace, "Cores"), TRUE);
+
+  /* a filter keeps the matches, their ancestors and what lies under them */
+  chrono_layout_set_filter (layout, "core_1");
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, 2);
+  g_assert_true (chrono_layout_get_row (layout, 0)->lane == find_lane (f->trace, "Cores"));
+  chrono_layout_set_filter (layout, "CONTROL");
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, 3); /* Processes, TASK_Control, Runnable_Step */
+  chrono_layout_set_expanded (layout, find_lane (f->trace, "Processes"), FALSE);
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, 3); /* opened to show the match */
+  chrono_layout_set_filter (layout, NULL);
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, 1 + 3 + 3); /* Processes closed */
+  chrono_layout_set_expanded (layout, find_lane (f->trace, "Processes"), TRUE);
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, all);
+}
+
+static void
+test_options (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 500);
+  g_assert_cmpint (o.begin, ==, 0);
+  g_assert_cmpint (o.end, ==, TRACE_END);
+  g_assert_cmpint (o.label_width, ==, 200);
+  g_assert_cmpint (o.ruler_height, ==, 28);
+  g_assert_cmpint (o.legend_height, ==, 24);
+  g_assert_cmpfloat (chrono_render_options_time_to_x (&o, 0), ==, 200.0);
+  g_assert_cmpfloat (chrono_render_options_time_to_x (&o, TRACE_END), ==, 1200.0);
+  g_assert_cmpfloat (chrono_render_options_lane_top (&o), ==, 28.0);
+  for (gint64 t = 0; t < TRACE_END; t += 777777)
+    {
+      double x = chrono_render_options_time_to_x (&o, t);
+      gint64 back = chrono_render_options_x_to_time (&o, floor (x));
+      g_assert_cmpint (back, <=, t);
+      g_assert_cmpint (t - back, <=, (TRACE_END / 1000) + 1);
+    }
+
+  ChronoRenderHit hit;
+  int y = slot_y (f, &o, "TASK_Control", 1);
+  g_assert_true (chrono_renderer_hit_test (f->renderer, &o, chrono_render_options_time_to_x (&o, 10 * MS), y, &hit));
+  g_assert_true (hit.lane == find_lane (f->trace, "TASK_Control"));
+  g_assert_cmpuint (hit.slot, ==, 1);
+  g_assert_true (hit.has_span);
+  ChronoSpan span;
+  chrono_spans_get (chrono_lane_get_spans (hit.lane), hit.span, &span);
+  g_assert_cmpint (span.state, ==, CHRONO_STATE_RUNNING);
+  g_assert_cmpint (span.depth, ==, 1);
+  g_assert_false (chrono_renderer_hit_test (f->renderer, &o, 600, 5, &hit)); /* the ruler */
+}
+
+/* An empty trace and degenerate sizes draw without complaint. */
+static void
+test_empty (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("empty", "test");
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 300, 0);
+  g_assert_cmpint (o.end, >, o.begin);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 300, 100);
+  cairo_t *cr = cairo_create (surface);
+  o.height = 100;
+  chrono_renderer_draw (renderer, cr, &o);
+  o.width = 150;
+  o.label_width = 200; /* no room for time at all */
+  chrono_renderer_draw (renderer, cr, &o);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  ADD ("/render/states", test_states);
+  ADD ("/render/cores-by-process", test_cores_by_process);
+  ADD ("/render/tiny-span", test_tiny_span);
+  ADD ("/render/crowded-lane", test_crowded_lane);
+  ADD ("/render/signal-curve", test_signal_curve);
+  ADD ("/render/dark-theme", test_dark_theme);
+  ADD ("/render/vector-exports", test_vector_exports);
+  ADD ("/render/export-errors", test_export_errors);
+  ADD ("/render/sample-pictures", test_sample_pictures);
+  ADD ("/render/layout", test_layout);
+  ADD ("/render/options", test_options);
+  g_test_add_func ("/render/empty", test_empty);
+  return g_test_run ();
+}
