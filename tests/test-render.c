@@ -23,8 +23,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
 /* ---- the trace --------------------------------------------------------- */
 
 static void
-add_span (ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint16 depth, guint32 label,
-          guint32 instance, guint8 flags)
+add_span (ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint16 depth, guint32 label, guint32 instance,
+          guint8 flags)
 {
   ChronoSpan span = { start, end, state, flags, depth, label, instance, 0 };
   chrono_spans_append (chrono_lane_ensure_spans (lane), &span);
@@ -152,7 +152,7 @@ build_trace (void)
   for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autoptr (ChronoLane) group = chrono_lane_new (names[i], CHRONO_LANE_GROUP, NULL);
-      builders[i] (trace, group);
+      builders[i](trace, group);
       chrono_trace_add_lane (trace, group);
     }
   chrono_trace_seal (trace);
@@ -345,7 +345,7 @@ test_cores_by_process (Fixture *f, gconstpointer data)
   /* near the span's edge: its label is drawn in the middle */
   assert_colour (image, column_of (&o, 1 * MS) + 2, y, &control, "TASK_Control on Core_0");
   assert_colour (image, column_of (&o, 10 * MS) + 2, y, &logger, "TASK_Logger on Core_0");
-  g_assert_false (same_colour ((int[]) { 0, 0, 0 }, &control));
+  g_assert_false (same_colour ((int[]){ 0, 0, 0 }, &control));
 }
 
 /* Zoomed out to 0.1 ms per pixel, a 1-tick span still paints a pixel. */

@@ -27,7 +27,7 @@ static void
 test_search_with_overlap (void)
 {
   g_autoptr (ChronoSpans) spans = chrono_spans_new ();
-  append (spans, 0, 1000, CHRONO_STATE_READY, 1);   /* a long span overlapping the others */
+  append (spans, 0, 1000, CHRONO_STATE_READY, 1); /* a long span overlapping the others */
   append (spans, 10, 20, CHRONO_STATE_RUNNING, 0);
   append (spans, 30, 40, CHRONO_STATE_RUNNING, 0);
   chrono_spans_seal (spans);

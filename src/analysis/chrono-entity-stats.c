@@ -138,17 +138,12 @@ chrono_entity_stats_compute (ChronoTrace *trace)
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       switch (chrono_lane_get_kind (lane))
         {
-        case CHRONO_LANE_PROCESS:
-          add_process (stats_for (by_key, all, lane), lane);
-          break;
-        case CHRONO_LANE_RUNNABLE:
-          add_runnable (stats_for (by_key, all, lane), lane);
-          break;
+        case CHRONO_LANE_PROCESS: add_process (stats_for (by_key, all, lane), lane); break;
+        case CHRONO_LANE_RUNNABLE: add_runnable (stats_for (by_key, all, lane), lane); break;
         case CHRONO_LANE_CORE:
           stats_for (by_key, all, lane)->busy_time += chrono_spans_union_length (chrono_lane_get_spans (lane));
           break;
-        default:
-          break;
+        default: break;
         }
     }
   g_ptr_array_sort (all, compare_stats);

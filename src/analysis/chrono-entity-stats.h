@@ -9,15 +9,15 @@ G_BEGIN_DECLS
 
 typedef struct {
   char *name;
-  char *type;              /* "T", "I", "R" or "C" */
+  char *type; /* "T", "I", "R" or "C" */
   ChronoLaneKind kind;
   guint64 activations;
   guint64 preemptions;
-  guint64 response_count;  /* instances with both an activation and a termination */
+  guint64 response_count; /* instances with both an activation and a termination */
   gint64 response_min, response_max, response_sum;
-  gint64 running_time;     /* ticks in RUNNING */
-  guint64 starts;          /* runnables: calls started */
-  gint64 busy_time;        /* cores: ticks some process occupied the core */
+  gint64 running_time; /* ticks in RUNNING */
+  guint64 starts; /* runnables: calls started */
+  gint64 busy_time; /* cores: ticks some process occupied the core */
 } ChronoEntityStats;
 
 GPtrArray *chrono_entity_stats_compute (ChronoTrace *trace);

@@ -31,7 +31,8 @@ current_viewport (ChronoWindow *self)
 static gint64
 viewport_centre (ChronoViewport *viewport)
 {
-  return chrono_viewport_get_begin (viewport) + (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport)) / 2;
+  return chrono_viewport_get_begin (viewport)
+         + (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport)) / 2;
 }
 
 static void
@@ -102,19 +103,19 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   gtk_widget_grab_focus (self->timeline);
 
   g_autofree char *base = g_path_get_basename (chrono_trace_get_path (trace));
-  g_autofree char *subtitle = g_strdup_printf (_("%s · %" G_GUINT64_FORMAT " events · %u lanes"),
-                                               chrono_trace_get_format (trace), chrono_trace_get_n_events (trace),
-                                               chrono_trace_count_lanes (trace));
+  g_autofree char *subtitle =
+      g_strdup_printf (_ ("%s · %" G_GUINT64_FORMAT " events · %u lanes"), chrono_trace_get_format (trace),
+                       chrono_trace_get_n_events (trace), chrono_trace_count_lanes (trace));
   gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), base);
   gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
 
   guint64 n_warnings = chrono_warnings_get_total (chrono_trace_get_warnings (trace));
   if (n_warnings > 0)
     {
-      g_autofree char *text = g_strdup_printf (
-          g_dngettext (GETTEXT_PACKAGE, "%s loaded with %" G_GUINT64_FORMAT " warning",
-                       "%s loaded with %" G_GUINT64_FORMAT " warnings", n_warnings),
-          base, n_warnings);
+      g_autofree char *text =
+          g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s loaded with %" G_GUINT64_FORMAT " warning",
+                                        "%s loaded with %" G_GUINT64_FORMAT " warnings", n_warnings),
+                           base, n_warnings);
       gtk_label_set_text (GTK_LABEL (self->info_label), text);
       gtk_info_bar_set_message_type (GTK_INFO_BAR (self->info_bar), GTK_MESSAGE_WARNING);
       gtk_widget_show (self->info_bar);
@@ -182,7 +183,7 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   self->path = g_file_get_path (file);
   if (self->path == NULL)
     {
-      show_error (self, _("Only local files can be opened."));
+      show_error (self, _ ("Only local files can be opened."));
       return;
     }
   g_cancellable_cancel (self->cancellable);
@@ -218,10 +219,10 @@ static void
 open_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   ChronoWindow *self = data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Open Trace"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_ ("Open Trace"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
   GtkFileFilter *all = gtk_file_filter_new ();
-  gtk_file_filter_set_name (all, _("All traces"));
+  gtk_file_filter_set_name (all, _ ("All traces"));
   for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
     {
       GtkFileFilter *filter = gtk_file_filter_new ();
@@ -240,12 +241,8 @@ open_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 }
 
 static const GActionEntry window_actions[] = {
-  { "open", open_activated },
-  { "zoom-in", zoom_in_activated },
-  { "zoom-out", zoom_out_activated },
-  { "zoom-fit", zoom_fit_activated },
-  { "zoom-back", zoom_back_activated },
-  { "pan-left", pan_left_activated },
+  { "open", open_activated },           { "zoom-in", zoom_in_activated },     { "zoom-out", zoom_out_activated },
+  { "zoom-fit", zoom_fit_activated },   { "zoom-back", zoom_back_activated }, { "pan-left", pan_left_activated },
   { "pan-right", pan_right_activated },
 };
 
@@ -265,12 +262,13 @@ build_header (ChronoWindow *self)
   gtk_header_bar_set_show_close_button (GTK_HEADER_BAR (self->header), TRUE);
   gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), "Chronoscope");
   gtk_header_bar_pack_start (GTK_HEADER_BAR (self->header),
-                             icon_button ("document-open-symbolic", "win.open", _("Open a trace (Ctrl+O)")));
+                             icon_button ("document-open-symbolic", "win.open", _ ("Open a trace (Ctrl+O)")));
   GtkWidget *zoom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_style_context_add_class (gtk_widget_get_style_context (zoom), "linked");
-  gtk_container_add (GTK_CONTAINER (zoom), icon_button ("zoom-out-symbolic", "win.zoom-out", _("Zoom out (−)")));
-  gtk_container_add (GTK_CONTAINER (zoom), icon_button ("zoom-fit-best-symbolic", "win.zoom-fit", _("Show the whole trace (F)")));
-  gtk_container_add (GTK_CONTAINER (zoom), icon_button ("zoom-in-symbolic", "win.zoom-in", _("Zoom in (+)")));
+  gtk_container_add (GTK_CONTAINER (zoom), icon_button ("zoom-out-symbolic", "win.zoom-out", _ ("Zoom out (−)")));
+  gtk_container_add (GTK_CONTAINER (zoom),
+                     icon_button ("zoom-fit-best-symbolic", "win.zoom-fit", _ ("Show the whole trace (F)")));
+  gtk_container_add (GTK_CONTAINER (zoom), icon_button ("zoom-in-symbolic", "win.zoom-in", _ ("Zoom in (+)")));
   gtk_header_bar_pack_end (GTK_HEADER_BAR (self->header), zoom);
   gtk_window_set_titlebar (GTK_WINDOW (self), self->header);
 }
@@ -281,11 +279,11 @@ build_loading_page (ChronoWindow *self)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
   gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-  gtk_container_add (GTK_CONTAINER (box), gtk_label_new (_("Loading trace…")));
+  gtk_container_add (GTK_CONTAINER (box), gtk_label_new (_ ("Loading trace…")));
   self->progress = gtk_progress_bar_new ();
   gtk_widget_set_size_request (self->progress, 320, -1);
   gtk_container_add (GTK_CONTAINER (box), self->progress);
-  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  GtkWidget *cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
   gtk_widget_set_halign (cancel, GTK_ALIGN_CENTER);
   g_signal_connect (cancel, "clicked", G_CALLBACK (cancel_clicked), self);
   gtk_container_add (GTK_CONTAINER (box), cancel);
@@ -297,7 +295,7 @@ build_empty_page (void)
 {
   GtkWidget *label = gtk_label_new (NULL);
   gtk_label_set_markup (GTK_LABEL (label),
-                        _("<big>No trace open</big>\n\nOpen a BTF trace with Ctrl+O or drop it on this window."));
+                        _ ("<big>No trace open</big>\n\nOpen a BTF trace with Ctrl+O or drop it on this window."));
   gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
   gtk_style_context_add_class (gtk_widget_get_style_context (label), "dim-label");
   return label;

@@ -56,7 +56,8 @@ append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntitySt
   switch (s->kind)
     {
     case CHRONO_LANE_PROCESS:
-      g_string_append_printf (out, ", \"activations\": %" G_GUINT64_FORMAT ", \"preemptions\": %" G_GUINT64_FORMAT
+      g_string_append_printf (out,
+                              ", \"activations\": %" G_GUINT64_FORMAT ", \"preemptions\": %" G_GUINT64_FORMAT
                               ", \"response_time\": {\"count\": %" G_GUINT64_FORMAT,
                               s->activations, s->preemptions, s->response_count);
       if (s->response_count > 0)
@@ -81,8 +82,7 @@ append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntitySt
       g_string_append (out, ", \"busy_time\": ");
       append_seconds (out, clock, s->busy_time);
       break;
-    default:
-      break;
+    default: break;
     }
   g_string_append_c (out, '}');
 }
@@ -131,16 +131,17 @@ print_info_human (ChronoTrace *trace)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   g_print ("%s\n", chrono_trace_get_path (trace));
-  g_print (_("  format:    %s\n"), chrono_trace_get_format (trace));
+  g_print (_ ("  format:    %s\n"), chrono_trace_get_format (trace));
   if (chrono_trace_has_range (trace))
     {
       g_autofree char *begin = format_seconds_human (clock, chrono_trace_get_begin (trace));
-      g_autofree char *length = format_seconds_human (clock, chrono_trace_get_end (trace) - chrono_trace_get_begin (trace));
-      g_print (_("  begins at: %s\n  length:    %s\n"), begin, length);
+      g_autofree char *length =
+          format_seconds_human (clock, chrono_trace_get_end (trace) - chrono_trace_get_begin (trace));
+      g_print (_ ("  begins at: %s\n  length:    %s\n"), begin, length);
     }
   else
-    g_print (_("  no events\n"));
-  g_print (_("  events:    %" G_GUINT64_FORMAT "\n  lanes:     %u\n  warnings:  %" G_GUINT64_FORMAT "\n"),
+    g_print (_ ("  no events\n"));
+  g_print (_ ("  events:    %" G_GUINT64_FORMAT "\n  lanes:     %u\n  warnings:  %" G_GUINT64_FORMAT "\n"),
            chrono_trace_get_n_events (trace), chrono_trace_count_lanes (trace),
            chrono_warnings_get_total (chrono_trace_get_warnings (trace)));
   g_autoptr (GPtrArray) stats = chrono_entity_stats_compute (trace);
@@ -150,24 +151,26 @@ print_info_human (ChronoTrace *trace)
       if (s->kind == CHRONO_LANE_PROCESS)
         {
           g_autofree char *running = format_seconds_human (clock, s->running_time);
-          g_print (_("  %-4s %-32s activations %-6" G_GUINT64_FORMAT " preemptions %-6" G_GUINT64_FORMAT " running %s"),
-                   s->type, s->name, s->activations, s->preemptions, running);
+          g_print (
+              _ ("  %-4s %-32s activations %-6" G_GUINT64_FORMAT " preemptions %-6" G_GUINT64_FORMAT " running %s"),
+              s->type, s->name, s->activations, s->preemptions, running);
           if (s->response_count > 0)
             {
               g_autofree char *worst = format_seconds_human (clock, s->response_max);
-              g_print (_("  worst response %s"), worst);
+              g_print (_ ("  worst response %s"), worst);
             }
           g_print ("\n");
         }
       else if (s->kind == CHRONO_LANE_RUNNABLE)
         {
           g_autofree char *running = format_seconds_human (clock, s->running_time);
-          g_print (_("  %-4s %-32s starts %-6" G_GUINT64_FORMAT " running %s\n"), s->type, s->name, s->starts, running);
+          g_print (_ ("  %-4s %-32s starts %-6" G_GUINT64_FORMAT " running %s\n"), s->type, s->name, s->starts,
+                   running);
         }
       else
         {
           g_autofree char *busy = format_seconds_human (clock, s->busy_time);
-          g_print (_("  %-4s %-32s busy %s\n"), s->type, s->name, busy);
+          g_print (_ ("  %-4s %-32s busy %s\n"), s->type, s->name, busy);
         }
     }
 }
@@ -187,15 +190,15 @@ command_info (int argc, char **argv)
 {
   gboolean json = FALSE;
   GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print JSON"), NULL },
     { NULL },
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE… — summarise traces"));
+  g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE… — summarise traces"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
     {
-      g_printerr ("chronoscope-cli info: %s\n", error ? error->message : _("no file given"));
+      g_printerr ("chronoscope-cli info: %s\n", error ? error->message : _ ("no file given"));
       return EXIT_FAILED;
     }
   int status = EXIT_OK;
@@ -227,7 +230,7 @@ command_check (int argc, char **argv)
 {
   if (argc < 2)
     {
-      g_printerr ("chronoscope-cli check: %s\n", _("no file given"));
+      g_printerr ("chronoscope-cli check: %s\n", _ ("no file given"));
       return EXIT_FAILED;
     }
   int status = EXIT_OK;
@@ -261,7 +264,7 @@ command_dump (int argc, char **argv)
 {
   if (argc != 2)
     {
-      g_printerr ("chronoscope-cli dump: %s\n", _("give exactly one file"));
+      g_printerr ("chronoscope-cli dump: %s\n", _ ("give exactly one file"));
       return EXIT_FAILED;
     }
   g_autoptr (ChronoTrace) trace = load_or_report (argv[1]);
@@ -279,7 +282,7 @@ parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gint64 *end, G
   if (dots == NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("range “%s” must be BEGIN..END, for example 10ms..30ms"), text);
+                   _ ("range “%s” must be BEGIN..END, for example 10ms..30ms"), text);
       return FALSE;
     }
   g_autofree char *first = g_strndup (text, dots - text);
@@ -288,7 +291,7 @@ parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gint64 *end, G
     return FALSE;
   if (to <= from)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("range “%s” ends before it begins"), text);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("range “%s” ends before it begins"), text);
       return FALSE;
     }
   /* Range times count from the start of the trace, as the viewer's ruler does. */
@@ -306,7 +309,7 @@ parse_size (const char *text, int *width, int *height, GError **error)
   if (sscanf (text, "%dx%d%c", &w, &h, &extra) != 2 || w < 16 || h < 0 || w > 32768 || h > 32768)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("size “%s” must be WIDTHxHEIGHT, for example 1920x1080 (height 0: fit all lanes)"), text);
+                   _ ("size “%s” must be WIDTHxHEIGHT, for example 1920x1080 (height 0: fit all lanes)"), text);
       return FALSE;
     }
   *width = w;
@@ -320,13 +323,14 @@ command_export (int argc, char **argv)
   g_autofree char *output = NULL, *range = NULL, *size = NULL;
   gboolean dark = FALSE;
   GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Picture to write: .png, .svg or .pdf"), N_("OUT") },
-    { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_("Time range from the trace start, e.g. 10ms..30ms"), N_("BEGIN..END") },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size, N_("Picture size in pixels (height 0: fit all lanes)"), N_("WxH") },
-    { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_("Dark colours"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("Picture to write: .png, .svg or .pdf"), N_ ("OUT") },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_ ("Time range from the trace start, e.g. 10ms..30ms"),
+      N_ ("BEGIN..END") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size, N_ ("Picture size in pixels (height 0: fit all lanes)"), N_ ("WxH") },
+    { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_ ("Dark colours"), NULL },
     { NULL },
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE -o OUT.png|svg|pdf — export the timeline"));
+  g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE -o OUT.png|svg|pdf — export the timeline"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -336,13 +340,14 @@ command_export (int argc, char **argv)
     }
   if (argc != 2 || output == NULL)
     {
-      g_printerr ("chronoscope-cli export: %s\n", _("usage: export FILE -o OUT.png|svg|pdf [--range BEGIN..END] [--size WxH]"));
+      g_printerr ("chronoscope-cli export: %s\n",
+                  _ ("usage: export FILE -o OUT.png|svg|pdf [--range BEGIN..END] [--size WxH]"));
       return EXIT_FAILED;
     }
   ChronoExportFormat format;
   if (!chrono_export_format_from_path (output, &format))
     {
-      g_printerr ("chronoscope-cli export: %s\n", _("the output must end in .png, .svg or .pdf"));
+      g_printerr ("chronoscope-cli export: %s\n", _ ("the output must end in .png, .svg or .pdf"));
       return EXIT_FAILED;
     }
   int width = 1600, height = 0;
@@ -376,15 +381,15 @@ command_export (int argc, char **argv)
 static void
 usage (void)
 {
-  g_printerr ("%s", _("Usage: chronoscope-cli COMMAND [OPTION…] FILE…\n"
-                      "\n"
-                      "Commands:\n"
-                      "  info [--json] FILE…      summarise traces (timing per task, runnable and core)\n"
-                      "  check FILE…              list problems, one per line (exit 0 clean, 1 warnings, 2 errors)\n"
-                      "  export FILE -o OUT       write the timeline as PNG, SVG or PDF\n"
-                      "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
-                      "  dump FILE                print the loaded model as text (for tests)\n"
-                      "  --version                print the version\n"));
+  g_printerr ("%s", _ ("Usage: chronoscope-cli COMMAND [OPTION…] FILE…\n"
+                       "\n"
+                       "Commands:\n"
+                       "  info [--json] FILE…      summarise traces (timing per task, runnable and core)\n"
+                       "  check FILE…              list problems, one per line (exit 0 clean, 1 warnings, 2 errors)\n"
+                       "  export FILE -o OUT       write the timeline as PNG, SVG or PDF\n"
+                       "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
+                       "  dump FILE                print the loaded model as text (for tests)\n"
+                       "  --version                print the version\n"));
 }
 
 int
@@ -419,7 +424,7 @@ main (int argc, char **argv)
     return command_dump (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
     return command_export (argc - 1, argv + 1);
-  g_printerr (_("chronoscope-cli: unknown command “%s”\n\n"), command);
+  g_printerr (_ ("chronoscope-cli: unknown command “%s”\n\n"), command);
   usage ();
   return EXIT_FAILED;
 }

@@ -14,8 +14,22 @@
 #include <string.h>
 
 typedef enum {
-  BTF_STI, BTF_T, BTF_I, BTF_R, BTF_IB, BTF_ECU, BTF_P, BTF_C, BTF_SCHED,
-  BTF_SIG, BTF_SEM, BTF_EVENT, BTF_SIM, BTF_SYS, BTF_OTHER, BTF_N_TYPES
+  BTF_STI,
+  BTF_T,
+  BTF_I,
+  BTF_R,
+  BTF_IB,
+  BTF_ECU,
+  BTF_P,
+  BTF_C,
+  BTF_SCHED,
+  BTF_SIG,
+  BTF_SEM,
+  BTF_EVENT,
+  BTF_SIM,
+  BTF_SYS,
+  BTF_OTHER,
+  BTF_N_TYPES
 } BtfType;
 
 static const char *const type_codes[BTF_N_TYPES] = {
@@ -23,18 +37,40 @@ static const char *const type_codes[BTF_N_TYPES] = {
 };
 
 typedef enum {
-  GROUP_CORES, GROUP_TASKS, GROUP_ISRS, GROUP_RUNNABLES, GROUP_SEMAPHORES, GROUP_SIGNALS,
-  GROUP_OS_EVENTS, GROUP_STIMULI, GROUP_SCHEDULERS, GROUP_SIMULATION, GROUP_OTHER, N_GROUPS
+  GROUP_CORES,
+  GROUP_TASKS,
+  GROUP_ISRS,
+  GROUP_RUNNABLES,
+  GROUP_SEMAPHORES,
+  GROUP_SIGNALS,
+  GROUP_OS_EVENTS,
+  GROUP_STIMULI,
+  GROUP_SCHEDULERS,
+  GROUP_SIMULATION,
+  GROUP_OTHER,
+  N_GROUPS
 } Group;
 
 static const char *const group_names[N_GROUPS] = {
-  "Cores", "Tasks", "ISRs", "Runnables without process", "Semaphores", "Signals",
-  "OS events", "Stimuli", "Schedulers", "Simulation", "Other",
+  "Cores",      "Tasks",      "ISRs",  "Runnables without process", "Semaphores", "Signals", "OS events", "Stimuli",
+  "Schedulers", "Simulation", "Other",
 };
 
 typedef enum {
-  EV_ACTIVATE, EV_START, EV_PREEMPT, EV_RESUME, EV_TERMINATE, EV_POLL, EV_RUN, EV_PARK,
-  EV_POLL_PARKING, EV_RELEASE_PARKING, EV_WAIT, EV_RELEASE, EV_INFO, EV_UNKNOWN
+  EV_ACTIVATE,
+  EV_START,
+  EV_PREEMPT,
+  EV_RESUME,
+  EV_TERMINATE,
+  EV_POLL,
+  EV_RUN,
+  EV_PARK,
+  EV_POLL_PARKING,
+  EV_RELEASE_PARKING,
+  EV_WAIT,
+  EV_RELEASE,
+  EV_INFO,
+  EV_UNKNOWN
 } ProcessEvent;
 
 typedef struct {
@@ -43,13 +79,26 @@ typedef struct {
 } NamedEvent;
 
 static const NamedEvent process_events[] = {
-  { "activate", EV_ACTIVATE }, { "start", EV_START }, { "preempt", EV_PREEMPT },
-  { "resume", EV_RESUME }, { "terminate", EV_TERMINATE }, { "poll", EV_POLL },
-  { "run", EV_RUN }, { "park", EV_PARK }, { "poll_parking", EV_POLL_PARKING },
-  { "release_parking", EV_RELEASE_PARKING }, { "wait", EV_WAIT }, { "release", EV_RELEASE },
-  { "deadline", EV_INFO }, { "mpalimitexceeded", EV_INFO }, { "mtalimitexceeded", EV_INFO },
-  { "boundedmigration", EV_INFO }, { "phasemigration", EV_INFO }, { "fullmigration", EV_INFO },
-  { "enforcedmigration", EV_INFO }, { "interrupt_suspended", EV_INFO },
+  { "activate", EV_ACTIVATE },
+  { "start", EV_START },
+  { "preempt", EV_PREEMPT },
+  { "resume", EV_RESUME },
+  { "terminate", EV_TERMINATE },
+  { "poll", EV_POLL },
+  { "run", EV_RUN },
+  { "park", EV_PARK },
+  { "poll_parking", EV_POLL_PARKING },
+  { "release_parking", EV_RELEASE_PARKING },
+  { "wait", EV_WAIT },
+  { "release", EV_RELEASE },
+  { "deadline", EV_INFO },
+  { "mpalimitexceeded", EV_INFO },
+  { "mtalimitexceeded", EV_INFO },
+  { "boundedmigration", EV_INFO },
+  { "phasemigration", EV_INFO },
+  { "fullmigration", EV_INFO },
+  { "enforcedmigration", EV_INFO },
+  { "interrupt_suspended", EV_INFO },
 };
 
 /* Per event: the state it leads to, and the states it may come from (the
@@ -95,13 +144,13 @@ typedef struct {
 typedef struct {
   Entity *entity;
   gint64 number;
-  guint index;       /* in the process lane's instance table */
+  guint index; /* in the process lane's instance table */
   ChronoState state;
   gint64 since;
   guint8 span_flags;
-  guint16 slot;      /* sub-row, so concurrent instances do not overdraw each other */
-  Entity *core;      /* the core it occupies, or NULL */
-  GPtrArray *calls;  /* RunnableCall*, the call stack */
+  guint16 slot; /* sub-row, so concurrent instances do not overdraw each other */
+  Entity *core; /* the core it occupies, or NULL */
+  GPtrArray *calls; /* RunnableCall*, the call stack */
 } ProcessInstance;
 
 typedef struct {
@@ -115,7 +164,7 @@ struct _Entity {
   BtfType type;
   ChronoLane *lane;
   /* processes */
-  GPtrArray *live;   /* ProcessInstance* */
+  GPtrArray *live; /* ProcessInstance* */
   gint64 terminated[RECENT_TERMINATED];
   guint n_terminated;
   /* cores */
@@ -311,8 +360,8 @@ chrono_btf_machine_declare (ChronoBtfMachine *m, const char *type_code, const ch
 }
 
 static void
-add_span (ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags,
-          guint16 depth, guint32 label, guint32 instance)
+add_span (ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags, guint16 depth, guint32 label,
+          guint32 instance)
 {
   if (end <= start || state == CHRONO_STATE_NONE)
     return; /* a state left at the moment it was entered paints nothing */
@@ -368,9 +417,8 @@ core_put_on (ChronoBtfMachine *m, ProcessInstance *pi, Entity *core, gint64 time
   core_take_off (m, pi, time);
   if (core->occupant != NULL)
     {
-      chrono_warnings_add (m->warnings, m->line, "core occupied twice",
-                           "%s is put on %s while %s still occupies it", pi->entity->name, core->name,
-                           core->occupant->entity->name);
+      chrono_warnings_add (m->warnings, m->line, "core occupied twice", "%s is put on %s while %s still occupies it",
+                           pi->entity->name, core->name, core->occupant->entity->name);
       core_close (m, core, time, 0);
     }
   core->occupant = pi;
@@ -553,8 +601,7 @@ apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEven
     {
     case EV_START:
     case EV_RESUME:
-    case EV_POLL_PARKING:
-      {
+      case EV_POLL_PARKING: {
         Entity *core = source_core (m, ev->source);
         if (core != NULL)
           core_put_on (m, pi, core, ev->time, code == EV_POLL_PARKING ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING, 0);
@@ -565,12 +612,9 @@ apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEven
     case EV_PREEMPT:
     case EV_TERMINATE:
     case EV_WAIT:
-    case EV_PARK:
-      core_take_off (m, pi, ev->time);
-      break;
+    case EV_PARK: core_take_off (m, pi, ev->time); break;
     case EV_POLL:
-    case EV_RUN:
-      {
+      case EV_RUN: {
         /* both keep the process on its core; one not yet placed goes on the source core */
         ChronoState state = code == EV_POLL ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING;
         Entity *core = pi->core ? NULL : source_core (m, ev->source);
@@ -580,8 +624,7 @@ apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEven
           core_set_state (m, pi, ev->time, state);
         break;
       }
-    default:
-      break;
+    default: break;
     }
 }
 
@@ -622,8 +665,8 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
       else
         {
           g_autofree char *number = describe_instance (ev->target_instance);
-          chrono_warnings_add (m->warnings, ev->line, "invalid transition",
-                               "%s instance %s: “%s” after it terminated", e->name, number, ev->event);
+          chrono_warnings_add (m->warnings, ev->line, "invalid transition", "%s instance %s: “%s” after it terminated",
+                               e->name, number, ev->event);
           pi = new_process_instance (m, e, ev->target_instance, ev->time, 0);
         }
       replay_pending (m, e);
@@ -631,8 +674,8 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
   else if (!transition_allowed (code, pi->state))
     {
       g_autofree char *number = describe_instance (pi->number);
-      chrono_warnings_add (m->warnings, ev->line, "invalid transition", "%s instance %s: “%s” in state %s",
-                           e->name, number, ev->event, chrono_state_get_name (pi->state));
+      chrono_warnings_add (m->warnings, ev->line, "invalid transition", "%s instance %s: “%s” in state %s", e->name,
+                           number, ev->event, chrono_state_get_name (pi->state));
     }
 
   count_event (m, pi, ev, code);
@@ -737,8 +780,14 @@ new_call (ChronoBtfMachine *m, ChronoLane *parent_lane, guint32 caller, Entity *
   call->since = since;
   call->span_flags = inferred ? CHRONO_SPAN_INFERRED : 0;
   call->inferred = inferred;
-  ChronoInstance record = { ev->target_instance, since, since, inferred ? G_MININT64 : since,
-                            inferred ? CHRONO_INSTANCE_INFERRED : CHRONO_INSTANCE_ACTIVATED, 0, 0, caller };
+  ChronoInstance record = { ev->target_instance,
+                            since,
+                            since,
+                            inferred ? G_MININT64 : since,
+                            inferred ? CHRONO_INSTANCE_INFERRED : CHRONO_INSTANCE_ACTIVATED,
+                            0,
+                            0,
+                            caller };
   call->index = chrono_instances_add (chrono_lane_get_instances (call->lane), &record);
   return call;
 }
@@ -881,8 +930,8 @@ runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
                          "runnable %s: no live process instance of “%s” calls it", ev->target, ev->source);
   GPtrArray *stack = call_stack (pi, runnable);
   RunnableCall *call = find_call (stack, runnable, ev->target_instance);
-  gint64 back_to = pi ? chrono_instances_get (chrono_lane_get_instances (pi->entity->lane), pi->index)->begin
-                      : m->first_time;
+  gint64 back_to =
+      pi ? chrono_instances_get (chrono_lane_get_instances (pi->entity->lane), pi->index)->begin : m->first_time;
 
   switch (code)
     {
@@ -914,10 +963,10 @@ runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
         warn_runnable (m, ev, chrono_state_get_name (call->state));
       runnable_close_call (m, pi, call, ev->time, 0);
       break;
-    case RUN_OTHER:
-      {
-        ChronoLane *lane = call ? call->lane : pi ? child_lane (pi->entity->lane, runnable->name)
-                                                  : child_lane (group_lane (m, GROUP_RUNNABLES), runnable->name);
+      case RUN_OTHER: {
+        ChronoLane *lane = call ? call->lane
+                           : pi ? child_lane (pi->entity->lane, runnable->name)
+                                : child_lane (group_lane (m, GROUP_RUNNABLES), runnable->name);
         add_mark (m, lane, ev);
         break;
       }
@@ -955,9 +1004,11 @@ semaphore_state_for (const char *event)
     const char *event;
     ChronoState state;
   } table[] = {
-    { "ready", CHRONO_STATE_SEM_FREE }, { "free", CHRONO_STATE_SEM_FREE }, { "unlock", CHRONO_STATE_SEM_FREE },
-    { "used", CHRONO_STATE_SEM_USED }, { "unlock_full", CHRONO_STATE_SEM_USED }, { "lock", CHRONO_STATE_SEM_FULL },
-    { "lock_used", CHRONO_STATE_SEM_FULL }, { "full", CHRONO_STATE_SEM_FULL }, { "overfull", CHRONO_STATE_SEM_OVERFULL },
+    { "ready", CHRONO_STATE_SEM_FREE },        { "free", CHRONO_STATE_SEM_FREE },
+    { "unlock", CHRONO_STATE_SEM_FREE },       { "used", CHRONO_STATE_SEM_USED },
+    { "unlock_full", CHRONO_STATE_SEM_USED },  { "lock", CHRONO_STATE_SEM_FULL },
+    { "lock_used", CHRONO_STATE_SEM_FULL },    { "full", CHRONO_STATE_SEM_FULL },
+    { "overfull", CHRONO_STATE_SEM_OVERFULL },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (table); i++)
     if (g_ascii_strcasecmp (event, table[i].event) == 0)

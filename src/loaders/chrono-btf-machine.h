@@ -12,11 +12,11 @@ typedef struct {
   gint64 time;
   const char *source;
   gint64 source_instance; /* CHRONO_BTF_NO_INSTANCE when the field was empty */
-  const char *type;       /* as written; the machine normalises aliases */
+  const char *type; /* as written; the machine normalises aliases */
   const char *target;
   gint64 target_instance;
   const char *event;
-  const char *note;       /* NULL when the line has no 8th field */
+  const char *note; /* NULL when the line has no 8th field */
 } ChronoBtfEvent;
 
 #define CHRONO_BTF_NO_INSTANCE G_MININT64

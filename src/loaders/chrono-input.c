@@ -20,11 +20,11 @@ struct _ChronoInput {
   /* gzip */
   GInputStream *stream;
   GFileInputStream *file_stream;
-  GByteArray *buffer;   /* the block handed out last, then the carried-over tail */
-  gsize carry;          /* bytes at the start of buffer that belong to the next block */
-  guint64 out_offset;   /* decompressed offset of the next block */
+  GByteArray *buffer; /* the block handed out last, then the carried-over tail */
+  gsize carry; /* bytes at the start of buffer that belong to the next block */
+  guint64 out_offset; /* decompressed offset of the next block */
   gboolean eof;
-  gboolean truncated;   /* the gzip stream ended before its end marker */
+  gboolean truncated; /* the gzip stream ended before its end marker */
 };
 
 static gboolean
@@ -49,7 +49,8 @@ chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error)
   /* Sniffing looks at content, so hand out the inflated head of a .gz. */
   g_seekable_seek (G_SEEKABLE (stream), 0, G_SEEK_SET, NULL, NULL);
   g_autoptr (GZlibDecompressor) decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-  g_autoptr (GInputStream) inflated = g_converter_input_stream_new (G_INPUT_STREAM (stream), G_CONVERTER (decompressor));
+  g_autoptr (GInputStream) inflated =
+      g_converter_input_stream_new (G_INPUT_STREAM (stream), G_CONVERTER (decompressor));
   got = 0;
   GError *local_error = NULL;
   if (!g_input_stream_read_all (inflated, buffer, size, &got, NULL, &local_error))
@@ -88,7 +89,8 @@ chrono_input_open (const char *path, GError **error)
   GStatBuf st;
   if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode))
     {
-      g_set_error (error, G_IO_ERROR, g_file_test (path, G_FILE_TEST_EXISTS) ? G_IO_ERROR_NOT_REGULAR_FILE : G_IO_ERROR_NOT_FOUND,
+      g_set_error (error, G_IO_ERROR,
+                   g_file_test (path, G_FILE_TEST_EXISTS) ? G_IO_ERROR_NOT_REGULAR_FILE : G_IO_ERROR_NOT_FOUND,
                    "%s: %s", path, g_file_test (path, G_FILE_TEST_EXISTS) ? "not a regular file" : "no such file");
       return NULL;
     }

@@ -16,8 +16,8 @@ gboolean chrono_input_is_truncated (ChronoInput *input);
 guint64 chrono_input_get_file_size (ChronoInput *input);
 guint64 chrono_input_get_compressed_offset (ChronoInput *input);
 
-gboolean chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_length,
-                                  guint64 *out_offset, GCancellable *cancellable, GError **error);
+gboolean chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset,
+                                  GCancellable *cancellable, GError **error);
 
 gssize chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error);
 

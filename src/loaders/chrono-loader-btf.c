@@ -23,7 +23,7 @@ typedef struct {
   const char *path;
   guint64 line;
   Table table;
-  GHashTable *type_ids;   /* numeric mode: id -> type code */
+  GHashTable *type_ids; /* numeric mode: id -> type code */
   GHashTable *entity_ids; /* numeric mode: id -> entity name */
   gboolean have_time;
   gint64 last_time;
@@ -129,12 +129,8 @@ table_row (BtfReader *r, char *row)
     }
   switch (r->table)
     {
-    case TABLE_TYPES:
-      g_hash_table_insert (r->type_ids, g_strdup (key), g_strdup (value));
-      break;
-    case TABLE_ENTITIES:
-      g_hash_table_insert (r->entity_ids, g_strdup (key), g_strdup (value));
-      break;
+    case TABLE_TYPES: g_hash_table_insert (r->type_ids, g_strdup (key), g_strdup (value)); break;
+    case TABLE_ENTITIES: g_hash_table_insert (r->entity_ids, g_strdup (key), g_strdup (value)); break;
     case TABLE_ENTITY_TYPES:
       chrono_btf_machine_declare (r->machine, resolve (r->type_ids, key), resolve (r->entity_ids, value));
       break;
@@ -172,9 +168,9 @@ set_timescale (BtfReader *r, const char *value)
       return;
     }
   if (r->have_time && ticks_per_second != chrono_trace_get_clock (r->trace)->ticks_per_second)
-    chrono_warnings_add (r->warnings, r->line, "bad time scale",
-                         "the time scale changes to “%s” after events were read; all times are read in the last scale given",
-                         value);
+    chrono_warnings_add (
+        r->warnings, r->line, "bad time scale",
+        "the time scale changes to “%s” after events were read; all times are read in the last scale given", value);
   ChronoClock clock;
   chrono_clock_init (&clock, ticks_per_second);
   chrono_trace_set_clock (r->trace, &clock);
@@ -301,7 +297,8 @@ data_line (BtfReader *r, char *text, char *end)
   if (r->have_time && ev.time < r->last_time)
     {
       chrono_warnings_add (r->warnings, r->line, "time goes backwards",
-                           "time %" G_GINT64_FORMAT " is before the previous %" G_GINT64_FORMAT "; read as %" G_GINT64_FORMAT,
+                           "time %" G_GINT64_FORMAT " is before the previous %" G_GINT64_FORMAT
+                           "; read as %" G_GINT64_FORMAT,
                            ev.time, r->last_time, r->last_time);
       ev.time = r->last_time;
     }
@@ -339,7 +336,7 @@ read_line (BtfReader *r, char *text, char *end)
 static void
 read_block (BtfReader *r, const char *data, gsize length, guint64 offset, GByteArray *scratch)
 {
-  r->chunk = (ChronoChunk) { offset, length, r->line + 1, G_MAXINT64, G_MININT64, 0 };
+  r->chunk = (ChronoChunk){ offset, length, r->line + 1, G_MAXINT64, G_MININT64, 0 };
   const char *p = data, *stop = data + length;
   while (p < stop)
     {
@@ -402,7 +399,8 @@ btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
         }
       /* a cut-off download or a capture still being written: keep what is there */
       chrono_warnings_add (r.warnings, r.line, "incomplete trace",
-                           "the compressed file is cut off; events after line %" G_GUINT64_FORMAT " are missing", r.line);
+                           "the compressed file is cut off; events after line %" G_GUINT64_FORMAT " are missing",
+                           r.line);
     }
   if (local_error != NULL)
     {
@@ -413,8 +411,9 @@ btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
   if (r.data_lines > 0 && r.good_lines == 0)
     {
       const ChronoWarning *first = chrono_warnings_get_kept (r.warnings, 0);
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, "%s:%" G_GUINT64_FORMAT ": %s (no line of the file is a valid BTF event)",
-                   path, first->line, first->message);
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                   "%s:%" G_GUINT64_FORMAT ": %s (no line of the file is a valid BTF event)", path, first->line,
+                   first->message);
       return FALSE;
     }
   chrono_btf_machine_finish (machine);
@@ -440,8 +439,9 @@ looks_like_event_line (const char *line, gsize length)
 static int
 btf_sniff (const char *path, const char *head, gsize length)
 {
-  static const char *const pragmas[] = { "#version", "#creator", "#timescale", "#creationdate", "#entitytable",
-                                         "#typetable", "#entitytypetable", "#entitytype", "#entitymapping" };
+  static const char *const pragmas[] = { "#version",         "#creator",     "#timescale",
+                                         "#creationdate",    "#entitytable", "#typetable",
+                                         "#entitytypetable", "#entitytype",  "#entitymapping" };
   const char *p = head, *stop = head + length;
   if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p += 3;

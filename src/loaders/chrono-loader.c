@@ -3,7 +3,7 @@
 #include "chrono-input.h"
 #include "chrono-loader-btf.h"
 
-G_DEFINE_QUARK (chrono-load-error-quark, chrono_load_error)
+G_DEFINE_QUARK (chrono - load - error - quark, chrono_load_error)
 
 const ChronoLoaderInfo *const *
 chrono_loaders_list (void)
@@ -56,14 +56,14 @@ chrono_loaders_sniff (const char *path, GError **error)
         }
     }
   if (best == NULL)
-    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT,
-                 "%s: unknown trace format (not BTF)", path);
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT, "%s: unknown trace format (not BTF)",
+                 path);
   return best;
 }
 
 ChronoTrace *
-chrono_load_file (const char *path, ChronoProgressFunc progress, gpointer progress_data,
-                  GCancellable *cancellable, GError **error)
+chrono_load_file (const char *path, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                  GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
   GError *local_error = NULL;

@@ -12,8 +12,8 @@ GQuark chrono_load_error_quark (void);
 
 typedef enum {
   CHRONO_LOAD_ERROR_UNKNOWN_FORMAT, /* no loader recognises the file */
-  CHRONO_LOAD_ERROR_INVALID,        /* the file cannot be read as its format */
-  CHRONO_LOAD_ERROR_IO,             /* it cannot be read at all */
+  CHRONO_LOAD_ERROR_INVALID, /* the file cannot be read as its format */
+  CHRONO_LOAD_ERROR_IO, /* it cannot be read at all */
 } ChronoLoadErrorCode;
 
 /* How much of a file the sniffers see. */
@@ -23,14 +23,14 @@ typedef enum {
 typedef void (*ChronoProgressFunc) (double fraction, gpointer user_data);
 
 typedef struct {
-  const char *name;                  /* "btf" */
-  const char *description;           /* "Best Trace Format" */
+  const char *name; /* "btf" */
+  const char *description; /* "Best Trace Format" */
   const char *const *mime_types;
   const char *const *globs;
   /* 0 = not this format … 100 = certainly; head is the (inflated) start of the file */
   int (*sniff) (const char *path, const char *head, gsize length);
-  gboolean (*load) (ChronoTrace *trace, const char *path, ChronoProgressFunc progress,
-                    gpointer progress_data, GCancellable *cancellable, GError **error);
+  gboolean (*load) (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+                    GCancellable *cancellable, GError **error);
 } ChronoLoaderInfo;
 
 const ChronoLoaderInfo *const *chrono_loaders_list (void);

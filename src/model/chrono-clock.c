@@ -106,8 +106,8 @@ static const struct {
   const char *suffix;
   double seconds;
 } duration_units[] = {
-  { "ps", 1e-12 }, { "ns", 1e-9 }, { "us", 1e-6 }, { "µs", 1e-6 },
-  { "ms", 1e-3 }, { "s", 1.0 }, { "min", 60.0 }, { "h", 3600.0 },
+  { "ps", 1e-12 }, { "ns", 1e-9 }, { "us", 1e-6 },  { "µs", 1e-6 },
+  { "ms", 1e-3 },  { "s", 1.0 },   { "min", 60.0 }, { "h", 3600.0 },
 };
 
 /* "12ms", "3.5s", "1500us", "250ns", "2" (seconds). */
@@ -136,8 +136,8 @@ chrono_parse_duration (const char *text, double *out_seconds, GError **error)
         *out_seconds = value * duration_units[i].seconds;
         return TRUE;
       }
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               "“%s” has an unknown unit “%s” (use ps, ns, us, ms, s)", text, end);
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” has an unknown unit “%s” (use ps, ns, us, ms, s)",
+               text, end);
   return FALSE;
 }
 

@@ -9,9 +9,9 @@ G_BEGIN_DECLS
  * (a power of ten for text formats, any integer for OTF2). */
 typedef struct {
   gint64 ticks_per_second;
-  gint64 origin;           /* the trace's zero, in ticks */
+  gint64 origin; /* the trace's zero, in ticks */
   gboolean has_wall_clock;
-  gint64 wall_clock_us;    /* Unix time of the origin in microseconds */
+  gint64 wall_clock_us; /* Unix time of the origin in microseconds */
 } ChronoClock;
 
 void chrono_clock_init (ChronoClock *clock, gint64 ticks_per_second);

@@ -36,8 +36,8 @@ dump_spans (GString *out, ChronoTrace *trace, ChronoSpans *spans)
     {
       ChronoSpan span;
       chrono_spans_get (spans, i, &span);
-      g_string_append_printf (out, "  span %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %s depth=%u flags=",
-                              span.start, span.end, chrono_state_get_name (span.state), span.depth);
+      g_string_append_printf (out, "  span %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %s depth=%u flags=", span.start,
+                              span.end, chrono_state_get_name (span.state), span.depth);
       dump_flags (out, span.flags, span_flags, G_N_ELEMENTS (span_flags));
       if (span.instance != CHRONO_NO_INSTANCE)
         g_string_append_printf (out, " instance=%u", span.instance);
@@ -57,10 +57,11 @@ dump_instances (GString *out, ChronoInstances *instances)
       const ChronoInstance *instance = chrono_instances_get (instances, i);
       g_string_append_printf (out, "  instance %u number=", i);
       dump_time (out, instance->number);
-      g_string_append_printf (out, " begin=%" G_GINT64_FORMAT " end=%" G_GINT64_FORMAT " first_start=",
-                              instance->begin, instance->end);
+      g_string_append_printf (out, " begin=%" G_GINT64_FORMAT " end=%" G_GINT64_FORMAT " first_start=", instance->begin,
+                              instance->end);
       dump_time (out, instance->first_start);
-      g_string_append_printf (out, " activations=%u preemptions=%u flags=", instance->activations, instance->preemptions);
+      g_string_append_printf (out, " activations=%u preemptions=%u flags=", instance->activations,
+                              instance->preemptions);
       dump_flags (out, instance->flags, instance_flags, G_N_ELEMENTS (instance_flags));
       if (instance->parent != G_MAXUINT32)
         g_string_append_printf (out, " caller=%u", instance->parent);
@@ -101,7 +102,8 @@ static void
 dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
 {
   g_autofree char *path = chrono_lane_dup_path (lane);
-  g_string_append_printf (out, "lane %s kind=%s type=%s\n", path, chrono_lane_kind_get_name (chrono_lane_get_kind (lane)),
+  g_string_append_printf (out, "lane %s kind=%s type=%s\n", path,
+                          chrono_lane_kind_get_name (chrono_lane_get_kind (lane)),
                           *chrono_lane_get_entity_type (lane) ? chrono_lane_get_entity_type (lane) : "-");
   if (chrono_lane_get_instances (lane))
     dump_instances (out, chrono_lane_get_instances (lane));

@@ -7,19 +7,19 @@
 G_BEGIN_DECLS
 
 typedef enum {
-  CHRONO_INSTANCE_ACTIVATED = 1 << 0,  /* began with an activation (or start, for a runnable) */
+  CHRONO_INSTANCE_ACTIVATED = 1 << 0, /* began with an activation (or start, for a runnable) */
   CHRONO_INSTANCE_TERMINATED = 1 << 1, /* ended with a termination inside the trace */
-  CHRONO_INSTANCE_INFERRED = 1 << 2,   /* already alive when the trace began */
+  CHRONO_INSTANCE_INFERRED = 1 << 2, /* already alive when the trace began */
 } ChronoInstanceFlags;
 
 typedef struct {
-  gint64 number;       /* the producer's instance number; G_MININT64 when unknown */
-  gint64 begin, end;   /* first and last event; end = trace end while still alive */
-  gint64 first_start;  /* first allocation to a core / call start; G_MININT64 if none */
+  gint64 number; /* the producer's instance number; G_MININT64 when unknown */
+  gint64 begin, end; /* first and last event; end = trace end while still alive */
+  gint64 first_start; /* first allocation to a core / call start; G_MININT64 if none */
   guint32 flags;
   guint32 activations; /* activate events (dup activations included) */
   guint32 preemptions;
-  guint32 parent;      /* caller instance index in the parent lane, or G_MAXUINT32 */
+  guint32 parent; /* caller instance index in the parent lane, or G_MAXUINT32 */
 } ChronoInstance;
 
 typedef struct _ChronoInstances ChronoInstances;

@@ -18,8 +18,7 @@ struct _ChronoLane {
 enum { PROP_0, PROP_NAME, PROP_KIND, PROP_ENTITY_TYPE, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-G_DEFINE_ENUM_TYPE (ChronoLaneKind, chrono_lane_kind,
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_GROUP, "group"),
+G_DEFINE_ENUM_TYPE (ChronoLaneKind, chrono_lane_kind, G_DEFINE_ENUM_VALUE (CHRONO_LANE_GROUP, "group"),
                     G_DEFINE_ENUM_VALUE (CHRONO_LANE_PROCESS, "process"),
                     G_DEFINE_ENUM_VALUE (CHRONO_LANE_RUNNABLE, "runnable"),
                     G_DEFINE_ENUM_VALUE (CHRONO_LANE_CORE, "core"),
@@ -86,12 +85,12 @@ chrono_lane_class_init (ChronoLaneClass *klass)
   object_class->finalize = chrono_lane_finalize;
   object_class->get_property = chrono_lane_get_property;
   object_class->set_property = chrono_lane_set_property;
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, "",
-                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME] =
+      g_param_spec_string ("name", NULL, NULL, "", G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, CHRONO_TYPE_LANE_KIND, CHRONO_LANE_GROUP,
                                              G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ENTITY_TYPE] = g_param_spec_string ("entity-type", NULL, NULL, "",
-                                                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENTITY_TYPE] = g_param_spec_string (
+      "entity-type", NULL, NULL, "", G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -104,8 +103,8 @@ chrono_lane_init (ChronoLane *self)
 ChronoLane *
 chrono_lane_new (const char *name, ChronoLaneKind kind, const char *entity_type)
 {
-  return g_object_new (CHRONO_TYPE_LANE, "name", name, "kind", kind,
-                       "entity-type", entity_type ? entity_type : "", NULL);
+  return g_object_new (CHRONO_TYPE_LANE, "name", name, "kind", kind, "entity-type", entity_type ? entity_type : "",
+                       NULL);
 }
 
 const char *

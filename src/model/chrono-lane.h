@@ -12,14 +12,14 @@
 G_BEGIN_DECLS
 
 typedef enum {
-  CHRONO_LANE_GROUP,     /* a heading with children only */
-  CHRONO_LANE_PROCESS,   /* BTF task or ISR: states per instance */
-  CHRONO_LANE_RUNNABLE,  /* a runnable called by its parent process */
-  CHRONO_LANE_CORE,      /* which process occupied a core */
+  CHRONO_LANE_GROUP, /* a heading with children only */
+  CHRONO_LANE_PROCESS, /* BTF task or ISR: states per instance */
+  CHRONO_LANE_RUNNABLE, /* a runnable called by its parent process */
+  CHRONO_LANE_CORE, /* which process occupied a core */
   CHRONO_LANE_SEMAPHORE, /* a semaphore's state */
-  CHRONO_LANE_ACCESS,    /* one process's requests and holds of a semaphore */
-  CHRONO_LANE_SIGNAL,    /* a value over time */
-  CHRONO_LANE_EVENTS,    /* instant events only */
+  CHRONO_LANE_ACCESS, /* one process's requests and holds of a semaphore */
+  CHRONO_LANE_SIGNAL, /* a value over time */
+  CHRONO_LANE_EVENTS, /* instant events only */
 } ChronoLaneKind;
 
 #define CHRONO_TYPE_LANE_KIND (chrono_lane_kind_get_type ())

@@ -59,7 +59,7 @@ chrono_marks_seal (ChronoMarks *marks)
       guint n = marks->rows->len;
       g_autofree Keyed *keyed = g_new (Keyed, n);
       for (guint i = 0; i < n; i++)
-        keyed[i] = (Keyed) { g_array_index (marks->rows, ChronoMark, i), i };
+        keyed[i] = (Keyed){ g_array_index (marks->rows, ChronoMark, i), i };
       qsort (keyed, n, sizeof *keyed, compare_keyed);
       for (guint i = 0; i < n; i++)
         g_array_index (marks->rows, ChronoMark, i) = keyed[i].mark;

@@ -7,10 +7,10 @@ G_BEGIN_DECLS
 
 typedef struct {
   gint64 time;
-  guint32 kind;   /* string id: the event ("trigger", "read", …) */
+  guint32 kind; /* string id: the event ("trigger", "read", …) */
   guint32 source; /* string id: who caused it */
-  guint32 note;   /* string id: free text (a BTF note), 0 when none */
-  guint32 attrs;  /* attribute-set id, 0 when none */
+  guint32 note; /* string id: free text (a BTF note), 0 when none */
+  guint32 attrs; /* attribute-set id, 0 when none */
 } ChronoMark;
 
 typedef struct _ChronoMarks ChronoMarks;

@@ -44,7 +44,7 @@ chrono_spans_free (ChronoSpans *spans)
 {
   if (spans == NULL)
     return;
-  GArray *columns[] = { spans->start, spans->end, spans->state, spans->flags, spans->depth,
+  GArray *columns[] = { spans->start, spans->end,      spans->state, spans->flags,   spans->depth,
                         spans->label, spans->instance, spans->attrs, spans->max_end, spans->block_time };
   for (gsize i = 0; i < G_N_ELEMENTS (columns); i++)
     g_array_unref (columns[i]);
@@ -157,9 +157,9 @@ sort_by_start (ChronoSpans *spans)
   guint n = spans->start->len;
   g_autofree SortKey *keys = g_new (SortKey, n);
   for (guint i = 0; i < n; i++)
-    keys[i] = (SortKey) { g_array_index (spans->start, gint64, i), i };
+    keys[i] = (SortKey){ g_array_index (spans->start, gint64, i), i };
   qsort (keys, n, sizeof *keys, compare_sort_keys); /* index tie-break makes it stable */
-  GArray *columns[] = { spans->start, spans->end, spans->state, spans->flags,
+  GArray *columns[] = { spans->start, spans->end,   spans->state,    spans->flags,
                         spans->depth, spans->label, spans->instance, spans->attrs };
   for (gsize c = 0; c < G_N_ELEMENTS (columns); c++)
     permute_column (columns[c], keys, n);
@@ -189,8 +189,8 @@ build_blocks (ChronoSpans *spans)
   for (guint i = 0; i < n; i++)
     {
       guint8 state = g_array_index (spans->state, guint8, i);
-      totals[(i / BLOCK) * CHRONO_N_STATES + state]
-        += g_array_index (spans->end, gint64, i) - g_array_index (spans->start, gint64, i);
+      totals[(i / BLOCK) * CHRONO_N_STATES + state] +=
+          g_array_index (spans->end, gint64, i) - g_array_index (spans->start, gint64, i);
     }
 }
 
@@ -249,8 +249,7 @@ chrono_spans_find_at (ChronoSpans *spans, gint64 time, guint16 depth, guint *out
   guint last = chrono_spans_first_starting_at_or_after (spans, time + 1);
   gboolean found = FALSE;
   for (guint i = first; i < last; i++)
-    if (g_array_index (spans->depth, guint16, i) == depth
-        && g_array_index (spans->end, gint64, i) > time)
+    if (g_array_index (spans->depth, guint16, i) == depth && g_array_index (spans->end, gint64, i) > time)
       {
         *out_index = i;
         found = TRUE;

@@ -13,20 +13,20 @@ G_BEGIN_DECLS
 typedef struct {
   gint64 start;
   gint64 end;
-  guint8 state;    /* ChronoState */
-  guint8 flags;    /* ChronoSpanFlags */
-  guint16 depth;   /* sub-row: call depth or concurrent-instance slot */
-  guint32 label;   /* string id: what the span is about (a process on a core, …) */
-  guint32 instance;/* index into the lane's instance table, or CHRONO_NO_INSTANCE */
-  guint32 attrs;   /* attribute-set id, 0 when none */
+  guint8 state; /* ChronoState */
+  guint8 flags; /* ChronoSpanFlags */
+  guint16 depth; /* sub-row: call depth or concurrent-instance slot */
+  guint32 label; /* string id: what the span is about (a process on a core, …) */
+  guint32 instance; /* index into the lane's instance table, or CHRONO_NO_INSTANCE */
+  guint32 attrs; /* attribute-set id, 0 when none */
 } ChronoSpan;
 
 /* What a time range of a lane amounts to. */
 typedef struct {
   gint64 time_in_state[CHRONO_N_STATES];
-  guint count;          /* spans that overlap the range */
-  guint8 dominant;      /* the state with the most time, NONE when empty */
-  guint longest;        /* index of the longest overlapping span (valid when count > 0) */
+  guint count; /* spans that overlap the range */
+  guint8 dominant; /* the state with the most time, NONE when empty */
+  guint longest; /* index of the longest overlapping span (valid when count > 0) */
 } ChronoSpanSummary;
 
 typedef struct _ChronoSpans ChronoSpans;

@@ -34,21 +34,21 @@ chrono_state_get_label (ChronoState state)
 {
   switch (state)
     {
-    case CHRONO_STATE_NONE: return _("None");
-    case CHRONO_STATE_ACTIVE: return _("Active");
-    case CHRONO_STATE_READY: return _("Ready");
-    case CHRONO_STATE_RUNNING: return _("Running");
-    case CHRONO_STATE_WAITING: return _("Waiting");
-    case CHRONO_STATE_POLLING: return _("Polling");
-    case CHRONO_STATE_PARKING: return _("Parking");
-    case CHRONO_STATE_SUSPENDED: return _("Suspended");
-    case CHRONO_STATE_SEM_FREE: return _("Free");
-    case CHRONO_STATE_SEM_USED: return _("Used");
-    case CHRONO_STATE_SEM_FULL: return _("Full");
-    case CHRONO_STATE_SEM_OVERFULL: return _("Overfull");
-    case CHRONO_STATE_SEM_REQUESTED: return _("Requested");
-    case CHRONO_STATE_SEM_HOLDING: return _("Holding");
-    case CHRONO_STATE_BUSY: return _("Busy");
+    case CHRONO_STATE_NONE: return _ ("None");
+    case CHRONO_STATE_ACTIVE: return _ ("Active");
+    case CHRONO_STATE_READY: return _ ("Ready");
+    case CHRONO_STATE_RUNNING: return _ ("Running");
+    case CHRONO_STATE_WAITING: return _ ("Waiting");
+    case CHRONO_STATE_POLLING: return _ ("Polling");
+    case CHRONO_STATE_PARKING: return _ ("Parking");
+    case CHRONO_STATE_SUSPENDED: return _ ("Suspended");
+    case CHRONO_STATE_SEM_FREE: return _ ("Free");
+    case CHRONO_STATE_SEM_USED: return _ ("Used");
+    case CHRONO_STATE_SEM_FULL: return _ ("Full");
+    case CHRONO_STATE_SEM_OVERFULL: return _ ("Overfull");
+    case CHRONO_STATE_SEM_REQUESTED: return _ ("Requested");
+    case CHRONO_STATE_SEM_HOLDING: return _ ("Holding");
+    case CHRONO_STATE_BUSY: return _ ("Busy");
     case CHRONO_N_STATES: break;
     }
   return "?";

@@ -5,7 +5,7 @@
 #include <string.h>
 
 struct _ChronoStrings {
-  GHashTable *ids;  /* text -> GUINT_TO_POINTER (id) */
+  GHashTable *ids; /* text -> GUINT_TO_POINTER (id) */
   GPtrArray *texts; /* id -> text (owned by the string chunk) */
   GStringChunk *chunk;
 };

@@ -14,7 +14,7 @@ struct _ChronoTrace {
   ChronoWarnings *warnings;
   GArray *metadata; /* ChronoMetadata */
   GListStore *lanes;
-  GArray *chunks;   /* ChronoChunk */
+  GArray *chunks; /* ChronoChunk */
   guint64 n_events;
 };
 
@@ -76,8 +76,8 @@ chrono_trace_class_init (ChronoTraceClass *klass)
   object_class->finalize = chrono_trace_finalize;
   object_class->get_property = chrono_trace_get_property;
   object_class->set_property = chrono_trace_set_property;
-  properties[PROP_PATH] = g_param_spec_string ("path", NULL, NULL, "",
-                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PATH] =
+      g_param_spec_string ("path", NULL, NULL, "", G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_FORMAT] = g_param_spec_string ("format", NULL, NULL, "",
                                                  G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -13,9 +13,9 @@ G_BEGIN_DECLS
 
 /* A piece of the input file cut at a line boundary (DESIGN.md, "Lazily indexed time ranges"). */
 typedef struct {
-  guint64 offset;      /* byte offset of the first line in the (decompressed) input */
+  guint64 offset; /* byte offset of the first line in the (decompressed) input */
   guint64 length;
-  guint64 first_line;  /* 1-based */
+  guint64 first_line; /* 1-based */
   gint64 first_time, last_time; /* G_MAXINT64 / G_MININT64 when the chunk has no data line */
   guint64 n_events;
 } ChronoChunk;

@@ -1,9 +1,9 @@
 #include "chrono-warnings.h"
 
 struct _ChronoWarnings {
-  GArray *kept;        /* ChronoWarning */
-  GHashTable *counts;  /* reason -> guint64* */
-  GPtrArray *reasons;  /* reasons in first-seen order */
+  GArray *kept; /* ChronoWarning */
+  GHashTable *counts; /* reason -> guint64* */
+  GPtrArray *reasons; /* reasons in first-seen order */
   guint keep_at_most;
   guint64 total;
 };

@@ -76,15 +76,13 @@ create_surface (ChronoExportFormat format, const ChronoRenderOptions *o, Sink *s
     case CHRONO_EXPORT_PNG:
       /* opaque: the renderer paints its own background, white or dark */
       return cairo_image_surface_create (CAIRO_FORMAT_RGB24, o->width, o->height);
-    case CHRONO_EXPORT_SVG:
-      surface = cairo_svg_surface_create_for_stream (write_to_sink, sink, o->width, o->height);
+    case CHRONO_EXPORT_SVG: surface = cairo_svg_surface_create_for_stream (write_to_sink, sink, o->width, o->height);
 #if CAIRO_VERSION >= CAIRO_VERSION_ENCODE(1, 16, 0)
       /* the same size as the PNG in a browser, not 4/3 larger */
       cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
 #endif
       return surface;
-    case CHRONO_EXPORT_PDF:
-      surface = cairo_pdf_surface_create_for_stream (write_to_sink, sink, o->width, o->height);
+    case CHRONO_EXPORT_PDF: surface = cairo_pdf_surface_create_for_stream (write_to_sink, sink, o->width, o->height);
 #if CAIRO_VERSION >= CAIRO_VERSION_ENCODE(1, 16, 0)
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Chronoscope");
       {
@@ -123,8 +121,8 @@ check_size (ChronoExportFormat format, const ChronoRenderOptions *o, const char 
       || (o->width <= CHRONO_EXPORT_MAX_PNG_SIZE && o->height <= CHRONO_EXPORT_MAX_PNG_SIZE))
     return TRUE;
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-               _("Cannot export to “%s”: a PNG can be at most %d pixels wide and high, this picture is %d × %d; "
-                 "export SVG or PDF, or show fewer lanes"),
+               _ ("Cannot export to “%s”: a PNG can be at most %d pixels wide and high, this picture is %d × %d; "
+                  "export SVG or PDF, or show fewer lanes"),
                path, CHRONO_EXPORT_MAX_PNG_SIZE, o->width, o->height);
   return FALSE;
 }
@@ -151,7 +149,7 @@ chrono_export_to_file (ChronoRenderer *renderer, const ChronoRenderOptions *o, c
   if (!chrono_export_format_from_path (path, &format))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("Cannot export to “%s”: unknown file type (use a name ending in .png, .svg or .pdf)"), path);
+                   _ ("Cannot export to “%s”: unknown file type (use a name ending in .png, .svg or .pdf)"), path);
       return FALSE;
     }
   ChronoRenderOptions fitted;
@@ -164,7 +162,7 @@ chrono_export_to_file (ChronoRenderer *renderer, const ChronoRenderOptions *o, c
   g_autoptr (GFileOutputStream) stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local_error);
   if (stream == NULL)
     {
-      g_set_error (error, G_IO_ERROR, local_error->code, _("Cannot export to “%s”: %s"), path, local_error->message);
+      g_set_error (error, G_IO_ERROR, local_error->code, _ ("Cannot export to “%s”: %s"), path, local_error->message);
       return FALSE;
     }
 
@@ -177,14 +175,14 @@ chrono_export_to_file (ChronoRenderer *renderer, const ChronoRenderOptions *o, c
     {
       abandon_stream (G_OUTPUT_STREAM (stream));
       g_set_error (error, G_IO_ERROR, sink.error != NULL ? sink.error->code : G_IO_ERROR_FAILED,
-                   _("Cannot export to “%s”: %s"), path,
+                   _ ("Cannot export to “%s”: %s"), path,
                    sink.error != NULL ? sink.error->message : cairo_status_to_string (status));
       g_clear_error (&sink.error);
       return FALSE;
     }
   if (!g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, &local_error))
     {
-      g_set_error (error, G_IO_ERROR, local_error->code, _("Cannot export to “%s”: %s"), path, local_error->message);
+      g_set_error (error, G_IO_ERROR, local_error->code, _ ("Cannot export to “%s”: %s"), path, local_error->message);
       return FALSE;
     }
   return TRUE;

@@ -9,9 +9,9 @@ struct _ChronoLayout {
   GObject parent_instance;
   ChronoTrace *trace;
   GHashTable *collapsed; /* ChronoLane* set; absent = expanded (the default) */
-  GHashTable *hidden;    /* ChronoLane* set */
-  char *filter;          /* casefolded, NULL when no filter */
-  GArray *rows;          /* ChronoLayoutRow */
+  GHashTable *hidden; /* ChronoLane* set */
+  char *filter; /* casefolded, NULL when no filter */
+  GArray *rows; /* ChronoLayoutRow */
   double total_height;
   gulong lanes_changed_id;
 };
@@ -39,8 +39,8 @@ chrono_layout_constructed (GObject *object)
   G_OBJECT_CLASS (chrono_layout_parent_class)->constructed (object);
   g_return_if_fail (CHRONO_IS_TRACE (self->trace));
   /* Loaders may add lanes after the view exists (lazy loading). */
-  self->lanes_changed_id = g_signal_connect (chrono_trace_get_lanes (self->trace), "items-changed",
-                                             G_CALLBACK (on_lanes_changed), self);
+  self->lanes_changed_id =
+      g_signal_connect (chrono_trace_get_lanes (self->trace), "items-changed", G_CALLBACK (on_lanes_changed), self);
   rebuild (self);
 }
 
@@ -107,8 +107,8 @@ chrono_layout_class_init (ChronoLayoutClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The rows changed: which, where or how tall.  Views re-query everything. */
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CHANGED] =
+      g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -228,7 +228,8 @@ add_lane (ChronoLayout *self, ChronoLane *lane, guint indent, gboolean inside_ma
   gboolean expanded = !g_hash_table_contains (self->collapsed, lane);
   gboolean descendant_shown = FALSE;
   if (expanded || !matched)
-    descendant_shown = add_children (self, chrono_lane_get_children (lane), indent + 1, matched && self->filter != NULL);
+    descendant_shown =
+        add_children (self, chrono_lane_get_children (lane), indent + 1, matched && self->filter != NULL);
   if (!matched && !descendant_shown)
     {
       g_array_set_size (self->rows, mark);

@@ -10,9 +10,9 @@ G_BEGIN_DECLS
 
 /* Row heights in device-independent pixels. */
 #define CHRONO_LAYOUT_HEADING_HEIGHT 20.0
-#define CHRONO_LAYOUT_SLOT_HEIGHT 20.0       /* one sub-row of spans */
+#define CHRONO_LAYOUT_SLOT_HEIGHT 20.0 /* one sub-row of spans */
 #define CHRONO_LAYOUT_DENSE_SLOT_HEIGHT 12.0 /* per sub-row once a lane has many */
-#define CHRONO_LAYOUT_DENSE_SLOTS 8          /* more slots than this are dense */
+#define CHRONO_LAYOUT_DENSE_SLOTS 8 /* more slots than this are dense */
 #define CHRONO_LAYOUT_SIGNAL_HEIGHT 48.0
 #define CHRONO_LAYOUT_EVENTS_HEIGHT 14.0
 
@@ -20,17 +20,17 @@ G_BEGIN_DECLS
  * alone, so a loader may put spans on a group or marks on a process. */
 typedef enum {
   CHRONO_ROW_HEADING, /* a group with no data: a heading */
-  CHRONO_ROW_SPANS,   /* intervals at depth slots (marks drawn on top) */
-  CHRONO_ROW_SIGNAL,  /* a value plot */
-  CHRONO_ROW_EVENTS,  /* instant events only */
+  CHRONO_ROW_SPANS, /* intervals at depth slots (marks drawn on top) */
+  CHRONO_ROW_SIGNAL, /* a value plot */
+  CHRONO_ROW_EVENTS, /* instant events only */
 } ChronoRowStyle;
 
 typedef struct {
   ChronoLane *lane; /* borrowed from the trace */
-  double y;         /* from the top of the lane area */
+  double y; /* from the top of the lane area */
   double height;
-  guint indent;     /* tree depth among the shown rows */
-  guint n_slots;    /* sub-rows: max depth + 1 */
+  guint indent; /* tree depth among the shown rows */
+  guint n_slots; /* sub-rows: max depth + 1 */
 } ChronoLayoutRow;
 
 #define CHRONO_TYPE_LAYOUT (chrono_layout_get_type ())

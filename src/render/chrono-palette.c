@@ -7,7 +7,10 @@
  * background and running stays the loudest, so the emphasis is the same. */
 #include "chrono-palette.h"
 
-#define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }
+#define HEX(v)                                                                 \
+  {                                                                            \
+    ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) &0xff) / 255.0 \
+  }
 
 static const ChronoPalette light_palette = {
   .dark = FALSE,
@@ -147,16 +150,15 @@ void
 chrono_palette_get_text_on (const ChronoRgb *fill, ChronoRgb *out)
 {
   double v = relative_luminance (fill) > 0.55 ? 0.10 : 1.0;
-  *out = (ChronoRgb) { v, v, v };
+  *out = (ChronoRgb){ v, v, v };
 }
 
 void
 chrono_rgb_mix (const ChronoRgb *a, const ChronoRgb *b, double amount_of_b, ChronoRgb *out)
 {
   double k = CLAMP (amount_of_b, 0.0, 1.0);
-  *out = (ChronoRgb) { a->red + (b->red - a->red) * k,
-                       a->green + (b->green - a->green) * k,
-                       a->blue + (b->blue - a->blue) * k };
+  *out = (ChronoRgb){ a->red + (b->red - a->red) * k, a->green + (b->green - a->green) * k,
+                      a->blue + (b->blue - a->blue) * k };
 }
 
 void

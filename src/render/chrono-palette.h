@@ -15,16 +15,16 @@ typedef struct {
 
 typedef struct {
   gboolean dark;
-  ChronoRgb background;       /* the lane area */
-  ChronoRgb alternate_row;    /* every other row, faintly */
-  ChronoRgb heading;          /* group heading rows */
+  ChronoRgb background; /* the lane area */
+  ChronoRgb alternate_row; /* every other row, faintly */
+  ChronoRgb heading; /* group heading rows */
   ChronoRgb label_background; /* the lane-name column */
-  ChronoRgb chrome;           /* ruler and legend */
-  ChronoRgb separator;        /* borders between areas */
-  ChronoRgb grid;             /* major-tick lines through the lanes */
+  ChronoRgb chrome; /* ruler and legend */
+  ChronoRgb separator; /* borders between areas */
+  ChronoRgb grid; /* major-tick lines through the lanes */
   ChronoRgb text;
-  ChronoRgb dim_text;         /* axis values, secondary labels */
-  ChronoRgb mark;             /* instant events without a named kind */
+  ChronoRgb dim_text; /* axis values, secondary labels */
+  ChronoRgb mark; /* instant events without a named kind */
   ChronoRgb signal_line;
   ChronoRgb states[CHRONO_N_STATES];
 } ChronoPalette;

@@ -114,12 +114,12 @@ draw_items (ChronoRenderContext *ctx, double centre)
     if ((ctx->states_seen & (1u << s))
         && !legend_item (ctx, &x, centre, state_swatch, &ctx->palette->states[s], chrono_state_get_label (s)))
       return;
-  if (ctx->inferred_seen && !legend_item (ctx, &x, centre, inferred_swatch, NULL, _("Before trace start (assumed)")))
+  if (ctx->inferred_seen && !legend_item (ctx, &x, centre, inferred_swatch, NULL, _ ("Before trace start (assumed)")))
     return;
-  if (ctx->names_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _("Process or region, by name")))
+  if (ctx->names_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _ ("Process or region, by name")))
     return;
   if (ctx->marks_seen)
-    legend_item (ctx, &x, centre, mark_swatch, NULL, _("Event"));
+    legend_item (ctx, &x, centre, mark_swatch, NULL, _ ("Event"));
 }
 
 void

@@ -17,21 +17,21 @@ typedef struct {
   const ChronoPalette *palette;
   ChronoTrace *trace;
   ChronoStrings *strings;
-  PangoLayout *name_text;  /* lane names */
+  PangoLayout *name_text; /* lane names */
   PangoLayout *heading_text; /* group names */
   PangoLayout *small_text; /* span labels, ruler, legend, axis values */
   double data_x0, data_x1; /* the time area, in picture px */
-  double scale;            /* device px per picture px, for snapping */
+  double scale; /* device px per picture px, for snapping */
   /* what the frame drew, for the legend */
-  guint32 states_seen;     /* bit per ChronoState */
+  guint32 states_seen; /* bit per ChronoState */
   gboolean inferred_seen;
-  gboolean names_seen;     /* spans coloured by name (processes on cores, regions) */
+  gboolean names_seen; /* spans coloured by name (processes on cores, regions) */
   gboolean marks_seen;
 } ChronoRenderContext;
 
 /* The time ticks of one frame, shared by ruler and grid. */
 typedef struct {
-  double step_ticks;  /* between labelled ticks */
+  double step_ticks; /* between labelled ticks */
   double minor_ticks; /* between minor ticks; 0 when too dense to draw */
   double unit_seconds;
   const char *unit;
@@ -50,8 +50,8 @@ void chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *r
 void chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, gboolean ticks);
 
 /* chrono-render-signal.c */
-void chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top,
-                               double min, double max);
+void chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, double min,
+                               double max);
 char *chrono_render_format_value (double value);
 
 /* chrono-render-ruler.c */

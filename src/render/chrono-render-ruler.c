@@ -115,8 +115,8 @@ chrono_render_tick_scale_init (ChronoRenderContext *ctx, ChronoTickScale *scale)
 
 /* Calls draw for every multiple of step (in ticks from the trace begin) in view. */
 static void
-for_each_tick (ChronoRenderContext *ctx, double step, void (*draw) (ChronoRenderContext *, double x, double rel, gpointer),
-               gpointer data)
+for_each_tick (ChronoRenderContext *ctx, double step,
+               void (*draw) (ChronoRenderContext *, double x, double rel, gpointer), gpointer data)
 {
   if (step <= 0.0)
     return;
@@ -188,7 +188,7 @@ draw_corner (ChronoRenderContext *ctx)
   double seconds = (double) (o->end - o->begin) / ticks_per_second (ctx);
   g_autofree char *span = chrono_format_duration (seconds, 3);
   /* TRANSLATORS: the length of the visible time range, e.g. "Window: 20 ms" */
-  g_autofree char *text = g_strdup_printf (_("Window: %s"), span);
+  g_autofree char *text = g_strdup_printf (_ ("Window: %s"), span);
   int h;
   chrono_render_text_size (ctx->small_text, text, NULL, &h);
   chrono_render_text (ctx, ctx->small_text, text, 8.0, (o->ruler_height - h) / 2.0, o->label_width - 16.0,

@@ -17,7 +17,7 @@
 
 typedef struct {
   double top, bottom; /* of the plot, in picture px */
-  double min, max;    /* values at bottom and top */
+  double min, max; /* values at bottom and top */
 } Axis;
 
 typedef struct {
@@ -138,7 +138,7 @@ chrono_render_format_value (double value)
 
 typedef struct {
   double in, out; /* values where the column begins and ends */
-  double lo, hi;  /* extremes inside it, the ends included */
+  double lo, hi; /* extremes inside it, the ends included */
 } Column;
 
 /* Values of the ticks [t0, t1) only: chrono_signal_range works on a closed
@@ -149,8 +149,8 @@ sample_column (ChronoSignal *signal, gint64 t0, gint64 t1, Column *c)
 {
   gint64 last = MAX (t0, t1 - 1);
   gboolean has_in = chrono_signal_value_at (signal, t0, &c->in) && isfinite (c->in);
-  gboolean has_inside = last > t0 && chrono_signal_range (signal, t0 + 1, last, &c->lo, &c->hi)
-                        && isfinite (c->lo) && isfinite (c->hi);
+  gboolean has_inside =
+      last > t0 && chrono_signal_range (signal, t0 + 1, last, &c->lo, &c->hi) && isfinite (c->lo) && isfinite (c->hi);
   if (!has_in && !has_inside)
     return FALSE;
   if (!has_inside)

@@ -15,7 +15,7 @@
 
 #define MIN_LABEL_WIDTH 24.0 /* narrower spans get no text at all */
 #define LABEL_PAD 3.0
-#define MARK_MERGE_PX 4.0   /* marks closer than this share one glyph */
+#define MARK_MERGE_PX 4.0 /* marks closer than this share one glyph */
 #define MARK_HALF_WIDTH 3.5
 #define MARK_HEIGHT 6.0
 
@@ -37,13 +37,13 @@ typedef struct {
 
 typedef struct {
   GArray *batches; /* Batch */
-  guint last;      /* index of the last used batch: runs of one colour are common */
+  guint last; /* index of the last used batch: runs of one colour are common */
 } BatchSet;
 
 typedef struct {
   double x, width, y, height;
-  guint32 text_id;    /* string to show, or 0 */
-  gint64 number;      /* instance number to show when text_id is 0 */
+  guint32 text_id; /* string to show, or 0 */
+  gint64 number; /* instance number to show when text_id is 0 */
   ChronoRgb fill;
 } LabelCandidate;
 
@@ -309,8 +309,8 @@ draw_labels (const RowDraw *d, GArray *labels)
       const LabelCandidate *c = &g_array_index (labels, LabelCandidate, i);
       g_autofree char *number = NULL;
       const char *text = c->text_id != CHRONO_STRING_NONE
-                           ? chrono_strings_get (ctx->strings, c->text_id)
-                           : (number = g_strdup_printf ("#%" G_GINT64_FORMAT, c->number));
+                             ? chrono_strings_get (ctx->strings, c->text_id)
+                             : (number = g_strdup_printf ("#%" G_GINT64_FORMAT, c->number));
       int tw, th;
       chrono_render_text_size (layout, text, &tw, &th);
       if (th > c->height + 4)
@@ -333,8 +333,8 @@ chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, d
   ChronoSpans *spans = chrono_lane_get_spans (row->lane);
   if (spans == NULL || chrono_spans_get_n (spans) == 0 || !chrono_spans_is_sealed (spans))
     return;
-  RowDraw d = { ctx, row->lane, chrono_lane_get_kind (row->lane), spans, row, top,
-                chrono_layout_row_get_slot_height (row), 0.0 };
+  RowDraw d = { ctx, row->lane, chrono_lane_get_kind (row->lane),        spans,
+                row, top,       chrono_layout_row_get_slot_height (row), 0.0 };
   d.pad = d.slot_height >= 16.0 ? 2.0 : 1.0;
 
   guint first = chrono_spans_first_ending_after (spans, ctx->o->begin);

@@ -266,8 +266,7 @@ draw_row_data (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
   double min, max;
   switch (chrono_layout_get_row_style (row->lane))
     {
-    case CHRONO_ROW_HEADING:
-      break;
+    case CHRONO_ROW_HEADING: break;
     case CHRONO_ROW_SPANS:
       chrono_render_spans_row (ctx, row, top);
       chrono_render_marks_row (ctx, row, top, FALSE);
@@ -277,9 +276,7 @@ draw_row_data (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
         chrono_render_signal_row (ctx, row, top, min, max);
       chrono_render_marks_row (ctx, row, top, FALSE); /* reads and other accesses */
       break;
-    case CHRONO_ROW_EVENTS:
-      chrono_render_marks_row (ctx, row, top, TRUE);
-      break;
+    case CHRONO_ROW_EVENTS: chrono_render_marks_row (ctx, row, top, TRUE); break;
     }
   cairo_restore (cr);
 }

@@ -11,13 +11,13 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  gint64 begin, end;  /* visible time range in ticks (end > begin) */
-  int width, height;  /* size of the picture in device-independent px */
-  int label_width;    /* px of lane names at the left; 0 = none */
-  int ruler_height;   /* px of the time ruler at the top; 0 = none */
-  int legend_height;  /* px of the state legend at the bottom; 0 = none */
-  double scroll_y;    /* first visible px of the lane area */
-  gboolean dark;      /* dark theme palette */
+  gint64 begin, end; /* visible time range in ticks (end > begin) */
+  int width, height; /* size of the picture in device-independent px */
+  int label_width; /* px of lane names at the left; 0 = none */
+  int ruler_height; /* px of the time ruler at the top; 0 = none */
+  int legend_height; /* px of the state legend at the bottom; 0 = none */
+  double scroll_y; /* first visible px of the lane area */
+  gboolean dark; /* dark theme palette */
 } ChronoRenderOptions;
 
 void chrono_render_options_init (ChronoRenderOptions *o, ChronoTrace *trace, int width, int height);
@@ -28,12 +28,12 @@ double chrono_render_options_lane_height (const ChronoRenderOptions *o);
 
 /* What lies under a point of the picture (for tooltips and selection). */
 typedef struct {
-  guint row;         /* index in the layout */
-  ChronoLane *lane;  /* borrowed */
+  guint row; /* index in the layout */
+  ChronoLane *lane; /* borrowed */
   gint64 time;
-  guint slot;        /* sub-row under the point */
+  guint slot; /* sub-row under the point */
   gboolean has_span;
-  guint span;        /* index in the lane's spans when has_span */
+  guint span; /* index in the lane's spans when has_span */
 } ChronoRenderHit;
 
 #define CHRONO_TYPE_RENDERER (chrono_renderer_get_type ())
@@ -44,7 +44,7 @@ ChronoTrace *chrono_renderer_get_trace (ChronoRenderer *renderer);
 ChronoLayout *chrono_renderer_get_layout (ChronoRenderer *renderer);
 
 void chrono_renderer_draw (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *o);
-gboolean chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o,
-                                   double x, double y, ChronoRenderHit *out);
+gboolean chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
+                                   ChronoRenderHit *out);
 
 G_END_DECLS

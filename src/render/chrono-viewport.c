@@ -37,8 +37,8 @@ chrono_viewport_class_init (ChronoViewportClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = chrono_viewport_finalize;
   /* "changed": the visible range or the vertical scroll moved */
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                   G_TYPE_NONE, 0);
+  signals[CHANGED] =
+      g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -17,7 +17,7 @@ struct _ChronoTimelineView {
   ChronoViewport *viewport;
   cairo_surface_t *cache;
   gboolean dirty;
-  double pointer_x;     /* -1 when the pointer is outside */
+  double pointer_x; /* -1 when the pointer is outside */
   gboolean dragging;
   double drag_start_x, drag_start_y, drag_last_x, drag_last_y;
 };
@@ -179,8 +179,9 @@ chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
   self->pointer_x = event->x;
-  if (self->dragging && (fabs (event->x - self->drag_start_x) > DRAG_THRESHOLD
-                         || fabs (event->y - self->drag_start_y) > DRAG_THRESHOLD))
+  if (self->dragging
+      && (fabs (event->x - self->drag_start_x) > DRAG_THRESHOLD
+          || fabs (event->y - self->drag_start_y) > DRAG_THRESHOLD))
     {
       /* drag pans: time follows the pointer, lanes scroll with it */
       gint64 delta = time_at (self, self->drag_last_x) - time_at (self, event->x);
@@ -246,8 +247,8 @@ chrono_timeline_view_init (ChronoTimelineView *self)
   self->dirty = TRUE;
   gtk_widget_set_can_focus (GTK_WIDGET (self), TRUE);
   gtk_widget_add_events (GTK_WIDGET (self), GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK | GDK_BUTTON_PRESS_MASK
-                                              | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK
-                                              | GDK_LEAVE_NOTIFY_MASK);
+                                                | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK
+                                                | GDK_LEAVE_NOTIFY_MASK);
 }
 
 GtkWidget *
