@@ -456,6 +456,41 @@ source_core (ChronoBtfMachine *m, const char *source)
   return ensure_entity (m, BTF_C, source, "C");
 }
 
+/* ---- the FreeRTOS "context switch" dialect ------------------------------- *
+ * (../shared/research/btf.md, quirk 15): tasks are named "[core/id]Name",
+ * so one task has a name per core; `resume` has the previous task as its
+ * source; a task's creation is a `preempt` with the note "create pri:N" or
+ * "task_create".  These rules apply wherever the pattern appears, so no
+ * profile has to be switched on and standard traces are not affected. */
+
+static gboolean
+is_creation_note (const char *note)
+{
+  return note != NULL && (g_str_has_prefix (note, "create") || strcmp (note, "task_create") == 0);
+}
+
+/* "[2/0004]IDLE2" -> core 2, "IDLE2 [0004]": one lane per task, whatever core it is on. */
+static gboolean
+split_core_prefix (const char *target, guint64 *out_core, char **out_name)
+{
+  if (target[0] != '[' || !g_ascii_isdigit (target[1]))
+    return FALSE;
+  char *end = NULL;
+  guint64 core = g_ascii_strtoull (target + 1, &end, 10);
+  if (*end != '/' || !g_ascii_isdigit (end[1]))
+    return FALSE;
+  const char *id = end + 1;
+  const char *close = strchr (id, ']');
+  if (close == NULL || close[1] == '\0')
+    return FALSE;
+  for (const char *p = id; p < close; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  *out_core = core;
+  *out_name = g_strdup_printf ("%s [%.*s]", close + 1, (int) (close - id), id);
+  return TRUE;
+}
+
 /* ---- processes ---------------------------------------------------------- */
 
 static ProcessEvent
@@ -602,7 +637,7 @@ apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEven
     case EV_START:
     case EV_RESUME:
       case EV_POLL_PARKING: {
-        Entity *core = source_core (m, ev->source);
+        Entity *core = ev->core_hint ? ensure_entity (m, BTF_C, ev->core_hint, "C") : source_core (m, ev->source);
         if (core != NULL)
           core_put_on (m, pi, core, ev->time, code == EV_POLL_PARKING ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING, 0);
         else
@@ -656,6 +691,14 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
     }
 
   ProcessInstance *pi = find_live (e, ev->target_instance);
+  if (pi == NULL && code == EV_PREEMPT && is_creation_note (ev->note))
+    {
+      /* FreeRTOS loggers write a task's creation as a preempt: it is ready */
+      pi = new_process_instance (m, e, ev->target_instance, ev->time, 0);
+      process_set_state (pi, ev->time, CHRONO_STATE_READY);
+      add_mark (m, e->lane, ev);
+      return;
+    }
   if (pi == NULL)
     {
       if (code == EV_ACTIVATE)
@@ -1160,6 +1203,18 @@ chrono_btf_machine_feed (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
     {
       runnable_event (m, ev);
       return;
+    }
+  g_autofree char *task_name = NULL;
+  g_autofree char *core_name = NULL;
+  ChronoBtfEvent dialect;
+  guint64 core_index;
+  if ((type == BTF_T || type == BTF_I) && split_core_prefix (ev->target, &core_index, &task_name))
+    {
+      dialect = *ev;
+      dialect.target = task_name;
+      if (lookup_entity (m, BTF_C, ev->source) == NULL)
+        dialect.core_hint = core_name = g_strdup_printf ("Core_%" G_GUINT64_FORMAT, core_index);
+      ev = &dialect;
     }
   Entity *e = ensure_entity (m, type, ev->target, ev->type);
   switch (type)

@@ -17,6 +17,7 @@ typedef struct {
   gint64 target_instance;
   const char *event;
   const char *note; /* NULL when the line has no 8th field */
+  const char *core_hint; /* the core a dialect names in the target, or NULL */
 } ChronoBtfEvent;
 
 #define CHRONO_BTF_NO_INSTANCE G_MININT64
