@@ -17,6 +17,29 @@ test_strings (void)
 }
 
 static void
+test_attrs (void)
+{
+  g_autoptr (ChronoStrings) strings = chrono_strings_new ();
+  g_autoptr (ChronoAttrs) attrs = chrono_attrs_new (strings);
+  const char *keys[] = { "name", "phase" };
+  const char *values[] = { "cut", "2" };
+  const char *other[] = { "cut", "3" };
+  guint32 a = chrono_attrs_intern (attrs, keys, values, 2);
+  guint32 b = chrono_attrs_intern (attrs, keys, other, 2);
+  g_assert_cmpuint (a, !=, CHRONO_ATTRS_NONE);
+  g_assert_cmpuint (a, !=, b);
+  g_assert_cmpuint (chrono_attrs_intern (attrs, keys, values, 2), ==, a);
+  g_assert_cmpuint (chrono_attrs_intern (attrs, keys, values, 0), ==, CHRONO_ATTRS_NONE);
+  g_assert_cmpuint (chrono_attrs_get_n_sets (attrs), ==, 3);
+  g_assert_cmpuint (chrono_attrs_get_n_pairs (attrs, a), ==, 2);
+  g_assert_cmpstr (chrono_attrs_get_key (attrs, a, 1), ==, "phase");
+  g_assert_cmpstr (chrono_attrs_get_value (attrs, b, 1), ==, "3");
+  g_assert_cmpstr (chrono_attrs_lookup (attrs, a, "name"), ==, "cut");
+  g_assert_null (chrono_attrs_lookup (attrs, a, "colour"));
+  g_assert_cmpuint (chrono_attrs_get_n_pairs (attrs, CHRONO_ATTRS_NONE), ==, 0);
+}
+
+static void
 test_warnings (void)
 {
   g_autoptr (ChronoWarnings) warnings = chrono_warnings_new (2);
@@ -80,6 +103,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/strings", test_strings);
+  g_test_add_func ("/model/attrs", test_attrs);
   g_test_add_func ("/model/warnings", test_warnings);
   g_test_add_func ("/model/lane-tree", test_lane_tree);
   g_test_add_func ("/model/trace-range-and-metadata", test_trace_range_and_metadata);

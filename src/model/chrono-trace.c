@@ -11,6 +11,7 @@ struct _ChronoTrace {
   ChronoClock clock;
   gint64 begin, end; /* begin > end while the trace has no timestamp */
   ChronoStrings *strings;
+  ChronoAttrs *attrs;
   ChronoWarnings *warnings;
   GArray *metadata; /* ChronoMetadata */
   GListStore *lanes;
@@ -37,6 +38,7 @@ chrono_trace_finalize (GObject *object)
   ChronoTrace *self = CHRONO_TRACE (object);
   g_free (self->path);
   g_free (self->format);
+  chrono_attrs_free (self->attrs);
   chrono_strings_free (self->strings);
   chrono_warnings_free (self->warnings);
   g_array_unref (self->metadata);
@@ -90,6 +92,7 @@ chrono_trace_init (ChronoTrace *self)
   self->begin = G_MAXINT64;
   self->end = G_MININT64;
   self->strings = chrono_strings_new ();
+  self->attrs = chrono_attrs_new (self->strings);
   self->warnings = chrono_warnings_new (KEEP_WARNINGS);
   self->metadata = g_array_new (FALSE, FALSE, sizeof (ChronoMetadata));
   g_array_set_clear_func (self->metadata, clear_metadata);
@@ -156,6 +159,12 @@ ChronoStrings *
 chrono_trace_get_strings (ChronoTrace *trace)
 {
   return trace->strings;
+}
+
+ChronoAttrs *
+chrono_trace_get_attrs (ChronoTrace *trace)
+{
+  return trace->attrs;
 }
 
 ChronoWarnings *

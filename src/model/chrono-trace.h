@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 
+#include "chrono-attrs.h"
 #include "chrono-clock.h"
 #include "chrono-lane.h"
 #include "chrono-strings.h"
@@ -41,6 +42,7 @@ gint64 chrono_trace_get_end (ChronoTrace *trace);
 void chrono_trace_include_time (ChronoTrace *trace, gint64 time);
 
 ChronoStrings *chrono_trace_get_strings (ChronoTrace *trace);
+ChronoAttrs *chrono_trace_get_attrs (ChronoTrace *trace);
 ChronoWarnings *chrono_trace_get_warnings (ChronoTrace *trace);
 
 void chrono_trace_add_metadata (ChronoTrace *trace, const char *key, const char *value);
