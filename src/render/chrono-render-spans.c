@@ -251,15 +251,54 @@ column_colour (const RowDraw *d, const ChronoSpanSummary *summary, ChronoRgb *ou
   return span_colour (d->ctx, d->kind, summary->dominant, CHRONO_STRING_NONE, out);
 }
 
+/* The states in the order they stack from a column's bottom: time on a core first. */
+static const guint8 stack_order[] = {
+  CHRONO_STATE_RUNNING,   CHRONO_STATE_POLLING,      CHRONO_STATE_BUSY,     CHRONO_STATE_SEM_HOLDING,
+  CHRONO_STATE_SEM_FULL,  CHRONO_STATE_SEM_OVERFULL, CHRONO_STATE_SEM_USED, CHRONO_STATE_SEM_REQUESTED,
+  CHRONO_STATE_READY,     CHRONO_STATE_ACTIVE,       CHRONO_STATE_PARKING,  CHRONO_STATE_WAITING,
+  CHRONO_STATE_SUSPENDED, CHRONO_STATE_SEM_FREE,     CHRONO_STATE_NONE,
+};
+
+/* A crowded column is a stacked bar: each state's share of the column's time
+ * is its share of the row's height, so a zoomed-out lane reads as load over
+ * time instead of a solid block.  Whatever is present shows at least one
+ * device pixel, so a crowded column never paints nothing. */
 static void
-add_run (const RowDraw *d, BatchSet *set, guint64 key, const ChronoRgb *color, double x0, double x1)
+add_column (const RowDraw *d, BatchSet *set, double x, double width, gint64 t0, gint64 t1,
+            const ChronoSpanSummary *summary)
 {
-  Rect r = { x0, d->top + d->pad, x1 - x0, MAX (d->row->height - 2.0 * d->pad, 1.0) };
-  batch_set_add (set, key, color, &r);
+  double bottom = d->top + d->row->height - d->pad;
+  double full = MAX (d->row->height - 2.0 * d->pad, 1.0);
+  double min_height = 1.0 / d->ctx->scale;
+  gint64 total = 0;
+  for (guint s = 0; s < CHRONO_N_STATES; s++)
+    total += summary->time_in_state[s];
+  double denominator = (double) MAX (total, t1 - t0);
+  ChronoRgb color;
+  if (d->kind == CHRONO_LANE_CORE || total == 0)
+    {
+      /* one colour: the longest item (a process on a core), as tall as the column is covered */
+      guint64 key = column_colour (d, summary, &color);
+      double height = total > 0 ? MAX (full * (double) total / denominator, min_height) : min_height;
+      Rect r = { x, bottom - height, width, height };
+      batch_set_add (set, key, &color, &r);
+      return;
+    }
+  double y = bottom;
+  for (gsize i = 0; i < G_N_ELEMENTS (stack_order); i++)
+    {
+      gint64 time = summary->time_in_state[stack_order[i]];
+      if (time <= 0)
+        continue;
+      double height = MAX (full * (double) time / denominator, min_height);
+      guint64 key = span_colour (d->ctx, d->kind, stack_order[i], CHRONO_STRING_NONE, &color);
+      Rect r = { x, y - height, width, height };
+      batch_set_add (set, key, &color, &r);
+      y -= height;
+    }
 }
 
-/* One summary per pixel column; neighbouring columns of one colour are
- * merged into one rectangle. */
+/* One summary per pixel column. */
 static void
 draw_per_column (const RowDraw *d)
 {
@@ -267,34 +306,15 @@ draw_per_column (const RowDraw *d)
   BatchSet set;
   batch_set_init (&set);
   double step = 1.0 / ctx->scale;
-  gboolean in_run = FALSE;
-  guint64 run_key = 0;
-  ChronoRgb run_color = { 0 };
-  double run_x = 0.0;
-  double x;
-  for (x = floor (ctx->data_x0); x < ctx->data_x1; x += step)
+  for (double x = floor (ctx->data_x0); x < ctx->data_x1; x += step)
     {
       gint64 t0, t1;
       chrono_render_column_range (ctx, x, &t0, &t1);
       ChronoSpanSummary summary;
       chrono_spans_summarize (d->spans, t0, t1, &summary);
-      ChronoRgb color;
-      guint64 key = summary.count > 0 ? column_colour (d, &summary, &color) : 0;
-      if (in_run && (summary.count == 0 || key != run_key))
-        {
-          add_run (d, &set, run_key, &run_color, run_x, x);
-          in_run = FALSE;
-        }
-      if (summary.count > 0 && !in_run)
-        {
-          in_run = TRUE;
-          run_key = key;
-          run_color = color;
-          run_x = x;
-        }
+      if (summary.count > 0)
+        add_column (d, &set, x, step, t0, t1, &summary);
     }
-  if (in_run)
-    add_run (d, &set, run_key, &run_color, run_x, x);
   batch_set_fill (&set, ctx);
   batch_set_clear (&set);
 }
