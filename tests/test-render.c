@@ -73,6 +73,14 @@ fill_crowded_task (ChronoLane *task)
     }
 }
 
+/* 50 000 spans running 40 ns of every 200 ns: a core used a fifth of the time. */
+static void
+fill_sparse_task (ChronoLane *task)
+{
+  for (gint64 t = CROWDED_BEGIN; t < TRACE_END; t += 200)
+    add_span (task, t, t + 40, CHRONO_STATE_RUNNING, 0, 0, CHRONO_NO_INSTANCE, 0);
+}
+
 static void
 build_processes (ChronoTrace *trace, ChronoLane *group)
 {
@@ -90,6 +98,7 @@ build_processes (ChronoTrace *trace, ChronoLane *group)
   add_span (isr, 18 * MS, TRACE_END, CHRONO_STATE_RUNNING, 0, 0, CHRONO_NO_INSTANCE, CHRONO_SPAN_OPEN_END);
 
   fill_crowded_task (append_lane (group, "TASK_Logger", CHRONO_LANE_PROCESS));
+  fill_sparse_task (append_lane (group, "TASK_Sparse", CHRONO_LANE_PROCESS));
 
   ChronoLane *tiny = append_lane (group, "TASK_Tiny", CHRONO_LANE_PROCESS);
   add_span (tiny, TINY_TIME, TINY_TIME + 1, CHRONO_STATE_WAITING, 0, 0, CHRONO_NO_INSTANCE, 0);
@@ -375,6 +384,32 @@ test_crowded_lane (Fixture *f, gconstpointer data)
   g_assert_cmpint (last - first, >, 400);
   for (int x = first; x < last; x++)
     assert_colour (image, x, y, &palette->states[CHRONO_STATE_RUNNING], "crowded column");
+}
+
+/* A crowded lane that runs a fifth of the time must not look busy all the
+ * time: its columns are filled to a fifth of the row's height, from below. */
+static void
+test_sparse_lane_shows_load (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 0);
+  g_autoptr (cairo_surface_t) image = export_png (f, &o, "sparse.png");
+  const ChronoPalette *palette = chrono_palette_get (FALSE);
+  guint index;
+  g_assert_true (chrono_layout_find_row (f->layout, find_lane (f->trace, "TASK_Sparse"), &index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (f->layout, index);
+  double top = chrono_render_options_lane_top (&o) + row->y;
+  int high = (int) floor (top + row->height * 0.3), low = (int) floor (top + row->height * 0.85);
+  int first = column_of (&o, CROWDED_BEGIN) + 2, last = column_of (&o, TRACE_END) - 2;
+  for (int x = first; x < last; x++)
+    {
+      int rgb[3];
+      pixel_at (image, x, high, rgb);
+      if (!is_background (rgb, palette))
+        g_error ("sparse lane: column %d is painted at 30%% of the row's height (#%02x%02x%02x)", x, rgb[0], rgb[1],
+                 rgb[2]);
+      assert_colour (image, x, low, &palette->states[CHRONO_STATE_RUNNING], "sparse lane near its bottom");
+    }
 }
 
 /* The y of the pixel in column x, within [top, bottom), that is nearest to
@@ -663,6 +698,7 @@ main (int argc, char **argv)
   ADD ("/render/cores-by-process", test_cores_by_process);
   ADD ("/render/tiny-span", test_tiny_span);
   ADD ("/render/crowded-lane", test_crowded_lane);
+  ADD ("/render/sparse-lane-shows-load", test_sparse_lane_shows_load);
   ADD ("/render/signal-curve", test_signal_curve);
   ADD ("/render/dark-theme", test_dark_theme);
   ADD ("/render/vector-exports", test_vector_exports);
