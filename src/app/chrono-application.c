@@ -4,6 +4,8 @@
 
 #include <glib/gi18n.h>
 
+#include "chrono-config.h"
+#include "chrono-resources.h"
 #include "chrono-window.h"
 
 #define APPLICATION_ID "io.github.chronoscope.Chronoscope"
@@ -40,30 +42,63 @@ quit_activated (GSimpleAction *action, GVariant *parameter, gpointer application
   g_application_quit (G_APPLICATION (application));
 }
 
+static void
+about_activated (GSimpleAction *action, GVariant *parameter, gpointer application)
+{
+  const char *authors[] = { "The Chronoscope developers", NULL };
+  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (application)), "program-name",
+                         "Chronoscope", "version", PACKAGE_VERSION, "comments",
+                         _("A timeline viewer for execution traces: BTF task and runnable states, cores, "
+                           "semaphores and signals, with PNG, SVG and PDF export."),
+                         "logo-icon-name", "utilities-system-monitor", "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors, NULL);
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
+  { "about", about_activated },
 };
 
+/* Only shortcuts with a modifier (or function keys) are accelerators: plain
+ * keys belong to the timeline, so they never fire while typing a search. */
 static void
-chrono_application_startup (GApplication *application)
+set_accelerators (GtkApplication *application)
 {
-  G_APPLICATION_CLASS (chrono_application_parent_class)->startup (application);
-  g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
   static const struct {
     const char *action;
     const char *accels[4];
   } shortcuts[] = {
     { "app.quit", { "<Control>q", NULL } },
     { "win.open", { "<Control>o", NULL } },
-    { "win.zoom-in", { "plus", "KP_Add", "<Control>plus", NULL } },
-    { "win.zoom-out", { "minus", "KP_Subtract", "<Control>minus", NULL } },
-    { "win.zoom-fit", { "0", "f", "Home", NULL } },
-    { "win.zoom-back", { "BackSpace", "<Alt>Left", NULL } },
-    { "win.pan-left", { "Left", NULL } },
-    { "win.pan-right", { "Right", NULL } },
+    { "win.reload", { "F5", "<Control>r", NULL } },
+    { "win.export", { "<Control>e", NULL } },
+    { "win.close", { "<Control>w", NULL } },
+    { "win.go-to", { "<Control>g", NULL } },
+    { "win.find", { "<Control>f", NULL } },
+    { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
+    { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
+    { "win.zoom-fit", { "<Control>0", NULL } },
+    { "win.zoom-back", { "<Alt>Left", NULL } },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (shortcuts); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (application), shortcuts[i].action, shortcuts[i].accels);
+    gtk_application_set_accels_for_action (application, shortcuts[i].action, shortcuts[i].accels);
+}
+
+static void
+chrono_application_startup (GApplication *application)
+{
+  G_APPLICATION_CLASS (chrono_application_parent_class)->startup (application);
+  g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
+  set_accelerators (GTK_APPLICATION (application));
+  /* once per process and screen, however many applications a test starts */
+  static GtkCssProvider *css = NULL;
+  if (css == NULL)
+    {
+      css = gtk_css_provider_new ();
+      gtk_css_provider_load_from_resource (css, "/io/github/chronoscope/Chronoscope/chronoscope.css");
+      gtk_style_context_add_provider_for_screen (gdk_screen_get_default (), GTK_STYLE_PROVIDER (css),
+                                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    }
 }
 
 static void
@@ -78,6 +113,13 @@ chrono_application_class_init (ChronoApplicationClass *klass)
 static void
 chrono_application_init (ChronoApplication *self)
 {
+  /* the resources live in a static library, so they are registered by hand */
+  static gsize registered = 0;
+  if (g_once_init_enter (&registered))
+    {
+      chrono_register_resource ();
+      g_once_init_leave (&registered, 1);
+    }
 }
 
 ChronoApplication *

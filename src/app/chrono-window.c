@@ -1,128 +1,230 @@
-/* chrono-window.c — loads a trace off the main thread (a GTask), then shows
- * it in a timeline view.  Zoom and pan are window actions so the buttons,
- * the shortcuts and the tests drive the same code. */
+/* chrono-window.c — one window per trace (so two traces can sit side by side
+ * on screen, each with its own clock and lanes).  The widgets come from the
+ * GtkBuilder template ui/chrono-window.ui; the trace loads off the main
+ * thread in a GTask with a progress bar and Cancel; zoom, pan and the rest
+ * are window actions, so the header bar, the menu, the shortcuts and the
+ * tests drive the same code. */
 #include "chrono-window.h"
 
 #include <glib/gi18n.h>
 
+#include "chrono-export-dialog.h"
+#include "chrono-inspector.h"
 #include "chrono-loader.h"
+#include "chrono-overview.h"
 #include "chrono-timeline-view.h"
+#include "chrono-warnings-dialog.h"
 
 struct _ChronoWindow {
   GtkApplicationWindow parent_instance;
+  /* template children */
   GtkWidget *header;
-  GtkWidget *stack;
+  GtkWidget *recent_button;
+  GtkWidget *find_button;
   GtkWidget *info_bar;
   GtkWidget *info_label;
+  GtkWidget *info_details_button;
+  GtkWidget *search_bar;
+  GtkWidget *search_entry;
+  GtkWidget *stack;
   GtkWidget *progress;
+  GtkWidget *paned;
+  GtkWidget *timeline_box;
+  GtkWidget *inspector_scroller;
+  GtkWidget *cursor_label;
+  GtkWidget *markers_label;
+  GtkWidget *hint_label;
+  /* the trace on show */
+  ChronoTrace *trace;
+  ChronoViewport *viewport;
   GtkWidget *timeline;
-  GCancellable *cancellable;
+  GtkWidget *overview;
+  GtkWidget *inspector;
   char *path;
+  GCancellable *cancellable;
+  gboolean keep_view; /* a reload keeps the range, scroll and markers */
+  ChronoExportChoice export_choice;
 };
 
 G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static ChronoViewport *
-current_viewport (ChronoWindow *self)
-{
-  return self->timeline ? chrono_timeline_view_get_viewport (CHRONO_TIMELINE_VIEW (self->timeline)) : NULL;
-}
+/* ---- status bar --------------------------------------------------------- */
 
-static gint64
-viewport_centre (ChronoViewport *viewport)
+static char *
+format_time (ChronoWindow *self, gint64 ticks)
 {
-  return chrono_viewport_get_begin (viewport)
-         + (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport)) / 2;
+  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks - chrono_viewport_get_origin (self->viewport)), 7);
 }
 
 static void
-zoom_in_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+update_status (ChronoWindow *self)
 {
-  ChronoViewport *viewport = current_viewport (data);
-  if (viewport)
-    chrono_viewport_zoom (viewport, 2.0, viewport_centre (viewport));
+  if (self->trace == NULL)
+    return;
+  gint64 time;
+  g_autofree char *cursor = NULL;
+  if (chrono_viewport_get_cursor (self->viewport, &time))
+    {
+      g_autofree char *at = format_time (self, time);
+      cursor = g_strdup_printf (_("Cursor %s"), at);
+    }
+  gtk_label_set_text (GTK_LABEL (self->cursor_label), cursor ? cursor : "");
+
+  GString *markers = g_string_new (NULL);
+  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &time))
+    {
+      g_autofree char *a = format_time (self, time);
+      g_string_append_printf (markers, _("A %s"), a);
+    }
+  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &time))
+    {
+      g_autofree char *b = format_time (self, time);
+      g_string_append_printf (markers, _("%sB %s"), markers->len ? "    " : "", b);
+    }
+  gint64 delta;
+  if (chrono_viewport_get_marker_delta (self->viewport, &delta))
+    {
+      g_autofree char *dt = chrono_format_duration (chrono_clock_to_seconds (chrono_trace_get_clock (self->trace), delta), 7);
+      g_string_append_printf (markers, _("    Δt %s"), dt);
+    }
+  gtk_label_set_text (GTK_LABEL (self->markers_label), markers->str);
+  g_string_free (markers, TRUE);
+
+  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+  gint64 span = chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport);
+  g_autofree char *window = chrono_format_duration (chrono_clock_to_seconds (clock, span), 4);
+  g_autofree char *hint = g_strdup_printf (_("Showing %s · 1/2 set markers · Shift+drag zooms to a range"), window);
+  gtk_label_set_text (GTK_LABEL (self->hint_label), hint);
 }
 
-static void
-zoom_out_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoViewport *viewport = current_viewport (data);
-  if (viewport)
-    chrono_viewport_zoom (viewport, 0.5, viewport_centre (viewport));
-}
+/* ---- showing a trace ---------------------------------------------------- */
 
 static void
-zoom_fit_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoViewport *viewport = current_viewport (data);
-  if (viewport)
-    chrono_viewport_fit (viewport);
-}
-
-static void
-zoom_back_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoViewport *viewport = current_viewport (data);
-  if (viewport)
-    chrono_viewport_go_back (viewport);
-}
-
-static void
-pan_left_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoViewport *viewport = current_viewport (data);
-  if (viewport)
-    chrono_viewport_pan_fraction (viewport, -0.2);
-}
-
-static void
-pan_right_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoViewport *viewport = current_viewport (data);
-  if (viewport)
-    chrono_viewport_pan_fraction (viewport, 0.2);
-}
-
-static void
-show_error (ChronoWindow *self, const char *message)
+show_info (ChronoWindow *self, GtkMessageType type, const char *message, gboolean with_details)
 {
   gtk_label_set_text (GTK_LABEL (self->info_label), message);
-  gtk_info_bar_set_message_type (GTK_INFO_BAR (self->info_bar), GTK_MESSAGE_ERROR);
+  gtk_info_bar_set_message_type (GTK_INFO_BAR (self->info_bar), type);
+  gtk_widget_set_visible (self->info_details_button, with_details);
   gtk_widget_show (self->info_bar);
+}
+
+static void
+info_bar_response (ChronoWindow *self, int response, GtkInfoBar *bar)
+{
+  gtk_widget_hide (GTK_WIDGET (bar));
+}
+
+static void
+item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineView *view)
+{
+  if (lane != NULL)
+    chrono_inspector_show_span (CHRONO_INSPECTOR (self->inspector), lane, span);
+  else
+    chrono_inspector_clear (CHRONO_INSPECTOR (self->inspector));
+}
+
+static void
+set_title (ChronoWindow *self)
+{
+  g_autofree char *base = g_path_get_basename (chrono_trace_get_path (self->trace));
+  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+  g_autofree char *length = chrono_format_duration (
+      chrono_clock_to_seconds (clock, chrono_trace_get_end (self->trace) - chrono_trace_get_begin (self->trace)), 4);
+  g_autofree char *subtitle = g_strdup_printf (_("%s · %s · %" G_GUINT64_FORMAT " events · %u lanes"),
+                                               chrono_trace_get_format (self->trace), length,
+                                               chrono_trace_get_n_events (self->trace),
+                                               chrono_trace_count_lanes (self->trace));
+  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), base);
+  gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
+}
+
+static void
+report_warnings (ChronoWindow *self)
+{
+  guint64 n = chrono_warnings_get_total (chrono_trace_get_warnings (self->trace));
+  if (n == 0)
+    {
+      gtk_widget_hide (self->info_bar);
+      return;
+    }
+  g_autofree char *base = g_path_get_basename (chrono_trace_get_path (self->trace));
+  g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s loaded with %" G_GUINT64_FORMAT " warning.",
+                                                        "%s loaded with %" G_GUINT64_FORMAT " warnings.", n),
+                                           base, n);
+  show_info (self, GTK_MESSAGE_WARNING, text, TRUE);
+}
+
+/* A new viewport, or the old one's view carried over on reload. */
+static ChronoViewport *
+make_viewport (ChronoWindow *self, ChronoTrace *trace)
+{
+  ChronoViewport *viewport = chrono_viewport_new (chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
+  if (self->keep_view && self->viewport != NULL)
+    {
+      chrono_viewport_set_range (viewport, chrono_viewport_get_begin (self->viewport),
+                                 chrono_viewport_get_end (self->viewport));
+      chrono_viewport_set_scroll_y (viewport, chrono_viewport_get_scroll_y (self->viewport), G_MAXDOUBLE);
+      chrono_viewport_set_absolute_time (viewport, chrono_viewport_get_absolute_time (self->viewport));
+      gint64 time;
+      if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &time))
+        chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, time);
+      if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &time))
+        chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, time);
+    }
+  return viewport;
+}
+
+static void
+destroy_child (GtkWidget *child, gpointer data)
+{
+  gtk_widget_destroy (child);
+}
+
+static void
+clear_trace (ChronoWindow *self)
+{
+  if (self->viewport != NULL)
+    g_signal_handlers_disconnect_by_data (self->viewport, self);
+  gtk_container_foreach (GTK_CONTAINER (self->timeline_box), destroy_child, NULL);
+  gtk_container_foreach (GTK_CONTAINER (self->inspector_scroller), destroy_child, NULL);
+  self->timeline = self->overview = self->inspector = NULL;
+  g_clear_object (&self->viewport);
+  g_clear_object (&self->trace);
 }
 
 static void
 show_trace (ChronoWindow *self, ChronoTrace *trace)
 {
-  if (self->timeline)
-    gtk_container_remove (GTK_CONTAINER (self->stack), self->timeline);
-  self->timeline = chrono_timeline_view_new (trace);
-  gtk_widget_show (self->timeline);
-  gtk_stack_add_named (GTK_STACK (self->stack), self->timeline, "timeline");
-  gtk_stack_set_visible_child (GTK_STACK (self->stack), self->timeline);
+  g_autoptr (ChronoViewport) viewport = make_viewport (self, trace);
+  clear_trace (self);
+  self->trace = g_object_ref (trace);
+  self->viewport = g_steal_pointer (&viewport);
+
+  self->overview = chrono_overview_new (trace, self->viewport);
+  self->timeline = chrono_timeline_view_new (trace, self->viewport);
+  self->inspector = chrono_inspector_new (trace, self->viewport);
+  gtk_container_add (GTK_CONTAINER (self->timeline_box), self->overview);
+  gtk_container_add (GTK_CONTAINER (self->timeline_box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_container_add (GTK_CONTAINER (self->timeline_box), self->timeline);
+  gtk_container_add (GTK_CONTAINER (self->inspector_scroller), self->inspector);
+  gtk_widget_show_all (self->timeline_box);
+  gtk_widget_show_all (self->inspector_scroller);
+  g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
+  g_signal_connect_swapped (self->viewport, "overlay-changed", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->viewport, "changed", G_CALLBACK (update_status), self);
+  const char *filter = gtk_entry_get_text (GTK_ENTRY (self->search_entry));
+  chrono_layout_set_filter (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)), filter);
+
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "timeline");
   gtk_widget_grab_focus (self->timeline);
-
-  g_autofree char *base = g_path_get_basename (chrono_trace_get_path (trace));
-  g_autofree char *subtitle =
-      g_strdup_printf (_ ("%s · %" G_GUINT64_FORMAT " events · %u lanes"), chrono_trace_get_format (trace),
-                       chrono_trace_get_n_events (trace), chrono_trace_count_lanes (trace));
-  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), base);
-  gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
-
-  guint64 n_warnings = chrono_warnings_get_total (chrono_trace_get_warnings (trace));
-  if (n_warnings > 0)
-    {
-      g_autofree char *text =
-          g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s loaded with %" G_GUINT64_FORMAT " warning",
-                                        "%s loaded with %" G_GUINT64_FORMAT " warnings", n_warnings),
-                           base, n_warnings);
-      gtk_label_set_text (GTK_LABEL (self->info_label), text);
-      gtk_info_bar_set_message_type (GTK_INFO_BAR (self->info_bar), GTK_MESSAGE_WARNING);
-      gtk_widget_show (self->info_bar);
-    }
-  else
-    gtk_widget_hide (self->info_bar);
+  set_title (self);
+  report_warnings (self);
+  update_status (self);
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), g_filename_to_uri (self->path, NULL, NULL));
 }
+
+/* ---- loading ------------------------------------------------------------ */
 
 typedef struct {
   ChronoWindow *window;
@@ -139,6 +241,7 @@ update_progress (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Called on the loading thread: hand the fraction to the main loop. */
 static void
 report_progress (double fraction, gpointer data)
 {
@@ -167,25 +270,18 @@ load_finished (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr (ChronoTrace) trace = g_task_propagate_pointer (G_TASK (result), &error);
   if (trace)
     show_trace (self, trace);
-  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      show_error (self, error->message);
-      gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->timeline ? "timeline" : "empty");
-    }
   else
-    gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->timeline ? "timeline" : "empty");
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_info (self, GTK_MESSAGE_ERROR, error->message, FALSE);
+      gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->trace ? "timeline" : "empty");
+    }
+  self->keep_view = FALSE;
 }
 
-void
-chrono_window_open (ChronoWindow *self, GFile *file)
+static void
+start_loading (ChronoWindow *self)
 {
-  g_free (self->path);
-  self->path = g_file_get_path (file);
-  if (self->path == NULL)
-    {
-      show_error (self, _ ("Only local files can be opened."));
-      return;
-    }
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
@@ -198,10 +294,191 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   g_task_run_in_thread (task, load_thread);
 }
 
+void
+chrono_window_open (ChronoWindow *self, GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      show_info (self, GTK_MESSAGE_ERROR, _("Only local files can be opened."), FALSE);
+      return;
+    }
+  g_free (self->path);
+  self->path = g_steal_pointer (&path);
+  self->keep_view = FALSE;
+  start_loading (self);
+}
+
 static void
-cancel_clicked (GtkButton *button, ChronoWindow *self)
+cancel_clicked (ChronoWindow *self, GtkButton *button)
 {
   g_cancellable_cancel (self->cancellable);
+}
+
+/* ---- actions ------------------------------------------------------------ */
+
+#define VIEWPORT_ACTION(name, body)                                                                                   \
+  static void name (GSimpleAction *action, GVariant *parameter, gpointer data)                                       \
+  {                                                                                                                   \
+    ChronoWindow *self = data;                                                                                        \
+    ChronoViewport *viewport = self->viewport;                                                                        \
+    if (viewport == NULL)                                                                                             \
+      return;                                                                                                         \
+    gint64 centre = chrono_viewport_get_begin (viewport)                                                              \
+                    + (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport)) / 2;                \
+    (void) centre;                                                                                                    \
+    body;                                                                                                             \
+  }
+
+VIEWPORT_ACTION (zoom_in_activated, chrono_viewport_zoom (viewport, 2.0, centre))
+VIEWPORT_ACTION (zoom_out_activated, chrono_viewport_zoom (viewport, 0.5, centre))
+VIEWPORT_ACTION (zoom_fit_activated, chrono_viewport_fit (viewport))
+VIEWPORT_ACTION (zoom_back_activated, chrono_viewport_go_back (viewport))
+VIEWPORT_ACTION (pan_left_activated, chrono_viewport_pan_fraction (viewport, -0.2))
+VIEWPORT_ACTION (pan_right_activated, chrono_viewport_pan_fraction (viewport, 0.2))
+VIEWPORT_ACTION (clear_markers_activated, chrono_viewport_clear_markers (viewport))
+
+static void
+adjacent_instance (ChronoWindow *self, int direction)
+{
+  if (self->timeline)
+    chrono_timeline_view_select_adjacent_instance (CHRONO_TIMELINE_VIEW (self->timeline), direction);
+}
+
+static void
+previous_instance_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  adjacent_instance (data, -1);
+}
+
+static void
+next_instance_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  adjacent_instance (data, +1);
+}
+
+static void
+reload_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->path == NULL)
+    return;
+  self->keep_view = self->trace != NULL;
+  start_loading (self);
+}
+
+static void
+export_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->timeline)
+    chrono_export_dialog_show (GTK_WINDOW (self), CHRONO_TIMELINE_VIEW (self->timeline), &self->export_choice);
+}
+
+static void
+show_warnings_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->trace)
+    chrono_warnings_dialog_show (GTK_WINDOW (self), self->trace);
+}
+
+static void
+show_all_lanes_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  GActionGroup *view_actions = self->timeline ? gtk_widget_get_action_group (self->timeline, "view") : NULL;
+  if (view_actions != NULL)
+    g_action_group_activate_action (view_actions, "show-all-lanes", NULL);
+}
+
+static void
+absolute_time_changed (GSimpleAction *action, GVariant *state, gpointer data)
+{
+  ChronoWindow *self = data;
+  g_simple_action_set_state (action, state);
+  if (self->viewport)
+    chrono_viewport_set_absolute_time (self->viewport, g_variant_get_boolean (state));
+}
+
+static void
+find_changed (GSimpleAction *action, GVariant *state, gpointer data)
+{
+  ChronoWindow *self = data;
+  g_simple_action_set_state (action, state);
+  gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), g_variant_get_boolean (state));
+  if (g_variant_get_boolean (state))
+    gtk_widget_grab_focus (self->search_entry);
+}
+
+static void
+search_changed (ChronoWindow *self, GtkSearchEntry *entry)
+{
+  if (self->timeline)
+    chrono_layout_set_filter (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
+                              gtk_entry_get_text (GTK_ENTRY (entry)));
+}
+
+static void
+search_stopped (ChronoWindow *self, GtkSearchEntry *entry)
+{
+  gtk_entry_set_text (GTK_ENTRY (entry), "");
+  g_action_group_change_action_state (G_ACTION_GROUP (self), "find", g_variant_new_boolean (FALSE));
+  if (self->timeline)
+    gtk_widget_grab_focus (self->timeline);
+}
+
+static void
+search_mode_changed (ChronoWindow *self, GParamSpec *pspec, GtkSearchBar *bar)
+{
+  gboolean on = gtk_search_bar_get_search_mode (bar);
+  GVariant *state = g_action_group_get_action_state (G_ACTION_GROUP (self), "find");
+  if (g_variant_get_boolean (state) != on)
+    g_action_group_change_action_state (G_ACTION_GROUP (self), "find", g_variant_new_boolean (on));
+  g_variant_unref (state);
+}
+
+/* Go to a time typed with units ("12ms"), counted like the ruler. */
+static void
+go_to_response (GtkDialog *dialog, int response, ChronoWindow *self)
+{
+  if (response == GTK_RESPONSE_OK && self->viewport)
+    {
+      GtkEntry *entry = g_object_get_data (G_OBJECT (dialog), "entry");
+      double seconds;
+      g_autoptr (GError) error = NULL;
+      if (!chrono_parse_duration (gtk_entry_get_text (entry), &seconds, &error))
+        {
+          gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, "dialog-warning-symbolic");
+          gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_SECONDARY, error->message);
+          return;
+        }
+      gint64 ticks = chrono_clock_from_seconds (chrono_trace_get_clock (self->trace), seconds);
+      chrono_viewport_go_to (self->viewport, chrono_viewport_get_origin (self->viewport) + ticks);
+      chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, chrono_viewport_get_origin (self->viewport) + ticks);
+    }
+  gtk_widget_destroy (GTK_WIDGET (dialog));
+}
+
+static void
+go_to_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->trace == NULL)
+    return;
+  GtkWidget *dialog = gtk_dialog_new_with_buttons (_("Go to Time"), GTK_WINDOW (self),
+                                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT
+                                                       | GTK_DIALOG_USE_HEADER_BAR,
+                                                   _("_Cancel"), GTK_RESPONSE_CANCEL, _("_Go"), GTK_RESPONSE_OK, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  GtkWidget *entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("e.g. 12ms, 3.5s, 1500us"));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  g_object_set (entry, "margin", 12, NULL);
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), entry);
+  g_signal_connect (dialog, "response", G_CALLBACK (go_to_response), self);
+  gtk_widget_show_all (dialog);
 }
 
 static void
@@ -219,10 +496,10 @@ static void
 open_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   ChronoWindow *self = data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_ ("Open Trace"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Open Trace"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   GtkFileFilter *all = gtk_file_filter_new ();
-  gtk_file_filter_set_name (all, _ ("All traces"));
+  gtk_file_filter_set_name (all, _("All traces"));
   for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
     {
       GtkFileFilter *filter = gtk_file_filter_new ();
@@ -240,78 +517,97 @@ open_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+static void
+close_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+}
+
 static const GActionEntry window_actions[] = {
-  { "open", open_activated },           { "zoom-in", zoom_in_activated },     { "zoom-out", zoom_out_activated },
-  { "zoom-fit", zoom_fit_activated },   { "zoom-back", zoom_back_activated }, { "pan-left", pan_left_activated },
+  { "open", open_activated },
+  { "reload", reload_activated },
+  { "export", export_activated },
+  { "close", close_activated },
+  { "go-to", go_to_activated },
+  { "find", NULL, NULL, "false", find_changed },
+  { "show-all-lanes", show_all_lanes_activated },
+  { "absolute-time", NULL, NULL, "false", absolute_time_changed },
+  { "clear-markers", clear_markers_activated },
+  { "show-warnings", show_warnings_activated },
+  { "previous-instance", previous_instance_activated },
+  { "next-instance", next_instance_activated },
+  { "zoom-in", zoom_in_activated },
+  { "zoom-out", zoom_out_activated },
+  { "zoom-fit", zoom_fit_activated },
+  { "zoom-back", zoom_back_activated },
+  { "pan-left", pan_left_activated },
   { "pan-right", pan_right_activated },
 };
 
-static GtkWidget *
-icon_button (const char *icon, const char *action, const char *tooltip)
+/* ---- drag and drop, recent files ----------------------------------------- */
+
+static void
+drag_data_received (GtkWidget *widget, GdkDragContext *context, int x, int y, GtkSelectionData *data, guint info,
+                    guint time)
 {
-  GtkWidget *button = gtk_button_new_from_icon_name (icon, GTK_ICON_SIZE_BUTTON);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  gtk_widget_set_tooltip_text (button, tooltip);
-  return button;
+  ChronoWindow *self = CHRONO_WINDOW (widget);
+  g_auto (GStrv) uris = gtk_selection_data_get_uris (data);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  for (guint i = 0; uris != NULL && uris[i] != NULL; i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_uri (uris[i]);
+      /* the first file replaces what this window shows, the others get windows of their own */
+      ChronoWindow *target = i == 0 ? self : chrono_window_new (app);
+      chrono_window_open (target, file);
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  gtk_drag_finish (context, uris != NULL, FALSE, time);
 }
 
 static void
-build_header (ChronoWindow *self)
+recent_activated (GtkRecentChooser *chooser, ChronoWindow *self)
 {
-  self->header = gtk_header_bar_new ();
-  gtk_header_bar_set_show_close_button (GTK_HEADER_BAR (self->header), TRUE);
-  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), "Chronoscope");
-  gtk_header_bar_pack_start (GTK_HEADER_BAR (self->header),
-                             icon_button ("document-open-symbolic", "win.open", _ ("Open a trace (Ctrl+O)")));
-  GtkWidget *zoom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_style_context_add_class (gtk_widget_get_style_context (zoom), "linked");
-  gtk_container_add (GTK_CONTAINER (zoom), icon_button ("zoom-out-symbolic", "win.zoom-out", _ ("Zoom out (−)")));
-  gtk_container_add (GTK_CONTAINER (zoom),
-                     icon_button ("zoom-fit-best-symbolic", "win.zoom-fit", _ ("Show the whole trace (F)")));
-  gtk_container_add (GTK_CONTAINER (zoom), icon_button ("zoom-in-symbolic", "win.zoom-in", _ ("Zoom in (+)")));
-  gtk_header_bar_pack_end (GTK_HEADER_BAR (self->header), zoom);
-  gtk_window_set_titlebar (GTK_WINDOW (self), self->header);
-}
-
-static GtkWidget *
-build_loading_page (ChronoWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-  gtk_container_add (GTK_CONTAINER (box), gtk_label_new (_ ("Loading trace…")));
-  self->progress = gtk_progress_bar_new ();
-  gtk_widget_set_size_request (self->progress, 320, -1);
-  gtk_container_add (GTK_CONTAINER (box), self->progress);
-  GtkWidget *cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
-  gtk_widget_set_halign (cancel, GTK_ALIGN_CENTER);
-  g_signal_connect (cancel, "clicked", G_CALLBACK (cancel_clicked), self);
-  gtk_container_add (GTK_CONTAINER (box), cancel);
-  return box;
-}
-
-static GtkWidget *
-build_empty_page (void)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-  gtk_label_set_markup (GTK_LABEL (label),
-                        _ ("<big>No trace open</big>\n\nOpen a BTF trace with Ctrl+O or drop it on this window."));
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  gtk_style_context_add_class (gtk_widget_get_style_context (label), "dim-label");
-  return label;
+  g_autofree char *uri = gtk_recent_chooser_get_current_uri (chooser);
+  if (uri == NULL)
+    return;
+  g_autoptr (GFile) file = g_file_new_for_uri (uri);
+  chrono_window_open (self, file);
 }
 
 static void
-info_bar_response (GtkInfoBar *bar, int response, gpointer data)
+setup_recent_menu (ChronoWindow *self)
 {
-  gtk_widget_hide (GTK_WIDGET (bar));
+  GtkWidget *menu = gtk_recent_chooser_menu_new ();
+  GtkRecentFilter *filter = gtk_recent_filter_new ();
+  for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
+    for (const char *const *glob = (*loader)->globs; *glob; glob++)
+      gtk_recent_filter_add_pattern (filter, *glob);
+  gtk_recent_chooser_set_filter (GTK_RECENT_CHOOSER (menu), filter);
+  gtk_recent_chooser_set_sort_type (GTK_RECENT_CHOOSER (menu), GTK_RECENT_SORT_MRU);
+  gtk_recent_chooser_set_limit (GTK_RECENT_CHOOSER (menu), 12);
+  gtk_recent_chooser_set_show_not_found (GTK_RECENT_CHOOSER (menu), FALSE);
+  g_signal_connect (menu, "item-activated", G_CALLBACK (recent_activated), self);
+  gtk_menu_button_set_popup (GTK_MENU_BUTTON (self->recent_button), menu);
+}
+
+/* ---- life cycle --------------------------------------------------------- */
+
+static void
+chrono_window_dispose (GObject *object)
+{
+  ChronoWindow *self = CHRONO_WINDOW (object);
+  g_cancellable_cancel (self->cancellable);
+  if (self->viewport != NULL)
+    g_signal_handlers_disconnect_by_data (self->viewport, self);
+  g_clear_object (&self->viewport);
+  g_clear_object (&self->trace);
+  G_OBJECT_CLASS (chrono_window_parent_class)->dispose (object);
 }
 
 static void
 chrono_window_finalize (GObject *object)
 {
   ChronoWindow *self = CHRONO_WINDOW (object);
-  g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_free (self->path);
   G_OBJECT_CLASS (chrono_window_parent_class)->finalize (object);
@@ -320,36 +616,47 @@ chrono_window_finalize (GObject *object)
 static void
 chrono_window_class_init (ChronoWindowClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = chrono_window_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = chrono_window_dispose;
+  object_class->finalize = chrono_window_finalize;
+  widget_class->drag_data_received = drag_data_received;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chronoscope/Chronoscope/chrono-window.ui");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, ChronoWindow, name)
+  CHILD (header);
+  CHILD (recent_button);
+  CHILD (find_button);
+  CHILD (info_bar);
+  CHILD (info_label);
+  CHILD (info_details_button);
+  CHILD (search_bar);
+  CHILD (search_entry);
+  CHILD (stack);
+  CHILD (progress);
+  CHILD (paned);
+  CHILD (timeline_box);
+  CHILD (inspector_scroller);
+  CHILD (cursor_label);
+  CHILD (markers_label);
+  CHILD (hint_label);
+#undef CHILD
+  gtk_widget_class_bind_template_callback (widget_class, info_bar_response);
+  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, search_stopped);
 }
 
 static void
 chrono_window_init (ChronoWindow *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
-  gtk_window_set_default_size (GTK_WINDOW (self), 1280, 800);
-  build_header (self);
-
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  self->info_bar = gtk_info_bar_new ();
-  gtk_info_bar_set_show_close_button (GTK_INFO_BAR (self->info_bar), TRUE);
-  self->info_label = gtk_label_new (NULL);
-  gtk_label_set_line_wrap (GTK_LABEL (self->info_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->info_label), 0);
-  gtk_label_set_selectable (GTK_LABEL (self->info_label), TRUE);
-  gtk_container_add (GTK_CONTAINER (gtk_info_bar_get_content_area (GTK_INFO_BAR (self->info_bar))), self->info_label);
-  g_signal_connect (self->info_bar, "response", G_CALLBACK (info_bar_response), NULL);
-  gtk_widget_set_no_show_all (self->info_bar, TRUE);
-  gtk_container_add (GTK_CONTAINER (box), self->info_bar);
-
-  self->stack = gtk_stack_new ();
-  gtk_widget_set_vexpand (self->stack, TRUE);
-  gtk_stack_add_named (GTK_STACK (self->stack), build_empty_page (), "empty");
-  gtk_stack_add_named (GTK_STACK (self->stack), build_loading_page (self), "loading");
-  gtk_container_add (GTK_CONTAINER (box), self->stack);
-  gtk_container_add (GTK_CONTAINER (self), box);
-  gtk_widget_show_all (box);
-  gtk_widget_show_all (self->header);
+  gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_ENTRY (self->search_entry));
+  g_signal_connect_swapped (self->search_bar, "notify::search-mode-enabled", G_CALLBACK (search_mode_changed), self);
+  gtk_drag_dest_set (GTK_WIDGET (self), GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
+  gtk_drag_dest_add_uri_targets (GTK_WIDGET (self));
+  setup_recent_menu (self);
+  self->export_choice.height = 0;
 }
 
 ChronoWindow *
@@ -362,4 +669,22 @@ GtkWidget *
 chrono_window_get_timeline (ChronoWindow *self)
 {
   return self->timeline;
+}
+
+GtkWidget *
+chrono_window_get_inspector (ChronoWindow *self)
+{
+  return self->inspector;
+}
+
+ChronoViewport *
+chrono_window_get_viewport (ChronoWindow *self)
+{
+  return self->viewport;
+}
+
+ChronoExportChoice *
+chrono_window_get_export_choice (ChronoWindow *self)
+{
+  return &self->export_choice;
 }

@@ -3,6 +3,9 @@
 
 #include <gtk/gtk.h>
 
+#include "chrono-export-dialog.h"
+#include "chrono-viewport.h"
+
 G_BEGIN_DECLS
 
 #define CHRONO_TYPE_WINDOW (chrono_window_get_type ())
@@ -11,5 +14,8 @@ G_DECLARE_FINAL_TYPE (ChronoWindow, chrono_window, CHRONO, WINDOW, GtkApplicatio
 ChronoWindow *chrono_window_new (GtkApplication *application);
 void chrono_window_open (ChronoWindow *window, GFile *file);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
+GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
+ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);
+ChronoExportChoice *chrono_window_get_export_choice (ChronoWindow *window);
 
 G_END_DECLS

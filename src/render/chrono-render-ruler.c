@@ -26,11 +26,11 @@ ticks_per_second (ChronoRenderContext *ctx)
   return (double) chrono_trace_get_clock (ctx->trace)->ticks_per_second;
 }
 
-/* Ticks from the trace begin, where labels count from. */
+/* Ticks from the options' origin, where labels count from. */
 static double
 relative_ticks (ChronoRenderContext *ctx, gint64 t)
 {
-  return (double) (t - chrono_trace_get_begin (ctx->trace));
+  return (double) (t - ctx->o->origin);
 }
 
 /* The largest unit not bigger than the largest time shown, so "12.5 ms"

@@ -137,6 +137,7 @@ chrono_render_options_init (ChronoRenderOptions *o, ChronoTrace *trace, int widt
       o->begin = chrono_trace_get_begin (trace);
       o->end = chrono_trace_get_end (trace);
     }
+  o->origin = o->begin;
   if (o->end <= o->begin)
     o->end = o->begin + 1;
   o->width = width;
@@ -506,7 +507,14 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
   out->time = chrono_render_options_x_to_time (o, x);
   double in_row = lane_y + o->scroll_y - row->y;
   out->slot = MIN ((guint) (in_row / chrono_layout_row_get_slot_height (row)), row->n_slots - 1);
-  if (x < MAX (o->label_width, 0) || chrono_layout_get_row_style (row->lane) != CHRONO_ROW_SPANS)
+  if (x < MAX (o->label_width, 0))
+    {
+      /* the expander is drawn at the row's indent; allow a little slack around it */
+      double expander = LABEL_MARGIN + row->indent * INDENT_STEP;
+      out->on_expander = chrono_lane_get_n_children (row->lane) > 0 && x < expander + EXPANDER_SIZE + 4.0;
+      return TRUE;
+    }
+  if (chrono_layout_get_row_style (row->lane) != CHRONO_ROW_SPANS)
     return TRUE;
   ChronoRenderContext ctx = { .o = o, .scale = 1.0 };
   find_span (&ctx, row, x, out);

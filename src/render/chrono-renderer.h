@@ -18,6 +18,7 @@ typedef struct {
   int legend_height; /* px of the state legend at the bottom; 0 = none */
   double scroll_y; /* first visible px of the lane area */
   gboolean dark; /* dark theme palette */
+  gint64 origin; /* the ruler counts from here: the trace begin, or 0 for raw trace time */
 } ChronoRenderOptions;
 
 void chrono_render_options_init (ChronoRenderOptions *o, ChronoTrace *trace, int width, int height);
@@ -34,6 +35,7 @@ typedef struct {
   guint slot; /* sub-row under the point */
   gboolean has_span;
   guint span; /* index in the lane's spans when has_span */
+  gboolean on_expander; /* on the expander of a lane with children, in the name column */
 } ChronoRenderHit;
 
 #define CHRONO_TYPE_RENDERER (chrono_renderer_get_type ())

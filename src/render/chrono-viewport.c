@@ -18,9 +18,16 @@ struct _ChronoViewport {
   gint64 begin, end;
   double scroll_y;
   GArray *history; /* Range */
+  gboolean has_marker[2];
+  gint64 marker[2];
+  gboolean has_selection;
+  gint64 selection_begin, selection_end;
+  gboolean has_cursor;
+  gint64 cursor;
+  gboolean absolute_time;
 };
 
-enum { CHANGED, N_SIGNALS };
+enum { CHANGED, OVERLAY_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (ChronoViewport, chrono_viewport, G_TYPE_OBJECT)
@@ -39,6 +46,9 @@ chrono_viewport_class_init (ChronoViewportClass *klass)
   /* "changed": the visible range or the vertical scroll moved */
   signals[CHANGED] =
       g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* "overlay-changed": markers, selection or cursor moved; the lanes stay as they are */
+  signals[OVERLAY_CHANGED] = g_signal_new ("overlay-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                           NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -219,4 +229,114 @@ chrono_viewport_set_scroll_y (ChronoViewport *viewport, double scroll_y, double 
     return;
   viewport->scroll_y = scroll_y;
   g_signal_emit (viewport, signals[CHANGED], 0);
+}
+
+static void
+overlay_changed (ChronoViewport *viewport)
+{
+  g_signal_emit (viewport, signals[OVERLAY_CHANGED], 0);
+}
+
+void
+chrono_viewport_set_marker (ChronoViewport *viewport, ChronoMarker marker, gint64 time)
+{
+  g_return_if_fail (marker == CHRONO_MARKER_A || marker == CHRONO_MARKER_B);
+  viewport->has_marker[marker] = TRUE;
+  viewport->marker[marker] = CLAMP (time, viewport->trace_begin, viewport->trace_end);
+  overlay_changed (viewport);
+}
+
+void
+chrono_viewport_clear_markers (ChronoViewport *viewport)
+{
+  viewport->has_marker[CHRONO_MARKER_A] = viewport->has_marker[CHRONO_MARKER_B] = FALSE;
+  overlay_changed (viewport);
+}
+
+gboolean
+chrono_viewport_get_marker (ChronoViewport *viewport, ChronoMarker marker, gint64 *out_time)
+{
+  g_return_val_if_fail (marker == CHRONO_MARKER_A || marker == CHRONO_MARKER_B, FALSE);
+  if (viewport->has_marker[marker] && out_time != NULL)
+    *out_time = viewport->marker[marker];
+  return viewport->has_marker[marker];
+}
+
+/* B − A, when both markers are set. */
+gboolean
+chrono_viewport_get_marker_delta (ChronoViewport *viewport, gint64 *out_delta)
+{
+  if (!viewport->has_marker[CHRONO_MARKER_A] || !viewport->has_marker[CHRONO_MARKER_B])
+    return FALSE;
+  *out_delta = viewport->marker[CHRONO_MARKER_B] - viewport->marker[CHRONO_MARKER_A];
+  return TRUE;
+}
+
+void
+chrono_viewport_set_selection (ChronoViewport *viewport, gint64 begin, gint64 end)
+{
+  viewport->has_selection = TRUE;
+  viewport->selection_begin = MIN (begin, end);
+  viewport->selection_end = MAX (begin, end);
+  overlay_changed (viewport);
+}
+
+void
+chrono_viewport_clear_selection (ChronoViewport *viewport)
+{
+  if (!viewport->has_selection)
+    return;
+  viewport->has_selection = FALSE;
+  overlay_changed (viewport);
+}
+
+gboolean
+chrono_viewport_get_selection (ChronoViewport *viewport, gint64 *out_begin, gint64 *out_end)
+{
+  if (viewport->has_selection)
+    {
+      *out_begin = viewport->selection_begin;
+      *out_end = viewport->selection_end;
+    }
+  return viewport->has_selection;
+}
+
+void
+chrono_viewport_set_cursor (ChronoViewport *viewport, gboolean inside, gint64 time)
+{
+  if (viewport->has_cursor == inside && (!inside || viewport->cursor == time))
+    return;
+  viewport->has_cursor = inside;
+  viewport->cursor = time;
+  overlay_changed (viewport);
+}
+
+gboolean
+chrono_viewport_get_cursor (ChronoViewport *viewport, gint64 *out_time)
+{
+  if (viewport->has_cursor)
+    *out_time = viewport->cursor;
+  return viewport->has_cursor;
+}
+
+void
+chrono_viewport_set_absolute_time (ChronoViewport *viewport, gboolean absolute)
+{
+  if (viewport->absolute_time == absolute)
+    return;
+  viewport->absolute_time = absolute;
+  /* the ruler is part of the cached picture, so this is a full change */
+  g_signal_emit (viewport, signals[CHANGED], 0);
+}
+
+gboolean
+chrono_viewport_get_absolute_time (ChronoViewport *viewport)
+{
+  return viewport->absolute_time;
+}
+
+gint64
+chrono_viewport_get_origin (ChronoViewport *viewport)
+{
+  return viewport->absolute_time ? 0 : viewport->trace_begin;
 }

@@ -28,6 +28,23 @@ void chrono_viewport_go_to (ChronoViewport *viewport, gint64 time);
 gboolean chrono_viewport_can_go_back (ChronoViewport *viewport);
 gboolean chrono_viewport_go_back (ChronoViewport *viewport);
 
+/* The overlays: they repaint without redrawing the lanes ("overlay-changed"). */
+typedef enum { CHRONO_MARKER_A, CHRONO_MARKER_B } ChronoMarker;
+void chrono_viewport_set_marker (ChronoViewport *viewport, ChronoMarker marker, gint64 time);
+void chrono_viewport_clear_markers (ChronoViewport *viewport);
+gboolean chrono_viewport_get_marker (ChronoViewport *viewport, ChronoMarker marker, gint64 *out_time);
+gboolean chrono_viewport_get_marker_delta (ChronoViewport *viewport, gint64 *out_delta);
+void chrono_viewport_set_selection (ChronoViewport *viewport, gint64 begin, gint64 end);
+void chrono_viewport_clear_selection (ChronoViewport *viewport);
+gboolean chrono_viewport_get_selection (ChronoViewport *viewport, gint64 *out_begin, gint64 *out_end);
+void chrono_viewport_set_cursor (ChronoViewport *viewport, gboolean inside, gint64 time);
+gboolean chrono_viewport_get_cursor (ChronoViewport *viewport, gint64 *out_time);
+
+/* Times are shown counting from the origin: the trace begin, or 0 (raw trace time). */
+void chrono_viewport_set_absolute_time (ChronoViewport *viewport, gboolean absolute);
+gboolean chrono_viewport_get_absolute_time (ChronoViewport *viewport);
+gint64 chrono_viewport_get_origin (ChronoViewport *viewport);
+
 double chrono_viewport_get_scroll_y (ChronoViewport *viewport);
 void chrono_viewport_set_scroll_y (ChronoViewport *viewport, double scroll_y, double max_scroll_y);
 

@@ -1,13 +1,28 @@
 /* chrono-timeline-view.c — redraws the lanes only when the viewport, the
  * layout, the size, the scale or the theme change (the cached surface is
- * "dirty"); pointer motion only repaints the cursor line over the cache, so
- * hovering costs nothing in proportion to the trace. */
+ * "dirty"); pointer motion, markers and the selection only repaint the
+ * overlays on top of the cache, so hovering costs nothing in proportion to
+ * the trace.
+ *
+ * Mouse: Ctrl+wheel zooms around the pointer, wheel scrolls lanes,
+ * Shift+wheel pans, drag pans, Shift+drag or right-drag selects a range and
+ * zooms to it, click selects an item (or toggles a lane's expander in the
+ * name column), a click on the ruler sets marker A and a right-click marker B.
+ * The keys without modifiers live here rather than as application
+ * accelerators, so that typing in the search entry never zooms. */
 #include "chrono-timeline-view.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "chrono-instance-life.h"
+
 #define ZOOM_STEP 1.25
+#define KEY_ZOOM 2.0
 #define DRAG_THRESHOLD 3.0
+#define SCROLL_STEP 40.0
+
+typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT } DragMode;
 
 struct _ChronoTimelineView {
   GtkDrawingArea parent_instance;
@@ -17,10 +32,18 @@ struct _ChronoTimelineView {
   ChronoViewport *viewport;
   cairo_surface_t *cache;
   gboolean dirty;
-  double pointer_x; /* -1 when the pointer is outside */
-  gboolean dragging;
+  double pointer_x, pointer_y; /* pointer_x < 0 when the pointer is outside */
+  DragMode drag;
+  guint drag_button;
+  gboolean drag_selects; /* Shift held or right button: the drag selects a range */
   double drag_start_x, drag_start_y, drag_last_x, drag_last_y;
+  ChronoLane *selected_lane; /* borrowed from the trace, NULL when nothing is selected */
+  guint selected_span;
+  ChronoLane *menu_lane;     /* the lane a context menu was opened on */
 };
+
+enum { ITEM_SELECTED, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (ChronoTimelineView, chrono_timeline_view, GTK_TYPE_DRAWING_AREA)
 
@@ -43,6 +66,7 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->begin = chrono_viewport_get_begin (self->viewport);
   out->end = chrono_viewport_get_end (self->viewport);
   out->scroll_y = chrono_viewport_get_scroll_y (self->viewport);
+  out->origin = chrono_viewport_get_origin (self->viewport);
   out->dark = is_dark (widget);
 }
 
@@ -60,6 +84,16 @@ invalidate (ChronoTimelineView *self)
   self->dirty = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
+
+static void
+layout_changed (ChronoTimelineView *self)
+{
+  /* fewer rows may leave the scroll past the end */
+  chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport), max_scroll (self));
+  invalidate (self);
+}
+
+/* ---- drawing ------------------------------------------------------------ */
 
 static void
 render_cache (ChronoTimelineView *self)
@@ -85,17 +119,96 @@ render_cache (ChronoTimelineView *self)
 }
 
 static void
-draw_cursor (ChronoTimelineView *self, cairo_t *cr)
+set_ink (cairo_t *cr, gboolean dark, double alpha)
 {
-  ChronoRenderOptions options;
-  chrono_timeline_view_get_render_options (self, &options);
-  if (self->pointer_x < options.label_width)
-    return;
-  cairo_set_source_rgba (cr, options.dark ? 1 : 0, options.dark ? 1 : 0, options.dark ? 1 : 0, 0.55);
-  cairo_set_line_width (cr, 1);
-  cairo_move_to (cr, floor (self->pointer_x) + 0.5, 0);
-  cairo_line_to (cr, floor (self->pointer_x) + 0.5, gtk_widget_get_allocated_height (GTK_WIDGET (self)));
+  double v = dark ? 1.0 : 0.0;
+  cairo_set_source_rgba (cr, v, v, v, alpha);
+}
+
+static void
+draw_vertical (cairo_t *cr, double x, double top, double bottom)
+{
+  cairo_move_to (cr, floor (x) + 0.5, top);
+  cairo_line_to (cr, floor (x) + 0.5, bottom);
   cairo_stroke (cr);
+}
+
+static void
+draw_selection_band (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o, double height)
+{
+  gint64 begin, end;
+  if (!chrono_viewport_get_selection (self->viewport, &begin, &end))
+    return;
+  double x0 = MAX (chrono_render_options_time_to_x (o, begin), o->label_width);
+  double x1 = MIN (chrono_render_options_time_to_x (o, end), o->width);
+  if (x1 <= x0)
+    return;
+  cairo_rectangle (cr, x0, 0, x1 - x0, height);
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.8);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+static void
+draw_marker (cairo_t *cr, const ChronoRenderOptions *o, gint64 time, const char *name, double height)
+{
+  double x = chrono_render_options_time_to_x (o, time);
+  if (x < o->label_width || x > o->width)
+    return;
+  cairo_set_source_rgba (cr, 0.90, 0.38, 0.0, 0.95);
+  cairo_set_line_width (cr, 1.5);
+  draw_vertical (cr, x, 0, height);
+  /* a tab with the marker's letter in the ruler */
+  cairo_rectangle (cr, floor (x) - 6, 1, 13, 13);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, 10);
+  cairo_move_to (cr, floor (x) - 3, 11.5);
+  cairo_show_text (cr, name);
+}
+
+static void
+draw_markers (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o, double height)
+{
+  gint64 time;
+  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &time))
+    draw_marker (cr, o, time, "A", height);
+  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &time))
+    draw_marker (cr, o, time, "B", height);
+}
+
+/* An outline around the selected span, wherever its row is on screen. */
+static void
+draw_selected (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o)
+{
+  guint index;
+  if (self->selected_lane == NULL || !chrono_layout_find_row (self->layout, self->selected_lane, &index))
+    return;
+  const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, index);
+  ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
+  if (spans == NULL || self->selected_span >= chrono_spans_get_n (spans))
+    return;
+  ChronoSpan span;
+  chrono_spans_get (spans, self->selected_span, &span);
+  double slot_height = chrono_layout_row_get_slot_height (row);
+  double x0 = MAX (chrono_render_options_time_to_x (o, span.start), o->label_width - 2);
+  double x1 = MIN (chrono_render_options_time_to_x (o, span.end), o->width + 2);
+  double y = chrono_render_options_lane_top (o) + row->y - o->scroll_y + MIN (span.depth, row->n_slots - 1) * slot_height;
+  if (x1 < o->label_width || y + slot_height < chrono_render_options_lane_top (o))
+    return;
+  x1 = MAX (x1, x0 + 1);
+  cairo_save (cr);
+  cairo_rectangle (cr, o->label_width, chrono_render_options_lane_top (o), o->width - o->label_width,
+                   chrono_render_options_lane_height (o));
+  cairo_clip (cr);
+  cairo_rectangle (cr, floor (x0) - 1.5, floor (y) + 0.5, ceil (x1 - x0) + 3, floor (slot_height) - 1);
+  set_ink (cr, o->dark, 0.9);
+  cairo_set_line_width (cr, 2);
+  cairo_stroke (cr);
+  cairo_restore (cr);
 }
 
 static gboolean
@@ -106,8 +219,19 @@ chrono_timeline_view_draw (GtkWidget *widget, cairo_t *cr)
     render_cache (self);
   cairo_set_source_surface (cr, self->cache, 0, 0);
   cairo_paint (cr);
-  if (self->pointer_x >= 0 && !self->dragging)
-    draw_cursor (self, cr);
+
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  double height = gtk_widget_get_allocated_height (widget);
+  draw_selected (self, cr, &o);
+  draw_selection_band (self, cr, &o, height);
+  draw_markers (self, cr, &o, height);
+  if (self->pointer_x >= o.label_width && self->drag != DRAG_PAN)
+    {
+      set_ink (cr, o.dark, 0.55);
+      cairo_set_line_width (cr, 1);
+      draw_vertical (cr, self->pointer_x, 0, height);
+    }
   return GDK_EVENT_PROPAGATE;
 }
 
@@ -115,8 +239,10 @@ static void
 chrono_timeline_view_size_allocate (GtkWidget *widget, GtkAllocation *allocation)
 {
   GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->size_allocate (widget, allocation);
-  invalidate (CHRONO_TIMELINE_VIEW (widget));
+  layout_changed (CHRONO_TIMELINE_VIEW (widget));
 }
+
+/* ---- pointer ------------------------------------------------------------ */
 
 static gint64
 time_at (ChronoTimelineView *self, double x)
@@ -124,6 +250,24 @@ time_at (ChronoTimelineView *self, double x)
   ChronoRenderOptions options;
   chrono_timeline_view_get_render_options (self, &options);
   return chrono_render_options_x_to_time (&options, x);
+}
+
+static gboolean
+pointer_inside_data (ChronoTimelineView *self)
+{
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  return self->pointer_x >= o.label_width;
+}
+
+/* Zoom around the pointer when it is over the data, else around the centre. */
+static gint64
+zoom_anchor (ChronoTimelineView *self)
+{
+  if (pointer_inside_data (self))
+    return time_at (self, self->pointer_x);
+  return chrono_viewport_get_begin (self->viewport)
+         + (chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport)) / 2;
 }
 
 static gboolean
@@ -147,18 +291,71 @@ chrono_timeline_view_scroll_event (GtkWidget *widget, GdkEventScroll *event)
   else if (event->state & GDK_SHIFT_MASK || dx != 0)
     chrono_viewport_pan_fraction (self->viewport, 0.1 * (dx != 0 ? dx : dy));
   else
-    chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) + dy * 40,
+    chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) + dy * SCROLL_STEP,
                                   max_scroll (self));
   return GDK_EVENT_STOP;
 }
 
 static gboolean
+on_ruler (ChronoTimelineView *self, double x, double y)
+{
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  return y < chrono_render_options_lane_top (&o) && x >= o.label_width;
+}
+
+/* In the name column, the expander of a lane with children toggles it. */
+static gboolean
+toggle_expander_at (ChronoTimelineView *self, double x, double y)
+{
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  ChronoRenderHit hit;
+  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !hit.on_expander)
+    return FALSE;
+  chrono_layout_set_expanded (self->layout, hit.lane, !chrono_layout_get_expanded (self->layout, hit.lane));
+  return TRUE;
+}
+
+static void
+select_at (ChronoTimelineView *self, double x, double y)
+{
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  ChronoRenderHit hit;
+  if (chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) && hit.has_span)
+    chrono_timeline_view_select (self, hit.lane, hit.span);
+  else
+    chrono_timeline_view_unselect (self);
+}
+
+static void popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event);
+
+static gboolean
 chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  if (event->button != GDK_BUTTON_PRIMARY || event->type != GDK_BUTTON_PRESS)
+  gtk_widget_grab_focus (widget);
+  if (event->type != GDK_BUTTON_PRESS)
     return GDK_EVENT_PROPAGATE;
-  self->dragging = TRUE;
+  if (on_ruler (self, event->x, event->y) && (event->button == GDK_BUTTON_PRIMARY || event->button == GDK_BUTTON_SECONDARY))
+    {
+      chrono_viewport_set_marker (self->viewport, event->button == GDK_BUTTON_PRIMARY ? CHRONO_MARKER_A : CHRONO_MARKER_B,
+                                  time_at (self, event->x));
+      return GDK_EVENT_STOP;
+    }
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  if (event->button == GDK_BUTTON_SECONDARY && event->x < o.label_width)
+    {
+      popup_lane_menu (self, event);
+      return GDK_EVENT_STOP;
+    }
+  if (event->button != GDK_BUTTON_PRIMARY && event->button != GDK_BUTTON_SECONDARY)
+    return GDK_EVENT_PROPAGATE;
+  self->drag = DRAG_PENDING;
+  self->drag_button = event->button;
+  self->drag_selects = event->button == GDK_BUTTON_SECONDARY || (event->state & GDK_SHIFT_MASK);
   self->drag_start_x = self->drag_last_x = event->x;
   self->drag_start_y = self->drag_last_y = event->y;
   return GDK_EVENT_STOP;
@@ -168,10 +365,45 @@ static gboolean
 chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  if (event->button == GDK_BUTTON_PRIMARY)
-    self->dragging = FALSE;
+  if (event->button != self->drag_button)
+    return GDK_EVENT_PROPAGATE;
+  DragMode mode = self->drag;
+  self->drag = DRAG_NONE;
+  if (mode == DRAG_SELECT)
+    {
+      gint64 begin, end;
+      if (chrono_viewport_get_selection (self->viewport, &begin, &end) && end > begin)
+        chrono_viewport_zoom_to (self->viewport, begin, end);
+      chrono_viewport_clear_selection (self->viewport);
+    }
+  else if (mode == DRAG_PENDING && event->button == GDK_BUTTON_PRIMARY)
+    {
+      /* a click, not a drag */
+      if (!toggle_expander_at (self, event->x, event->y))
+        select_at (self, event->x, event->y);
+    }
   gtk_widget_queue_draw (widget);
   return GDK_EVENT_STOP;
+}
+
+static void
+continue_drag (ChronoTimelineView *self, double x, double y)
+{
+  if (self->drag == DRAG_PENDING
+      && (fabs (x - self->drag_start_x) > DRAG_THRESHOLD || fabs (y - self->drag_start_y) > DRAG_THRESHOLD))
+    self->drag = self->drag_selects ? DRAG_SELECT : DRAG_PAN;
+  if (self->drag == DRAG_SELECT)
+    chrono_viewport_set_selection (self->viewport, time_at (self, self->drag_start_x), time_at (self, x));
+  else if (self->drag == DRAG_PAN)
+    {
+      /* time follows the pointer, lanes scroll with it */
+      gint64 delta = time_at (self, self->drag_last_x) - time_at (self, x);
+      chrono_viewport_pan (self->viewport, delta);
+      chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) - (y - self->drag_last_y),
+                                    max_scroll (self));
+    }
+  self->drag_last_x = x;
+  self->drag_last_y = y;
 }
 
 static gboolean
@@ -179,19 +411,10 @@ chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
   self->pointer_x = event->x;
-  if (self->dragging
-      && (fabs (event->x - self->drag_start_x) > DRAG_THRESHOLD
-          || fabs (event->y - self->drag_start_y) > DRAG_THRESHOLD))
-    {
-      /* drag pans: time follows the pointer, lanes scroll with it */
-      gint64 delta = time_at (self, self->drag_last_x) - time_at (self, event->x);
-      chrono_viewport_pan (self->viewport, delta);
-      chrono_viewport_set_scroll_y (self->viewport,
-                                    chrono_viewport_get_scroll_y (self->viewport) - (event->y - self->drag_last_y),
-                                    max_scroll (self));
-      self->drag_last_x = event->x;
-      self->drag_last_y = event->y;
-    }
+  self->pointer_y = event->y;
+  if (self->drag != DRAG_NONE)
+    continue_drag (self, event->x, event->y);
+  chrono_viewport_set_cursor (self->viewport, pointer_inside_data (self), time_at (self, event->x));
   gtk_widget_queue_draw (widget);
   return GDK_EVENT_PROPAGATE;
 }
@@ -199,10 +422,325 @@ chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event)
 static gboolean
 chrono_timeline_view_leave_notify (GtkWidget *widget, GdkEventCrossing *event)
 {
-  CHRONO_TIMELINE_VIEW (widget)->pointer_x = -1;
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
+  self->pointer_x = -1;
+  chrono_viewport_set_cursor (self->viewport, FALSE, 0);
   gtk_widget_queue_draw (widget);
   return GDK_EVENT_PROPAGATE;
 }
+
+/* ---- tooltip ------------------------------------------------------------ */
+
+static char *
+describe_span (ChronoTimelineView *self, ChronoLane *lane, guint index)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  ChronoSpan span;
+  chrono_spans_get (spans, index, &span);
+  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+  gint64 origin = chrono_viewport_get_origin (self->viewport);
+  g_autofree char *begin = chrono_format_duration (chrono_clock_to_seconds (clock, span.start - origin), 7);
+  g_autofree char *end = chrono_format_duration (chrono_clock_to_seconds (clock, span.end - origin), 7);
+  g_autofree char *length = chrono_format_duration (chrono_clock_to_seconds (clock, span.end - span.start), 5);
+  GString *text = g_string_new (NULL);
+  g_autofree char *name = g_markup_escape_text (chrono_lane_get_name (lane), -1);
+  g_string_append_printf (text, "<b>%s</b>", name);
+  ChronoInstances *instances = chrono_lane_get_instances (lane);
+  if (instances != NULL && span.instance < chrono_instances_get_n (instances))
+    {
+      gint64 number = chrono_instances_get (instances, span.instance)->number;
+      if (number != G_MININT64)
+        g_string_append_printf (text, "  #%" G_GINT64_FORMAT, number);
+    }
+  if (span.label != CHRONO_STRING_NONE)
+    {
+      g_autofree char *label = g_markup_escape_text (chrono_strings_get (chrono_trace_get_strings (self->trace), span.label), -1);
+      g_string_append_printf (text, "\n%s", label);
+    }
+  g_string_append_printf (text, "\n%s%s", chrono_state_get_label (span.state),
+                          span.flags & CHRONO_SPAN_INFERRED ? _(" (inferred: the trace starts later)") : "");
+  g_string_append_printf (text, _("\nfrom %s to %s\nduration %s"), begin, end, length);
+  if (span.flags & CHRONO_SPAN_OPEN_END)
+    g_string_append (text, _(" (still open when the trace ends)"));
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+chrono_timeline_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
+  if (keyboard || self->drag != DRAG_NONE)
+    return FALSE;
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  ChronoRenderHit hit;
+  if (x < o.label_width || !chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !hit.has_span)
+    return FALSE;
+  g_autofree char *markup = describe_span (self, hit.lane, hit.span);
+  gtk_tooltip_set_markup (tooltip, markup);
+  return TRUE;
+}
+
+/* ---- keys --------------------------------------------------------------- */
+
+static void
+pan_to_edge (ChronoTimelineView *self, gboolean end)
+{
+  gint64 span = chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport);
+  gint64 target = end ? chrono_viewport_get_trace_end (self->viewport) - span : chrono_viewport_get_trace_begin (self->viewport);
+  chrono_viewport_set_range (self->viewport, target, target + span);
+}
+
+static void
+scroll_lanes (ChronoTimelineView *self, double delta)
+{
+  chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) + delta, max_scroll (self));
+}
+
+static void
+set_marker_at_pointer (ChronoTimelineView *self, ChronoMarker marker)
+{
+  gint64 time = pointer_inside_data (self) ? time_at (self, self->pointer_x) : zoom_anchor (self);
+  chrono_viewport_set_marker (self->viewport, marker, time);
+}
+
+static gboolean
+chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
+  if (event->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK))
+    return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->key_press_event (widget, event);
+  double page = 0.8 * gtk_widget_get_allocated_height (widget);
+  switch (event->keyval)
+    {
+    case GDK_KEY_plus:
+    case GDK_KEY_KP_Add:
+    case GDK_KEY_equal:
+      chrono_viewport_zoom (self->viewport, KEY_ZOOM, zoom_anchor (self));
+      break;
+    case GDK_KEY_minus:
+    case GDK_KEY_KP_Subtract:
+      chrono_viewport_zoom (self->viewport, 1.0 / KEY_ZOOM, zoom_anchor (self));
+      break;
+    case GDK_KEY_0:
+    case GDK_KEY_f:
+    case GDK_KEY_F:
+      chrono_viewport_fit (self->viewport);
+      break;
+    case GDK_KEY_BackSpace:
+      chrono_viewport_go_back (self->viewport);
+      break;
+    case GDK_KEY_Left:
+      chrono_viewport_pan_fraction (self->viewport, -0.2);
+      break;
+    case GDK_KEY_Right:
+      chrono_viewport_pan_fraction (self->viewport, 0.2);
+      break;
+    case GDK_KEY_Home:
+      pan_to_edge (self, FALSE);
+      break;
+    case GDK_KEY_End:
+      pan_to_edge (self, TRUE);
+      break;
+    case GDK_KEY_Up:
+      scroll_lanes (self, -SCROLL_STEP);
+      break;
+    case GDK_KEY_Down:
+      scroll_lanes (self, SCROLL_STEP);
+      break;
+    case GDK_KEY_Page_Up:
+      scroll_lanes (self, -page);
+      break;
+    case GDK_KEY_Page_Down:
+      scroll_lanes (self, page);
+      break;
+    case GDK_KEY_1:
+      set_marker_at_pointer (self, CHRONO_MARKER_A);
+      break;
+    case GDK_KEY_2:
+      set_marker_at_pointer (self, CHRONO_MARKER_B);
+      break;
+    case GDK_KEY_bracketleft:
+      chrono_timeline_view_select_adjacent_instance (self, -1);
+      break;
+    case GDK_KEY_bracketright:
+      chrono_timeline_view_select_adjacent_instance (self, +1);
+      break;
+    case GDK_KEY_Escape:
+      chrono_viewport_clear_selection (self->viewport);
+      chrono_timeline_view_unselect (self);
+      break;
+    default:
+      return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->key_press_event (widget, event);
+    }
+  return GDK_EVENT_STOP;
+}
+
+/* ---- lane menu ---------------------------------------------------------- */
+
+static void
+hide_lane_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoTimelineView *self = data;
+  if (self->menu_lane != NULL)
+    chrono_layout_set_visible (self->layout, self->menu_lane, FALSE);
+}
+
+static void
+set_all_expanded (ChronoTimelineView *self, gboolean expanded)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      /* groups stay open: collapsing everything would leave only headings */
+      if (chrono_lane_get_n_children (lane) > 0 && chrono_lane_get_kind (lane) != CHRONO_LANE_GROUP)
+        chrono_layout_set_expanded (self->layout, lane, expanded);
+    }
+}
+
+static void
+collapse_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  set_all_expanded (data, FALSE);
+}
+
+static void
+expand_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  set_all_expanded (data, TRUE);
+}
+
+static void
+show_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoTimelineView *self = data;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
+  for (guint i = 0; i < lanes->len; i++)
+    chrono_layout_set_visible (self->layout, g_ptr_array_index (lanes, i), TRUE);
+}
+
+static const GActionEntry view_actions[] = {
+  { "hide-lane", hide_lane_activated },
+  { "show-all-lanes", show_all_activated },
+  { "collapse-all", collapse_all_activated },
+  { "expand-all", expand_all_activated },
+};
+
+static void
+popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
+{
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  ChronoRenderHit hit;
+  self->menu_lane = chrono_renderer_hit_test (self->renderer, &o, event->x, event->y, &hit) ? hit.lane : NULL;
+  g_autoptr (GMenu) menu = g_menu_new ();
+  if (self->menu_lane != NULL)
+    g_menu_append (menu, _("Hide This Lane"), "view.hide-lane");
+  g_menu_append (menu, _("Show All Lanes"), "view.show-all-lanes");
+  g_menu_append (menu, _("Collapse All"), "view.collapse-all");
+  g_menu_append (menu, _("Expand All"), "view.expand-all");
+  GtkWidget *popup = gtk_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_menu_attach_to_widget (GTK_MENU (popup), GTK_WIDGET (self), NULL);
+  g_signal_connect (popup, "deactivate", G_CALLBACK (gtk_widget_destroy), NULL);
+  gtk_menu_popup_at_pointer (GTK_MENU (popup), (GdkEvent *) event);
+}
+
+/* ---- selection ---------------------------------------------------------- */
+
+void
+chrono_timeline_view_select (ChronoTimelineView *self, ChronoLane *lane, guint span)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self));
+  g_return_if_fail (chrono_lane_get_spans (lane) != NULL && span < chrono_spans_get_n (chrono_lane_get_spans (lane)));
+  self->selected_lane = lane;
+  self->selected_span = span;
+  g_signal_emit (self, signals[ITEM_SELECTED], 0, lane, span);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+chrono_timeline_view_unselect (ChronoTimelineView *self)
+{
+  if (self->selected_lane == NULL)
+    return;
+  self->selected_lane = NULL;
+  g_signal_emit (self, signals[ITEM_SELECTED], 0, NULL, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+chrono_timeline_view_get_selected (ChronoTimelineView *self, ChronoLane **out_lane, guint *out_span)
+{
+  if (self->selected_lane == NULL)
+    return FALSE;
+  *out_lane = self->selected_lane;
+  *out_span = self->selected_span;
+  return TRUE;
+}
+
+/* Show [begin, end): keep the zoom when it fits, else zoom out to it with a margin. */
+void
+chrono_timeline_view_reveal (ChronoTimelineView *self, gint64 begin, gint64 end)
+{
+  gint64 view_begin = chrono_viewport_get_begin (self->viewport), view_end = chrono_viewport_get_end (self->viewport);
+  gint64 span = view_end - view_begin;
+  if (begin >= view_begin && end <= view_end)
+    return;
+  if (end - begin <= span * 9 / 10)
+    chrono_viewport_go_to (self->viewport, begin + (end - begin) / 2);
+  else
+    {
+      gint64 margin = (end - begin) / 10 + 1;
+      chrono_viewport_zoom_to (self->viewport, begin - margin, end + margin);
+    }
+}
+
+/* The first span of an instance, from its begin time. */
+static gboolean
+first_span_of_instance (ChronoLane *lane, guint instance, guint *out_span)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (lane), instance);
+  guint n = chrono_spans_get_n (spans);
+  for (guint i = chrono_spans_first_ending_after (spans, record->begin); i < n; i++)
+    {
+      if (chrono_spans_get_start (spans, i) > record->end)
+        break;
+      ChronoSpan span;
+      chrono_spans_get (spans, i, &span);
+      if (span.instance == instance)
+        {
+          *out_span = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Select the previous (-1) or next (+1) instance of the selected task. */
+gboolean
+chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *self, int direction)
+{
+  if (self->selected_lane == NULL || chrono_lane_get_instances (self->selected_lane) == NULL)
+    return FALSE;
+  ChronoSpan span;
+  chrono_spans_get (chrono_lane_get_spans (self->selected_lane), self->selected_span, &span);
+  guint next, first;
+  if (span.instance == CHRONO_NO_INSTANCE
+      || !chrono_instance_life_adjacent (self->selected_lane, span.instance, direction, &next)
+      || !first_span_of_instance (self->selected_lane, next, &first))
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
+    }
+  const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (self->selected_lane), next);
+  chrono_timeline_view_select (self, self->selected_lane, first);
+  chrono_timeline_view_reveal (self, record->begin, MAX (record->end, record->begin + 1));
+  return TRUE;
+}
+
+/* ---- life cycle --------------------------------------------------------- */
 
 static void
 chrono_timeline_view_style_updated (GtkWidget *widget)
@@ -215,6 +753,8 @@ static void
 chrono_timeline_view_finalize (GObject *object)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
+  g_signal_handlers_disconnect_by_data (self->viewport, self);
+  g_signal_handlers_disconnect_by_data (self->layout, self);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   g_clear_object (&self->renderer);
   g_clear_object (&self->layout);
@@ -236,7 +776,12 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   widget_class->button_release_event = chrono_timeline_view_button_release;
   widget_class->motion_notify_event = chrono_timeline_view_motion_notify;
   widget_class->leave_notify_event = chrono_timeline_view_leave_notify;
+  widget_class->key_press_event = chrono_timeline_view_key_press;
+  widget_class->query_tooltip = chrono_timeline_view_query_tooltip;
   widget_class->style_updated = chrono_timeline_view_style_updated;
+  /* "item-selected" (lane or NULL, span index): a click chose an item */
+  signals[ITEM_SELECTED] = g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
   gtk_widget_class_set_css_name (widget_class, "chrono-timeline");
 }
 
@@ -245,22 +790,33 @@ chrono_timeline_view_init (ChronoTimelineView *self)
 {
   self->pointer_x = -1;
   self->dirty = TRUE;
-  gtk_widget_set_can_focus (GTK_WIDGET (self), TRUE);
-  gtk_widget_add_events (GTK_WIDGET (self), GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK | GDK_BUTTON_PRESS_MASK
-                                                | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK
-                                                | GDK_LEAVE_NOTIFY_MASK);
+  GtkWidget *widget = GTK_WIDGET (self);
+  gtk_widget_set_can_focus (widget, TRUE);
+  gtk_widget_set_has_tooltip (widget, TRUE);
+  gtk_widget_set_hexpand (widget, TRUE);
+  gtk_widget_set_vexpand (widget, TRUE);
+  gtk_widget_add_events (widget, GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK | GDK_BUTTON_PRESS_MASK
+                                     | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK | GDK_LEAVE_NOTIFY_MASK
+                                     | GDK_KEY_PRESS_MASK);
+  GSimpleActionGroup *group = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (group), view_actions, G_N_ELEMENTS (view_actions), self);
+  gtk_widget_insert_action_group (widget, "view", G_ACTION_GROUP (group));
+  g_object_unref (group);
 }
 
+/* viewport: shared with the overview strip and the status bar; NULL makes one. */
 GtkWidget *
-chrono_timeline_view_new (ChronoTrace *trace)
+chrono_timeline_view_new (ChronoTrace *trace, ChronoViewport *viewport)
 {
   ChronoTimelineView *self = g_object_new (CHRONO_TYPE_TIMELINE_VIEW, NULL);
   self->trace = g_object_ref (trace);
   self->layout = chrono_layout_new (trace);
   self->renderer = chrono_renderer_new (trace, self->layout);
-  self->viewport = chrono_viewport_new (chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
+  self->viewport = viewport ? g_object_ref (viewport)
+                            : chrono_viewport_new (chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
   g_signal_connect_swapped (self->viewport, "changed", G_CALLBACK (invalidate), self);
-  g_signal_connect_swapped (self->layout, "changed", G_CALLBACK (invalidate), self);
+  g_signal_connect_swapped (self->viewport, "overlay-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (self->layout, "changed", G_CALLBACK (layout_changed), self);
   return GTK_WIDGET (self);
 }
 
@@ -280,4 +836,10 @@ ChronoLayout *
 chrono_timeline_view_get_layout (ChronoTimelineView *view)
 {
   return view->layout;
+}
+
+ChronoRenderer *
+chrono_timeline_view_get_renderer (ChronoTimelineView *view)
+{
+  return view->renderer;
 }

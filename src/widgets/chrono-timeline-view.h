@@ -1,5 +1,6 @@
 /* chrono-timeline-view.h — the timeline: lanes drawn by the renderer into a
- * cached surface, with the cheap overlays (cursor line) painted on top. */
+ * cached surface, with the cheap overlays (cursor, selection, markers, the
+ * selected item) painted on top. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -12,10 +13,17 @@ G_BEGIN_DECLS
 #define CHRONO_TYPE_TIMELINE_VIEW (chrono_timeline_view_get_type ())
 G_DECLARE_FINAL_TYPE (ChronoTimelineView, chrono_timeline_view, CHRONO, TIMELINE_VIEW, GtkDrawingArea)
 
-GtkWidget *chrono_timeline_view_new (ChronoTrace *trace);
+GtkWidget *chrono_timeline_view_new (ChronoTrace *trace, ChronoViewport *viewport);
 ChronoTrace *chrono_timeline_view_get_trace (ChronoTimelineView *view);
 ChronoViewport *chrono_timeline_view_get_viewport (ChronoTimelineView *view);
 ChronoLayout *chrono_timeline_view_get_layout (ChronoTimelineView *view);
+ChronoRenderer *chrono_timeline_view_get_renderer (ChronoTimelineView *view);
 void chrono_timeline_view_get_render_options (ChronoTimelineView *view, ChronoRenderOptions *out);
+
+void chrono_timeline_view_select (ChronoTimelineView *view, ChronoLane *lane, guint span);
+void chrono_timeline_view_unselect (ChronoTimelineView *view);
+gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);
+gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
+void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
 
 G_END_DECLS

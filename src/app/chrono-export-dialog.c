@@ -1,0 +1,148 @@
+/* chrono-export-dialog.c — a save dialog with the export choices beside the
+ * file name.  The picture comes from the same renderer and the same options
+ * as `chronoscope-cli export`, so a file saved here equals the CLI's for the
+ * same range and size; only the lanes the user collapsed or hid differ,
+ * because the export shows what the window shows. */
+#include "chrono-export-dialog.h"
+
+#include <glib/gi18n.h>
+
+#include "chrono-export.h"
+
+typedef struct {
+  ChronoTimelineView *view;
+  ChronoExportChoice *last_choice;
+  GtkWidget *whole;
+  GtkWidget *width;
+  GtkWidget *height;
+  GtkWidget *format;
+} Dialog;
+
+static const char *const extensions[] = { "png", "svg", "pdf" };
+
+gboolean
+chrono_export_view (ChronoTimelineView *view, const ChronoExportChoice *choice, const char *path, GError **error)
+{
+  ChronoRenderOptions options;
+  chrono_timeline_view_get_render_options (view, &options);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  gint64 visible_begin = options.begin, visible_end = options.end;
+  chrono_render_options_init (&options, trace, choice->width, choice->height);
+  if (!choice->whole_trace)
+    {
+      options.begin = visible_begin;
+      options.end = visible_end;
+    }
+  options.origin = chrono_viewport_get_origin (chrono_timeline_view_get_viewport (view));
+  return chrono_export_to_file (chrono_timeline_view_get_renderer (view), &options, path, error);
+}
+
+/* Changing the format changes the file name's extension. */
+static void
+format_changed (GtkComboBox *combo, GtkFileChooser *chooser)
+{
+  int index = gtk_combo_box_get_active (combo);
+  if (index < 0)
+    return;
+  g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
+  if (name == NULL)
+    return;
+  char *dot = strrchr (name, '.');
+  if (dot != NULL)
+    *dot = '\0';
+  g_autofree char *renamed = g_strdup_printf ("%s.%s", name, extensions[index]);
+  gtk_file_chooser_set_current_name (chooser, renamed);
+}
+
+static GtkWidget *
+labelled (GtkWidget *grid, int row, const char *text, GtkWidget *widget)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 2, 1);
+  return widget;
+}
+
+static GtkWidget *
+build_choices (Dialog *d, GtkFileChooser *chooser)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+
+  d->format = gtk_combo_box_text_new ();
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _("PNG image"));
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _("SVG drawing"));
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _("PDF document"));
+  gtk_combo_box_set_active (GTK_COMBO_BOX (d->format), 0);
+  g_signal_connect (d->format, "changed", G_CALLBACK (format_changed), chooser);
+  labelled (grid, 0, _("_Format"), d->format);
+
+  GtkWidget *visible = gtk_radio_button_new_with_mnemonic (NULL, _("_Visible range"));
+  d->whole = gtk_radio_button_new_with_mnemonic_from_widget (GTK_RADIO_BUTTON (visible), _("_Whole trace"));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (d->whole), d->last_choice->whole_trace);
+  GtkWidget *range = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_container_add (GTK_CONTAINER (range), visible);
+  gtk_container_add (GTK_CONTAINER (range), d->whole);
+  labelled (grid, 1, _("Range"), range);
+
+  d->width = gtk_spin_button_new_with_range (16, 32768, 10);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->width), d->last_choice->width);
+  labelled (grid, 2, _("Wi_dth (px)"), d->width);
+  d->height = gtk_spin_button_new_with_range (0, 32768, 10);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->height), d->last_choice->height);
+  gtk_widget_set_tooltip_text (d->height, _("0: tall enough for every lane"));
+  labelled (grid, 3, _("_Height (px)"), d->height);
+  gtk_widget_show_all (grid);
+  return grid;
+}
+
+static void
+response (GtkDialog *dialog, int response_id, Dialog *d)
+{
+  if (response_id == GTK_RESPONSE_ACCEPT)
+    {
+      d->last_choice->whole_trace = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (d->whole));
+      d->last_choice->width = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->width));
+      d->last_choice->height = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->height));
+      g_autofree char *path = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GError) error = NULL;
+      if (path != NULL && !chrono_export_view (d->view, d->last_choice, path, &error))
+        {
+          GtkWidget *message = gtk_message_dialog_new (gtk_window_get_transient_for (GTK_WINDOW (dialog)),
+                                                       GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                                       GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, _("The export failed"));
+          gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (message), "%s", error->message);
+          g_signal_connect (message, "response", G_CALLBACK (gtk_widget_destroy), NULL);
+          gtk_widget_show (message);
+        }
+    }
+  g_object_unref (d->view);
+  g_free (d);
+  gtk_widget_destroy (GTK_WIDGET (dialog));
+}
+
+void
+chrono_export_dialog_show (GtkWindow *parent, ChronoTimelineView *view, ChronoExportChoice *last_choice)
+{
+  Dialog *d = g_new0 (Dialog, 1);
+  d->view = g_object_ref (view);
+  d->last_choice = last_choice;
+  if (d->last_choice->width <= 0)
+    d->last_choice->width = MAX (gtk_widget_get_allocated_width (GTK_WIDGET (view)), 800);
+  GtkWidget *dialog = gtk_file_chooser_dialog_new (_("Export Timeline"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                   _("_Cancel"), GTK_RESPONSE_CANCEL, _("_Export"),
+                                                   GTK_RESPONSE_ACCEPT, NULL);
+  gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (dialog), TRUE);
+  g_autofree char *base = g_path_get_basename (chrono_trace_get_path (chrono_timeline_view_get_trace (view)));
+  char *dot = strchr (base, '.');
+  if (dot != NULL)
+    *dot = '\0';
+  g_autofree char *name = g_strdup_printf ("%s.png", base);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  gtk_file_chooser_set_extra_widget (GTK_FILE_CHOOSER (dialog), build_choices (d, GTK_FILE_CHOOSER (dialog)));
+  g_signal_connect (dialog, "response", G_CALLBACK (response), d);
+  gtk_widget_show (dialog);
+}

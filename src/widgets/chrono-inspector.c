@@ -1,0 +1,391 @@
+/* chrono-inspector.c — rebuilt from the model on every selection: a few
+ * hundred labels at most, so there is no state to keep in step.
+ *
+ * For a process instance it answers the questions a timing engineer asks
+ * first: when was it activated, how long did it take to respond, who
+ * preempted it and for how long, which runnables did it run.  A preemption
+ * is a button: it brings the preemption into view and puts markers A and B
+ * on its start and end, so Δt reads off the status bar. */
+#include "chrono-inspector.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "chrono-instance-life.h"
+
+#define MAX_LISTED 200 /* states or runnables listed before "… and N more" */
+
+struct _ChronoInspector {
+  GtkBox parent_instance;
+  ChronoTrace *trace;
+  ChronoViewport *viewport;
+  GtkWidget *content;  /* rebuilt on every selection */
+  GString *text;       /* the same content as plain text, for copying and tests */
+};
+
+G_DEFINE_FINAL_TYPE (ChronoInspector, chrono_inspector, GTK_TYPE_BOX)
+
+/* ---- formatting --------------------------------------------------------- */
+
+static char *
+format_time (ChronoInspector *self, gint64 ticks)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks - chrono_viewport_get_origin (self->viewport)), 8);
+}
+
+static char *
+format_length (ChronoInspector *self, gint64 ticks)
+{
+  return chrono_format_duration (chrono_clock_to_seconds (chrono_trace_get_clock (self->trace), ticks), 6);
+}
+
+/* ---- building blocks ---------------------------------------------------- */
+
+static GtkWidget *
+add_label (ChronoInspector *self, const char *text, const char *style)
+{
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  if (style)
+    gtk_style_context_add_class (gtk_widget_get_style_context (label), style);
+  gtk_container_add (GTK_CONTAINER (self->content), label);
+  g_string_append_printf (self->text, "%s\n", text);
+  return label;
+}
+
+static void
+add_section (ChronoInspector *self, const char *title)
+{
+  add_label (self, title, "section");
+}
+
+static GtkWidget *
+new_grid (ChronoInspector *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_container_add (GTK_CONTAINER (self->content), grid);
+  return grid;
+}
+
+static GtkWidget *
+cell (const char *text, gboolean dim, gboolean numeric)
+{
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  GtkStyleContext *style = gtk_widget_get_style_context (label);
+  if (dim)
+    gtk_style_context_add_class (style, "dim-label");
+  if (numeric)
+    gtk_style_context_add_class (style, "time");
+  return label;
+}
+
+/* A row of "key value" pairs in a two-column grid. */
+static void
+add_field (ChronoInspector *self, GtkWidget *grid, int row, const char *key, const char *value)
+{
+  gtk_grid_attach (GTK_GRID (grid), cell (key, TRUE, FALSE), 0, row, 1, 1);
+  GtkWidget *v = cell (value, FALSE, FALSE);
+  gtk_widget_set_hexpand (v, TRUE);
+  gtk_grid_attach (GTK_GRID (grid), v, 1, row, 1, 1);
+  g_string_append_printf (self->text, "%s: %s\n", key, value);
+}
+
+static void
+add_row (ChronoInspector *self, GtkWidget *grid, int row, const char *const *cells, int n)
+{
+  for (int i = 0; i < n; i++)
+    gtk_grid_attach (GTK_GRID (grid), cell (cells[i], i == 0, i > 0), i, row, 1, 1);
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (self->text, i ? "\t%s" : "%s", cells[i]);
+  g_string_append_c (self->text, '\n');
+}
+
+/* ---- the selected span -------------------------------------------------- */
+
+static const char *
+instance_suffix (ChronoLane *lane, const ChronoSpan *span, char *buffer, gsize size)
+{
+  ChronoInstances *instances = chrono_lane_get_instances (lane);
+  if (instances == NULL || span->instance >= chrono_instances_get_n (instances)
+      || chrono_instances_get (instances, span->instance)->number == G_MININT64)
+    return "";
+  g_snprintf (buffer, size, "  #%" G_GINT64_FORMAT, chrono_instances_get (instances, span->instance)->number);
+  return buffer;
+}
+
+static void
+show_item (ChronoInspector *self, ChronoLane *lane, const ChronoSpan *span)
+{
+  char number[32];
+  g_autofree char *title = g_strdup_printf ("%s%s", chrono_lane_get_name (lane),
+                                            instance_suffix (lane, span, number, sizeof number));
+  add_label (self, title, "title");
+  GtkWidget *grid = new_grid (self);
+  int row = 0;
+  g_autofree char *path = chrono_lane_dup_path (lane);
+  add_field (self, grid, row++, _("Lane"), path);
+  if (*chrono_lane_get_entity_type (lane))
+    add_field (self, grid, row++, _("Type"), chrono_lane_get_entity_type (lane));
+  g_autofree char *state = g_strdup_printf ("%s%s", chrono_state_get_label (span->state),
+                                            span->flags & CHRONO_SPAN_INFERRED ? _(" (inferred)") : "");
+  add_field (self, grid, row++, _("State"), state);
+  if (span->label != CHRONO_STRING_NONE)
+    add_field (self, grid, row++, chrono_lane_get_kind (lane) == CHRONO_LANE_CORE ? _("Process") : _("Label"),
+               chrono_strings_get (chrono_trace_get_strings (self->trace), span->label));
+  g_autofree char *begin = format_time (self, span->start);
+  g_autofree char *end = format_time (self, span->end);
+  g_autofree char *length = format_length (self, span->end - span->start);
+  add_field (self, grid, row++, _("Begin"), begin);
+  add_field (self, grid, row++, _("End"), span->flags & CHRONO_SPAN_OPEN_END ? _("open at the end of the trace") : end);
+  add_field (self, grid, row++, _("Duration"), length);
+  ChronoAttrs *attrs = chrono_trace_get_attrs (self->trace);
+  for (guint i = 0; i < chrono_attrs_get_n_pairs (attrs, span->attrs); i++)
+    add_field (self, grid, row++, chrono_attrs_get_key (attrs, span->attrs, i),
+               chrono_attrs_get_value (attrs, span->attrs, i));
+}
+
+/* ---- the life of a process instance ------------------------------------- */
+
+static void
+mark_preemption (GtkButton *button, ChronoInspector *self)
+{
+  gint64 *range = g_object_get_data (G_OBJECT (button), "range");
+  chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, range[0]);
+  chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_B, range[1]);
+  gint64 begin = chrono_viewport_get_begin (self->viewport), end = chrono_viewport_get_end (self->viewport);
+  if (range[0] < begin || range[1] > end)
+    {
+      gint64 margin = (range[1] - range[0]) * 2 + 1;
+      chrono_viewport_zoom_to (self->viewport, range[0] - margin, range[1] + margin);
+    }
+}
+
+static void
+show_summary (ChronoInspector *self, const ChronoInstanceLife *life)
+{
+  g_autofree char *heading = life->number != G_MININT64
+                                 ? g_strdup_printf (_("Life of instance #%" G_GINT64_FORMAT), life->number)
+                                 : g_strdup (_("Life of this instance"));
+  add_section (self, heading);
+  GtkWidget *grid = new_grid (self);
+  int row = 0;
+  g_autofree char *begin = format_time (self, life->begin);
+  g_autofree char *end = format_time (self, life->end);
+  add_field (self, grid, row++, life->activated ? _("Activated") : _("First seen"), begin);
+  if (life->first_start != G_MININT64)
+    {
+      g_autofree char *start = format_time (self, life->first_start);
+      g_autofree char *delay = format_length (self, life->first_start - life->begin);
+      g_autofree char *text = g_strdup_printf (_("%s (after %s)"), start, delay);
+      add_field (self, grid, row++, _("Started"), text);
+    }
+  add_field (self, grid, row++, life->terminated ? _("Terminated") : _("Last seen"), end);
+  if (life->response_time >= 0)
+    {
+      g_autofree char *response = format_length (self, life->response_time);
+      add_field (self, grid, row++, _("Response time"), response);
+    }
+  else
+    add_field (self, grid, row++, _("Response time"),
+               life->activated ? _("— (not terminated in the trace)") : _("— (activation not in the trace)"));
+  for (guint s = 0; s < CHRONO_N_STATES; s++)
+    if (life->time_in_state[s] > 0)
+      {
+        g_autofree char *time = format_length (self, life->time_in_state[s]);
+        g_autofree char *key = g_strdup_printf (_("Time %s"), chrono_state_get_label (s));
+        add_field (self, grid, row++, key, time);
+      }
+}
+
+static void
+show_preemptions (ChronoInspector *self, const ChronoInstanceLife *life)
+{
+  g_autofree char *heading = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "%u preemption", "%u preemptions", life->preemptions->len), life->preemptions->len);
+  add_section (self, heading);
+  for (guint i = 0; i < life->preemptions->len; i++)
+    {
+      const ChronoLifePreemption *p = g_ptr_array_index (life->preemptions, i);
+      g_autofree char *at = format_time (self, p->time);
+      g_autofree char *length = format_length (self, p->duration);
+      g_autofree char *who = p->preempted_by == NULL ? g_strdup (_("an unknown process"))
+                             : p->preempter_number != G_MININT64
+                                 ? g_strdup_printf ("%s #%" G_GINT64_FORMAT, p->preempted_by, p->preempter_number)
+                                 : g_strdup (p->preempted_by);
+      g_autofree char *text = g_strdup_printf (_("at %s by %s%s%s for %s"), at, who, p->core ? _(" on ") : "",
+                                               p->core ? p->core : "", length);
+      GtkWidget *button = gtk_button_new_with_label (text);
+      gtk_button_set_relief (GTK_BUTTON (button), GTK_RELIEF_NONE);
+      gtk_widget_set_tooltip_text (button, _("Show this preemption and put markers A and B on its start and end"));
+      GtkWidget *label = gtk_bin_get_child (GTK_BIN (button));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+      gint64 *range = g_new (gint64, 2);
+      range[0] = p->time;
+      range[1] = p->resumed != G_MININT64 ? p->resumed : p->time + p->duration;
+      g_object_set_data_full (G_OBJECT (button), "range", range, g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (mark_preemption), self);
+      gtk_container_add (GTK_CONTAINER (self->content), button);
+      g_string_append_printf (self->text, "%s\n", text);
+    }
+}
+
+static void
+show_states (ChronoInspector *self, const ChronoInstanceLife *life)
+{
+  add_section (self, _("States"));
+  GtkWidget *grid = new_grid (self);
+  guint n = MIN (life->states->len, MAX_LISTED);
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoLifeState *s = &g_array_index (life->states, ChronoLifeState, i);
+      g_autofree char *begin = format_time (self, s->begin);
+      g_autofree char *length = format_length (self, s->end - s->begin);
+      const char *cells[] = { chrono_state_get_label (s->state), begin, length };
+      add_row (self, grid, i, cells, 3);
+    }
+  if (life->states->len > n)
+    {
+      g_autofree char *more = g_strdup_printf (_("… and %u more"), life->states->len - n);
+      add_label (self, more, "dim-label");
+    }
+}
+
+static void
+show_runnables (ChronoInspector *self, const ChronoInstanceLife *life)
+{
+  if (life->runnables->len == 0)
+    return;
+  add_section (self, _("Runnables"));
+  GtkWidget *grid = new_grid (self);
+  guint n = MIN (life->runnables->len, MAX_LISTED);
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoLifeRunnable *r = g_ptr_array_index (life->runnables, i);
+      g_autofree char *name = g_strdup_printf ("%*s%s", (int) (2 * r->depth), "", r->name);
+      g_autofree char *begin = format_time (self, r->begin);
+      g_autofree char *running = format_length (self, r->running_time);
+      const char *cells[] = { name, begin, running };
+      add_row (self, grid, i, cells, 3);
+    }
+  if (life->runnables->len > n)
+    {
+      g_autofree char *more = g_strdup_printf (_("… and %u more"), life->runnables->len - n);
+      add_label (self, more, "dim-label");
+    }
+}
+
+static void
+show_navigation (ChronoInspector *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_style_context_add_class (gtk_widget_get_style_context (box), "linked");
+  GtkWidget *previous = gtk_button_new_with_mnemonic (_("_Previous Instance"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (previous), "win.previous-instance");
+  gtk_widget_set_tooltip_text (previous, _("Previous instance of this task ([)"));
+  GtkWidget *next = gtk_button_new_with_mnemonic (_("_Next Instance"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (next), "win.next-instance");
+  gtk_widget_set_tooltip_text (next, _("Next instance of this task (])"));
+  gtk_container_add (GTK_CONTAINER (box), previous);
+  gtk_container_add (GTK_CONTAINER (box), next);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_container_add (GTK_CONTAINER (self->content), box);
+}
+
+static void
+show_life (ChronoInspector *self, ChronoLane *lane, guint instance)
+{
+  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (self->trace, lane, instance);
+  if (life == NULL)
+    return;
+  show_navigation (self);
+  show_summary (self, life);
+  show_preemptions (self, life);
+  show_runnables (self, life);
+  show_states (self, life);
+}
+
+/* ---- public ------------------------------------------------------------- */
+
+static void
+reset (ChronoInspector *self)
+{
+  if (self->content)
+    gtk_widget_destroy (self->content);
+  self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_container_add (GTK_CONTAINER (self), self->content);
+  g_string_truncate (self->text, 0);
+}
+
+void
+chrono_inspector_clear (ChronoInspector *self)
+{
+  reset (self);
+  GtkWidget *hint = add_label (self, _("Click an item in the timeline to see its details here."), "dim-label");
+  gtk_widget_set_margin_top (hint, 12);
+  gtk_widget_show_all (self->content);
+}
+
+void
+chrono_inspector_show_span (ChronoInspector *self, ChronoLane *lane, guint index)
+{
+  g_return_if_fail (CHRONO_IS_INSPECTOR (self));
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  g_return_if_fail (spans != NULL && index < chrono_spans_get_n (spans));
+  reset (self);
+  ChronoSpan span;
+  chrono_spans_get (spans, index, &span);
+  show_item (self, lane, &span);
+  if (chrono_lane_get_kind (lane) == CHRONO_LANE_PROCESS && span.instance != CHRONO_NO_INSTANCE)
+    show_life (self, lane, span.instance);
+  gtk_widget_show_all (self->content);
+}
+
+/* The panel as plain text (what a user would copy into a report). */
+char *
+chrono_inspector_get_text (ChronoInspector *self)
+{
+  return g_strdup (self->text->str);
+}
+
+static void
+chrono_inspector_finalize (GObject *object)
+{
+  ChronoInspector *self = CHRONO_INSPECTOR (object);
+  g_clear_object (&self->trace);
+  g_clear_object (&self->viewport);
+  g_string_free (self->text, TRUE);
+  G_OBJECT_CLASS (chrono_inspector_parent_class)->finalize (object);
+}
+
+static void
+chrono_inspector_class_init (ChronoInspectorClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = chrono_inspector_finalize;
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "chrono-inspector");
+}
+
+static void
+chrono_inspector_init (ChronoInspector *self)
+{
+  self->text = g_string_new (NULL);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  g_object_set (self, "margin", 10, NULL);
+}
+
+GtkWidget *
+chrono_inspector_new (ChronoTrace *trace, ChronoViewport *viewport)
+{
+  ChronoInspector *self = g_object_new (CHRONO_TYPE_INSPECTOR, NULL);
+  self->trace = g_object_ref (trace);
+  self->viewport = g_object_ref (viewport);
+  chrono_inspector_clear (self);
+  return GTK_WIDGET (self);
+}

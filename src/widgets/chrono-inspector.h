@@ -1,0 +1,20 @@
+/* chrono-inspector.h — the side panel: everything about the selected item
+ * and, for a task or ISR instance, its whole life. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chrono-trace.h"
+#include "chrono-viewport.h"
+
+G_BEGIN_DECLS
+
+#define CHRONO_TYPE_INSPECTOR (chrono_inspector_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoInspector, chrono_inspector, CHRONO, INSPECTOR, GtkBox)
+
+GtkWidget *chrono_inspector_new (ChronoTrace *trace, ChronoViewport *viewport);
+void chrono_inspector_show_span (ChronoInspector *inspector, ChronoLane *lane, guint span);
+void chrono_inspector_clear (ChronoInspector *inspector);
+char *chrono_inspector_get_text (ChronoInspector *inspector);
+
+G_END_DECLS

@@ -1,0 +1,875 @@
+/* chrono-overview.c — the load of the whole trace does not depend on what is
+ * visible, so it is computed and drawn only when the size, the scale or the
+ * theme change (into a cached surface); the visible window, the dimmed
+ * outside and a Shift-drag selection are painted over the cache at every
+ * frame, so following the viewport costs nothing in proportion to the trace.
+ *
+ * "Load" is how busy the machine is: per pixel column, the share of time the
+ * core lanes are occupied, averaged over the cores.  A trace without cores
+ * falls back to the time its processes run, then to the busy time of every
+ * span lane; those have no known capacity, so a column may show at most the
+ * busiest column's worth (but never less than one lane's). */
+#include "chrono-overview.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "chrono-palette.h"
+
+#define OVERVIEW_HEIGHT 44
+#define AXIS_HEIGHT 14.0 /* the time labels under the load */
+#define PLOT_TOP 3.0 /* headroom so a full column still shows its outline */
+#define TICK_LENGTH 3.0
+#define LABEL_GAP 14.0 /* px between one label's end and the next tick */
+#define MAX_LABELS 6
+#define MIN_WINDOW_WIDTH 3.0 /* the window stays visible however far one zooms in */
+#define MIN_GRAB_WIDTH 9.0 /* and stays grabbable */
+#define DRAG_THRESHOLD 3.0
+#define ZOOM_STEP 1.25
+
+typedef enum {
+  SOURCE_NONE,
+  SOURCE_CORES,
+  SOURCE_PROCESSES,
+  SOURCE_SPANS,
+} LoadSource;
+
+typedef enum {
+  DRAG_NONE,
+  DRAG_PAN, /* the window follows the pointer */
+  DRAG_SELECT, /* Shift: a new range, applied on release */
+} DragMode;
+
+struct _ChronoOverview {
+  GtkDrawingArea parent_instance;
+  ChronoTrace *trace;
+  ChronoViewport *viewport;
+
+  /* The load per device-pixel column, as fractions of the plot height per
+   * state (stacked in state order).  Kept apart from the picture so a theme
+   * change repaints without querying the trace again. */
+  double *load; /* n_columns × CHRONO_N_STATES */
+  guint n_columns;
+  gint64 load_begin, load_end; /* the trace range it was computed for */
+  LoadSource source;
+
+  cairo_surface_t *cache;
+  gboolean dirty;
+
+  DragMode drag;
+  double press_x, pointer_x; /* pointer_x is -1 when the pointer is outside */
+  gint64 press_time, press_begin;
+  const char *cursor_name; /* static strings; NULL = the default arrow */
+};
+
+enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (ChronoOverview, chrono_overview, GTK_TYPE_DRAWING_AREA)
+
+/* ---- geometry --------------------------------------------------------- */
+
+static gboolean
+is_dark (GtkWidget *widget)
+{
+  GtkStyleContext *style = gtk_widget_get_style_context (widget);
+  GdkRGBA fg;
+  gtk_style_context_get_color (style, gtk_style_context_get_state (style), &fg);
+  /* light text means a dark theme */
+  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
+}
+
+static double
+plot_bottom (ChronoOverview *self)
+{
+  return MAX (gtk_widget_get_allocated_height (GTK_WIDGET (self)) - AXIS_HEIGHT, PLOT_TOP + 1.0);
+}
+
+static double
+trace_span (ChronoOverview *self)
+{
+  return (double) MAX (
+      chrono_viewport_get_trace_end (self->viewport) - chrono_viewport_get_trace_begin (self->viewport), 1);
+}
+
+static double
+time_to_x (ChronoOverview *self, gint64 t)
+{
+  double width = gtk_widget_get_allocated_width (GTK_WIDGET (self));
+  return (double) (t - chrono_viewport_get_trace_begin (self->viewport)) * width / trace_span (self);
+}
+
+/* Not clamped: a drag that leaves the strip keeps its distances. */
+static gint64
+x_to_time (ChronoOverview *self, double x)
+{
+  double width = MAX (gtk_widget_get_allocated_width (GTK_WIDGET (self)), 1);
+  return chrono_viewport_get_trace_begin (self->viewport) + (gint64) llround (x * trace_span (self) / width);
+}
+
+static gint64
+x_to_time_clamped (ChronoOverview *self, double x)
+{
+  return CLAMP (x_to_time (self, x), chrono_viewport_get_trace_begin (self->viewport),
+                chrono_viewport_get_trace_end (self->viewport));
+}
+
+/* The visible window in px, at least min_width wide and inside the strip. */
+static void
+window_extent (ChronoOverview *self, double min_width, double *out_x0, double *out_x1)
+{
+  double width = gtk_widget_get_allocated_width (GTK_WIDGET (self));
+  double x0 = time_to_x (self, chrono_viewport_get_begin (self->viewport));
+  double x1 = time_to_x (self, chrono_viewport_get_end (self->viewport));
+  if (x1 - x0 < min_width)
+    {
+      double centre = (x0 + x1) / 2.0;
+      x0 = centre - min_width / 2.0;
+      x1 = centre + min_width / 2.0;
+    }
+  if (x0 < 0.0)
+    {
+      x1 -= x0;
+      x0 = 0.0;
+    }
+  if (x1 > width)
+    {
+      x0 = MAX (x0 - (x1 - width), 0.0);
+      x1 = width;
+    }
+  *out_x0 = x0;
+  *out_x1 = x1;
+}
+
+static gboolean
+over_window (ChronoOverview *self, double x)
+{
+  double x0, x1;
+  window_extent (self, MIN_GRAB_WIDTH, &x0, &x1);
+  return x >= x0 && x <= x1;
+}
+
+/* ---- the load --------------------------------------------------------- */
+
+/* The lanes whose busy time is the load, best source first. */
+static LoadSource
+collect_lanes (ChronoTrace *trace, GPtrArray *out)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (LoadSource source = SOURCE_CORES; source <= SOURCE_SPANS; source++)
+    {
+      for (guint i = 0; i < lanes->len; i++)
+        {
+          ChronoLane *lane = g_ptr_array_index (lanes, i);
+          ChronoSpans *spans = chrono_lane_get_spans (lane);
+          if (spans == NULL || !chrono_spans_is_sealed (spans) || chrono_spans_get_n (spans) == 0)
+            continue;
+          ChronoLaneKind kind = chrono_lane_get_kind (lane);
+          if ((source == SOURCE_CORES && kind == CHRONO_LANE_CORE)
+              || (source == SOURCE_PROCESSES && kind == CHRONO_LANE_PROCESS) || source == SOURCE_SPANS)
+            g_ptr_array_add (out, g_object_ref (lane));
+        }
+      if (out->len > 0)
+        return source;
+    }
+  return SOURCE_NONE;
+}
+
+static gboolean
+counts_as_busy (LoadSource source, guint state)
+{
+  if (state == CHRONO_STATE_NONE)
+    return FALSE;
+  switch (source)
+    {
+    /* a core span is an occupant, whatever state colours it */
+    case SOURCE_CORES: return TRUE;
+    /* polling is active waiting: it keeps a core as busy as running does */
+    case SOURCE_PROCESSES: return state == CHRONO_STATE_RUNNING || state == CHRONO_STATE_POLLING;
+    /* waiting, ready and free states are the absence of work */
+    case SOURCE_SPANS:
+      return state == CHRONO_STATE_RUNNING || state == CHRONO_STATE_POLLING || state == CHRONO_STATE_SEM_USED
+             || state == CHRONO_STATE_SEM_FULL || state == CHRONO_STATE_SEM_OVERFULL
+             || state == CHRONO_STATE_SEM_HOLDING || state == CHRONO_STATE_BUSY;
+    case SOURCE_NONE:
+    default: return FALSE;
+    }
+}
+
+/* One summary per lane and column: O(columns × lanes × log n). */
+static void
+compute_load (ChronoOverview *self, guint n_columns)
+{
+  g_clear_pointer (&self->load, g_free);
+  self->n_columns = n_columns;
+  self->load = g_new0 (double, (gsize) n_columns *CHRONO_N_STATES);
+  self->load_begin = chrono_viewport_get_trace_begin (self->viewport);
+  self->load_end = chrono_viewport_get_trace_end (self->viewport);
+
+  g_autoptr (GPtrArray) lanes = g_ptr_array_new_with_free_func (g_object_unref);
+  self->source = collect_lanes (self->trace, lanes);
+  if (self->source == SOURCE_NONE || n_columns == 0)
+    return;
+
+  double span = (double) (self->load_end - self->load_begin);
+  double peak = 0.0;
+  for (guint c = 0; c < n_columns; c++)
+    {
+      gint64 t0 = self->load_begin + (gint64) floor (c * span / n_columns);
+      gint64 t1 = self->load_begin + (gint64) floor ((c + 1) * span / n_columns);
+      if (t1 <= t0)
+        t1 = t0 + 1; /* a trace shorter than the strip is wide */
+      double duration = (double) (t1 - t0);
+      double *column = &self->load[(gsize) c * CHRONO_N_STATES];
+      for (guint l = 0; l < lanes->len; l++)
+        {
+          ChronoSpanSummary summary;
+          chrono_spans_summarize (chrono_lane_get_spans (g_ptr_array_index (lanes, l)), t0, t1, &summary);
+          double busy = 0.0;
+          for (guint s = 0; s < CHRONO_N_STATES; s++)
+            if (counts_as_busy (self->source, s))
+              busy += (double) summary.time_in_state[s];
+          if (busy <= 0.0)
+            continue;
+          /* nested or concurrent spans cover a column more than once, but a
+           * lane is at most busy all of the time */
+          double k = 1.0 / MAX (busy, duration);
+          for (guint s = 0; s < CHRONO_N_STATES; s++)
+            if (counts_as_busy (self->source, s))
+              column[s] += (double) summary.time_in_state[s] * k;
+        }
+      double total = 0.0;
+      for (guint s = 0; s < CHRONO_N_STATES; s++)
+        total += column[s];
+      peak = MAX (peak, total);
+    }
+
+  /* cores have a known capacity (their number); the fallbacks do not */
+  double capacity = self->source == SOURCE_CORES ? (double) lanes->len : MAX (peak, 1.0);
+  for (gsize i = 0; i < (gsize) n_columns * CHRONO_N_STATES; i++)
+    self->load[i] /= capacity;
+}
+
+static double
+column_total (ChronoOverview *self, guint c)
+{
+  double total = 0.0;
+  for (guint s = 0; s < CHRONO_N_STATES; s++)
+    total += self->load[(gsize) c * CHRONO_N_STATES + s];
+  return MIN (total, 1.0);
+}
+
+/* ---- the cached picture ----------------------------------------------- */
+
+/* Stacked areas, one per state, through the column centres. */
+static void
+draw_load (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, double top, double bottom, int scale)
+{
+  guint n = self->n_columns;
+  if (self->load == NULL || n == 0)
+    return;
+  double width = (double) n / scale;
+  double height = bottom - top;
+  g_autofree double *below = g_new0 (double, n);
+  g_autofree double *above = g_new0 (double, n);
+  guint main_state = CHRONO_STATE_NONE;
+  double main_total = 0.0;
+
+  for (guint s = 0; s < CHRONO_N_STATES; s++)
+    {
+      double state_total = 0.0;
+      for (guint c = 0; c < n; c++)
+        {
+          above[c] = MIN (below[c] + self->load[(gsize) c * CHRONO_N_STATES + s], 1.0);
+          state_total += above[c] - below[c];
+        }
+      if (state_total <= 0.0)
+        continue;
+      if (state_total > main_total)
+        {
+          main_total = state_total;
+          main_state = s;
+        }
+      cairo_move_to (cr, 0.0, bottom - above[0] * height);
+      for (guint c = 0; c < n; c++)
+        cairo_line_to (cr, (c + 0.5) / scale, bottom - above[c] * height);
+      cairo_line_to (cr, width, bottom - above[n - 1] * height);
+      cairo_line_to (cr, width, bottom - below[n - 1] * height);
+      for (guint c = n; c-- > 0;)
+        cairo_line_to (cr, (c + 0.5) / scale, bottom - below[c] * height);
+      cairo_line_to (cr, 0.0, bottom - below[0] * height);
+      cairo_close_path (cr);
+      /* softened towards the background: the overview is context, the
+       * lanes below are the subject */
+      ChronoRgb fill;
+      chrono_rgb_mix (&palette->states[s], &palette->background, 0.45, &fill);
+      chrono_rgb_set_source (cr, &fill);
+      cairo_fill (cr);
+      memcpy (below, above, n * sizeof *below);
+    }
+  if (main_state == CHRONO_STATE_NONE)
+    return;
+
+  /* a crisp edge on the total keeps short peaks readable */
+  cairo_move_to (cr, 0.0, bottom - below[0] * height);
+  for (guint c = 0; c < n; c++)
+    cairo_line_to (cr, (c + 0.5) / scale, bottom - below[c] * height);
+  cairo_line_to (cr, width, bottom - below[n - 1] * height);
+  chrono_rgb_set_source (cr, &palette->states[main_state]);
+  cairo_set_line_width (cr, 1.0);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_stroke (cr);
+}
+
+static PangoLayout *
+create_label_layout (GtkWidget *widget)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, NULL);
+  PangoAttrList *attrs = pango_attr_list_new ();
+  pango_attr_list_insert (attrs, pango_attr_scale_new (PANGO_SCALE_SMALL));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  return layout;
+}
+
+static int
+label_width (PangoLayout *layout, double seconds)
+{
+  g_autofree char *text = chrono_format_duration (seconds, 3);
+  int w;
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, NULL);
+  return w;
+}
+
+/* The coarsest-first 1-2-5 step giving at most MAX_LABELS labels that do not
+ * touch; 1-2-5 steps grow by at most 2.5×, so that leaves at least 3. */
+static double
+choose_step (PangoLayout *layout, double span_seconds, double width)
+{
+  static const int mantissas[] = { 1, 2, 5 };
+  for (int exponent = -12; exponent <= 12; exponent++)
+    for (gsize m = 0; m < G_N_ELEMENTS (mantissas); m++)
+      {
+        double step = mantissas[m] * pow (10.0, exponent);
+        double n_labels = floor (span_seconds / step + 1e-9) + 1.0;
+        if (n_labels > MAX_LABELS)
+          continue;
+        double last = (n_labels - 1.0) * step;
+        if (step / span_seconds * width < label_width (layout, last) + LABEL_GAP)
+          continue;
+        return step;
+      }
+  return 0.0;
+}
+
+/* "0 ms" rather than "0 s" beside "5 ms": the origin takes the step's unit. */
+static char *
+format_zero (double step)
+{
+  g_autofree char *text = chrono_format_duration (step > 0.0 ? step : 1.0, 3);
+  const char *unit = strrchr (text, ' ');
+  return g_strconcat ("0", unit != NULL ? unit : " s", NULL);
+}
+
+static void
+draw_axis (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, double top, double width)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  double bottom = gtk_widget_get_allocated_height (widget);
+  chrono_rgb_set_source (cr, &palette->chrome);
+  cairo_rectangle (cr, 0, top, width, bottom - top);
+  cairo_fill (cr);
+
+  double tps = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
+  double span_seconds = trace_span (self) / tps;
+  g_autoptr (PangoLayout) layout = create_label_layout (widget);
+  pango_cairo_update_layout (cr, layout);
+  double step = choose_step (layout, span_seconds, width);
+  double previous_end = -G_MAXDOUBLE;
+  for (int k = 0; step > 0.0 || k == 0; k++)
+    {
+      double rel = k * step;
+      if (rel > span_seconds * (1.0 + 1e-9) || k > MAX_LABELS)
+        break;
+      double x = MIN (floor (rel / span_seconds * width), width - 1.0) + 0.5;
+      /* faint grid through the plot, a tick in the axis */
+      chrono_rgb_set_source (cr, &palette->grid);
+      cairo_move_to (cr, x, 0);
+      cairo_line_to (cr, x, top);
+      cairo_stroke (cr);
+      chrono_rgb_set_source (cr, &palette->separator);
+      cairo_move_to (cr, x, top);
+      cairo_line_to (cr, x, top + TICK_LENGTH);
+      cairo_stroke (cr);
+
+      g_autofree char *text = k == 0 ? format_zero (step) : chrono_format_duration (rel, 3);
+      int w, h;
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      double lx = x + 3.0;
+      if (lx + w > width - 2.0)
+        lx = x - 3.0 - w; /* the label at the trace end sits left of its tick */
+      if (lx < previous_end + 4.0)
+        continue;
+      chrono_rgb_set_source (cr, &palette->dim_text);
+      cairo_move_to (cr, lx, top + MAX ((AXIS_HEIGHT - h) / 2.0, 0.0));
+      pango_cairo_show_layout (cr, layout);
+      previous_end = lx + w;
+    }
+
+  chrono_rgb_set_source (cr, &palette->separator);
+  cairo_move_to (cr, 0, top + 0.5);
+  cairo_line_to (cr, width, top + 0.5);
+  cairo_stroke (cr);
+}
+
+static void
+render_cache (ChronoOverview *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  int width = gtk_widget_get_allocated_width (widget);
+  int height = gtk_widget_get_allocated_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  if (self->cache == NULL || cairo_image_surface_get_width (self->cache) != width * scale
+      || cairo_image_surface_get_height (self->cache) != height * scale)
+    {
+      g_clear_pointer (&self->cache, cairo_surface_destroy);
+      /* an image surface at device scale keeps HiDPI output sharp */
+      self->cache = gdk_window_create_similar_image_surface (gtk_widget_get_window (widget), CAIRO_FORMAT_ARGB32,
+                                                             width * scale, height * scale, scale);
+    }
+  /* one column per device pixel: a HiDPI strip shows twice the detail */
+  guint n_columns = (guint) MAX (width * scale, 0);
+  if (self->load == NULL || self->n_columns != n_columns
+      || self->load_begin != chrono_viewport_get_trace_begin (self->viewport)
+      || self->load_end != chrono_viewport_get_trace_end (self->viewport))
+    compute_load (self, n_columns);
+
+  const ChronoPalette *palette = chrono_palette_get (is_dark (widget));
+  cairo_t *cr = cairo_create (self->cache);
+  chrono_rgb_set_source (cr, &palette->background);
+  cairo_paint (cr);
+  cairo_set_line_width (cr, 1.0);
+  double bottom = plot_bottom (self);
+  draw_axis (self, cr, palette, bottom, width);
+  draw_load (self, cr, palette, PLOT_TOP, bottom, scale);
+  cairo_destroy (cr);
+  self->dirty = FALSE;
+}
+
+static void
+invalidate (ChronoOverview *self)
+{
+  self->dirty = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ---- the overlay ------------------------------------------------------ */
+
+/* The theme's selection colour, so the window looks like a selection; dark
+ * themes use a deep one that would vanish against a dark strip, so it is
+ * lifted until it stands out. */
+static void
+get_accent (GtkWidget *widget, const ChronoPalette *palette, GdkRGBA *out)
+{
+  GtkStyleContext *style = gtk_widget_get_style_context (widget);
+  if (!gtk_style_context_lookup_color (style, "theme_selected_bg_color", out))
+    *out = (GdkRGBA){ palette->signal_line.red, palette->signal_line.green, palette->signal_line.blue, 1.0 };
+  out->alpha = 1.0;
+  double luminance = 0.299 * out->red + 0.587 * out->green + 0.114 * out->blue;
+  if (palette->dark && luminance < 0.5)
+    {
+      double k = (0.5 - luminance) / (1.0 - luminance);
+      out->red += (1.0 - out->red) * k;
+      out->green += (1.0 - out->green) * k;
+      out->blue += (1.0 - out->blue) * k;
+    }
+}
+
+static void
+draw_overlay (ChronoOverview *self, cairo_t *cr)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  double width = gtk_widget_get_allocated_width (widget);
+  double bottom = plot_bottom (self);
+  gboolean dark = is_dark (widget);
+  const ChronoPalette *palette = chrono_palette_get (dark);
+  GdkRGBA accent;
+  get_accent (widget, palette, &accent);
+
+  double x0, x1;
+  window_extent (self, MIN_WINDOW_WIDTH, &x0, &x1);
+  x0 = round (x0);
+  x1 = MAX (round (x1), x0 + MIN_WINDOW_WIDTH);
+
+  /* the outside recedes, so the window reads at a glance */
+  cairo_set_source_rgba (cr, palette->chrome.red, palette->chrome.green, palette->chrome.blue, dark ? 0.65 : 0.6);
+  cairo_rectangle (cr, 0, 0, x0, bottom);
+  cairo_rectangle (cr, x1, 0, width - x1, bottom);
+  cairo_fill (cr);
+
+  cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, dark ? 0.14 : 0.10);
+  cairo_rectangle (cr, x0, 0, x1 - x0, bottom);
+  cairo_fill (cr);
+  cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 1.0);
+  cairo_set_line_width (cr, 1.0);
+  cairo_rectangle (cr, x0 + 0.5, 0.5, x1 - x0 - 1.0, bottom - 0.5);
+  cairo_stroke (cr);
+  /* continued into the axis, so the window's time can be read off */
+  cairo_rectangle (cr, x0, bottom, x1 - x0, 2.0);
+  cairo_fill (cr);
+
+  if (self->drag == DRAG_SELECT && fabs (self->pointer_x - self->press_x) >= DRAG_THRESHOLD)
+    {
+      double s0 = CLAMP (MIN (self->press_x, self->pointer_x), 0.0, width);
+      double s1 = CLAMP (MAX (self->press_x, self->pointer_x), 0.0, width);
+      cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.25);
+      cairo_rectangle (cr, s0, 0, s1 - s0, bottom);
+      cairo_fill (cr);
+      cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.9);
+      cairo_move_to (cr, floor (s0) + 0.5, 0);
+      cairo_line_to (cr, floor (s0) + 0.5, bottom);
+      cairo_move_to (cr, floor (s1) + 0.5, 0);
+      cairo_line_to (cr, floor (s1) + 0.5, bottom);
+      cairo_stroke (cr);
+    }
+}
+
+static gboolean
+chrono_overview_draw (GtkWidget *widget, cairo_t *cr)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  /* a new trace range comes with a viewport "changed", which only queues a draw */
+  if (self->dirty || self->cache == NULL || self->load_begin != chrono_viewport_get_trace_begin (self->viewport)
+      || self->load_end != chrono_viewport_get_trace_end (self->viewport))
+    render_cache (self);
+  cairo_save (cr);
+  cairo_set_source_surface (cr, self->cache, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  draw_overlay (self, cr);
+  return GDK_EVENT_PROPAGATE;
+}
+
+/* ---- input ------------------------------------------------------------ */
+
+static void
+set_cursor (ChronoOverview *self, const char *name)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GdkWindow *window = gtk_widget_get_window (widget);
+  if (window == NULL || g_strcmp0 (self->cursor_name, name) == 0)
+    return;
+  self->cursor_name = name;
+  g_autoptr (GdkCursor) cursor = name ? gdk_cursor_new_from_name (gtk_widget_get_display (widget), name) : NULL;
+  gdk_window_set_cursor (window, cursor);
+}
+
+static void
+update_cursor (ChronoOverview *self)
+{
+  if (self->drag == DRAG_PAN)
+    set_cursor (self, "grabbing");
+  else if (self->drag == DRAG_SELECT)
+    set_cursor (self, "col-resize");
+  else if (self->pointer_x >= 0 && over_window (self, self->pointer_x))
+    set_cursor (self, "grab");
+  else
+    set_cursor (self, NULL);
+}
+
+static gboolean
+chrono_overview_button_press (GtkWidget *widget, GdkEventButton *event)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  if (event->button != GDK_BUTTON_PRIMARY || event->type != GDK_BUTTON_PRESS)
+    return GDK_EVENT_PROPAGATE;
+  self->press_x = self->pointer_x = event->x;
+  if (event->state & GDK_SHIFT_MASK)
+    self->drag = DRAG_SELECT;
+  else
+    {
+      /* a press beside the window brings the window there, and the same
+       * gesture then drags it on */
+      if (!over_window (self, event->x))
+        chrono_viewport_go_to (self->viewport, x_to_time_clamped (self, event->x));
+      self->drag = DRAG_PAN;
+      self->press_time = x_to_time (self, event->x);
+      self->press_begin = chrono_viewport_get_begin (self->viewport);
+    }
+  update_cursor (self);
+  gtk_widget_queue_draw (widget);
+  return GDK_EVENT_STOP;
+}
+
+static gboolean
+chrono_overview_motion_notify (GtkWidget *widget, GdkEventMotion *event)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  self->pointer_x = event->x;
+  if (self->drag == DRAG_PAN)
+    {
+      /* from the press, not the last event, so the grabbed point stays
+       * under the pointer even after the window hit a trace edge */
+      gint64 begin = self->press_begin + (x_to_time (self, event->x) - self->press_time);
+      chrono_viewport_pan (self->viewport, begin - chrono_viewport_get_begin (self->viewport));
+    }
+  else if (self->drag == DRAG_SELECT)
+    gtk_widget_queue_draw (widget);
+  update_cursor (self);
+  return GDK_EVENT_STOP;
+}
+
+static gboolean
+chrono_overview_button_release (GtkWidget *widget, GdkEventButton *event)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  if (event->button != GDK_BUTTON_PRIMARY || self->drag == DRAG_NONE)
+    return GDK_EVENT_PROPAGATE;
+  DragMode drag = self->drag;
+  self->drag = DRAG_NONE;
+  self->pointer_x = event->x;
+  if (drag == DRAG_SELECT && fabs (event->x - self->press_x) >= DRAG_THRESHOLD)
+    chrono_viewport_zoom_to (self->viewport, x_to_time_clamped (self, self->press_x),
+                             x_to_time_clamped (self, event->x));
+  update_cursor (self);
+  gtk_widget_queue_draw (widget);
+  return GDK_EVENT_STOP;
+}
+
+static gboolean
+chrono_overview_grab_broken (GtkWidget *widget, GdkEventGrabBroken *event)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  self->drag = DRAG_NONE;
+  update_cursor (self);
+  gtk_widget_queue_draw (widget);
+  return GDK_EVENT_PROPAGATE;
+}
+
+static gboolean
+chrono_overview_leave_notify (GtkWidget *widget, GdkEventCrossing *event)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  /* during a drag the implicit grab still reports the pointer */
+  if (self->drag == DRAG_NONE)
+    {
+      self->pointer_x = -1;
+      update_cursor (self);
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+static gboolean
+chrono_overview_scroll_event (GtkWidget *widget, GdkEventScroll *event)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  double dx = 0, dy = 0;
+  if (event->direction == GDK_SCROLL_UP)
+    dy = -1;
+  else if (event->direction == GDK_SCROLL_DOWN)
+    dy = 1;
+  else if (event->direction == GDK_SCROLL_LEFT)
+    dx = -1;
+  else if (event->direction == GDK_SCROLL_RIGHT)
+    dx = 1;
+  else
+    gdk_event_get_scroll_deltas ((GdkEvent *) event, &dx, &dy);
+
+  /* horizontal scrolling (or Shift) pans, as in the timeline */
+  if (event->state & GDK_SHIFT_MASK || fabs (dx) > fabs (dy))
+    chrono_viewport_pan_fraction (self->viewport, 0.1 * (fabs (dx) > fabs (dy) ? dx : dy));
+  else if (dy != 0)
+    chrono_viewport_zoom (self->viewport, pow (ZOOM_STEP, -dy), x_to_time_clamped (self, event->x));
+  return GDK_EVENT_STOP;
+}
+
+static gboolean
+chrono_overview_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  if (keyboard || self->load == NULL || self->source == SOURCE_NONE || self->drag != DRAG_NONE)
+    return FALSE;
+  int scale = gtk_widget_get_scale_factor (widget);
+  guint c = (guint) CLAMP ((gint64) x * scale, 0, (gint64) self->n_columns - 1);
+  double tps = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
+  g_autofree char *at = chrono_format_duration ((double) (x_to_time_clamped (self, x) - self->load_begin) / tps, 4);
+  int percent = (int) lround (100.0 * column_total (self, c));
+  const char *what = self->source == SOURCE_CORES       ? _ ("cores busy")
+                     : self->source == SOURCE_PROCESSES ? _ ("running")
+                                                        : _ ("busy");
+  /* TRANSLATORS: time in the trace, what is measured, a percentage: "12.5 ms · cores busy 63 %" */
+  g_autofree char *text = g_strdup_printf (_ ("%s · %s %d %%"), at, what, percent);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* ---- sizing and life cycle -------------------------------------------- */
+
+static void
+chrono_overview_get_preferred_height (GtkWidget *widget, int *minimum, int *natural)
+{
+  *minimum = *natural = OVERVIEW_HEIGHT;
+}
+
+static void
+chrono_overview_get_preferred_width (GtkWidget *widget, int *minimum, int *natural)
+{
+  *minimum = 64;
+  *natural = 400;
+}
+
+static void
+chrono_overview_size_allocate (GtkWidget *widget, GtkAllocation *allocation)
+{
+  GTK_WIDGET_CLASS (chrono_overview_parent_class)->size_allocate (widget, allocation);
+  invalidate (CHRONO_OVERVIEW (widget));
+}
+
+static void
+chrono_overview_style_updated (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (chrono_overview_parent_class)->style_updated (widget);
+  invalidate (CHRONO_OVERVIEW (widget));
+}
+
+static void
+chrono_overview_unrealize (GtkWidget *widget)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  /* the cache was made for this GdkWindow */
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  self->cursor_name = NULL;
+  GTK_WIDGET_CLASS (chrono_overview_parent_class)->unrealize (widget);
+}
+
+static void
+on_scale_factor_changed (GObject *object, GParamSpec *pspec, gpointer user_data)
+{
+  invalidate (CHRONO_OVERVIEW (object));
+}
+
+static void
+on_viewport_changed (ChronoOverview *self)
+{
+  /* only the overlay moved; draw () notices a new trace range by itself */
+  if (self->drag == DRAG_NONE)
+    update_cursor (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+chrono_overview_constructed (GObject *object)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (object);
+  G_OBJECT_CLASS (chrono_overview_parent_class)->constructed (object);
+  g_return_if_fail (self->trace != NULL && self->viewport != NULL);
+  g_signal_connect_object (self->viewport, "changed", G_CALLBACK (on_viewport_changed), self, G_CONNECT_SWAPPED);
+}
+
+static void
+chrono_overview_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: g_value_set_object (value, self->trace); break;
+    case PROP_VIEWPORT: g_value_set_object (value, self->viewport); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_overview_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: self->trace = g_value_dup_object (value); break;
+    case PROP_VIEWPORT: self->viewport = g_value_dup_object (value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_overview_finalize (GObject *object)
+{
+  ChronoOverview *self = CHRONO_OVERVIEW (object);
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  g_clear_pointer (&self->load, g_free);
+  g_clear_object (&self->viewport);
+  g_clear_object (&self->trace);
+  G_OBJECT_CLASS (chrono_overview_parent_class)->finalize (object);
+}
+
+static void
+chrono_overview_class_init (ChronoOverviewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->constructed = chrono_overview_constructed;
+  object_class->get_property = chrono_overview_get_property;
+  object_class->set_property = chrono_overview_set_property;
+  object_class->finalize = chrono_overview_finalize;
+  widget_class->draw = chrono_overview_draw;
+  widget_class->get_preferred_height = chrono_overview_get_preferred_height;
+  widget_class->get_preferred_width = chrono_overview_get_preferred_width;
+  widget_class->size_allocate = chrono_overview_size_allocate;
+  widget_class->style_updated = chrono_overview_style_updated;
+  widget_class->unrealize = chrono_overview_unrealize;
+  widget_class->button_press_event = chrono_overview_button_press;
+  widget_class->button_release_event = chrono_overview_button_release;
+  widget_class->motion_notify_event = chrono_overview_motion_notify;
+  widget_class->grab_broken_event = chrono_overview_grab_broken;
+  widget_class->leave_notify_event = chrono_overview_leave_notify;
+  widget_class->scroll_event = chrono_overview_scroll_event;
+  widget_class->query_tooltip = chrono_overview_query_tooltip;
+  gtk_widget_class_set_css_name (widget_class, "chrono-overview");
+
+  properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,
+                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VIEWPORT] = g_param_spec_object ("viewport", NULL, NULL, CHRONO_TYPE_VIEWPORT,
+                                                   G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+chrono_overview_init (ChronoOverview *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  self->pointer_x = -1;
+  self->dirty = TRUE;
+  gtk_widget_set_has_tooltip (widget, TRUE);
+  /* moving to a HiDPI monitor needs a sharper cache but brings no new allocation */
+  g_signal_connect (widget, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
+  gtk_widget_add_events (widget, GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK | GDK_BUTTON_PRESS_MASK
+                                     | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK | GDK_LEAVE_NOTIFY_MASK);
+  AtkObject *accessible = gtk_widget_get_accessible (widget);
+  atk_object_set_name (accessible, _ ("Overview of the whole trace"));
+  atk_object_set_description (accessible,
+                              _ ("Load over time; drag the highlighted window to pan, Shift-drag to zoom to a range"));
+}
+
+GtkWidget *
+chrono_overview_new (ChronoTrace *trace, ChronoViewport *viewport)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (CHRONO_IS_VIEWPORT (viewport), NULL);
+  return g_object_new (CHRONO_TYPE_OVERVIEW, "trace", trace, "viewport", viewport, NULL);
+}
+
+ChronoTrace *
+chrono_overview_get_trace (ChronoOverview *overview)
+{
+  g_return_val_if_fail (CHRONO_IS_OVERVIEW (overview), NULL);
+  return overview->trace;
+}
+
+ChronoViewport *
+chrono_overview_get_viewport (ChronoOverview *overview)
+{
+  g_return_val_if_fail (CHRONO_IS_OVERVIEW (overview), NULL);
+  return overview->viewport;
+}
