@@ -3,12 +3,19 @@
  * G_DEBUG=fatal-criticals so any GTK critical fails it. */
 #include <gtk/gtk.h>
 
+#include <string.h>
+
 #include "chrono-application.h"
+#include "chrono-export-dialog.h"
+#include "chrono-inspector.h"
+#include "chrono-instance-life.h"
 #include "chrono-timeline-view.h"
 #include "chrono-window.h"
 
 static const char *trace_path;
 static const char *artifact_dir;
+static const char *cli_path;
+static const char *corpus_dir;
 
 static gboolean
 wait_for_timeline (ChronoWindow *window)
@@ -19,11 +26,14 @@ wait_for_timeline (ChronoWindow *window)
   return chrono_window_get_timeline (window) != NULL;
 }
 
+/* Let GTK lay out and paint: a few frames' worth of main loop. */
 static void
 settle (void)
 {
-  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
+  gint64 until = g_get_monotonic_time () + 150 * 1000;
+  while (g_get_monotonic_time () < until)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (2000);
 }
 
 static void
@@ -38,6 +48,301 @@ save_screenshot (GtkWidget *widget, const char *name)
   g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
   cairo_surface_destroy (surface);
   g_test_message ("screenshot: %s", path);
+}
+
+static ChronoWindow *
+open_window (ChronoApplication *app, const char *path)
+{
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  ChronoWindow *window = chrono_window_new (GTK_APPLICATION (app));
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  chrono_window_open (window, file);
+  gtk_window_resize (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_for_timeline (window));
+  settle ();
+  return window;
+}
+
+static void
+send_button (GtkWidget *widget, GdkEventType type, guint button, double x, double y, guint state)
+{
+  GdkEvent *event = gdk_event_new (type);
+  event->button.window = g_object_ref (gtk_widget_get_window (widget));
+  event->button.button = button;
+  event->button.x = x;
+  event->button.y = y;
+  event->button.state = state;
+  gdk_event_set_device (event, gdk_seat_get_pointer (gdk_display_get_default_seat (gdk_display_get_default ())));
+  gtk_widget_event (widget, event);
+  gdk_event_free (event);
+}
+
+static void
+send_motion (GtkWidget *widget, double x, double y, guint state)
+{
+  GdkEvent *event = gdk_event_new (GDK_MOTION_NOTIFY);
+  event->motion.window = g_object_ref (gtk_widget_get_window (widget));
+  event->motion.x = x;
+  event->motion.y = y;
+  event->motion.state = state;
+  gdk_event_set_device (event, gdk_seat_get_pointer (gdk_display_get_default_seat (gdk_display_get_default ())));
+  gtk_widget_event (widget, event);
+  gdk_event_free (event);
+}
+
+static void
+send_key (GtkWidget *widget, guint keyval)
+{
+  GdkEvent *event = gdk_event_new (GDK_KEY_PRESS);
+  event->key.window = g_object_ref (gtk_widget_get_window (widget));
+  event->key.keyval = keyval;
+  gdk_event_set_device (event, gdk_seat_get_keyboard (gdk_display_get_default_seat (gdk_display_get_default ())));
+  gtk_widget_event (widget, event);
+  gdk_event_free (event);
+}
+
+static ChronoLane *
+find_lane (ChronoTrace *trace, const char *name, ChronoLaneKind kind)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      if (g_str_equal (chrono_lane_get_name (lane), name) && chrono_lane_get_kind (lane) == kind)
+        return lane;
+    }
+  return NULL;
+}
+
+/* Shift+drag selects a time range and zooms to it; a click selects; 1 and 2 set markers. */
+static void
+test_mouse_and_keys (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double x1 = o.label_width + 100, x2 = o.label_width + 300, y = o.ruler_height + 60;
+  gint64 t1 = chrono_render_options_x_to_time (&o, x1), t2 = chrono_render_options_x_to_time (&o, x2);
+
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x1, y, GDK_SHIFT_MASK);
+  send_motion (timeline, (x1 + x2) / 2, y, GDK_SHIFT_MASK | GDK_BUTTON1_MASK);
+  send_motion (timeline, x2, y, GDK_SHIFT_MASK | GDK_BUTTON1_MASK);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x2, y, GDK_SHIFT_MASK);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, t1);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), ==, t2);
+  gint64 unused;
+  g_assert_false (chrono_viewport_get_selection (viewport, &unused, &unused));
+
+  /* keys: back restores the whole trace, + zooms in, markers at the pointer */
+  send_key (timeline, GDK_KEY_BackSpace);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, chrono_viewport_get_trace_begin (viewport));
+  send_motion (timeline, x1, y, 0);
+  send_key (timeline, GDK_KEY_1);
+  send_motion (timeline, x2, y, 0);
+  send_key (timeline, GDK_KEY_2);
+  gint64 delta;
+  g_assert_true (chrono_viewport_get_marker_delta (viewport, &delta));
+  g_assert_cmpint (delta, ==, t2 - t1);
+  send_key (timeline, GDK_KEY_plus);
+  g_assert_cmpint (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport), <,
+                   chrono_viewport_get_trace_end (viewport) - chrono_viewport_get_trace_begin (viewport));
+
+  /* a click on a task's running span selects it and the inspector shows its life */
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *task = find_lane (trace, "Task_2ms_1", CHRONO_LANE_PROCESS);
+  g_assert_nonnull (task);
+  chrono_viewport_fit (viewport);
+  settle ();
+  ChronoSpans *spans = chrono_lane_get_spans (task);
+  guint running = 0;
+  while (chrono_spans_get_state (spans, running) != CHRONO_STATE_RUNNING)
+    running++;
+  chrono_timeline_view_get_render_options (view, &o);
+  guint row;
+  g_assert_true (chrono_layout_find_row (chrono_timeline_view_get_layout (view), task, &row));
+  gint64 middle = (chrono_spans_get_start (spans, running) + chrono_spans_get_end (spans, running)) / 2;
+  chrono_viewport_zoom_to (viewport, chrono_spans_get_start (spans, running) - 1000,
+                           chrono_spans_get_end (spans, running) + 1000);
+  chrono_timeline_view_get_render_options (view, &o);
+  double click_y =
+      o.ruler_height + chrono_layout_get_row (chrono_timeline_view_get_layout (view), row)->y + 5 - o.scroll_y;
+  chrono_viewport_set_scroll_y (viewport, 0, 1e9);
+  chrono_timeline_view_get_render_options (view, &o);
+  click_y = o.ruler_height + chrono_layout_get_row (chrono_timeline_view_get_layout (view), row)->y + 5;
+  double click_x = chrono_render_options_time_to_x (&o, middle);
+  send_button (timeline, GDK_BUTTON_PRESS, 1, click_x, click_y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, click_x, click_y, 0);
+  ChronoLane *selected;
+  guint span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == task);
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (text, "Task_2ms_1"));
+  g_assert_nonnull (strstr (text, "Life of instance"));
+  g_assert_nonnull (strstr (text, "Response time"));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-selected.png");
+
+  /* ] selects the next instance of the same task */
+  ChronoSpan before;
+  chrono_spans_get (spans, span, &before);
+  send_key (timeline, GDK_KEY_bracketright);
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  ChronoSpan after;
+  chrono_spans_get (spans, span, &after);
+  g_assert_cmpuint (after.instance, !=, before.instance);
+  g_assert_cmpint (after.start, >, before.start);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* The first button below widget whose label contains text. */
+static GtkWidget *
+find_button_with (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_BUTTON (widget))
+    {
+      const char *label = gtk_button_get_label (GTK_BUTTON (widget));
+      if (label != NULL && strstr (label, text) != NULL)
+        return widget;
+    }
+  if (!GTK_IS_CONTAINER (widget))
+    return NULL;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    found = find_button_with (l->data, text);
+  g_list_free (children);
+  return found;
+}
+
+static gboolean
+same_file_contents (const char *a, const char *b)
+{
+  g_autofree char *da = NULL, *db = NULL;
+  gsize la = 0, lb = 0;
+  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+  return la == lb && memcmp (da, db, la) == 0;
+}
+
+/* The window's export equals chronoscope-cli export for the same range and size. */
+static void
+test_export_matches_cli (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  gint64 begin = chrono_viewport_get_trace_begin (viewport);
+  chrono_viewport_zoom_to (viewport, begin + 2000000, begin + 6000000); /* 2ms..6ms */
+  ChronoExportChoice choice = { FALSE, 1000, 0 };
+  const char *formats[] = { "png", "svg", "pdf" };
+  for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("gui-export.%s", formats[i]);
+      g_autofree char *gui = g_build_filename (artifact_dir, name, NULL);
+      g_autofree char *cli_name = g_strdup_printf ("cli-export.%s", formats[i]);
+      g_autofree char *cli = g_build_filename (artifact_dir, cli_name, NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (chrono_export_view (view, &choice, gui, &error));
+      g_assert_no_error (error);
+      const char *argv[] = {
+        cli_path, "export", trace_path, "-o", cli, "--range", "2ms..6ms", "--size", "1000x0", NULL
+      };
+      int status = 0;
+      g_assert_true (
+          g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (status, ==, 0);
+      if (i == 0) /* PNG is deterministic byte for byte; SVG and PDF carry ids and dates */
+        g_assert_true (same_file_contents (gui, cli));
+      else
+        {
+          g_autofree char *contents = NULL;
+          g_assert_true (g_file_get_contents (gui, &contents, NULL, NULL));
+          g_assert_true (g_str_has_prefix (contents, i == 1 ? "<?xml" : "%PDF"));
+        }
+    }
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* The walk a new user takes (issue 3): open the Trace Compass sample, find a
+ * preemption of TASK_InputProcessing, see who preempted it and for how long,
+ * put markers around it and read Δt, export that view to SVG. */
+static void
+test_preemption_walkthrough (void)
+{
+  g_autofree char *path = g_build_filename (corpus_dir, "btf", "tracecompass_ta-simulator_20140219-123819.btf", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the corpus is not beside the project");
+      return;
+    }
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *task = find_lane (trace, "TASK_InputProcessing", CHRONO_LANE_PROCESS);
+  g_assert_nonnull (task);
+
+  /* the first instance that was preempted */
+  ChronoInstances *instances = chrono_lane_get_instances (task);
+  guint instance = 0;
+  while (instance < chrono_instances_get_n (instances) && chrono_instances_get (instances, instance)->preemptions == 0)
+    instance++;
+  g_assert_cmpuint (instance, <, chrono_instances_get_n (instances));
+  ChronoSpans *spans = chrono_lane_get_spans (task);
+  guint span = 0;
+  ChronoSpan s;
+  for (span = 0; span < chrono_spans_get_n (spans); span++)
+    {
+      chrono_spans_get (spans, span, &s);
+      if (s.instance == instance && s.state == CHRONO_STATE_READY)
+        break;
+    }
+  chrono_timeline_view_select (view, task, span);
+  chrono_timeline_view_reveal (view, s.start, s.end);
+  settle ();
+
+  /* the inspector names the preempter; its button puts markers on the preemption */
+  GtkWidget *inspector = chrono_window_get_inspector (window);
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (inspector));
+  g_assert_nonnull (strstr (text, " by TASK_"));
+  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (trace, task, instance);
+  const ChronoLifePreemption *preemption = g_ptr_array_index (life->preemptions, 0);
+  g_assert_nonnull (preemption->preempted_by);
+  GtkWidget *button = find_button_with (inspector, " by ");
+  g_assert_nonnull (button);
+  gtk_button_clicked (GTK_BUTTON (button)); /* what a user clicks */
+  gint64 delta;
+  g_assert_true (chrono_viewport_get_marker_delta (viewport, &delta));
+  g_assert_cmpint (delta, ==, preemption->duration);
+  gint64 margin = preemption->duration * 3;
+  chrono_viewport_zoom_to (viewport, preemption->time - margin, preemption->resumed + margin);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-preemption.png");
+
+  g_autofree char *svg = g_build_filename (artifact_dir, "preemption.svg", NULL);
+  ChronoExportChoice choice = { FALSE, 1400, 0 };
+  g_autoptr (GError) error = NULL;
+  g_assert_true (chrono_export_view (view, &choice, svg, &error));
+  g_assert_no_error (error);
+  g_autofree char *contents = NULL;
+  g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "<?xml"));
+  g_test_message ("%s preempted at %" G_GINT64_FORMAT " by %s for %" G_GINT64_FORMAT " ticks", life->process,
+                  preemption->time, preemption->preempted_by, preemption->duration);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
 }
 
 static void
@@ -106,10 +411,17 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
   trace_path = g_getenv ("CHRONO_TEST_TRACE");
   artifact_dir = g_getenv ("CHRONO_ARTIFACT_DIR");
+  cli_path = g_getenv ("CHRONO_CLI");
+  corpus_dir = g_getenv ("CHRONO_CORPUS");
   g_assert_nonnull (trace_path);
   g_assert_nonnull (artifact_dir);
+  g_assert_nonnull (cli_path);
+  g_assert_nonnull (corpus_dir);
   g_mkdir_with_parents (artifact_dir, 0755);
   g_test_add_func ("/gui/open-zoom-pan", test_open_zoom_pan);
   g_test_add_func ("/gui/bad-file-shows-error", test_bad_file_shows_error);
+  g_test_add_func ("/gui/mouse-and-keys", test_mouse_and_keys);
+  g_test_add_func ("/gui/export-matches-cli", test_export_matches_cli);
+  g_test_add_func ("/gui/preemption-walkthrough", test_preemption_walkthrough);
   return g_test_run ();
 }

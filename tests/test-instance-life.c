@@ -346,8 +346,15 @@ static const char preemption_kinds[] = "#version 2.1.3\n"
                                        "60,Core_1,0,T,T_Low,1,start\n"
                                        "90,Core_1,0,T,T_Low,1,terminate\n";
 
+static const char preempted_at_the_end[] = "#version 2.1.3\n"
+                                           "#timescale ns\n"
+                                           "0,S,0,T,T_End,0,activate\n"
+                                           "10,Core_1,0,T,T_End,0,start\n"
+                                           "20,Core_1,0,T,T_End,0,preempt\n";
+
 /* Preempted by a resuming task; a preemption resumed at the same tick; a
- * preemption by another instance of the same task, never resumed. */
+ * preemption by another instance of the same task, never resumed; one at
+ * the trace's last tick. */
 static void
 test_preemption_kinds (void)
 {
@@ -367,6 +374,14 @@ test_preemption_kinds (void)
   assert_preemption (low, 1, 60, G_MININT64, 30, "Core_1", "T_Low", 1);
   g_autofree char *text = chrono_instance_life_to_text (low, chrono_trace_get_clock (trace));
   g_assert_nonnull (strstr (text, "at 60 ns on Core_1 by T_Low #1, never resumed (30 ns to the end of its life)"));
+  g_autofree char *hi_text = chrono_instance_life_to_text (hi, chrono_trace_get_clock (trace));
+  g_assert_nonnull (strstr (hi_text, "at 40 ns on Core_1, resumed at once\n"));
+
+  g_autoptr (ChronoTrace) short_trace = load_text (preempted_at_the_end);
+  g_autoptr (ChronoInstanceLife) last = life_of (short_trace, "T_End", 0);
+  g_assert_cmpuint (last->states->len, ==, 2);
+  g_assert_cmpuint (last->preemptions->len, ==, 1);
+  assert_preemption (last, 0, 20, G_MININT64, 0, "Core_1", NULL, G_MININT64);
 }
 
 static const char parallel[] = "#version 2.1.3\n"

@@ -242,11 +242,12 @@ new_preemption (LaneIndex *index, ChronoInstanceLife *life, ChronoLane *process_
 }
 
 /* RUNNING then READY is a preemption.  A preemption resumed at the same tick
- * leaves no READY span, only two RUNNING spans back to back; those count
- * while the record has preemptions not yet found (a poll and run at one
- * tick leave the same trace). */
+ * leaves no READY span, only two RUNNING spans back to back, and one at the
+ * trace's last tick leaves a RUNNING span that ends there without being open;
+ * those count while the record has preemptions not yet found (a poll and a
+ * run at one tick leave the same trace). */
 static void
-find_preemptions (LaneIndex *index, ChronoInstanceLife *life, ChronoLane *process_lane, guint32 recorded)
+find_preemptions (ChronoTrace *trace, ChronoInstanceLife *life, ChronoLane *process_lane, guint32 recorded)
 {
   const ChronoLifeState *states = (const ChronoLifeState *) life->states->data;
   guint n = life->states->len;
@@ -255,24 +256,35 @@ find_preemptions (LaneIndex *index, ChronoInstanceLife *life, ChronoLane *proces
     if (states[k].state == CHRONO_STATE_RUNNING && states[k + 1].state == CHRONO_STATE_READY)
       found++;
   guint instant = recorded > found ? recorded - found : 0;
+  if (found == 0 && instant == 0)
+    return;
 
-  for (guint k = 0; k + 1 < n; k++)
+  LaneIndex index;
+  lane_index_init (&index, trace);
+  for (guint k = 0; k < n; k++)
     {
       if (states[k].state != CHRONO_STATE_RUNNING)
         continue;
-      const ChronoLifeState *next = &states[k + 1];
-      if (next->state == CHRONO_STATE_READY)
+      const ChronoLifeState *next = k + 1 < n ? &states[k + 1] : NULL;
+      if (next != NULL && next->state == CHRONO_STATE_READY)
         {
           gboolean ran_again = k + 2 < n && is_on_core (states[k + 2].state) && states[k + 2].begin == next->end;
           g_ptr_array_add (life->preemptions,
-                           new_preemption (index, life, process_lane, k, ran_again ? next->end : G_MININT64));
+                           new_preemption (&index, life, process_lane, k, ran_again ? next->end : G_MININT64));
         }
-      else if (next->state == CHRONO_STATE_RUNNING && next->begin == states[k].end && instant > 0)
+      else if (next != NULL && next->state == CHRONO_STATE_RUNNING && next->begin == states[k].end && instant > 0)
         {
           instant--;
-          g_ptr_array_add (life->preemptions, new_preemption (index, life, process_lane, k, next->begin));
+          g_ptr_array_add (life->preemptions, new_preemption (&index, life, process_lane, k, next->begin));
+        }
+      else if (next == NULL && instant > 0 && !life->terminated && states[k].end == life->end
+               && !(states[k].flags & CHRONO_SPAN_OPEN_END))
+        {
+          instant--;
+          g_ptr_array_add (life->preemptions, new_preemption (&index, life, process_lane, k, G_MININT64));
         }
     }
+  lane_index_clear (&index);
 }
 
 /* ---- runnables ------------------------------------------------------- */
@@ -439,10 +451,7 @@ chrono_instance_life_new (ChronoTrace *trace, ChronoLane *process_lane, guint in
         }
     }
 
-  LaneIndex index;
-  lane_index_init (&index, trace);
-  find_preemptions (&index, life, process_lane, record->preemptions);
-  lane_index_clear (&index);
+  find_preemptions (trace, life, process_lane, record->preemptions);
   find_runnables (life, process_lane);
   return life;
 }

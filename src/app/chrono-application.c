@@ -48,10 +48,10 @@ about_activated (GSimpleAction *action, GVariant *parameter, gpointer applicatio
   const char *authors[] = { "The Chronoscope developers", NULL };
   gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (application)), "program-name",
                          "Chronoscope", "version", PACKAGE_VERSION, "comments",
-                         _("A timeline viewer for execution traces: BTF task and runnable states, cores, "
-                           "semaphores and signals, with PNG, SVG and PDF export."),
-                         "logo-icon-name", "utilities-system-monitor", "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", authors, NULL);
+                         _ ("A timeline viewer for execution traces: BTF task and runnable states, cores, "
+                            "semaphores and signals, with PNG, SVG and PDF export."),
+                         "logo-icon-name", "utilities-system-monitor", "license-type", GTK_LICENSE_GPL_3_0, "authors",
+                         authors, NULL);
 }
 
 static const GActionEntry app_actions[] = {

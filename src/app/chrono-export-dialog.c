@@ -73,28 +73,28 @@ build_choices (Dialog *d, GtkFileChooser *chooser)
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
 
   d->format = gtk_combo_box_text_new ();
-  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _("PNG image"));
-  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _("SVG drawing"));
-  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _("PDF document"));
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _ ("PNG image"));
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _ ("SVG drawing"));
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _ ("PDF document"));
   gtk_combo_box_set_active (GTK_COMBO_BOX (d->format), 0);
   g_signal_connect (d->format, "changed", G_CALLBACK (format_changed), chooser);
-  labelled (grid, 0, _("_Format"), d->format);
+  labelled (grid, 0, _ ("_Format"), d->format);
 
-  GtkWidget *visible = gtk_radio_button_new_with_mnemonic (NULL, _("_Visible range"));
-  d->whole = gtk_radio_button_new_with_mnemonic_from_widget (GTK_RADIO_BUTTON (visible), _("_Whole trace"));
+  GtkWidget *visible = gtk_radio_button_new_with_mnemonic (NULL, _ ("_Visible range"));
+  d->whole = gtk_radio_button_new_with_mnemonic_from_widget (GTK_RADIO_BUTTON (visible), _ ("_Whole trace"));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (d->whole), d->last_choice->whole_trace);
   GtkWidget *range = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   gtk_container_add (GTK_CONTAINER (range), visible);
   gtk_container_add (GTK_CONTAINER (range), d->whole);
-  labelled (grid, 1, _("Range"), range);
+  labelled (grid, 1, _ ("Range"), range);
 
   d->width = gtk_spin_button_new_with_range (16, 32768, 10);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->width), d->last_choice->width);
-  labelled (grid, 2, _("Wi_dth (px)"), d->width);
+  labelled (grid, 2, _ ("Wi_dth (px)"), d->width);
   d->height = gtk_spin_button_new_with_range (0, 32768, 10);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->height), d->last_choice->height);
-  gtk_widget_set_tooltip_text (d->height, _("0: tall enough for every lane"));
-  labelled (grid, 3, _("_Height (px)"), d->height);
+  gtk_widget_set_tooltip_text (d->height, _ ("0: tall enough for every lane"));
+  labelled (grid, 3, _ ("_Height (px)"), d->height);
   gtk_widget_show_all (grid);
   return grid;
 }
@@ -113,7 +113,7 @@ response (GtkDialog *dialog, int response_id, Dialog *d)
         {
           GtkWidget *message = gtk_message_dialog_new (gtk_window_get_transient_for (GTK_WINDOW (dialog)),
                                                        GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                                       GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, _("The export failed"));
+                                                       GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, _ ("The export failed"));
           gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (message), "%s", error->message);
           g_signal_connect (message, "response", G_CALLBACK (gtk_widget_destroy), NULL);
           gtk_widget_show (message);
@@ -132,9 +132,9 @@ chrono_export_dialog_show (GtkWindow *parent, ChronoTimelineView *view, ChronoEx
   d->last_choice = last_choice;
   if (d->last_choice->width <= 0)
     d->last_choice->width = MAX (gtk_widget_get_allocated_width (GTK_WIDGET (view)), 800);
-  GtkWidget *dialog = gtk_file_chooser_dialog_new (_("Export Timeline"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                   _("_Cancel"), GTK_RESPONSE_CANCEL, _("_Export"),
-                                                   GTK_RESPONSE_ACCEPT, NULL);
+  GtkWidget *dialog =
+      gtk_file_chooser_dialog_new (_ ("Export Timeline"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Cancel"),
+                                   GTK_RESPONSE_CANCEL, _ ("_Export"), GTK_RESPONSE_ACCEPT, NULL);
   gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (dialog), TRUE);
   g_autofree char *base = g_path_get_basename (chrono_trace_get_path (chrono_timeline_view_get_trace (view)));
   char *dot = strchr (base, '.');

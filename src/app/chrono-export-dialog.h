@@ -9,7 +9,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   gboolean whole_trace; /* else the visible range */
-  int width, height;    /* height 0: tall enough for every lane */
+  int width, height; /* height 0: tall enough for every lane */
 } ChronoExportChoice;
 
 void chrono_export_dialog_show (GtkWindow *parent, ChronoTimelineView *view, ChronoExportChoice *last_choice);

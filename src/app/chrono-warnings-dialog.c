@@ -18,11 +18,11 @@ build_list (ChronoWarnings *warnings)
     }
   GtkWidget *view = gtk_tree_view_new_with_model (GTK_TREE_MODEL (store));
   g_object_unref (store);
-  const char *titles[] = { _("Line"), _("Reason"), _("Message") };
+  const char *titles[] = { _ ("Line"), _ ("Reason"), _ ("Message") };
   for (int c = 0; c < N_COLUMNS; c++)
     {
-      GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (titles[c], gtk_cell_renderer_text_new (),
-                                                                            "text", c, NULL);
+      GtkTreeViewColumn *column =
+          gtk_tree_view_column_new_with_attributes (titles[c], gtk_cell_renderer_text_new (), "text", c, NULL);
       gtk_tree_view_column_set_sort_column_id (column, c);
       gtk_tree_view_column_set_resizable (column, TRUE);
       gtk_tree_view_append_column (GTK_TREE_VIEW (view), column);
@@ -50,16 +50,15 @@ summary_text (ChronoTrace *trace)
   g_list_free (reasons);
   guint64 unlisted = chrono_warnings_get_total (warnings) - chrono_warnings_get_n_kept (warnings);
   if (unlisted > 0)
-    g_string_append_printf (text, _("\nThe first %u are listed below."), chrono_warnings_get_n_kept (warnings));
+    g_string_append_printf (text, _ ("\nThe first %u are listed below."), chrono_warnings_get_n_kept (warnings));
   return g_string_free (text, FALSE);
 }
 
 void
 chrono_warnings_dialog_show (GtkWindow *parent, ChronoTrace *trace)
 {
-  GtkWidget *dialog = gtk_dialog_new_with_buttons (_("Warnings"), parent,
-                                                   GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR, NULL,
-                                                   NULL);
+  GtkWidget *dialog = gtk_dialog_new_with_buttons (
+      _ ("Warnings"), parent, GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR, NULL, NULL);
   gtk_window_set_default_size (GTK_WINDOW (dialog), 760, 480);
   GtkWidget *content = gtk_dialog_get_content_area (GTK_DIALOG (dialog));
   g_autofree char *summary = summary_text (trace);

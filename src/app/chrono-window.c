@@ -54,7 +54,8 @@ static char *
 format_time (ChronoWindow *self, gint64 ticks)
 {
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks - chrono_viewport_get_origin (self->viewport)), 7);
+  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks - chrono_viewport_get_origin (self->viewport)),
+                                 7);
 }
 
 static void
@@ -67,7 +68,7 @@ update_status (ChronoWindow *self)
   if (chrono_viewport_get_cursor (self->viewport, &time))
     {
       g_autofree char *at = format_time (self, time);
-      cursor = g_strdup_printf (_("Cursor %s"), at);
+      cursor = g_strdup_printf (_ ("Cursor %s"), at);
     }
   gtk_label_set_text (GTK_LABEL (self->cursor_label), cursor ? cursor : "");
 
@@ -75,18 +76,19 @@ update_status (ChronoWindow *self)
   if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &time))
     {
       g_autofree char *a = format_time (self, time);
-      g_string_append_printf (markers, _("A %s"), a);
+      g_string_append_printf (markers, _ ("A %s"), a);
     }
   if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &time))
     {
       g_autofree char *b = format_time (self, time);
-      g_string_append_printf (markers, _("%sB %s"), markers->len ? "    " : "", b);
+      g_string_append_printf (markers, _ ("%sB %s"), markers->len ? "    " : "", b);
     }
   gint64 delta;
   if (chrono_viewport_get_marker_delta (self->viewport, &delta))
     {
-      g_autofree char *dt = chrono_format_duration (chrono_clock_to_seconds (chrono_trace_get_clock (self->trace), delta), 7);
-      g_string_append_printf (markers, _("    Δt %s"), dt);
+      g_autofree char *dt =
+          chrono_format_duration (chrono_clock_to_seconds (chrono_trace_get_clock (self->trace), delta), 7);
+      g_string_append_printf (markers, _ ("    Δt %s"), dt);
     }
   gtk_label_set_text (GTK_LABEL (self->markers_label), markers->str);
   g_string_free (markers, TRUE);
@@ -94,7 +96,7 @@ update_status (ChronoWindow *self)
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
   gint64 span = chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport);
   g_autofree char *window = chrono_format_duration (chrono_clock_to_seconds (clock, span), 4);
-  g_autofree char *hint = g_strdup_printf (_("Showing %s · 1/2 set markers · Shift+drag zooms to a range"), window);
+  g_autofree char *hint = g_strdup_printf (_ ("Showing %s · 1/2 set markers · Shift+drag zooms to a range"), window);
   gtk_label_set_text (GTK_LABEL (self->hint_label), hint);
 }
 
@@ -131,10 +133,9 @@ set_title (ChronoWindow *self)
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
   g_autofree char *length = chrono_format_duration (
       chrono_clock_to_seconds (clock, chrono_trace_get_end (self->trace) - chrono_trace_get_begin (self->trace)), 4);
-  g_autofree char *subtitle = g_strdup_printf (_("%s · %s · %" G_GUINT64_FORMAT " events · %u lanes"),
-                                               chrono_trace_get_format (self->trace), length,
-                                               chrono_trace_get_n_events (self->trace),
-                                               chrono_trace_count_lanes (self->trace));
+  g_autofree char *subtitle =
+      g_strdup_printf (_ ("%s · %s · %" G_GUINT64_FORMAT " events · %u lanes"), chrono_trace_get_format (self->trace),
+                       length, chrono_trace_get_n_events (self->trace), chrono_trace_count_lanes (self->trace));
   gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), base);
   gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
 }
@@ -149,9 +150,10 @@ report_warnings (ChronoWindow *self)
       return;
     }
   g_autofree char *base = g_path_get_basename (chrono_trace_get_path (self->trace));
-  g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s loaded with %" G_GUINT64_FORMAT " warning.",
-                                                        "%s loaded with %" G_GUINT64_FORMAT " warnings.", n),
-                                           base, n);
+  g_autofree char *text =
+      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s loaded with %" G_GUINT64_FORMAT " warning.",
+                                    "%s loaded with %" G_GUINT64_FORMAT " warnings.", n),
+                       base, n);
   show_info (self, GTK_MESSAGE_WARNING, text, TRUE);
 }
 
@@ -300,7 +302,7 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   g_autofree char *path = g_file_get_path (file);
   if (path == NULL)
     {
-      show_info (self, GTK_MESSAGE_ERROR, _("Only local files can be opened."), FALSE);
+      show_info (self, GTK_MESSAGE_ERROR, _ ("Only local files can be opened."), FALSE);
       return;
     }
   g_free (self->path);
@@ -317,17 +319,17 @@ cancel_clicked (ChronoWindow *self, GtkButton *button)
 
 /* ---- actions ------------------------------------------------------------ */
 
-#define VIEWPORT_ACTION(name, body)                                                                                   \
-  static void name (GSimpleAction *action, GVariant *parameter, gpointer data)                                       \
-  {                                                                                                                   \
-    ChronoWindow *self = data;                                                                                        \
-    ChronoViewport *viewport = self->viewport;                                                                        \
-    if (viewport == NULL)                                                                                             \
-      return;                                                                                                         \
-    gint64 centre = chrono_viewport_get_begin (viewport)                                                              \
-                    + (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport)) / 2;                \
-    (void) centre;                                                                                                    \
-    body;                                                                                                             \
+#define VIEWPORT_ACTION(name, body)                                                                    \
+  static void name (GSimpleAction *action, GVariant *parameter, gpointer data)                         \
+  {                                                                                                    \
+    ChronoWindow *self = data;                                                                         \
+    ChronoViewport *viewport = self->viewport;                                                         \
+    if (viewport == NULL)                                                                              \
+      return;                                                                                          \
+    gint64 centre = chrono_viewport_get_begin (viewport)                                               \
+                    + (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport)) / 2; \
+    (void) centre;                                                                                     \
+    body;                                                                                              \
   }
 
 VIEWPORT_ACTION (zoom_in_activated, chrono_viewport_zoom (viewport, 2.0, centre))
@@ -466,13 +468,13 @@ go_to_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
   ChronoWindow *self = data;
   if (self->trace == NULL)
     return;
-  GtkWidget *dialog = gtk_dialog_new_with_buttons (_("Go to Time"), GTK_WINDOW (self),
-                                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT
-                                                       | GTK_DIALOG_USE_HEADER_BAR,
-                                                   _("_Cancel"), GTK_RESPONSE_CANCEL, _("_Go"), GTK_RESPONSE_OK, NULL);
+  GtkWidget *dialog =
+      gtk_dialog_new_with_buttons (_ ("Go to Time"), GTK_WINDOW (self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR,
+                                   _ ("_Cancel"), GTK_RESPONSE_CANCEL, _ ("_Go"), GTK_RESPONSE_OK, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
   GtkWidget *entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("e.g. 12ms, 3.5s, 1500us"));
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("e.g. 12ms, 3.5s, 1500us"));
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   g_object_set (entry, "margin", 12, NULL);
   g_object_set_data (G_OBJECT (dialog), "entry", entry);
@@ -496,10 +498,10 @@ static void
 open_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   ChronoWindow *self = data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Open Trace"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_ ("Open Trace"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
   GtkFileFilter *all = gtk_file_filter_new ();
-  gtk_file_filter_set_name (all, _("All traces"));
+  gtk_file_filter_set_name (all, _ ("All traces"));
   for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
     {
       GtkFileFilter *filter = gtk_file_filter_new ();

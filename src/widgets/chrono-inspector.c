@@ -18,8 +18,8 @@ struct _ChronoInspector {
   GtkBox parent_instance;
   ChronoTrace *trace;
   ChronoViewport *viewport;
-  GtkWidget *content;  /* rebuilt on every selection */
-  GString *text;       /* the same content as plain text, for copying and tests */
+  GtkWidget *content; /* rebuilt on every selection */
+  GString *text; /* the same content as plain text, for copying and tests */
 };
 
 G_DEFINE_FINAL_TYPE (ChronoInspector, chrono_inspector, GTK_TYPE_BOX)
@@ -30,7 +30,8 @@ static char *
 format_time (ChronoInspector *self, gint64 ticks)
 {
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks - chrono_viewport_get_origin (self->viewport)), 8);
+  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks - chrono_viewport_get_origin (self->viewport)),
+                                 8);
 }
 
 static char *
@@ -124,27 +125,28 @@ static void
 show_item (ChronoInspector *self, ChronoLane *lane, const ChronoSpan *span)
 {
   char number[32];
-  g_autofree char *title = g_strdup_printf ("%s%s", chrono_lane_get_name (lane),
-                                            instance_suffix (lane, span, number, sizeof number));
+  g_autofree char *title =
+      g_strdup_printf ("%s%s", chrono_lane_get_name (lane), instance_suffix (lane, span, number, sizeof number));
   add_label (self, title, "title");
   GtkWidget *grid = new_grid (self);
   int row = 0;
   g_autofree char *path = chrono_lane_dup_path (lane);
-  add_field (self, grid, row++, _("Lane"), path);
+  add_field (self, grid, row++, _ ("Lane"), path);
   if (*chrono_lane_get_entity_type (lane))
-    add_field (self, grid, row++, _("Type"), chrono_lane_get_entity_type (lane));
+    add_field (self, grid, row++, _ ("Type"), chrono_lane_get_entity_type (lane));
   g_autofree char *state = g_strdup_printf ("%s%s", chrono_state_get_label (span->state),
-                                            span->flags & CHRONO_SPAN_INFERRED ? _(" (inferred)") : "");
-  add_field (self, grid, row++, _("State"), state);
+                                            span->flags & CHRONO_SPAN_INFERRED ? _ (" (inferred)") : "");
+  add_field (self, grid, row++, _ ("State"), state);
   if (span->label != CHRONO_STRING_NONE)
-    add_field (self, grid, row++, chrono_lane_get_kind (lane) == CHRONO_LANE_CORE ? _("Process") : _("Label"),
+    add_field (self, grid, row++, chrono_lane_get_kind (lane) == CHRONO_LANE_CORE ? _ ("Process") : _ ("Label"),
                chrono_strings_get (chrono_trace_get_strings (self->trace), span->label));
   g_autofree char *begin = format_time (self, span->start);
   g_autofree char *end = format_time (self, span->end);
   g_autofree char *length = format_length (self, span->end - span->start);
-  add_field (self, grid, row++, _("Begin"), begin);
-  add_field (self, grid, row++, _("End"), span->flags & CHRONO_SPAN_OPEN_END ? _("open at the end of the trace") : end);
-  add_field (self, grid, row++, _("Duration"), length);
+  add_field (self, grid, row++, _ ("Begin"), begin);
+  add_field (self, grid, row++, _ ("End"),
+             span->flags & CHRONO_SPAN_OPEN_END ? _ ("open at the end of the trace") : end);
+  add_field (self, grid, row++, _ ("Duration"), length);
   ChronoAttrs *attrs = chrono_trace_get_attrs (self->trace);
   for (guint i = 0; i < chrono_attrs_get_n_pairs (attrs, span->attrs); i++)
     add_field (self, grid, row++, chrono_attrs_get_key (attrs, span->attrs, i),
@@ -171,35 +173,35 @@ static void
 show_summary (ChronoInspector *self, const ChronoInstanceLife *life)
 {
   g_autofree char *heading = life->number != G_MININT64
-                                 ? g_strdup_printf (_("Life of instance #%" G_GINT64_FORMAT), life->number)
-                                 : g_strdup (_("Life of this instance"));
+                                 ? g_strdup_printf (_ ("Life of instance #%" G_GINT64_FORMAT), life->number)
+                                 : g_strdup (_ ("Life of this instance"));
   add_section (self, heading);
   GtkWidget *grid = new_grid (self);
   int row = 0;
   g_autofree char *begin = format_time (self, life->begin);
   g_autofree char *end = format_time (self, life->end);
-  add_field (self, grid, row++, life->activated ? _("Activated") : _("First seen"), begin);
+  add_field (self, grid, row++, life->activated ? _ ("Activated") : _ ("First seen"), begin);
   if (life->first_start != G_MININT64)
     {
       g_autofree char *start = format_time (self, life->first_start);
       g_autofree char *delay = format_length (self, life->first_start - life->begin);
-      g_autofree char *text = g_strdup_printf (_("%s (after %s)"), start, delay);
-      add_field (self, grid, row++, _("Started"), text);
+      g_autofree char *text = g_strdup_printf (_ ("%s (after %s)"), start, delay);
+      add_field (self, grid, row++, _ ("Started"), text);
     }
-  add_field (self, grid, row++, life->terminated ? _("Terminated") : _("Last seen"), end);
+  add_field (self, grid, row++, life->terminated ? _ ("Terminated") : _ ("Last seen"), end);
   if (life->response_time >= 0)
     {
       g_autofree char *response = format_length (self, life->response_time);
-      add_field (self, grid, row++, _("Response time"), response);
+      add_field (self, grid, row++, _ ("Response time"), response);
     }
   else
-    add_field (self, grid, row++, _("Response time"),
-               life->activated ? _("— (not terminated in the trace)") : _("— (activation not in the trace)"));
+    add_field (self, grid, row++, _ ("Response time"),
+               life->activated ? _ ("— (not terminated in the trace)") : _ ("— (activation not in the trace)"));
   for (guint s = 0; s < CHRONO_N_STATES; s++)
     if (life->time_in_state[s] > 0)
       {
         g_autofree char *time = format_length (self, life->time_in_state[s]);
-        g_autofree char *key = g_strdup_printf (_("Time %s"), chrono_state_get_label (s));
+        g_autofree char *key = g_strdup_printf (_ ("Time %s"), chrono_state_get_label (s));
         add_field (self, grid, row++, key, time);
       }
 }
@@ -215,15 +217,15 @@ show_preemptions (ChronoInspector *self, const ChronoInstanceLife *life)
       const ChronoLifePreemption *p = g_ptr_array_index (life->preemptions, i);
       g_autofree char *at = format_time (self, p->time);
       g_autofree char *length = format_length (self, p->duration);
-      g_autofree char *who = p->preempted_by == NULL ? g_strdup (_("an unknown process"))
+      g_autofree char *who = p->preempted_by == NULL ? g_strdup (_ ("an unknown process"))
                              : p->preempter_number != G_MININT64
                                  ? g_strdup_printf ("%s #%" G_GINT64_FORMAT, p->preempted_by, p->preempter_number)
                                  : g_strdup (p->preempted_by);
-      g_autofree char *text = g_strdup_printf (_("at %s by %s%s%s for %s"), at, who, p->core ? _(" on ") : "",
+      g_autofree char *text = g_strdup_printf (_ ("at %s by %s%s%s for %s"), at, who, p->core ? _ (" on ") : "",
                                                p->core ? p->core : "", length);
       GtkWidget *button = gtk_button_new_with_label (text);
       gtk_button_set_relief (GTK_BUTTON (button), GTK_RELIEF_NONE);
-      gtk_widget_set_tooltip_text (button, _("Show this preemption and put markers A and B on its start and end"));
+      gtk_widget_set_tooltip_text (button, _ ("Show this preemption and put markers A and B on its start and end"));
       GtkWidget *label = gtk_bin_get_child (GTK_BIN (button));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
@@ -240,7 +242,7 @@ show_preemptions (ChronoInspector *self, const ChronoInstanceLife *life)
 static void
 show_states (ChronoInspector *self, const ChronoInstanceLife *life)
 {
-  add_section (self, _("States"));
+  add_section (self, _ ("States"));
   GtkWidget *grid = new_grid (self);
   guint n = MIN (life->states->len, MAX_LISTED);
   for (guint i = 0; i < n; i++)
@@ -253,7 +255,7 @@ show_states (ChronoInspector *self, const ChronoInstanceLife *life)
     }
   if (life->states->len > n)
     {
-      g_autofree char *more = g_strdup_printf (_("… and %u more"), life->states->len - n);
+      g_autofree char *more = g_strdup_printf (_ ("… and %u more"), life->states->len - n);
       add_label (self, more, "dim-label");
     }
 }
@@ -263,7 +265,7 @@ show_runnables (ChronoInspector *self, const ChronoInstanceLife *life)
 {
   if (life->runnables->len == 0)
     return;
-  add_section (self, _("Runnables"));
+  add_section (self, _ ("Runnables"));
   GtkWidget *grid = new_grid (self);
   guint n = MIN (life->runnables->len, MAX_LISTED);
   for (guint i = 0; i < n; i++)
@@ -277,7 +279,7 @@ show_runnables (ChronoInspector *self, const ChronoInstanceLife *life)
     }
   if (life->runnables->len > n)
     {
-      g_autofree char *more = g_strdup_printf (_("… and %u more"), life->runnables->len - n);
+      g_autofree char *more = g_strdup_printf (_ ("… and %u more"), life->runnables->len - n);
       add_label (self, more, "dim-label");
     }
 }
@@ -287,12 +289,12 @@ show_navigation (ChronoInspector *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_style_context_add_class (gtk_widget_get_style_context (box), "linked");
-  GtkWidget *previous = gtk_button_new_with_mnemonic (_("_Previous Instance"));
+  GtkWidget *previous = gtk_button_new_with_mnemonic (_ ("_Previous Instance"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (previous), "win.previous-instance");
-  gtk_widget_set_tooltip_text (previous, _("Previous instance of this task ([)"));
-  GtkWidget *next = gtk_button_new_with_mnemonic (_("_Next Instance"));
+  gtk_widget_set_tooltip_text (previous, _ ("Previous instance of this task ([)"));
+  GtkWidget *next = gtk_button_new_with_mnemonic (_ ("_Next Instance"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (next), "win.next-instance");
-  gtk_widget_set_tooltip_text (next, _("Next instance of this task (])"));
+  gtk_widget_set_tooltip_text (next, _ ("Next instance of this task (])"));
   gtk_container_add (GTK_CONTAINER (box), previous);
   gtk_container_add (GTK_CONTAINER (box), next);
   gtk_widget_set_margin_top (box, 6);
@@ -328,7 +330,7 @@ void
 chrono_inspector_clear (ChronoInspector *self)
 {
   reset (self);
-  GtkWidget *hint = add_label (self, _("Click an item in the timeline to see its details here."), "dim-label");
+  GtkWidget *hint = add_label (self, _ ("Click an item in the timeline to see its details here."), "dim-label");
   gtk_widget_set_margin_top (hint, 12);
   gtk_widget_show_all (self->content);
 }

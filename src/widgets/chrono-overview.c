@@ -273,8 +273,7 @@ draw_load (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
   double height = bottom - top;
   g_autofree double *below = g_new0 (double, n);
   g_autofree double *above = g_new0 (double, n);
-  guint main_state = CHRONO_STATE_NONE;
-  double main_total = 0.0;
+  gboolean drawn = FALSE;
 
   for (guint s = 0; s < CHRONO_N_STATES; s++)
     {
@@ -286,11 +285,7 @@ draw_load (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
         }
       if (state_total <= 0.0)
         continue;
-      if (state_total > main_total)
-        {
-          main_total = state_total;
-          main_state = s;
-        }
+      drawn = TRUE;
       cairo_move_to (cr, 0.0, bottom - above[0] * height);
       for (guint c = 0; c < n; c++)
         cairo_line_to (cr, (c + 0.5) / scale, bottom - above[c] * height);
@@ -308,7 +303,7 @@ draw_load (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
       cairo_fill (cr);
       memcpy (below, above, n * sizeof *below);
     }
-  if (main_state == CHRONO_STATE_NONE)
+  if (!drawn)
     return;
 
   /* a crisp edge on the total keeps short peaks readable */
@@ -316,7 +311,10 @@ draw_load (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
   for (guint c = 0; c < n; c++)
     cairo_line_to (cr, (c + 0.5) / scale, bottom - below[c] * height);
   cairo_line_to (cr, width, bottom - below[n - 1] * height);
-  chrono_rgb_set_source (cr, &palette->states[main_state]);
+  /* neutral, since the top may belong to any state */
+  ChronoRgb edge;
+  chrono_rgb_mix (&palette->dim_text, &palette->background, 0.4, &edge);
+  chrono_rgb_set_source (cr, &edge);
   cairo_set_line_width (cr, 1.0);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_stroke (cr);
@@ -364,11 +362,12 @@ choose_step (PangoLayout *layout, double span_seconds, double width)
   return 0.0;
 }
 
-/* "0 ms" rather than "0 s" beside "5 ms": the origin takes the step's unit. */
+/* "0 ms" rather than "0 s" beside "5 ms": the origin takes the unit of the
+ * largest label. */
 static char *
-format_zero (double step)
+format_zero (double largest)
 {
-  g_autofree char *text = chrono_format_duration (step > 0.0 ? step : 1.0, 3);
+  g_autofree char *text = chrono_format_duration (largest > 0.0 ? largest : 1.0, 3);
   const char *unit = strrchr (text, ' ');
   return g_strconcat ("0", unit != NULL ? unit : " s", NULL);
 }
@@ -387,6 +386,7 @@ draw_axis (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
   g_autoptr (PangoLayout) layout = create_label_layout (widget);
   pango_cairo_update_layout (cr, layout);
   double step = choose_step (layout, span_seconds, width);
+  double largest = step > 0.0 ? floor (span_seconds / step + 1e-9) * step : 0.0;
   double previous_end = -G_MAXDOUBLE;
   for (int k = 0; step > 0.0 || k == 0; k++)
     {
@@ -404,7 +404,7 @@ draw_axis (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
       cairo_line_to (cr, x, top + TICK_LENGTH);
       cairo_stroke (cr);
 
-      g_autofree char *text = k == 0 ? format_zero (step) : chrono_format_duration (rel, 3);
+      g_autofree char *text = k == 0 ? format_zero (largest) : chrono_format_duration (rel, 3);
       int w, h;
       pango_layout_set_text (layout, text, -1);
       pango_layout_get_pixel_size (layout, &w, &h);
@@ -541,6 +541,8 @@ static gboolean
 chrono_overview_draw (GtkWidget *widget, cairo_t *cr)
 {
   ChronoOverview *self = CHRONO_OVERVIEW (widget);
+  if (self->trace == NULL || self->viewport == NULL)
+    return GDK_EVENT_PROPAGATE; /* built without them: constructed () already complained */
   /* a new trace range comes with a viewport "changed", which only queues a draw */
   if (self->dirty || self->cache == NULL || self->load_begin != chrono_viewport_get_trace_begin (self->viewport)
       || self->load_end != chrono_viewport_get_trace_end (self->viewport))

@@ -39,7 +39,7 @@ struct _ChronoTimelineView {
   double drag_start_x, drag_start_y, drag_last_x, drag_last_y;
   ChronoLane *selected_lane; /* borrowed from the trace, NULL when nothing is selected */
   guint selected_span;
-  ChronoLane *menu_lane;     /* the lane a context menu was opened on */
+  ChronoLane *menu_lane; /* the lane a context menu was opened on */
 };
 
 enum { ITEM_SELECTED, N_SIGNALS };
@@ -196,7 +196,8 @@ draw_selected (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions 
   double slot_height = chrono_layout_row_get_slot_height (row);
   double x0 = MAX (chrono_render_options_time_to_x (o, span.start), o->label_width - 2);
   double x1 = MIN (chrono_render_options_time_to_x (o, span.end), o->width + 2);
-  double y = chrono_render_options_lane_top (o) + row->y - o->scroll_y + MIN (span.depth, row->n_slots - 1) * slot_height;
+  double y =
+      chrono_render_options_lane_top (o) + row->y - o->scroll_y + MIN (span.depth, row->n_slots - 1) * slot_height;
   if (x1 < o->label_width || y + slot_height < chrono_render_options_lane_top (o))
     return;
   x1 = MAX (x1, x0 + 1);
@@ -338,9 +339,11 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
   gtk_widget_grab_focus (widget);
   if (event->type != GDK_BUTTON_PRESS)
     return GDK_EVENT_PROPAGATE;
-  if (on_ruler (self, event->x, event->y) && (event->button == GDK_BUTTON_PRIMARY || event->button == GDK_BUTTON_SECONDARY))
+  if (on_ruler (self, event->x, event->y)
+      && (event->button == GDK_BUTTON_PRIMARY || event->button == GDK_BUTTON_SECONDARY))
     {
-      chrono_viewport_set_marker (self->viewport, event->button == GDK_BUTTON_PRIMARY ? CHRONO_MARKER_A : CHRONO_MARKER_B,
+      chrono_viewport_set_marker (self->viewport,
+                                  event->button == GDK_BUTTON_PRIMARY ? CHRONO_MARKER_A : CHRONO_MARKER_B,
                                   time_at (self, event->x));
       return GDK_EVENT_STOP;
     }
@@ -399,8 +402,8 @@ continue_drag (ChronoTimelineView *self, double x, double y)
       /* time follows the pointer, lanes scroll with it */
       gint64 delta = time_at (self, self->drag_last_x) - time_at (self, x);
       chrono_viewport_pan (self->viewport, delta);
-      chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) - (y - self->drag_last_y),
-                                    max_scroll (self));
+      chrono_viewport_set_scroll_y (
+          self->viewport, chrono_viewport_get_scroll_y (self->viewport) - (y - self->drag_last_y), max_scroll (self));
     }
   self->drag_last_x = x;
   self->drag_last_y = y;
@@ -454,14 +457,15 @@ describe_span (ChronoTimelineView *self, ChronoLane *lane, guint index)
     }
   if (span.label != CHRONO_STRING_NONE)
     {
-      g_autofree char *label = g_markup_escape_text (chrono_strings_get (chrono_trace_get_strings (self->trace), span.label), -1);
+      g_autofree char *label =
+          g_markup_escape_text (chrono_strings_get (chrono_trace_get_strings (self->trace), span.label), -1);
       g_string_append_printf (text, "\n%s", label);
     }
   g_string_append_printf (text, "\n%s%s", chrono_state_get_label (span.state),
-                          span.flags & CHRONO_SPAN_INFERRED ? _(" (inferred: the trace starts later)") : "");
-  g_string_append_printf (text, _("\nfrom %s to %s\nduration %s"), begin, end, length);
+                          span.flags & CHRONO_SPAN_INFERRED ? _ (" (inferred: the trace starts later)") : "");
+  g_string_append_printf (text, _ ("\nfrom %s to %s\nduration %s"), begin, end, length);
   if (span.flags & CHRONO_SPAN_OPEN_END)
-    g_string_append (text, _(" (still open when the trace ends)"));
+    g_string_append (text, _ (" (still open when the trace ends)"));
   return g_string_free (text, FALSE);
 }
 
@@ -487,14 +491,16 @@ static void
 pan_to_edge (ChronoTimelineView *self, gboolean end)
 {
   gint64 span = chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport);
-  gint64 target = end ? chrono_viewport_get_trace_end (self->viewport) - span : chrono_viewport_get_trace_begin (self->viewport);
+  gint64 target =
+      end ? chrono_viewport_get_trace_end (self->viewport) - span : chrono_viewport_get_trace_begin (self->viewport);
   chrono_viewport_set_range (self->viewport, target, target + span);
 }
 
 static void
 scroll_lanes (ChronoTimelineView *self, double delta)
 {
-  chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) + delta, max_scroll (self));
+  chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) + delta,
+                                max_scroll (self));
 }
 
 static void
@@ -515,63 +521,30 @@ chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
     {
     case GDK_KEY_plus:
     case GDK_KEY_KP_Add:
-    case GDK_KEY_equal:
-      chrono_viewport_zoom (self->viewport, KEY_ZOOM, zoom_anchor (self));
-      break;
+    case GDK_KEY_equal: chrono_viewport_zoom (self->viewport, KEY_ZOOM, zoom_anchor (self)); break;
     case GDK_KEY_minus:
-    case GDK_KEY_KP_Subtract:
-      chrono_viewport_zoom (self->viewport, 1.0 / KEY_ZOOM, zoom_anchor (self));
-      break;
+    case GDK_KEY_KP_Subtract: chrono_viewport_zoom (self->viewport, 1.0 / KEY_ZOOM, zoom_anchor (self)); break;
     case GDK_KEY_0:
     case GDK_KEY_f:
-    case GDK_KEY_F:
-      chrono_viewport_fit (self->viewport);
-      break;
-    case GDK_KEY_BackSpace:
-      chrono_viewport_go_back (self->viewport);
-      break;
-    case GDK_KEY_Left:
-      chrono_viewport_pan_fraction (self->viewport, -0.2);
-      break;
-    case GDK_KEY_Right:
-      chrono_viewport_pan_fraction (self->viewport, 0.2);
-      break;
-    case GDK_KEY_Home:
-      pan_to_edge (self, FALSE);
-      break;
-    case GDK_KEY_End:
-      pan_to_edge (self, TRUE);
-      break;
-    case GDK_KEY_Up:
-      scroll_lanes (self, -SCROLL_STEP);
-      break;
-    case GDK_KEY_Down:
-      scroll_lanes (self, SCROLL_STEP);
-      break;
-    case GDK_KEY_Page_Up:
-      scroll_lanes (self, -page);
-      break;
-    case GDK_KEY_Page_Down:
-      scroll_lanes (self, page);
-      break;
-    case GDK_KEY_1:
-      set_marker_at_pointer (self, CHRONO_MARKER_A);
-      break;
-    case GDK_KEY_2:
-      set_marker_at_pointer (self, CHRONO_MARKER_B);
-      break;
-    case GDK_KEY_bracketleft:
-      chrono_timeline_view_select_adjacent_instance (self, -1);
-      break;
-    case GDK_KEY_bracketright:
-      chrono_timeline_view_select_adjacent_instance (self, +1);
-      break;
+    case GDK_KEY_F: chrono_viewport_fit (self->viewport); break;
+    case GDK_KEY_BackSpace: chrono_viewport_go_back (self->viewport); break;
+    case GDK_KEY_Left: chrono_viewport_pan_fraction (self->viewport, -0.2); break;
+    case GDK_KEY_Right: chrono_viewport_pan_fraction (self->viewport, 0.2); break;
+    case GDK_KEY_Home: pan_to_edge (self, FALSE); break;
+    case GDK_KEY_End: pan_to_edge (self, TRUE); break;
+    case GDK_KEY_Up: scroll_lanes (self, -SCROLL_STEP); break;
+    case GDK_KEY_Down: scroll_lanes (self, SCROLL_STEP); break;
+    case GDK_KEY_Page_Up: scroll_lanes (self, -page); break;
+    case GDK_KEY_Page_Down: scroll_lanes (self, page); break;
+    case GDK_KEY_1: set_marker_at_pointer (self, CHRONO_MARKER_A); break;
+    case GDK_KEY_2: set_marker_at_pointer (self, CHRONO_MARKER_B); break;
+    case GDK_KEY_bracketleft: chrono_timeline_view_select_adjacent_instance (self, -1); break;
+    case GDK_KEY_bracketright: chrono_timeline_view_select_adjacent_instance (self, +1); break;
     case GDK_KEY_Escape:
       chrono_viewport_clear_selection (self->viewport);
       chrono_timeline_view_unselect (self);
       break;
-    default:
-      return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->key_press_event (widget, event);
+    default: return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->key_press_event (widget, event);
     }
   return GDK_EVENT_STOP;
 }
@@ -636,10 +609,10 @@ popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
   self->menu_lane = chrono_renderer_hit_test (self->renderer, &o, event->x, event->y, &hit) ? hit.lane : NULL;
   g_autoptr (GMenu) menu = g_menu_new ();
   if (self->menu_lane != NULL)
-    g_menu_append (menu, _("Hide This Lane"), "view.hide-lane");
-  g_menu_append (menu, _("Show All Lanes"), "view.show-all-lanes");
-  g_menu_append (menu, _("Collapse All"), "view.collapse-all");
-  g_menu_append (menu, _("Expand All"), "view.expand-all");
+    g_menu_append (menu, _ ("Hide This Lane"), "view.hide-lane");
+  g_menu_append (menu, _ ("Show All Lanes"), "view.show-all-lanes");
+  g_menu_append (menu, _ ("Collapse All"), "view.collapse-all");
+  g_menu_append (menu, _ ("Expand All"), "view.expand-all");
   GtkWidget *popup = gtk_menu_new_from_model (G_MENU_MODEL (menu));
   gtk_menu_attach_to_widget (GTK_MENU (popup), GTK_WIDGET (self), NULL);
   g_signal_connect (popup, "deactivate", G_CALLBACK (gtk_widget_destroy), NULL);
