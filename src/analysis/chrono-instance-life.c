@@ -314,19 +314,48 @@ running_time_of (ChronoSpans *spans, guint32 instance, gint64 begin, gint64 end)
   return total;
 }
 
+/* The first record of a call table that may have been created at or after
+ * from.  Records are added when a call is first seen, in time order, and a
+ * record's begin <= its creation time <= its end; so every record before
+ * one that ended before from was created before from too.  A binary search
+ * on begin (sorted but for calls inferred back to their caller's start)
+ * finds where to look; the walk back makes it exact. */
+static guint
+first_call_created_from (ChronoInstances *instances, gint64 from)
+{
+  guint lo = 0, hi = chrono_instances_get_n (instances);
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (chrono_instances_get (instances, mid)->begin < from)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  while (lo > 0 && chrono_instances_get (instances, lo - 1)->end >= from)
+    lo--;
+  return lo;
+}
+
 /* The calls recorded in a runnable lane whose caller is in callers (instance
  * index in the parent lane -> Call*), or, for a lane right below the process
- * lane (callers NULL), whose caller is the process instance itself. */
+ * lane (callers NULL), whose caller is the process instance itself.  Only
+ * the records created during the life [from, to] are looked at: one that
+ * begins after it was created after it, and so were all the later ones. */
 static void
-collect_calls (ChronoLane *lane, GHashTable *callers, guint process_index, guint depth, GPtrArray *all,
-               GPtrArray *roots)
+collect_calls (ChronoLane *lane, GHashTable *callers, guint process_index, gint64 from, gint64 to, guint depth,
+               GPtrArray *all, GPtrArray *roots)
 {
   ChronoInstances *instances = chrono_lane_get_instances (lane);
-  guint n = instances ? chrono_instances_get_n (instances) : 0;
+  if (instances == NULL)
+    return;
+  guint n = chrono_instances_get_n (instances);
   g_autoptr (GHashTable) mine = NULL;
-  for (guint i = 0; i < n; i++)
+  for (guint i = first_call_created_from (instances, from); i < n; i++)
     {
       const ChronoInstance *record = chrono_instances_get (instances, i);
+      if (record->begin > to)
+        break;
       Call *caller = NULL;
       if (callers == NULL ? record->parent != process_index
                           : (caller = g_hash_table_lookup (callers, GUINT_TO_POINTER (record->parent))) == NULL)
@@ -354,7 +383,7 @@ collect_calls (ChronoLane *lane, GHashTable *callers, guint process_index, guint
     {
       ChronoLane *child = chrono_lane_get_child (lane, c);
       if (chrono_lane_get_kind (child) == CHRONO_LANE_RUNNABLE)
-        collect_calls (child, mine, process_index, depth + 1, all, roots);
+        collect_calls (child, mine, process_index, from, to, depth + 1, all, roots);
     }
 }
 
@@ -400,7 +429,7 @@ find_runnables (ChronoInstanceLife *life, ChronoLane *process_lane)
     {
       ChronoLane *child = chrono_lane_get_child (process_lane, c);
       if (chrono_lane_get_kind (child) == CHRONO_LANE_RUNNABLE)
-        collect_calls (child, NULL, life->index, 0, all, roots);
+        collect_calls (child, NULL, life->index, life->begin, life->end, 0, all, roots);
     }
   emit_calls (roots, life->runnables);
 }

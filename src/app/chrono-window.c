@@ -96,7 +96,8 @@ update_status (ChronoWindow *self)
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
   gint64 span = chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport);
   g_autofree char *window = chrono_format_duration (chrono_clock_to_seconds (clock, span), 4);
-  g_autofree char *hint = g_strdup_printf (_ ("Showing %s · 1/2 set markers · Shift+drag zooms to a range"), window);
+  g_autofree char *hint =
+      g_strdup_printf (_ ("Showing %s · keys 1 and 2 set markers · Shift+drag zooms to a range"), window);
   gtk_label_set_text (GTK_LABEL (self->hint_label), hint);
 }
 

@@ -6,9 +6,9 @@
  *
  * "Load" is how busy the machine is: per pixel column, the share of time the
  * core lanes are occupied, averaged over the cores.  A trace without cores
- * falls back to the time its processes run, then to the busy time of every
- * span lane; those have no known capacity, so a column may show at most the
- * busiest column's worth (but never less than one lane's). */
+ * falls back to the time its processes run (or poll), then to the busy time
+ * of every span lane; those have no known capacity, so the full height is
+ * the busiest column, or one lane busy all the time if none is busier. */
 #include "chrono-overview.h"
 
 #include <glib/gi18n-lib.h>
@@ -203,7 +203,8 @@ compute_load (ChronoOverview *self, guint n_columns)
 {
   g_clear_pointer (&self->load, g_free);
   self->n_columns = n_columns;
-  self->load = g_new0 (double, (gsize) n_columns *CHRONO_N_STATES);
+  gsize n_values = (gsize) n_columns * CHRONO_N_STATES;
+  self->load = g_new0 (double, n_values);
   self->load_begin = chrono_viewport_get_trace_begin (self->viewport);
   self->load_end = chrono_viewport_get_trace_end (self->viewport);
 
@@ -247,7 +248,7 @@ compute_load (ChronoOverview *self, guint n_columns)
 
   /* cores have a known capacity (their number); the fallbacks do not */
   double capacity = self->source == SOURCE_CORES ? (double) lanes->len : MAX (peak, 1.0);
-  for (gsize i = 0; i < (gsize) n_columns * CHRONO_N_STATES; i++)
+  for (gsize i = 0; i < n_values; i++)
     self->load[i] /= capacity;
 }
 
@@ -341,7 +342,7 @@ label_width (PangoLayout *layout, double seconds)
   return w;
 }
 
-/* The coarsest-first 1-2-5 step giving at most MAX_LABELS labels that do not
+/* The finest 1-2-5 step giving at most MAX_LABELS labels that do not
  * touch; 1-2-5 steps grow by at most 2.5×, so that leaves at least 3. */
 static double
 choose_step (PangoLayout *layout, double span_seconds, double width)
