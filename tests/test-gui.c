@@ -198,6 +198,19 @@ test_mouse_and_keys (void)
   chrono_spans_get (spans, span, &after);
   g_assert_cmpuint (after.instance, !=, before.instance);
   g_assert_cmpint (after.start, >, before.start);
+
+  /* F5 reloads the file and keeps the range and the markers */
+  gint64 kept_begin = chrono_viewport_get_begin (viewport), kept_end = chrono_viewport_get_end (viewport);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "reload", NULL);
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (chrono_window_get_viewport (window) == viewport && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  ChronoViewport *reloaded = chrono_window_get_viewport (window);
+  g_assert_true (reloaded != viewport);
+  g_assert_cmpint (chrono_viewport_get_begin (reloaded), ==, kept_begin);
+  g_assert_cmpint (chrono_viewport_get_end (reloaded), ==, kept_end);
+  g_assert_true (chrono_viewport_get_marker_delta (reloaded, &delta));
+  g_assert_cmpint (delta, ==, t2 - t1);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }

@@ -418,6 +418,49 @@ test_parallel_preemptions (void)
   assert_preemption (one, 0, 130, 150, 20, "Core_1", "Y", 7);
 }
 
+/* A trace that starts inside nested calls: both are inferred back to the
+ * trace start, the outer one found after the inner one. */
+static void
+test_midtrace_runnables (void)
+{
+  g_autoptr (ChronoTrace) trace = load_fixture ("midtrace_runnables.btf");
+  g_autoptr (ChronoInstanceLife) life = life_of (trace, "Task_N", 0);
+  g_assert_true (life->inferred);
+  assert_state (life, 0, CHRONO_STATE_POLLING, 100, 101, 0);
+  g_assert_cmpuint (life->preemptions->len, ==, 1);
+  assert_preemption (life, 0, 110, 122, 12, "Core_2", NULL, G_MININT64);
+  g_assert_cmpuint (life->runnables->len, ==, 2);
+  assert_runnable (life, 0, "N_Outer", 0, 0, 100, 142, (110 - 100) + (142 - 122));
+  assert_runnable (life, 1, "N_Inner", 1, 0, 100, 132, (110 - 100) + (132 - 122));
+}
+
+static const char late_inferred_call[] = "#version 2.1.3\n"
+                                         "#timescale ns\n"
+                                         "0,S,0,T,T_A,0,activate\n"
+                                         "10,Core_1,0,T,T_A,0,start\n"
+                                         "20,S,1,T,T_A,1,activate\n"
+                                         "30,Core_2,0,T,T_A,1,start\n"
+                                         "30,T_A,1,R,R_X,0,start\n"
+                                         "40,T_A,1,R,R_X,0,terminate\n"
+                                         "60,T_A,0,R,R_X,1,terminate\n"
+                                         "70,Core_1,0,T,T_A,0,terminate\n"
+                                         "80,Core_2,0,T,T_A,1,terminate\n";
+
+/* A call first seen at its termination is inferred back to its caller's
+ * activation, so the call table is not in begin order: R_X #1 (second
+ * record) begins at 0, before R_X #0 (first record) at 30. */
+static void
+test_late_inferred_call (void)
+{
+  g_autoptr (ChronoTrace) trace = load_text (late_inferred_call);
+  g_autoptr (ChronoInstanceLife) first = life_of (trace, "T_A", 0);
+  g_assert_cmpuint (first->runnables->len, ==, 1);
+  assert_runnable (first, 0, "R_X", 0, 1, 0, 60, 60);
+  g_autoptr (ChronoInstanceLife) second = life_of (trace, "T_A", 1);
+  g_assert_cmpuint (second->runnables->len, ==, 1);
+  assert_runnable (second, 0, "R_X", 0, 0, 30, 40, 10);
+}
+
 /* The TA Simulator trace of Trace Compass (2014): TASK_InputProcessing
  * instance 1 is activated at 2150000 and started at 2150100 on Core_1 with
  * FUNC_SEMLOCK; at 2250100 TASK_1MS instance 2 starts on Core_1 and
@@ -470,9 +513,11 @@ main (int argc, char **argv)
   g_test_add_func ("/instance-life/process-events", test_process_events);
   g_test_add_func ("/instance-life/runnables-nested", test_runnables_nested);
   g_test_add_func ("/instance-life/midtrace", test_midtrace);
+  g_test_add_func ("/instance-life/midtrace-runnables", test_midtrace_runnables);
   g_test_add_func ("/instance-life/isr", test_isr);
   g_test_add_func ("/instance-life/preemption-kinds", test_preemption_kinds);
   g_test_add_func ("/instance-life/parallel-preemptions", test_parallel_preemptions);
+  g_test_add_func ("/instance-life/late-inferred-call", test_late_inferred_call);
   g_test_add_func ("/instance-life/corpus-ta-simulator", test_corpus_ta_simulator);
   return g_test_run ();
 }

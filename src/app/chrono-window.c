@@ -44,6 +44,7 @@ struct _ChronoWindow {
   GCancellable *cancellable;
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
   ChronoExportChoice export_choice;
+  gboolean disposed; /* late progress reports and load results are dropped */
 };
 
 G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -238,7 +239,8 @@ static gboolean
 update_progress (gpointer data)
 {
   Progress *progress = data;
-  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (progress->window->progress), progress->fraction);
+  if (!progress->window->disposed)
+    gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (progress->window->progress), progress->fraction);
   g_object_unref (progress->window);
   g_free (progress);
   return G_SOURCE_REMOVE;
@@ -271,6 +273,8 @@ load_finished (GObject *source, GAsyncResult *result, gpointer data)
   ChronoWindow *self = CHRONO_WINDOW (source);
   g_autoptr (GError) error = NULL;
   g_autoptr (ChronoTrace) trace = g_task_propagate_pointer (G_TASK (result), &error);
+  if (self->disposed)
+    return;
   if (trace)
     show_trace (self, trace);
   else
@@ -599,6 +603,7 @@ static void
 chrono_window_dispose (GObject *object)
 {
   ChronoWindow *self = CHRONO_WINDOW (object);
+  self->disposed = TRUE;
   g_cancellable_cancel (self->cancellable);
   if (self->viewport != NULL)
     g_signal_handlers_disconnect_by_data (self->viewport, self);

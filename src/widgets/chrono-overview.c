@@ -56,6 +56,7 @@ struct _ChronoOverview {
 
   cairo_surface_t *cache;
   gboolean dirty;
+  gint64 cache_origin; /* where the cached axis counts from */
 
   DragMode drag;
   double press_x, pointer_x; /* pointer_x is -1 when the pointer is outside */
@@ -342,21 +343,24 @@ label_width (PangoLayout *layout, double seconds)
   return w;
 }
 
-/* The finest 1-2-5 step giving at most MAX_LABELS labels that do not
- * touch; 1-2-5 steps grow by at most 2.5×, so that leaves at least 3. */
+/* The finest 1-2-5 step giving at most MAX_LABELS labels in [first, last]
+ * (seconds from the origin) that do not touch; 1-2-5 steps grow by at most
+ * 2.5×, so that leaves at least 3 on a strip wide enough for them. */
 static double
-choose_step (PangoLayout *layout, double span_seconds, double width)
+choose_step (PangoLayout *layout, double first, double last, double width)
 {
   static const int mantissas[] = { 1, 2, 5 };
+  double span_seconds = last - first;
   for (int exponent = -12; exponent <= 12; exponent++)
     for (gsize m = 0; m < G_N_ELEMENTS (mantissas); m++)
       {
         double step = mantissas[m] * pow (10.0, exponent);
-        double n_labels = floor (span_seconds / step + 1e-9) + 1.0;
-        if (n_labels > MAX_LABELS)
+        double k0 = ceil (first / step - 1e-9), k1 = floor (last / step + 1e-9);
+        if (k1 - k0 + 1.0 > MAX_LABELS)
           continue;
-        double last = (n_labels - 1.0) * step;
-        if (step / span_seconds * width < label_width (layout, last) + LABEL_GAP)
+        /* the widest label is the one furthest from the origin */
+        double widest = MAX (label_width (layout, k0 * step), label_width (layout, k1 * step));
+        if (step / span_seconds * width < widest + LABEL_GAP)
           continue;
         return step;
       }
@@ -382,19 +386,25 @@ draw_axis (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
   cairo_rectangle (cr, 0, top, width, bottom - top);
   cairo_fill (cr);
 
+  /* labels count from the origin the rest of the window uses: the trace
+   * begin, or raw trace time */
   double tps = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
-  double span_seconds = trace_span (self) / tps;
+  gint64 origin = chrono_viewport_get_origin (self->viewport);
+  double first = (double) (chrono_viewport_get_trace_begin (self->viewport) - origin) / tps;
+  double last = (double) (chrono_viewport_get_trace_end (self->viewport) - origin) / tps;
+  double span_seconds = MAX (last - first, 1e-300);
   g_autoptr (PangoLayout) layout = create_label_layout (widget);
   pango_cairo_update_layout (cr, layout);
-  double step = choose_step (layout, span_seconds, width);
-  double largest = step > 0.0 ? floor (span_seconds / step + 1e-9) * step : 0.0;
+  double step = choose_step (layout, first, last, width);
+  double k0 = step > 0.0 ? ceil (first / step - 1e-9) : 0.0;
+  double k1 = step > 0.0 ? floor (last / step + 1e-9) : 0.0;
+  double largest = MAX (fabs (k0 * step), fabs (k1 * step));
   double previous_end = -G_MAXDOUBLE;
-  for (int k = 0; step > 0.0 || k == 0; k++)
+  for (double k = k0; k <= k1 && k - k0 <= MAX_LABELS; k++)
     {
-      double rel = k * step;
-      if (rel > span_seconds * (1.0 + 1e-9) || k > MAX_LABELS)
-        break;
-      double x = MIN (floor (rel / span_seconds * width), width - 1.0) + 0.5;
+      /* without a step that fits, the strip's left edge alone is labelled */
+      double rel = step > 0.0 ? k * step : first;
+      double x = CLAMP (floor ((rel - first) / span_seconds * width), 0.0, width - 1.0) + 0.5;
       /* faint grid through the plot, a tick in the axis */
       chrono_rgb_set_source (cr, &palette->grid);
       cairo_move_to (cr, x, 0);
@@ -405,7 +415,7 @@ draw_axis (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
       cairo_line_to (cr, x, top + TICK_LENGTH);
       cairo_stroke (cr);
 
-      g_autofree char *text = k == 0 ? format_zero (largest) : chrono_format_duration (rel, 3);
+      g_autofree char *text = rel == 0.0 ? format_zero (largest) : chrono_format_duration (rel, 3);
       int w, h;
       pango_layout_set_text (layout, text, -1);
       pango_layout_get_pixel_size (layout, &w, &h);
@@ -449,6 +459,7 @@ render_cache (ChronoOverview *self)
     compute_load (self, n_columns);
 
   const ChronoPalette *palette = chrono_palette_get (is_dark (widget));
+  self->cache_origin = chrono_viewport_get_origin (self->viewport);
   cairo_t *cr = cairo_create (self->cache);
   chrono_rgb_set_source (cr, &palette->background);
   cairo_paint (cr);
@@ -544,9 +555,11 @@ chrono_overview_draw (GtkWidget *widget, cairo_t *cr)
   ChronoOverview *self = CHRONO_OVERVIEW (widget);
   if (self->trace == NULL || self->viewport == NULL)
     return GDK_EVENT_PROPAGATE; /* built without them: constructed () already complained */
-  /* a new trace range comes with a viewport "changed", which only queues a draw */
+  /* a new trace range or origin comes with a viewport "changed", which only
+   * queues a draw, as most of those are a pan or a zoom */
   if (self->dirty || self->cache == NULL || self->load_begin != chrono_viewport_get_trace_begin (self->viewport)
-      || self->load_end != chrono_viewport_get_trace_end (self->viewport))
+      || self->load_end != chrono_viewport_get_trace_end (self->viewport)
+      || self->cache_origin != chrono_viewport_get_origin (self->viewport))
     render_cache (self);
   cairo_save (cr);
   cairo_set_source_surface (cr, self->cache, 0, 0);
@@ -698,7 +711,8 @@ chrono_overview_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboar
   int scale = gtk_widget_get_scale_factor (widget);
   guint c = (guint) CLAMP ((gint64) x * scale, 0, (gint64) self->n_columns - 1);
   double tps = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
-  g_autofree char *at = chrono_format_duration ((double) (x_to_time_clamped (self, x) - self->load_begin) / tps, 4);
+  g_autofree char *at = chrono_format_duration (
+      (double) (x_to_time_clamped (self, x) - chrono_viewport_get_origin (self->viewport)) / tps, 4);
   int percent = (int) lround (100.0 * column_total (self, c));
   const char *what = self->source == SOURCE_CORES       ? _ ("cores busy")
                      : self->source == SOURCE_PROCESSES ? _ ("running")
