@@ -13,6 +13,9 @@ struct _ChronoLane {
   ChronoMarks *marks;
   ChronoSignal *signal;
   ChronoInstances *instances;
+  gint64 source_id; /* the producer's id (a TRACE resource id), G_MININT64 when none */
+  guint32 attrs;
+  double capacity;  /* 0 when the lane has none */
 };
 
 enum { PROP_0, PROP_NAME, PROP_KIND, PROP_ENTITY_TYPE, N_PROPS };
@@ -25,7 +28,9 @@ G_DEFINE_ENUM_TYPE (ChronoLaneKind, chrono_lane_kind, G_DEFINE_ENUM_VALUE (CHRON
                     G_DEFINE_ENUM_VALUE (CHRONO_LANE_SEMAPHORE, "semaphore"),
                     G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACCESS, "access"),
                     G_DEFINE_ENUM_VALUE (CHRONO_LANE_SIGNAL, "signal"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_EVENTS, "events"))
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_EVENTS, "events"),
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_RESOURCE, "resource"),
+                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACTIVITY, "activity"))
 
 G_DEFINE_FINAL_TYPE (ChronoLane, chrono_lane, G_TYPE_OBJECT)
 
@@ -98,6 +103,7 @@ static void
 chrono_lane_init (ChronoLane *self)
 {
   self->children = g_list_store_new (CHRONO_TYPE_LANE);
+  self->source_id = G_MININT64;
 }
 
 ChronoLane *
@@ -304,6 +310,32 @@ chrono_lane_ensure_instances (ChronoLane *lane)
   if (lane->instances == NULL)
     lane->instances = chrono_instances_new ();
   return lane->instances;
+}
+
+void
+chrono_lane_set_source (ChronoLane *lane, gint64 id, guint32 attrs, double capacity)
+{
+  lane->source_id = id;
+  lane->attrs = attrs;
+  lane->capacity = capacity;
+}
+
+gint64
+chrono_lane_get_source_id (ChronoLane *lane)
+{
+  return lane->source_id;
+}
+
+guint32
+chrono_lane_get_attrs (ChronoLane *lane)
+{
+  return lane->attrs;
+}
+
+double
+chrono_lane_get_capacity (ChronoLane *lane)
+{
+  return lane->capacity;
 }
 
 void

@@ -20,6 +20,8 @@ typedef enum {
   CHRONO_LANE_ACCESS, /* one process's requests and holds of a semaphore */
   CHRONO_LANE_SIGNAL, /* a value over time */
   CHRONO_LANE_EVENTS, /* instant events only */
+  CHRONO_LANE_RESOURCE, /* a TRACE resource: claims with amount and offset */
+  CHRONO_LANE_ACTIVITY, /* TRACE claims grouped by an attribute */
 } ChronoLaneKind;
 
 #define CHRONO_TYPE_LANE_KIND (chrono_lane_kind_get_type ())
@@ -52,6 +54,12 @@ ChronoSpans *chrono_lane_ensure_spans (ChronoLane *lane);
 ChronoMarks *chrono_lane_ensure_marks (ChronoLane *lane);
 ChronoSignal *chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second);
 ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
+
+/* What the producer says about the entity behind a lane. */
+void chrono_lane_set_source (ChronoLane *lane, gint64 id, guint32 attrs, double capacity);
+gint64 chrono_lane_get_source_id (ChronoLane *lane);
+guint32 chrono_lane_get_attrs (ChronoLane *lane);
+double chrono_lane_get_capacity (ChronoLane *lane);
 
 void chrono_lane_seal (ChronoLane *lane);
 

@@ -16,6 +16,7 @@
 
 struct _ChronoSpans {
   GArray *start, *end, *state, *flags, *depth, *label, *instance, *attrs;
+  GArray *extent; /* ChronoExtent, or NULL while no span has one */
   GArray *max_end;
   GArray *block_time; /* gint64[n_blocks * CHRONO_N_STATES] */
   guint16 max_depth;
@@ -48,6 +49,8 @@ chrono_spans_free (ChronoSpans *spans)
                         spans->label, spans->instance, spans->attrs, spans->max_end, spans->block_time };
   for (gsize i = 0; i < G_N_ELEMENTS (columns); i++)
     g_array_unref (columns[i]);
+  if (spans->extent)
+    g_array_unref (spans->extent);
   g_free (spans);
 }
 
@@ -66,6 +69,40 @@ chrono_spans_append (ChronoSpans *spans, const ChronoSpan *span)
   g_array_append_val (spans->attrs, span->attrs);
   spans->max_depth = MAX (spans->max_depth, span->depth);
   spans->sealed = FALSE;
+  if (spans->extent != NULL)
+    {
+      ChronoExtent full = { 0.0, 0.0 }; /* amount 0: fills the lane */
+      g_array_append_val (spans->extent, full);
+    }
+}
+
+/* The extent column is made on first use, so stores without claims pay nothing. */
+void
+chrono_spans_append_with_extent (ChronoSpans *spans, const ChronoSpan *span, const ChronoExtent *extent)
+{
+  if (spans->extent == NULL)
+    {
+      spans->extent = g_array_new (FALSE, TRUE, sizeof (ChronoExtent));
+      g_array_set_size (spans->extent, spans->start->len);
+    }
+  chrono_spans_append (spans, span);
+  g_array_index (spans->extent, ChronoExtent, spans->extent->len - 1) = *extent;
+}
+
+gboolean
+chrono_spans_has_extents (ChronoSpans *spans)
+{
+  return spans->extent != NULL;
+}
+
+/* FALSE when the span fills its lane. */
+gboolean
+chrono_spans_get_extent (ChronoSpans *spans, guint index, ChronoExtent *out)
+{
+  if (spans->extent == NULL || index >= spans->extent->len)
+    return FALSE;
+  *out = g_array_index (spans->extent, ChronoExtent, index);
+  return out->amount > 0.0;
 }
 
 guint
@@ -163,6 +200,8 @@ sort_by_start (ChronoSpans *spans)
                         spans->depth, spans->label, spans->instance, spans->attrs };
   for (gsize c = 0; c < G_N_ELEMENTS (columns); c++)
     permute_column (columns[c], keys, n);
+  if (spans->extent != NULL)
+    permute_column (spans->extent, keys, n);
 }
 
 static void

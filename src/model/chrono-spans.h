@@ -21,6 +21,13 @@ typedef struct {
   guint32 attrs; /* attribute-set id, 0 when none */
 } ChronoSpan;
 
+/* The part of a lane a claim occupies, in the lane's own units (a TRACE
+ * claim's offset and amount on its resource); spans without one fill it. */
+typedef struct {
+  double offset;
+  double amount;
+} ChronoExtent;
+
 /* What a time range of a lane amounts to. */
 typedef struct {
   gint64 time_in_state[CHRONO_N_STATES];
@@ -35,6 +42,9 @@ ChronoSpans *chrono_spans_new (void);
 void chrono_spans_free (ChronoSpans *spans);
 
 void chrono_spans_append (ChronoSpans *spans, const ChronoSpan *span);
+void chrono_spans_append_with_extent (ChronoSpans *spans, const ChronoSpan *span, const ChronoExtent *extent);
+gboolean chrono_spans_has_extents (ChronoSpans *spans);
+gboolean chrono_spans_get_extent (ChronoSpans *spans, guint index, ChronoExtent *out);
 void chrono_spans_seal (ChronoSpans *spans);
 gboolean chrono_spans_is_sealed (ChronoSpans *spans);
 

@@ -12,6 +12,7 @@ struct _ChronoTrace {
   gint64 begin, end; /* begin > end while the trace has no timestamp */
   ChronoStrings *strings;
   ChronoAttrs *attrs;
+  ChronoLinks *links;
   ChronoWarnings *warnings;
   GArray *metadata; /* ChronoMetadata */
   GListStore *lanes;
@@ -39,6 +40,7 @@ chrono_trace_finalize (GObject *object)
   g_free (self->path);
   g_free (self->format);
   chrono_attrs_free (self->attrs);
+  chrono_links_free (self->links);
   chrono_strings_free (self->strings);
   chrono_warnings_free (self->warnings);
   g_array_unref (self->metadata);
@@ -93,6 +95,7 @@ chrono_trace_init (ChronoTrace *self)
   self->end = G_MININT64;
   self->strings = chrono_strings_new ();
   self->attrs = chrono_attrs_new (self->strings);
+  self->links = chrono_links_new ();
   self->warnings = chrono_warnings_new (KEEP_WARNINGS);
   self->metadata = g_array_new (FALSE, FALSE, sizeof (ChronoMetadata));
   g_array_set_clear_func (self->metadata, clear_metadata);
@@ -165,6 +168,12 @@ ChronoAttrs *
 chrono_trace_get_attrs (ChronoTrace *trace)
 {
   return trace->attrs;
+}
+
+ChronoLinks *
+chrono_trace_get_links (ChronoTrace *trace)
+{
+  return trace->links;
 }
 
 ChronoWarnings *
@@ -280,6 +289,7 @@ chrono_trace_set_n_events (ChronoTrace *trace, guint64 n_events)
 void
 chrono_trace_seal (ChronoTrace *trace)
 {
+  chrono_links_seal (trace->links);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (trace->lanes));
   for (guint i = 0; i < n; i++)
     {

@@ -7,6 +7,7 @@
 #include "chrono-attrs.h"
 #include "chrono-clock.h"
 #include "chrono-lane.h"
+#include "chrono-links.h"
 #include "chrono-strings.h"
 #include "chrono-warnings.h"
 
@@ -43,6 +44,7 @@ void chrono_trace_include_time (ChronoTrace *trace, gint64 time);
 
 ChronoStrings *chrono_trace_get_strings (ChronoTrace *trace);
 ChronoAttrs *chrono_trace_get_attrs (ChronoTrace *trace);
+ChronoLinks *chrono_trace_get_links (ChronoTrace *trace);
 ChronoWarnings *chrono_trace_get_warnings (ChronoTrace *trace);
 
 void chrono_trace_add_metadata (ChronoTrace *trace, const char *key, const char *value);

@@ -1,0 +1,89 @@
+/* chrono-links.c — sorted by the later of their two ends, so the links that
+ * can reach into a time window are found by one binary search; a link that
+ * spans the whole window is still found (it ends after the window begins). */
+#include "chrono-links.h"
+
+#include <stdlib.h>
+
+struct _ChronoLinks {
+  GArray *rows; /* ChronoLink */
+  gboolean sealed;
+};
+
+ChronoLinks *
+chrono_links_new (void)
+{
+  ChronoLinks *links = g_new0 (ChronoLinks, 1);
+  links->rows = g_array_new (FALSE, FALSE, sizeof (ChronoLink));
+  return links;
+}
+
+void
+chrono_links_free (ChronoLinks *links)
+{
+  if (links == NULL)
+    return;
+  g_array_unref (links->rows);
+  g_free (links);
+}
+
+void
+chrono_links_append (ChronoLinks *links, const ChronoLink *link)
+{
+  g_array_append_val (links->rows, *link);
+  links->sealed = FALSE;
+}
+
+guint
+chrono_links_get_n (ChronoLinks *links)
+{
+  return links->rows->len;
+}
+
+const ChronoLink *
+chrono_links_get (ChronoLinks *links, guint index)
+{
+  g_return_val_if_fail (index < links->rows->len, NULL);
+  return &g_array_index (links->rows, ChronoLink, index);
+}
+
+static gint64
+link_end (const ChronoLink *link)
+{
+  return MAX (link->src_time, link->dst_time);
+}
+
+static int
+compare_links (gconstpointer a, gconstpointer b)
+{
+  gint64 ea = link_end (a), eb = link_end (b);
+  if (ea != eb)
+    return ea < eb ? -1 : 1;
+  const ChronoLink *la = a, *lb = b;
+  return (la->id > lb->id) - (la->id < lb->id);
+}
+
+void
+chrono_links_seal (ChronoLinks *links)
+{
+  if (links->sealed)
+    return;
+  qsort (links->rows->data, links->rows->len, sizeof (ChronoLink), compare_links);
+  links->sealed = TRUE;
+}
+
+/* The first link whose later end is after time. */
+guint
+chrono_links_first_ending_after (ChronoLinks *links, gint64 time)
+{
+  guint lo = 0, hi = links->rows->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (link_end (&g_array_index (links->rows, ChronoLink, mid)) > time)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return lo;
+}
