@@ -469,7 +469,9 @@ test_late_inferred_call (void)
 static void
 test_corpus_ta_simulator (void)
 {
-  const char *path = "/work/shared/corpus/btf/tracecompass_ta-simulator_20140219-123819.btf";
+  const char *corpus = g_getenv ("CHRONO_CORPUS");
+  g_autofree char *path = g_build_filename (corpus ? corpus : "../shared/corpus", "btf",
+                                            "tracecompass_ta-simulator_20140219-123819.btf", NULL);
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     {
       g_test_skip ("the Trace Compass TA Simulator trace is not in the corpus");
