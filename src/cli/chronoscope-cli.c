@@ -13,6 +13,7 @@
 #include "chrono-layout.h"
 #include "chrono-loader.h"
 #include "chrono-renderer.h"
+#include "chrono-resource-stats.h"
 
 enum { EXIT_OK = 0, EXIT_WARNINGS = 1, EXIT_FAILED = 2 };
 
@@ -87,6 +88,62 @@ append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntitySt
   g_string_append_c (out, '}');
 }
 
+static void
+append_double (GString *out, double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append (out, g_ascii_dtostr (buffer, sizeof buffer, value));
+}
+
+/* The TRACE part of info --json: resources and signals. */
+static void
+append_etf_json (GString *out, ChronoTrace *trace)
+{
+  ChronoAttrs *attrs = chrono_trace_get_attrs (trace);
+  g_autoptr (GArray) resources = chrono_resource_stats_compute (trace);
+  guint64 claims = 0;
+  for (guint i = 0; i < resources->len; i++)
+    claims += g_array_index (resources, ChronoResourceStats, i).claims;
+  g_string_append_printf (
+      out, ", \"claims\": %" G_GUINT64_FORMAT ", \"events\": %" G_GUINT64_FORMAT ", \"dependencies\": %u", claims,
+      chrono_trace_count_marks (trace), chrono_links_get_n (chrono_trace_get_links (trace)));
+  g_string_append (out, ",\n \"resources\": [");
+  for (guint i = 0; i < resources->len; i++)
+    {
+      const ChronoResourceStats *r = &g_array_index (resources, ChronoResourceStats, i);
+      const char *name = chrono_attrs_lookup (attrs, chrono_lane_get_attrs (r->lane), "name");
+      g_string_append_printf (out, "%s{\"id\": %" G_GINT64_FORMAT ", \"name\": ", i ? ",\n   " : "\n   ",
+                              chrono_lane_get_source_id (r->lane));
+      print_json_string (out, name ? name : "");
+      g_string_append (out, ", \"capacity\": ");
+      append_double (out, chrono_lane_get_capacity (r->lane));
+      g_string_append_printf (out, ", \"claims\": %" G_GUINT64_FORMAT ", \"usage\": ", r->claims);
+      append_double (out, r->usage);
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "],\n \"signals\": [");
+  g_autoptr (GArray) signals = chrono_signal_stats_compute (trace);
+  for (guint i = 0; i < signals->len; i++)
+    {
+      const ChronoSignalStats *s = &g_array_index (signals, ChronoSignalStats, i);
+      const char *name = chrono_attrs_lookup (attrs, chrono_lane_get_attrs (s->lane), "name");
+      g_string_append_printf (out, "%s{\"id\": %" G_GINT64_FORMAT ", \"name\": ", i ? ",\n   " : "\n   ",
+                              chrono_lane_get_source_id (s->lane));
+      print_json_string (out, name ? name : "");
+      g_string_append_printf (out, ", \"fragments\": %u, \"min\": ", s->fragments);
+      if (s->has_range)
+        {
+          append_double (out, s->min);
+          g_string_append (out, ", \"max\": ");
+          append_double (out, s->max);
+        }
+      else
+        g_string_append (out, "null, \"max\": null");
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "]}\n");
+}
+
 static char *
 info_json (ChronoTrace *trace)
 {
@@ -105,10 +162,17 @@ info_json (ChronoTrace *trace)
   else
     g_string_append (out, ", \"begin\": null, \"end\": null");
   g_string_append_printf (out, ", \"ticks_per_second\": %" G_GINT64_FORMAT, clock->ticks_per_second);
-  g_string_append_printf (out, ", \"events\": %" G_GUINT64_FORMAT, chrono_trace_get_n_events (trace));
+  gboolean etf = g_str_equal (chrono_trace_get_format (trace), "etf");
+  if (!etf)
+    g_string_append_printf (out, ", \"events\": %" G_GUINT64_FORMAT, chrono_trace_get_n_events (trace));
   g_string_append_printf (out, ", \"warnings\": %" G_GUINT64_FORMAT,
                           chrono_warnings_get_total (chrono_trace_get_warnings (trace)));
   g_string_append_printf (out, ", \"lanes\": %u", chrono_trace_count_lanes (trace));
+  if (etf)
+    {
+      append_etf_json (out, trace);
+      return g_string_free (out, FALSE);
+    }
   g_string_append (out, ",\n \"entities\": [");
   g_autoptr (GPtrArray) stats = chrono_entity_stats_compute (trace);
   for (guint i = 0; i < stats->len; i++)

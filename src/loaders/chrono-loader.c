@@ -2,13 +2,14 @@
 
 #include "chrono-input.h"
 #include "chrono-loader-btf.h"
+#include "chrono-loader-etf.h"
 
 G_DEFINE_QUARK (chrono - load - error - quark, chrono_load_error)
 
 const ChronoLoaderInfo *const *
 chrono_loaders_list (void)
 {
-  static const ChronoLoaderInfo *loaders[] = { &chrono_loader_btf, NULL };
+  static const ChronoLoaderInfo *loaders[] = { &chrono_loader_btf, &chrono_loader_etf, NULL };
   return loaders;
 }
 
@@ -56,7 +57,7 @@ chrono_loaders_sniff (const char *path, GError **error)
         }
     }
   if (best == NULL)
-    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT, "%s: unknown trace format (not BTF)",
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT, "%s: unknown trace format (neither BTF nor TRACE)",
                  path);
   return best;
 }

@@ -27,6 +27,20 @@ dump_flags (GString *out, guint flags, const char *const *names, guint n_names)
 }
 
 static void
+dump_attrs (GString *out, ChronoTrace *trace, guint32 set)
+{
+  ChronoAttrs *attrs = chrono_trace_get_attrs (trace);
+  guint n = chrono_attrs_get_n_pairs (attrs, set);
+  if (n == 0)
+    return;
+  g_string_append (out, " attrs={");
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%s=%s", i ? ", " : "", chrono_attrs_get_key (attrs, set, i),
+                            chrono_attrs_get_value (attrs, set, i));
+  g_string_append_c (out, '}');
+}
+
+static void
 dump_spans (GString *out, ChronoTrace *trace, ChronoSpans *spans)
 {
   static const char *const span_flags[] = { "inferred", "open" };
@@ -43,6 +57,10 @@ dump_spans (GString *out, ChronoTrace *trace, ChronoSpans *spans)
         g_string_append_printf (out, " instance=%u", span.instance);
       if (span.label != CHRONO_STRING_NONE)
         g_string_append_printf (out, " label=%s", chrono_strings_get (strings, span.label));
+      ChronoExtent extent;
+      if (chrono_spans_get_extent (spans, i, &extent))
+        g_string_append_printf (out, " offset=%.17g amount=%.17g", extent.offset, extent.amount);
+      dump_attrs (out, trace, span.attrs);
       g_string_append_c (out, '\n');
     }
 }
@@ -82,6 +100,7 @@ dump_marks (GString *out, ChronoTrace *trace, ChronoMarks *marks)
                               chrono_strings_get (strings, mark.kind), chrono_strings_get (strings, mark.source));
       if (mark.note != CHRONO_STRING_NONE)
         g_string_append_printf (out, " note=%s", chrono_strings_get (strings, mark.note));
+      dump_attrs (out, trace, mark.attrs);
       g_string_append_c (out, '\n');
     }
 }
@@ -105,6 +124,13 @@ dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
   g_string_append_printf (out, "lane %s kind=%s type=%s\n", path,
                           chrono_lane_kind_get_name (chrono_lane_get_kind (lane)),
                           *chrono_lane_get_entity_type (lane) ? chrono_lane_get_entity_type (lane) : "-");
+  if (chrono_lane_get_source_id (lane) != G_MININT64)
+    {
+      g_string_append_printf (out, "  source id=%" G_GINT64_FORMAT " capacity=%.17g", chrono_lane_get_source_id (lane),
+                              chrono_lane_get_capacity (lane));
+      dump_attrs (out, trace, chrono_lane_get_attrs (lane));
+      g_string_append_c (out, '\n');
+    }
   if (chrono_lane_get_instances (lane))
     dump_instances (out, chrono_lane_get_instances (lane));
   if (chrono_lane_get_spans (lane))
@@ -113,6 +139,27 @@ dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
     dump_marks (out, trace, chrono_lane_get_marks (lane));
   if (chrono_lane_get_signal (lane))
     dump_signal (out, chrono_lane_get_signal (lane));
+}
+
+static void
+dump_links (GString *out, ChronoTrace *trace, GPtrArray *lanes)
+{
+  ChronoLinks *links = chrono_trace_get_links (trace);
+  for (guint i = 0; i < chrono_links_get_n (links); i++)
+    {
+      const ChronoLink *link = chrono_links_get (links, i);
+      g_autofree char *src = link->src_lane < lanes->len
+                                 ? chrono_lane_dup_path (g_ptr_array_index (lanes, link->src_lane))
+                                 : g_strdup ("?");
+      g_autofree char *dst = link->dst_lane < lanes->len
+                                 ? chrono_lane_dup_path (g_ptr_array_index (lanes, link->dst_lane))
+                                 : g_strdup ("?");
+      g_string_append_printf (out,
+                              "link id=%" G_GINT64_FORMAT " kind=%u %s@%" G_GINT64_FORMAT " -> %s@%" G_GINT64_FORMAT,
+                              link->id, link->kind, src, link->src_time, dst, link->dst_time);
+      dump_attrs (out, trace, link->attrs);
+      g_string_append_c (out, '\n');
+    }
 }
 
 char *
@@ -143,5 +190,6 @@ chrono_trace_dump (ChronoTrace *trace)
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
     dump_lane (out, trace, g_ptr_array_index (lanes, i));
+  dump_links (out, trace, lanes);
   return g_string_free (out, FALSE);
 }

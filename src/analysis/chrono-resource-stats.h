@@ -1,0 +1,26 @@
+/* chrono-resource-stats.h — TRACE figures: claims and usage per resource,
+ * fragments and value range per signal. */
+#pragma once
+
+#include "chrono-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  ChronoLane *lane; /* borrowed */
+  guint64 claims;
+  double usage; /* Σ amount × duration, in amount·seconds */
+} ChronoResourceStats;
+
+typedef struct {
+  ChronoLane *lane; /* borrowed */
+  guint fragments;
+  gboolean has_range;
+  double min, max; /* exact over every fragment's closed domain */
+} ChronoSignalStats;
+
+GArray *chrono_resource_stats_compute (ChronoTrace *trace);
+GArray *chrono_signal_stats_compute (ChronoTrace *trace);
+guint64 chrono_trace_count_marks (ChronoTrace *trace);
+
+G_END_DECLS
