@@ -8,6 +8,7 @@
 struct _ChronoLinks {
   GArray *rows; /* ChronoLink */
   gboolean sealed;
+  gint64 longest; /* the largest |dst − src|: bounds the search for links in a window */
 };
 
 ChronoLinks *
@@ -69,6 +70,12 @@ chrono_links_seal (ChronoLinks *links)
   if (links->sealed)
     return;
   qsort (links->rows->data, links->rows->len, sizeof (ChronoLink), compare_links);
+  links->longest = 0;
+  for (guint i = 0; i < links->rows->len; i++)
+    {
+      const ChronoLink *link = &g_array_index (links->rows, ChronoLink, i);
+      links->longest = MAX (links->longest, ABS (link->dst_time - link->src_time));
+    }
   links->sealed = TRUE;
 }
 
@@ -86,4 +93,12 @@ chrono_links_first_ending_after (ChronoLinks *links, gint64 time)
         lo = mid + 1;
     }
   return lo;
+}
+
+/* Links are sorted by their later end; none whose later end is past
+ * time + longest can begin before time. */
+gint64
+chrono_links_get_longest (ChronoLinks *links)
+{
+  return links->longest;
 }

@@ -10,9 +10,9 @@ G_BEGIN_DECLS
 typedef struct {
   guint32 src_lane, dst_lane; /* indexes into the trace's list of lanes (chrono_trace_list_lanes) */
   gint64 src_time, dst_time;
-  guint32 kind;  /* the producer's type (TRACE: 0..8) */
+  guint32 kind; /* the producer's type (TRACE: 0..8) */
   guint32 attrs; /* attribute-set id */
-  gint64 id;     /* the producer's id */
+  gint64 id; /* the producer's id */
 } ChronoLink;
 
 typedef struct _ChronoLinks ChronoLinks;
@@ -24,6 +24,7 @@ guint chrono_links_get_n (ChronoLinks *links);
 const ChronoLink *chrono_links_get (ChronoLinks *links, guint index);
 void chrono_links_seal (ChronoLinks *links);
 guint chrono_links_first_ending_after (ChronoLinks *links, gint64 time);
+gint64 chrono_links_get_longest (ChronoLinks *links);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoLinks, chrono_links_free)
 

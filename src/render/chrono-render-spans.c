@@ -167,6 +167,24 @@ slot_bounds (const RowDraw *d, guint depth, double *out_y, double *out_height)
   *out_height = MAX (d->slot_height - 2.0 * d->pad, 1.0);
 }
 
+/* A claim with an extent (offset and amount on a resource with a capacity)
+ * takes that share of the row's height, measured from its bottom, so a
+ * resource lane reads as how much of it is in use. */
+static void
+extent_bounds (const RowDraw *d, guint index, double *y, double *height)
+{
+  ChronoExtent extent;
+  double capacity = chrono_lane_get_capacity (d->lane);
+  if (capacity <= 0 || !chrono_spans_get_extent (d->spans, index, &extent))
+    return;
+  double bottom = *y + *height;
+  double top_fraction = MIN ((extent.offset + extent.amount) / capacity, 1.0);
+  double bottom_fraction = MIN (MAX (extent.offset / capacity, 0.0), 1.0);
+  double y0 = bottom - top_fraction * *height, y1 = bottom - bottom_fraction * *height;
+  *y = y0;
+  *height = MAX (y1 - y0, 1.0 / d->ctx->scale);
+}
+
 /* x extent of a span clipped to the view; at least one pixel wide. */
 static gboolean
 span_extent (const RowDraw *d, const ChronoSpan *s, double *out_x, double *out_width)
@@ -222,6 +240,7 @@ draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
       Rect r;
       gboolean tiny = span_extent (d, &s, &r.x, &r.width);
       slot_bounds (d, s.depth, &r.y, &r.height);
+      extent_bounds (d, i, &r.y, &r.height);
       ChronoRgb color;
       guint64 key = span_colour (ctx, d->kind, s.state, s.label, &color);
       if (s.flags & CHRONO_SPAN_INFERRED)

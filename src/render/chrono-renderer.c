@@ -440,6 +440,74 @@ context_clear (ChronoRenderContext *ctx)
   g_clear_object (&ctx->small_text);
 }
 
+/* ---- links ---------------------------------------------------------- */
+
+#define MAX_LINKS_DRAWN 20000 /* past this many in view, arrows are noise */
+
+/* The vertical centre of a link end's row, or FALSE when the row is not shown. */
+static gboolean
+link_row_y (ChronoRenderer *self, ChronoRenderContext *ctx, GPtrArray *lanes, guint lane, double *out_y)
+{
+  guint row;
+  if (lane >= lanes->len || !chrono_layout_find_row (self->layout, g_ptr_array_index (lanes, lane), &row))
+    return FALSE;
+  const ChronoLayoutRow *r = chrono_layout_get_row (self->layout, row);
+  *out_y = chrono_render_options_lane_top (ctx->o) + r->y - ctx->o->scroll_y + MIN (r->height, 20.0) / 2.0;
+  return TRUE;
+}
+
+static void
+draw_arrow (cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+  cairo_move_to (cr, x0, y0);
+  /* a gentle curve, so arrows between neighbouring rows stay visible */
+  double bend = (x1 - x0) / 2.0;
+  cairo_curve_to (cr, x0 + bend, y0, x1 - bend, y1, x1, y1);
+  cairo_stroke (cr);
+  double angle = atan2 (y1 - y0, MAX (fabs (x1 - x0), 1.0) * (x1 >= x0 ? 1 : -1));
+  double head = 5.0;
+  cairo_move_to (cr, x1, y1);
+  cairo_line_to (cr, x1 - head * cos (angle - 0.4), y1 - head * sin (angle - 0.4));
+  cairo_line_to (cr, x1 - head * cos (angle + 0.4), y1 - head * sin (angle + 0.4));
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+/* Dependencies over the lanes, between the rows of their two ends. */
+static void
+draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
+{
+  ChronoLinks *links = chrono_trace_get_links (self->trace);
+  guint n = chrono_links_get_n (links);
+  if (n == 0)
+    return;
+  const ChronoRenderOptions *o = ctx->o;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
+  cairo_t *cr = ctx->cr;
+  cairo_save (cr);
+  cairo_rectangle (cr, ctx->data_x0, chrono_render_options_lane_top (o), ctx->data_x1 - ctx->data_x0,
+                   chrono_render_options_lane_height (o));
+  cairo_clip (cr);
+  chrono_rgb_set_source_alpha (cr, &ctx->palette->text, 0.7);
+  cairo_set_line_width (cr, 1.2);
+  guint drawn = 0;
+  for (guint i = chrono_links_first_ending_after (links, o->begin - 1); i < n && drawn < MAX_LINKS_DRAWN; i++)
+    {
+      const ChronoLink *link = chrono_links_get (links, i);
+      if (MAX (link->src_time, link->dst_time) > o->end + chrono_links_get_longest (links))
+        break; /* every later link begins after the window */
+      if (MIN (link->src_time, link->dst_time) > o->end)
+        continue;
+      double y0, y1;
+      if (!link_row_y (self, ctx, lanes, link->src_lane, &y0) || !link_row_y (self, ctx, lanes, link->dst_lane, &y1))
+        continue;
+      draw_arrow (cr, chrono_render_options_time_to_x (o, link->src_time), y0,
+                  chrono_render_options_time_to_x (o, link->dst_time), y1);
+      drawn++;
+    }
+  cairo_restore (cr);
+}
+
 void
 chrono_renderer_draw (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *o)
 {
@@ -460,6 +528,7 @@ chrono_renderer_draw (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderO
   ChronoTickScale ticks;
   chrono_render_tick_scale_init (&ctx, &ticks);
   draw_lanes (renderer, &ctx, &ticks);
+  draw_links (renderer, &ctx);
   if (o->ruler_height > 0)
     chrono_render_ruler (&ctx, &ticks);
   /* last: the legend lists what the lanes used */
