@@ -57,8 +57,8 @@ chrono_loaders_sniff (const char *path, GError **error)
         }
     }
   if (best == NULL)
-    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT, "%s: unknown trace format (neither BTF nor TRACE)",
-                 path);
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT,
+                 "%s: unknown trace format (neither BTF nor TRACE)", path);
   return best;
 }
 

@@ -15,22 +15,19 @@ struct _ChronoLane {
   ChronoInstances *instances;
   gint64 source_id; /* the producer's id (a TRACE resource id), G_MININT64 when none */
   guint32 attrs;
-  double capacity;  /* 0 when the lane has none */
+  double capacity; /* 0 when the lane has none */
 };
 
 enum { PROP_0, PROP_NAME, PROP_KIND, PROP_ENTITY_TYPE, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-G_DEFINE_ENUM_TYPE (ChronoLaneKind, chrono_lane_kind, G_DEFINE_ENUM_VALUE (CHRONO_LANE_GROUP, "group"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_PROCESS, "process"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_RUNNABLE, "runnable"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_CORE, "core"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_SEMAPHORE, "semaphore"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACCESS, "access"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_SIGNAL, "signal"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_EVENTS, "events"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_RESOURCE, "resource"),
-                    G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACTIVITY, "activity"))
+G_DEFINE_ENUM_TYPE (
+    ChronoLaneKind, chrono_lane_kind, G_DEFINE_ENUM_VALUE (CHRONO_LANE_GROUP, "group"),
+    G_DEFINE_ENUM_VALUE (CHRONO_LANE_PROCESS, "process"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_RUNNABLE, "runnable"),
+    G_DEFINE_ENUM_VALUE (CHRONO_LANE_CORE, "core"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_SEMAPHORE, "semaphore"),
+    G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACCESS, "access"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_SIGNAL, "signal"),
+    G_DEFINE_ENUM_VALUE (CHRONO_LANE_EVENTS, "events"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_RESOURCE, "resource"),
+    G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACTIVITY, "activity"))
 
 G_DEFINE_FINAL_TYPE (ChronoLane, chrono_lane, G_TYPE_OBJECT)
 

@@ -116,7 +116,9 @@ draw_items (ChronoRenderContext *ctx, double centre)
       return;
   if (ctx->inferred_seen && !legend_item (ctx, &x, centre, inferred_swatch, NULL, _ ("Before trace start (assumed)")))
     return;
-  if (ctx->names_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _ ("Process or region, by name")))
+  const char *names = g_str_equal (chrono_trace_get_format (ctx->trace), "etf") ? _ ("Claims, coloured by attribute")
+                                                                                : _ ("Process on a core, by name");
+  if (ctx->names_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, names))
     return;
   if (ctx->marks_seen)
     legend_item (ctx, &x, centre, mark_swatch, NULL, _ ("Event"));
