@@ -34,6 +34,23 @@ NOTPARSED,Core_0,0,T,Task_A,0,start
 """
 
 
+ETF = """# two jobs on a belt and a gantry
+TU MILLISECONDS
+O 1700000000000
+T name = demo
+R 0 1 false ; name = Belt
+R 1 100 true ; name = Memory
+C 0 0 10 0 1 ; name = move, pid = 1
+C 1 5 20 0 0.5 ; name = move, pid = 2
+C 2 2 4 1 25 50 ; name = alloc, pid = 1
+E 0 12 ; name = done
+D 0 2 0 1 ; type = app
+S 0 ; name = speed
+F 0 0 10 0 1 0
+F 0 10 20 10 0 -0.1
+"""
+
+
 def run(*args):
     return subprocess.run([CLI, *args], capture_output=True, text=True)
 
@@ -158,6 +175,29 @@ class Cli(unittest.TestCase):
             self.assertEqual(run(*args).returncode, 0, args)
         after = hashlib.sha256(open(path, "rb").read()).hexdigest(), os.stat(path).st_mtime_ns
         self.assertEqual(before, after)
+
+    def test_etf_info_json(self):
+        path = self.write("demo.etf", ETF)
+        data = json.loads(run("info", "--json", path).stdout)
+        self.assertEqual(data["format"], "etf")
+        self.assertEqual(data["begin"], 0)
+        self.assertEqual(data["end"], 0.02)
+        self.assertEqual((data["claims"], data["events"], data["dependencies"]), (3, 1, 1))
+        self.assertEqual(data["resources"][0], {"id": 0, "name": "Belt", "capacity": 1, "claims": 2,
+                                                "usage": 0.0175})
+        self.assertEqual(data["resources"][1]["usage"], 0.1)
+        signal = data["signals"][0]
+        self.assertEqual((signal["id"], signal["name"], signal["fragments"]), (0, "speed", 2))
+        self.assertAlmostEqual(signal["min"], 0.0)
+        self.assertAlmostEqual(signal["max"], 10.0)
+
+    def test_etf_grouping_and_filter(self):
+        path = self.write("demo.etf", ETF)
+        lanes = [line for line in run("dump", "--group-by", "pid", path).stdout.splitlines()
+                 if line.startswith("lane Activities/")]
+        self.assertEqual(lanes, ["lane Activities/1 kind=activity type=C", "lane Activities/2 kind=activity type=C"])
+        dump = run("dump", "--only", "pid=2", path).stdout
+        self.assertEqual(dump.count("  span "), 2)  # one claim, in its activity and on its resource
 
     def test_gzip_input(self):
         import gzip

@@ -60,3 +60,44 @@ chrono_trace_count_marks (ChronoTrace *trace)
     }
   return total;
 }
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Every attribute key used by a claim, sorted: what a view can group, colour
+ * or filter by.  Sets are interned, so each distinct set is read once. */
+GPtrArray *
+chrono_claim_attribute_keys (ChronoTrace *trace)
+{
+  ChronoAttrs *attrs = chrono_trace_get_attrs (trace);
+  g_autoptr (GHashTable) seen_sets = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) keys = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoSpans *spans = chrono_lane_get_spans (lane);
+      if (chrono_lane_get_kind (lane) != CHRONO_LANE_RESOURCE || spans == NULL)
+        continue;
+      for (guint s = 0; s < chrono_spans_get_n (spans); s++)
+        {
+          ChronoSpan span;
+          chrono_spans_get (spans, s, &span);
+          if (!g_hash_table_add (seen_sets, GUINT_TO_POINTER (span.attrs)))
+            continue;
+          for (guint k = 0; k < chrono_attrs_get_n_pairs (attrs, span.attrs); k++)
+            g_hash_table_add (keys, (gpointer) chrono_attrs_get_key (attrs, span.attrs, k));
+        }
+    }
+  GPtrArray *sorted = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer key;
+  g_hash_table_iter_init (&iter, keys);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (sorted, g_strdup (key));
+  g_ptr_array_sort (sorted, compare_strings);
+  return sorted;
+}

@@ -12,6 +12,7 @@
 #include "chrono-inspector.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
+#include "chrono-resource-stats.h"
 #include "chrono-timeline-view.h"
 #include "chrono-warnings-dialog.h"
 
@@ -21,6 +22,7 @@ struct _ChronoWindow {
   GtkWidget *header;
   GtkWidget *recent_button;
   GtkWidget *find_button;
+  GtkWidget *claims_button;
   GtkWidget *info_bar;
   GtkWidget *info_label;
   GtkWidget *info_details_button;
@@ -44,10 +46,14 @@ struct _ChronoWindow {
   GCancellable *cancellable;
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
   ChronoExportChoice export_choice;
+  GHashTable *load_options; /* how TRACE claims are grouped, coloured and filtered */
   gboolean disposed; /* late progress reports and load results are dropped */
 };
 
 G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void setup_claims_popover (ChronoWindow *self);
+static void start_loading (ChronoWindow *self);
 
 /* ---- status bar --------------------------------------------------------- */
 
@@ -223,9 +229,101 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "timeline");
   gtk_widget_grab_focus (self->timeline);
   set_title (self);
+  setup_claims_popover (self);
   report_warnings (self);
   update_status (self);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), g_filename_to_uri (self->path, NULL, NULL));
+}
+
+/* ---- grouping, colouring and filtering TRACE claims ----------------------- */
+
+typedef struct {
+  ChronoWindow *window;
+  GtkWidget *grouping, *colouring, *filter;
+} ClaimsPopover;
+
+static void
+free_claims_popover (gpointer data, GClosure *closure)
+{
+  g_free (data);
+}
+
+static void
+apply_claim_view (GtkButton *button, ClaimsPopover *p)
+{
+  ChronoWindow *self = p->window;
+  g_autofree char *grouping = gtk_combo_box_text_get_active_text (GTK_COMBO_BOX_TEXT (p->grouping));
+  g_autofree char *colouring = gtk_combo_box_text_get_active_text (GTK_COMBO_BOX_TEXT (p->colouring));
+  /* the first entry of each list means "none": the resource, and the name */
+  gboolean by_resource = gtk_combo_box_get_active (GTK_COMBO_BOX (p->grouping)) <= 0;
+  gboolean by_name = gtk_combo_box_get_active (GTK_COMBO_BOX (p->colouring)) <= 0;
+  g_hash_table_replace (self->load_options, g_strdup ("grouping"), g_strdup (by_resource ? "" : grouping));
+  g_hash_table_replace (self->load_options, g_strdup ("colouring"), g_strdup (by_name ? "" : colouring));
+  g_hash_table_replace (self->load_options, g_strdup ("filter"), g_strdup (gtk_entry_get_text (GTK_ENTRY (p->filter))));
+  gtk_widget_hide (gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_POPOVER));
+  self->keep_view = TRUE;
+  start_loading (self);
+}
+
+static GtkWidget *
+key_combo (GPtrArray *keys, const char *none, const char *current)
+{
+  GtkWidget *combo = gtk_combo_box_text_new ();
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (combo), none);
+  gtk_combo_box_set_active (GTK_COMBO_BOX (combo), 0);
+  for (guint i = 0; i < keys->len; i++)
+    {
+      gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (combo), g_ptr_array_index (keys, i));
+      if (current != NULL && g_str_equal (current, g_ptr_array_index (keys, i)))
+        gtk_combo_box_set_active (GTK_COMBO_BOX (combo), i + 1);
+    }
+  return combo;
+}
+
+static void
+attach_row (GtkWidget *grid, int row, const char *text, GtkWidget *widget)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 1, 1);
+}
+
+/* For TRACE files: the attributes of the claims can group them into
+ * activity lanes, colour them, and filter them. */
+static void
+setup_claims_popover (ChronoWindow *self)
+{
+  gboolean etf = g_str_equal (chrono_trace_get_format (self->trace), "etf");
+  gtk_widget_set_visible (self->claims_button, etf);
+  if (!etf)
+    return;
+  g_autoptr (GPtrArray) keys = chrono_claim_attribute_keys (self->trace);
+  ClaimsPopover *p = g_new0 (ClaimsPopover, 1);
+  p->window = self;
+  GtkWidget *grid = gtk_grid_new ();
+  g_object_set (grid, "margin", 12, "row-spacing", 6, "column-spacing", 12, NULL);
+  const char *grouping = chrono_trace_get_option (self->trace, "grouping");
+  const char *colouring = chrono_trace_get_option (self->trace, "colouring");
+  p->grouping = key_combo (keys, _ ("(their resource)"), grouping);
+  p->colouring = key_combo (keys, _ ("(their name)"), colouring);
+  p->filter = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (p->filter), _ ("e.g. pid=1|2; type=move"));
+  const char *filter = chrono_trace_get_option (self->trace, "filter");
+  gtk_entry_set_text (GTK_ENTRY (p->filter), filter ? filter : "");
+  attach_row (grid, 0, _ ("_Group by"), p->grouping);
+  attach_row (grid, 1, _ ("_Colour by"), p->colouring);
+  attach_row (grid, 2, _ ("_Only"), p->filter);
+  GtkWidget *apply = gtk_button_new_with_mnemonic (_ ("_Apply"));
+  gtk_style_context_add_class (gtk_widget_get_style_context (apply), "suggested-action");
+  gtk_widget_set_halign (apply, GTK_ALIGN_END);
+  gtk_grid_attach (GTK_GRID (grid), apply, 1, 3, 1, 1);
+  g_signal_connect_data (apply, "clicked", G_CALLBACK (apply_claim_view), p, free_claims_popover, 0);
+  gtk_widget_show_all (grid);
+  GtkWidget *popover = gtk_popover_new (self->claims_button);
+  gtk_container_add (GTK_CONTAINER (popover), grid);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->claims_button), popover);
 }
 
 /* ---- loading ------------------------------------------------------------ */
@@ -260,7 +358,9 @@ static void
 load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   GError *error = NULL;
-  ChronoTrace *trace = chrono_load_file (task_data, report_progress, source, cancellable, &error);
+  ChronoWindow *self = source;
+  ChronoTrace *trace =
+      chrono_load_file_with_options (task_data, self->load_options, report_progress, source, cancellable, &error);
   if (trace)
     g_task_return_pointer (task, trace, g_object_unref);
   else
@@ -313,6 +413,7 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   g_free (self->path);
   self->path = g_steal_pointer (&path);
   self->keep_view = FALSE;
+  g_hash_table_remove_all (self->load_options); /* a new file starts with its own .view, if any */
   start_loading (self);
 }
 
@@ -617,6 +718,7 @@ chrono_window_finalize (GObject *object)
 {
   ChronoWindow *self = CHRONO_WINDOW (object);
   g_clear_object (&self->cancellable);
+  g_hash_table_unref (self->load_options);
   g_free (self->path);
   G_OBJECT_CLASS (chrono_window_parent_class)->finalize (object);
 }
@@ -634,6 +736,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (header);
   CHILD (recent_button);
   CHILD (find_button);
+  CHILD (claims_button);
   CHILD (info_bar);
   CHILD (info_label);
   CHILD (info_details_button);
@@ -665,6 +768,7 @@ chrono_window_init (ChronoWindow *self)
   gtk_drag_dest_add_uri_targets (GTK_WIDGET (self));
   setup_recent_menu (self);
   self->export_choice.height = 0;
+  self->load_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 ChronoWindow *

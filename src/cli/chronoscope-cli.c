@@ -239,11 +239,28 @@ print_info_human (ChronoTrace *trace)
     }
 }
 
+/* How TRACE claims are grouped, coloured and filtered (the viewer's claim menu). */
+static char *group_by, *colour_by, *only;
+
+static const GOptionEntry view_entries[] = {
+  { "group-by", 0, 0, G_OPTION_ARG_STRING, &group_by, N_ ("TRACE: attributes that name activity lanes"), N_ ("KEY,…") },
+  { "colour-by", 0, 0, G_OPTION_ARG_STRING, &colour_by, N_ ("TRACE: attribute that colours claims"), N_ ("KEY") },
+  { "only", 0, 0, G_OPTION_ARG_STRING, &only, N_ ("TRACE: keep claims with these values"), N_ ("KEY=V|V;…") },
+  { NULL },
+};
+
 static ChronoTrace *
 load_or_report (const char *path)
 {
   g_autoptr (GError) error = NULL;
-  ChronoTrace *trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  if (group_by)
+    g_hash_table_insert (options, "grouping", group_by);
+  if (colour_by)
+    g_hash_table_insert (options, "colouring", colour_by);
+  if (only)
+    g_hash_table_insert (options, "filter", only);
+  ChronoTrace *trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
   if (trace == NULL)
     g_printerr ("chronoscope-cli: %s\n", error->message);
   return trace;
@@ -326,6 +343,14 @@ command_check (int argc, char **argv)
 static int
 command_dump (int argc, char **argv)
 {
+  g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE — print the loaded model as text"));
+  g_option_context_add_main_entries (context, view_entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("chronoscope-cli dump: %s\n", error->message);
+      return EXIT_FAILED;
+    }
   if (argc != 2)
     {
       g_printerr ("chronoscope-cli dump: %s\n", _ ("give exactly one file"));
@@ -396,6 +421,7 @@ command_export (int argc, char **argv)
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE -o OUT.png|svg|pdf — export the timeline"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, view_entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -445,15 +471,17 @@ command_export (int argc, char **argv)
 static void
 usage (void)
 {
-  g_printerr ("%s", _ ("Usage: chronoscope-cli COMMAND [OPTION…] FILE…\n"
-                       "\n"
-                       "Commands:\n"
-                       "  info [--json] FILE…      summarise traces (timing per task, runnable and core)\n"
-                       "  check FILE…              list problems, one per line (exit 0 clean, 1 warnings, 2 errors)\n"
-                       "  export FILE -o OUT       write the timeline as PNG, SVG or PDF\n"
-                       "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
-                       "  dump FILE                print the loaded model as text (for tests)\n"
-                       "  --version                print the version\n"));
+  g_printerr ("%s",
+              _ ("Usage: chronoscope-cli COMMAND [OPTION…] FILE…\n"
+                 "\n"
+                 "Commands:\n"
+                 "  info [--json] FILE…      summarise traces (timing per task, runnable and core)\n"
+                 "  check FILE…              list problems, one per line (exit 0 clean, 1 warnings, 2 errors)\n"
+                 "  export FILE -o OUT       write the timeline as PNG, SVG or PDF\n"
+                 "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
+                 "                           TRACE files: [--group-by KEY,…] [--colour-by KEY] [--only KEY=V|V;…]\n"
+                 "  dump FILE                print the loaded model as text (for tests)\n"
+                 "  --version                print the version\n"));
 }
 
 int

@@ -86,6 +86,7 @@ typedef struct {
   GPtrArray *signal_order; /* Signal*, by first appearance */
   GPtrArray *grouping; /* attribute keys that name an activity lane */
   char *colouring; /* attribute key that colours claims, or NULL */
+  GHashTable *filter; /* key -> GPtrArray of allowed values: claims must match every key */
   guint64 records;
   GPtrArray *keys, *values; /* scratch for attribute parsing */
 } EtfReader;
@@ -522,6 +523,62 @@ read_view_file (EtfReader *r)
   chrono_trace_add_metadata (r->trace, "view", view_name);
 }
 
+/* The viewer's choices (trace options) win over the .view file:
+ * "grouping" = "key, key", "colouring" = "key", "filter" = "key=v1|v2; key2=v3". */
+static void
+read_options (EtfReader *r)
+{
+  const char *grouping = chrono_trace_get_option (r->trace, "grouping");
+  if (grouping != NULL)
+    {
+      g_ptr_array_set_size (r->grouping, 0);
+      g_auto (GStrv) names = g_strsplit (grouping, ",", -1);
+      for (guint k = 0; names[k]; k++)
+        if (*g_strstrip (names[k]))
+          g_ptr_array_add (r->grouping, g_strdup (names[k]));
+    }
+  const char *colouring = chrono_trace_get_option (r->trace, "colouring");
+  if (colouring != NULL)
+    {
+      g_free (r->colouring);
+      r->colouring = *colouring ? g_strdup (colouring) : NULL;
+    }
+  const char *filter = chrono_trace_get_option (r->trace, "filter");
+  if (filter == NULL || *filter == '\0')
+    return;
+  r->filter = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+  g_auto (GStrv) clauses = g_strsplit (filter, ";", -1);
+  for (guint i = 0; clauses[i]; i++)
+    {
+      char *equals = strchr (clauses[i], '=');
+      if (equals == NULL)
+        continue;
+      *equals = '\0';
+      GPtrArray *allowed = g_ptr_array_new_with_free_func (g_free);
+      g_auto (GStrv) values = g_strsplit (equals + 1, "|", -1);
+      for (guint v = 0; values[v]; v++)
+        g_ptr_array_add (allowed, g_strdup (g_strstrip (values[v])));
+      g_hash_table_replace (r->filter, g_strdup (g_strstrip (clauses[i])), allowed);
+    }
+}
+
+static gboolean
+passes_filter (EtfReader *r, guint32 attrs)
+{
+  if (r->filter == NULL)
+    return TRUE;
+  GHashTableIter iter;
+  gpointer key, allowed;
+  g_hash_table_iter_init (&iter, r->filter);
+  while (g_hash_table_iter_next (&iter, &key, &allowed))
+    {
+      const char *value = chrono_attrs_lookup (r->attrs, attrs, key);
+      if (value == NULL || !g_ptr_array_find_with_equal_func (allowed, value, g_str_equal, NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* ---- building the lanes ------------------------------------------------- */
 
 static const char *
@@ -709,7 +766,7 @@ build_claims (EtfReader *r, ChronoLane *resources, ChronoLane *activities)
       Claim *claim = &g_array_index (r->claims, Claim, i);
       Resource *res;
       double offset, amount;
-      if (!resolve_claim (r, claim, &res, &offset, &amount))
+      if (!resolve_claim (r, claim, &res, &offset, &amount) || !passes_filter (r, claim->attrs))
         continue;
       claim->start = to_ticks (r, claim->t0);
       claim->end = to_ticks (r, claim->t1);
@@ -932,6 +989,7 @@ reader_clear (EtfReader *r)
   g_ptr_array_unref (r->keys);
   g_ptr_array_unref (r->values);
   g_free (r->colouring);
+  g_clear_pointer (&r->filter, g_hash_table_unref);
 }
 
 static gboolean
@@ -964,6 +1022,7 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
   g_ptr_array_add (r.grouping, g_strdup ("name"));
   set_unit (&r, 1.0); /* seconds unless TU says otherwise */
   read_view_file (&r);
+  read_options (&r);
 
   g_autoptr (GByteArray) scratch = g_byte_array_new ();
   const char *data;

@@ -62,9 +62,10 @@ chrono_loaders_sniff (const char *path, GError **error)
   return best;
 }
 
+/* options: string keys and values the loader reads from the trace (may be NULL). */
 ChronoTrace *
-chrono_load_file (const char *path, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
-                  GError **error)
+chrono_load_file_with_options (const char *path, GHashTable *options, ChronoProgressFunc progress,
+                               gpointer progress_data, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
   GError *local_error = NULL;
@@ -81,8 +82,23 @@ chrono_load_file (const char *path, ChronoProgressFunc progress, gpointer progre
       return NULL;
     }
   g_autoptr (ChronoTrace) trace = chrono_trace_new (path, info->name);
+  if (options != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+      g_hash_table_iter_init (&iter, options);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        chrono_trace_set_option (trace, key, value);
+    }
   if (!info->load (trace, path, progress, progress_data, cancellable, error))
     return NULL;
   chrono_trace_seal (trace);
   return g_steal_pointer (&trace);
+}
+
+ChronoTrace *
+chrono_load_file (const char *path, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                  GError **error)
+{
+  return chrono_load_file_with_options (path, NULL, progress, progress_data, cancellable, error);
 }

@@ -39,5 +39,7 @@ const ChronoLoaderInfo *chrono_loaders_sniff (const char *path, GError **error);
 
 ChronoTrace *chrono_load_file (const char *path, ChronoProgressFunc progress, gpointer progress_data,
                                GCancellable *cancellable, GError **error);
+ChronoTrace *chrono_load_file_with_options (const char *path, GHashTable *options, ChronoProgressFunc progress,
+                                            gpointer progress_data, GCancellable *cancellable, GError **error);
 
 G_END_DECLS

@@ -18,6 +18,7 @@ struct _ChronoTrace {
   GListStore *lanes;
   GArray *chunks; /* ChronoChunk */
   guint64 n_events;
+  GHashTable *options; /* char* -> char* */
 };
 
 enum { PROP_0, PROP_PATH, PROP_FORMAT, N_PROPS };
@@ -46,6 +47,7 @@ chrono_trace_finalize (GObject *object)
   g_array_unref (self->metadata);
   g_object_unref (self->lanes);
   g_array_unref (self->chunks);
+  g_hash_table_unref (self->options);
   G_OBJECT_CLASS (chrono_trace_parent_class)->finalize (object);
 }
 
@@ -101,6 +103,7 @@ chrono_trace_init (ChronoTrace *self)
   g_array_set_clear_func (self->metadata, clear_metadata);
   self->lanes = g_list_store_new (CHRONO_TYPE_LANE);
   self->chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
+  self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 ChronoTrace *
@@ -284,6 +287,27 @@ void
 chrono_trace_set_n_events (ChronoTrace *trace, guint64 n_events)
 {
   trace->n_events = n_events;
+}
+
+void
+chrono_trace_set_option (ChronoTrace *trace, const char *key, const char *value)
+{
+  if (value == NULL)
+    g_hash_table_remove (trace->options, key);
+  else
+    g_hash_table_insert (trace->options, g_strdup (key), g_strdup (value));
+}
+
+const char *
+chrono_trace_get_option (ChronoTrace *trace, const char *key)
+{
+  return g_hash_table_lookup (trace->options, key);
+}
+
+GHashTable *
+chrono_trace_get_options (ChronoTrace *trace)
+{
+  return trace->options;
 }
 
 void

@@ -64,6 +64,12 @@ const ChronoChunk *chrono_trace_get_chunk (ChronoTrace *trace, guint index);
 guint64 chrono_trace_get_n_events (ChronoTrace *trace);
 void chrono_trace_set_n_events (ChronoTrace *trace, guint64 n_events);
 
+/* How the trace was asked to be read ("grouping", "colouring", "filter" for
+ * TRACE files); kept so that a reload reads it the same way. */
+void chrono_trace_set_option (ChronoTrace *trace, const char *key, const char *value);
+const char *chrono_trace_get_option (ChronoTrace *trace, const char *key);
+GHashTable *chrono_trace_get_options (ChronoTrace *trace);
+
 void chrono_trace_seal (ChronoTrace *trace);
 
 G_END_DECLS
