@@ -69,7 +69,8 @@ chrono_links_seal (ChronoLinks *links)
 {
   if (links->sealed)
     return;
-  qsort (links->rows->data, links->rows->len, sizeof (ChronoLink), compare_links);
+  if (links->rows->len > 1) /* qsort must not see the NULL data of an empty array */
+    qsort (links->rows->data, links->rows->len, sizeof (ChronoLink), compare_links);
   links->longest = 0;
   for (guint i = 0; i < links->rows->len; i++)
     {
