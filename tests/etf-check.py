@@ -26,40 +26,72 @@ def attributes(text):
 
 
 def expected(path):
-    unit = 1.0
-    resources, claims, events, deps, signals = {}, [], [], [], {}
+    """The spec read plainly: malformed lines are skipped, the first TU and the
+    first R of an id count, claims need a declared resource and the right
+    number of fields, a claim written backwards is swapped, dependencies need
+    both ends, signals are whatever S and F lines name."""
+    unit = None
+    resources, raw_claims, events, raw_deps, signals = {}, [], {}, [], {}
     with open(path, encoding="utf-8", errors="replace") as f:
         for raw in f:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            tag = re.match(r"[A-Z]+", line).group(0)
+            match = re.match(r"[A-Z]+", line)
+            if not match:
+                continue
+            tag = match.group(0)
             rest = line[len(tag):]
-            fields, _, attrs = rest.partition(";")
+            fields, _, attrs = rest.partition(";") if tag not in ("F", "TU", "O", "T") else (rest, "", "")
             fields = fields.split()
-            if tag == "TU":
-                unit = UNITS[fields[0]]
-            elif tag == "R":
-                resources[int(fields[0])] = (float(fields[1]), fields[2] == "true", attributes(attrs))
-            elif tag == "C":
-                claims.append([float(x) for x in fields])
-            elif tag == "E":
-                events.append(float(fields[1]))
-            elif tag == "D":
-                deps.append(fields)
-            elif tag == "S":
-                signals.setdefault(int(fields[0]), {"frags": []})["attrs"] = attributes(attrs)
-            elif tag == "F":
-                signals.setdefault(int(fields[0]), {"frags": [], "attrs": {}})["frags"].append(
-                    [float(x) for x in fields[1:]])
-    times = [t for c in claims for t in c[1:3]] + events
+            try:
+                if tag == "TU":
+                    if unit is None and fields[0] in UNITS:
+                        unit = UNITS[fields[0]]
+                elif tag == "R":
+                    rid, capacity = int(fields[0]), float(fields[1])
+                    if len(fields) == 3 and fields[2] in ("true", "false") and capacity > 0 and rid not in resources:
+                        resources[rid] = (capacity, fields[2] == "true", attributes(attrs))
+                elif tag == "C":
+                    numbers = [float(x) for x in fields]
+                    if len(numbers) in (5, 6):
+                        raw_claims.append(numbers)
+                elif tag == "E":
+                    if len(fields) == 2:
+                        events.setdefault(int(fields[0]), float(fields[1]))
+                elif tag == "D":
+                    if len(fields) == 4 and 0 <= int(fields[1]) <= 8:
+                        raw_deps.append([int(x) for x in fields])
+                elif tag == "S":
+                    if len(fields) == 1:
+                        signals.setdefault(int(fields[0]), {"frags": []})["attrs"] = attributes(attrs)
+                elif tag == "F":
+                    values = [float(x) for x in fields[1:]]
+                    if len(values) == 5 and values[1] >= values[0]:
+                        signals.setdefault(int(fields[0]), {"frags": [], "attrs": {}})["frags"].append(values)
+            except (ValueError, IndexError):
+                continue
+    unit = unit or 1.0
+    claims = {}
+    for numbers in raw_claims:
+        cid, t0, t1, res = int(numbers[0]), numbers[1], numbers[2], int(numbers[3])
+        if res not in resources or (len(numbers) == 6) != resources[res][1] or numbers[-1] <= 0:
+            continue
+        claims.setdefault(cid, []).append((min(t0, t1), max(t0, t1), res, numbers[-1]))
+    flat = [c for group in claims.values() for c in group]
+    claim_ids = set(claims)
+    kinds = {0: (1, 1), 1: (1, 1), 2: (1, 1), 3: (1, 1), 4: (0, 0), 5: (1, 0), 6: (1, 0), 7: (0, 1), 8: (0, 1)}
+    deps = [d for d in raw_deps
+            if (d[2] in claim_ids if kinds[d[1]][0] else d[2] in events)
+            and (d[3] in claim_ids if kinds[d[1]][1] else d[3] in events)]
+    times = [t for c in flat for t in c[0:2]] + list(events.values())
     times += [t for s in signals.values() for fr in s["frags"] for t in fr[0:2]]
     result = {"format": "etf", "begin": min(times) * unit if times else None, "end": max(times) * unit if times else None,
-              "claims": len(claims), "events": len(events), "dependencies": len(deps), "resources": [], "signals": []}
+              "claims": len(flat), "events": len(events), "dependencies": len(deps), "resources": [], "signals": []}
     for rid in sorted(resources):
         capacity, _, attrs = resources[rid]
-        mine = [c for c in claims if int(c[3]) == rid]
-        usage = sum(c[-1] * (c[2] - c[1]) * unit for c in mine)
+        mine = [c for c in flat if c[2] == rid]
+        usage = sum(c[3] * (c[1] - c[0]) * unit for c in mine)
         result["resources"].append({"id": rid, "name": attrs.get("name", ""), "capacity": capacity,
                                     "claims": len(mine), "usage": usage})
     for sid in sorted(signals):
@@ -111,7 +143,13 @@ if not files:
     sys.exit(77)
 problems = []
 for path in files:
-    got = json.loads(subprocess.run([cli, "info", "--json", path], capture_output=True, text=True, check=True).stdout)
+    run = subprocess.run([cli, "info", "--json", path], capture_output=True, text=True)
+    if run.returncode != 0:
+        problems.append(f"{os.path.basename(path)}: info failed: {run.stderr.strip()}")
+        continue
+    got = json.loads(run.stdout)
+    for key in ("resources", "signals"):  # the spec sets no order: compare by id
+        got[key] = sorted(got.get(key, []), key=lambda item: item["id"])
     mine = []
     compare(expected(path), got, os.path.basename(path), mine)
     print(f"{'ok  ' if not mine else 'FAIL'} {os.path.basename(path)}")

@@ -58,11 +58,15 @@ typedef struct {
 } Dependency;
 
 typedef struct {
+  double t0, t1, c, b, a; /* as written, in the file's unit */
+} RawFragment;
+
+typedef struct {
   gint64 id;
   guint32 attrs;
   gboolean declared;
   guint64 line;
-  GArray *fragments; /* ChronoFragment, file order */
+  GArray *fragments; /* RawFragment, file order: times become ticks once the unit is sure */
   gboolean has_end;
   double last_t1; /* in file units: contiguity is checked as written */
 } Signal;
@@ -78,7 +82,7 @@ typedef struct {
   ChronoAttrs *attrs;
   const char *path;
   guint64 line;
-  double ticks_per_unit;
+  gint64 ticks_per_unit;
   gint64 ticks_per_second;
   gboolean have_unit, have_offset;
   GArray *resources, *claims, *events, *dependencies; /* Resource, Claim, Event, Dependency */
@@ -114,6 +118,7 @@ unescape_trimmed (const char *begin, const char *end)
 gboolean
 chrono_etf_parse_attributes (const char *text, GPtrArray *keys, GPtrArray *values, char **error_message)
 {
+  gboolean ok = TRUE;
   const char *p = text;
   while (*p)
     {
@@ -134,14 +139,16 @@ chrono_etf_parse_attributes (const char *text, GPtrArray *keys, GPtrArray *value
         continue; /* an empty list, or a stray comma */
       if (equals == NULL)
         {
-          if (error_message)
+          /* report the first bad pair, keep reading the others */
+          if (error_message && *error_message == NULL)
             *error_message = g_strdup_printf ("attribute “%s” has no “=”", whole);
-          return FALSE;
+          ok = FALSE;
+          continue;
         }
       g_ptr_array_add (keys, unescape_trimmed (pair, equals));
       g_ptr_array_add (values, unescape_trimmed (equals + 1, pair_end));
     }
-  return TRUE;
+  return ok;
 }
 
 static guint32
@@ -152,8 +159,7 @@ intern_attributes (EtfReader *r, const char *text)
   g_autofree char *error = NULL;
   if (!chrono_etf_parse_attributes (text, r->keys, r->values, &error))
     {
-      chrono_warnings_add (r->warnings, r->line, "bad attribute", "%s; the attribute is ignored", error);
-      /* keep the pairs that did parse */
+      chrono_warnings_add (r->warnings, r->line, "bad attribute", "%s; it is ignored, the other pairs are kept", error);
     }
   return chrono_attrs_intern (r->attrs, (const char *const *) r->keys->pdata, (const char *const *) r->values->pdata,
                               r->keys->len);
@@ -227,7 +233,14 @@ parse_real (const char *text, double *out)
 static gint64
 to_ticks (EtfReader *r, double value)
 {
-  return (gint64) llround (value * r->ticks_per_unit);
+  return (gint64) llround (value * (double) r->ticks_per_unit);
+}
+
+/* Whether a time stamp fits the 64-bit ticks of this unit (±106 days in ps, ±292 years in ns). */
+static gboolean
+time_fits (EtfReader *r, double value)
+{
+  return fabs (value * (double) r->ticks_per_unit) < 9.2e18;
 }
 
 static void
@@ -238,22 +251,30 @@ bad_line (EtfReader *r, const char *tag, const char *why)
 
 /* ---- records ------------------------------------------------------------ */
 
+/* Each unit as a whole number of ticks, and ticks per second: ps ticks for
+ * the small units keep fractions of a nanosecond, ns ticks for the rest. */
 static const struct {
   const char *name;
-  double seconds;
+  gint64 ticks_per_unit;
+  gint64 ticks_per_second;
 } units[] = {
-  { "NANOSECONDS", 1e-9 }, { "MICROSECONDS", 1e-6 }, { "MILLISECONDS", 1e-3 },
-  { "SECONDS", 1.0 },      { "MINUTES", 60.0 },      { "HOURS", 3600.0 },
+  { "NANOSECONDS", 1000, G_GINT64_CONSTANT (1000000000000) },
+  { "MICROSECONDS", 1000000, G_GINT64_CONSTANT (1000000000000) },
+  { "MILLISECONDS", 1000000, 1000000000 },
+  { "SECONDS", 1000000000, 1000000000 },
+  { "MINUTES", G_GINT64_CONSTANT (60000000000), 1000000000 },
+  { "HOURS", G_GINT64_CONSTANT (3600000000000), 1000000000 },
 };
+#define SECONDS_UNIT 3
 
 static void
-set_unit (EtfReader *r, double seconds)
+set_unit (EtfReader *r, guint unit)
 {
-  /* ps ticks for the small units keep fractions of a nanosecond */
-  r->ticks_per_second = seconds < 1e-3 ? G_GINT64_CONSTANT (1000000000000) : 1000000000;
-  r->ticks_per_unit = seconds * (double) r->ticks_per_second;
-  ChronoClock clock;
-  chrono_clock_init (&clock, r->ticks_per_second);
+  r->ticks_per_unit = units[unit].ticks_per_unit;
+  r->ticks_per_second = units[unit].ticks_per_second;
+  /* keep a wall-clock origin an O line may already have given */
+  ChronoClock clock = *chrono_trace_get_clock (r->trace);
+  clock.ticks_per_second = r->ticks_per_second;
   chrono_trace_set_clock (r->trace, &clock);
 }
 
@@ -273,7 +294,7 @@ read_unit (EtfReader *r, char **fields, guint n)
   for (gsize i = 0; i < G_N_ELEMENTS (units); i++)
     if (g_ascii_strcasecmp (fields[1], units[i].name) == 0)
       {
-        set_unit (r, units[i].seconds);
+        set_unit (r, i);
         r->have_unit = TRUE;
         chrono_trace_add_metadata (r->trace, "TU", units[i].name);
         return;
@@ -315,8 +336,11 @@ read_event (EtfReader *r, char **fields, guint n, const char *attributes)
   Event event = { .line = r->line };
   if (n != 3 || !parse_id (fields[1], &event.id) || !parse_real (fields[2], &event.t))
     return bad_line (r, "E", "expected “E <id> <time> ; <attributes>”");
+  if (!time_fits (r, event.t))
+    return bad_line (r, "E", "the time is too large for the time unit");
   event.attrs = intern_attributes (r, attributes ? attributes : "");
   g_array_append_val (r->events, event);
+  r->records++;
 }
 
 static void
@@ -331,6 +355,7 @@ read_resource (EtfReader *r, char **fields, guint n, const char *attributes)
   resource.uses_offset = g_ascii_strcasecmp (fields[3], "true") == 0;
   resource.attrs = intern_attributes (r, attributes ? attributes : "");
   g_array_append_val (r->resources, resource);
+  r->records++;
 }
 
 static void
@@ -344,8 +369,20 @@ read_claim (EtfReader *r, char **fields, guint n, const char *attributes)
   for (int i = 0; i < claim.n_numbers; i++)
     if (!parse_real (fields[5 + i], &claim.numbers[i]))
       return bad_line (r, "C", "the offset and the amount must be numbers");
+  if (!time_fits (r, claim.t0) || !time_fits (r, claim.t1))
+    return bad_line (r, "C", "a time is too large for the time unit");
+  if (claim.t1 < claim.t0)
+    {
+      chrono_warnings_add (r->warnings, r->line, "claim ends before it starts",
+                           "claim %" G_GINT64_FORMAT " ends at %g before it starts at %g; start and end are swapped",
+                           claim.id, claim.t1, claim.t0);
+      double t = claim.t0;
+      claim.t0 = claim.t1;
+      claim.t1 = t;
+    }
   claim.attrs = intern_attributes (r, attributes ? attributes : "");
   g_array_append_val (r->claims, claim);
+  r->records++;
 }
 
 static void
@@ -359,6 +396,7 @@ read_dependency (EtfReader *r, char **fields, guint n, const char *attributes)
     return bad_line (r, "D", "the type must be 0 to 8");
   dependency.attrs = intern_attributes (r, attributes ? attributes : "");
   g_array_append_val (r->dependencies, dependency);
+  r->records++;
 }
 
 static void
@@ -378,7 +416,7 @@ ensure_signal (EtfReader *r, gint64 id)
   signal = g_new0 (Signal, 1);
   signal->id = id;
   signal->line = r->line;
-  signal->fragments = g_array_new (FALSE, FALSE, sizeof (ChronoFragment));
+  signal->fragments = g_array_new (FALSE, FALSE, sizeof (RawFragment));
   g_hash_table_insert (r->signals, &signal->id, signal);
   g_ptr_array_add (r->signal_order, signal);
   return signal;
@@ -399,6 +437,7 @@ read_signal (EtfReader *r, char **fields, guint n, const char *attributes)
   signal->declared = TRUE;
   signal->line = r->line;
   signal->attrs = intern_attributes (r, attributes ? attributes : "");
+  r->records++;
 }
 
 static void
@@ -413,6 +452,8 @@ read_fragment (EtfReader *r, char **fields, guint n)
       return bad_line (r, "F", "the times and coefficients must be numbers");
   if (v[1] < v[0])
     return bad_line (r, "F", "the fragment ends before it begins");
+  if (!time_fits (r, v[0]) || !time_fits (r, v[1]))
+    return bad_line (r, "F", "a time is too large for the time unit");
   Signal *signal = ensure_signal (r, id);
   if (signal->has_end && v[0] != signal->last_t1)
     chrono_warnings_add (r->warnings, r->line, "fragments not consecutive",
@@ -420,11 +461,9 @@ read_fragment (EtfReader *r, char **fields, guint n)
                          id, v[0], signal->last_t1, v[0] > signal->last_t1 ? "a gap" : "an overlap");
   signal->has_end = TRUE;
   signal->last_t1 = v[1];
-  /* coefficients per file unit become per second, the model's convention */
-  double unit_seconds = r->ticks_per_unit / (double) r->ticks_per_second;
-  ChronoFragment fragment = { to_ticks (r, v[0]), to_ticks (r, v[1]), v[2], v[3] / unit_seconds,
-                              v[4] / (unit_seconds * unit_seconds) };
+  RawFragment fragment = { v[0], v[1], v[2], v[3], v[4] };
   g_array_append_val (signal->fragments, fragment);
+  r->records++;
 }
 
 static gboolean
@@ -454,8 +493,6 @@ read_line (EtfReader *r, char *text)
   char *attributes;
   g_auto (GStrv) fields = split_fields (text, &attributes, has_semicolon);
   guint n = compact_fields (fields);
-  gboolean header = is_tag (tag, "TU") || is_tag (tag, "O");
-  r->records += !header;
   if (is_tag (tag, "TU"))
     read_unit (r, fields, n);
   else if (is_tag (tag, "O"))
@@ -476,10 +513,7 @@ read_line (EtfReader *r, char *text)
     chrono_warnings_add (r->warnings, r->line, "unsupported record",
                          "time-series lines (%s) are not shown yet; the line is skipped", tag);
   else
-    {
-      r->records--;
-      chrono_warnings_add (r->warnings, r->line, "unknown record", "unknown record “%s”; the line is skipped", tag);
-    }
+    chrono_warnings_add (r->warnings, r->line, "unknown record", "unknown record “%s”; the line is skipped", tag);
 }
 
 /* ---- the .view file ----------------------------------------------------- */
@@ -678,10 +712,10 @@ resolve_claim (EtfReader *r, Claim *claim, Resource **out_resource, double *offs
   if ((claim->n_numbers == 2) != res->uses_offset)
     {
       chrono_warnings_add (r->warnings, claim->line, "malformed line",
-                           "claim %" G_GINT64_FORMAT ": resource %" G_GINT64_FORMAT
-                           " %s offsets, so the claim needs %d "
-                           "numbers after the resource; the claim is skipped",
-                           claim->id, res->id, res->uses_offset ? "uses" : "does not use", res->uses_offset ? 2 : 1);
+                           "claim %" G_GINT64_FORMAT ": resource %" G_GINT64_FORMAT " %s, so the claim needs %s after "
+                           "the resource; the claim is skipped",
+                           claim->id, res->id, res->uses_offset ? "uses offsets" : "does not use offsets",
+                           res->uses_offset ? "an offset and an amount" : "only an amount");
       return FALSE;
     }
   *amount = claim->numbers[claim->n_numbers - 1];
@@ -691,15 +725,6 @@ resolve_claim (EtfReader *r, Claim *claim, Resource **out_resource, double *offs
       chrono_warnings_add (r->warnings, claim->line, "malformed line",
                            "claim %" G_GINT64_FORMAT ": the amount must be positive; the claim is skipped", claim->id);
       return FALSE;
-    }
-  if (claim->t1 < claim->t0)
-    {
-      chrono_warnings_add (r->warnings, claim->line, "claim ends before it starts",
-                           "claim %" G_GINT64_FORMAT " ends at %g before it starts at %g; start and end are swapped",
-                           claim->id, claim->t1, claim->t0);
-      double t = claim->t0;
-      claim->t0 = claim->t1;
-      claim->t1 = t;
     }
   *out_resource = res;
   return TRUE;
@@ -817,6 +842,21 @@ build_events (EtfReader *r, ChronoLane *group, ChronoLane **out_lane)
   *out_lane = lane;
 }
 
+/* A coefficient per unit^power as per second^power, with exact factors:
+ * units per second is a whole number for ns…s, seconds per unit for min and h. */
+static double
+per_second (EtfReader *r, double coefficient, int power)
+{
+  double factor;
+  if (r->ticks_per_second >= r->ticks_per_unit)
+    {
+      factor = (double) (r->ticks_per_second / r->ticks_per_unit);
+      return power == 1 ? coefficient * factor : coefficient * (factor * factor);
+    }
+  factor = (double) (r->ticks_per_unit / r->ticks_per_second);
+  return power == 1 ? coefficient / factor : coefficient / (factor * factor);
+}
+
 static void
 build_signals (EtfReader *r, ChronoLane *group)
 {
@@ -837,10 +877,12 @@ build_signals (EtfReader *r, ChronoLane *group)
       ChronoSignal *values = chrono_lane_ensure_signal (lane, r->ticks_per_second);
       for (guint f = 0; f < signal->fragments->len; f++)
         {
-          const ChronoFragment *fragment = &g_array_index (signal->fragments, ChronoFragment, f);
-          chrono_signal_append (values, fragment);
-          chrono_trace_include_time (r->trace, fragment->t0);
-          chrono_trace_include_time (r->trace, fragment->t1);
+          const RawFragment *raw = &g_array_index (signal->fragments, RawFragment, f);
+          ChronoFragment fragment = { to_ticks (r, raw->t0), to_ticks (r, raw->t1), raw->c, per_second (r, raw->b, 1),
+                                      per_second (r, raw->a, 2) };
+          chrono_signal_append (values, &fragment);
+          chrono_trace_include_time (r->trace, fragment.t0);
+          chrono_trace_include_time (r->trace, fragment.t1);
         }
     }
 }
@@ -864,7 +906,7 @@ endpoint (EtfReader *r, GHashTable *claims, GHashTable *events, gboolean is_clai
         {
           chrono_warnings_add (r->warnings, d->line, "unknown reference",
                                "dependency %" G_GINT64_FORMAT " names claim %" G_GINT64_FORMAT
-                               ", which is not in the trace; the dependency is skipped",
+                               ", which is missing or was skipped; the dependency is skipped",
                                d->id, id);
           return FALSE;
         }
@@ -877,7 +919,7 @@ endpoint (EtfReader *r, GHashTable *claims, GHashTable *events, gboolean is_clai
     {
       chrono_warnings_add (r->warnings, d->line, "unknown reference",
                            "dependency %" G_GINT64_FORMAT " names event %" G_GINT64_FORMAT
-                           ", which is not in the trace; the dependency is skipped",
+                           ", which is missing or was skipped; the dependency is skipped",
                            d->id, id);
       return FALSE;
     }
@@ -911,12 +953,26 @@ build_dependencies (EtfReader *r, ChronoLane *events_lane)
   for (guint i = 0; i < r->claims->len; i++)
     {
       Claim *claim = &g_array_index (r->claims, Claim, i);
-      if (!g_hash_table_contains (claims, &claim->id))
+      Claim *first = g_hash_table_lookup (claims, &claim->id);
+      if (first == NULL)
         g_hash_table_insert (claims, &claim->id, claim);
+      else
+        /* claims are in time order here, so name the later line */
+        chrono_warnings_add (r->warnings, MAX (first->line, claim->line), "duplicate id",
+                             "claim %" G_GINT64_FORMAT " is declared twice (lines %" G_GUINT64_FORMAT
+                             " and %" G_GUINT64_FORMAT "); dependencies use the one on line %" G_GUINT64_FORMAT,
+                             claim->id, MIN (first->line, claim->line), MAX (first->line, claim->line), first->line);
     }
   g_autoptr (GHashTable) events = g_hash_table_new (g_int64_hash, g_int64_equal);
   for (guint i = 0; i < r->events->len; i++)
-    g_hash_table_insert (events, &g_array_index (r->events, Event, i).id, &g_array_index (r->events, Event, i));
+    {
+      Event *event = &g_array_index (r->events, Event, i);
+      if (g_hash_table_contains (events, &event->id))
+        chrono_warnings_add (r->warnings, event->line, "duplicate id",
+                             "event %" G_GINT64_FORMAT " is declared twice; dependencies use the first", event->id);
+      else
+        g_hash_table_insert (events, &event->id, event);
+    }
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (r->trace);
   ChronoLinks *links = chrono_trace_get_links (r->trace);
   for (guint i = 0; i < r->dependencies->len; i++)
@@ -1020,7 +1076,7 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
     .values = g_ptr_array_new_with_free_func (g_free),
   };
   g_ptr_array_add (r.grouping, g_strdup ("name"));
-  set_unit (&r, 1.0); /* seconds unless TU says otherwise */
+  set_unit (&r, SECONDS_UNIT); /* seconds unless TU says otherwise */
   read_view_file (&r);
   read_options (&r);
 
@@ -1064,6 +1120,8 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
     {
       build_model (&r);
       chrono_trace_set_n_events (trace, r.claims->len + r.events->len);
+      /* joining records finds problems after reading did: list them all by line */
+      chrono_warnings_sort_by_line (r.warnings);
     }
   reader_clear (&r);
   return ok;
@@ -1074,7 +1132,7 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
 static int
 etf_sniff (const char *path, const char *head, gsize length)
 {
-  static const char *const tags[] = { "TU", "O", "T", "E", "R", "C", "D", "S", "F" };
+  static const char *const tags[] = { "TU", "O", "T", "E", "R", "C", "D", "S", "F", "TS", "TSS", "TSP", "TSR" };
   if (length >= 12 && g_str_has_prefix (head, "TraceVersion"))
     return 80; /* legacy V0.1: claimed so the user hears why it is not read */
   const char *p = head, *stop = head + length;
@@ -1104,8 +1162,11 @@ etf_sniff (const char *path, const char *head, gsize length)
     }
   if (records > 0 && others == 0)
     return 70;
-  if (records > others * 4)
+  if (records > others)
     return 40;
+  /* a few bad lines, or only comments, in a file named .etf: read it and report them */
+  if (g_str_has_suffix (path, ".etf") && (records > 0 || others == 0))
+    return 20;
   return 0;
 }
 

@@ -96,3 +96,17 @@ chrono_warnings_count_reason (ChronoWarnings *warnings, const char *reason)
   guint64 *count = g_hash_table_lookup (warnings->counts, reason);
   return count ? *count : 0;
 }
+
+static int
+compare_by_line (gconstpointer a, gconstpointer b)
+{
+  const ChronoWarning *wa = a, *wb = b;
+  return (wa->line > wb->line) - (wa->line < wb->line);
+}
+
+/* Stable: warnings on one line keep the order they were found in. */
+void
+chrono_warnings_sort_by_line (ChronoWarnings *warnings)
+{
+  g_array_sort (warnings->kept, compare_by_line);
+}

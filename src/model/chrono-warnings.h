@@ -23,6 +23,7 @@ guint chrono_warnings_get_n_kept (ChronoWarnings *warnings);
 const ChronoWarning *chrono_warnings_get_kept (ChronoWarnings *warnings, guint index);
 GList *chrono_warnings_get_reasons (ChronoWarnings *warnings);
 guint64 chrono_warnings_count_reason (ChronoWarnings *warnings, const char *reason);
+void chrono_warnings_sort_by_line (ChronoWarnings *warnings);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoWarnings, chrono_warnings_free)
 
