@@ -184,7 +184,7 @@ class Cli(unittest.TestCase):
         self.assertEqual(data["end"], 0.02)
         self.assertEqual((data["claims"], data["events"], data["dependencies"]), (3, 1, 1))
         self.assertEqual(data["resources"][0], {"id": 0, "name": "Belt", "capacity": 1, "claims": 2,
-                                                "usage": 0.0175})
+                                                "usage": 0.0175, "concurrency": [0, 0.015, 0.005]})
         self.assertEqual(data["resources"][1]["usage"], 0.1)
         signal = data["signals"][0]
         self.assertEqual((signal["id"], signal["name"], signal["fragments"]), (0, "speed", 2))

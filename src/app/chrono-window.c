@@ -13,6 +13,7 @@
 #include "chrono-loader.h"
 #include "chrono-overview.h"
 #include "chrono-resource-stats.h"
+#include "chrono-resource-usage.h"
 #include "chrono-timeline-view.h"
 #include "chrono-warnings-dialog.h"
 
@@ -242,6 +243,16 @@ typedef struct {
   GtkWidget *grouping, *colouring, *filter;
 } ClaimsPopover;
 
+/* TRACE4CPS's "resource usage": the amount in use as a signal under each resource. */
+static void
+show_usage_clicked (GtkButton *button, ChronoWindow *self)
+{
+  if (self->trace == NULL || chrono_resource_usage_add_lanes (self->trace) == 0)
+    return;
+  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
+  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE);
+}
+
 static void
 free_claims_popover (gpointer data, GClosure *closure)
 {
@@ -319,6 +330,10 @@ setup_claims_popover (ChronoWindow *self)
   gtk_style_context_add_class (gtk_widget_get_style_context (apply), "suggested-action");
   gtk_widget_set_halign (apply, GTK_ALIGN_END);
   gtk_grid_attach (GTK_GRID (grid), apply, 1, 3, 1, 1);
+  GtkWidget *usage = gtk_button_new_with_mnemonic (_ ("Show Resource _Usage"));
+  gtk_widget_set_tooltip_text (usage, _ ("Add the amount in use of every resource as a signal lane"));
+  g_signal_connect (usage, "clicked", G_CALLBACK (show_usage_clicked), self);
+  gtk_grid_attach (GTK_GRID (grid), usage, 0, 4, 2, 1);
   g_signal_connect_data (apply, "clicked", G_CALLBACK (apply_claim_view), p, free_claims_popover, 0);
   gtk_widget_show_all (grid);
   GtkWidget *popover = gtk_popover_new (self->claims_button);

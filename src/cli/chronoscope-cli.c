@@ -14,6 +14,7 @@
 #include "chrono-loader.h"
 #include "chrono-renderer.h"
 #include "chrono-resource-stats.h"
+#include "chrono-resource-usage.h"
 
 enum { EXIT_OK = 0, EXIT_WARNINGS = 1, EXIT_FAILED = 2 };
 
@@ -119,7 +120,17 @@ append_etf_json (GString *out, ChronoTrace *trace)
       append_double (out, chrono_lane_get_capacity (r->lane));
       g_string_append_printf (out, ", \"claims\": %" G_GUINT64_FORMAT ", \"usage\": ", r->claims);
       append_double (out, r->usage);
-      g_string_append_c (out, '}');
+      /* seconds of the trace with 0, 1, 2, … claims on the resource at once */
+      g_autoptr (GArray) histogram =
+          chrono_resource_concurrency (r->lane, chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
+      g_string_append (out, ", \"concurrency\": [");
+      for (guint n = 0; n < histogram->len; n++)
+        {
+          g_autofree char *seconds =
+              chrono_clock_format_seconds_exact (chrono_trace_get_clock (trace), g_array_index (histogram, gint64, n));
+          g_string_append_printf (out, "%s%s", n ? ", " : "", seconds);
+        }
+      g_string_append (out, "]}");
     }
   g_string_append (out, "],\n \"signals\": [");
   g_autoptr (GArray) signals = chrono_signal_stats_compute (trace);
