@@ -692,6 +692,11 @@ pack_claim (Resource *res, gint64 start, gint64 end, double amount)
             }
         }
     }
+  /* the free room may be split into pieces too small for this claim although
+   * the total in use fits: then it overlaps others rather than being drawn
+   * above the resource's capacity */
+  if (offset + amount > res->capacity)
+    offset = MAX (res->capacity - amount, 0.0);
   PlacedClaim placed = { offset, amount, end };
   g_array_append_val (res->placed, placed);
   return offset;
