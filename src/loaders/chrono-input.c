@@ -4,6 +4,8 @@
  * opened for reading. */
 #include "chrono-input.h"
 
+#include "chrono-loader.h"
+
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
@@ -245,4 +247,18 @@ chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_l
   if (input->stream != NULL)
     return next_compressed_block (input, out_data, out_length, out_offset, cancellable, error);
   return next_mapped_block (input, out_data, out_length, out_offset);
+}
+
+/* chrono_input_open with the error in CHRONO_LOAD_ERROR, as loaders report it. */
+ChronoInput *
+chrono_input_open_for_loader (const char *path, GError **error)
+{
+  GError *local_error = NULL;
+  ChronoInput *input = chrono_input_open (path, &local_error);
+  if (input == NULL)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
+      g_error_free (local_error);
+    }
+  return input;
 }

@@ -9,6 +9,7 @@ G_BEGIN_DECLS
 typedef struct _ChronoInput ChronoInput;
 
 ChronoInput *chrono_input_open (const char *path, GError **error);
+ChronoInput *chrono_input_open_for_loader (const char *path, GError **error);
 void chrono_input_free (ChronoInput *input);
 
 gboolean chrono_input_is_compressed (ChronoInput *input);

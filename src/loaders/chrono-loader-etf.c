@@ -1058,13 +1058,9 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
           GCancellable *cancellable, GError **error)
 {
   GError *local_error = NULL;
-  g_autoptr (ChronoInput) input = chrono_input_open (path, &local_error);
+  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
   if (input == NULL)
-    {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
-      g_error_free (local_error);
-      return FALSE;
-    }
+    return FALSE;
   EtfReader r = {
     .trace = trace,
     .warnings = chrono_trace_get_warnings (trace),

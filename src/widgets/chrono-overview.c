@@ -13,6 +13,8 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+
+#include "chrono-widget-util.h"
 #include <string.h>
 
 #include "chrono-palette.h"
@@ -70,16 +72,6 @@ static GParamSpec *properties[N_PROPS];
 G_DEFINE_FINAL_TYPE (ChronoOverview, chrono_overview, GTK_TYPE_DRAWING_AREA)
 
 /* ---- geometry --------------------------------------------------------- */
-
-static gboolean
-is_dark (GtkWidget *widget)
-{
-  GtkStyleContext *style = gtk_widget_get_style_context (widget);
-  GdkRGBA fg;
-  gtk_style_context_get_color (style, gtk_style_context_get_state (style), &fg);
-  /* light text means a dark theme */
-  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
-}
 
 static double
 plot_bottom (ChronoOverview *self)
@@ -441,16 +433,8 @@ render_cache (ChronoOverview *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   int width = gtk_widget_get_allocated_width (widget);
-  int height = gtk_widget_get_allocated_height (widget);
   int scale = gtk_widget_get_scale_factor (widget);
-  if (self->cache == NULL || cairo_image_surface_get_width (self->cache) != width * scale
-      || cairo_image_surface_get_height (self->cache) != height * scale)
-    {
-      g_clear_pointer (&self->cache, cairo_surface_destroy);
-      /* an image surface at device scale keeps HiDPI output sharp */
-      self->cache = gdk_window_create_similar_image_surface (gtk_widget_get_window (widget), CAIRO_FORMAT_ARGB32,
-                                                             width * scale, height * scale, scale);
-    }
+  chrono_widget_ensure_cache (widget, &self->cache);
   /* one column per device pixel: a HiDPI strip shows twice the detail */
   guint n_columns = (guint) MAX (width * scale, 0);
   if (self->load == NULL || self->n_columns != n_columns
@@ -458,7 +442,7 @@ render_cache (ChronoOverview *self)
       || self->load_end != chrono_viewport_get_trace_end (self->viewport))
     compute_load (self, n_columns);
 
-  const ChronoPalette *palette = chrono_palette_get (is_dark (widget));
+  const ChronoPalette *palette = chrono_palette_get (chrono_widget_is_dark (widget));
   self->cache_origin = chrono_viewport_get_origin (self->viewport);
   cairo_t *cr = cairo_create (self->cache);
   chrono_rgb_set_source (cr, &palette->background);
@@ -506,7 +490,7 @@ draw_overlay (ChronoOverview *self, cairo_t *cr)
   GtkWidget *widget = GTK_WIDGET (self);
   double width = gtk_widget_get_allocated_width (widget);
   double bottom = plot_bottom (self);
-  gboolean dark = is_dark (widget);
+  gboolean dark = chrono_widget_is_dark (widget);
   const ChronoPalette *palette = chrono_palette_get (dark);
   GdkRGBA accent;
   get_accent (widget, palette, &accent);

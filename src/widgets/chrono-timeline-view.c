@@ -15,6 +15,8 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "chrono-widget-util.h"
+
 #include "chrono-instance-life.h"
 
 #define ZOOM_STEP 1.25
@@ -47,16 +49,6 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (ChronoTimelineView, chrono_timeline_view, GTK_TYPE_DRAWING_AREA)
 
-static gboolean
-is_dark (GtkWidget *widget)
-{
-  GtkStyleContext *style = gtk_widget_get_style_context (widget);
-  GdkRGBA fg;
-  gtk_style_context_get_color (style, gtk_style_context_get_state (style), &fg);
-  /* light text means a dark theme */
-  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
-}
-
 void
 chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderOptions *out)
 {
@@ -67,7 +59,7 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->end = chrono_viewport_get_end (self->viewport);
   out->scroll_y = chrono_viewport_get_scroll_y (self->viewport);
   out->origin = chrono_viewport_get_origin (self->viewport);
-  out->dark = is_dark (widget);
+  out->dark = chrono_widget_is_dark (widget);
 }
 
 static double
@@ -99,17 +91,7 @@ static void
 render_cache (ChronoTimelineView *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  int width = gtk_widget_get_allocated_width (widget);
-  int height = gtk_widget_get_allocated_height (widget);
-  int scale = gtk_widget_get_scale_factor (widget);
-  if (self->cache == NULL || cairo_image_surface_get_width (self->cache) != width * scale
-      || cairo_image_surface_get_height (self->cache) != height * scale)
-    {
-      g_clear_pointer (&self->cache, cairo_surface_destroy);
-      /* an image surface at device scale keeps HiDPI output sharp */
-      self->cache = gdk_window_create_similar_image_surface (gtk_widget_get_window (widget), CAIRO_FORMAT_ARGB32,
-                                                             width * scale, height * scale, scale);
-    }
+  chrono_widget_ensure_cache (widget, &self->cache);
   ChronoRenderOptions options;
   chrono_timeline_view_get_render_options (self, &options);
   cairo_t *cr = cairo_create (self->cache);

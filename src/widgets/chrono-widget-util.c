@@ -1,0 +1,28 @@
+#include "chrono-widget-util.h"
+
+/* Light text means a dark theme; the palette follows it. */
+gboolean
+chrono_widget_is_dark (GtkWidget *widget)
+{
+  GtkStyleContext *style = gtk_widget_get_style_context (widget);
+  GdkRGBA fg;
+  gtk_style_context_get_color (style, gtk_style_context_get_state (style), &fg);
+  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
+}
+
+/* An image surface at device scale keeps HiDPI output sharp; it is made
+ * again only when the size or the scale changed.  TRUE when it is new. */
+gboolean
+chrono_widget_ensure_cache (GtkWidget *widget, cairo_surface_t **cache)
+{
+  int width = gtk_widget_get_allocated_width (widget);
+  int height = gtk_widget_get_allocated_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  if (*cache != NULL && cairo_image_surface_get_width (*cache) == width * scale
+      && cairo_image_surface_get_height (*cache) == height * scale)
+    return FALSE;
+  g_clear_pointer (cache, cairo_surface_destroy);
+  *cache = gdk_window_create_similar_image_surface (gtk_widget_get_window (widget), CAIRO_FORMAT_ARGB32, width * scale,
+                                                    height * scale, scale);
+  return TRUE;
+}
