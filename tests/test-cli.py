@@ -199,6 +199,27 @@ class Cli(unittest.TestCase):
         dump = run("dump", "--only", "pid=2", path).stdout
         self.assertEqual(dump.count("  span "), 2)  # one claim, in its activity and on its resource
 
+    def test_etf_critical_path(self):
+        claims = """TU SECONDS
+R 0 1 false ; name=M
+R 1 1 false ; name=N
+C 0 0 2 0 1 ; name=a
+C 1 2 5 1 1 ; name=b
+C 2 5 9 0 1 ; name=c
+C 3 1 3 1 1 ; name=d
+C 4 3 4 0 1 ; name=e
+C 5 4 5 0 1 ; name=f
+"""
+        def path(text):
+            data = json.loads(run("info", "--json", self.write("cp.etf", text)).stdout)
+            return [step["lane"] for step in data["critical_path"]]
+        # b and f both end when c starts: the longer one held c up
+        self.assertEqual(path(claims), ["a", "b", "c"])
+        # a dependency (end of f -> start of c) decides over timing
+        self.assertEqual(path(claims + "D 0 2 5 2 ;\n"), ["d", "e", "f", "c"])
+        out = os.path.join(self.tmp.name, "cp.png")
+        self.assertEqual(run("export", self.write("cp.etf", claims), "-o", out, "--critical-path").returncode, 0)
+
     def test_gzip_input(self):
         import gzip
         path = os.path.join(self.tmp.name, "clean.btf.gz")

@@ -12,6 +12,7 @@
 #include "chrono-inspector.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
+#include "chrono-critical-path.h"
 #include "chrono-resource-stats.h"
 #include "chrono-resource-usage.h"
 #include "chrono-timeline-view.h"
@@ -243,6 +244,19 @@ typedef struct {
   GtkWidget *grouping, *colouring, *filter;
 } ClaimsPopover;
 
+/* The chain of claims that decided when the last one ended, outlined in red. */
+static void
+critical_path_clicked (GtkButton *button, ChronoWindow *self)
+{
+  if (self->trace == NULL)
+    return;
+  guint n = chrono_critical_path_mark (self->trace, FALSE);
+  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
+  g_autofree char *text = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "The critical path has %u claim.", "The critical path has %u claims.", n), n);
+  gtk_label_set_text (GTK_LABEL (self->hint_label), text);
+}
+
 /* TRACE4CPS's "resource usage": the amount in use as a signal under each resource. */
 static void
 show_usage_clicked (GtkButton *button, ChronoWindow *self)
@@ -334,6 +348,10 @@ setup_claims_popover (ChronoWindow *self)
   gtk_widget_set_tooltip_text (usage, _ ("Add the amount in use of every resource as a signal lane"));
   g_signal_connect (usage, "clicked", G_CALLBACK (show_usage_clicked), self);
   gtk_grid_attach (GTK_GRID (grid), usage, 0, 4, 2, 1);
+  GtkWidget *critical = gtk_button_new_with_mnemonic (_ ("Show _Critical Path"));
+  gtk_widget_set_tooltip_text (critical, _ ("Outline the claims that decided when the last claim ended"));
+  g_signal_connect (critical, "clicked", G_CALLBACK (critical_path_clicked), self);
+  gtk_grid_attach (GTK_GRID (grid), critical, 0, 5, 2, 1);
   g_signal_connect_data (apply, "clicked", G_CALLBACK (apply_claim_view), p, free_claims_popover, 0);
   gtk_widget_show_all (grid);
   GtkWidget *popover = gtk_popover_new (self->claims_button);

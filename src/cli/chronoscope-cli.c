@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chrono-dump.h"
+#include "chrono-critical-path.h"
 #include "chrono-entity-stats.h"
 #include "chrono-export.h"
 #include "chrono-layout.h"
@@ -150,6 +151,20 @@ append_etf_json (GString *out, ChronoTrace *trace)
         }
       else
         g_string_append (out, "null, \"max\": null");
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "],\n \"critical_path\": [");
+  g_autoptr (GArray) path = chrono_critical_path_compute (trace, FALSE);
+  for (guint i = 0; i < path->len; i++)
+    {
+      const ChronoPathStep *step = &g_array_index (path, ChronoPathStep, i);
+      ChronoSpans *spans = chrono_lane_get_spans (step->lane);
+      g_string_append (out, i ? ",\n   {\"lane\": " : "\n   {\"lane\": ");
+      print_json_string (out, chrono_lane_get_name (step->lane));
+      g_string_append (out, ", \"begin\": ");
+      append_seconds (out, chrono_trace_get_clock (trace), chrono_spans_get_start (spans, step->span));
+      g_string_append (out, ", \"end\": ");
+      append_seconds (out, chrono_trace_get_clock (trace), chrono_spans_get_end (spans, step->span));
       g_string_append_c (out, '}');
     }
   g_string_append (out, "]}\n");
@@ -421,8 +436,9 @@ static int
 command_export (int argc, char **argv)
 {
   g_autofree char *output = NULL, *range = NULL, *size = NULL;
-  gboolean dark = FALSE;
+  gboolean dark = FALSE, critical = FALSE;
   GOptionEntry entries[] = {
+    { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, N_ ("TRACE: outline the critical path"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("Picture to write: .png, .svg or .pdf"), N_ ("OUT") },
     { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_ ("Time range from the trace start, e.g. 10ms..30ms"),
       N_ ("BEGIN..END") },
@@ -469,6 +485,8 @@ command_export (int argc, char **argv)
       g_printerr ("chronoscope-cli export: %s\n", error->message);
       return EXIT_FAILED;
     }
+  if (critical)
+    chrono_critical_path_mark (trace, FALSE);
   g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
   g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
   if (!chrono_export_to_file (renderer, &options, output, &error))

@@ -143,6 +143,20 @@ chrono_spans_get_state (ChronoSpans *spans, guint i)
   return g_array_index (spans->state, guint8, i);
 }
 
+guint8
+chrono_spans_get_flags (ChronoSpans *spans, guint i)
+{
+  return g_array_index (spans->flags, guint8, i);
+}
+
+/* Analyses mark spans (the critical path); times and states never change. */
+void
+chrono_spans_set_flags (ChronoSpans *spans, guint i, guint8 flags)
+{
+  g_return_if_fail (i < spans->flags->len);
+  g_array_index (spans->flags, guint8, i) = flags;
+}
+
 guint16
 chrono_spans_get_max_depth (ChronoSpans *spans)
 {

@@ -53,6 +53,8 @@ void chrono_spans_get (ChronoSpans *spans, guint index, ChronoSpan *out);
 gint64 chrono_spans_get_start (ChronoSpans *spans, guint index);
 gint64 chrono_spans_get_end (ChronoSpans *spans, guint index);
 guint8 chrono_spans_get_state (ChronoSpans *spans, guint index);
+guint8 chrono_spans_get_flags (ChronoSpans *spans, guint index);
+void chrono_spans_set_flags (ChronoSpans *spans, guint index, guint8 flags);
 guint16 chrono_spans_get_max_depth (ChronoSpans *spans);
 
 guint chrono_spans_first_ending_after (ChronoSpans *spans, gint64 time);

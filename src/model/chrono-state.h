@@ -32,6 +32,7 @@ typedef enum {
 typedef enum {
   CHRONO_SPAN_INFERRED = 1 << 0, /* back-filled from the trace start: the trace began mid-run */
   CHRONO_SPAN_OPEN_END = 1 << 1, /* still open at the end of the trace */
+  CHRONO_SPAN_CRITICAL = 1 << 2, /* on the critical path an analysis found */
 } ChronoSpanFlags;
 
 const char *chrono_state_get_name (ChronoState state);

@@ -76,6 +76,17 @@ names_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
   swatch_border (ctx, x, y);
 }
 
+/* The red outline critical spans get. */
+static void
+critical_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  cairo_t *cr = ctx->cr;
+  cairo_rectangle (cr, x + 1.0, y + 1.0, SWATCH_WIDTH - 2.0, SWATCH_HEIGHT - 2.0);
+  cairo_set_source_rgb (cr, 0.86, 0.08, 0.08);
+  cairo_set_line_width (cr, 2.0);
+  cairo_stroke (cr);
+}
+
 static void
 mark_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
 {
@@ -119,6 +130,8 @@ draw_items (ChronoRenderContext *ctx, double centre)
   const char *names = g_str_equal (chrono_trace_get_format (ctx->trace), "etf") ? _ ("Claims, coloured by attribute")
                                                                                 : _ ("Process on a core, by name");
   if (ctx->names_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, names))
+    return;
+  if (ctx->critical_seen && !legend_item (ctx, &x, centre, critical_swatch, NULL, _ ("Critical path")))
     return;
   if (ctx->marks_seen)
     legend_item (ctx, &x, centre, mark_swatch, NULL, _ ("Event"));

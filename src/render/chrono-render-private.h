@@ -27,6 +27,7 @@ typedef struct {
   gboolean inferred_seen;
   gboolean names_seen; /* spans coloured by name (processes on cores, regions) */
   gboolean marks_seen;
+  gboolean critical_seen; /* spans of a critical path were drawn */
 } ChronoRenderContext;
 
 /* The time ticks of one frame, shared by ruler and grid. */

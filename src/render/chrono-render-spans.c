@@ -223,6 +223,23 @@ want_label (const RowDraw *d, const ChronoSpan *s, LabelCandidate *c)
   return c->number != G_MININT64;
 }
 
+/* Spans on a critical path get a red outline over their fill. */
+static void
+draw_critical_outlines (ChronoRenderContext *ctx, GArray *rects)
+{
+  if (rects->len == 0)
+    return;
+  cairo_t *cr = ctx->cr;
+  for (guint i = 0; i < rects->len; i++)
+    {
+      const Rect *r = &g_array_index (rects, Rect, i);
+      cairo_rectangle (cr, r->x + 1.0, r->y + 1.0, MAX (r->width - 2.0, 0.5), MAX (r->height - 2.0, 0.5));
+    }
+  cairo_set_source_rgb (cr, 0.86, 0.08, 0.08);
+  cairo_set_line_width (cr, 2.0);
+  cairo_stroke (cr);
+}
+
 static void
 draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
 {
@@ -231,6 +248,7 @@ draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
   BatchSet normal, overlay;
   batch_set_init (&normal);
   batch_set_init (&overlay);
+  g_autoptr (GArray) critical = g_array_new (FALSE, FALSE, sizeof (Rect));
   for (guint i = first; i < last; i++)
     {
       ChronoSpan s;
@@ -250,12 +268,18 @@ draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
         }
       /* Sub-pixel spans go on top, or a neighbour's rounding could hide them. */
       batch_set_add (tiny ? &overlay : &normal, key, &color, &r);
+      if (s.flags & CHRONO_SPAN_CRITICAL)
+        {
+          g_array_append_val (critical, r);
+          ctx->critical_seen = TRUE;
+        }
       LabelCandidate c = { r.x, r.width, r.y, r.height, 0, 0, color };
       if (r.width >= MIN_LABEL_WIDTH && want_label (d, &s, &c))
         g_array_append_val (labels, c);
     }
   batch_set_fill (&normal, ctx);
   batch_set_fill (&overlay, ctx);
+  draw_critical_outlines (ctx, critical);
   batch_set_clear (&normal);
   batch_set_clear (&overlay);
 }

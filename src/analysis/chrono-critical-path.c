@@ -1,0 +1,156 @@
+/* chrono-critical-path.c — walks back from the claim that ends last, as
+ * TRACE4CPS's critical-path analysis does (STTT 2017): the predecessor of a
+ * claim is the claim a dependency names as ending at its start, or else a
+ * claim that ended at its start (within a tolerance of 1e-9 of the trace's
+ * length, for producers that print rounded times).  Among several, the one
+ * that ended last wins, then the longest: it is the one that held things up.
+ * O(n log n) over the claims of the activity lanes. */
+#include "chrono-critical-path.h"
+
+typedef struct {
+  ChronoLane *lane;
+  guint span;
+  guint lane_index; /* in chrono_trace_list_lanes order, as links name lanes */
+  gint64 start, end;
+} Item;
+
+static int
+compare_by_end (gconstpointer a, gconstpointer b)
+{
+  const Item *ia = a, *ib = b;
+  if (ia->end != ib->end)
+    return ia->end < ib->end ? -1 : 1;
+  return (ia->start > ib->start) - (ia->start < ib->start);
+}
+
+static GArray *
+collect_claims (GPtrArray *lanes)
+{
+  GArray *items = g_array_new (FALSE, FALSE, sizeof (Item));
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, l);
+      ChronoSpans *spans = chrono_lane_get_spans (lane);
+      if (chrono_lane_get_kind (lane) != CHRONO_LANE_ACTIVITY || spans == NULL)
+        continue;
+      for (guint s = 0; s < chrono_spans_get_n (spans); s++)
+        {
+          Item item = { lane, s, l, chrono_spans_get_start (spans, s), chrono_spans_get_end (spans, s) };
+          g_array_append_val (items, item);
+        }
+    }
+  g_array_sort (items, compare_by_end);
+  return items;
+}
+
+/* The first item ending at or after time. */
+static guint
+first_ending_at (GArray *items, gint64 time)
+{
+  guint lo = 0, hi = items->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (items, Item, mid).end >= time)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return lo;
+}
+
+static gboolean
+better (const Item *candidate, const Item *best)
+{
+  if (best == NULL)
+    return TRUE;
+  if (candidate->end != best->end)
+    return candidate->end > best->end;
+  return candidate->end - candidate->start > best->end - best->start;
+}
+
+/* A claim whose end a dependency joins to this claim's start (types 2 and 3 end at a claim). */
+static const Item *
+dependency_predecessor (ChronoLinks *links, GArray *items, const Item *claim)
+{
+  const Item *best = NULL;
+  guint n = chrono_links_get_n (links);
+  for (guint i = chrono_links_first_ending_after (links, claim->start - 1); i < n; i++)
+    {
+      const ChronoLink *link = chrono_links_get (links, i);
+      if (MAX (link->src_time, link->dst_time) > claim->start + chrono_links_get_longest (links))
+        break;
+      if (link->dst_lane != claim->lane_index || link->dst_time != claim->start || link->src_time > claim->start)
+        continue;
+      for (guint k = first_ending_at (items, link->src_time); k < items->len; k++)
+        {
+          const Item *candidate = &g_array_index (items, Item, k);
+          if (candidate->end != link->src_time)
+            break;
+          if (candidate->lane_index == link->src_lane && better (candidate, best))
+            best = candidate;
+        }
+    }
+  return best;
+}
+
+static const Item *
+time_predecessor (GArray *items, const Item *claim, gint64 tolerance)
+{
+  const Item *best = NULL;
+  for (guint k = first_ending_at (items, claim->start - tolerance); k < items->len; k++)
+    {
+      const Item *candidate = &g_array_index (items, Item, k);
+      if (candidate->end > claim->start)
+        break;
+      if (candidate != claim && candidate->start < claim->start && better (candidate, best))
+        best = candidate;
+    }
+  return best;
+}
+
+/* The path from its first claim to the claim that ends last. */
+GArray *
+chrono_critical_path_compute (ChronoTrace *trace, gboolean dependencies_only)
+{
+  GArray *path = g_array_new (FALSE, FALSE, sizeof (ChronoPathStep));
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  g_autoptr (GArray) items = collect_claims (lanes);
+  if (items->len == 0)
+    return path;
+  gint64 tolerance = MAX ((chrono_trace_get_end (trace) - chrono_trace_get_begin (trace)) / 1000000000, 0);
+  ChronoLinks *links = chrono_trace_get_links (trace);
+  const Item *claim = &g_array_index (items, Item, items->len - 1);
+  /* a guard against cycles from zero-length claims: never longer than all claims */
+  for (guint steps = 0; claim != NULL && steps < items->len; steps++)
+    {
+      ChronoPathStep step = { claim->lane, claim->span };
+      g_array_prepend_val (path, step);
+      const Item *previous = dependency_predecessor (links, items, claim);
+      if (previous == NULL && !dependencies_only)
+        previous = time_predecessor (items, claim, tolerance);
+      claim = previous;
+    }
+  return path;
+}
+
+/* Flags the path's spans CHRONO_SPAN_CRITICAL (and clears older marks). */
+guint
+chrono_critical_path_mark (ChronoTrace *trace, gboolean dependencies_only)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      ChronoSpans *spans = chrono_lane_get_spans (g_ptr_array_index (lanes, l));
+      for (guint s = 0; spans != NULL && s < chrono_spans_get_n (spans); s++)
+        chrono_spans_set_flags (spans, s, chrono_spans_get_flags (spans, s) & ~CHRONO_SPAN_CRITICAL);
+    }
+  g_autoptr (GArray) path = chrono_critical_path_compute (trace, dependencies_only);
+  for (guint i = 0; i < path->len; i++)
+    {
+      const ChronoPathStep *step = &g_array_index (path, ChronoPathStep, i);
+      ChronoSpans *spans = chrono_lane_get_spans (step->lane);
+      chrono_spans_set_flags (spans, step->span, chrono_spans_get_flags (spans, step->span) | CHRONO_SPAN_CRITICAL);
+    }
+  return path->len;
+}
