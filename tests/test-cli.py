@@ -218,7 +218,8 @@ C 5 4 5 0 1 ; name=f
         # a dependency (end of f -> start of c) decides over timing
         self.assertEqual(path(claims + "D 0 2 5 2 ;\n"), ["d", "e", "f", "c"])
         out = os.path.join(self.tmp.name, "cp.png")
-        self.assertEqual(run("export", self.write("cp.etf", claims), "-o", out, "--critical-path").returncode, 0)
+        self.assertEqual(run("export", self.write("cp.etf", claims), "-o", out, "--critical-path",
+                             "--label-by", "name").returncode, 0)
 
     def test_gzip_input(self):
         import gzip

@@ -27,6 +27,7 @@ chrono_export_view (ChronoTimelineView *view, const ChronoExportChoice *choice, 
   chrono_timeline_view_get_render_options (view, &options);
   ChronoTrace *trace = chrono_timeline_view_get_trace (view);
   gint64 visible_begin = options.begin, visible_end = options.end;
+  const char *label_attribute = options.label_attribute;
   chrono_render_options_init (&options, trace, choice->width, choice->height);
   if (!choice->whole_trace)
     {
@@ -34,6 +35,7 @@ chrono_export_view (ChronoTimelineView *view, const ChronoExportChoice *choice, 
       options.end = visible_end;
     }
   options.origin = chrono_viewport_get_origin (chrono_timeline_view_get_viewport (view));
+  options.label_attribute = label_attribute;
   return chrono_export_to_file (chrono_timeline_view_get_renderer (view), &options, path, error);
 }
 

@@ -225,6 +225,8 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
   g_signal_connect_swapped (self->viewport, "overlay-changed", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->viewport, "changed", G_CALLBACK (update_status), self);
+  chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
+                                            g_hash_table_lookup (self->load_options, "labelling"));
   const char *filter = gtk_entry_get_text (GTK_ENTRY (self->search_entry));
   chrono_layout_set_filter (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)), filter);
 
@@ -241,7 +243,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
 
 typedef struct {
   ChronoWindow *window;
-  GtkWidget *grouping, *colouring, *filter;
+  GtkWidget *grouping, *colouring, *labelling, *filter;
 } ClaimsPopover;
 
 /* The chain of claims that decided when the last one ended, outlined in red. */
@@ -286,6 +288,10 @@ apply_claim_view (GtkButton *button, ClaimsPopover *p)
   g_hash_table_replace (self->load_options, g_strdup ("colouring"), g_strdup (by_name ? "" : colouring));
   g_hash_table_replace (self->load_options, g_strdup ("filter"), g_strdup (gtk_entry_get_text (GTK_ENTRY (p->filter))));
   gtk_widget_hide (gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_POPOVER));
+  g_autofree char *label = gtk_combo_box_get_active (GTK_COMBO_BOX (p->labelling)) > 0
+                               ? gtk_combo_box_text_get_active_text (GTK_COMBO_BOX_TEXT (p->labelling))
+                               : NULL;
+  g_hash_table_replace (self->load_options, g_strdup ("labelling"), g_strdup (label ? label : ""));
   self->keep_view = TRUE;
   start_loading (self);
 }
@@ -343,15 +349,15 @@ setup_claims_popover (ChronoWindow *self)
   GtkWidget *apply = gtk_button_new_with_mnemonic (_ ("_Apply"));
   gtk_style_context_add_class (gtk_widget_get_style_context (apply), "suggested-action");
   gtk_widget_set_halign (apply, GTK_ALIGN_END);
-  gtk_grid_attach (GTK_GRID (grid), apply, 1, 3, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), apply, 1, 4, 1, 1);
   GtkWidget *usage = gtk_button_new_with_mnemonic (_ ("Show Resource _Usage"));
   gtk_widget_set_tooltip_text (usage, _ ("Add the amount in use of every resource as a signal lane"));
   g_signal_connect (usage, "clicked", G_CALLBACK (show_usage_clicked), self);
-  gtk_grid_attach (GTK_GRID (grid), usage, 0, 4, 2, 1);
+  gtk_grid_attach (GTK_GRID (grid), usage, 0, 5, 2, 1);
   GtkWidget *critical = gtk_button_new_with_mnemonic (_ ("Show _Critical Path"));
   gtk_widget_set_tooltip_text (critical, _ ("Outline the claims that decided when the last claim ended"));
   g_signal_connect (critical, "clicked", G_CALLBACK (critical_path_clicked), self);
-  gtk_grid_attach (GTK_GRID (grid), critical, 0, 5, 2, 1);
+  gtk_grid_attach (GTK_GRID (grid), critical, 0, 6, 2, 1);
   g_signal_connect_data (apply, "clicked", G_CALLBACK (apply_claim_view), p, free_claims_popover, 0);
   gtk_widget_show_all (grid);
   GtkWidget *popover = gtk_popover_new (self->claims_button);

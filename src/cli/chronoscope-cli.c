@@ -437,7 +437,9 @@ command_export (int argc, char **argv)
 {
   g_autofree char *output = NULL, *range = NULL, *size = NULL;
   gboolean dark = FALSE, critical = FALSE;
+  g_autofree char *label_by = NULL;
   GOptionEntry entries[] = {
+    { "label-by", 0, 0, G_OPTION_ARG_STRING, &label_by, N_ ("TRACE: attribute whose value labels claims"), N_ ("KEY") },
     { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, N_ ("TRACE: outline the critical path"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("Picture to write: .png, .svg or .pdf"), N_ ("OUT") },
     { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_ ("Time range from the trace start, e.g. 10ms..30ms"),
@@ -480,6 +482,7 @@ command_export (int argc, char **argv)
   ChronoRenderOptions options;
   chrono_render_options_init (&options, trace, width, height);
   options.dark = dark;
+  options.label_attribute = label_by;
   if (range && !parse_range (range, trace, &options.begin, &options.end, &error))
     {
       g_printerr ("chronoscope-cli export: %s\n", error->message);

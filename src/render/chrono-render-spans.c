@@ -42,8 +42,8 @@ typedef struct {
 
 typedef struct {
   double x, width, y, height;
-  guint32 text_id; /* string to show, or 0 */
-  gint64 number; /* instance number to show when text_id is 0 */
+  const char *text; /* what to show (owned by the trace), or NULL */
+  gint64 number; /* instance number to show when there is no text */
   ChronoRgb fill;
 } LabelCandidate;
 
@@ -208,11 +208,18 @@ span_extent (const RowDraw *d, const ChronoSpan *s, double *out_x, double *out_w
 static gboolean
 want_label (const RowDraw *d, const ChronoSpan *s, LabelCandidate *c)
 {
-  c->text_id = CHRONO_STRING_NONE;
+  c->text = NULL;
   c->number = G_MININT64;
+  const char *key = d->ctx->o->label_attribute;
+  if (key != NULL && *key != '\0' && s->attrs != 0)
+    {
+      /* "label by" an attribute: a span without it shows nothing rather than a misleading text */
+      c->text = chrono_attrs_lookup (chrono_trace_get_attrs (d->ctx->trace), s->attrs, key);
+      return c->text != NULL;
+    }
   if (s->label != CHRONO_STRING_NONE)
     {
-      c->text_id = s->label;
+      c->text = chrono_strings_get (d->ctx->strings, s->label);
       return TRUE;
     }
   ChronoInstances *instances = chrono_lane_get_instances (d->lane);
@@ -371,9 +378,7 @@ draw_labels (const RowDraw *d, GArray *labels)
     {
       const LabelCandidate *c = &g_array_index (labels, LabelCandidate, i);
       g_autofree char *number = NULL;
-      const char *text = c->text_id != CHRONO_STRING_NONE
-                             ? chrono_strings_get (ctx->strings, c->text_id)
-                             : (number = g_strdup_printf ("#%" G_GINT64_FORMAT, c->number));
+      const char *text = c->text != NULL ? c->text : (number = g_strdup_printf ("#%" G_GINT64_FORMAT, c->number));
       int tw, th;
       chrono_render_text_size (layout, text, &tw, &th);
       if (th > c->height + 4)

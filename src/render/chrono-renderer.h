@@ -19,6 +19,7 @@ typedef struct {
   double scroll_y; /* first visible px of the lane area */
   gboolean dark; /* dark theme palette */
   gint64 origin; /* the ruler counts from here: the trace begin, or 0 for raw trace time */
+  const char *label_attribute; /* spans with attributes show this one's value; NULL: their label */
 } ChronoRenderOptions;
 
 void chrono_render_options_init (ChronoRenderOptions *o, ChronoTrace *trace, int width, int height);

@@ -42,6 +42,7 @@ struct _ChronoTimelineView {
   ChronoLane *selected_lane; /* borrowed from the trace, NULL when nothing is selected */
   guint selected_span;
   ChronoLane *menu_lane; /* the lane a context menu was opened on */
+  char *label_attribute; /* claims show this attribute's value, or NULL */
 };
 
 enum { ITEM_SELECTED, N_SIGNALS };
@@ -60,6 +61,7 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->scroll_y = chrono_viewport_get_scroll_y (self->viewport);
   out->origin = chrono_viewport_get_origin (self->viewport);
   out->dark = chrono_widget_is_dark (widget);
+  out->label_attribute = self->label_attribute;
 }
 
 static double
@@ -75,6 +77,15 @@ invalidate (ChronoTimelineView *self)
 {
   self->dirty = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Label spans that have attributes (TRACE claims) by this key; NULL: by their name. */
+void
+chrono_timeline_view_set_label_attribute (ChronoTimelineView *self, const char *key)
+{
+  g_free (self->label_attribute);
+  self->label_attribute = key && *key ? g_strdup (key) : NULL;
+  invalidate (self);
 }
 
 static void
@@ -711,6 +722,7 @@ chrono_timeline_view_finalize (GObject *object)
   g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_signal_handlers_disconnect_by_data (self->layout, self);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
+  g_free (self->label_attribute);
   g_clear_object (&self->renderer);
   g_clear_object (&self->layout);
   g_clear_object (&self->viewport);

@@ -25,5 +25,6 @@ void chrono_timeline_view_unselect (ChronoTimelineView *view);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);
 gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
 void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
+void chrono_timeline_view_set_label_attribute (ChronoTimelineView *view, const char *key);
 
 G_END_DECLS
