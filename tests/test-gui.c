@@ -16,6 +16,7 @@ static const char *trace_path;
 static const char *artifact_dir;
 static const char *cli_path;
 static const char *corpus_dir;
+static const char *data_dir;
 
 static gboolean
 wait_for_timeline (ChronoWindow *window)
@@ -287,6 +288,60 @@ test_export_matches_cli (void)
   settle ();
 }
 
+/* A button in the popover of one of the header bar's menu buttons. */
+static GtkWidget *
+find_popover_button (ChronoWindow *window, const char *text)
+{
+  GtkWidget *header = gtk_window_get_titlebar (GTK_WINDOW (window));
+  GList *children = gtk_container_get_children (GTK_CONTAINER (header));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    if (GTK_IS_MENU_BUTTON (l->data) && gtk_widget_get_visible (l->data))
+      {
+        GtkPopover *popover = gtk_menu_button_get_popover (l->data);
+        if (popover != NULL)
+          found = find_button_with (GTK_WIDGET (popover), text);
+      }
+  g_list_free (children);
+  return found;
+}
+
+/* A TRACE file: the claims menu outlines the critical path, a resource's
+ * inspector shows how long it held N claims at once. */
+static void
+test_trace_claims (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "etf", "records.etf", NULL);
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  GtkWidget *critical = find_popover_button (window, "Critical");
+  g_assert_nonnull (critical);
+  gtk_button_clicked (GTK_BUTTON (critical));
+  guint flagged = 0;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  ChronoLane *resource = NULL;
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoSpans *spans = chrono_lane_get_spans (lane);
+      for (guint s = 0; spans != NULL && s < chrono_spans_get_n (spans); s++)
+        flagged += (chrono_spans_get_flags (spans, s) & CHRONO_SPAN_CRITICAL) != 0;
+      if (chrono_lane_get_kind (lane) == CHRONO_LANE_RESOURCE && spans != NULL && resource == NULL)
+        resource = lane;
+    }
+  g_assert_cmpuint (flagged, >, 0);
+  g_assert_nonnull (resource);
+  chrono_timeline_view_select (view, resource, 0);
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (text, "Concurrent claims"));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-trace.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 /* The walk a new user takes (issue 3): open the Trace Compass sample, find a
  * preemption of TASK_InputProcessing, see who preempted it and for how long,
  * put markers around it and read Δt, export that view to SVG. */
@@ -426,6 +481,8 @@ main (int argc, char **argv)
   artifact_dir = g_getenv ("CHRONO_ARTIFACT_DIR");
   cli_path = g_getenv ("CHRONO_CLI");
   corpus_dir = g_getenv ("CHRONO_CORPUS");
+  data_dir = g_getenv ("CHRONO_TEST_DATA");
+  g_assert_nonnull (data_dir);
   g_assert_nonnull (trace_path);
   g_assert_nonnull (artifact_dir);
   g_assert_nonnull (cli_path);
@@ -436,5 +493,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/mouse-and-keys", test_mouse_and_keys);
   g_test_add_func ("/gui/export-matches-cli", test_export_matches_cli);
   g_test_add_func ("/gui/preemption-walkthrough", test_preemption_walkthrough);
+  g_test_add_func ("/gui/trace-claims", test_trace_claims);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "chrono-instance-life.h"
+#include "chrono-resource-usage.h"
 
 #define MAX_LISTED 200 /* states or runnables listed before "… and N more" */
 
@@ -314,6 +315,36 @@ show_life (ChronoInspector *self, ChronoLane *lane, guint instance)
   show_states (self, life);
 }
 
+/* ---- a TRACE resource ----------------------------------------------------- */
+
+/* How long the resource held 0, 1, 2 … claims at once, over the whole trace:
+ * TRACE4CPS's resource-usage histogram, as a table with bars. */
+static void
+show_concurrency (ChronoInspector *self, ChronoLane *lane)
+{
+  gint64 begin = chrono_trace_get_begin (self->trace), end = chrono_trace_get_end (self->trace);
+  g_autoptr (GArray) histogram = chrono_resource_concurrency (lane, begin, end);
+  if (histogram->len == 0 || end <= begin)
+    return;
+  add_section (self, _ ("Concurrent claims over the trace"));
+  GtkWidget *grid = new_grid (self);
+  for (guint n = 0; n < histogram->len; n++)
+    {
+      gint64 ticks = g_array_index (histogram, gint64, n);
+      double share = (double) ticks / (double) (end - begin);
+      g_autofree char *count = g_strdup_printf ("%u", n);
+      g_autofree char *length = format_length (self, ticks);
+      g_autofree char *percent = g_strdup_printf ("%.1f %%", 100.0 * share);
+      const char *cells[] = { count, length, percent };
+      add_row (self, grid, n, cells, 3);
+      GtkWidget *bar = gtk_level_bar_new_for_interval (0.0, 1.0);
+      gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), share);
+      gtk_widget_set_size_request (bar, 60, -1);
+      gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
+      gtk_grid_attach (GTK_GRID (grid), bar, 3, n, 1, 1);
+    }
+}
+
 /* ---- public ------------------------------------------------------------- */
 
 static void
@@ -347,6 +378,8 @@ chrono_inspector_show_span (ChronoInspector *self, ChronoLane *lane, guint index
   show_item (self, lane, &span);
   if (chrono_lane_get_kind (lane) == CHRONO_LANE_PROCESS && span.instance != CHRONO_NO_INSTANCE)
     show_life (self, lane, span.instance);
+  if (chrono_lane_get_kind (lane) == CHRONO_LANE_RESOURCE)
+    show_concurrency (self, lane);
   gtk_widget_show_all (self->content);
 }
 
