@@ -416,7 +416,8 @@ chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, d
     {
       g_autoptr (GArray) labels = g_array_new (FALSE, FALSE, sizeof (LabelCandidate));
       draw_detailed (&d, first, last, labels);
-      draw_labels (&d, labels);
+      if (!ctx->o->plain)
+        draw_labels (&d, labels);
     }
   else
     draw_per_column (&d);

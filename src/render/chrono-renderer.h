@@ -20,6 +20,7 @@ typedef struct {
   gboolean dark; /* dark theme palette */
   gint64 origin; /* the ruler counts from here: the trace begin, or 0 for raw trace time */
   const char *label_attribute; /* spans with attributes show this one's value; NULL: their label */
+  gboolean plain; /* no text inside spans (thumbnails, squeezed pictures) */
 } ChronoRenderOptions;
 
 void chrono_render_options_init (ChronoRenderOptions *o, ChronoTrace *trace, int width, int height);
