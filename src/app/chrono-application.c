@@ -6,6 +6,7 @@
 
 #include "chrono-config.h"
 #include "chrono-resources.h"
+#include "chrono-settings.h"
 #include "chrono-window.h"
 
 #define APPLICATION_ID "io.github.chronoscope.Chronoscope"
@@ -54,9 +55,36 @@ about_activated (GSimpleAction *action, GVariant *parameter, gpointer applicatio
                          authors, NULL);
 }
 
+/* "system", "light" or "dark": the theme's choice, or the user's. */
+static void
+apply_theme (const char *theme)
+{
+  GtkSettings *gtk = gtk_settings_get_default ();
+  if (gtk == NULL)
+    return;
+  if (g_str_equal (theme, "system"))
+    gtk_settings_reset_property (gtk, "gtk-application-prefer-dark-theme");
+  else
+    g_object_set (gtk, "gtk-application-prefer-dark-theme", g_str_equal (theme, "dark"), NULL);
+}
+
+static void
+theme_changed (GSimpleAction *action, GVariant *state, gpointer application)
+{
+  const char *theme = g_variant_get_string (state, NULL);
+  if (!g_str_equal (theme, "system") && !g_str_equal (theme, "light") && !g_str_equal (theme, "dark"))
+    return;
+  g_simple_action_set_state (action, state);
+  apply_theme (theme);
+  GSettings *settings = chrono_settings_get ();
+  if (settings != NULL)
+    g_settings_set_string (settings, "theme", theme);
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
   { "about", about_activated },
+  { "theme", NULL, "s", "'system'", theme_changed },
 };
 
 /* Only shortcuts with a modifier (or function keys) are accelerators: plain
@@ -90,6 +118,12 @@ chrono_application_startup (GApplication *application)
   G_APPLICATION_CLASS (chrono_application_parent_class)->startup (application);
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
   set_accelerators (GTK_APPLICATION (application));
+  GSettings *settings = chrono_settings_get ();
+  if (settings != NULL)
+    {
+      g_autofree char *theme = g_settings_get_string (settings, "theme");
+      g_action_group_change_action_state (G_ACTION_GROUP (application), "theme", g_variant_new_string (theme));
+    }
   /* once per process and screen, however many applications a test starts */
   static GtkCssProvider *css = NULL;
   if (css == NULL)

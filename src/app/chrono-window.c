@@ -15,6 +15,7 @@
 #include "chrono-critical-path.h"
 #include "chrono-resource-stats.h"
 #include "chrono-resource-usage.h"
+#include "chrono-settings.h"
 #include "chrono-timeline-view.h"
 #include "chrono-warnings-dialog.h"
 
@@ -739,6 +740,61 @@ setup_recent_menu (ChronoWindow *self)
 
 /* ---- life cycle --------------------------------------------------------- */
 
+/* ---- remembered between runs -------------------------------------------- */
+
+static void
+restore_settings (ChronoWindow *self)
+{
+  GSettings *settings = chrono_settings_get ();
+  if (settings == NULL)
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  int paned = g_settings_get_int (settings, "paned-position");
+  if (paned > 0)
+    gtk_paned_set_position (GTK_PANED (self->paned), paned);
+  g_action_group_change_action_state (G_ACTION_GROUP (self), "absolute-time",
+                                      g_variant_new_boolean (g_settings_get_boolean (settings, "absolute-time")));
+  self->export_choice.whole_trace = g_settings_get_boolean (settings, "export-whole-trace");
+  self->export_choice.width = g_settings_get_int (settings, "export-width");
+  self->export_choice.height = g_settings_get_int (settings, "export-height");
+}
+
+static void
+save_settings (ChronoWindow *self)
+{
+  GSettings *settings = chrono_settings_get ();
+  if (settings == NULL)
+    return;
+  gboolean maximized = gtk_window_is_maximized (GTK_WINDOW (self));
+  g_settings_set_boolean (settings, "window-maximized", maximized);
+  if (!maximized)
+    {
+      int width, height;
+      gtk_window_get_size (GTK_WINDOW (self), &width, &height);
+      g_settings_set_int (settings, "window-width", width);
+      g_settings_set_int (settings, "window-height", height);
+    }
+  g_settings_set_int (settings, "paned-position", gtk_paned_get_position (GTK_PANED (self->paned)));
+  GVariant *absolute = g_action_group_get_action_state (G_ACTION_GROUP (self), "absolute-time");
+  g_settings_set_boolean (settings, "absolute-time", g_variant_get_boolean (absolute));
+  g_variant_unref (absolute);
+  g_settings_set_boolean (settings, "export-whole-trace", self->export_choice.whole_trace);
+  g_settings_set_int (settings, "export-width", MAX (self->export_choice.width, 0));
+  g_settings_set_int (settings, "export-height", MAX (self->export_choice.height, 0));
+}
+
+static gboolean
+chrono_window_delete_event (GtkWidget *widget, GdkEventAny *event)
+{
+  save_settings (CHRONO_WINDOW (widget));
+  return GTK_WIDGET_CLASS (chrono_window_parent_class)->delete_event
+             ? GTK_WIDGET_CLASS (chrono_window_parent_class)->delete_event (widget, event)
+             : GDK_EVENT_PROPAGATE;
+}
+
 static void
 chrono_window_dispose (GObject *object)
 {
@@ -770,6 +826,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   object_class->dispose = chrono_window_dispose;
   object_class->finalize = chrono_window_finalize;
   widget_class->drag_data_received = drag_data_received;
+  widget_class->delete_event = chrono_window_delete_event;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chronoscope/Chronoscope/chrono-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, ChronoWindow, name)
   CHILD (header);
@@ -808,6 +865,7 @@ chrono_window_init (ChronoWindow *self)
   setup_recent_menu (self);
   self->export_choice.height = 0;
   self->load_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  restore_settings (self);
 }
 
 ChronoWindow *
