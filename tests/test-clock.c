@@ -79,6 +79,8 @@ test_parse_duration (void)
   g_assert_cmpfloat_with_epsilon (s, 0.0015, 1e-15);
   g_assert_true (chrono_parse_duration ("250ns", &s, NULL));
   g_assert_cmpfloat_with_epsilon (s, 250e-9, 1e-18);
+  g_assert_true (chrono_parse_duration ("3,5ms", &s, NULL));
+  g_assert_cmpfloat_with_epsilon (s, 0.0035, 1e-15);
   g_assert_true (chrono_parse_duration (" 2 ", &s, NULL));
   g_assert_cmpfloat_with_epsilon (s, 2.0, 1e-15);
   g_autoptr (GError) error = NULL;

@@ -51,21 +51,32 @@ about_activated (GSimpleAction *action, GVariant *parameter, gpointer applicatio
                          "Chronoscope", "version", PACKAGE_VERSION, "comments",
                          _ ("A timeline viewer for execution traces: BTF task and runnable states, cores, "
                             "semaphores and signals, with PNG, SVG and PDF export."),
-                         "logo-icon-name", "utilities-system-monitor", "license-type", GTK_LICENSE_GPL_3_0, "authors",
-                         authors, NULL);
+                         "logo-icon-name", "io.github.chronoscope.Chronoscope", "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors, NULL);
 }
 
 /* "system", "light" or "dark": the theme's choice, or the user's. */
+/* "system", "light" or "dark".  GtkSettings is touched only when the wish
+ * differs from what it says, because every change restyles every widget. */
 static void
 apply_theme (const char *theme)
 {
   GtkSettings *gtk = gtk_settings_get_default ();
   if (gtk == NULL)
     return;
+  gboolean dark;
+  g_object_get (gtk, "gtk-application-prefer-dark-theme", &dark, NULL);
+  /* remember on the settings object whether the value is ours to reset */
   if (g_str_equal (theme, "system"))
-    gtk_settings_reset_property (gtk, "gtk-application-prefer-dark-theme");
-  else
+    {
+      if (g_object_get_data (G_OBJECT (gtk), "chrono-theme-set"))
+        gtk_settings_reset_property (gtk, "gtk-application-prefer-dark-theme");
+      g_object_set_data (G_OBJECT (gtk), "chrono-theme-set", NULL);
+      return;
+    }
+  if (dark != g_str_equal (theme, "dark"))
     g_object_set (gtk, "gtk-application-prefer-dark-theme", g_str_equal (theme, "dark"), NULL);
+  g_object_set_data (G_OBJECT (gtk), "chrono-theme-set", GINT_TO_POINTER (TRUE));
 }
 
 static void

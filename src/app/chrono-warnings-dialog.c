@@ -1,5 +1,6 @@
 /* chrono-warnings-dialog.c — a count per reason on top, then the kept
  * warnings with their line numbers, sortable, selectable for copying. */
+#include <inttypes.h>
 #include "chrono-warnings-dialog.h"
 
 #include <glib/gi18n.h>
@@ -40,8 +41,8 @@ summary_text (ChronoTrace *trace)
   GString *text = g_string_new (NULL);
   g_autofree char *base = g_path_get_basename (chrono_trace_get_path (trace));
   g_string_append_printf (text,
-                          g_dngettext (GETTEXT_PACKAGE, "%s: %" G_GUINT64_FORMAT " warning",
-                                       "%s: %" G_GUINT64_FORMAT " warnings", chrono_warnings_get_total (warnings)),
+                          g_dngettext (GETTEXT_PACKAGE, "%s: %" PRIu64 " warning", "%s: %" PRIu64 " warnings",
+                                       chrono_warnings_get_total (warnings)),
                           base, chrono_warnings_get_total (warnings));
   GList *reasons = chrono_warnings_get_reasons (warnings);
   for (GList *l = reasons; l != NULL; l = l->next)

@@ -4,6 +4,7 @@
  * thread in a GTask with a progress bar and Cancel; zoom, pan and the rest
  * are window actions, so the header bar, the menu, the shortcuts and the
  * tests drive the same code. */
+#include <inttypes.h>
 #include "chrono-window.h"
 
 #include <glib/gi18n.h>
@@ -144,9 +145,13 @@ set_title (ChronoWindow *self)
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
   g_autofree char *length = chrono_format_duration (
       chrono_clock_to_seconds (clock, chrono_trace_get_end (self->trace) - chrono_trace_get_begin (self->trace)), 4);
+  guint64 n_events = chrono_trace_get_n_events (self->trace);
+  guint n_lanes = chrono_trace_count_lanes (self->trace);
+  g_autofree char *events =
+      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " event", "%" PRIu64 " events", n_events), n_events);
+  g_autofree char *lanes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u lane", "%u lanes", n_lanes), n_lanes);
   g_autofree char *subtitle =
-      g_strdup_printf (_ ("%s · %s · %" G_GUINT64_FORMAT " events · %u lanes"), chrono_trace_get_format (self->trace),
-                       length, chrono_trace_get_n_events (self->trace), chrono_trace_count_lanes (self->trace));
+      g_strdup_printf ("%s · %s · %s · %s", chrono_trace_get_format (self->trace), length, events, lanes);
   gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), base);
   gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
 }
@@ -161,10 +166,9 @@ report_warnings (ChronoWindow *self)
       return;
     }
   g_autofree char *base = g_path_get_basename (chrono_trace_get_path (self->trace));
-  g_autofree char *text =
-      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s loaded with %" G_GUINT64_FORMAT " warning.",
-                                    "%s loaded with %" G_GUINT64_FORMAT " warnings.", n),
-                       base, n);
+  g_autofree char *text = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "%s loaded with %" PRIu64 " warning.", "%s loaded with %" PRIu64 " warnings.", n),
+      base, n);
   show_info (self, GTK_MESSAGE_WARNING, text, TRUE);
 }
 

@@ -1,5 +1,6 @@
 /* chronoscope-cli — trace summaries, checks, dumps and picture export with
  * no display: `info`, `check`, `dump`, `export`. */
+#include <inttypes.h>
 #include "chrono-config.h"
 
 #include <glib/gi18n.h>
@@ -231,7 +232,7 @@ print_info_human (ChronoTrace *trace)
     }
   else
     g_print (_ ("  no events\n"));
-  g_print (_ ("  events:    %" G_GUINT64_FORMAT "\n  lanes:     %u\n  warnings:  %" G_GUINT64_FORMAT "\n"),
+  g_print (_ ("  events:    %" PRIu64 "\n  lanes:     %u\n  warnings:  %" PRIu64 "\n"),
            chrono_trace_get_n_events (trace), chrono_trace_count_lanes (trace),
            chrono_warnings_get_total (chrono_trace_get_warnings (trace)));
   g_autoptr (GPtrArray) stats = chrono_entity_stats_compute (trace);
@@ -241,9 +242,8 @@ print_info_human (ChronoTrace *trace)
       if (s->kind == CHRONO_LANE_PROCESS)
         {
           g_autofree char *running = format_seconds_human (clock, s->running_time);
-          g_print (
-              _ ("  %-4s %-32s activations %-6" G_GUINT64_FORMAT " preemptions %-6" G_GUINT64_FORMAT " running %s"),
-              s->type, s->name, s->activations, s->preemptions, running);
+          g_print (_ ("  %-4s %-32s activations %-6" PRIu64 " preemptions %-6" PRIu64 " running %s"), s->type, s->name,
+                   s->activations, s->preemptions, running);
           if (s->response_count > 0)
             {
               g_autofree char *worst = format_seconds_human (clock, s->response_max);
@@ -254,8 +254,7 @@ print_info_human (ChronoTrace *trace)
       else if (s->kind == CHRONO_LANE_RUNNABLE)
         {
           g_autofree char *running = format_seconds_human (clock, s->running_time);
-          g_print (_ ("  %-4s %-32s starts %-6" G_GUINT64_FORMAT " running %s\n"), s->type, s->name, s->starts,
-                   running);
+          g_print (_ ("  %-4s %-32s starts %-6" PRIu64 " running %s\n"), s->type, s->name, s->starts, running);
         }
       else
         {
@@ -520,6 +519,9 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  /* messages in the user's language, numbers always with a decimal point:
+   * JSON, dumps and check lines are read by programs */
+  setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

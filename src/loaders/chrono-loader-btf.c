@@ -471,7 +471,7 @@ btf_sniff (const char *path, const char *head, gsize length)
   return 0;
 }
 
-static const char *const btf_mime_types[] = { "text/x-btf", NULL };
+static const char *const btf_mime_types[] = { "application/x-btf-trace", "application/x-btf-trace-gzip", NULL };
 static const char *const btf_globs[] = { "*.btf", "*.btf.gz", NULL };
 
 const ChronoLoaderInfo chrono_loader_btf = {

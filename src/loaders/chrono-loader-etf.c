@@ -1171,7 +1171,7 @@ etf_sniff (const char *path, const char *head, gsize length)
   return 0;
 }
 
-static const char *const etf_mime_types[] = { "text/x-trace4cps", NULL };
+static const char *const etf_mime_types[] = { "application/x-trace4cps", NULL };
 static const char *const etf_globs[] = { "*.etf", NULL };
 
 const ChronoLoaderInfo chrono_loader_etf = {

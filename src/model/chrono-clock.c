@@ -115,6 +115,8 @@ gboolean
 chrono_parse_duration (const char *text, double *out_seconds, GError **error)
 {
   g_autofree char *trimmed = g_strstrip (g_strdup (text ? text : ""));
+  /* "3,5ms" as people with a decimal comma write it */
+  g_strdelimit (trimmed, ",", '.');
   char *end = NULL;
   double value = g_ascii_strtod (trimmed, &end);
   if (end == trimmed || !isfinite (value))

@@ -6,6 +6,7 @@
  * preempted it and for how long, which runnables did it run.  A preemption
  * is a button: it brings the preemption into view and puts markers A and B
  * on its start and end, so Δt reads off the status bar. */
+#include <inttypes.h>
 #include "chrono-inspector.h"
 
 #include <glib/gi18n-lib.h>
@@ -174,7 +175,7 @@ static void
 show_summary (ChronoInspector *self, const ChronoInstanceLife *life)
 {
   g_autofree char *heading = life->number != G_MININT64
-                                 ? g_strdup_printf (_ ("Life of instance #%" G_GINT64_FORMAT), life->number)
+                                 ? g_strdup_printf (_ ("Life of instance #%" PRId64), life->number)
                                  : g_strdup (_ ("Life of this instance"));
   add_section (self, heading);
   GtkWidget *grid = new_grid (self);
