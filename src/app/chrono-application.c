@@ -52,7 +52,7 @@ about_activated (GSimpleAction *action, GVariant *parameter, gpointer applicatio
                          _ ("A timeline viewer for execution traces: BTF task and runnable states, cores, "
                             "semaphores and signals, with PNG, SVG and PDF export."),
                          "logo-icon-name", "io.github.chronoscope.Chronoscope", "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", authors, NULL);
+                         "authors", authors, "translator-credits", _ ("translator-credits"), NULL);
 }
 
 /* "system", "light" or "dark": the theme's choice, or the user's. */
