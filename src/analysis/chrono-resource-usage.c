@@ -3,6 +3,7 @@
  * draws like any other. */
 #include "chrono-resource-usage.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
 typedef struct {
@@ -104,7 +105,7 @@ chrono_resource_usage_add_lanes (ChronoTrace *trace)
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       if (chrono_lane_get_kind (lane) != CHRONO_LANE_RESOURCE || chrono_lane_get_n_children (lane) > 0)
         continue;
-      g_autoptr (ChronoLane) usage = chrono_lane_new ("Usage", CHRONO_LANE_SIGNAL, "usage");
+      g_autoptr (ChronoLane) usage = chrono_lane_new (N_ ("Usage"), CHRONO_LANE_SIGNAL, "usage");
       ChronoSignal *signal = chrono_resource_usage_signal (lane, chrono_trace_get_clock (trace)->ticks_per_second);
       ChronoSignal *target = chrono_lane_ensure_signal (usage, chrono_trace_get_clock (trace)->ticks_per_second);
       for (guint f = 0; f < chrono_signal_get_n (signal); f++)

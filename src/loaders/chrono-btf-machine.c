@@ -10,6 +10,7 @@
  */
 #include "chrono-btf-machine.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,9 +52,12 @@ typedef enum {
   N_GROUPS
 } Group;
 
+/* Headings stay English in the model (dumps and tests name lanes by them);
+ * N_() lets the renderer show them translated. */
 static const char *const group_names[N_GROUPS] = {
-  "Cores",      "Tasks",      "ISRs",  "Runnables without process", "Semaphores", "Signals", "OS events", "Stimuli",
-  "Schedulers", "Simulation", "Other",
+  N_ ("Cores"),      N_ ("Tasks"),      N_ ("ISRs"),      N_ ("Runnables without process"),
+  N_ ("Semaphores"), N_ ("Signals"),    N_ ("OS events"), N_ ("Stimuli"),
+  N_ ("Schedulers"), N_ ("Simulation"), N_ ("Other"),
 };
 
 typedef enum {

@@ -16,6 +16,7 @@
  * so the decimals producers write survive exactly. */
 #include "chrono-loader-etf.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -830,7 +831,7 @@ build_events (EtfReader *r, ChronoLane *group, ChronoLane **out_lane)
 {
   if (r->events->len == 0)
     return;
-  g_autoptr (ChronoLane) lane = chrono_lane_new ("Events", CHRONO_LANE_EVENTS, "E");
+  g_autoptr (ChronoLane) lane = chrono_lane_new (N_ ("Events"), CHRONO_LANE_EVENTS, "E");
   chrono_lane_append_child (group, lane);
   ChronoStrings *strings = chrono_trace_get_strings (r->trace);
   guint32 event_kind = chrono_strings_intern (strings, "event");
@@ -1005,15 +1006,15 @@ build_dependencies (EtfReader *r, ChronoLane *events_lane)
 static void
 build_model (EtfReader *r)
 {
-  ChronoLane *activities = add_group (r, "Activities");
-  ChronoLane *resources = add_group (r, "Resources");
+  ChronoLane *activities = add_group (r, N_ ("Activities"));
+  ChronoLane *resources = add_group (r, N_ ("Resources"));
   build_resources (r, resources);
   build_claims (r, resources, activities);
   ChronoLane *events_lane = NULL;
   if (r->events->len > 0)
-    build_events (r, add_group (r, "Events"), &events_lane);
+    build_events (r, add_group (r, N_ ("Events")), &events_lane);
   if (r->signal_order->len > 0)
-    build_signals (r, add_group (r, "Signals"));
+    build_signals (r, add_group (r, N_ ("Signals")));
   build_dependencies (r, events_lane);
 }
 

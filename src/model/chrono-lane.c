@@ -117,6 +117,17 @@ chrono_lane_get_name (ChronoLane *lane)
   return lane->name;
 }
 
+/* The name to show: loaders name headings and derived lanes with N_()
+ * strings, translated here; names from the trace are shown as they are. */
+const char *
+chrono_lane_get_display_name (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  gboolean ours = lane->kind == CHRONO_LANE_GROUP || g_str_equal (lane->entity_type, "usage")
+                  || (lane->kind == CHRONO_LANE_EVENTS && g_str_equal (lane->entity_type, "E"));
+  return ours ? g_dgettext (GETTEXT_PACKAGE, lane->name) : lane->name;
+}
+
 ChronoLaneKind
 chrono_lane_get_kind (ChronoLane *lane)
 {

@@ -34,6 +34,7 @@ G_DECLARE_FINAL_TYPE (ChronoLane, chrono_lane, CHRONO, LANE, GObject)
 ChronoLane *chrono_lane_new (const char *name, ChronoLaneKind kind, const char *entity_type);
 
 const char *chrono_lane_get_name (ChronoLane *lane);
+const char *chrono_lane_get_display_name (ChronoLane *lane);
 ChronoLaneKind chrono_lane_get_kind (ChronoLane *lane);
 const char *chrono_lane_get_entity_type (ChronoLane *lane);
 ChronoLane *chrono_lane_get_parent (ChronoLane *lane);

@@ -333,7 +333,7 @@ draw_row_name (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
     draw_expander (ctx, x + 4.0, top + line / 2.0, chrono_layout_get_expanded (self->layout, row->lane));
   x += EXPANDER_SIZE;
   PangoLayout *layout = style == CHRONO_ROW_HEADING ? ctx->heading_text : ctx->name_text;
-  const char *name = chrono_lane_get_name (row->lane);
+  const char *name = chrono_lane_get_display_name (row->lane);
   int h;
   chrono_render_text_size (layout, name, NULL, &h);
   double room = ctx->data_x0 - x - LABEL_MARGIN;

@@ -127,8 +127,8 @@ static void
 show_item (ChronoInspector *self, ChronoLane *lane, const ChronoSpan *span)
 {
   char number[32];
-  g_autofree char *title =
-      g_strdup_printf ("%s%s", chrono_lane_get_name (lane), instance_suffix (lane, span, number, sizeof number));
+  g_autofree char *title = g_strdup_printf ("%s%s", chrono_lane_get_display_name (lane),
+                                            instance_suffix (lane, span, number, sizeof number));
   add_label (self, title, "title");
   GtkWidget *grid = new_grid (self);
   int row = 0;

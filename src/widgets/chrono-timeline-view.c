@@ -439,7 +439,7 @@ describe_span (ChronoTimelineView *self, ChronoLane *lane, guint index)
   g_autofree char *end = chrono_format_duration (chrono_clock_to_seconds (clock, span.end - origin), 7);
   g_autofree char *length = chrono_format_duration (chrono_clock_to_seconds (clock, span.end - span.start), 5);
   GString *text = g_string_new (NULL);
-  g_autofree char *name = g_markup_escape_text (chrono_lane_get_name (lane), -1);
+  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (lane), -1);
   g_string_append_printf (text, "<b>%s</b>", name);
   ChronoInstances *instances = chrono_lane_get_instances (lane);
   if (instances != NULL && span.instance < chrono_instances_get_n (instances))
