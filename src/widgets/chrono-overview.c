@@ -666,17 +666,8 @@ static gboolean
 chrono_overview_scroll_event (GtkWidget *widget, GdkEventScroll *event)
 {
   ChronoOverview *self = CHRONO_OVERVIEW (widget);
-  double dx = 0, dy = 0;
-  if (event->direction == GDK_SCROLL_UP)
-    dy = -1;
-  else if (event->direction == GDK_SCROLL_DOWN)
-    dy = 1;
-  else if (event->direction == GDK_SCROLL_LEFT)
-    dx = -1;
-  else if (event->direction == GDK_SCROLL_RIGHT)
-    dx = 1;
-  else
-    gdk_event_get_scroll_deltas ((GdkEvent *) event, &dx, &dy);
+  double dx, dy;
+  chrono_scroll_event_get_deltas (event, &dx, &dy);
 
   /* horizontal scrolling (or Shift) pans, as in the timeline */
   if (event->state & GDK_SHIFT_MASK || fabs (dx) > fabs (dy))

@@ -268,17 +268,8 @@ static gboolean
 chrono_timeline_view_scroll_event (GtkWidget *widget, GdkEventScroll *event)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  double dx = 0, dy = 0;
-  if (event->direction == GDK_SCROLL_UP)
-    dy = -1;
-  else if (event->direction == GDK_SCROLL_DOWN)
-    dy = 1;
-  else if (event->direction == GDK_SCROLL_LEFT)
-    dx = -1;
-  else if (event->direction == GDK_SCROLL_RIGHT)
-    dx = 1;
-  else
-    gdk_event_get_scroll_deltas ((GdkEvent *) event, &dx, &dy);
+  double dx, dy;
+  chrono_scroll_event_get_deltas (event, &dx, &dy);
 
   if (event->state & GDK_CONTROL_MASK)
     chrono_viewport_zoom (self->viewport, pow (ZOOM_STEP, -dy), time_at (self, event->x));

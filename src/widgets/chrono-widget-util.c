@@ -26,3 +26,20 @@ chrono_widget_ensure_cache (GtkWidget *widget, cairo_surface_t **cache)
                                                     height * scale, scale);
   return TRUE;
 }
+
+/* Wheel clicks and smooth scrolling as one pair of deltas (1 per click). */
+void
+chrono_scroll_event_get_deltas (GdkEventScroll *event, double *dx, double *dy)
+{
+  *dx = *dy = 0;
+  if (event->direction == GDK_SCROLL_UP)
+    *dy = -1;
+  else if (event->direction == GDK_SCROLL_DOWN)
+    *dy = 1;
+  else if (event->direction == GDK_SCROLL_LEFT)
+    *dx = -1;
+  else if (event->direction == GDK_SCROLL_RIGHT)
+    *dx = 1;
+  else
+    gdk_event_get_scroll_deltas ((GdkEvent *) event, dx, dy);
+}

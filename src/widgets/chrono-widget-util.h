@@ -8,5 +8,6 @@ G_BEGIN_DECLS
 
 gboolean chrono_widget_is_dark (GtkWidget *widget);
 gboolean chrono_widget_ensure_cache (GtkWidget *widget, cairo_surface_t **cache);
+void chrono_scroll_event_get_deltas (GdkEventScroll *event, double *dx, double *dy);
 
 G_END_DECLS
