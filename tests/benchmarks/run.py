@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The benchmark table of issue 5, on inputs made by the project's own
+generators (kept in WORKDIR between runs; delete it to regenerate).
+
+usage: run.py WORKDIR CLI FRAME_TIME MINIMAL_PASS GEN_BTF GEN_ETF
+
+CHRONO_BENCH_SIZES (default "100M,1G") chooses the file sizes;
+CHRONO_BENCH_FRAMES (default "50k,5M,25M") the event counts of (d)."""
+import os
+import subprocess
+import sys
+import threading
+import time
+
+workdir, cli, frame_time, minimal, gen_btf, gen_etf = sys.argv[1:7]
+os.makedirs(workdir, exist_ok=True)
+SIZES = os.environ.get("CHRONO_BENCH_SIZES", "100M,1G").split(",")
+FRAMES = os.environ.get("CHRONO_BENCH_FRAMES", "50k,5M,25M").split(",")
+BTF_BYTES_PER_EVENT = 53.5  # what chrono-gen-btf writes on average
+ETF_BYTES_PER_CLAIM = 94.0  # chrono-gen-etf with its default mix
+
+
+def count(text):
+    units = {"k": 1e3, "M": 1e6, "G": 1e9}
+    return int(float(text[:-1]) * units[text[-1]]) if text[-1] in units else int(text)
+
+
+def generate(name, command):
+    path = os.path.join(workdir, name)
+    if not os.path.exists(path):
+        subprocess.run(command + ["-o", path + ".part"], check=True, stdout=subprocess.DEVNULL)
+        os.rename(path + ".part", path)
+    return path
+
+
+def btf_file(events):
+    return generate(f"btf-{events}.btf", [gen_btf, "--events", str(events), "--cores", "4", "--tasks", "12"])
+
+
+def etf_file(claims):
+    return generate(f"etf-{claims}.etf", [gen_etf, "--claims", str(claims), "--events", str(claims // 10),
+                                          "--dependencies", str(claims // 10)])
+
+
+def timed(command):
+    """Wall time and the peak RssAnon (MB) of a command, sampled every 5 ms."""
+    start = time.monotonic()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    peak = [0]
+
+    def sample():
+        status = f"/proc/{process.pid}/status"
+        while process.poll() is None:
+            try:
+                with open(status) as f:
+                    for line in f:
+                        if line.startswith("RssAnon:"):
+                            peak[0] = max(peak[0], int(line.split()[1]))
+            except OSError:
+                pass
+            time.sleep(0.005)
+
+    watcher = threading.Thread(target=sample)
+    watcher.start()
+    _, err = process.communicate()
+    watcher.join()
+    if process.returncode != 0:
+        raise SystemExit(f"{command[0]} failed: {err.decode()}")
+    return time.monotonic() - start, peak[0] / 1024.0
+
+
+def wc_seconds(path):
+    start = time.monotonic()
+    subprocess.run(["wc", "-l", path], check=True, stdout=subprocess.DEVNULL)
+    return time.monotonic() - start
+
+
+rows = []
+for size in SIZES:
+    target = count(size)
+    for kind, path in (("btf", btf_file(int(target / BTF_BYTES_PER_EVENT))),
+                       ("etf", etf_file(int(target / ETF_BYTES_PER_CLAIM)))):
+        megabytes = os.path.getsize(path) / 1e6
+        subprocess.run(["cat", path], check=True, stdout=subprocess.DEVNULL)  # into the page cache
+        load, _ = timed([cli, "info", path])
+        export, peak = timed([cli, "export", path, "-o", os.path.join(workdir, "frame.png"), "--size", "1920x1080"])
+        yardstick = ""
+        if kind == "btf":
+            out = subprocess.run([minimal, path], check=True, capture_output=True, text=True).stdout.split()
+            yardstick = f"{float(out[0]):.2f}"
+        rows.append((kind, f"{megabytes:.0f}", f"{megabytes / load:.0f}", f"{export:.2f}", f"{peak:.0f}",
+                     f"{100 * peak / megabytes:.0f}%", yardstick, f"{wc_seconds(path):.2f}"))
+
+print()
+print("| input | MB | (a) load MB/s | (b) first full frame s | (c) peak RssAnon MB | (c)/size | minimal pass s | wc -l s |")
+print("|---|---|---|---|---|---|---|---|")
+for row in rows:
+    print("| " + " | ".join(row) + " |")
+print()
+print("| (d) events | zoomed-out frame ms | zoomed-in frame ms |")
+print("|---|---|---|")
+for events in FRAMES:
+    path = btf_file(count(events))
+    out = subprocess.run([frame_time, path, "1920", "1080"], check=True, capture_output=True, text=True).stdout.split()
+    print(f"| {events} | {out[0]} | {out[1]} |")
+print()
+print("(a) is the whole load (there is no separate index pass yet); (b) `chronoscope-cli export` of the whole trace "
+      "at 1920x1080; targets: (b) ≤ 1.5 × minimal pass, (c) < 25% of a 1 GB BTF.")
