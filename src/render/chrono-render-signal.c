@@ -14,6 +14,7 @@
 #define PLOT_PAD 5.0
 #define FILL_ALPHA 0.16
 #define LINE_WIDTH 1.5
+#define SMOOTH_PX 2.0 /* columns spanning less than this are one point */
 
 typedef struct {
   double top, bottom; /* of the plot, in picture px */
@@ -164,8 +165,10 @@ sample_column (ChronoSignal *signal, gint64 t0, gint64 t1, Column *c)
   return TRUE;
 }
 
-/* A column is a vertical stroke at its pixel centre from the value it begins
- * with, over any extreme beyond its ends, to the value it ends with. */
+/* A column is a point at its pixel centre when the signal hardly moves in
+ * it, else a vertical stroke there from the value it begins with, over any
+ * extreme beyond its ends, to the value it ends with (a step, a steep or a
+ * crowded column). */
 static void
 add_column (ChronoRenderContext *ctx, const Axis *axis, GArray *points, double x, double step, const Column *c)
 {
@@ -175,14 +178,21 @@ add_column (ChronoRenderContext *ctx, const Axis *axis, GArray *points, double x
       add_point (points, cx, pixel_centre (ctx, value_to_y (axis, c->in)));
       return;
     }
-  add_point (points, cx, value_to_y (axis, c->in));
+  double y_in = value_to_y (axis, c->in), y_out = value_to_y (axis, c->out);
+  if (value_to_y (axis, c->lo) - value_to_y (axis, c->hi) < SMOOTH_PX)
+    {
+      /* a gentle stretch of curve: one point per column draws it smoothly */
+      add_point (points, cx, (y_in + y_out) / 2.0);
+      return;
+    }
+  add_point (points, cx, y_in);
   gboolean rising = c->out >= c->in;
   double first = rising ? c->lo : c->hi, second = rising ? c->hi : c->lo;
   if (first < MIN (c->in, c->out) || first > MAX (c->in, c->out))
     add_point (points, cx, value_to_y (axis, first));
   if (second < MIN (c->in, c->out) || second > MAX (c->in, c->out))
     add_point (points, cx, value_to_y (axis, second));
-  add_point (points, cx, value_to_y (axis, c->out));
+  add_point (points, cx, y_out);
 }
 
 static void
