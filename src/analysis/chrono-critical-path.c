@@ -10,7 +10,6 @@
 typedef struct {
   ChronoLane *lane;
   guint span;
-  guint lane_index; /* in chrono_trace_list_lanes order, as links name lanes */
   gint64 start, end;
 } Item;
 
@@ -35,7 +34,7 @@ collect_claims (GPtrArray *lanes)
         continue;
       for (guint s = 0; s < chrono_spans_get_n (spans); s++)
         {
-          Item item = { lane, s, l, chrono_spans_get_start (spans, s), chrono_spans_get_end (spans, s) };
+          Item item = { lane, s, chrono_spans_get_start (spans, s), chrono_spans_get_end (spans, s) };
           g_array_append_val (items, item);
         }
     }
@@ -80,14 +79,14 @@ dependency_predecessor (ChronoLinks *links, GArray *items, const Item *claim)
       const ChronoLink *link = chrono_links_get (links, i);
       if (MAX (link->src_time, link->dst_time) > claim->start + chrono_links_get_longest (links))
         break;
-      if (link->dst_lane != claim->lane_index || link->dst_time != claim->start || link->src_time > claim->start)
+      if (link->dst_lane != claim->lane || link->dst_time != claim->start || link->src_time > claim->start)
         continue;
       for (guint k = first_ending_at (items, link->src_time); k < items->len; k++)
         {
           const Item *candidate = &g_array_index (items, Item, k);
           if (candidate->end != link->src_time)
             break;
-          if (candidate->lane_index == link->src_lane && better (candidate, best))
+          if (candidate->lane == link->src_lane && better (candidate, best))
             best = candidate;
         }
     }

@@ -944,14 +944,6 @@ static const DependencyEnds dependency_ends[9] = {
   { TRUE, TRUE, FALSE, FALSE }, { FALSE, FALSE, TRUE, FALSE },  { FALSE, FALSE, TRUE, TRUE },
 };
 
-static guint
-lane_index (GPtrArray *lanes, ChronoLane *lane)
-{
-  guint index = 0;
-  g_ptr_array_find (lanes, lane, &index);
-  return index;
-}
-
 static void
 build_dependencies (EtfReader *r, ChronoLane *events_lane)
 {
@@ -979,7 +971,6 @@ build_dependencies (EtfReader *r, ChronoLane *events_lane)
       else
         g_hash_table_insert (events, &event->id, event);
     }
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (r->trace);
   ChronoLinks *links = chrono_trace_get_links (r->trace);
   for (guint i = 0; i < r->dependencies->len; i++)
     {
@@ -990,13 +981,7 @@ build_dependencies (EtfReader *r, ChronoLane *events_lane)
       if (!endpoint (r, claims, events, ends->src_claim, ends->src_end, d->src, d, &src_lane, &src_time)
           || !endpoint (r, claims, events, ends->dst_claim, ends->dst_end, d->dst, d, &dst_lane, &dst_time))
         continue;
-      ChronoLink link = { lane_index (lanes, src_lane),
-                          lane_index (lanes, dst_lane),
-                          src_time,
-                          dst_time,
-                          (guint32) d->type,
-                          d->attrs,
-                          d->id };
+      ChronoLink link = { src_lane, dst_lane, src_time, dst_time, (guint32) d->type, d->attrs, d->id };
       chrono_links_append (links, &link);
     }
 }

@@ -142,18 +142,14 @@ dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
 }
 
 static void
-dump_links (GString *out, ChronoTrace *trace, GPtrArray *lanes)
+dump_links (GString *out, ChronoTrace *trace)
 {
   ChronoLinks *links = chrono_trace_get_links (trace);
   for (guint i = 0; i < chrono_links_get_n (links); i++)
     {
       const ChronoLink *link = chrono_links_get (links, i);
-      g_autofree char *src = link->src_lane < lanes->len
-                                 ? chrono_lane_dup_path (g_ptr_array_index (lanes, link->src_lane))
-                                 : g_strdup ("?");
-      g_autofree char *dst = link->dst_lane < lanes->len
-                                 ? chrono_lane_dup_path (g_ptr_array_index (lanes, link->dst_lane))
-                                 : g_strdup ("?");
+      g_autofree char *src = chrono_lane_dup_path (link->src_lane);
+      g_autofree char *dst = chrono_lane_dup_path (link->dst_lane);
       g_string_append_printf (out,
                               "link id=%" G_GINT64_FORMAT " kind=%u %s@%" G_GINT64_FORMAT " -> %s@%" G_GINT64_FORMAT,
                               link->id, link->kind, src, link->src_time, dst, link->dst_time);
@@ -190,6 +186,6 @@ chrono_trace_dump (ChronoTrace *trace)
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
     dump_lane (out, trace, g_ptr_array_index (lanes, i));
-  dump_links (out, trace, lanes);
+  dump_links (out, trace);
   return g_string_free (out, FALSE);
 }

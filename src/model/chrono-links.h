@@ -5,10 +5,12 @@
 
 #include <glib.h>
 
+typedef struct _ChronoLane ChronoLane;
+
 G_BEGIN_DECLS
 
 typedef struct {
-  guint32 src_lane, dst_lane; /* indexes into the trace's list of lanes (chrono_trace_list_lanes) */
+  ChronoLane *src_lane, *dst_lane; /* borrowed: lanes live as long as their trace, wherever the tree grows */
   gint64 src_time, dst_time;
   guint32 kind; /* the producer's type (TRACE: 0..8) */
   guint32 attrs; /* attribute-set id */

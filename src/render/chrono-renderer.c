@@ -446,10 +446,10 @@ context_clear (ChronoRenderContext *ctx)
 
 /* The vertical centre of a link end's row, or FALSE when the row is not shown. */
 static gboolean
-link_row_y (ChronoRenderer *self, ChronoRenderContext *ctx, GPtrArray *lanes, guint lane, double *out_y)
+link_row_y (ChronoRenderer *self, ChronoRenderContext *ctx, ChronoLane *lane, double *out_y)
 {
   guint row;
-  if (lane >= lanes->len || !chrono_layout_find_row (self->layout, g_ptr_array_index (lanes, lane), &row))
+  if (lane == NULL || !chrono_layout_find_row (self->layout, lane, &row))
     return FALSE;
   const ChronoLayoutRow *r = chrono_layout_get_row (self->layout, row);
   *out_y = chrono_render_options_lane_top (ctx->o) + r->y - ctx->o->scroll_y + MIN (r->height, 20.0) / 2.0;
@@ -482,7 +482,6 @@ draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
   if (n == 0)
     return;
   const ChronoRenderOptions *o = ctx->o;
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
   cairo_t *cr = ctx->cr;
   cairo_save (cr);
   cairo_rectangle (cr, ctx->data_x0, chrono_render_options_lane_top (o), ctx->data_x1 - ctx->data_x0,
@@ -499,7 +498,7 @@ draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
       if (MIN (link->src_time, link->dst_time) > o->end)
         continue;
       double y0, y1;
-      if (!link_row_y (self, ctx, lanes, link->src_lane, &y0) || !link_row_y (self, ctx, lanes, link->dst_lane, &y1))
+      if (!link_row_y (self, ctx, link->src_lane, &y0) || !link_row_y (self, ctx, link->dst_lane, &y1))
         continue;
       draw_arrow (cr, chrono_render_options_time_to_x (o, link->src_time), y0,
                   chrono_render_options_time_to_x (o, link->dst_time), y1);
