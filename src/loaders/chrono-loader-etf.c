@@ -88,6 +88,7 @@ typedef struct {
   gboolean have_unit, have_offset;
   GArray *resources, *claims, *events, *dependencies; /* Resource, Claim, Event, Dependency */
   GHashTable *signals; /* id -> Signal* */
+  GHashTable *resource_by_id; /* id -> Resource* whose lane was built */
   GPtrArray *signal_order; /* Signal*, by first appearance */
   GPtrArray *grouping; /* attribute keys that name an activity lane */
   char *colouring; /* attribute key that colours claims, or NULL */
@@ -633,10 +634,7 @@ add_group (EtfReader *r, const char *name)
 static Resource *
 find_resource (EtfReader *r, gint64 id)
 {
-  for (guint i = 0; i < r->resources->len; i++)
-    if (g_array_index (r->resources, Resource, i).id == id)
-      return &g_array_index (r->resources, Resource, i);
-  return NULL;
+  return g_hash_table_lookup (r->resource_by_id, &id);
 }
 
 static void
@@ -645,7 +643,7 @@ build_resources (EtfReader *r, ChronoLane *group)
   for (guint i = 0; i < r->resources->len; i++)
     {
       Resource *res = &g_array_index (r->resources, Resource, i);
-      if (i > 0 && find_resource (r, res->id) != res)
+      if (find_resource (r, res->id) != NULL)
         {
           chrono_warnings_add (r->warnings, res->line, "duplicate id",
                                "resource %" G_GINT64_FORMAT " is declared twice; the first one counts", res->id);
@@ -657,6 +655,8 @@ build_resources (EtfReader *r, ChronoLane *group)
       chrono_lane_set_source (lane, res->id, res->attrs, res->capacity);
       chrono_lane_append_child (group, lane);
       res->lane = lane;
+      /* one lookup per claim: a hash, as traces with many resources exist */
+      g_hash_table_insert (r->resource_by_id, &res->id, res);
       res->placed = g_array_new (FALSE, FALSE, sizeof (PlacedClaim));
     }
 }
@@ -707,7 +707,7 @@ static gboolean
 resolve_claim (EtfReader *r, Claim *claim, Resource **out_resource, double *offset, double *amount)
 {
   Resource *res = find_resource (r, claim->resource);
-  if (res == NULL || res->lane == NULL)
+  if (res == NULL)
     {
       chrono_warnings_add (r->warnings, claim->line, "unknown reference",
                            "claim %" G_GINT64_FORMAT " names resource %" G_GINT64_FORMAT
@@ -1031,6 +1031,7 @@ reader_clear (EtfReader *r)
   g_array_unref (r->events);
   g_array_unref (r->dependencies);
   g_hash_table_unref (r->signals);
+  g_hash_table_unref (r->resource_by_id);
   g_ptr_array_unref (r->signal_order);
   g_ptr_array_unref (r->grouping);
   g_ptr_array_unref (r->keys);
@@ -1057,6 +1058,7 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
     .events = g_array_new (FALSE, FALSE, sizeof (Event)),
     .dependencies = g_array_new (FALSE, FALSE, sizeof (Dependency)),
     .signals = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, free_signal),
+    .resource_by_id = g_hash_table_new (g_int64_hash, g_int64_equal),
     .signal_order = g_ptr_array_new (),
     .grouping = g_ptr_array_new_with_free_func (g_free),
     .keys = g_ptr_array_new_with_free_func (g_free),
