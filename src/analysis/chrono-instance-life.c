@@ -553,7 +553,7 @@ format_time (const ChronoClock *clock, gint64 time)
 {
   if (clock == NULL)
     return g_strdup_printf ("%" G_GINT64_FORMAT, time);
-  return chrono_format_duration (chrono_clock_to_seconds (clock, time - clock->origin), 12);
+  return chrono_clock_format_ticks (clock, time - clock->origin, 12);
 }
 
 static char *
@@ -561,7 +561,7 @@ format_span (const ChronoClock *clock, gint64 ticks)
 {
   if (clock == NULL)
     return g_strdup_printf ("%" G_GINT64_FORMAT " ticks", ticks);
-  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks), 6);
+  return chrono_clock_format_ticks (clock, ticks, 6);
 }
 
 static void

@@ -65,8 +65,7 @@ static char *
 format_time (ChronoWindow *self, gint64 ticks)
 {
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks - chrono_viewport_get_origin (self->viewport)),
-                                 7);
+  return chrono_clock_format_ticks (clock, ticks - chrono_viewport_get_origin (self->viewport), 7);
 }
 
 static void
@@ -97,8 +96,7 @@ update_status (ChronoWindow *self)
   gint64 delta;
   if (chrono_viewport_get_marker_delta (self->viewport, &delta))
     {
-      g_autofree char *dt =
-          chrono_format_duration (chrono_clock_to_seconds (chrono_trace_get_clock (self->trace), delta), 7);
+      g_autofree char *dt = chrono_clock_format_ticks (chrono_trace_get_clock (self->trace), delta, 7);
       g_string_append_printf (markers, _ ("    Δt %s"), dt);
     }
   gtk_label_set_text (GTK_LABEL (self->markers_label), markers->str);
@@ -106,7 +104,7 @@ update_status (ChronoWindow *self)
 
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
   gint64 span = chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport);
-  g_autofree char *window = chrono_format_duration (chrono_clock_to_seconds (clock, span), 4);
+  g_autofree char *window = chrono_clock_format_ticks (clock, span, 4);
   g_autofree char *hint =
       g_strdup_printf (_ ("Showing %s · keys 1 and 2 set markers · Shift+drag zooms to a range"), window);
   gtk_label_set_text (GTK_LABEL (self->hint_label), hint);
@@ -143,8 +141,8 @@ set_title (ChronoWindow *self)
 {
   g_autofree char *base = g_path_get_basename (chrono_trace_get_path (self->trace));
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  g_autofree char *length = chrono_format_duration (
-      chrono_clock_to_seconds (clock, chrono_trace_get_end (self->trace) - chrono_trace_get_begin (self->trace)), 4);
+  g_autofree char *length =
+      chrono_clock_format_ticks (clock, chrono_trace_get_end (self->trace) - chrono_trace_get_begin (self->trace), 4);
   guint64 n_events = chrono_trace_get_n_events (self->trace);
   guint n_lanes = chrono_trace_count_lanes (self->trace);
   g_autofree char *events =

@@ -214,7 +214,7 @@ info_json (ChronoTrace *trace)
 static char *
 format_seconds_human (const ChronoClock *clock, gint64 ticks)
 {
-  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks), 6);
+  return chrono_clock_format_ticks (clock, ticks, 6);
 }
 
 static void

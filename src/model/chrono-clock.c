@@ -159,3 +159,11 @@ chrono_format_duration (double seconds, int significant_digits)
       return g_strdup_printf ("%.*g %s", significant_digits, seconds / units[i].scale, units[i].unit);
   g_assert_not_reached ();
 }
+
+/* A number of ticks as a human duration ("463.425 µs"); a time is the ticks
+ * from some origin, which callers subtract first. */
+char *
+chrono_clock_format_ticks (const ChronoClock *clock, gint64 ticks, int significant_digits)
+{
+  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks), significant_digits);
+}

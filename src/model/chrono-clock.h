@@ -27,5 +27,6 @@ char *chrono_clock_format_seconds_ratio (const ChronoClock *clock, gint64 numera
 gboolean chrono_parse_duration (const char *text, double *out_seconds, GError **error);
 
 char *chrono_format_duration (double seconds, int significant_digits);
+char *chrono_clock_format_ticks (const ChronoClock *clock, gint64 ticks, int significant_digits);
 
 G_END_DECLS

@@ -32,14 +32,13 @@ static char *
 format_time (ChronoInspector *self, gint64 ticks)
 {
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks - chrono_viewport_get_origin (self->viewport)),
-                                 8);
+  return chrono_clock_format_ticks (clock, ticks - chrono_viewport_get_origin (self->viewport), 8);
 }
 
 static char *
 format_length (ChronoInspector *self, gint64 ticks)
 {
-  return chrono_format_duration (chrono_clock_to_seconds (chrono_trace_get_clock (self->trace), ticks), 6);
+  return chrono_clock_format_ticks (chrono_trace_get_clock (self->trace), ticks, 6);
 }
 
 /* ---- building blocks ---------------------------------------------------- */

@@ -426,9 +426,9 @@ describe_span (ChronoTimelineView *self, ChronoLane *lane, guint index)
   chrono_spans_get (spans, index, &span);
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
   gint64 origin = chrono_viewport_get_origin (self->viewport);
-  g_autofree char *begin = chrono_format_duration (chrono_clock_to_seconds (clock, span.start - origin), 7);
-  g_autofree char *end = chrono_format_duration (chrono_clock_to_seconds (clock, span.end - origin), 7);
-  g_autofree char *length = chrono_format_duration (chrono_clock_to_seconds (clock, span.end - span.start), 5);
+  g_autofree char *begin = chrono_clock_format_ticks (clock, span.start - origin, 7);
+  g_autofree char *end = chrono_clock_format_ticks (clock, span.end - origin, 7);
+  g_autofree char *length = chrono_clock_format_ticks (clock, span.end - span.start, 5);
   GString *text = g_string_new (NULL);
   g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (lane), -1);
   g_string_append_printf (text, "<b>%s</b>", name);
