@@ -20,10 +20,6 @@
 #include <string.h>
 
 #include "chrono-gen-common.h"
-rng_uniform (void)
-{
-  return (double) (rng_next () >> 11) * (1.0 / 9007199254740992.0);
-}
 
 /* uniform integer in [0, n) */
 static uint64_t
@@ -35,50 +31,10 @@ rng_below (uint64_t n)
 /* ------------------------------------------------------------------------ */
 /* Buffered output                                                            */
 
-#define OUTBUF_SIZE (8u << 20)
-#define OUTBUF_SLACK 1024u
-
-static char *obuf;
-static size_t opos;
-static FILE *ofile;
 static uint64_t nlines; /* data lines written */
 static int64_t first_ts = -1;
 static int64_t last_ts = -1;
 static int64_t now; /* current simulation time in ticks */
-
-static void
-out_flush (void)
-{
-  if (opos && fwrite (obuf, 1, opos, ofile) != opos)
-    {
-      fprintf (stderr, "chrono-gen-btf: write error: %s\n", g_strerror (errno));
-      exit (1);
-    }
-  opos = 0;
-}
-
-/* copy n bytes in 16-byte chunks: s must have >= 15 readable bytes after
- * s[n - 1]; the output buffer always has OUTBUF_SLACK bytes of room */
-static inline void
-out_padded (const char *s, int n)
-{
-  char *d = obuf + opos;
-  for (int i = 0; i < n; i += 16)
-    memcpy (d + i, s + i, 16);
-  opos += (size_t) n;
-}
-
-static inline void
-out_name (const Name *nm)
-{
-  out_padded (nm->s, nm->len);
-}
-
-static inline void
-out_ch (char c)
-{
-  obuf[opos++] = c;
-}
 
 static inline void
 out_i64 (int64_t v)

@@ -3,8 +3,11 @@
  * gives the same trace everywhere, unlike rand()). */
 #pragma once
 
+#include <errno.h>
 #include <glib.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------------ */
@@ -74,3 +77,51 @@ rng_next (void)
 
 /* uniform in [0, 1) */
 static double
+rng_uniform (void)
+{
+  return (double) (rng_next () >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Buffered output: one big buffer, flushed between lines                     */
+
+#define OUTBUF_SIZE (8u << 20)
+#define OUTBUF_SLACK 1024u
+
+static char *obuf;
+static size_t opos;
+static FILE *ofile;
+
+static void
+out_flush (void)
+{
+  if (opos && fwrite (obuf, 1, opos, ofile) != opos)
+    {
+      fprintf (stderr, "%s: write error: %s\n", g_get_prgname () ? g_get_prgname () : "generator", g_strerror (errno));
+      exit (1);
+    }
+  opos = 0;
+}
+
+/* copy n bytes in 16-byte chunks: s must have >= 15 readable bytes after
+ * s[n - 1]; the output buffer always has OUTBUF_SLACK bytes of room */
+static inline void
+out_padded (const char *s, int n)
+{
+  char *d = obuf + opos;
+  for (int i = 0; i < n; i += 16)
+    memcpy (d + i, s + i, 16);
+  opos += (size_t) n;
+}
+
+static inline void
+out_name (const Name *nm)
+{
+  out_padded (nm->s, nm->len);
+}
+
+static inline void
+out_ch (char c)
+{
+  obuf[opos++] = c;
+}

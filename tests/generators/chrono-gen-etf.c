@@ -25,10 +25,6 @@
 #include <string.h>
 
 #include "chrono-gen-common.h"
-rng_uniform (void)
-{
-  return (double) (rng_next () >> 11) * (1.0 / 9007199254740992.0);
-}
 
 /* uniform integer in [0, n): a multiply instead of a division for the
  * small ranges the simulation draws from */
@@ -52,53 +48,12 @@ rng_range (int64_t lo, int64_t hi)
 /* ------------------------------------------------------------------------ */
 /* Buffered output                                                            */
 
-#define OUTBUF_SIZE (8u << 20)
-#define OUTBUF_SLACK 1024u
-
-static char *obuf;
-static size_t opos;
-static FILE *ofile;
-
-static void
-out_flush (void)
-{
-  if (opos && fwrite (obuf, 1, opos, ofile) != opos)
-    {
-      fprintf (stderr, "chrono-gen-etf: write error: %s\n", g_strerror (errno));
-      exit (1);
-    }
-  opos = 0;
-}
-
 /* room for one more line (every line is shorter than OUTBUF_SLACK) */
 static inline void
 out_line_begin (void)
 {
   if (opos > OUTBUF_SIZE - OUTBUF_SLACK)
     out_flush ();
-}
-
-/* copy n bytes in 16-byte chunks: s must have >= 15 readable bytes after
- * s[n - 1]; the output buffer always has OUTBUF_SLACK bytes of room */
-static inline void
-out_padded (const char *s, int n)
-{
-  char *d = obuf + opos;
-  for (int i = 0; i < n; i += 16)
-    memcpy (d + i, s + i, 16);
-  opos += (size_t) n;
-}
-
-static inline void
-out_name (const Name *nm)
-{
-  out_padded (nm->s, nm->len);
-}
-
-static inline void
-out_ch (char c)
-{
-  obuf[opos++] = c;
 }
 
 static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
