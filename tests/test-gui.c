@@ -164,18 +164,14 @@ test_mouse_and_keys (void)
   guint running = 0;
   while (chrono_spans_get_state (spans, running) != CHRONO_STATE_RUNNING)
     running++;
-  chrono_timeline_view_get_render_options (view, &o);
   guint row;
   g_assert_true (chrono_layout_find_row (chrono_timeline_view_get_layout (view), task, &row));
   gint64 middle = (chrono_spans_get_start (spans, running) + chrono_spans_get_end (spans, running)) / 2;
   chrono_viewport_zoom_to (viewport, chrono_spans_get_start (spans, running) - 1000,
                            chrono_spans_get_end (spans, running) + 1000);
-  chrono_timeline_view_get_render_options (view, &o);
-  double click_y =
-      o.ruler_height + chrono_layout_get_row (chrono_timeline_view_get_layout (view), row)->y + 5 - o.scroll_y;
   chrono_viewport_set_scroll_y (viewport, 0, 1e9);
   chrono_timeline_view_get_render_options (view, &o);
-  click_y = o.ruler_height + chrono_layout_get_row (chrono_timeline_view_get_layout (view), row)->y + 5;
+  double click_y = o.ruler_height + chrono_layout_get_row (chrono_timeline_view_get_layout (view), row)->y + 5;
   double click_x = chrono_render_options_time_to_x (&o, middle);
   send_button (timeline, GDK_BUTTON_PRESS, 1, click_x, click_y, 0);
   send_button (timeline, GDK_BUTTON_RELEASE, 1, click_x, click_y, 0);

@@ -518,6 +518,17 @@ read_line (EtfReader *r, char *text)
     chrono_warnings_add (r->warnings, r->line, "unknown record", "unknown record “%s”; the line is skipped", tag);
 }
 
+/* "hid, name": the attributes whose values name an activity lane. */
+static void
+set_grouping (EtfReader *r, const char *keys)
+{
+  g_ptr_array_set_size (r->grouping, 0);
+  g_auto (GStrv) names = g_strsplit (keys, ",", -1);
+  for (guint k = 0; names[k]; k++)
+    if (*g_strstrip (names[k]))
+      g_ptr_array_add (r->grouping, g_strdup (names[k]));
+}
+
 /* ---- the .view file ----------------------------------------------------- */
 
 /* TRACE4CPS saves a view as "key : value" lines; claimGrouping and
@@ -543,11 +554,7 @@ read_view_file (EtfReader *r)
       char *key = g_strstrip (lines[i]), *value = g_strstrip (colon + 1);
       if (strcmp (key, "claimGrouping") == 0 && *value)
         {
-          g_ptr_array_set_size (r->grouping, 0);
-          g_auto (GStrv) names = g_strsplit (value, ",", -1);
-          for (guint k = 0; names[k]; k++)
-            if (*g_strstrip (names[k]))
-              g_ptr_array_add (r->grouping, g_strdup (names[k]));
+          set_grouping (r, value);
         }
       else if (strcmp (key, "claimColoring") == 0 && *value)
         {
@@ -567,11 +574,7 @@ read_options (EtfReader *r)
   const char *grouping = chrono_trace_get_option (r->trace, "grouping");
   if (grouping != NULL)
     {
-      g_ptr_array_set_size (r->grouping, 0);
-      g_auto (GStrv) names = g_strsplit (grouping, ",", -1);
-      for (guint k = 0; names[k]; k++)
-        if (*g_strstrip (names[k]))
-          g_ptr_array_add (r->grouping, g_strdup (names[k]));
+      set_grouping (r, grouping);
     }
   const char *colouring = chrono_trace_get_option (r->trace, "colouring");
   if (colouring != NULL)

@@ -43,6 +43,7 @@ struct _ChronoTimelineView {
   guint selected_span;
   ChronoLane *menu_lane; /* the lane a context menu was opened on */
   char *label_attribute; /* claims show this attribute's value, or NULL */
+  gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
 };
 
 enum { ITEM_SELECTED, N_SIGNALS };
@@ -60,7 +61,7 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->end = chrono_viewport_get_end (self->viewport);
   out->scroll_y = chrono_viewport_get_scroll_y (self->viewport);
   out->origin = chrono_viewport_get_origin (self->viewport);
-  out->dark = chrono_widget_is_dark (widget);
+  out->dark = self->dark;
   out->label_attribute = self->label_attribute;
 }
 
@@ -703,6 +704,7 @@ static void
 chrono_timeline_view_style_updated (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->style_updated (widget);
+  CHRONO_TIMELINE_VIEW (widget)->dark = chrono_widget_is_dark (widget);
   invalidate (CHRONO_TIMELINE_VIEW (widget));
 }
 
