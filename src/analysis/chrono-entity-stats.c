@@ -68,6 +68,47 @@ stats_for (GHashTable *by_key, GPtrArray *all, ChronoLane *lane)
   return stats;
 }
 
+/* A lazily read lane: the index pass released every instance row into
+ * totals and summed its states per bucket. */
+static gint64
+summary_time (ChronoLane *lane, ChronoState state, gboolean any_state)
+{
+  ChronoSummary *summary = chrono_lane_get_summary (lane);
+  if (summary == NULL)
+    return 0;
+  ChronoSpanSummary out;
+  ChronoSummaryExtra extra;
+  chrono_summary_query (summary, G_MININT64 / 2, G_MAXINT64 / 2, &out, &extra);
+  if (!any_state)
+    return out.time_in_state[state];
+  gint64 total = 0;
+  for (guint s = 0; s < CHRONO_N_STATES; s++)
+    total += out.time_in_state[s];
+  return total;
+}
+
+static void
+add_lazy_process (ChronoEntityStats *stats, ChronoLane *lane)
+{
+  ChronoInstances *instances = chrono_lane_get_instances (lane);
+  if (instances != NULL)
+    {
+      const ChronoInstanceTotals *t = chrono_instances_get_released_totals (instances);
+      stats->activations += t->activations;
+      stats->preemptions += t->preemptions;
+      if (t->response_count > 0)
+        {
+          stats->response_min = stats->response_count ? MIN (stats->response_min, t->response_min) : t->response_min;
+          stats->response_max = stats->response_count ? MAX (stats->response_max, t->response_max) : t->response_max;
+          stats->response_sum += t->response_sum;
+          stats->response_count += t->response_count;
+        }
+      if (chrono_lane_get_kind (lane) == CHRONO_LANE_RUNNABLE)
+        stats->starts += t->activated;
+    }
+  stats->running_time += summary_time (lane, CHRONO_STATE_RUNNING, FALSE);
+}
+
 static void
 add_process (ChronoEntityStats *stats, ChronoLane *lane)
 {
@@ -136,7 +177,16 @@ chrono_entity_stats_compute (ChronoTrace *trace)
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
-      switch (chrono_lane_get_kind (lane))
+      ChronoLaneKind kind = chrono_lane_get_kind (lane);
+      if (chrono_trace_is_lazy (trace))
+        {
+          if (kind == CHRONO_LANE_PROCESS || kind == CHRONO_LANE_RUNNABLE)
+            add_lazy_process (stats_for (by_key, all, lane), lane);
+          else if (kind == CHRONO_LANE_CORE)
+            stats_for (by_key, all, lane)->busy_time += summary_time (lane, CHRONO_STATE_NONE, TRUE);
+          continue;
+        }
+      switch (kind)
         {
         case CHRONO_LANE_PROCESS: add_process (stats_for (by_key, all, lane), lane); break;
         case CHRONO_LANE_RUNNABLE: add_runnable (stats_for (by_key, all, lane), lane); break;

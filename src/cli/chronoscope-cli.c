@@ -7,6 +7,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chrono-dump.h"
 #include "chrono-critical-path.h"
@@ -265,30 +266,57 @@ print_info_human (ChronoTrace *trace)
 }
 
 /* How TRACE claims are grouped, coloured and filtered (the viewer's claim menu). */
-static char *group_by, *colour_by, *only;
+static char *group_by, *colour_by, *only, *lazy;
 
 static const GOptionEntry view_entries[] = {
   { "group-by", 0, 0, G_OPTION_ARG_STRING, &group_by, N_ ("TRACE: attributes that name activity lanes"), N_ ("KEY,…") },
   { "colour-by", 0, 0, G_OPTION_ARG_STRING, &colour_by, N_ ("TRACE: attribute that colours claims"), N_ ("KEY") },
   { "only", 0, 0, G_OPTION_ARG_STRING, &only, N_ ("TRACE: keep claims with these values"), N_ ("KEY=V|V;…") },
+  { "lazy", 0, 0, G_OPTION_ARG_STRING, &lazy,
+    N_ ("Index big files and decode chunks on demand: auto (from 64 MiB), always or never"), N_ ("WHEN") },
   { NULL },
 };
 
+/* A progress line on stderr, only when someone watches it. */
+static void
+show_progress (double fraction, gpointer user_data)
+{
+  const char *path = user_data;
+  static int last_percent = -1;
+  int percent = (int) (fraction * 100.0);
+  if (percent == last_percent)
+    return;
+  last_percent = percent;
+  g_printerr ("\r%s: %s %3d%%", path, _ ("reading"), percent);
+}
+
 static ChronoTrace *
-load_or_report (const char *path)
+load_with_lazy (const char *path, const char *when)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  if (when)
+    g_hash_table_insert (options, "lazy", (gpointer) when);
   if (group_by)
     g_hash_table_insert (options, "grouping", group_by);
   if (colour_by)
     g_hash_table_insert (options, "colouring", colour_by);
   if (only)
     g_hash_table_insert (options, "filter", only);
-  ChronoTrace *trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
+  gboolean tty = isatty (fileno (stderr));
+  ChronoTrace *trace =
+      chrono_load_file_with_options (path, options, tty ? show_progress : NULL, (gpointer) path, NULL, &error);
+  if (tty)
+    g_printerr ("\r\033[K");
   if (trace == NULL)
     g_printerr ("chronoscope-cli: %s\n", error->message);
   return trace;
+}
+
+static ChronoTrace *
+load_or_report (const char *path)
+{
+  return load_with_lazy (path, lazy);
 }
 
 static int
@@ -301,6 +329,7 @@ command_info (int argc, char **argv)
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE… — summarise traces"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, view_entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
     {
@@ -381,7 +410,8 @@ command_dump (int argc, char **argv)
       g_printerr ("chronoscope-cli dump: %s\n", _ ("give exactly one file"));
       return EXIT_FAILED;
     }
-  g_autoptr (ChronoTrace) trace = load_or_report (argv[1]);
+  /* a dump lists every item, so the whole file is decoded */
+  g_autoptr (ChronoTrace) trace = load_with_lazy (argv[1], "never");
   if (trace == NULL)
     return EXIT_FAILED;
   g_autofree char *text = chrono_trace_dump (trace);

@@ -182,6 +182,10 @@ struct _Entity {
   GHashTable *accesses; /* process name -> Access* */
   /* runnables called with no live process */
   GPtrArray *orphan_calls;
+  /* signals: the value held since a time */
+  gboolean have_value;
+  double value;
+  gint64 value_since;
 };
 
 struct _ChronoBtfMachine {
@@ -195,6 +199,8 @@ struct _ChronoBtfMachine {
   guint64 line;
   GPtrArray *pending; /* ChronoBtfEvent*: runnable lines waiting for their process */
   gboolean replaying;
+  guint summary_buckets; /* > 0: an index pass, lanes get summaries instead of spans */
+  guint8 open_end; /* the flag of what is still open when the machine finishes */
 };
 
 /* ---- entities and lanes ------------------------------------------------- */
@@ -259,7 +265,14 @@ chrono_btf_machine_new (ChronoTrace *trace)
   m->warnings = chrono_trace_get_warnings (trace);
   m->entities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_entity);
   m->pending = g_ptr_array_new_with_free_func (free_pending);
+  m->open_end = CHRONO_SPAN_OPEN_END;
   return m;
+}
+
+void
+chrono_btf_machine_set_summary_buckets (ChronoBtfMachine *m, guint n_buckets)
+{
+  m->summary_buckets = n_buckets;
 }
 
 void
@@ -320,11 +333,14 @@ lane_kind_for_type (BtfType type)
 static Entity *
 lookup_entity (ChronoBtfMachine *m, BtfType type, const char *name)
 {
+  /* built by hand: a printf per event line was a tenth of the load time */
   char stack[256];
   g_autofree char *heap = NULL;
-  const char *key = stack;
-  if (g_snprintf (stack, sizeof stack, "%s\x1f%s", type_codes[type], name) >= (int) sizeof stack)
-    key = heap = g_strdup_printf ("%s\x1f%s", type_codes[type], name);
+  gsize code_length = strlen (type_codes[type]), name_length = strlen (name);
+  char *key = code_length + name_length + 2 <= sizeof stack ? stack : (heap = g_malloc (code_length + name_length + 2));
+  memcpy (key, type_codes[type], code_length);
+  key[code_length] = '\x1f';
+  memcpy (key + code_length + 1, name, name_length + 1);
   return g_hash_table_lookup (m->entities, key);
 }
 
@@ -363,12 +379,28 @@ chrono_btf_machine_declare (ChronoBtfMachine *m, const char *type_code, const ch
   ensure_entity (m, type, name, type_code);
 }
 
+/* An index pass keeps no spans: each lane gets a summary, begun at the
+ * trace's first time, on its first item. */
+static ChronoSummary *
+lane_summary (ChronoBtfMachine *m, ChronoLane *lane)
+{
+  ChronoSummary *summary = chrono_lane_get_summary (lane);
+  if (summary == NULL)
+    chrono_lane_set_summary (lane, summary = chrono_summary_new (m->first_time, m->summary_buckets));
+  return summary;
+}
+
 static void
-add_span (ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags, guint16 depth, guint32 label,
-          guint32 instance)
+add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags,
+          guint16 depth, guint32 label, guint32 instance)
 {
   if (end <= start || state == CHRONO_STATE_NONE)
     return; /* a state left at the moment it was entered paints nothing */
+  if (m->summary_buckets > 0)
+    {
+      chrono_summary_add_interval (lane_summary (m, lane), start, end, state, label);
+      return;
+    }
   ChronoSpan span = { start, end, state, flags, depth, label, instance, 0 };
   chrono_spans_append (chrono_lane_ensure_spans (lane), &span);
 }
@@ -376,6 +408,11 @@ add_span (ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 
 static void
 add_mark (ChronoBtfMachine *m, ChronoLane *lane, const ChronoBtfEvent *ev)
 {
+  if (m->summary_buckets > 0)
+    {
+      chrono_summary_add_instant (lane_summary (m, lane), ev->time);
+      return;
+    }
   ChronoMark mark = {
     ev->time,
     chrono_strings_intern (m->strings, ev->event),
@@ -400,7 +437,7 @@ core_close (ChronoBtfMachine *m, Entity *core, gint64 time, guint8 flags)
   ProcessInstance *pi = core->occupant;
   if (pi == NULL)
     return;
-  add_span (core->lane, core->core_since, time, core->core_state, core->core_flags | flags, 0,
+  add_span (m, core->lane, core->core_since, time, core->core_state, core->core_flags | flags, 0,
             chrono_strings_intern (m->strings, pi->entity->name), CHRONO_NO_INSTANCE);
   core->occupant = NULL;
   pi->core = NULL;
@@ -439,7 +476,7 @@ core_set_state (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, ChronoSta
   Entity *core = pi->core;
   if (core == NULL || core->core_state == state)
     return;
-  add_span (core->lane, core->core_since, time, core->core_state, core->core_flags, 0,
+  add_span (m, core->lane, core->core_since, time, core->core_state, core->core_flags, 0,
             chrono_strings_intern (m->strings, pi->entity->name), CHRONO_NO_INSTANCE);
   core->core_state = state;
   core->core_since = time;
@@ -558,11 +595,11 @@ new_process_instance (ChronoBtfMachine *m, Entity *e, gint64 number, gint64 begi
 }
 
 static void
-process_set_state (ProcessInstance *pi, gint64 time, ChronoState state)
+process_set_state (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, ChronoState state)
 {
   if (pi->state == state)
     return;
-  add_span (pi->entity->lane, pi->since, time, pi->state, pi->span_flags, pi->slot, 0, pi->index);
+  add_span (m, pi->entity->lane, pi->since, time, pi->state, pi->span_flags, pi->slot, 0, pi->index);
   pi->state = state;
   pi->since = time;
   pi->span_flags = 0;
@@ -589,14 +626,14 @@ process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, gboolean ter
       runnable_close_call (m, pi, call, time, terminated ? CUT_BY_PROCESS : CHRONO_SPAN_OPEN_END);
     }
   if (pi->core != NULL)
-    core_close (m, pi->core, time, terminated ? 0 : CHRONO_SPAN_OPEN_END);
+    core_close (m, pi->core, time, terminated ? 0 : m->open_end);
   if (!terminated)
     {
-      add_span (e->lane, pi->since, time, pi->state, pi->span_flags | CHRONO_SPAN_OPEN_END, pi->slot, 0, pi->index);
+      add_span (m, e->lane, pi->since, time, pi->state, pi->span_flags | m->open_end, pi->slot, 0, pi->index);
       pi->state = CHRONO_STATE_NONE;
     }
   else
-    process_set_state (pi, time, CHRONO_STATE_NONE);
+    process_set_state (m, pi, time, CHRONO_STATE_NONE);
   ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (e->lane), pi->index);
   record->end = time;
   if (terminated)
@@ -604,6 +641,8 @@ process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, gboolean ter
       record->flags |= CHRONO_INSTANCE_TERMINATED;
       e->terminated[e->n_terminated++ % RECENT_TERMINATED] = pi->number;
     }
+  if (m->summary_buckets > 0)
+    chrono_instances_release (chrono_lane_get_instances (e->lane), pi->index);
   g_ptr_array_remove (e->live, pi);
 }
 
@@ -699,7 +738,7 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
     {
       /* FreeRTOS loggers write a task's creation as a preempt: it is ready */
       pi = new_process_instance (m, e, ev->target_instance, ev->time, 0);
-      process_set_state (pi, ev->time, CHRONO_STATE_READY);
+      process_set_state (m, pi, ev->time, CHRONO_STATE_READY);
       add_mark (m, e->lane, ev);
       return;
     }
@@ -736,7 +775,7 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
   /* an invalid transition is forced; a state off the core must not stay on it */
   if (target != CHRONO_STATE_RUNNING && target != CHRONO_STATE_POLLING)
     core_take_off (m, pi, ev->time);
-  process_set_state (pi, ev->time, target);
+  process_set_state (m, pi, ev->time, target);
 }
 
 /* ---- runnables ---------------------------------------------------------- */
@@ -784,7 +823,7 @@ caller_instance (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 }
 
 static ChronoLane *
-child_lane (ChronoLane *parent, const char *name)
+child_lane (ChronoBtfMachine *m, ChronoLane *parent, const char *name)
 {
   guint n = chrono_lane_get_n_children (parent);
   for (guint i = 0; i < n; i++)
@@ -821,7 +860,7 @@ new_call (ChronoBtfMachine *m, ChronoLane *parent_lane, guint32 caller, Entity *
 {
   RunnableCall *call = g_new0 (RunnableCall, 1);
   call->runnable = runnable;
-  call->lane = child_lane (parent_lane, runnable->name);
+  call->lane = child_lane (m, parent_lane, runnable->name);
   call->number = ev->target_instance;
   call->state = state;
   call->since = since;
@@ -893,9 +932,10 @@ push_inferred_caller (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable
 }
 
 static void
-call_set_state (ProcessInstance *pi, RunnableCall *call, gint64 time, ChronoState state, guint8 extra_flags)
+call_set_state (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, ChronoState state,
+                guint8 extra_flags)
 {
-  add_span (call->lane, call->since, time, call->state, call->span_flags | extra_flags, pi ? pi->slot : 0, 0,
+  add_span (m, call->lane, call->since, time, call->state, call->span_flags | extra_flags, pi ? pi->slot : 0, 0,
             call->index);
   call->state = state;
   call->since = time;
@@ -908,11 +948,13 @@ call_set_state (ProcessInstance *pi, RunnableCall *call, gint64 time, ChronoStat
 static void
 runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, guint8 how)
 {
-  call_set_state (pi, call, time, CHRONO_STATE_NONE, how & CHRONO_SPAN_OPEN_END);
+  call_set_state (m, pi, call, time, CHRONO_STATE_NONE, how & m->open_end);
   ChronoInstance *record = call_record (call);
   record->end = time;
   if (how == 0)
     record->flags |= CHRONO_INSTANCE_TERMINATED;
+  if (m->summary_buckets > 0)
+    chrono_instances_release (chrono_lane_get_instances (call->lane), call->index);
   g_ptr_array_remove (call_stack (pi, call->runnable), call);
 }
 
@@ -992,7 +1034,7 @@ runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
         call = push_inferred_caller (m, pi, runnable, ev, back_to);
       else if (call->state != CHRONO_STATE_RUNNING && call->state != CHRONO_STATE_SUSPENDED)
         warn_runnable (m, ev, chrono_state_get_name (call->state));
-      call_set_state (pi, call, ev->time, CHRONO_STATE_SUSPENDED, 0);
+      call_set_state (m, pi, call, ev->time, CHRONO_STATE_SUSPENDED, 0);
       break;
     case RUN_RESUME:
       if (call == NULL)
@@ -1001,7 +1043,7 @@ runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
         }
       else if (call->state != CHRONO_STATE_SUSPENDED && call->state != CHRONO_STATE_RUNNING)
         warn_runnable (m, ev, chrono_state_get_name (call->state));
-      call_set_state (pi, call, ev->time, CHRONO_STATE_RUNNING, 0);
+      call_set_state (m, pi, call, ev->time, CHRONO_STATE_RUNNING, 0);
       break;
     case RUN_TERMINATE:
       if (call == NULL)
@@ -1012,8 +1054,8 @@ runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
       break;
       case RUN_OTHER: {
         ChronoLane *lane = call ? call->lane
-                           : pi ? child_lane (pi->entity->lane, runnable->name)
-                                : child_lane (group_lane (m, GROUP_RUNNABLES), runnable->name);
+                           : pi ? child_lane (m, pi->entity->lane, runnable->name)
+                                : child_lane (m, group_lane (m, GROUP_RUNNABLES), runnable->name);
         add_mark (m, lane, ev);
         break;
       }
@@ -1086,11 +1128,11 @@ ensure_access (Entity *sem, const char *process)
 }
 
 static void
-access_set_state (Access *access, gint64 time, ChronoState state)
+access_set_state (ChronoBtfMachine *m, Access *access, gint64 time, ChronoState state)
 {
   if (access->state == state)
     return;
-  add_span (access->lane, access->since, time, access->state, 0, 0, 0, CHRONO_NO_INSTANCE);
+  add_span (m, access->lane, access->since, time, access->state, 0, 0, 0, CHRONO_NO_INSTANCE);
   access->state = state;
   access->since = time;
 }
@@ -1108,7 +1150,7 @@ semaphore_event (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
         }
       if (state != sem->sem_state)
         {
-          add_span (sem->lane, sem->sem_since, ev->time, sem->sem_state, 0, 0, 0, CHRONO_NO_INSTANCE);
+          add_span (m, sem->lane, sem->sem_since, ev->time, sem->sem_state, 0, 0, 0, CHRONO_NO_INSTANCE);
           sem->sem_state = state;
           sem->sem_since = ev->time;
         }
@@ -1117,11 +1159,11 @@ semaphore_event (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
 
   Access *access = ensure_access (sem, ev->source);
   if (g_ascii_strcasecmp (ev->event, "requestsemaphore") == 0 || g_ascii_strcasecmp (ev->event, "waiting") == 0)
-    access_set_state (access, ev->time, CHRONO_STATE_SEM_REQUESTED);
+    access_set_state (m, access, ev->time, CHRONO_STATE_SEM_REQUESTED);
   else if (g_ascii_strcasecmp (ev->event, "assigned") == 0)
-    access_set_state (access, ev->time, CHRONO_STATE_SEM_HOLDING);
+    access_set_state (m, access, ev->time, CHRONO_STATE_SEM_HOLDING);
   else if (g_ascii_strcasecmp (ev->event, "released") == 0)
-    access_set_state (access, ev->time, CHRONO_STATE_NONE);
+    access_set_state (m, access, ev->time, CHRONO_STATE_NONE);
   else
     add_mark (m, access->lane, ev);
 }
@@ -1150,14 +1192,33 @@ parse_value (const char *text, double *out)
   return FALSE;
 }
 
+/* A signal holds its value until the next write (an index pass keeps only
+ * each bucket's range of values). */
+static void
+signal_step (ChronoBtfMachine *m, Entity *sig, gint64 time, double value)
+{
+  if (m->summary_buckets > 0)
+    {
+      if (sig->have_value)
+        chrono_summary_add_value (lane_summary (m, sig->lane), sig->value_since, time, sig->value);
+    }
+  else
+    {
+      const ChronoClock *clock = chrono_trace_get_clock (m->trace);
+      chrono_signal_append_step (chrono_lane_ensure_signal (sig->lane, clock->ticks_per_second), time, value);
+    }
+  sig->have_value = TRUE;
+  sig->value = value;
+  sig->value_since = time;
+}
+
 static void
 signal_event (ChronoBtfMachine *m, Entity *sig, const ChronoBtfEvent *ev)
 {
   double value;
   if (g_ascii_strcasecmp (ev->event, "write") == 0 && parse_value (ev->note, &value))
     {
-      const ChronoClock *clock = chrono_trace_get_clock (m->trace);
-      chrono_signal_append_step (chrono_lane_ensure_signal (sig->lane, clock->ticks_per_second), ev->time, value);
+      signal_step (m, sig, ev->time, value);
       return;
     }
   add_mark (m, sig->lane, ev);
@@ -1178,9 +1239,7 @@ simulation_event (ChronoBtfMachine *m, Entity *sim, const ChronoBtfEvent *ev)
       double value;
       if (parse_value (ev->note + 15, &value))
         {
-          Entity *sig = ensure_entity (m, BTF_SIG, ev->source, "SIG");
-          const ChronoClock *clock = chrono_trace_get_clock (m->trace);
-          chrono_signal_append_step (chrono_lane_ensure_signal (sig->lane, clock->ticks_per_second), ev->time, value);
+          signal_step (m, ensure_entity (m, BTF_SIG, ev->source, "SIG"), ev->time, value);
           return;
         }
     }
@@ -1246,7 +1305,7 @@ close_entity (ChronoBtfMachine *m, Entity *e, gint64 end)
       runnable_close_call (m, NULL, g_ptr_array_index (e->orphan_calls, e->orphan_calls->len - 1), end,
                            CHRONO_SPAN_OPEN_END);
   if (e->type == BTF_SEM)
-    add_span (e->lane, e->sem_since, end, e->sem_state, CHRONO_SPAN_OPEN_END, 0, 0, CHRONO_NO_INSTANCE);
+    add_span (m, e->lane, e->sem_since, end, e->sem_state, m->open_end, 0, 0, CHRONO_NO_INSTANCE);
   if (e->accesses != NULL)
     {
       GHashTableIter iter;
@@ -1255,10 +1314,12 @@ close_entity (ChronoBtfMachine *m, Entity *e, gint64 end)
       while (g_hash_table_iter_next (&iter, NULL, &value))
         {
           Access *access = value;
-          add_span (access->lane, access->since, end, access->state, CHRONO_SPAN_OPEN_END, 0, 0, CHRONO_NO_INSTANCE);
+          add_span (m, access->lane, access->since, end, access->state, m->open_end, 0, 0, CHRONO_NO_INSTANCE);
         }
     }
-  if (e->lane && chrono_lane_get_signal (e->lane))
+  if (e->have_value && m->summary_buckets > 0)
+    chrono_summary_add_value (lane_summary (m, e->lane), e->value_since, end, e->value);
+  else if (e->lane && chrono_lane_get_signal (e->lane))
     chrono_signal_close_steps (chrono_lane_get_signal (e->lane), end);
 }
 
@@ -1274,7 +1335,16 @@ void
 chrono_btf_machine_finish (ChronoBtfMachine *m)
 {
   replay_pending (m, NULL);
-  gint64 end = m->have_time ? m->last_time : 0;
+  chrono_btf_machine_finish_at (m, m->have_time ? m->last_time : 0, TRUE);
+}
+
+/* at_trace_end FALSE: a decoded chunk ends here, not the trace; what is open
+ * is cut without the "open at the end" flag, and runnable lines still waiting
+ * for their process belong to the next chunk. */
+void
+chrono_btf_machine_finish_at (ChronoBtfMachine *m, gint64 end, gboolean at_trace_end)
+{
+  m->open_end = at_trace_end ? CHRONO_SPAN_OPEN_END : 0;
   /* processes before cores, so a process leaving its core closes the core span */
   g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->entities, NULL);
   guint n = g_hash_table_size (m->entities);
@@ -1289,4 +1359,312 @@ chrono_btf_machine_finish (ChronoBtfMachine *m)
           chrono_lane_sort_children (m->groups[g]);
         chrono_trace_add_lane (m->trace, m->groups[g]);
       }
+}
+
+/* ---- checkpoints -------------------------------------------------------- *
+ * What a chunk's decoding needs from the lines before it: every entity (so a
+ * source is still known as a core), each live process instance with its
+ * state, core and call stack, runnables called without a process, semaphore
+ * and access states, the value each signal holds and runnable lines still
+ * waiting for their process.  Spans are not saved: a restored state keeps
+ * its original start, so the decoded chunk draws it whole. */
+
+typedef struct {
+  char *runnable;
+  gint64 number;
+  ChronoInstance record;
+  ChronoState state;
+  gint64 since;
+  guint8 span_flags;
+  gboolean inferred;
+} SavedCall;
+
+typedef struct {
+  gint64 number;
+  ChronoInstance record;
+  ChronoState state;
+  gint64 since;
+  guint8 span_flags;
+  guint16 slot;
+  char *core; /* NULL when off any core */
+  ChronoState core_state;
+  gint64 core_since;
+  guint8 core_flags;
+  GArray *calls; /* SavedCall, bottom of the stack first */
+} SavedInstance;
+
+typedef struct {
+  char *process;
+  ChronoState state;
+  gint64 since;
+} SavedAccess;
+
+typedef struct {
+  BtfType type;
+  char *name;
+  char *type_code;
+  GArray *live; /* SavedInstance */
+  gint64 terminated[RECENT_TERMINATED];
+  guint n_terminated;
+  ChronoState sem_state;
+  gint64 sem_since;
+  GArray *accesses; /* SavedAccess */
+  GArray *orphan_calls; /* SavedCall */
+  gboolean have_value;
+  double value;
+  gint64 value_since;
+} SavedEntity;
+
+struct _ChronoBtfCheckpoint {
+  gboolean have_time;
+  gint64 first_time, last_time;
+  GArray *entities; /* SavedEntity */
+  GPtrArray *pending; /* ChronoBtfEvent* */
+};
+
+static void
+clear_saved_calls (GArray *calls)
+{
+  for (guint i = 0; calls && i < calls->len; i++)
+    g_free (g_array_index (calls, SavedCall, i).runnable);
+  if (calls)
+    g_array_unref (calls);
+}
+
+void
+chrono_btf_checkpoint_free (ChronoBtfCheckpoint *cp)
+{
+  if (cp == NULL)
+    return;
+  for (guint i = 0; i < cp->entities->len; i++)
+    {
+      SavedEntity *se = &g_array_index (cp->entities, SavedEntity, i);
+      g_free (se->name);
+      g_free (se->type_code);
+      for (guint j = 0; se->live && j < se->live->len; j++)
+        {
+          SavedInstance *si = &g_array_index (se->live, SavedInstance, j);
+          g_free (si->core);
+          clear_saved_calls (si->calls);
+        }
+      if (se->live)
+        g_array_unref (se->live);
+      for (guint j = 0; se->accesses && j < se->accesses->len; j++)
+        g_free (g_array_index (se->accesses, SavedAccess, j).process);
+      if (se->accesses)
+        g_array_unref (se->accesses);
+      clear_saved_calls (se->orphan_calls);
+    }
+  g_array_unref (cp->entities);
+  g_ptr_array_unref (cp->pending);
+  g_free (cp);
+}
+
+static GArray *
+save_calls (GPtrArray *stack)
+{
+  if (stack == NULL || stack->len == 0)
+    return NULL;
+  GArray *calls = g_array_sized_new (FALSE, FALSE, sizeof (SavedCall), stack->len);
+  for (guint i = 0; i < stack->len; i++)
+    {
+      RunnableCall *call = g_ptr_array_index (stack, i);
+      SavedCall sc = { g_strdup (call->runnable->name),
+                       call->number,
+                       *call_record (call),
+                       call->state,
+                       call->since,
+                       call->span_flags,
+                       call->inferred };
+      g_array_append_val (calls, sc);
+    }
+  return calls;
+}
+
+static void
+save_live (SavedEntity *se, Entity *e)
+{
+  if (e->live == NULL || e->live->len == 0)
+    return;
+  se->live = g_array_sized_new (FALSE, TRUE, sizeof (SavedInstance), e->live->len);
+  for (guint i = 0; i < e->live->len; i++)
+    {
+      ProcessInstance *pi = g_ptr_array_index (e->live, i);
+      SavedInstance si = {
+        pi->number,
+        *chrono_instances_get (chrono_lane_get_instances (e->lane), pi->index),
+        pi->state,
+        pi->since,
+        pi->span_flags,
+        pi->slot,
+        NULL,
+        CHRONO_STATE_NONE,
+        0,
+        0,
+        save_calls (pi->calls),
+      };
+      if (pi->core != NULL)
+        {
+          si.core = g_strdup (pi->core->name);
+          si.core_state = pi->core->core_state;
+          si.core_since = pi->core->core_since;
+          si.core_flags = pi->core->core_flags;
+        }
+      g_array_append_val (se->live, si);
+    }
+}
+
+static void
+save_accesses (SavedEntity *se, Entity *e)
+{
+  if (e->accesses == NULL)
+    return;
+  se->accesses = g_array_new (FALSE, FALSE, sizeof (SavedAccess));
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, e->accesses);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      Access *access = value;
+      SavedAccess sa = { g_strdup (key), access->state, access->since };
+      g_array_append_val (se->accesses, sa);
+    }
+}
+
+ChronoBtfCheckpoint *
+chrono_btf_machine_save (ChronoBtfMachine *m)
+{
+  ChronoBtfCheckpoint *cp = g_new0 (ChronoBtfCheckpoint, 1);
+  cp->have_time = m->have_time;
+  cp->first_time = m->first_time;
+  cp->last_time = m->last_time;
+  cp->entities = g_array_new (FALSE, TRUE, sizeof (SavedEntity));
+  cp->pending = g_ptr_array_new_with_free_func (free_pending);
+  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->entities, NULL);
+  guint n = g_hash_table_size (m->entities);
+  qsort (keys, n, sizeof *keys, compare_entities_by_key); /* cores before processes: "C" < "I" < "T" */
+  for (guint i = 0; i < n; i++)
+    {
+      Entity *e = g_hash_table_lookup (m->entities, keys[i]);
+      SavedEntity se = { .type = e->type, .name = g_strdup (e->name) };
+      se.type_code = g_strdup (e->lane ? chrono_lane_get_entity_type (e->lane) : "R");
+      save_live (&se, e);
+      memcpy (se.terminated, e->terminated, sizeof se.terminated);
+      se.n_terminated = e->n_terminated;
+      se.sem_state = e->sem_state;
+      se.sem_since = e->sem_since;
+      save_accesses (&se, e);
+      se.orphan_calls = save_calls (e->orphan_calls);
+      se.have_value = e->have_value;
+      se.value = e->value;
+      se.value_since = e->value_since;
+      g_array_append_val (cp->entities, se);
+    }
+  for (guint i = 0; i < m->pending->len; i++)
+    {
+      const ChronoBtfEvent *ev = g_ptr_array_index (m->pending, i);
+      ChronoBtfEvent *copy = g_new (ChronoBtfEvent, 1);
+      *copy = *ev;
+      copy->source = g_strdup (ev->source);
+      copy->type = g_strdup (ev->type);
+      copy->target = g_strdup (ev->target);
+      copy->event = g_strdup (ev->event);
+      copy->note = g_strdup (ev->note);
+      g_ptr_array_add (cp->pending, copy);
+    }
+  return cp;
+}
+
+/* Calls come back in stack order, so each goes under the lane of the one below it. */
+static void
+restore_calls (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable_owner, const GArray *calls)
+{
+  for (guint i = 0; calls && i < calls->len; i++)
+    {
+      const SavedCall *sc = &g_array_index (calls, SavedCall, i);
+      Entity *runnable = ensure_entity (m, BTF_R, sc->runnable, "R");
+      GPtrArray *stack = call_stack (pi, runnable_owner ? runnable_owner : runnable);
+      ChronoLane *parent = pi ? pi->entity->lane : group_lane (m, GROUP_RUNNABLES);
+      guint32 caller = pi ? pi->index : G_MAXUINT32;
+      if (stack->len > 0)
+        {
+          RunnableCall *top = g_ptr_array_index (stack, stack->len - 1);
+          parent = top->lane;
+          caller = top->index;
+        }
+      RunnableCall *call = g_new0 (RunnableCall, 1);
+      call->runnable = runnable;
+      call->lane = child_lane (m, parent, runnable->name);
+      call->number = sc->number;
+      call->state = sc->state;
+      call->since = sc->since;
+      call->span_flags = sc->span_flags;
+      call->inferred = sc->inferred;
+      ChronoInstance record = sc->record;
+      record.parent = caller;
+      call->index = chrono_instances_add (chrono_lane_get_instances (call->lane), &record);
+      g_ptr_array_add (stack, call);
+    }
+}
+
+static void
+restore_live (ChronoBtfMachine *m, Entity *e, const GArray *live)
+{
+  for (guint i = 0; live && i < live->len; i++)
+    {
+      const SavedInstance *si = &g_array_index (live, SavedInstance, i);
+      ProcessInstance *pi = g_new0 (ProcessInstance, 1);
+      pi->entity = e;
+      pi->number = si->number;
+      pi->slot = si->slot;
+      pi->state = si->state;
+      pi->since = si->since;
+      pi->span_flags = si->span_flags;
+      pi->calls = g_ptr_array_new_with_free_func (free_call);
+      pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &si->record);
+      g_ptr_array_add (e->live, pi);
+      if (si->core != NULL)
+        {
+          Entity *core = ensure_entity (m, BTF_C, si->core, "C");
+          core->occupant = pi;
+          core->core_state = si->core_state;
+          core->core_since = si->core_since;
+          core->core_flags = si->core_flags;
+          pi->core = core;
+        }
+      restore_calls (m, pi, NULL, si->calls);
+    }
+}
+
+void
+chrono_btf_machine_restore (ChronoBtfMachine *m, const ChronoBtfCheckpoint *cp)
+{
+  m->have_time = cp->have_time;
+  m->first_time = cp->first_time;
+  m->last_time = cp->last_time;
+  for (guint i = 0; i < cp->entities->len; i++)
+    {
+      const SavedEntity *se = &g_array_index (cp->entities, SavedEntity, i);
+      Entity *e = ensure_entity (m, se->type, se->name, se->type_code);
+      restore_live (m, e, se->live);
+      memcpy (e->terminated, se->terminated, sizeof e->terminated);
+      e->n_terminated = se->n_terminated;
+      e->sem_state = se->sem_state;
+      e->sem_since = se->sem_since;
+      for (guint j = 0; se->accesses && j < se->accesses->len; j++)
+        {
+          const SavedAccess *sa = &g_array_index (se->accesses, SavedAccess, j);
+          Access *access = ensure_access (e, sa->process);
+          access->state = sa->state;
+          access->since = sa->since;
+        }
+      restore_calls (m, NULL, e, se->orphan_calls);
+      if (se->have_value)
+        signal_step (m, e, se->value_since, se->value);
+    }
+  for (guint i = 0; i < cp->pending->len; i++)
+    {
+      const ChronoBtfEvent *ev = g_ptr_array_index (cp->pending, i);
+      defer_runnable_event (m, ev);
+    }
 }

@@ -30,6 +30,17 @@ void chrono_btf_machine_free (ChronoBtfMachine *machine);
 void chrono_btf_machine_declare (ChronoBtfMachine *machine, const char *type, const char *name);
 void chrono_btf_machine_feed (ChronoBtfMachine *machine, const ChronoBtfEvent *event);
 void chrono_btf_machine_finish (ChronoBtfMachine *machine);
+void chrono_btf_machine_finish_at (ChronoBtfMachine *machine, gint64 end, gboolean at_trace_end);
+
+/* An index pass: lanes get level-of-detail summaries of n_buckets instead of
+ * spans, marks and signal steps, and instance rows are reused once closed. */
+void chrono_btf_machine_set_summary_buckets (ChronoBtfMachine *machine, guint n_buckets);
+
+/* The machine's state between two lines: what a chunk's decoding starts from. */
+typedef struct _ChronoBtfCheckpoint ChronoBtfCheckpoint;
+ChronoBtfCheckpoint *chrono_btf_machine_save (ChronoBtfMachine *machine);
+void chrono_btf_machine_restore (ChronoBtfMachine *machine, const ChronoBtfCheckpoint *checkpoint);
+void chrono_btf_checkpoint_free (ChronoBtfCheckpoint *checkpoint);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoBtfMachine, chrono_btf_machine_free)
 

@@ -9,7 +9,12 @@
  * with commas, empty instances, unknown types as marks. */
 #include "chrono-loader-btf.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "chrono-btf-machine.h"
 #include "chrono-input.h"
@@ -29,6 +34,7 @@ typedef struct {
   gint64 last_time;
   guint64 data_lines, good_lines;
   ChronoChunk chunk;
+  GPtrArray *checkpoints; /* an index pass: the machine's state before each chunk */
 } BtfReader;
 
 /* ---- small text helpers ------------------------------------------------- */
@@ -337,6 +343,8 @@ static void
 read_block (BtfReader *r, const char *data, gsize length, guint64 offset, GByteArray *scratch)
 {
   r->chunk = (ChronoChunk){ offset, length, r->line + 1, G_MAXINT64, G_MININT64, 0 };
+  if (r->checkpoints != NULL)
+    g_ptr_array_add (r->checkpoints, chrono_btf_machine_save (r->machine));
   const char *p = data, *stop = data + length;
   while (p < stop)
     {
@@ -352,33 +360,20 @@ read_block (BtfReader *r, const char *data, gsize length, guint64 offset, GByteA
   chrono_trace_add_chunk (r->trace, &r->chunk);
 }
 
+/* Reads every block of input through the reader; FALSE with error set when
+ * the file cannot be read or holds no valid event. */
 static gboolean
-btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
-          GCancellable *cancellable, GError **error)
+read_input (BtfReader *r, ChronoInput *input, ChronoProgressFunc progress, gpointer progress_data,
+            GCancellable *cancellable, GError **error)
 {
   GError *local_error = NULL;
-  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
-  if (input == NULL)
-    return FALSE;
-  g_autoptr (ChronoBtfMachine) machine = chrono_btf_machine_new (trace);
-  BtfReader r = {
-    .trace = trace,
-    .warnings = chrono_trace_get_warnings (trace),
-    .machine = machine,
-    .path = path,
-    .type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
-    .entity_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
-  };
-  g_autoptr (GHashTable) type_ids = r.type_ids;
-  g_autoptr (GHashTable) entity_ids = r.entity_ids;
   g_autoptr (GByteArray) scratch = g_byte_array_new ();
-
   const char *data;
   gsize length;
   guint64 offset;
   while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
     {
-      read_block (&r, data, length, offset, scratch);
+      read_block (r, data, length, offset, scratch);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
       if (progress)
@@ -387,16 +382,16 @@ btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
     }
   if (local_error == NULL && chrono_input_is_truncated (input))
     {
-      if (r.good_lines == 0)
+      if (r->good_lines == 0)
         {
           g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                       "%s: the compressed file is cut off before any event", path);
+                       "%s: the compressed file is cut off before any event", r->path);
           return FALSE;
         }
       /* a cut-off download or a capture still being written: keep what is there */
-      chrono_warnings_add (r.warnings, r.line, "incomplete trace",
+      chrono_warnings_add (r->warnings, r->line, "incomplete trace",
                            "the compressed file is cut off; events after line %" G_GUINT64_FORMAT " are missing",
-                           r.line);
+                           r->line);
     }
   if (local_error != NULL)
     {
@@ -404,16 +399,254 @@ btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
       g_error_free (local_error);
       return FALSE;
     }
-  if (r.data_lines > 0 && r.good_lines == 0)
+  if (r->data_lines > 0 && r->good_lines == 0)
     {
-      const ChronoWarning *first = chrono_warnings_get_kept (r.warnings, 0);
+      const ChronoWarning *first = chrono_warnings_get_kept (r->warnings, 0);
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                   "%s:%" G_GUINT64_FORMAT ": %s (no line of the file is a valid BTF event)", path, first->line,
+                   "%s:%" G_GUINT64_FORMAT ": %s (no line of the file is a valid BTF event)", r->path, first->line,
                    first->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+reader_init (BtfReader *r, ChronoTrace *trace, ChronoBtfMachine *machine, const char *path)
+{
+  *r = (BtfReader){
+    .trace = trace,
+    .warnings = chrono_trace_get_warnings (trace),
+    .machine = machine,
+    .path = path,
+    .type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
+    .entity_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
+  };
+}
+
+static gboolean
+btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+          GCancellable *cancellable, GError **error)
+{
+  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
+  if (input == NULL)
+    return FALSE;
+  g_autoptr (ChronoBtfMachine) machine = chrono_btf_machine_new (trace);
+  BtfReader r;
+  reader_init (&r, trace, machine, path);
+  g_autoptr (GHashTable) type_ids = r.type_ids;
+  g_autoptr (GHashTable) entity_ids = r.entity_ids;
+  if (!read_input (&r, input, progress, progress_data, cancellable, error))
+    return FALSE;
+  chrono_btf_machine_finish (machine);
+  chrono_trace_set_n_events (trace, r.good_lines);
+  return TRUE;
+}
+
+/* ---- lazy reading: the index pass and the chunk decoder ----------------- */
+
+/* Buckets per lane summary: enough for a zoomed-out frame on a wide screen
+ * and some zoom before chunks are decoded, at 4 bytes per used column. */
+#define SUMMARY_BUCKETS 8192
+
+/* What decoding a chunk needs once the index pass is over; read-only, so
+ * the worker thread can use it while the window draws. */
+typedef struct {
+  char *path;
+  gboolean compressed;
+  guint64 file_size;
+  gint64 file_mtime;
+  ChronoClock clock;
+  GPtrArray *checkpoints; /* ChronoBtfCheckpoint*, one per chunk */
+  GArray *chunks; /* ChronoChunk, with the end time of each in last_time */
+  GHashTable *type_ids, *entity_ids;
+} BtfDecoder;
+
+static void
+btf_decoder_free (BtfDecoder *d)
+{
+  g_free (d->path);
+  g_ptr_array_unref (d->checkpoints);
+  g_array_unref (d->chunks);
+  g_hash_table_unref (d->type_ids);
+  g_hash_table_unref (d->entity_ids);
+  g_free (d);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BtfDecoder, btf_decoder_free)
+
+static gboolean
+stat_file (const char *path, guint64 *size, gint64 *mtime, GError **error)
+{
+  GStatBuf st;
+  if (g_stat (path, &st) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path, g_strerror (saved));
+      return FALSE;
+    }
+  *size = st.st_size;
+  *mtime = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec;
+  return TRUE;
+}
+
+/* A chunk is read only from the file the index was made of. */
+static gboolean
+check_unchanged (BtfDecoder *d, GError **error)
+{
+  guint64 size;
+  gint64 mtime;
+  if (!stat_file (d->path, &size, &mtime, error))
+    return FALSE;
+  if (size != d->file_size || mtime != d->file_mtime)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                   "%s: the file changed on disk after it was opened; reload it to see the new content", d->path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The bytes of a chunk, copied out of the file: a copy cannot change under
+ * the parser, and a file cut short while it is read is an error, not a crash. */
+static GBytes *
+read_plain_chunk (BtfDecoder *d, const ChronoChunk *chunk, GError **error)
+{
+  int fd = g_open (d->path, O_RDONLY, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", d->path, g_strerror (saved));
+      return NULL;
+    }
+  char *buffer = g_malloc (chunk->length + 1);
+  gsize got = 0;
+  while (got < chunk->length)
+    {
+      ssize_t n = pread (fd, buffer + got, chunk->length - got, chunk->offset + got);
+      if (n <= 0)
+        break;
+      got += n;
+    }
+  close (fd);
+  if (got < chunk->length)
+    {
+      g_free (buffer);
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s: the file is shorter than when it was opened",
+                   d->path);
+      return NULL;
+    }
+  return g_bytes_new_take (buffer, chunk->length);
+}
+
+/* A gzip stream has no random access: inflate from the start and keep only
+ * the wanted block (the blocks are cut the same way every time). */
+static GBytes *
+read_compressed_chunk (BtfDecoder *d, guint index, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (ChronoInput) input = chrono_input_open (d->path, error);
+  if (input == NULL)
+    return NULL;
+  const ChronoChunk *chunk = &g_array_index (d->chunks, ChronoChunk, index);
+  const char *data;
+  gsize length;
+  guint64 offset;
+  GError *local_error = NULL;
+  while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
+    {
+      if (offset == chunk->offset)
+        return g_bytes_new (data, length);
+      if (offset > chunk->offset || g_cancellable_is_cancelled (cancellable))
+        break;
+    }
+  if (local_error != NULL)
+    g_propagate_error (error, local_error);
+  else if (!g_cancellable_set_error_if_cancelled (cancellable, error))
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s: the file changed on disk after it was opened",
+                 d->path);
+  return NULL;
+}
+
+static ChronoTrace *
+btf_decode_chunk (gpointer data, guint index, GCancellable *cancellable, GError **error)
+{
+  BtfDecoder *d = data;
+  g_return_val_if_fail (index < d->chunks->len, NULL);
+  const ChronoChunk *chunk = &g_array_index (d->chunks, ChronoChunk, index);
+  if (!check_unchanged (d, error))
+    return NULL;
+  g_autoptr (GBytes) bytes =
+      d->compressed ? read_compressed_chunk (d, index, cancellable, error) : read_plain_chunk (d, chunk, error);
+  if (bytes == NULL || !check_unchanged (d, error))
+    return NULL;
+
+  g_autoptr (ChronoTrace) trace = chrono_trace_new (d->path, "btf");
+  chrono_trace_set_clock (trace, &d->clock);
+  g_autoptr (ChronoBtfMachine) machine = chrono_btf_machine_new (trace);
+  chrono_btf_machine_restore (machine, g_ptr_array_index (d->checkpoints, index));
+  BtfReader r;
+  reader_init (&r, trace, machine, d->path);
+  g_hash_table_unref (r.type_ids);
+  g_hash_table_unref (r.entity_ids);
+  r.type_ids = d->type_ids; /* read-only from here on */
+  r.entity_ids = d->entity_ids;
+  r.line = chunk->first_line - 1;
+  g_autoptr (GByteArray) scratch = g_byte_array_new ();
+  gsize length;
+  const char *text = g_bytes_get_data (bytes, &length);
+  read_block (&r, text, length, chunk->offset, scratch);
+  gboolean last = index + 1 == d->chunks->len;
+  /* chunk->last_time holds where the chunk's time ends (see btf_index) */
+  chrono_btf_machine_finish_at (machine, chunk->last_time, last);
+  chrono_trace_set_n_events (trace, r.good_lines);
+  chrono_trace_seal (trace);
+  return g_steal_pointer (&trace);
+}
+
+static gboolean
+btf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+           GCancellable *cancellable, GError **error)
+{
+  guint64 size_before;
+  gint64 mtime_before;
+  if (!stat_file (path, &size_before, &mtime_before, error))
+    return FALSE;
+  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
+  if (input == NULL)
+    return FALSE;
+  g_autoptr (ChronoBtfMachine) machine = chrono_btf_machine_new (trace);
+  chrono_btf_machine_set_summary_buckets (machine, SUMMARY_BUCKETS);
+  BtfReader r;
+  reader_init (&r, trace, machine, path);
+  g_autoptr (BtfDecoder) d = g_new0 (BtfDecoder, 1);
+  d->path = g_strdup (path);
+  d->compressed = chrono_input_is_compressed (input);
+  d->type_ids = r.type_ids;
+  d->entity_ids = r.entity_ids;
+  d->checkpoints = r.checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_btf_checkpoint_free);
+  d->chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
+  if (!read_input (&r, input, progress, progress_data, cancellable, error))
+    return FALSE;
+  if (!stat_file (path, &d->file_size, &d->file_mtime, error))
+    return FALSE;
+  if (d->file_size != size_before || d->file_mtime != mtime_before)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                   "%s: the file changed on disk while it was read; open it again when it is complete", path);
       return FALSE;
     }
   chrono_btf_machine_finish (machine);
   chrono_trace_set_n_events (trace, r.good_lines);
+  d->clock = *chrono_trace_get_clock (trace);
+  for (guint k = 0; k < chrono_trace_get_n_chunks (trace); k++)
+    {
+      ChronoChunk chunk = *chrono_trace_get_chunk (trace, k);
+      chunk.last_time = chrono_trace_get_chunk_end (trace, k);
+      g_array_append_val (d->chunks, chunk);
+    }
+  guint n_chunks = d->chunks->len;
+  g_autoptr (ChronoChunkCache) cache =
+      chrono_chunk_cache_new (n_chunks, btf_decode_chunk, g_steal_pointer (&d), (GDestroyNotify) btf_decoder_free);
+  chrono_trace_set_chunk_cache (trace, cache);
   return TRUE;
 }
 
@@ -481,4 +714,5 @@ const ChronoLoaderInfo chrono_loader_btf = {
   .globs = btf_globs,
   .sniff = btf_sniff,
   .load = btf_load,
+  .index = btf_index,
 };

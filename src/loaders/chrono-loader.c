@@ -1,5 +1,7 @@
 #include "chrono-loader.h"
 
+#include <glib/gstdio.h>
+
 #include "chrono-input.h"
 #include "chrono-loader-btf.h"
 #include "chrono-loader-etf.h"
@@ -63,6 +65,19 @@ chrono_loaders_sniff (const char *path, GError **error)
 }
 
 /* options: string keys and values the loader reads from the trace (may be NULL). */
+/* Lazily when the loader can and the file is big, unless told otherwise. */
+static gboolean
+use_index (const ChronoLoaderInfo *info, const char *path, GHashTable *options)
+{
+  const char *lazy = options ? g_hash_table_lookup (options, "lazy") : NULL;
+  if (info->index == NULL || g_strcmp0 (lazy, "never") == 0)
+    return FALSE;
+  if (g_strcmp0 (lazy, "always") == 0)
+    return TRUE;
+  GStatBuf st;
+  return g_stat (path, &st) == 0 && (guint64) st.st_size >= CHRONO_LAZY_MIN_SIZE;
+}
+
 ChronoTrace *
 chrono_load_file_with_options (const char *path, GHashTable *options, ChronoProgressFunc progress,
                                gpointer progress_data, GCancellable *cancellable, GError **error)
@@ -90,7 +105,8 @@ chrono_load_file_with_options (const char *path, GHashTable *options, ChronoProg
       while (g_hash_table_iter_next (&iter, &key, &value))
         chrono_trace_set_option (trace, key, value);
     }
-  if (!info->load (trace, path, progress, progress_data, cancellable, error))
+  if (!(use_index (info, path, options) ? info->index : info->load) (trace, path, progress, progress_data, cancellable,
+                                                                     error))
     return NULL;
   chrono_trace_seal (trace);
   return g_steal_pointer (&trace);

@@ -31,7 +31,15 @@ typedef struct {
   int (*sniff) (const char *path, const char *head, gsize length);
   gboolean (*load) (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
                     GCancellable *cancellable, GError **error);
+  /* Optional, for big files: an index pass that fills lane summaries and
+   * hands the trace a chunk cache instead of decoding everything. */
+  gboolean (*index) (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+                     GCancellable *cancellable, GError **error);
 } ChronoLoaderInfo;
+
+/* Files from this size on are read lazily when their loader can
+ * (the "lazy" option: "auto", "always" or "never"). */
+#define CHRONO_LAZY_MIN_SIZE (64u << 20)
 
 const ChronoLoaderInfo *const *chrono_loaders_list (void);
 const ChronoLoaderInfo *chrono_loaders_find_by_name (const char *name);

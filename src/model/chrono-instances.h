@@ -29,6 +29,19 @@ void chrono_instances_free (ChronoInstances *instances);
 guint chrono_instances_add (ChronoInstances *instances, const ChronoInstance *instance);
 ChronoInstance *chrono_instances_get (ChronoInstances *instances, guint index);
 guint chrono_instances_get_n (ChronoInstances *instances);
+/* For an index pass that keeps no detail: a released row is reused by the
+ * next add, so the table holds the live instances only. */
+void chrono_instances_release (ChronoInstances *instances, guint index);
+
+/* What the released rows added up to. */
+typedef struct {
+  guint64 n;
+  guint64 activated; /* rows begun by an activation (or a call start) */
+  guint64 activations, preemptions;
+  guint64 response_count; /* activated and terminated */
+  gint64 response_min, response_max, response_sum;
+} ChronoInstanceTotals;
+const ChronoInstanceTotals *chrono_instances_get_released_totals (ChronoInstances *instances);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoInstances, chrono_instances_free)
 

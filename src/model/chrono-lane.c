@@ -13,6 +13,7 @@ struct _ChronoLane {
   ChronoMarks *marks;
   ChronoSignal *signal;
   ChronoInstances *instances;
+  ChronoSummary *summary;
   gint64 source_id; /* the producer's id (a TRACE resource id), G_MININT64 when none */
   guint32 attrs;
   double capacity; /* 0 when the lane has none */
@@ -51,6 +52,7 @@ chrono_lane_finalize (GObject *object)
   g_clear_pointer (&self->marks, chrono_marks_free);
   g_clear_pointer (&self->signal, chrono_signal_free);
   g_clear_pointer (&self->instances, chrono_instances_free);
+  g_clear_pointer (&self->summary, chrono_summary_free);
   G_OBJECT_CLASS (chrono_lane_parent_class)->finalize (object);
 }
 
@@ -262,6 +264,19 @@ chrono_lane_dup_path (ChronoLane *lane)
       g_string_prepend (path, p->name);
     }
   return g_string_free (path, FALSE);
+}
+
+void
+chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary)
+{
+  g_clear_pointer (&lane->summary, chrono_summary_free);
+  lane->summary = summary;
+}
+
+ChronoSummary *
+chrono_lane_get_summary (ChronoLane *lane)
+{
+  return lane->summary;
 }
 
 ChronoSpans *

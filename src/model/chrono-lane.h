@@ -8,6 +8,7 @@
 #include "chrono-marks.h"
 #include "chrono-signal.h"
 #include "chrono-spans.h"
+#include "chrono-summary.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,9 @@ ChronoSpans *chrono_lane_ensure_spans (ChronoLane *lane);
 ChronoMarks *chrono_lane_ensure_marks (ChronoLane *lane);
 ChronoSignal *chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second);
 ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
+/* The level-of-detail summary of a lazily read trace; the lane owns it. */
+void chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary);
+ChronoSummary *chrono_lane_get_summary (ChronoLane *lane);
 
 /* What the producer says about the entity behind a lane. */
 void chrono_lane_set_source (ChronoLane *lane, gint64 id, guint32 attrs, double capacity);

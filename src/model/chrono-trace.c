@@ -19,6 +19,7 @@ struct _ChronoTrace {
   GArray *chunks; /* ChronoChunk */
   guint64 n_events;
   GHashTable *options; /* char* -> char* */
+  ChronoChunkCache *chunk_cache; /* set: read lazily, lanes hold summaries */
 };
 
 enum { PROP_0, PROP_PATH, PROP_FORMAT, N_PROPS };
@@ -37,6 +38,7 @@ clear_metadata (gpointer data)
 static void
 chrono_trace_finalize (GObject *object)
 {
+  g_clear_object (&CHRONO_TRACE (object)->chunk_cache);
   ChronoTrace *self = CHRONO_TRACE (object);
   g_free (self->path);
   g_free (self->format);
@@ -320,4 +322,73 @@ chrono_trace_seal (ChronoTrace *trace)
       g_autoptr (ChronoLane) lane = g_list_model_get_item (G_LIST_MODEL (trace->lanes), i);
       chrono_lane_seal (lane);
     }
+}
+
+void
+chrono_trace_set_chunk_cache (ChronoTrace *trace, ChronoChunkCache *cache)
+{
+  g_set_object (&trace->chunk_cache, cache);
+}
+
+ChronoChunkCache *
+chrono_trace_get_chunk_cache (ChronoTrace *trace)
+{
+  return trace->chunk_cache;
+}
+
+gboolean
+chrono_trace_is_lazy (ChronoTrace *trace)
+{
+  return trace->chunk_cache != NULL;
+}
+
+/* The chunk whose events include time: the last one that begins at or before it. */
+guint
+chrono_trace_find_chunk (ChronoTrace *trace, gint64 time)
+{
+  guint lo = 0, hi = trace->chunks->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      const ChronoChunk *chunk = &g_array_index (trace->chunks, ChronoChunk, mid);
+      if (chunk->first_time <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo > 0 ? lo - 1 : 0;
+}
+
+/* Where chunk k's own time ends: where the next chunk with events begins. */
+gint64
+chrono_trace_get_chunk_end (ChronoTrace *trace, guint index)
+{
+  for (guint k = index + 1; k < trace->chunks->len; k++)
+    {
+      const ChronoChunk *next = &g_array_index (trace->chunks, ChronoChunk, k);
+      if (next->n_events > 0)
+        return next->first_time;
+    }
+  return trace->end;
+}
+
+gsize
+chrono_trace_get_memory_size (ChronoTrace *trace)
+{
+  gsize size = sizeof *trace;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      size += 256; /* the lane object, its name and list */
+      if (chrono_lane_get_spans (lane))
+        size += chrono_spans_get_memory_size (chrono_lane_get_spans (lane));
+      if (chrono_lane_get_summary (lane))
+        size += chrono_summary_get_memory_size (chrono_lane_get_summary (lane));
+      if (chrono_lane_get_marks (lane))
+        size += chrono_marks_get_n (chrono_lane_get_marks (lane)) * sizeof (ChronoMark);
+      if (chrono_lane_get_instances (lane))
+        size += chrono_instances_get_n (chrono_lane_get_instances (lane)) * sizeof (ChronoInstance);
+    }
+  return size;
 }

@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "chrono-attrs.h"
+#include "chrono-chunk-cache.h"
 #include "chrono-clock.h"
 #include "chrono-lane.h"
 #include "chrono-links.h"
@@ -71,5 +72,13 @@ const char *chrono_trace_get_option (ChronoTrace *trace, const char *key);
 GHashTable *chrono_trace_get_options (ChronoTrace *trace);
 
 void chrono_trace_seal (ChronoTrace *trace);
+
+/* A lazily read trace: its lanes hold summaries, its chunks are decoded on demand. */
+void chrono_trace_set_chunk_cache (ChronoTrace *trace, ChronoChunkCache *cache);
+ChronoChunkCache *chrono_trace_get_chunk_cache (ChronoTrace *trace);
+gboolean chrono_trace_is_lazy (ChronoTrace *trace);
+guint chrono_trace_find_chunk (ChronoTrace *trace, gint64 time);
+gint64 chrono_trace_get_chunk_end (ChronoTrace *trace, guint index);
+gsize chrono_trace_get_memory_size (ChronoTrace *trace);
 
 G_END_DECLS

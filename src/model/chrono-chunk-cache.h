@@ -1,0 +1,43 @@
+/* chrono-chunk-cache.h — the decoded chunks of a lazily read trace
+ * (DESIGN.md, "Lazily indexed time ranges").
+ *
+ * The loader hands over its decoder (decode chunk k of the file into a trace
+ * of its own); the cache decodes the chunks a view asks for on a worker
+ * thread, keeps them in least-recently-used order under a memory budget and
+ * announces each arrival in the thread that created it. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "chrono-lane.h"
+
+G_BEGIN_DECLS
+
+typedef struct _ChronoTrace ChronoTrace;
+
+/* Runs on the worker thread: the decoded chunk as a trace with the same lane
+ * paths as the index, or NULL with error set. */
+typedef ChronoTrace *(*ChronoChunkDecodeFunc) (gpointer decoder, guint chunk, GCancellable *cancellable,
+                                               GError **error);
+
+#define CHRONO_TYPE_CHUNK_CACHE (chrono_chunk_cache_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoChunkCache, chrono_chunk_cache, CHRONO, CHUNK_CACHE, GObject)
+
+ChronoChunkCache *chrono_chunk_cache_new (guint n_chunks, ChronoChunkDecodeFunc decode, gpointer decoder,
+                                          GDestroyNotify destroy_decoder);
+guint chrono_chunk_cache_get_n_chunks (ChronoChunkCache *cache);
+void chrono_chunk_cache_set_budget (ChronoChunkCache *cache, gsize bytes);
+gsize chrono_chunk_cache_get_budget (ChronoChunkCache *cache);
+gsize chrono_chunk_cache_get_memory_size (ChronoChunkCache *cache);
+/* How many chunks fit the budget at the size decoded chunks have had so far. */
+guint chrono_chunk_cache_get_capacity (ChronoChunkCache *cache);
+
+ChronoTrace *chrono_chunk_cache_peek (ChronoChunkCache *cache, guint chunk);
+ChronoLane *chrono_chunk_cache_find_lane (ChronoChunkCache *cache, guint chunk, ChronoLane *index_lane);
+/* Asks for chunks first..last; TRUE when all are decoded already.  A new
+ * request replaces the chunks an older one still waits for. */
+gboolean chrono_chunk_cache_request (ChronoChunkCache *cache, guint first, guint last);
+/* Decodes now, in this thread (the command-line tools). */
+ChronoTrace *chrono_chunk_cache_decode (ChronoChunkCache *cache, guint chunk, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,299 @@
+/* chrono-summary.c — per-bucket totals that grow by halving their resolution.
+ *
+ * A summary starts at the trace's first time with one-tick buckets; when an
+ * item reaches past the last bucket, neighbouring buckets are merged in pairs
+ * until it fits.  So its size is fixed (n_buckets) whatever the trace's
+ * length, and it needs no first pass to learn where the trace ends — a gzip
+ * stream can be summarised as it is inflated.  Columns that a lane never uses
+ * (a state it is never in, values on a lane that is not a signal) are never
+ * allocated. */
+#include "chrono-summary.h"
+
+#include <math.h>
+#include <string.h>
+
+struct _ChronoSummary {
+  gint64 begin;
+  gint64 bucket_ticks;
+  guint n_buckets;
+  gboolean empty;
+  float *time[CHRONO_N_STATES]; /* ticks per state and bucket */
+  guint32 *count; /* items that begin in the bucket */
+  float *longest; /* length of the longest item beginning in the bucket */
+  guint32 *longest_label;
+  guint32 *instants;
+  float *min_value, *max_value; /* NAN where no value was held */
+};
+
+ChronoSummary *
+chrono_summary_new (gint64 begin, guint n_buckets)
+{
+  ChronoSummary *s = g_new0 (ChronoSummary, 1);
+  s->begin = begin;
+  s->bucket_ticks = 1;
+  s->n_buckets = MAX (n_buckets + (n_buckets & 1), 2); /* pairs merge, so even */
+  s->empty = TRUE;
+  return s;
+}
+
+void
+chrono_summary_free (ChronoSummary *s)
+{
+  if (s == NULL)
+    return;
+  for (guint i = 0; i < CHRONO_N_STATES; i++)
+    g_free (s->time[i]);
+  g_free (s->count);
+  g_free (s->longest);
+  g_free (s->longest_label);
+  g_free (s->instants);
+  g_free (s->min_value);
+  g_free (s->max_value);
+  g_free (s);
+}
+
+static float *
+new_value_column (guint n)
+{
+  float *column = g_new (float, n);
+  for (guint i = 0; i < n; i++)
+    column[i] = NAN;
+  return column;
+}
+
+/* Merging pairs: sums for totals, the larger for maxima, the wider range for values. */
+static void
+halve_sum_f (float *column, guint n)
+{
+  for (guint i = 0; column && i < n / 2; i++)
+    column[i] = column[2 * i] + column[2 * i + 1];
+  for (guint i = n / 2; column && i < n; i++)
+    column[i] = 0;
+}
+
+static void
+halve_sum_u (guint32 *column, guint n)
+{
+  for (guint i = 0; column && i < n / 2; i++)
+    column[i] = column[2 * i] + column[2 * i + 1];
+  for (guint i = n / 2; column && i < n; i++)
+    column[i] = 0;
+}
+
+static void
+halve_longest (ChronoSummary *s)
+{
+  guint n = s->n_buckets;
+  for (guint i = 0; s->longest && i < n / 2; i++)
+    {
+      guint pick = s->longest[2 * i + 1] > s->longest[2 * i] ? 2 * i + 1 : 2 * i;
+      s->longest[i] = s->longest[pick];
+      s->longest_label[i] = s->longest_label[pick];
+    }
+  for (guint i = n / 2; s->longest && i < n; i++)
+    {
+      s->longest[i] = 0;
+      s->longest_label[i] = 0;
+    }
+}
+
+static void
+halve_values (ChronoSummary *s)
+{
+  guint n = s->n_buckets;
+  for (guint i = 0; s->min_value && i < n / 2; i++)
+    {
+      /* fminf/fmaxf ignore a NAN operand: an empty half leaves the other */
+      s->min_value[i] = fminf (s->min_value[2 * i], s->min_value[2 * i + 1]);
+      s->max_value[i] = fmaxf (s->max_value[2 * i], s->max_value[2 * i + 1]);
+    }
+  for (guint i = n / 2; s->min_value && i < n; i++)
+    s->min_value[i] = s->max_value[i] = NAN;
+}
+
+static void
+coarsen (ChronoSummary *s)
+{
+  for (guint st = 0; st < CHRONO_N_STATES; st++)
+    halve_sum_f (s->time[st], s->n_buckets);
+  halve_sum_u (s->count, s->n_buckets);
+  halve_sum_u (s->instants, s->n_buckets);
+  halve_longest (s);
+  halve_values (s);
+  s->bucket_ticks *= 2;
+}
+
+/* Make room up to time (exclusive end); false for times the summary cannot hold. */
+static gboolean
+reach (ChronoSummary *s, gint64 time)
+{
+  if (time < s->begin)
+    return FALSE;
+  while ((time - s->begin) > s->bucket_ticks * (gint64) s->n_buckets)
+    {
+      if (s->bucket_ticks > G_MAXINT64 / 4 / (gint64) s->n_buckets)
+        return FALSE;
+      coarsen (s);
+    }
+  return TRUE;
+}
+
+static guint
+bucket_of (ChronoSummary *s, gint64 time)
+{
+  gint64 b = (time - s->begin) / s->bucket_ticks;
+  return (guint) CLAMP (b, 0, (gint64) s->n_buckets - 1);
+}
+
+void
+chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoState state, guint32 label)
+{
+  start = MAX (start, s->begin);
+  if (end < start || state >= CHRONO_N_STATES || !reach (s, MAX (end, start + 1)))
+    return;
+  s->empty = FALSE;
+  if (s->count == NULL)
+    {
+      s->count = g_new0 (guint32, s->n_buckets);
+      s->longest = g_new0 (float, s->n_buckets);
+      s->longest_label = g_new0 (guint32, s->n_buckets);
+    }
+  guint first = bucket_of (s, start);
+  s->count[first]++;
+  float length = (float) (end - start);
+  if (length >= s->longest[first])
+    {
+      s->longest[first] = length;
+      s->longest_label[first] = label;
+    }
+  if (end == start || state == CHRONO_STATE_NONE)
+    return;
+  if (s->time[state] == NULL)
+    s->time[state] = g_new0 (float, s->n_buckets);
+  float *column = s->time[state];
+  guint last = bucket_of (s, end - 1);
+  for (guint b = first; b <= last; b++)
+    {
+      gint64 b0 = s->begin + (gint64) b * s->bucket_ticks, b1 = b0 + s->bucket_ticks;
+      column[b] += (float) (MIN (end, b1) - MAX (start, b0));
+    }
+}
+
+void
+chrono_summary_add_instant (ChronoSummary *s, gint64 time)
+{
+  if (!reach (s, time + 1))
+    return;
+  s->empty = FALSE;
+  if (s->instants == NULL)
+    s->instants = g_new0 (guint32, s->n_buckets);
+  s->instants[bucket_of (s, time)]++;
+}
+
+void
+chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double value)
+{
+  start = MAX (start, s->begin);
+  end = MAX (end, start + 1); /* a value held for no time still happened */
+  if (!reach (s, end) || isnan (value))
+    return;
+  s->empty = FALSE;
+  if (s->min_value == NULL)
+    {
+      s->min_value = new_value_column (s->n_buckets);
+      s->max_value = new_value_column (s->n_buckets);
+    }
+  guint last = bucket_of (s, end - 1);
+  for (guint b = bucket_of (s, start); b <= last; b++)
+    {
+      s->min_value[b] = fminf (s->min_value[b], (float) value);
+      s->max_value[b] = fmaxf (s->max_value[b], (float) value);
+    }
+}
+
+gboolean
+chrono_summary_is_empty (ChronoSummary *s)
+{
+  return s->empty;
+}
+
+gint64
+chrono_summary_get_begin (ChronoSummary *s)
+{
+  return s->begin;
+}
+
+gint64
+chrono_summary_get_bucket_ticks (ChronoSummary *s)
+{
+  return s->bucket_ticks;
+}
+
+/* Buckets partly inside the range count in proportion for time, whole for
+ * counts: a summary cannot say where in its bucket an item began. */
+void
+chrono_summary_query (ChronoSummary *s, gint64 begin, gint64 end, ChronoSpanSummary *out, ChronoSummaryExtra *extra)
+{
+  memset (out, 0, sizeof *out);
+  memset (extra, 0, sizeof *extra);
+  out->dominant = CHRONO_STATE_NONE;
+  gint64 limit = s->begin + s->bucket_ticks * (gint64) s->n_buckets;
+  begin = MAX (begin, s->begin);
+  end = MIN (end, limit);
+  if (s->empty || end <= begin)
+    return;
+  guint first = bucket_of (s, begin), last = bucket_of (s, end - 1);
+  double time[CHRONO_N_STATES] = { 0 };
+  float longest = -1;
+  extra->min_value = INFINITY;
+  extra->max_value = -INFINITY;
+  for (guint b = first; b <= last; b++)
+    {
+      gint64 b0 = s->begin + (gint64) b * s->bucket_ticks, b1 = b0 + s->bucket_ticks;
+      double share = (double) (MIN (end, b1) - MAX (begin, b0)) / (double) s->bucket_ticks;
+      for (guint st = 0; st < CHRONO_N_STATES; st++)
+        if (s->time[st] != NULL)
+          time[st] += s->time[st][b] * share;
+      if (s->count != NULL)
+        {
+          out->count += s->count[b];
+          if (s->longest[b] > longest && s->count[b] > 0)
+            {
+              longest = s->longest[b];
+              extra->longest_label = s->longest_label[b];
+            }
+        }
+      if (s->instants != NULL)
+        extra->n_instants += s->instants[b];
+      if (s->min_value != NULL && !isnan (s->min_value[b]))
+        {
+          extra->have_values = TRUE;
+          extra->min_value = MIN (extra->min_value, s->min_value[b]);
+          extra->max_value = MAX (extra->max_value, s->max_value[b]);
+        }
+    }
+  gint64 best = 0;
+  for (guint st = 0; st < CHRONO_N_STATES; st++)
+    {
+      out->time_in_state[st] = (gint64) llround (time[st]);
+      if (out->time_in_state[st] > 0 && out->count == 0)
+        out->count = 1; /* an item that began earlier fills this range */
+      if (out->time_in_state[st] > best)
+        {
+          best = out->time_in_state[st];
+          out->dominant = st;
+        }
+    }
+}
+
+gsize
+chrono_summary_get_memory_size (ChronoSummary *s)
+{
+  gsize columns = 0;
+  for (guint st = 0; st < CHRONO_N_STATES; st++)
+    columns += s->time[st] != NULL;
+  columns += s->count ? 3 : 0;
+  columns += s->instants ? 1 : 0;
+  columns += s->min_value ? 2 : 0;
+  return sizeof *s + columns * s->n_buckets * 4;
+}
