@@ -94,17 +94,20 @@ add_lazy_process (ChronoEntityStats *stats, ChronoLane *lane)
   if (instances != NULL)
     {
       const ChronoInstanceTotals *t = chrono_instances_get_released_totals (instances);
-      stats->activations += t->activations;
-      stats->preemptions += t->preemptions;
-      if (t->response_count > 0)
+      if (chrono_lane_get_kind (lane) == CHRONO_LANE_RUNNABLE)
+        stats->starts += t->activated;
+      else
+        {
+          stats->activations += t->activations;
+          stats->preemptions += t->preemptions;
+        }
+      if (t->response_count > 0 && chrono_lane_get_kind (lane) == CHRONO_LANE_PROCESS)
         {
           stats->response_min = stats->response_count ? MIN (stats->response_min, t->response_min) : t->response_min;
           stats->response_max = stats->response_count ? MAX (stats->response_max, t->response_max) : t->response_max;
           stats->response_sum += t->response_sum;
           stats->response_count += t->response_count;
         }
-      if (chrono_lane_get_kind (lane) == CHRONO_LANE_RUNNABLE)
-        stats->starts += t->activated;
     }
   stats->running_time += summary_time (lane, CHRONO_STATE_RUNNING, FALSE);
 }

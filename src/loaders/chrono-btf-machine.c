@@ -182,6 +182,8 @@ struct _Entity {
   GHashTable *accesses; /* process name -> Access* */
   /* runnables called with no live process */
   GPtrArray *orphan_calls;
+  /* runnables: the lane last found under a caller's lane */
+  ChronoLane *cached_parent, *cached_lane;
   /* signals: the value held since a time */
   gboolean have_value;
   double value;
@@ -201,6 +203,9 @@ struct _ChronoBtfMachine {
   gboolean replaying;
   guint summary_buckets; /* > 0: an index pass, lanes get summaries instead of spans */
   guint8 open_end; /* the flag of what is still open when the machine finishes */
+  /* type codes and event names as written -> parsed, so each spelling is
+   * compared case-insensitively once, not on every line */
+  GHashTable *type_cache, *event_cache;
 };
 
 /* ---- entities and lanes ------------------------------------------------- */
@@ -266,6 +271,8 @@ chrono_btf_machine_new (ChronoTrace *trace)
   m->entities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_entity);
   m->pending = g_ptr_array_new_with_free_func (free_pending);
   m->open_end = CHRONO_SPAN_OPEN_END;
+  m->type_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  m->event_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return m;
 }
 
@@ -282,6 +289,8 @@ chrono_btf_machine_free (ChronoBtfMachine *m)
     return;
   g_hash_table_unref (m->entities);
   g_ptr_array_unref (m->pending);
+  g_hash_table_unref (m->type_cache);
+  g_hash_table_unref (m->event_cache);
   for (int g = 0; g < N_GROUPS; g++)
     g_clear_object (&m->groups[g]);
   g_free (m);
@@ -398,7 +407,9 @@ add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, Chron
     return; /* a state left at the moment it was entered paints nothing */
   if (m->summary_buckets > 0)
     {
-      chrono_summary_add_interval (lane_summary (m, lane), start, end, state, label);
+      ChronoSummary *summary = lane_summary (m, lane);
+      chrono_summary_add_interval (summary, start, end, state, label);
+      chrono_summary_note_depth (summary, depth);
       return;
     }
   ChronoSpan span = { start, end, state, flags, depth, label, instance, 0 };
@@ -720,10 +731,22 @@ count_event (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEvent *ev,
   record->end = ev->time;
 }
 
+static ProcessEvent
+cached_process_event (ChronoBtfMachine *m, const char *name)
+{
+  gpointer value;
+  if (g_hash_table_lookup_extended (m->event_cache, name, NULL, &value))
+    return GPOINTER_TO_INT (value);
+  ProcessEvent code = parse_process_event (name);
+  if (g_hash_table_size (m->event_cache) < 256) /* a file of made-up names must not grow it */
+    g_hash_table_insert (m->event_cache, g_strdup (name), GINT_TO_POINTER (code));
+  return code;
+}
+
 static void
 process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
 {
-  ProcessEvent code = parse_process_event (ev->event);
+  ProcessEvent code = cached_process_event (m, ev->event);
   if (code == EV_INFO || code == EV_UNKNOWN)
     {
       if (code == EV_UNKNOWN)
@@ -860,7 +883,12 @@ new_call (ChronoBtfMachine *m, ChronoLane *parent_lane, guint32 caller, Entity *
 {
   RunnableCall *call = g_new0 (RunnableCall, 1);
   call->runnable = runnable;
-  call->lane = child_lane (m, parent_lane, runnable->name);
+  if (runnable->cached_parent != parent_lane)
+    {
+      runnable->cached_lane = child_lane (m, parent_lane, runnable->name);
+      runnable->cached_parent = parent_lane;
+    }
+  call->lane = runnable->cached_lane;
   call->number = ev->target_instance;
   call->state = state;
   call->since = since;
@@ -922,6 +950,7 @@ push_inferred_caller (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable
   ChronoLane *parent = chrono_lane_get_parent (callee->lane);
   ChronoInstance *callee_record = call_record (callee);
   RunnableCall *call = new_call (m, parent, callee_record->parent, runnable, ev, CHRONO_STATE_RUNNING, since, TRUE);
+  callee->runnable->cached_parent = NULL; /* its lane moves */
   g_object_ref (callee->lane);
   chrono_lane_remove_child (parent, callee->lane);
   chrono_lane_append_child (call->lane, callee->lane);
@@ -1261,7 +1290,16 @@ chrono_btf_machine_feed (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
   m->last_time = ev->time;
   m->line = ev->line;
 
-  BtfType type = parse_type (ev->type);
+  gpointer cached;
+  BtfType type;
+  if (g_hash_table_lookup_extended (m->type_cache, ev->type, NULL, &cached))
+    type = GPOINTER_TO_INT (cached);
+  else
+    {
+      type = parse_type (ev->type);
+      if (g_hash_table_size (m->type_cache) < 256)
+        g_hash_table_insert (m->type_cache, g_strdup (ev->type), GINT_TO_POINTER (type));
+    }
   if (type == BTF_R)
     {
       runnable_event (m, ev);

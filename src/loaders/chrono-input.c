@@ -16,6 +16,7 @@
 struct _ChronoInput {
   char *path;
   guint64 file_size;
+  gsize block_size;
   /* plain */
   GMappedFile *mapped;
   guint64 position;
@@ -86,6 +87,7 @@ ChronoInput *
 chrono_input_open (const char *path, GError **error)
 {
   g_autoptr (ChronoInput) input = g_new0 (ChronoInput, 1);
+  input->block_size = BLOCK_SIZE;
   input->path = g_strdup (path);
 
   GStatBuf st;
@@ -118,6 +120,13 @@ chrono_input_open (const char *path, GError **error)
         return NULL;
     }
   return g_steal_pointer (&input);
+}
+
+/* Smaller blocks make more chunks: tests use it to cut small files. */
+void
+chrono_input_set_block_size (ChronoInput *input, gsize size)
+{
+  input->block_size = MAX (size, 1);
 }
 
 void
@@ -168,7 +177,7 @@ next_mapped_block (ChronoInput *input, const char **out_data, gsize *out_length,
     return FALSE;
   const char *base = g_mapped_file_get_contents (input->mapped);
   guint64 start = input->position;
-  guint64 end = MIN (start + BLOCK_SIZE, input->file_size);
+  guint64 end = MIN (start + input->block_size, input->file_size);
   if (end < input->file_size)
     {
       const char *newline = memchr (base + end, '\n', input->file_size - end);
@@ -193,7 +202,7 @@ next_compressed_block (ChronoInput *input, const char **out_data, gsize *out_len
   if (input->eof && buffer->len == 0)
     return FALSE;
 
-  while (!input->eof && buffer->len < BLOCK_SIZE)
+  while (!input->eof && buffer->len < input->block_size)
     {
       guint old = buffer->len;
       g_byte_array_set_size (buffer, old + 65536);

@@ -11,6 +11,7 @@ typedef struct _ChronoInput ChronoInput;
 ChronoInput *chrono_input_open (const char *path, GError **error);
 ChronoInput *chrono_input_open_for_loader (const char *path, GError **error);
 void chrono_input_free (ChronoInput *input);
+void chrono_input_set_block_size (ChronoInput *input, gsize size);
 
 gboolean chrono_input_is_compressed (ChronoInput *input);
 gboolean chrono_input_is_truncated (ChronoInput *input);

@@ -337,25 +337,25 @@ read_line (BtfReader *r, char *text, char *end)
     data_line (r, p, end);
 }
 
-/* The block is copied line by line into a scratch buffer, because the input
- * is mapped read-only and parsing writes terminators into fields. */
+/* The block is copied into a scratch buffer, because the input is mapped
+ * read-only and parsing writes terminators into fields. */
 static void
 read_block (BtfReader *r, const char *data, gsize length, guint64 offset, GByteArray *scratch)
 {
   r->chunk = (ChronoChunk){ offset, length, r->line + 1, G_MAXINT64, G_MININT64, 0 };
   if (r->checkpoints != NULL)
     g_ptr_array_add (r->checkpoints, chrono_btf_machine_save (r->machine));
-  const char *p = data, *stop = data + length;
+  /* one copy per block, not per line: lines are then cut in place */
+  g_byte_array_set_size (scratch, length + 1);
+  memcpy (scratch->data, data, length);
+  scratch->data[length] = '\n';
+  char *p = (char *) scratch->data, *stop = p + length;
   while (p < stop)
     {
-      const char *newline = memchr (p, '\n', stop - p);
-      const char *line_end = newline ? newline : stop;
-      gsize line_length = line_end - p;
-      g_byte_array_set_size (scratch, line_length + 1);
-      memcpy (scratch->data, p, line_length);
+      char *newline = memchr (p, '\n', stop + 1 - p);
       r->line++;
-      read_line (r, (char *) scratch->data, (char *) scratch->data + line_length);
-      p = newline ? newline + 1 : stop;
+      read_line (r, p, newline);
+      p = newline + 1;
     }
   chrono_trace_add_chunk (r->trace, &r->chunk);
 }
@@ -459,6 +459,7 @@ typedef struct {
   GPtrArray *checkpoints; /* ChronoBtfCheckpoint*, one per chunk */
   GArray *chunks; /* ChronoChunk, with the end time of each in last_time */
   GHashTable *type_ids, *entity_ids;
+  gsize block_size; /* 0: the input's own */
 } BtfDecoder;
 
 static void
@@ -546,6 +547,8 @@ read_compressed_chunk (BtfDecoder *d, guint index, GCancellable *cancellable, GE
   g_autoptr (ChronoInput) input = chrono_input_open (d->path, error);
   if (input == NULL)
     return NULL;
+  if (d->block_size > 0)
+    chrono_input_set_block_size (input, d->block_size);
   const ChronoChunk *chunk = &g_array_index (d->chunks, ChronoChunk, index);
   const char *data;
   gsize length;
@@ -618,6 +621,11 @@ btf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gp
   BtfReader r;
   reader_init (&r, trace, machine, path);
   g_autoptr (BtfDecoder) d = g_new0 (BtfDecoder, 1);
+  /* the "chunk-size" option (bytes) cuts small files into many chunks, for tests */
+  const char *chunk_size = chrono_trace_get_option (trace, "chunk-size");
+  d->block_size = chunk_size ? (gsize) g_ascii_strtoull (chunk_size, NULL, 10) : 0;
+  if (d->block_size > 0)
+    chrono_input_set_block_size (input, d->block_size);
   d->path = g_strdup (path);
   d->compressed = chrono_input_is_compressed (input);
   d->type_ids = r.type_ids;

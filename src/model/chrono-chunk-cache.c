@@ -281,6 +281,8 @@ chrono_chunk_cache_find_lane (ChronoChunkCache *self, guint chunk, ChronoLane *i
 gboolean
 chrono_chunk_cache_request (ChronoChunkCache *self, guint first, guint last)
 {
+  if (self->n_chunks == 0)
+    return TRUE;
   last = MIN (last, self->n_chunks - 1);
   g_mutex_lock (&self->lock);
   self->wanted_first = first;

@@ -279,6 +279,31 @@ chrono_lane_get_summary (ChronoLane *lane)
   return lane->summary;
 }
 
+gboolean
+chrono_lane_has_intervals (ChronoLane *lane)
+{
+  if (lane->summary != NULL)
+    return !chrono_summary_is_empty (lane->summary);
+  return lane->spans != NULL && chrono_spans_is_sealed (lane->spans) && chrono_spans_get_n (lane->spans) > 0;
+}
+
+void
+chrono_lane_summarize (ChronoLane *lane, gint64 begin, gint64 end, ChronoSpanSummary *out)
+{
+  if (lane->summary != NULL)
+    {
+      ChronoSummaryExtra extra;
+      chrono_summary_query (lane->summary, begin, end, out, &extra);
+    }
+  else if (lane->spans != NULL && chrono_spans_is_sealed (lane->spans))
+    chrono_spans_summarize (lane->spans, begin, end, out);
+  else
+    {
+      memset (out, 0, sizeof *out);
+      out->dominant = CHRONO_STATE_NONE;
+    }
+}
+
 ChronoSpans *
 chrono_lane_get_spans (ChronoLane *lane)
 {

@@ -59,6 +59,9 @@ ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
 /* The level-of-detail summary of a lazily read trace; the lane owns it. */
 void chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary);
 ChronoSummary *chrono_lane_get_summary (ChronoLane *lane);
+/* Time per state over [begin, end), from the spans or, read lazily, the summary. */
+gboolean chrono_lane_has_intervals (ChronoLane *lane);
+void chrono_lane_summarize (ChronoLane *lane, gint64 begin, gint64 end, ChronoSpanSummary *out);
 
 /* What the producer says about the entity behind a lane. */
 void chrono_lane_set_source (ChronoLane *lane, gint64 id, guint32 attrs, double capacity);

@@ -14,9 +14,12 @@
 
 struct _ChronoSummary {
   gint64 begin;
-  gint64 bucket_ticks;
+  gint64 bucket_ticks; /* 1 << bucket_shift: a shift finds an item's bucket */
+  guint bucket_shift;
+  gint64 limit; /* begin + n_buckets * bucket_ticks */
   guint n_buckets;
   gboolean empty;
+  guint16 max_depth;
   float *time[CHRONO_N_STATES]; /* ticks per state and bucket */
   guint32 *count; /* items that begin in the bucket */
   float *longest; /* length of the longest item beginning in the bucket */
@@ -32,6 +35,7 @@ chrono_summary_new (gint64 begin, guint n_buckets)
   s->begin = begin;
   s->bucket_ticks = 1;
   s->n_buckets = MAX (n_buckets + (n_buckets & 1), 2); /* pairs merge, so even */
+  s->limit = begin + s->n_buckets;
   s->empty = TRUE;
   return s;
 }
@@ -121,6 +125,8 @@ coarsen (ChronoSummary *s)
   halve_longest (s);
   halve_values (s);
   s->bucket_ticks *= 2;
+  s->bucket_shift++;
+  s->limit = s->begin + s->bucket_ticks * (gint64) s->n_buckets;
 }
 
 /* Make room up to time (exclusive end); false for times the summary cannot hold. */
@@ -129,6 +135,8 @@ reach (ChronoSummary *s, gint64 time)
 {
   if (time < s->begin)
     return FALSE;
+  if (time <= s->limit)
+    return TRUE;
   while ((time - s->begin) > s->bucket_ticks * (gint64) s->n_buckets)
     {
       if (s->bucket_ticks > G_MAXINT64 / 4 / (gint64) s->n_buckets)
@@ -141,7 +149,7 @@ reach (ChronoSummary *s, gint64 time)
 static guint
 bucket_of (ChronoSummary *s, gint64 time)
 {
-  gint64 b = (time - s->begin) / s->bucket_ticks;
+  gint64 b = (time - s->begin) >> s->bucket_shift;
   return (guint) CLAMP (b, 0, (gint64) s->n_buckets - 1);
 }
 
@@ -172,9 +180,14 @@ chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoS
     s->time[state] = g_new0 (float, s->n_buckets);
   float *column = s->time[state];
   guint last = bucket_of (s, end - 1);
+  if (first == last)
+    {
+      column[first] += (float) (end - start); /* most items fit in one bucket */
+      return;
+    }
   for (guint b = first; b <= last; b++)
     {
-      gint64 b0 = s->begin + (gint64) b * s->bucket_ticks, b1 = b0 + s->bucket_ticks;
+      gint64 b0 = s->begin + ((gint64) b << s->bucket_shift), b1 = b0 + s->bucket_ticks;
       column[b] += (float) (MIN (end, b1) - MAX (start, b0));
     }
 }
@@ -209,6 +222,18 @@ chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double val
       s->min_value[b] = fminf (s->min_value[b], (float) value);
       s->max_value[b] = fmaxf (s->max_value[b], (float) value);
     }
+}
+
+void
+chrono_summary_note_depth (ChronoSummary *s, guint16 depth)
+{
+  s->max_depth = MAX (s->max_depth, depth);
+}
+
+guint16
+chrono_summary_get_max_depth (ChronoSummary *s)
+{
+  return s->max_depth;
 }
 
 gboolean

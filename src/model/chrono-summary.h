@@ -28,6 +28,9 @@ void chrono_summary_add_interval (ChronoSummary *summary, gint64 start, gint64 e
 void chrono_summary_add_instant (ChronoSummary *summary, gint64 time);
 void chrono_summary_add_value (ChronoSummary *summary, gint64 start, gint64 end, double value);
 
+/* The deepest sub-row (call depth, concurrent-instance slot) an item had. */
+void chrono_summary_note_depth (ChronoSummary *summary, guint16 depth);
+guint16 chrono_summary_get_max_depth (ChronoSummary *summary);
 gboolean chrono_summary_is_empty (ChronoSummary *summary);
 gint64 chrono_summary_get_begin (ChronoSummary *summary);
 gint64 chrono_summary_get_bucket_ticks (ChronoSummary *summary);

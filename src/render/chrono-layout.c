@@ -147,6 +147,20 @@ chrono_layout_get_row_style (ChronoLane *lane)
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   ChronoMarks *marks = chrono_lane_get_marks (lane);
   gboolean any_marks = marks != NULL && chrono_marks_get_n (marks) > 0;
+  ChronoSummary *summary = chrono_lane_get_summary (lane);
+  if (summary != NULL)
+    {
+      /* a lazily read lane: what its summary holds decides, as its items would */
+      ChronoSpanSummary totals;
+      ChronoSummaryExtra extra;
+      chrono_summary_query (summary, G_MININT64 / 2, G_MAXINT64 / 2, &totals, &extra);
+      if (extra.have_values)
+        return CHRONO_ROW_SIGNAL;
+      if (totals.count > 0)
+        return CHRONO_ROW_SPANS;
+      if (extra.n_instants > 0)
+        return CHRONO_ROW_EVENTS;
+    }
 
   /* a signal that is only ever read has no values: its reads are events */
   if ((signal != NULL && chrono_signal_get_n (signal) > 0) || (kind == CHRONO_LANE_SIGNAL && !any_marks))
@@ -164,6 +178,9 @@ static guint
 count_slots (ChronoLane *lane, ChronoRowStyle style)
 {
   ChronoSpans *spans = chrono_lane_get_spans (lane);
+  ChronoSummary *summary = chrono_lane_get_summary (lane);
+  if (style == CHRONO_ROW_SPANS && summary != NULL)
+    return (guint) chrono_summary_get_max_depth (summary) + 1;
   if (style != CHRONO_ROW_SPANS || spans == NULL || chrono_spans_get_n (spans) == 0)
     return 1;
   return (guint) chrono_spans_get_max_depth (spans) + 1;

@@ -46,6 +46,22 @@ void chrono_render_text (ChronoRenderContext *ctx, PangoLayout *layout, const ch
                          double max_width, const ChronoRgb *color);
 void chrono_render_text_size (PangoLayout *layout, const char *text, int *out_width, int *out_height);
 
+/* chrono-render-lazy.c: a lazily read trace's row, as time segments drawn
+ * from a decoded chunk's lane (detail) or from the summary (detail NULL). */
+typedef struct {
+  gint64 begin, end;
+  ChronoLane *detail;
+  ChronoTrace *detail_trace; /* whose strings and attributes the detail's ids name */
+} ChronoRenderSegment;
+GArray *chrono_render_lazy_segments (ChronoRenderContext *ctx, ChronoLane *lane);
+void chrono_render_clip_segment (ChronoRenderContext *ctx, const ChronoRenderSegment *segment, double top,
+                                 double height);
+void chrono_render_segment_columns (ChronoRenderContext *ctx, const ChronoRenderSegment *segment, double *x0,
+                                    double *x1);
+void chrono_render_enter_detail (ChronoRenderContext *ctx, const ChronoRenderSegment *segment,
+                                 ChronoRenderContext *saved);
+void chrono_render_leave_detail (ChronoRenderContext *ctx, const ChronoRenderContext *saved);
+
 /* chrono-render-spans.c */
 void chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top);
 void chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, gboolean ticks);

@@ -213,15 +213,64 @@ draw_columns (ChronoRenderContext *ctx, ChronoSignal *signal, const Axis *axis)
   flush_stretch (ctx, axis, points);
 }
 
+/* A summary keeps each bucket's range of values: a column is a stroke over it. */
+static void
+draw_summary_columns (ChronoRenderContext *ctx, ChronoSummary *summary, const Axis *axis, double x0, double x1)
+{
+  double step = 1.0 / ctx->scale;
+  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (Point));
+  for (double x = x0; x < x1; x += step)
+    {
+      gint64 t0, t1;
+      chrono_render_column_range (ctx, x, &t0, &t1);
+      ChronoSpanSummary totals;
+      ChronoSummaryExtra extra;
+      chrono_summary_query (summary, t0, t1, &totals, &extra);
+      if (extra.have_values)
+        {
+          Column c = { extra.min_value, extra.max_value, extra.min_value, extra.max_value };
+          add_column (ctx, axis, points, x, step, &c);
+        }
+      else
+        flush_stretch (ctx, axis, points);
+    }
+  flush_stretch (ctx, axis, points);
+}
+
+static void
+draw_lazy_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, ChronoSummary *summary,
+               const Axis *axis)
+{
+  g_autoptr (GArray) segments = chrono_render_lazy_segments (ctx, row->lane);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const ChronoRenderSegment *segment = &g_array_index (segments, ChronoRenderSegment, i);
+      chrono_render_clip_segment (ctx, segment, top, row->height);
+      ChronoSignal *signal = segment->detail ? chrono_lane_get_signal (segment->detail) : NULL;
+      if (signal != NULL && chrono_signal_get_n (signal) > 0)
+        draw_columns (ctx, signal, axis);
+      else if (segment->detail == NULL)
+        {
+          double x0, x1;
+          chrono_render_segment_columns (ctx, segment, &x0, &x1);
+          draw_summary_columns (ctx, summary, axis, x0, x1);
+        }
+      cairo_restore (ctx->cr);
+    }
+}
+
 void
 chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, double min, double max)
 {
   ChronoSignal *signal = chrono_lane_get_signal (row->lane);
-  if (signal == NULL || chrono_signal_get_n (signal) == 0)
+  ChronoSummary *summary = chrono_lane_get_summary (row->lane);
+  if (summary == NULL && (signal == NULL || chrono_signal_get_n (signal) == 0))
     return;
   Axis axis;
   axis_init (&axis, top, row->height, min, max);
   draw_zero_line (ctx, &axis);
-
-  draw_columns (ctx, signal, &axis);
+  if (summary != NULL)
+    draw_lazy_row (ctx, row, top, summary, &axis);
+  else
+    draw_columns (ctx, signal, &axis);
 }

@@ -291,13 +291,17 @@ draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
   batch_set_clear (&overlay);
 }
 
+/* The longest item of a column: its state and label. */
+typedef struct {
+  guint8 state;
+  guint32 label;
+} Longest;
+
 static guint64
-column_colour (const RowDraw *d, const ChronoSpanSummary *summary, ChronoRgb *out)
+column_colour (const RowDraw *d, const ChronoSpanSummary *summary, const Longest *longest, ChronoRgb *out)
 {
-  ChronoSpan longest;
-  chrono_spans_get (d->spans, summary->longest, &longest);
-  if (colour_by_name (d->kind, longest.state, longest.label))
-    return span_colour (d->ctx, d->kind, longest.state, longest.label, out);
+  if (colour_by_name (d->kind, longest->state, longest->label))
+    return span_colour (d->ctx, d->kind, longest->state, longest->label, out);
   return span_colour (d->ctx, d->kind, summary->dominant, CHRONO_STRING_NONE, out);
 }
 
@@ -315,7 +319,7 @@ static const guint8 stack_order[] = {
  * device pixel, so a crowded column never paints nothing. */
 static void
 add_column (const RowDraw *d, BatchSet *set, double x, double width, gint64 t0, gint64 t1,
-            const ChronoSpanSummary *summary)
+            const ChronoSpanSummary *summary, const Longest *longest)
 {
   double bottom = d->top + d->row->height - d->pad;
   double full = MAX (d->row->height - 2.0 * d->pad, 1.0);
@@ -328,7 +332,7 @@ add_column (const RowDraw *d, BatchSet *set, double x, double width, gint64 t0, 
   if (d->kind == CHRONO_LANE_CORE || total == 0)
     {
       /* one colour: the longest item (a process on a core), as tall as the column is covered */
-      guint64 key = column_colour (d, summary, &color);
+      guint64 key = column_colour (d, summary, longest, &color);
       double height = total > 0 ? MAX (full * (double) total / denominator, min_height) : min_height;
       Rect r = { x, bottom - height, width, height };
       batch_set_add (set, key, &color, &r);
@@ -362,8 +366,38 @@ draw_per_column (const RowDraw *d)
       chrono_render_column_range (ctx, x, &t0, &t1);
       ChronoSpanSummary summary;
       chrono_spans_summarize (d->spans, t0, t1, &summary);
-      if (summary.count > 0)
-        add_column (d, &set, x, step, t0, t1, &summary);
+      if (summary.count == 0)
+        continue;
+      Longest longest = { chrono_spans_get_state (d->spans, summary.longest), 0 };
+      ChronoSpan span;
+      chrono_spans_get (d->spans, summary.longest, &span);
+      longest.label = span.label;
+      add_column (d, &set, x, step, t0, t1, &summary, &longest);
+    }
+  batch_set_fill (&set, ctx);
+  batch_set_clear (&set);
+}
+
+/* A lane's summary over columns [x0, x1): the same stacked bars, at the
+ * resolution the index pass kept. */
+static void
+draw_summary_columns (const RowDraw *d, ChronoSummary *summary, double x0, double x1)
+{
+  ChronoRenderContext *ctx = d->ctx;
+  BatchSet set;
+  batch_set_init (&set);
+  double step = 1.0 / ctx->scale;
+  for (double x = x0; x < x1; x += step)
+    {
+      gint64 t0, t1;
+      chrono_render_column_range (ctx, x, &t0, &t1);
+      ChronoSpanSummary totals;
+      ChronoSummaryExtra extra;
+      chrono_summary_query (summary, t0, t1, &totals, &extra);
+      if (totals.count == 0)
+        continue;
+      Longest longest = { totals.dominant, extra.longest_label };
+      add_column (d, &set, x, step, t0, t1, &totals, &longest);
     }
   batch_set_fill (&set, ctx);
   batch_set_clear (&set);
@@ -395,14 +429,14 @@ draw_labels (const RowDraw *d, GArray *labels)
     }
 }
 
-void
-chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
+static void
+draw_lane_spans (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, ChronoLane *lane)
 {
-  ChronoSpans *spans = chrono_lane_get_spans (row->lane);
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
   if (spans == NULL || chrono_spans_get_n (spans) == 0 || !chrono_spans_is_sealed (spans))
     return;
-  RowDraw d = { ctx, row->lane, chrono_lane_get_kind (row->lane),        spans,
-                row, top,       chrono_layout_row_get_slot_height (row), 0.0 };
+  RowDraw d = { ctx, lane, chrono_lane_get_kind (row->lane),        spans,
+                row, top,  chrono_layout_row_get_slot_height (row), 0.0 };
   d.pad = d.slot_height >= 16.0 ? 2.0 : 1.0;
 
   guint first = chrono_spans_first_ending_after (spans, ctx->o->begin);
@@ -421,6 +455,44 @@ chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, d
     }
   else
     draw_per_column (&d);
+}
+
+static void
+draw_lazy_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, ChronoSummary *summary)
+{
+  RowDraw d = { ctx, row->lane, chrono_lane_get_kind (row->lane),        NULL,
+                row, top,       chrono_layout_row_get_slot_height (row), 0.0 };
+  d.pad = d.slot_height >= 16.0 ? 2.0 : 1.0;
+  g_autoptr (GArray) segments = chrono_render_lazy_segments (ctx, row->lane);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const ChronoRenderSegment *segment = &g_array_index (segments, ChronoRenderSegment, i);
+      chrono_render_clip_segment (ctx, segment, top, row->height);
+      if (segment->detail != NULL)
+        {
+          ChronoRenderContext saved;
+          chrono_render_enter_detail (ctx, segment, &saved);
+          draw_lane_spans (ctx, row, top, segment->detail);
+          chrono_render_leave_detail (ctx, &saved);
+        }
+      else
+        {
+          double x0, x1;
+          chrono_render_segment_columns (ctx, segment, &x0, &x1);
+          draw_summary_columns (&d, summary, x0, x1);
+        }
+      cairo_restore (ctx->cr);
+    }
+}
+
+void
+chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
+{
+  ChronoSummary *summary = chrono_lane_get_summary (row->lane);
+  if (summary != NULL)
+    draw_lazy_row (ctx, row, top, summary);
+  else
+    draw_lane_spans (ctx, row, top, row->lane);
 }
 
 static void
@@ -457,10 +529,65 @@ draw_mark (ChronoRenderContext *ctx, double x, double top, double height, gboole
 /* Instant events as small down-pointing triangles (with a tick line on
  * events-only rows).  Marks within a few pixels share one glyph, and the
  * search skips to the next pixel, so a frame costs O(columns · log n). */
+static void draw_lane_marks (ChronoRenderContext *ctx, ChronoMarks *marks, double top, double height, gboolean ticks);
+
+/* Summarised events: a glyph in each column that had any. */
+static void
+draw_summary_marks (ChronoRenderContext *ctx, ChronoSummary *summary, double x0, double x1, double top, double height,
+                    gboolean ticks)
+{
+  ChronoSpanSummary totals;
+  ChronoSummaryExtra extra;
+  double next_free = -G_MAXDOUBLE;
+  for (double x = x0; x < x1; x += 1.0)
+    {
+      if (x < next_free)
+        continue;
+      gint64 t0, t1;
+      chrono_render_column_range (ctx, x, &t0, &t1);
+      chrono_summary_query (summary, t0, t1, &totals, &extra);
+      if (extra.n_instants == 0)
+        continue;
+      draw_mark (ctx, floor (x) + 0.5, top, height, ticks, &ctx->palette->mark);
+      ctx->marks_seen = TRUE;
+      next_free = x + MARK_MERGE_PX;
+    }
+}
+
 void
 chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, gboolean ticks)
 {
-  ChronoMarks *marks = chrono_lane_get_marks (row->lane);
+  ChronoSummary *summary = chrono_lane_get_summary (row->lane);
+  if (summary == NULL)
+    {
+      draw_lane_marks (ctx, chrono_lane_get_marks (row->lane), top, row->height, ticks);
+      return;
+    }
+  g_autoptr (GArray) segments = chrono_render_lazy_segments (ctx, row->lane);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const ChronoRenderSegment *segment = &g_array_index (segments, ChronoRenderSegment, i);
+      chrono_render_clip_segment (ctx, segment, top, row->height);
+      if (segment->detail != NULL)
+        {
+          ChronoRenderContext saved;
+          chrono_render_enter_detail (ctx, segment, &saved);
+          draw_lane_marks (ctx, chrono_lane_get_marks (segment->detail), top, row->height, ticks);
+          chrono_render_leave_detail (ctx, &saved);
+        }
+      else
+        {
+          double x0, x1;
+          chrono_render_segment_columns (ctx, segment, &x0, &x1);
+          draw_summary_marks (ctx, summary, x0, x1, top, row->height, ticks);
+        }
+      cairo_restore (ctx->cr);
+    }
+}
+
+static void
+draw_lane_marks (ChronoRenderContext *ctx, ChronoMarks *marks, double top, double height, gboolean ticks)
+{
   if (marks == NULL || chrono_marks_get_n (marks) == 0)
     return;
   const ChronoRenderOptions *o = ctx->o;
@@ -477,7 +604,7 @@ chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, d
       guint j = chrono_marks_first_at_or_after (marks, MAX (next, mark.time + 1));
       ChronoRgb color;
       mark_colour (ctx, mark.kind, &color);
-      draw_mark (ctx, x, top, row->height, ticks, &color);
+      draw_mark (ctx, x, top, height, ticks, &color);
       ctx->marks_seen = TRUE;
       i = MAX (j, i + 1);
     }

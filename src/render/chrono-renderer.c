@@ -188,6 +188,17 @@ chrono_render_options_lane_height (const ChronoRenderOptions *o)
 static gboolean
 signal_extent (ChronoRenderer *self, ChronoLane *lane, double *out_min, double *out_max)
 {
+  ChronoSummary *summary = chrono_lane_get_summary (lane);
+  if (summary != NULL)
+    {
+      /* a lazily read signal: the range of all its values, from the summary */
+      ChronoSpanSummary totals;
+      ChronoSummaryExtra extra;
+      chrono_summary_query (summary, G_MININT64 / 2, G_MAXINT64 / 2, &totals, &extra);
+      *out_min = extra.min_value;
+      *out_max = extra.max_value;
+      return extra.have_values;
+    }
   ChronoSignal *signal = chrono_lane_get_signal (lane);
   if (signal == NULL || chrono_signal_get_n (signal) == 0)
     return FALSE;

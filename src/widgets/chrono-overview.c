@@ -155,8 +155,7 @@ collect_lanes (ChronoTrace *trace, GPtrArray *out)
       for (guint i = 0; i < lanes->len; i++)
         {
           ChronoLane *lane = g_ptr_array_index (lanes, i);
-          ChronoSpans *spans = chrono_lane_get_spans (lane);
-          if (spans == NULL || !chrono_spans_is_sealed (spans) || chrono_spans_get_n (spans) == 0)
+          if (!chrono_lane_has_intervals (lane))
             continue;
           ChronoLaneKind kind = chrono_lane_get_kind (lane);
           if ((source == SOURCE_CORES && kind == CHRONO_LANE_CORE)
@@ -219,7 +218,7 @@ compute_load (ChronoOverview *self, guint n_columns)
       for (guint l = 0; l < lanes->len; l++)
         {
           ChronoSpanSummary summary;
-          chrono_spans_summarize (chrono_lane_get_spans (g_ptr_array_index (lanes, l)), t0, t1, &summary);
+          chrono_lane_summarize (g_ptr_array_index (lanes, l), t0, t1, &summary);
           double busy = 0.0;
           for (guint s = 0; s < CHRONO_N_STATES; s++)
             if (counts_as_busy (self->source, s))

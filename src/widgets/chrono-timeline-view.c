@@ -97,6 +97,31 @@ layout_changed (ChronoTimelineView *self)
   invalidate (self);
 }
 
+/* ---- detail of a lazily read trace ------------------------------------- */
+
+/* Once the view spans few enough chunks to hold them all, they are decoded
+ * in the background; until then, and while they decode, the summaries show. */
+static void
+request_visible_chunks (ChronoTimelineView *self, const ChronoRenderOptions *o)
+{
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (self->trace);
+  if (cache == NULL)
+    return;
+  guint first = chrono_trace_find_chunk (self->trace, o->begin), last = chrono_trace_find_chunk (self->trace, o->end);
+  if (last - first + 1 <= chrono_chunk_cache_get_capacity (cache))
+    chrono_chunk_cache_request (cache, first, last);
+  else
+    chrono_chunk_cache_request (cache, 1, 0); /* nothing: older requests are void */
+}
+
+static void
+chunk_decoded (ChronoTimelineView *self, guint chunk)
+{
+  gint64 begin = chrono_viewport_get_begin (self->viewport), end = chrono_viewport_get_end (self->viewport);
+  if (chunk >= chrono_trace_find_chunk (self->trace, begin) && chunk <= chrono_trace_find_chunk (self->trace, end))
+    invalidate (self);
+}
+
 /* ---- drawing ------------------------------------------------------------ */
 
 static void
@@ -110,6 +135,7 @@ render_cache (ChronoTimelineView *self)
   chrono_renderer_draw (self->renderer, cr, &options);
   cairo_destroy (cr);
   self->dirty = FALSE;
+  request_visible_chunks (self, &options);
 }
 
 static void
@@ -777,6 +803,9 @@ chrono_timeline_view_new (ChronoTrace *trace, ChronoViewport *viewport)
   g_signal_connect_swapped (self->viewport, "changed", G_CALLBACK (invalidate), self);
   g_signal_connect_swapped (self->viewport, "overlay-changed", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (self->layout, "changed", G_CALLBACK (layout_changed), self);
+  if (chrono_trace_get_chunk_cache (trace) != NULL)
+    g_signal_connect_object (chrono_trace_get_chunk_cache (trace), "chunk-decoded", G_CALLBACK (chunk_decoded), self,
+                             G_CONNECT_SWAPPED);
   return GTK_WIDGET (self);
 }
 

@@ -1,0 +1,264 @@
+/* test-lazy.c — a lazily read BTF trace tells the same story as a fully read one.
+ *
+ * A trace from our generator is read whole and lazily, cut into many small
+ * chunks; then, lane by lane:
+ *  - the summary's time per state over the whole trace equals the spans';
+ *  - every chunk, decoded from its checkpoint, has exactly the full spans'
+ *    time per state inside the chunk's time, and each span it closes itself
+ *    is a span of the full trace, bit for bit;
+ *  - the entity statistics and the warnings agree.
+ * The same holds for the gzip-compressed file. */
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "chrono-entity-stats.h"
+#include "chrono-loader.h"
+
+static char *generator;
+static char *plain_path, *gzip_path;
+
+static char *
+lane_key (ChronoLane *lane)
+{
+  g_autofree char *path = chrono_lane_dup_path (lane);
+  return g_steal_pointer (&path);
+}
+
+static GHashTable *
+lanes_by_key (ChronoTrace *trace)
+{
+  GHashTable *map = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    g_hash_table_insert (map, lane_key (g_ptr_array_index (lanes, i)), g_ptr_array_index (lanes, i));
+  return map;
+}
+
+static ChronoTrace *
+load (const char *path, const char *lazy, const char *chunk_size)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, "lazy", (gpointer) lazy);
+  if (chunk_size)
+    g_hash_table_insert (options, "chunk-size", (gpointer) chunk_size);
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* Float buckets add up to the exact sum within a tick per bucket. */
+static void
+check_summaries (ChronoTrace *full, ChronoTrace *lazy)
+{
+  g_autoptr (GHashTable) full_lanes = lanes_by_key (full);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (lazy);
+  guint checked = 0;
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      g_autofree char *key = lane_key (lane);
+      ChronoLane *twin = g_hash_table_lookup (full_lanes, key);
+      g_assert_nonnull (twin);
+      if (chrono_lane_get_summary (lane) == NULL || chrono_lane_get_spans (twin) == NULL)
+        continue;
+      ChronoSpanSummary a, b;
+      chrono_lane_summarize (lane, G_MININT64 / 2, G_MAXINT64 / 2, &a);
+      chrono_spans_summarize (chrono_lane_get_spans (twin), G_MININT64 / 2, G_MAXINT64 / 2, &b);
+      for (guint s = 0; s < CHRONO_N_STATES; s++)
+        {
+          gint64 tolerance = 8192 + b.time_in_state[s] / 1000000;
+          if (ABS (a.time_in_state[s] - b.time_in_state[s]) > tolerance)
+            g_error ("%s: %s %" G_GINT64_FORMAT " in the summary, %" G_GINT64_FORMAT " in the spans", key,
+                     chrono_state_get_name (s), a.time_in_state[s], b.time_in_state[s]);
+        }
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 20);
+  g_assert_cmpuint (g_hash_table_size (full_lanes), ==, lanes->len);
+}
+
+static gboolean
+has_span (ChronoSpans *spans, const ChronoSpan *want, ChronoTrace *want_trace, ChronoTrace *in_trace)
+{
+  guint i = chrono_spans_first_starting_at_or_after (spans, want->start);
+  const char *want_label = want->label ? chrono_strings_get (chrono_trace_get_strings (want_trace), want->label) : "";
+  for (guint n = chrono_spans_get_n (spans); i < n && chrono_spans_get_start (spans, i) == want->start; i++)
+    {
+      ChronoSpan s;
+      chrono_spans_get (spans, i, &s);
+      const char *label = s.label ? chrono_strings_get (chrono_trace_get_strings (in_trace), s.label) : "";
+      if (s.end == want->end && s.state == want->state && s.depth == want->depth && strcmp (label, want_label) == 0
+          && (s.flags & CHRONO_SPAN_INFERRED) == (want->flags & CHRONO_SPAN_INFERRED))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+check_chunk (ChronoTrace *full, ChronoTrace *lazy, GHashTable *full_lanes, guint k)
+{
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (lazy);
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *detail = chrono_chunk_cache_decode (cache, k, &error);
+  g_assert_no_error (error);
+  const ChronoChunk *chunk = chrono_trace_get_chunk (lazy, k);
+  gint64 begin = k == 0 ? chrono_trace_get_begin (full) : chunk->first_time;
+  gint64 end = chrono_trace_get_chunk_end (lazy, k);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (detail);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoSpans *spans = chrono_lane_get_spans (lane);
+      g_autofree char *key = lane_key (lane);
+      ChronoLane *twin = g_hash_table_lookup (full_lanes, key);
+      g_assert_nonnull (twin);
+      ChronoSpans *full_spans = chrono_lane_get_spans (twin);
+      if (spans == NULL || chrono_spans_get_n (spans) == 0)
+        continue;
+      g_assert_nonnull (full_spans);
+      for (guint j = 0; j < chrono_spans_get_n (spans); j++)
+        {
+          ChronoSpan s;
+          chrono_spans_get (spans, j, &s);
+          if (s.end >= end && k + 1 < chrono_trace_get_n_chunks (lazy))
+            continue; /* cut where the chunk ends */
+          if (!has_span (full_spans, &s, detail, full))
+            g_error ("chunk %u, %s: span %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT " %s is not in the full trace", k,
+                     key, s.start, s.end, chrono_state_get_name (s.state));
+        }
+      if (end > begin)
+        {
+          ChronoSpanSummary a, b;
+          chrono_spans_summarize (spans, begin, end, &a);
+          chrono_spans_summarize (full_spans, begin, end, &b);
+          for (guint st = 0; st < CHRONO_N_STATES; st++)
+            if (a.time_in_state[st] != b.time_in_state[st])
+              g_error ("chunk %u, %s: %s %" G_GINT64_FORMAT " decoded, %" G_GINT64_FORMAT " in the full trace", k, key,
+                       chrono_state_get_name (st), a.time_in_state[st], b.time_in_state[st]);
+        }
+    }
+}
+
+static void
+check_stats (ChronoTrace *full, ChronoTrace *lazy)
+{
+  g_autoptr (GPtrArray) a = chrono_entity_stats_compute (full);
+  g_autoptr (GPtrArray) b = chrono_entity_stats_compute (lazy);
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      const ChronoEntityStats *x = g_ptr_array_index (a, i), *y = g_ptr_array_index (b, i);
+      g_assert_cmpstr (x->name, ==, y->name);
+      g_assert_cmpuint (x->activations, ==, y->activations);
+      g_assert_cmpuint (x->preemptions, ==, y->preemptions);
+      g_assert_cmpuint (x->response_count, ==, y->response_count);
+      g_assert_cmpint (x->response_max, ==, y->response_max);
+      g_assert_cmpint (x->response_sum, ==, y->response_sum);
+      g_assert_cmpuint (x->starts, ==, y->starts);
+      g_assert_cmpint (ABS (x->running_time - y->running_time), <=, 8192 + x->running_time / 1000000);
+    }
+}
+
+static void
+check_file (const char *path)
+{
+  g_autoptr (ChronoTrace) full = load (path, "never", NULL);
+  g_autoptr (ChronoTrace) lazy = load (path, "always", "65536");
+  g_assert_false (chrono_trace_is_lazy (full));
+  g_assert_true (chrono_trace_is_lazy (lazy));
+  g_assert_cmpuint (chrono_trace_get_n_chunks (lazy), >, 50);
+  g_assert_cmpuint (chrono_trace_get_n_events (lazy), ==, chrono_trace_get_n_events (full));
+  g_assert_cmpint (chrono_trace_get_begin (lazy), ==, chrono_trace_get_begin (full));
+  g_assert_cmpint (chrono_trace_get_end (lazy), ==, chrono_trace_get_end (full));
+  g_assert_cmpuint (chrono_warnings_get_total (chrono_trace_get_warnings (lazy)), ==,
+                    chrono_warnings_get_total (chrono_trace_get_warnings (full)));
+  check_summaries (full, lazy);
+  check_stats (full, lazy);
+  g_autoptr (GHashTable) full_lanes = lanes_by_key (full);
+  guint n = chrono_trace_get_n_chunks (lazy);
+  /* every chunk of the plain file; a spread of them for gzip, where each decode inflates from the start */
+  guint step = g_str_has_suffix (path, ".gz") ? 9 : 1;
+  for (guint k = 0; k < n; k += step)
+    check_chunk (full, lazy, full_lanes, k);
+  check_chunk (full, lazy, full_lanes, n - 1);
+}
+
+static void
+test_plain (void)
+{
+  check_file (plain_path);
+}
+
+static void
+test_gzip (void)
+{
+  check_file (gzip_path);
+}
+
+/* A file rewritten after its index pass is refused, not decoded half-new. */
+static void
+test_changed_on_disk (void)
+{
+  g_autofree char *copy = g_strconcat (plain_path, ".copy.btf", NULL);
+  g_autofree char *text = NULL;
+  gsize length;
+  g_assert_true (g_file_get_contents (plain_path, &text, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, text, length, NULL));
+  g_autoptr (ChronoTrace) lazy = load (copy, "always", "65536");
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (lazy);
+  g_autoptr (GError) error = NULL;
+  g_assert_nonnull (chrono_chunk_cache_decode (cache, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (copy, text, length / 2, NULL));
+  g_assert_null (chrono_chunk_cache_decode (cache, 2, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "changed on disk"));
+  g_unlink (copy);
+}
+
+static void
+make_inputs (const char *dir)
+{
+  plain_path = g_build_filename (dir, "lazy.btf", NULL);
+  gzip_path = g_build_filename (dir, "lazy.btf.gz", NULL);
+  const char *argv[] = { generator, "--events", "120000", "--cores",  "3",        "--tasks",
+                         "8",       "--seed",   "7",      "--output", plain_path, NULL };
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+  g_assert_true (
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  g_autofree char *text = NULL;
+  gsize length;
+  g_assert_true (g_file_get_contents (plain_path, &text, &length, NULL));
+  g_autoptr (GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+  g_autoptr (GFile) file = g_file_new_for_path (gzip_path);
+  g_autoptr (GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (GOutputStream) zipped = g_converter_output_stream_new (G_OUTPUT_STREAM (out), G_CONVERTER (compressor));
+  g_assert_true (g_output_stream_write_all (zipped, text, length, NULL, NULL, &error));
+  g_assert_true (g_output_stream_close (zipped, NULL, &error));
+  g_assert_no_error (error);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_assert_cmpint (argc, ==, 2);
+  generator = argv[1];
+  g_autofree char *dir = g_dir_make_tmp ("chrono-lazy-XXXXXX", NULL);
+  make_inputs (dir);
+  g_test_add_func ("/lazy/plain", test_plain);
+  g_test_add_func ("/lazy/gzip", test_gzip);
+  g_test_add_func ("/lazy/changed-on-disk", test_changed_on_disk);
+  int status = g_test_run ();
+  g_unlink (plain_path);
+  g_unlink (gzip_path);
+  g_rmdir (dir);
+  return status;
+}
