@@ -3,6 +3,8 @@
  * G_DEBUG=fatal-criticals so any GTK critical fails it. */
 #include <gtk/gtk.h>
 
+#include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "chrono-application.h"
@@ -17,6 +19,7 @@ static const char *artifact_dir;
 static const char *cli_path;
 static const char *corpus_dir;
 static const char *data_dir;
+static const char *generator_path;
 
 static gboolean
 wait_for_timeline (ChronoWindow *window)
@@ -469,6 +472,108 @@ test_bad_file_shows_error (void)
   settle ();
 }
 
+/* Longest gap between main-loop iterations while cond is false: what a user
+ * would feel as a frozen window. */
+static gint64
+iterate_until (gboolean (*cond) (gpointer), gpointer data, double seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+  gint64 last = g_get_monotonic_time (), worst = 0;
+  while (!cond (data) && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      gint64 now = g_get_monotonic_time ();
+      worst = MAX (worst, now - last);
+      last = now;
+      g_usleep (1000);
+    }
+  return worst;
+}
+
+static gboolean
+has_timeline (gpointer window)
+{
+  return chrono_window_get_timeline (window) != NULL;
+}
+
+typedef struct {
+  ChronoChunkCache *cache;
+  guint chunk;
+} ChunkWait;
+
+static gboolean
+chunk_decoded (gpointer data)
+{
+  ChunkWait *wait = data;
+  return chrono_chunk_cache_peek (wait->cache, wait->chunk) != NULL;
+}
+
+static gboolean
+reload_offered (gpointer window)
+{
+  const char *message = chrono_window_get_info_message (window);
+  return message != NULL && strstr (message, "changed on disk") != NULL;
+}
+
+/* A trace over the lazy threshold: the window stays live while it is
+ * indexed, shows summaries, decodes the chunks it zooms into and offers a
+ * reload when the file changes on disk. */
+static void
+test_lazy_big_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.btf", NULL);
+  const char *argv[] = { generator_path, "--events", "1400000", "--cores", "4", "--tasks", "12", "-o", path, NULL };
+  int status;
+  g_assert_true (
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  ChronoWindow *window = chrono_window_new (GTK_APPLICATION (app));
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  gtk_window_resize (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  chrono_window_open (window, file);
+  gint64 worst = iterate_until (has_timeline, window, 120);
+  g_test_message ("longest main-loop stall while indexing: %.1f ms", worst / 1000.0);
+  g_assert_true (has_timeline (window));
+  settle ();
+
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  g_assert_true (chrono_trace_is_lazy (trace));
+  save_screenshot (GTK_WIDGET (window), "gui-lazy-whole.png");
+
+  /* into the middle of chunk 5: it is decoded in the background and drawn */
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
+  const ChronoChunk *chunk = chrono_trace_get_chunk (trace, 5);
+  gint64 middle = chunk->first_time + (chunk->last_time - chunk->first_time) / 2;
+  chrono_viewport_zoom_to (chrono_timeline_view_get_viewport (view), middle, middle + 2000000);
+  ChunkWait wait = { cache, 5 };
+  worst = iterate_until (chunk_decoded, &wait, 30);
+  g_test_message ("longest main-loop stall while a chunk decodes: %.1f ms", worst / 1000.0);
+  g_assert_nonnull (chrono_chunk_cache_peek (cache, 5));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-lazy-detail.png");
+
+  /* the file grows on disk: the window says so and offers to reload */
+  FILE *out = fopen (path, "a");
+  fputs ("999999999999,Core_0,0,T,Task_late,0,activate\n", out);
+  fclose (out);
+  iterate_until (reload_offered, window, 15);
+  g_assert_true (reload_offered (window));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-lazy-changed.png");
+
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -478,6 +583,8 @@ main (int argc, char **argv)
   cli_path = g_getenv ("CHRONO_CLI");
   corpus_dir = g_getenv ("CHRONO_CORPUS");
   data_dir = g_getenv ("CHRONO_TEST_DATA");
+  generator_path = g_getenv ("CHRONO_GEN_BTF");
+  g_assert_nonnull (generator_path);
   g_assert_nonnull (data_dir);
   g_assert_nonnull (trace_path);
   g_assert_nonnull (artifact_dir);
@@ -490,5 +597,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/export-matches-cli", test_export_matches_cli);
   g_test_add_func ("/gui/preemption-walkthrough", test_preemption_walkthrough);
   g_test_add_func ("/gui/trace-claims", test_trace_claims);
+  g_test_add_func ("/gui/lazy-big-file", test_lazy_big_file);
   return g_test_run ();
 }

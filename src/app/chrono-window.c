@@ -52,7 +52,11 @@ struct _ChronoWindow {
   ChronoExportChoice export_choice;
   GHashTable *load_options; /* how TRACE claims are grouped, coloured and filtered */
   gboolean disposed; /* late progress reports and load results are dropped */
+  GFileMonitor *monitor; /* the file on show: a change offers a reload */
+  GtkWidget *reload_button; /* in the info bar, when a reload is the answer */
 };
+
+#define RESPONSE_RELOAD 1
 
 G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -118,6 +122,7 @@ show_info (ChronoWindow *self, GtkMessageType type, const char *message, gboolea
   gtk_label_set_text (GTK_LABEL (self->info_label), message);
   gtk_info_bar_set_message_type (GTK_INFO_BAR (self->info_bar), type);
   gtk_widget_set_visible (self->info_details_button, with_details);
+  gtk_widget_hide (self->reload_button);
   gtk_widget_show (self->info_bar);
 }
 
@@ -125,6 +130,45 @@ static void
 info_bar_response (ChronoWindow *self, int response, GtkInfoBar *bar)
 {
   gtk_widget_hide (GTK_WIDGET (bar));
+  if (response == RESPONSE_RELOAD)
+    g_action_group_activate_action (G_ACTION_GROUP (self), "reload", NULL);
+}
+
+/* What is drawn stays as it was read; the file's new content comes with a reload. */
+static void
+offer_reload (ChronoWindow *self, const char *message)
+{
+  show_info (self, GTK_MESSAGE_WARNING, message, FALSE);
+  gtk_widget_show (self->reload_button);
+}
+
+static void
+file_changed (ChronoWindow *self, GFile *file, GFile *other, GFileMonitorEvent event, GFileMonitor *monitor)
+{
+  if (event != G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT && event != G_FILE_MONITOR_EVENT_DELETED
+      && event != G_FILE_MONITOR_EVENT_RENAMED && event != G_FILE_MONITOR_EVENT_MOVED_OUT)
+    return;
+  offer_reload (self, _ ("The file changed on disk. The timeline still shows what was read; reload to see the new "
+                         "content."));
+}
+
+static void
+chunk_decode_failed (ChronoWindow *self, const char *message, ChronoChunkCache *cache)
+{
+  offer_reload (self, message);
+}
+
+static void
+watch_file (ChronoWindow *self)
+{
+  g_clear_object (&self->monitor);
+  g_autoptr (GFile) file = g_file_new_for_path (self->path);
+  self->monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  if (self->monitor != NULL)
+    g_signal_connect_object (self->monitor, "changed", G_CALLBACK (file_changed), self, G_CONNECT_SWAPPED);
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (self->trace);
+  if (cache != NULL)
+    g_signal_connect_object (cache, "decode-failed", G_CALLBACK (chunk_decode_failed), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -238,6 +282,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   set_title (self);
   setup_claims_popover (self);
   report_warnings (self);
+  watch_file (self);
   update_status (self);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), g_filename_to_uri (self->path, NULL, NULL));
 }
@@ -807,6 +852,7 @@ chrono_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_clear_object (&self->viewport);
   g_clear_object (&self->trace);
+  g_clear_object (&self->monitor);
   G_OBJECT_CLASS (chrono_window_parent_class)->dispose (object);
 }
 
@@ -868,6 +914,8 @@ chrono_window_init (ChronoWindow *self)
   self->export_choice.height = 0;
   self->load_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   restore_settings (self);
+  self->reload_button = gtk_info_bar_add_button (GTK_INFO_BAR (self->info_bar), _ ("_Reload"), RESPONSE_RELOAD);
+  gtk_widget_hide (self->reload_button);
 }
 
 ChronoWindow *
@@ -892,6 +940,12 @@ ChronoViewport *
 chrono_window_get_viewport (ChronoWindow *self)
 {
   return self->viewport;
+}
+
+const char *
+chrono_window_get_info_message (ChronoWindow *self)
+{
+  return gtk_widget_get_visible (self->info_bar) ? gtk_label_get_text (GTK_LABEL (self->info_label)) : NULL;
 }
 
 ChronoExportChoice *

@@ -17,5 +17,7 @@ GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
 ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);
 ChronoExportChoice *chrono_window_get_export_choice (ChronoWindow *window);
+/* The message the info bar shows, or NULL when it is hidden. */
+const char *chrono_window_get_info_message (ChronoWindow *window);
 
 G_END_DECLS
