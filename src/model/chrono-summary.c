@@ -26,6 +26,9 @@ struct _ChronoSummary {
   guint32 *longest_label;
   guint32 *instants;
   float *min_value, *max_value; /* NAN where no value was held */
+  double all_min, all_max; /* over every value added */
+  guint8 used_states[CHRONO_N_STATES]; /* the states with a column, so queries skip the rest */
+  guint n_used_states;
 };
 
 ChronoSummary *
@@ -177,7 +180,10 @@ chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoS
   if (end == start || state == CHRONO_STATE_NONE)
     return;
   if (s->time[state] == NULL)
-    s->time[state] = g_new0 (float, s->n_buckets);
+    {
+      s->time[state] = g_new0 (float, s->n_buckets);
+      s->used_states[s->n_used_states++] = state;
+    }
   float *column = s->time[state];
   guint last = bucket_of (s, end - 1);
   if (first == last)
@@ -215,7 +221,10 @@ chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double val
     {
       s->min_value = new_value_column (s->n_buckets);
       s->max_value = new_value_column (s->n_buckets);
+      s->all_min = s->all_max = value;
     }
+  s->all_min = MIN (s->all_min, value);
+  s->all_max = MAX (s->all_max, value);
   guint last = bucket_of (s, end - 1);
   for (guint b = bucket_of (s, start); b <= last; b++)
     {
@@ -234,6 +243,28 @@ guint16
 chrono_summary_get_max_depth (ChronoSummary *s)
 {
   return s->max_depth;
+}
+
+gboolean
+chrono_summary_has_intervals (ChronoSummary *s)
+{
+  return s->count != NULL;
+}
+
+gboolean
+chrono_summary_has_instants (ChronoSummary *s)
+{
+  return s->instants != NULL;
+}
+
+gboolean
+chrono_summary_get_value_range (ChronoSummary *s, double *out_min, double *out_max)
+{
+  if (s->min_value == NULL)
+    return FALSE;
+  *out_min = s->all_min;
+  *out_max = s->all_max;
+  return TRUE;
 }
 
 gboolean
@@ -276,9 +307,8 @@ chrono_summary_query (ChronoSummary *s, gint64 begin, gint64 end, ChronoSpanSumm
     {
       gint64 b0 = s->begin + (gint64) b * s->bucket_ticks, b1 = b0 + s->bucket_ticks;
       double share = (double) (MIN (end, b1) - MAX (begin, b0)) / (double) s->bucket_ticks;
-      for (guint st = 0; st < CHRONO_N_STATES; st++)
-        if (s->time[st] != NULL)
-          time[st] += s->time[st][b] * share;
+      for (guint u = 0; u < s->n_used_states; u++)
+        time[s->used_states[u]] += s->time[s->used_states[u]][b] * share;
       if (s->count != NULL)
         {
           out->count += s->count[b];
@@ -298,8 +328,9 @@ chrono_summary_query (ChronoSummary *s, gint64 begin, gint64 end, ChronoSpanSumm
         }
     }
   gint64 best = 0;
-  for (guint st = 0; st < CHRONO_N_STATES; st++)
+  for (guint u = 0; u < s->n_used_states; u++)
     {
+      guint st = s->used_states[u];
       out->time_in_state[st] = (gint64) llround (time[st]);
       if (out->time_in_state[st] > 0 && out->count == 0)
         out->count = 1; /* an item that began earlier fills this range */

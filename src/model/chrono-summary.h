@@ -32,6 +32,10 @@ void chrono_summary_add_value (ChronoSummary *summary, gint64 start, gint64 end,
 void chrono_summary_note_depth (ChronoSummary *summary, guint16 depth);
 guint16 chrono_summary_get_max_depth (ChronoSummary *summary);
 gboolean chrono_summary_is_empty (ChronoSummary *summary);
+/* What kind of items the summary holds, and the range of all values: O(1). */
+gboolean chrono_summary_has_intervals (ChronoSummary *summary);
+gboolean chrono_summary_has_instants (ChronoSummary *summary);
+gboolean chrono_summary_get_value_range (ChronoSummary *summary, double *out_min, double *out_max);
 gint64 chrono_summary_get_begin (ChronoSummary *summary);
 gint64 chrono_summary_get_bucket_ticks (ChronoSummary *summary);
 void chrono_summary_query (ChronoSummary *summary, gint64 begin, gint64 end, ChronoSpanSummary *out,

@@ -151,14 +151,12 @@ chrono_layout_get_row_style (ChronoLane *lane)
   if (summary != NULL)
     {
       /* a lazily read lane: what its summary holds decides, as its items would */
-      ChronoSpanSummary totals;
-      ChronoSummaryExtra extra;
-      chrono_summary_query (summary, G_MININT64 / 2, G_MAXINT64 / 2, &totals, &extra);
-      if (extra.have_values)
+      double min, max;
+      if (chrono_summary_get_value_range (summary, &min, &max))
         return CHRONO_ROW_SIGNAL;
-      if (totals.count > 0)
+      if (chrono_summary_has_intervals (summary))
         return CHRONO_ROW_SPANS;
-      if (extra.n_instants > 0)
+      if (chrono_summary_has_instants (summary))
         return CHRONO_ROW_EVENTS;
     }
 

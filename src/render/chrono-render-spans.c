@@ -81,6 +81,16 @@ batch_set_add (BatchSet *set, guint64 key, const ChronoRgb *color, const Rect *r
       set->last = set->batches->len - 1;
       batch = &g_array_index (set->batches, Batch, set->last);
     }
+  if (batch->rects->len > 0)
+    {
+      /* a column like the one before it widens that one: fewer, longer boxes */
+      Rect *last = &g_array_index (batch->rects, Rect, batch->rects->len - 1);
+      if (last->y == rect->y && last->height == rect->height && last->x + last->width == rect->x)
+        {
+          last->width += rect->width;
+          return;
+        }
+    }
   g_array_append_val (batch->rects, *rect);
 }
 
@@ -321,9 +331,12 @@ static void
 add_column (const RowDraw *d, BatchSet *set, double x, double width, gint64 t0, gint64 t1,
             const ChronoSpanSummary *summary, const Longest *longest)
 {
-  double bottom = d->top + d->row->height - d->pad;
+  /* whole device pixels: cairo fills pixel-aligned boxes far faster than
+   * antialiased ones, and a column is a pixel wide anyway */
+  double scale = d->ctx->scale;
+  double bottom = round ((d->top + d->row->height - d->pad) * scale) / scale;
   double full = MAX (d->row->height - 2.0 * d->pad, 1.0);
-  double min_height = 1.0 / d->ctx->scale;
+  double min_height = 1.0 / scale;
   gint64 total = 0;
   for (guint s = 0; s < CHRONO_N_STATES; s++)
     total += summary->time_in_state[s];
@@ -333,7 +346,8 @@ add_column (const RowDraw *d, BatchSet *set, double x, double width, gint64 t0, 
     {
       /* one colour: the longest item (a process on a core), as tall as the column is covered */
       guint64 key = column_colour (d, summary, longest, &color);
-      double height = total > 0 ? MAX (full * (double) total / denominator, min_height) : min_height;
+      double height =
+          total > 0 ? MAX (round (full * (double) total / denominator * scale) / scale, min_height) : min_height;
       Rect r = { x, bottom - height, width, height };
       batch_set_add (set, key, &color, &r);
       return;
@@ -344,7 +358,7 @@ add_column (const RowDraw *d, BatchSet *set, double x, double width, gint64 t0, 
       gint64 time = summary->time_in_state[stack_order[i]];
       if (time <= 0)
         continue;
-      double height = MAX (full * (double) time / denominator, min_height);
+      double height = MAX (round (full * (double) time / denominator * scale) / scale, min_height);
       guint64 key = span_colour (d->ctx, d->kind, stack_order[i], CHRONO_STRING_NONE, &color);
       Rect r = { x, y - height, width, height };
       batch_set_add (set, key, &color, &r);
@@ -563,6 +577,8 @@ chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, d
       draw_lane_marks (ctx, chrono_lane_get_marks (row->lane), top, row->height, ticks);
       return;
     }
+  if (!chrono_summary_has_instants (summary))
+    return; /* the index pass counted every event of the lane: there are none */
   g_autoptr (GArray) segments = chrono_render_lazy_segments (ctx, row->lane);
   for (guint i = 0; i < segments->len; i++)
     {

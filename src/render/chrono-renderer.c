@@ -192,12 +192,7 @@ signal_extent (ChronoRenderer *self, ChronoLane *lane, double *out_min, double *
   if (summary != NULL)
     {
       /* a lazily read signal: the range of all its values, from the summary */
-      ChronoSpanSummary totals;
-      ChronoSummaryExtra extra;
-      chrono_summary_query (summary, G_MININT64 / 2, G_MAXINT64 / 2, &totals, &extra);
-      *out_min = extra.min_value;
-      *out_max = extra.max_value;
-      return extra.have_values;
+      return chrono_summary_get_value_range (summary, out_min, out_max);
     }
   ChronoSignal *signal = chrono_lane_get_signal (lane);
   if (signal == NULL || chrono_signal_get_n (signal) == 0)
