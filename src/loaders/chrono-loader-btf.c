@@ -227,7 +227,102 @@ header_line (BtfReader *r, char *text)
     pragma (r, text);
 }
 
-/* ---- data lines --------------------------------------------------------- */
+/* ---- data lines --------------------------------------------------------- *
+ * A line is first split (split_line: no state, so a second thread can do it
+ * while the first runs the state machine), then consumed in file order. */
+
+typedef enum {
+  LINE_BLANK,
+  LINE_HEADER, /* text: after the '#' */
+  LINE_EVENT,
+  LINE_TOO_FEW_FIELDS, /* n_fields */
+  LINE_BAD_TIME, /* text: the time field */
+} LineKind;
+
+typedef struct {
+  guint8 kind;
+  guint8 n_fields;
+  guint64 line;
+  gint64 time;
+  char *text;
+  char *source, *source_instance, *type, *target, *target_instance, *event, *note;
+} SplitLine;
+
+/* Cuts the line in place into its fields; end points at its '\n' (or at the
+ * byte after the buffer's end, which is writable). */
+static void
+split_line (char *text, char *end, guint64 line, SplitLine *out)
+{
+  out->kind = LINE_BLANK;
+  out->line = line;
+  while (end > text && (end[-1] == '\r' || end[-1] == '\n'))
+    end--;
+  *end = '\0';
+  char *p = text;
+  if (line == 1 && end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3; /* a UTF-8 byte-order mark */
+  while (p < end && is_blank (*p))
+    p++;
+  if (p == end)
+    return;
+  if (*p == '#')
+    {
+      out->kind = LINE_HEADER;
+      out->text = p + 1;
+      return;
+    }
+
+  char *fields[8];
+  int n = 0;
+  char *start = p;
+  /* The first seven commas separate fields; the note keeps any further ones.
+   * A field that starts with a double quote runs to the closing quote. */
+  for (char *q0 = p; q0 < end && n < 7;)
+    {
+      char *q = q0;
+      while (q < end && is_blank (*q))
+        q++;
+      if (q < end && *q == '"')
+        {
+          char *close = memchr (q + 1, '"', end - q - 1);
+          if (close != NULL)
+            q0 = close + 1;
+        }
+      char *comma = memchr (q0, ',', end - q0);
+      if (comma == NULL)
+        break;
+      fields[n++] = start;
+      *comma = '\0';
+      start = q0 = comma + 1;
+    }
+  if (n < 6)
+    {
+      out->kind = LINE_TOO_FEW_FIELDS;
+      out->n_fields = n + 1;
+      return;
+    }
+  gboolean has_note = n == 7;
+  fields[n] = start;
+  for (int i = 0; i <= n; i++)
+    {
+      char *field_end = i < n ? fields[i + 1] - 1 : end;
+      fields[i] = trim_field (fields[i], field_end);
+    }
+  if (!parse_int64 (fields[0], &out->time))
+    {
+      out->kind = LINE_BAD_TIME;
+      out->text = fields[0];
+      return;
+    }
+  out->kind = LINE_EVENT;
+  out->source = fields[1];
+  out->source_instance = fields[2];
+  out->type = fields[3];
+  out->target = fields[4];
+  out->target_instance = fields[5];
+  out->event = fields[6];
+  out->note = has_note ? fields[7] : NULL;
+}
 
 static gint64
 parse_instance (BtfReader *r, const char *text, const char *what)
@@ -242,59 +337,16 @@ parse_instance (BtfReader *r, const char *text, const char *what)
 }
 
 static void
-data_line (BtfReader *r, char *text, char *end)
+consume_event (BtfReader *r, const SplitLine *line)
 {
-  char *fields[8];
-  int n = 0;
-  char *start = text;
-  /* The first seven commas separate fields; the note keeps any further ones.
-   * A field that starts with a double quote runs to the closing quote. */
-  for (char *p = text; p < end && n < 7;)
-    {
-      char *q = p;
-      while (q < end && is_blank (*q))
-        q++;
-      if (q < end && *q == '"')
-        {
-          char *close = memchr (q + 1, '"', end - q - 1);
-          if (close != NULL)
-            p = close + 1;
-        }
-      char *comma = memchr (p, ',', end - p);
-      if (comma == NULL)
-        break;
-      fields[n++] = start;
-      *comma = '\0';
-      start = p = comma + 1;
-    }
-  r->data_lines++;
-  if (n < 6)
-    {
-      chrono_warnings_add (r->warnings, r->line, "too few fields",
-                           "an event line needs 7 comma-separated fields, this one has %d", n + 1);
-      return;
-    }
-  gboolean has_note = n == 7;
-  fields[n] = start;
-  for (int i = 0; i <= n; i++)
-    {
-      char *field_end = i < n ? fields[i] + strlen (fields[i]) : end;
-      fields[i] = trim_field (fields[i], field_end);
-    }
-
-  ChronoBtfEvent ev = { .line = r->line };
-  if (!parse_int64 (fields[0], &ev.time))
-    {
-      chrono_warnings_add (r->warnings, r->line, "bad time", "time “%s” is not an integer", fields[0]);
-      return;
-    }
-  ev.source = resolve (r->entity_ids, fields[1]);
-  ev.source_instance = parse_instance (r, fields[2], "source");
-  ev.type = resolve (r->type_ids, fields[3]);
-  ev.target = resolve (r->entity_ids, fields[4]);
-  ev.target_instance = parse_instance (r, fields[5], "target");
-  ev.event = fields[6];
-  ev.note = has_note ? fields[7] : NULL;
+  ChronoBtfEvent ev = { .line = r->line, .time = line->time };
+  ev.source = resolve (r->entity_ids, line->source);
+  ev.source_instance = parse_instance (r, line->source_instance, "source");
+  ev.type = resolve (r->type_ids, line->type);
+  ev.target = resolve (r->entity_ids, line->target);
+  ev.target_instance = parse_instance (r, line->target_instance, "target");
+  ev.event = line->event;
+  ev.note = line->note;
   if (*ev.type == '\0' || *ev.target == '\0' || *ev.event == '\0')
     {
       chrono_warnings_add (r->warnings, r->line, "missing field", "an event line needs a type, a target and an event");
@@ -319,45 +371,132 @@ data_line (BtfReader *r, char *text, char *end)
 }
 
 static void
-read_line (BtfReader *r, char *text, char *end)
+consume_line (BtfReader *r, const SplitLine *line)
 {
-  while (end > text && (end[-1] == '\r' || end[-1] == '\n'))
-    end--;
-  *end = '\0';
-  char *p = text;
-  if (r->line == 1 && end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
-    p += 3; /* a UTF-8 byte-order mark */
-  while (p < end && is_blank (*p))
-    p++;
-  if (p == end)
-    return; /* blank line */
-  if (*p == '#')
-    header_line (r, p + 1);
-  else
-    data_line (r, p, end);
+  r->line = line->line;
+  switch (line->kind)
+    {
+    case LINE_BLANK: break;
+    case LINE_HEADER: header_line (r, line->text); break;
+    case LINE_TOO_FEW_FIELDS:
+      r->data_lines++;
+      chrono_warnings_add (r->warnings, r->line, "too few fields",
+                           "an event line needs 7 comma-separated fields, this one has %d", line->n_fields);
+      break;
+    case LINE_BAD_TIME:
+      r->data_lines++;
+      chrono_warnings_add (r->warnings, r->line, "bad time", "time “%s” is not an integer", line->text);
+      break;
+    case LINE_EVENT:
+      r->data_lines++;
+      consume_event (r, line);
+      break;
+    }
 }
 
-/* The block is copied into a scratch buffer, because the input is mapped
- * read-only and parsing writes terminators into fields. */
+/* ---- blocks --------------------------------------------------------------- */
+
+/* One block of whole lines, copied (the input is mapped read-only and
+ * splitting writes terminators into it) and split. */
+typedef struct {
+  char *text;
+  gsize length;
+  guint64 offset;
+  guint64 first_line, n_lines;
+  guint64 compressed_offset; /* for progress */
+  GArray *lines; /* SplitLine, blank lines left out */
+} Block;
+
 static void
-read_block (BtfReader *r, const char *data, gsize length, guint64 offset, GByteArray *scratch)
+block_free (Block *block)
 {
-  r->chunk = (ChronoChunk){ offset, length, r->line + 1, G_MAXINT64, G_MININT64, 0 };
-  if (r->checkpoints != NULL)
-    g_ptr_array_add (r->checkpoints, chrono_btf_machine_save (r->machine));
-  /* one copy per block, not per line: lines are then cut in place */
-  g_byte_array_set_size (scratch, length + 1);
-  memcpy (scratch->data, data, length);
-  scratch->data[length] = '\n';
-  char *p = (char *) scratch->data, *stop = p + length;
+  g_free (block->text);
+  g_array_unref (block->lines);
+  g_free (block);
+}
+
+static Block *
+split_block (const char *data, gsize length, guint64 offset, guint64 first_line)
+{
+  Block *block = g_new0 (Block, 1);
+  block->text = g_malloc (length + 1);
+  memcpy (block->text, data, length);
+  block->text[length] = '\n';
+  block->length = length;
+  block->offset = offset;
+  block->first_line = first_line;
+  block->lines = g_array_sized_new (FALSE, FALSE, sizeof (SplitLine), length / 48 + 16);
+  char *p = block->text, *stop = p + length;
+  guint64 line = first_line;
   while (p < stop)
     {
       char *newline = memchr (p, '\n', stop + 1 - p);
-      r->line++;
-      read_line (r, p, newline);
+      SplitLine split;
+      split_line (p, newline, line++, &split);
+      if (split.kind != LINE_BLANK)
+        g_array_append_val (block->lines, split);
       p = newline + 1;
     }
+  block->n_lines = line - first_line;
+  return block;
+}
+
+/* A chunk of the index: its lines go through the machine in order; an index
+ * pass saves the machine's state before it. */
+static void
+consume_block (BtfReader *r, const Block *block)
+{
+  r->chunk = (ChronoChunk){ block->offset, block->length, block->first_line, G_MAXINT64, G_MININT64, 0 };
+  if (r->checkpoints != NULL)
+    g_ptr_array_add (r->checkpoints, chrono_btf_machine_save (r->machine));
+  for (guint i = 0; i < block->lines->len; i++)
+    consume_line (r, &g_array_index (block->lines, SplitLine, i));
+  r->line = block->first_line + block->n_lines - 1;
   chrono_trace_add_chunk (r->trace, &r->chunk);
+}
+
+static void
+read_block (BtfReader *r, const char *data, gsize length, guint64 offset)
+{
+  Block *block = split_block (data, length, offset, r->line + 1);
+  consume_block (r, block);
+  block_free (block);
+}
+
+/* ---- a whole file: splitting and the state machine on two threads ------- */
+
+#define BLOCKS_IN_FLIGHT 3
+#define END_OF_BLOCKS GINT_TO_POINTER (1) /* a queue cannot carry NULL */
+
+typedef struct {
+  ChronoInput *input;
+  GCancellable *cancellable;
+  GAsyncQueue *full; /* Block*, then END_OF_BLOCKS */
+  GAsyncQueue *free_slots; /* tokens: at most BLOCKS_IN_FLIGHT blocks exist at once */
+  GError *error;
+  gint stop; /* the machine's side gave up */
+} Pipeline;
+
+static gpointer
+split_thread (gpointer data)
+{
+  Pipeline *p = data;
+  const char *text;
+  gsize length;
+  guint64 offset, line = 1;
+  while (!g_atomic_int_get (&p->stop))
+    {
+      g_async_queue_pop (p->free_slots);
+      if (g_atomic_int_get (&p->stop)
+          || !chrono_input_next_block (p->input, &text, &length, &offset, p->cancellable, &p->error))
+        break;
+      Block *block = split_block (text, length, offset, line);
+      block->compressed_offset = chrono_input_get_compressed_offset (p->input);
+      line += block->n_lines;
+      g_async_queue_push (p->full, block);
+    }
+  g_async_queue_push (p->full, END_OF_BLOCKS);
+  return NULL;
 }
 
 /* Reads every block of input through the reader; FALSE with error set when
@@ -366,19 +505,34 @@ static gboolean
 read_input (BtfReader *r, ChronoInput *input, ChronoProgressFunc progress, gpointer progress_data,
             GCancellable *cancellable, GError **error)
 {
-  GError *local_error = NULL;
-  g_autoptr (GByteArray) scratch = g_byte_array_new ();
-  const char *data;
-  gsize length;
-  guint64 offset;
-  while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
+  Pipeline p = { input, cancellable, g_async_queue_new (), g_async_queue_new (), NULL, 0 };
+  for (int i = 0; i < BLOCKS_IN_FLIGHT; i++)
+    g_async_queue_push (p.free_slots, GINT_TO_POINTER (1));
+  GThread *splitter = g_thread_new ("btf-split", split_thread, &p);
+  gboolean stopped = FALSE;
+  for (gpointer item; (item = g_async_queue_pop (p.full)) != END_OF_BLOCKS;)
     {
-      read_block (r, data, length, offset, scratch);
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (progress)
-        progress ((double) chrono_input_get_compressed_offset (input) / MAX (chrono_input_get_file_size (input), 1),
-                  progress_data);
+      Block *block = item;
+      if (!stopped)
+        {
+          consume_block (r, block);
+          if (progress)
+            progress ((double) block->compressed_offset / MAX (chrono_input_get_file_size (input), 1), progress_data);
+          stopped = g_cancellable_is_cancelled (cancellable);
+          if (stopped)
+            g_atomic_int_set (&p.stop, 1);
+        }
+      block_free (block);
+      g_async_queue_push (p.free_slots, GINT_TO_POINTER (1));
+    }
+  g_thread_join (splitter);
+  g_async_queue_unref (p.full);
+  g_async_queue_unref (p.free_slots);
+  GError *local_error = p.error;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      g_clear_error (&local_error);
+      return FALSE;
     }
   if (local_error == NULL && chrono_input_is_truncated (input))
     {
@@ -593,10 +747,9 @@ btf_decode_chunk (gpointer data, guint index, GCancellable *cancellable, GError 
   r.type_ids = d->type_ids; /* read-only from here on */
   r.entity_ids = d->entity_ids;
   r.line = chunk->first_line - 1;
-  g_autoptr (GByteArray) scratch = g_byte_array_new ();
   gsize length;
   const char *text = g_bytes_get_data (bytes, &length);
-  read_block (&r, text, length, chunk->offset, scratch);
+  read_block (&r, text, length, chunk->offset);
   gboolean last = index + 1 == d->chunks->len;
   /* chunk->last_time holds where the chunk's time ends (see btf_index) */
   chrono_btf_machine_finish_at (machine, chunk->last_time, last);
