@@ -559,6 +559,40 @@ test_lazy_big_file (void)
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-lazy-detail.png");
 
+  /* a click on a decoded task span selects it; the inspector tells its life */
+  ChronoLane *task = find_lane (trace, "Task_1ms_0", CHRONO_LANE_PROCESS);
+  ChronoLane *detail = chrono_chunk_cache_find_lane (cache, 5, task);
+  g_assert_nonnull (detail);
+  ChronoSpans *spans = chrono_lane_get_spans (detail);
+  guint running = chrono_spans_first_starting_at_or_after (spans, chunk->first_time);
+  while (running < chrono_spans_get_n (spans) && chrono_spans_get_state (spans, running) != CHRONO_STATE_RUNNING)
+    running++;
+  g_assert_cmpuint (running, <, chrono_spans_get_n (spans));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  chrono_viewport_zoom_to (viewport, chrono_spans_get_start (spans, running) - 1000,
+                           chrono_spans_get_end (spans, running) + 1000);
+  chrono_viewport_set_scroll_y (viewport, 0, 1e9);
+  settle ();
+  guint row;
+  g_assert_true (chrono_layout_find_row (chrono_timeline_view_get_layout (view), task, &row));
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double click_y = o.ruler_height + chrono_layout_get_row (chrono_timeline_view_get_layout (view), row)->y + 5;
+  double click_x = chrono_render_options_time_to_x (
+      &o, (chrono_spans_get_start (spans, running) + chrono_spans_get_end (spans, running)) / 2);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  send_button (timeline, GDK_BUTTON_PRESS, 1, click_x, click_y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, click_x, click_y, 0);
+  ChronoLane *selected;
+  guint span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == detail);
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (text, "Task_1ms_0"));
+  g_assert_nonnull (strstr (text, "Life of instance"));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-lazy-selected.png");
+
   /* the file grows on disk: the window says so and offers to reload */
   FILE *out = fopen (path, "a");
   fputs ("999999999999,Core_0,0,T,Task_late,0,activate\n", out);

@@ -175,7 +175,8 @@ static void
 item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineView *view)
 {
   if (lane != NULL)
-    chrono_inspector_show_span (CHRONO_INSPECTOR (self->inspector), lane, span);
+    chrono_inspector_show_span_of (CHRONO_INSPECTOR (self->inspector), chrono_timeline_view_get_selected_trace (view),
+                                   lane, span);
   else
     chrono_inspector_clear (CHRONO_INSPECTOR (self->inspector));
 }

@@ -545,10 +545,29 @@ chrono_renderer_draw (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderO
 
 /* ---- hit testing ------------------------------------------------------ */
 
-static void
-find_span (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double x, ChronoRenderHit *hit)
+/* A lazily read lane has spans only in its decoded chunks: the one under the point, if decoded. */
+static ChronoLane *
+lane_with_spans (ChronoRenderer *renderer, ChronoLane *lane, gint64 time, ChronoTrace **out_trace)
 {
-  ChronoSpans *spans = chrono_lane_get_spans (row->lane);
+  *out_trace = renderer->trace;
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (renderer->trace);
+  if (cache == NULL || chrono_lane_get_summary (lane) == NULL)
+    return lane;
+  guint chunk = chrono_trace_find_chunk (renderer->trace, time);
+  ChronoTrace *decoded = chrono_chunk_cache_peek (cache, chunk);
+  ChronoLane *detail = decoded ? chrono_chunk_cache_find_lane (cache, chunk, lane) : NULL;
+  if (detail != NULL)
+    *out_trace = decoded;
+  return detail;
+}
+
+static void
+find_span (ChronoRenderContext *ctx, ChronoLane *lane, double x, ChronoRenderHit *hit)
+{
+  if (lane == NULL)
+    return;
+  hit->lane = lane;
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
   if (spans == NULL || !chrono_spans_is_sealed (spans) || chrono_spans_get_n (spans) == 0)
     return;
   hit->has_span = chrono_spans_find_at (spans, hit->time, hit->slot, &hit->span);
@@ -578,6 +597,7 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
     return FALSE;
   const ChronoLayoutRow *row = chrono_layout_get_row (renderer->layout, out->row);
   out->lane = row->lane;
+  out->trace = renderer->trace;
   out->time = chrono_render_options_x_to_time (o, x);
   double in_row = lane_y + o->scroll_y - row->y;
   out->slot = MIN ((guint) (in_row / chrono_layout_row_get_slot_height (row)), row->n_slots - 1);
@@ -591,6 +611,13 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
   if (chrono_layout_get_row_style (row->lane) != CHRONO_ROW_SPANS)
     return TRUE;
   ChronoRenderContext ctx = { .o = o, .scale = 1.0 };
-  find_span (&ctx, row, x, out);
+  out->trace = renderer->trace;
+  ChronoTrace *trace;
+  ChronoLane *lane = lane_with_spans (renderer, row->lane, out->time, &trace);
+  find_span (&ctx, lane, x, out);
+  if (out->has_span)
+    out->trace = trace;
+  else
+    out->lane = row->lane;
   return TRUE;
 }

@@ -32,7 +32,8 @@ double chrono_render_options_lane_height (const ChronoRenderOptions *o);
 /* What lies under a point of the picture (for tooltips and selection). */
 typedef struct {
   guint row; /* index in the layout */
-  ChronoLane *lane; /* borrowed */
+  ChronoLane *lane; /* borrowed; for a lazily read trace, the lane of the decoded chunk under the point */
+  ChronoTrace *trace; /* borrowed: the trace whose strings the lane's ids name */
   gint64 time;
   guint slot; /* sub-row under the point */
   gboolean has_span;

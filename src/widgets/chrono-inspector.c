@@ -309,6 +309,19 @@ show_life (ChronoInspector *self, ChronoLane *lane, guint instance)
   if (life == NULL)
     return;
   show_navigation (self);
+  /* a decoded chunk of a lazily read trace knows what happened from its own start on */
+  const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (lane), instance);
+  if (chrono_trace_has_range (self->trace) && record->begin < chrono_trace_get_begin (self->trace)
+      && !(record->flags & CHRONO_INSTANCE_INFERRED))
+    {
+      g_autofree char *from = format_time (self, chrono_trace_get_begin (self->trace));
+      g_autofree char *note = g_strdup_printf (
+          _ ("This instance began before the decoded part of the trace: states, preemptions and runnables are "
+             "listed from %s on."),
+          from);
+      GtkWidget *label = add_label (self, note, "dim-label");
+      gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+    }
   show_summary (self, life);
   show_preemptions (self, life);
   show_runnables (self, life);
@@ -364,6 +377,15 @@ chrono_inspector_clear (ChronoInspector *self)
   GtkWidget *hint = add_label (self, _ ("Click an item in the timeline to see its details here."), "dim-label");
   gtk_widget_set_margin_top (hint, 12);
   gtk_widget_show_all (self->content);
+}
+
+void
+chrono_inspector_show_span_of (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane, guint index)
+{
+  g_return_if_fail (CHRONO_IS_INSPECTOR (self));
+  /* the item's strings, attributes and instance life are its own trace's; the clock is shared */
+  g_set_object (&self->trace, trace);
+  chrono_inspector_show_span (self, lane, index);
 }
 
 void

@@ -14,6 +14,8 @@ G_DECLARE_FINAL_TYPE (ChronoInspector, chrono_inspector, CHRONO, INSPECTOR, GtkB
 
 GtkWidget *chrono_inspector_new (ChronoTrace *trace, ChronoViewport *viewport);
 void chrono_inspector_show_span (ChronoInspector *inspector, ChronoLane *lane, guint span);
+/* An item of another trace than the inspector's: a decoded chunk of a lazily read one. */
+void chrono_inspector_show_span_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane, guint span);
 void chrono_inspector_clear (ChronoInspector *inspector);
 char *chrono_inspector_get_text (ChronoInspector *inspector);
 

@@ -39,7 +39,9 @@ struct _ChronoTimelineView {
   guint drag_button;
   gboolean drag_selects; /* Shift held or right button: the drag selects a range */
   double drag_start_x, drag_start_y, drag_last_x, drag_last_y;
-  ChronoLane *selected_lane; /* borrowed from the trace, NULL when nothing is selected */
+  ChronoLane *selected_lane; /* NULL when nothing is selected; of a decoded chunk in a lazily read trace */
+  ChronoTrace *selected_trace; /* the trace the selected lane belongs to */
+  ChronoLane *selected_row_lane; /* the trace's lane whose row shows it */
   guint selected_span;
   ChronoLane *menu_lane; /* the lane a context menu was opened on */
   char *label_attribute; /* claims show this attribute's value, or NULL */
@@ -205,7 +207,7 @@ static void
 draw_selected (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o)
 {
   guint index;
-  if (self->selected_lane == NULL || !chrono_layout_find_row (self->layout, self->selected_lane, &index))
+  if (self->selected_lane == NULL || !chrono_layout_find_row (self->layout, self->selected_row_lane, &index))
     return;
   const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, index);
   ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
@@ -329,6 +331,9 @@ toggle_expander_at (ChronoTimelineView *self, double x, double y)
   return TRUE;
 }
 
+static void select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, ChronoLane *row_lane,
+                       guint span);
+
 static void
 select_at (ChronoTimelineView *self, double x, double y)
 {
@@ -336,7 +341,7 @@ select_at (ChronoTimelineView *self, double x, double y)
   chrono_timeline_view_get_render_options (self, &o);
   ChronoRenderHit hit;
   if (chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) && hit.has_span)
-    chrono_timeline_view_select (self, hit.lane, hit.span);
+    select_in (self, hit.trace, hit.lane, chrono_layout_get_row (self->layout, hit.row)->lane, hit.span);
   else
     chrono_timeline_view_unselect (self);
 }
@@ -446,7 +451,7 @@ chrono_timeline_view_leave_notify (GtkWidget *widget, GdkEventCrossing *event)
 /* ---- tooltip ------------------------------------------------------------ */
 
 static char *
-describe_span (ChronoTimelineView *self, ChronoLane *lane, guint index)
+describe_span (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, guint index)
 {
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   ChronoSpan span;
@@ -469,7 +474,7 @@ describe_span (ChronoTimelineView *self, ChronoLane *lane, guint index)
   if (span.label != CHRONO_STRING_NONE)
     {
       g_autofree char *label =
-          g_markup_escape_text (chrono_strings_get (chrono_trace_get_strings (self->trace), span.label), -1);
+          g_markup_escape_text (chrono_strings_get (chrono_trace_get_strings (trace), span.label), -1);
       g_string_append_printf (text, "\n%s", label);
     }
   g_string_append_printf (text, "\n%s%s", chrono_state_get_label (span.state),
@@ -491,7 +496,7 @@ chrono_timeline_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean ke
   ChronoRenderHit hit;
   if (x < o.label_width || !chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !hit.has_span)
     return FALSE;
-  g_autofree char *markup = describe_span (self, hit.lane, hit.span);
+  g_autofree char *markup = describe_span (self, hit.trace, hit.lane, hit.span);
   gtk_tooltip_set_markup (tooltip, markup);
   return TRUE;
 }
@@ -632,15 +637,31 @@ popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
 
 /* ---- selection ---------------------------------------------------------- */
 
+/* The selection holds its lane and trace: a decoded chunk may leave the cache meanwhile. */
+static void
+select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, ChronoLane *row_lane, guint span)
+{
+  g_return_if_fail (chrono_lane_get_spans (lane) != NULL && span < chrono_spans_get_n (chrono_lane_get_spans (lane)));
+  g_set_object (&self->selected_trace, trace);
+  g_set_object (&self->selected_lane, lane);
+  self->selected_row_lane = row_lane;
+  self->selected_span = span;
+  g_signal_emit (self, signals[ITEM_SELECTED], 0, lane, span);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 void
 chrono_timeline_view_select (ChronoTimelineView *self, ChronoLane *lane, guint span)
 {
   g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self));
-  g_return_if_fail (chrono_lane_get_spans (lane) != NULL && span < chrono_spans_get_n (chrono_lane_get_spans (lane)));
-  self->selected_lane = lane;
-  self->selected_span = span;
-  g_signal_emit (self, signals[ITEM_SELECTED], 0, lane, span);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  select_in (self, self->trace, lane, lane, span);
+}
+
+/* The trace of the selected item: a decoded chunk's, in a lazily read trace. */
+ChronoTrace *
+chrono_timeline_view_get_selected_trace (ChronoTimelineView *self)
+{
+  return self->selected_lane ? self->selected_trace : NULL;
 }
 
 void
@@ -648,7 +669,8 @@ chrono_timeline_view_unselect (ChronoTimelineView *self)
 {
   if (self->selected_lane == NULL)
     return;
-  self->selected_lane = NULL;
+  g_clear_object (&self->selected_lane);
+  g_clear_object (&self->selected_trace);
   g_signal_emit (self, signals[ITEM_SELECTED], 0, NULL, 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -719,7 +741,7 @@ chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *self, int dir
       return FALSE;
     }
   const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (self->selected_lane), next);
-  chrono_timeline_view_select (self, self->selected_lane, first);
+  select_in (self, self->selected_trace, self->selected_lane, self->selected_row_lane, first);
   chrono_timeline_view_reveal (self, record->begin, MAX (record->end, record->begin + 1));
   return TRUE;
 }
@@ -742,6 +764,8 @@ chrono_timeline_view_finalize (GObject *object)
   g_signal_handlers_disconnect_by_data (self->layout, self);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   g_free (self->label_attribute);
+  g_clear_object (&self->selected_lane);
+  g_clear_object (&self->selected_trace);
   g_clear_object (&self->renderer);
   g_clear_object (&self->layout);
   g_clear_object (&self->viewport);

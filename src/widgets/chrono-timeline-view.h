@@ -22,6 +22,7 @@ void chrono_timeline_view_get_render_options (ChronoTimelineView *view, ChronoRe
 
 void chrono_timeline_view_select (ChronoTimelineView *view, ChronoLane *lane, guint span);
 void chrono_timeline_view_unselect (ChronoTimelineView *view);
+ChronoTrace *chrono_timeline_view_get_selected_trace (ChronoTimelineView *view);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);
 gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
 void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
