@@ -98,6 +98,11 @@ test_format_duration (void)
   g_autofree char *b = chrono_format_duration (830e-9, 4);
   g_assert_cmpstr (b, ==, "830 ns");
   g_autofree char *c = chrono_format_duration (0, 4);
+  /* long traces: whole seconds, never an exponent (a 10 GB trace's ruler said "1e+03 s") */
+  g_autofree char *d = chrono_format_duration (1000.0, 3);
+  g_assert_cmpstr (d, ==, "1000 s");
+  g_autofree char *e = chrono_format_duration (12345.6, 3);
+  g_assert_cmpstr (e, ==, "12346 s");
   g_assert_cmpstr (c, ==, "0 s");
 }
 

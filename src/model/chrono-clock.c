@@ -156,7 +156,13 @@ chrono_format_duration (double seconds, int significant_digits)
     return g_strdup ("0 s");
   for (gsize i = 0; i < G_N_ELEMENTS (units); i++)
     if (magnitude >= units[i].scale * 0.9999999 || i + 1 == G_N_ELEMENTS (units))
-      return g_strdup_printf ("%.*g %s", significant_digits, seconds / units[i].scale, units[i].unit);
+      {
+        double value = seconds / units[i].scale;
+        /* %g turns 1000 into "1e+03": whole numbers with more digits print whole */
+        if (fabs (value) >= pow (10.0, significant_digits))
+          return g_strdup_printf ("%.0f %s", value, units[i].unit);
+        return g_strdup_printf ("%.*g %s", significant_digits, value, units[i].unit);
+      }
   g_assert_not_reached ();
 }
 
