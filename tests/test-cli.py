@@ -230,6 +230,41 @@ C 5 4 5 0 1 ; name=f
         packed = json.loads(run("info", "--json", path).stdout)
         self.assertEqual(plain["entities"], packed["entities"])
 
+    def test_lazy_matches_whole(self):
+        """--lazy=always (index pass and summaries) reports what a full read does."""
+        path = self.write("t.btf", CLEAN)
+        lazy = json.loads(subprocess.run([CLI, "info", "--json", "--lazy=always", path], capture_output=True,
+                                         check=True, text=True).stdout)
+        whole = json.loads(subprocess.run([CLI, "info", "--json", "--lazy=never", path], capture_output=True,
+                                          check=True, text=True).stdout)
+        self.assertEqual(lazy, whole)
+        result = subprocess.run([CLI, "info", "--lazy=sometimes", path], capture_output=True, text=True)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("--lazy takes auto, always or never", result.stderr)
+
+    def test_progress_only_on_a_terminal(self):
+        """A progress line goes to stderr when it is a terminal, and nothing when it is a pipe."""
+        import pty
+        path = self.write("t.btf", CLEAN)
+        piped = subprocess.run([CLI, "info", path], capture_output=True, text=True, check=True)
+        self.assertNotIn("%", piped.stderr)
+        leader, follower = pty.openpty()
+        process = subprocess.Popen([CLI, "info", path], stdout=subprocess.DEVNULL, stderr=follower)
+        os.close(follower)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        process.wait()
+        os.close(leader)
+        self.assertEqual(process.returncode, 0)
+        self.assertIn(b"100%", seen)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -295,6 +295,11 @@ load_with_lazy (const char *path, const char *when)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  if (when && !g_str_equal (when, "auto") && !g_str_equal (when, "always") && !g_str_equal (when, "never"))
+    {
+      g_printerr ("chronoscope-cli: %s\n", _ ("--lazy takes auto, always or never"));
+      return NULL;
+    }
   if (when)
     g_hash_table_insert (options, "lazy", (gpointer) when);
   if (group_by)
