@@ -194,7 +194,8 @@ struct _ChronoBtfMachine {
   ChronoTrace *trace;
   ChronoStrings *strings;
   ChronoWarnings *warnings;
-  GHashTable *entities; /* "T\x1fname" -> Entity* */
+  GHashTable *entities; /* "T\x1fname" -> Entity* (owns them) */
+  GHashTable *by_type[BTF_N_TYPES]; /* name -> Entity*: found without building a key */
   ChronoLane *groups[N_GROUPS];
   gboolean have_time;
   gint64 first_time, last_time;
@@ -269,6 +270,8 @@ chrono_btf_machine_new (ChronoTrace *trace)
   m->strings = chrono_trace_get_strings (trace);
   m->warnings = chrono_trace_get_warnings (trace);
   m->entities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_entity);
+  for (int t = 0; t < BTF_N_TYPES; t++)
+    m->by_type[t] = g_hash_table_new (g_str_hash, g_str_equal);
   m->pending = g_ptr_array_new_with_free_func (free_pending);
   m->open_end = CHRONO_SPAN_OPEN_END;
   m->type_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -287,6 +290,8 @@ chrono_btf_machine_free (ChronoBtfMachine *m)
 {
   if (m == NULL)
     return;
+  for (int t = 0; t < BTF_N_TYPES; t++)
+    g_hash_table_unref (m->by_type[t]);
   g_hash_table_unref (m->entities);
   g_ptr_array_unref (m->pending);
   g_hash_table_unref (m->type_cache);
@@ -342,15 +347,7 @@ lane_kind_for_type (BtfType type)
 static Entity *
 lookup_entity (ChronoBtfMachine *m, BtfType type, const char *name)
 {
-  /* built by hand: a printf per event line was a tenth of the load time */
-  char stack[256];
-  g_autofree char *heap = NULL;
-  gsize code_length = strlen (type_codes[type]), name_length = strlen (name);
-  char *key = code_length + name_length + 2 <= sizeof stack ? stack : (heap = g_malloc (code_length + name_length + 2));
-  memcpy (key, type_codes[type], code_length);
-  key[code_length] = '\x1f';
-  memcpy (key + code_length + 1, name, name_length + 1);
-  return g_hash_table_lookup (m->entities, key);
+  return g_hash_table_lookup (m->by_type[type], name);
 }
 
 /* The entity, with its lane in its group (runnable lanes are placed by their caller). */
@@ -376,6 +373,7 @@ ensure_entity (ChronoBtfMachine *m, BtfType type, const char *name, const char *
       chrono_lane_ensure_spans (e->lane);
     }
   g_hash_table_insert (m->entities, g_strdup_printf ("%s\x1f%s", type_codes[type], name), e);
+  g_hash_table_insert (m->by_type[type], e->name, e);
   return e;
 }
 

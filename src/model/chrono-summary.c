@@ -134,12 +134,10 @@ coarsen (ChronoSummary *s)
 
 /* Make room up to time (exclusive end); false for times the summary cannot hold. */
 static gboolean
-reach (ChronoSummary *s, gint64 time)
+reach_slow (ChronoSummary *s, gint64 time)
 {
   if (time < s->begin)
     return FALSE;
-  if (time <= s->limit)
-    return TRUE;
   while ((time - s->begin) > s->bucket_ticks * (gint64) s->n_buckets)
     {
       if (s->bucket_ticks > G_MAXINT64 / 4 / (gint64) s->n_buckets)
@@ -147,6 +145,13 @@ reach (ChronoSummary *s, gint64 time)
       coarsen (s);
     }
   return TRUE;
+}
+
+/* The common case, inline: the time already fits. */
+static inline gboolean
+reach (ChronoSummary *s, gint64 time)
+{
+  return G_LIKELY (time <= s->limit && time >= s->begin) || reach_slow (s, time);
 }
 
 static guint
