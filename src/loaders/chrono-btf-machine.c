@@ -393,7 +393,11 @@ lane_summary (ChronoBtfMachine *m, ChronoLane *lane)
 {
   ChronoSummary *summary = chrono_lane_get_summary (lane);
   if (summary == NULL)
-    chrono_lane_set_summary (lane, summary = chrono_summary_new (m->first_time, m->summary_buckets));
+    {
+      /* a second of the trace at first: files big enough to be indexed last longer */
+      gint64 second = chrono_trace_get_clock (m->trace)->ticks_per_second;
+      chrono_lane_set_summary (lane, summary = chrono_summary_new (m->first_time, m->summary_buckets, second));
+    }
   return summary;
 }
 

@@ -400,6 +400,7 @@ consume_line (BtfReader *r, const SplitLine *line)
  * splitting writes terminators into it) and split. */
 typedef struct {
   char *text;
+  gsize capacity; /* of text: blocks are reused, so big buffers are not mapped and unmapped each time */
   gsize length;
   guint64 offset;
   guint64 first_line, n_lines;
@@ -416,16 +417,29 @@ block_free (Block *block)
 }
 
 static Block *
-split_block (const char *data, gsize length, guint64 offset, guint64 first_line)
+block_new (void)
 {
   Block *block = g_new0 (Block, 1);
-  block->text = g_malloc (length + 1);
+  block->lines = g_array_new (FALSE, FALSE, sizeof (SplitLine));
+  return block;
+}
+
+/* Fills block (new or reused) with the lines of data. */
+static void
+split_into (Block *block, const char *data, gsize length, guint64 offset, guint64 first_line)
+{
+  if (block->capacity < length + 1)
+    {
+      g_free (block->text);
+      block->capacity = length + 1 + length / 8;
+      block->text = g_malloc (block->capacity);
+    }
+  g_array_set_size (block->lines, 0);
   memcpy (block->text, data, length);
   block->text[length] = '\n';
   block->length = length;
   block->offset = offset;
   block->first_line = first_line;
-  block->lines = g_array_sized_new (FALSE, FALSE, sizeof (SplitLine), length / 48 + 16);
   char *p = block->text, *stop = p + length;
   guint64 line = first_line;
   while (p < stop)
@@ -438,6 +452,13 @@ split_block (const char *data, gsize length, guint64 offset, guint64 first_line)
       p = newline + 1;
     }
   block->n_lines = line - first_line;
+}
+
+static Block *
+split_block (const char *data, gsize length, guint64 offset, guint64 first_line)
+{
+  Block *block = block_new ();
+  split_into (block, data, length, offset, first_line);
   return block;
 }
 
@@ -472,7 +493,7 @@ typedef struct {
   ChronoInput *input;
   GCancellable *cancellable;
   GAsyncQueue *full; /* Block*, then END_OF_BLOCKS */
-  GAsyncQueue *free_slots; /* tokens: at most BLOCKS_IN_FLIGHT blocks exist at once */
+  GAsyncQueue *free_blocks; /* the BLOCKS_IN_FLIGHT blocks go round between the two threads */
   GError *error;
   gint stop; /* the machine's side gave up */
 } Pipeline;
@@ -486,11 +507,14 @@ split_thread (gpointer data)
   guint64 offset, line = 1;
   while (!g_atomic_int_get (&p->stop))
     {
-      g_async_queue_pop (p->free_slots);
+      Block *block = g_async_queue_pop (p->free_blocks);
       if (g_atomic_int_get (&p->stop)
           || !chrono_input_next_block (p->input, &text, &length, &offset, p->cancellable, &p->error))
-        break;
-      Block *block = split_block (text, length, offset, line);
+        {
+          g_async_queue_push (p->free_blocks, block);
+          break;
+        }
+      split_into (block, text, length, offset, line);
       block->compressed_offset = chrono_input_get_compressed_offset (p->input);
       line += block->n_lines;
       g_async_queue_push (p->full, block);
@@ -505,9 +529,11 @@ static gboolean
 read_input (BtfReader *r, ChronoInput *input, ChronoProgressFunc progress, gpointer progress_data,
             GCancellable *cancellable, GError **error)
 {
-  Pipeline p = { input, cancellable, g_async_queue_new (), g_async_queue_new (), NULL, 0 };
+  Pipeline p = {
+    input, cancellable, g_async_queue_new (), g_async_queue_new_full ((GDestroyNotify) block_free), NULL, 0
+  };
   for (int i = 0; i < BLOCKS_IN_FLIGHT; i++)
-    g_async_queue_push (p.free_slots, GINT_TO_POINTER (1));
+    g_async_queue_push (p.free_blocks, block_new ());
   GThread *splitter = g_thread_new ("btf-split", split_thread, &p);
   gboolean stopped = FALSE;
   for (gpointer item; (item = g_async_queue_pop (p.full)) != END_OF_BLOCKS;)
@@ -522,12 +548,11 @@ read_input (BtfReader *r, ChronoInput *input, ChronoProgressFunc progress, gpoin
           if (stopped)
             g_atomic_int_set (&p.stop, 1);
         }
-      block_free (block);
-      g_async_queue_push (p.free_slots, GINT_TO_POINTER (1));
+      g_async_queue_push (p.free_blocks, block);
     }
   g_thread_join (splitter);
   g_async_queue_unref (p.full);
-  g_async_queue_unref (p.free_slots);
+  g_async_queue_unref (p.free_blocks);
   GError *local_error = p.error;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {

@@ -1,8 +1,8 @@
-/* chrono-summary.c — per-bucket totals that grow by halving their resolution.
+/* chrono-summary.c — per-bucket totals that widen their buckets as needed.
  *
- * A summary starts at the trace's first time with one-tick buckets; when an
- * item reaches past the last bucket, neighbouring buckets are merged in pairs
- * until it fits.  So its size is fixed (n_buckets) whatever the trace's
+ * A summary starts at the trace's first time with buckets of a power of two
+ * of ticks; when an item reaches past the last bucket, groups of 2^k
+ * neighbouring buckets merge, in one pass, so that it fits.  So its size is fixed (n_buckets) whatever the trace's
  * length, and it needs no first pass to learn where the trace ends — a gzip
  * stream can be summarised as it is inflated.  Columns that a lane never uses
  * (a state it is never in, values on a lane that is not a signal) are never
@@ -31,14 +31,18 @@ struct _ChronoSummary {
   guint n_used_states;
 };
 
+/* initial_span: the time the buckets cover at first (rounded up so a
+ * bucket is a power of two of ticks); a good guess saves merging later. */
 ChronoSummary *
-chrono_summary_new (gint64 begin, guint n_buckets)
+chrono_summary_new (gint64 begin, guint n_buckets, gint64 initial_span)
 {
   ChronoSummary *s = g_new0 (ChronoSummary, 1);
   s->begin = begin;
-  s->bucket_ticks = 1;
-  s->n_buckets = MAX (n_buckets + (n_buckets & 1), 2); /* pairs merge, so even */
-  s->limit = begin + s->n_buckets;
+  s->n_buckets = MAX (n_buckets, 2);
+  while (((gint64) 1 << s->bucket_shift) * (gint64) s->n_buckets < initial_span && s->bucket_shift < 40)
+    s->bucket_shift++;
+  s->bucket_ticks = (gint64) 1 << s->bucket_shift;
+  s->limit = begin + s->bucket_ticks * (gint64) s->n_buckets;
   s->empty = TRUE;
   return s;
 }
@@ -68,67 +72,79 @@ new_value_column (guint n)
   return column;
 }
 
-/* Merging pairs: sums for totals, the larger for maxima, the wider range for values. */
+/* Merging groups of 2^k buckets: sums for totals, the larger for maxima,
+ * the wider range for values; the upper part of each column empties. */
 static void
-halve_sum_f (float *column, guint n)
+merge_sum_f (float *column, guint n, guint k)
 {
-  for (guint i = 0; column && i < n / 2; i++)
-    column[i] = column[2 * i] + column[2 * i + 1];
-  for (guint i = n / 2; column && i < n; i++)
-    column[i] = 0;
-}
-
-static void
-halve_sum_u (guint32 *column, guint n)
-{
-  for (guint i = 0; column && i < n / 2; i++)
-    column[i] = column[2 * i] + column[2 * i + 1];
-  for (guint i = n / 2; column && i < n; i++)
-    column[i] = 0;
-}
-
-static void
-halve_longest (ChronoSummary *s)
-{
-  guint n = s->n_buckets;
-  for (guint i = 0; s->longest && i < n / 2; i++)
+  for (guint i = 0; column && i < n; i++)
     {
-      guint pick = s->longest[2 * i + 1] > s->longest[2 * i] ? 2 * i + 1 : 2 * i;
-      s->longest[i] = s->longest[pick];
-      s->longest_label[i] = s->longest_label[pick];
-    }
-  for (guint i = n / 2; s->longest && i < n; i++)
-    {
-      s->longest[i] = 0;
-      s->longest_label[i] = 0;
+      float sum = 0;
+      for (guint j = i << k; j < ((i + 1) << k) && j < n; j++)
+        sum += column[j];
+      column[i] = sum;
     }
 }
 
 static void
-halve_values (ChronoSummary *s)
+merge_sum_u (guint32 *column, guint n, guint k)
 {
-  guint n = s->n_buckets;
-  for (guint i = 0; s->min_value && i < n / 2; i++)
+  for (guint i = 0; column && i < n; i++)
     {
-      /* fminf/fmaxf ignore a NAN operand: an empty half leaves the other */
-      s->min_value[i] = fminf (s->min_value[2 * i], s->min_value[2 * i + 1]);
-      s->max_value[i] = fmaxf (s->max_value[2 * i], s->max_value[2 * i + 1]);
+      guint32 sum = 0;
+      for (guint j = i << k; j < ((i + 1) << k) && j < n; j++)
+        sum += column[j];
+      column[i] = sum;
     }
-  for (guint i = n / 2; s->min_value && i < n; i++)
-    s->min_value[i] = s->max_value[i] = NAN;
 }
 
 static void
-coarsen (ChronoSummary *s)
+merge_longest (ChronoSummary *s, guint k)
+{
+  for (guint i = 0; s->longest && i < s->n_buckets; i++)
+    {
+      float best = 0;
+      guint32 label = 0;
+      for (guint j = i << k; j < ((i + 1) << k) && j < s->n_buckets; j++)
+        if (s->longest[j] > best)
+          {
+            best = s->longest[j];
+            label = s->longest_label[j];
+          }
+      s->longest[i] = best;
+      s->longest_label[i] = label;
+    }
+}
+
+static void
+merge_values (ChronoSummary *s, guint k)
+{
+  for (guint i = 0; s->min_value && i < s->n_buckets; i++)
+    {
+      /* fminf/fmaxf ignore a NAN operand: empty buckets leave the others */
+      float lo = NAN, hi = NAN;
+      for (guint j = i << k; j < ((i + 1) << k) && j < s->n_buckets; j++)
+        {
+          lo = fminf (lo, s->min_value[j]);
+          hi = fmaxf (hi, s->max_value[j]);
+        }
+      s->min_value[i] = lo;
+      s->max_value[i] = hi;
+    }
+}
+
+/* Buckets 2^k times wider, in one pass over each column. */
+static void
+coarsen (ChronoSummary *s, guint k)
 {
   for (guint st = 0; st < CHRONO_N_STATES; st++)
-    halve_sum_f (s->time[st], s->n_buckets);
-  halve_sum_u (s->count, s->n_buckets);
-  halve_sum_u (s->instants, s->n_buckets);
-  halve_longest (s);
-  halve_values (s);
-  s->bucket_ticks *= 2;
-  s->bucket_shift++;
+    merge_sum_f (s->time[st], s->n_buckets, k);
+  merge_sum_u (s->count, s->n_buckets, k);
+  merge_sum_u (s->instants, s->n_buckets, k);
+  merge_longest (s, k);
+  merge_values (s, k);
+  s->bucket_shift += k;
+  s->bucket_ticks = (gint64) 1 << s->bucket_shift;
   s->limit = s->begin + s->bucket_ticks * (gint64) s->n_buckets;
 }
 
@@ -138,12 +154,15 @@ reach_slow (ChronoSummary *s, gint64 time)
 {
   if (time < s->begin)
     return FALSE;
-  while ((time - s->begin) > s->bucket_ticks * (gint64) s->n_buckets)
+  guint k = 0;
+  while ((time - s->begin) > (s->bucket_ticks << k) * (gint64) s->n_buckets)
     {
-      if (s->bucket_ticks > G_MAXINT64 / 4 / (gint64) s->n_buckets)
+      if ((s->bucket_ticks << k) > G_MAXINT64 / 4 / (gint64) s->n_buckets)
         return FALSE;
-      coarsen (s);
+      k++;
     }
+  if (k > 0)
+    coarsen (s, k);
   return TRUE;
 }
 

@@ -2,7 +2,8 @@
  * indexed time ranges"): per time bucket, the time spent per state, how many
  * items began, the longest item, the range of a signal's values and how many
  * instant events fell in it.  It is filled while the index pass reads the
- * file and painted until decoded detail arrives. */
+ * file and painted until decoded detail arrives.  Its buckets widen (by
+ * powers of two) as items arrive later, so it never needs the trace's end. */
 #pragma once
 
 #include <glib.h>
@@ -21,7 +22,7 @@ typedef struct {
   double min_value, max_value;
 } ChronoSummaryExtra;
 
-ChronoSummary *chrono_summary_new (gint64 begin, guint n_buckets);
+ChronoSummary *chrono_summary_new (gint64 begin, guint n_buckets, gint64 initial_span);
 void chrono_summary_free (ChronoSummary *summary);
 
 void chrono_summary_add_interval (ChronoSummary *summary, gint64 start, gint64 end, ChronoState state, guint32 label);
