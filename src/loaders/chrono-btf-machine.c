@@ -211,6 +211,14 @@ struct _ChronoBtfMachine {
 
 /* ---- entities and lanes ------------------------------------------------- */
 
+/* Case-insensitive equality to a lower-case name; the first letter rules
+ * out most names without a full comparison. */
+static inline gboolean
+names_equal (const char *name, const char *lower)
+{
+  return g_ascii_tolower (name[0]) == lower[0] && g_ascii_strcasecmp (name, lower) == 0;
+}
+
 static BtfType
 parse_type (const char *code)
 {
@@ -551,7 +559,7 @@ static ProcessEvent
 parse_process_event (const char *name)
 {
   for (gsize i = 0; i < G_N_ELEMENTS (process_events); i++)
-    if (g_ascii_strcasecmp (name, process_events[i].name) == 0)
+    if (names_equal (name, process_events[i].name))
       return process_events[i].event;
   return EV_UNKNOWN;
 }
@@ -736,6 +744,31 @@ count_event (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEvent *ev,
 static ProcessEvent
 cached_process_event (ChronoBtfMachine *m, const char *name)
 {
+  /* the events of nearly every line, spelled as the specification does */
+  switch (name[0])
+    {
+    case 's':
+      if (strcmp (name, "start") == 0)
+        return EV_START;
+      break;
+    case 'a':
+      if (strcmp (name, "activate") == 0)
+        return EV_ACTIVATE;
+      break;
+    case 't':
+      if (strcmp (name, "terminate") == 0)
+        return EV_TERMINATE;
+      break;
+    case 'p':
+      if (strcmp (name, "preempt") == 0)
+        return EV_PREEMPT;
+      break;
+    case 'r':
+      if (strcmp (name, "resume") == 0)
+        return EV_RESUME;
+      break;
+    default: break;
+    }
   gpointer value;
   if (g_hash_table_lookup_extended (m->event_cache, name, NULL, &value))
     return GPOINTER_TO_INT (value);
@@ -810,7 +843,7 @@ parse_runnable_event (const char *name)
 {
   static const char *const names[] = { "start", "suspend", "resume", "terminate" };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_ascii_strcasecmp (name, names[i]) == 0)
+    if (names_equal (name, names[i]))
       return i;
   return RUN_OTHER;
 }
@@ -1131,7 +1164,7 @@ semaphore_state_for (const char *event)
     { "overfull", CHRONO_STATE_SEM_OVERFULL },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (table); i++)
-    if (g_ascii_strcasecmp (event, table[i].event) == 0)
+    if (names_equal (event, table[i].event))
       return table[i].state;
   return CHRONO_STATE_NONE;
 }
@@ -1189,11 +1222,11 @@ semaphore_event (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
     }
 
   Access *access = ensure_access (sem, ev->source);
-  if (g_ascii_strcasecmp (ev->event, "requestsemaphore") == 0 || g_ascii_strcasecmp (ev->event, "waiting") == 0)
+  if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "waiting"))
     access_set_state (m, access, ev->time, CHRONO_STATE_SEM_REQUESTED);
-  else if (g_ascii_strcasecmp (ev->event, "assigned") == 0)
+  else if (names_equal (ev->event, "assigned"))
     access_set_state (m, access, ev->time, CHRONO_STATE_SEM_HOLDING);
-  else if (g_ascii_strcasecmp (ev->event, "released") == 0)
+  else if (names_equal (ev->event, "released"))
     access_set_state (m, access, ev->time, CHRONO_STATE_NONE);
   else
     add_mark (m, access->lane, ev);
@@ -1247,7 +1280,7 @@ static void
 signal_event (ChronoBtfMachine *m, Entity *sig, const ChronoBtfEvent *ev)
 {
   double value;
-  if (g_ascii_strcasecmp (ev->event, "write") == 0 && parse_value (ev->note, &value))
+  if (names_equal (ev->event, "write") && parse_value (ev->note, &value))
     {
       signal_step (m, sig, ev->time, value);
       return;
@@ -1294,7 +1327,9 @@ chrono_btf_machine_feed (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 
   gpointer cached;
   BtfType type;
-  if (g_hash_table_lookup_extended (m->type_cache, ev->type, NULL, &cached))
+  if (ev->type[1] == '\0' && (ev->type[0] == 'T' || ev->type[0] == 'R'))
+    type = ev->type[0] == 'T' ? BTF_T : BTF_R; /* most lines, without a lookup */
+  else if (g_hash_table_lookup_extended (m->type_cache, ev->type, NULL, &cached))
     type = GPOINTER_TO_INT (cached);
   else
     {
