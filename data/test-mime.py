@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The shared-mime-info rules in io.github.chronoscope.Chronoscope.mime.xml
-recognise every trace fixture by its name and, where the content allows, by
+"""The shared-mime-info rules built from io.github.chronoscope.Chronoscope.mime.xml.in
+carry German comments, recognise every trace fixture by its name and, where the content allows, by
 its content alone (a copy without extension), and take no ordinary text for a
 trace.
 
@@ -85,6 +85,17 @@ def mask_problems(xml):
     return problems
 
 
+def untranslated(xml):
+    """Every type's comment comes in German too (merged from po/de.po at build time)."""
+    ns = "{http://www.freedesktop.org/standards/shared-mime-info}"
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    problems = []
+    for mime_type in ET.parse(xml).getroot().iter(ns + "mime-type"):
+        if not any(c.get(lang) == "de" for c in mime_type.iter(ns + "comment")):
+            problems.append("%s has no German comment" % mime_type.get("type"))
+    return problems
+
+
 def content_type(env, path):
     out = subprocess.run(["gio", "info", "-a", "standard::content-type", path], env=env,
                          capture_output=True, text=True)
@@ -105,7 +116,7 @@ def main():
         return 77
 
     failures = 0
-    for problem in mask_problems(xml):
+    for problem in mask_problems(xml) + untranslated(xml):
         failures += 1
         print("FAIL " + problem)
     with tempfile.TemporaryDirectory() as tmp:
