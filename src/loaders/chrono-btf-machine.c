@@ -447,7 +447,8 @@ add_mark (ChronoBtfMachine *m, ChronoLane *lane, const ChronoBtfEvent *ev)
 static char *
 describe_instance (gint64 number)
 {
-  return number == CHRONO_BTF_NO_INSTANCE ? g_strdup ("(no instance)") : g_strdup_printf ("%" G_GINT64_FORMAT, number);
+  return number == CHRONO_BTF_NO_INSTANCE ? g_strdup (_ ("(no instance)"))
+                                          : g_strdup_printf ("%" G_GINT64_FORMAT, number);
 }
 
 /* ---- cores -------------------------------------------------------------- */
@@ -479,8 +480,9 @@ core_put_on (ChronoBtfMachine *m, ProcessInstance *pi, Entity *core, gint64 time
   core_take_off (m, pi, time);
   if (core->occupant != NULL)
     {
-      chrono_warnings_add (m->warnings, m->line, "core occupied twice", "%s is put on %s while %s still occupies it",
-                           pi->entity->name, core->name, core->occupant->entity->name);
+      chrono_warnings_add (m->warnings, m->line, "core occupied twice",
+                           _ ("%s is put on %s while %s still occupies it"), pi->entity->name, core->name,
+                           core->occupant->entity->name);
       core_close (m, core, time, 0);
     }
   core->occupant = pi;
@@ -641,7 +643,7 @@ process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, gboolean ter
         {
           g_autofree char *number = describe_instance (pi->number);
           chrono_warnings_add (m->warnings, m->line, "runnable outlives its process",
-                               "runnable %s is still %s when %s instance %s terminates", call->runnable->name,
+                               _ ("runnable %s is still %s when %s instance %s terminates"), call->runnable->name,
                                chrono_state_get_name (call->state), e->name, number);
         }
       runnable_close_call (m, pi, call, time, terminated ? CUT_BY_PROCESS : CHRONO_SPAN_OPEN_END);
@@ -785,7 +787,7 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
   if (code == EV_INFO || code == EV_UNKNOWN)
     {
       if (code == EV_UNKNOWN)
-        chrono_warnings_add (m->warnings, ev->line, "unknown event", "unknown %s event “%s” for %s",
+        chrono_warnings_add (m->warnings, ev->line, "unknown event", _ ("unknown %s event “%s” for %s"),
                              type_codes[e->type], ev->event, e->name);
       add_mark (m, e->lane, ev);
       return;
@@ -809,8 +811,8 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
       else
         {
           g_autofree char *number = describe_instance (ev->target_instance);
-          chrono_warnings_add (m->warnings, ev->line, "invalid transition", "%s instance %s: “%s” after it terminated",
-                               e->name, number, ev->event);
+          chrono_warnings_add (m->warnings, ev->line, "invalid transition",
+                               _ ("%s instance %s: “%s” after it terminated"), e->name, number, ev->event);
           pi = new_process_instance (m, e, ev->target_instance, ev->time, 0);
         }
       replay_pending (m, e);
@@ -818,7 +820,7 @@ process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev)
   else if (!transition_allowed (code, pi->state))
     {
       g_autofree char *number = describe_instance (pi->number);
-      chrono_warnings_add (m->warnings, ev->line, "invalid transition", "%s instance %s: “%s” in state %s", e->name,
+      chrono_warnings_add (m->warnings, ev->line, "invalid transition", _ ("%s instance %s: “%s” in state %s"), e->name,
                            number, ev->event, chrono_state_get_name (pi->state));
     }
 
@@ -1038,7 +1040,7 @@ static void
 warn_runnable (ChronoBtfMachine *m, const ChronoBtfEvent *ev, const char *state)
 {
   g_autofree char *number = describe_instance (ev->target_instance);
-  chrono_warnings_add (m->warnings, ev->line, "invalid transition", "runnable %s instance %s: “%s” in state %s",
+  chrono_warnings_add (m->warnings, ev->line, "invalid transition", _ ("runnable %s instance %s: “%s” in state %s"),
                        ev->target, number, ev->event, state);
 }
 
@@ -1080,7 +1082,7 @@ runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
   Entity *runnable = ensure_entity (m, BTF_R, ev->target, "R");
   if (pi == NULL && code != RUN_OTHER && runnable->orphan_calls == NULL)
     chrono_warnings_add (m->warnings, ev->line, "runnable without process",
-                         "runnable %s: no live process instance of “%s” calls it", ev->target, ev->source);
+                         _ ("runnable %s: no live process instance of “%s” calls it"), ev->target, ev->source);
   GPtrArray *stack = call_stack (pi, runnable);
   RunnableCall *call = find_call (stack, runnable, ev->target_instance);
   gint64 back_to =

@@ -2,6 +2,8 @@
  * BLOCK_SIZE bytes cut after a newline; a gzip file is inflated block by
  * block so its size never has to fit in memory.  The file is only ever
  * opened for reading. */
+#include <glib/gi18n-lib.h>
+
 #include "chrono-input.h"
 
 #include "chrono-loader.h"
@@ -95,7 +97,8 @@ chrono_input_open (const char *path, GError **error)
     {
       g_set_error (error, G_IO_ERROR,
                    g_file_test (path, G_FILE_TEST_EXISTS) ? G_IO_ERROR_NOT_REGULAR_FILE : G_IO_ERROR_NOT_FOUND,
-                   "%s: %s", path, g_file_test (path, G_FILE_TEST_EXISTS) ? "not a regular file" : "no such file");
+                   "%s: %s", path,
+                   g_file_test (path, G_FILE_TEST_EXISTS) ? _ ("not a regular file") : _ ("no such file"));
       return NULL;
     }
   input->file_size = st.st_size;
@@ -104,7 +107,7 @@ chrono_input_open (const char *path, GError **error)
   FILE *probe = g_fopen (path, "rb");
   if (probe == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, "%s: cannot be opened for reading", path);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, _ ("%s: cannot be opened for reading"), path);
       return NULL;
     }
   gsize got = fread (head, 1, 2, probe);

@@ -7,6 +7,8 @@
  * follows what real producers write (../shared/research/btf.md §5):
  * case-insensitive pragmas, comments anywhere, CRLF, padded fields, notes
  * with commas, empty instances, unknown types as marks. */
+#include <glib/gi18n-lib.h>
+
 #include "chrono-loader-btf.h"
 
 #include <errno.h>
@@ -130,7 +132,7 @@ table_row (BtfReader *r, char *row)
   split_key_value (row, &key, &value);
   if (*key == '\0' || *value == '\0')
     {
-      chrono_warnings_add (r->warnings, r->line, "bad table row", "table row “#-%s” has no name", row);
+      chrono_warnings_add (r->warnings, r->line, "bad table row", _ ("table row “#-%s” has no name"), row);
       return;
     }
   switch (r->table)
@@ -141,7 +143,8 @@ table_row (BtfReader *r, char *row)
       chrono_btf_machine_declare (r->machine, resolve (r->type_ids, key), resolve (r->entity_ids, value));
       break;
     case TABLE_NONE:
-      chrono_warnings_add (r->warnings, r->line, "bad table row", "table row “#-%s %s” outside a table", key, value);
+      chrono_warnings_add (r->warnings, r->line, "bad table row", _ ("table row “#-%s %s” outside a table"), key,
+                           value);
       break;
     }
 }
@@ -153,7 +156,7 @@ mapping_pragma (BtfReader *r, Table table, char *value)
   split_key_value (value, &id, &name);
   if (*id == '\0' || *name == '\0')
     {
-      chrono_warnings_add (r->warnings, r->line, "bad table row", "mapping “%s” needs two values", value);
+      chrono_warnings_add (r->warnings, r->line, "bad table row", _ ("mapping “%s” needs two values"), value);
       return;
     }
   Table saved = r->table;
@@ -170,13 +173,13 @@ set_timescale (BtfReader *r, const char *value)
   if (!chrono_clock_ticks_per_second_for_unit (value, &ticks_per_second))
     {
       chrono_warnings_add (r->warnings, r->line, "bad time scale",
-                           "unknown time scale “%s” (expected ps, ns, us, ms or s); using ns", value);
+                           _ ("unknown time scale “%s” (expected ps, ns, us, ms or s); using ns"), value);
       return;
     }
   if (r->have_time && ticks_per_second != chrono_trace_get_clock (r->trace)->ticks_per_second)
     chrono_warnings_add (
         r->warnings, r->line, "bad time scale",
-        "the time scale changes to “%s” after events were read; all times are read in the last scale given", value);
+        _ ("the time scale changes to “%s” after events were read; all times are read in the last scale given"), value);
   ChronoClock clock;
   chrono_clock_init (&clock, ticks_per_second);
   chrono_trace_set_clock (r->trace, &clock);
@@ -211,7 +214,7 @@ pragma (BtfReader *r, char *text)
                 || strcmp (lower, "tasktableoverflow") == 0)
                && g_ascii_strcasecmp (value, "true") == 0)
         chrono_warnings_add (r->warnings, r->line, "incomplete trace",
-                             "the producer marks this trace “#%s %s”: events are missing", key, value);
+                             _ ("the producer marks this trace “#%s %s”: events are missing"), key, value);
     }
 }
 
@@ -332,7 +335,7 @@ parse_instance (BtfReader *r, const char *text, const char *what)
     return CHRONO_BTF_NO_INSTANCE;
   if (parse_int64 (text, &value))
     return value;
-  chrono_warnings_add (r->warnings, r->line, "bad instance", "%s instance “%s” is not a number", what, text);
+  chrono_warnings_add (r->warnings, r->line, "bad instance", _ ("%s instance “%s” is not a number"), what, text);
   return CHRONO_BTF_NO_INSTANCE;
 }
 
@@ -349,15 +352,15 @@ consume_event (BtfReader *r, const SplitLine *line)
   ev.note = line->note;
   if (*ev.type == '\0' || *ev.target == '\0' || *ev.event == '\0')
     {
-      chrono_warnings_add (r->warnings, r->line, "missing field", "an event line needs a type, a target and an event");
+      chrono_warnings_add (r->warnings, r->line, "missing field",
+                           _ ("an event line needs a type, a target and an event"));
       return;
     }
   if (r->have_time && ev.time < r->last_time)
     {
       chrono_warnings_add (r->warnings, r->line, "time goes backwards",
-                           "time %" G_GINT64_FORMAT " is before the previous %" G_GINT64_FORMAT
-                           "; read as %" G_GINT64_FORMAT,
-                           ev.time, r->last_time, r->last_time);
+                           _ ("time %lld is before the previous %lld; read as %lld"), (long long) ev.time,
+                           (long long) r->last_time, (long long) r->last_time);
       ev.time = r->last_time;
     }
   r->have_time = TRUE;
@@ -381,11 +384,11 @@ consume_line (BtfReader *r, const SplitLine *line)
     case LINE_TOO_FEW_FIELDS:
       r->data_lines++;
       chrono_warnings_add (r->warnings, r->line, "too few fields",
-                           "an event line needs 7 comma-separated fields, this one has %d", line->n_fields);
+                           _ ("an event line needs 7 comma-separated fields, this one has %d"), line->n_fields);
       break;
     case LINE_BAD_TIME:
       r->data_lines++;
-      chrono_warnings_add (r->warnings, r->line, "bad time", "time “%s” is not an integer", line->text);
+      chrono_warnings_add (r->warnings, r->line, "bad time", _ ("time “%s” is not an integer"), line->text);
       break;
     case LINE_EVENT:
       r->data_lines++;
@@ -564,13 +567,13 @@ read_input (BtfReader *r, ChronoInput *input, ChronoProgressFunc progress, gpoin
       if (r->good_lines == 0)
         {
           g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                       "%s: the compressed file is cut off before any event", r->path);
+                       _ ("%s: the compressed file is cut off before any event"), r->path);
           return FALSE;
         }
       /* a cut-off download or a capture still being written: keep what is there */
       chrono_warnings_add (r->warnings, r->line, "incomplete trace",
-                           "the compressed file is cut off; events after line %" G_GUINT64_FORMAT " are missing",
-                           r->line);
+                           _ ("the compressed file is cut off; events after line %llu are missing"),
+                           (unsigned long long) r->line);
     }
   if (local_error != NULL)
     {
@@ -582,8 +585,8 @@ read_input (BtfReader *r, ChronoInput *input, ChronoProgressFunc progress, gpoin
     {
       const ChronoWarning *first = chrono_warnings_get_kept (r->warnings, 0);
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                   "%s:%" G_GUINT64_FORMAT ": %s (no line of the file is a valid BTF event)", r->path, first->line,
-                   first->message);
+                   _ ("%s:%llu: %s (no line of the file is a valid BTF event)"), r->path,
+                   (unsigned long long) first->line, first->message);
       return FALSE;
     }
   return TRUE;
@@ -680,7 +683,7 @@ check_unchanged (BtfDecoder *d, GError **error)
   if (size != d->file_size || mtime != d->file_mtime)
     {
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
-                   "%s: the file changed on disk after it was opened; reload it to see the new content", d->path);
+                   _ ("%s: the file changed on disk after it was opened; reload it to see the new content"), d->path);
       return FALSE;
     }
   return TRUE;
@@ -711,8 +714,8 @@ read_plain_chunk (BtfDecoder *d, const ChronoChunk *chunk, GError **error)
   if (got < chunk->length)
     {
       g_free (buffer);
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s: the file is shorter than when it was opened",
-                   d->path);
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                   _ ("%s: the file is shorter than when it was opened"), d->path);
       return NULL;
     }
   return g_bytes_new_take (buffer, chunk->length);
@@ -743,7 +746,7 @@ read_compressed_chunk (BtfDecoder *d, guint index, GCancellable *cancellable, GE
   if (local_error != NULL)
     g_propagate_error (error, local_error);
   else if (!g_cancellable_set_error_if_cancelled (cancellable, error))
-    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s: the file changed on disk after it was opened",
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, _ ("%s: the file changed on disk after it was opened"),
                  d->path);
   return NULL;
 }
@@ -817,7 +820,7 @@ btf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gp
   if (d->file_size != size_before || d->file_mtime != mtime_before)
     {
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
-                   "%s: the file changed on disk while it was read; open it again when it is complete", path);
+                   _ ("%s: the file changed on disk while it was read; open it again when it is complete"), path);
       return FALSE;
     }
   chrono_btf_machine_finish (machine);

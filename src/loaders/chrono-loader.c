@@ -1,3 +1,5 @@
+#include <glib/gi18n-lib.h>
+
 #include "chrono-loader.h"
 
 #include <glib/gstdio.h>
@@ -60,7 +62,7 @@ chrono_loaders_sniff (const char *path, GError **error)
     }
   if (best == NULL)
     g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT,
-                 "%s: unknown trace format (neither BTF nor TRACE)", path);
+                 _ ("%s: unknown trace format (neither BTF nor TRACE)"), path);
   return best;
 }
 
