@@ -466,6 +466,23 @@ parse_size (const char *text, int *width, int *height, GError **error)
   return TRUE;
 }
 
+/* A lazily read trace exports what the viewer would show: the chunks of the
+ * range in detail when they fit the memory budget, the summaries otherwise. */
+static gboolean
+decode_visible_chunks (ChronoTrace *trace, const ChronoRenderOptions *o, GError **error)
+{
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
+  if (cache == NULL)
+    return TRUE;
+  guint first = chrono_trace_find_chunk (trace, o->begin), last = chrono_trace_find_chunk (trace, o->end);
+  if (last - first + 1 > chrono_chunk_cache_get_capacity (cache))
+    return TRUE;
+  for (guint k = first; k <= last; k++)
+    if (chrono_chunk_cache_decode (cache, k, error) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
 static int
 command_export (int argc, char **argv)
 {
@@ -518,6 +535,11 @@ command_export (int argc, char **argv)
   options.dark = dark;
   options.label_attribute = label_by;
   if (range && !parse_range (range, trace, &options.begin, &options.end, &error))
+    {
+      g_printerr ("chronoscope-cli export: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  if (!decode_visible_chunks (trace, &options, &error))
     {
       g_printerr ("chronoscope-cli export: %s\n", error->message);
       return EXIT_FAILED;

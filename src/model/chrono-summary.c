@@ -16,7 +16,8 @@ struct _ChronoSummary {
   gint64 begin;
   gint64 bucket_ticks; /* 1 << bucket_shift: a shift finds an item's bucket */
   guint bucket_shift;
-  gint64 limit; /* begin + n_buckets * bucket_ticks */
+  guint64 capacity; /* n_buckets * bucket_ticks: the span held, from begin */
+  guint max_shift; /* the widest buckets that keep capacity within 2^63 */
   guint n_buckets;
   gboolean empty;
   guint16 max_depth;
@@ -39,10 +40,11 @@ chrono_summary_new (gint64 begin, guint n_buckets, gint64 initial_span)
   ChronoSummary *s = g_new0 (ChronoSummary, 1);
   s->begin = begin;
   s->n_buckets = MAX (n_buckets, 2);
-  while (((gint64) 1 << s->bucket_shift) * (gint64) s->n_buckets < initial_span && s->bucket_shift < 40)
+  s->max_shift = 64 - g_bit_storage (s->n_buckets);
+  while (((gint64) 1 << s->bucket_shift) * (gint64) s->n_buckets < initial_span && s->bucket_shift < s->max_shift)
     s->bucket_shift++;
   s->bucket_ticks = (gint64) 1 << s->bucket_shift;
-  s->limit = begin + s->bucket_ticks * (gint64) s->n_buckets;
+  s->capacity = (guint64) s->n_buckets << s->bucket_shift;
   s->empty = TRUE;
   return s;
 }
@@ -145,19 +147,29 @@ coarsen (ChronoSummary *s, guint k)
   merge_values (s, k);
   s->bucket_shift += k;
   s->bucket_ticks = (gint64) 1 << s->bucket_shift;
-  s->limit = s->begin + s->bucket_ticks * (gint64) s->n_buckets;
+  s->capacity = (guint64) s->n_buckets << s->bucket_shift;
 }
 
-/* Make room up to time (exclusive end); false for times the summary cannot hold. */
-static gboolean
-reach_slow (ChronoSummary *s, gint64 time)
+/* Times as unsigned offsets from begin: a trace may span most of the 64-bit
+ * range (epoch nanoseconds next to INT64_MAX), which a signed difference
+ * would overflow. */
+static inline guint64
+offset_of (ChronoSummary *s, gint64 time)
 {
-  if (time < s->begin)
+  return (guint64) time - (guint64) s->begin;
+}
+
+/* Make room for the tick last_tick; false for ticks the summary cannot hold. */
+static gboolean
+reach_slow (ChronoSummary *s, gint64 last_tick)
+{
+  if (last_tick < s->begin)
     return FALSE;
+  guint64 offset = offset_of (s, last_tick);
   guint k = 0;
-  while ((time - s->begin) > (s->bucket_ticks << k) * (gint64) s->n_buckets)
+  while (offset >= ((guint64) s->n_buckets << (s->bucket_shift + k)))
     {
-      if ((s->bucket_ticks << k) > G_MAXINT64 / 4 / (gint64) s->n_buckets)
+      if (s->bucket_shift + k >= s->max_shift)
         return FALSE;
       k++;
     }
@@ -166,25 +178,34 @@ reach_slow (ChronoSummary *s, gint64 time)
   return TRUE;
 }
 
-/* The common case, inline: the time already fits. */
+/* The common case, inline: the tick already fits. */
 static inline gboolean
-reach (ChronoSummary *s, gint64 time)
+reach (ChronoSummary *s, gint64 last_tick)
 {
-  return G_LIKELY (time <= s->limit && time >= s->begin) || reach_slow (s, time);
+  return G_LIKELY (last_tick >= s->begin && offset_of (s, last_tick) < s->capacity) || reach_slow (s, last_tick);
 }
 
 static guint
 bucket_of (ChronoSummary *s, gint64 time)
 {
-  gint64 b = (time - s->begin) >> s->bucket_shift;
-  return (guint) CLAMP (b, 0, (gint64) s->n_buckets - 1);
+  guint64 b = offset_of (s, time) >> s->bucket_shift;
+  return (guint) MIN (b, (guint64) s->n_buckets - 1);
+}
+
+/* How much of [start, end) lies in bucket b. */
+static guint64
+overlap (ChronoSummary *s, guint b, gint64 start, gint64 end)
+{
+  guint64 b0 = (guint64) b << s->bucket_shift, b1 = b0 + ((guint64) 1 << s->bucket_shift);
+  guint64 o0 = MAX (offset_of (s, start), b0), o1 = MIN (offset_of (s, end), b1);
+  return o1 > o0 ? o1 - o0 : 0;
 }
 
 void
 chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoState state, guint32 label)
 {
   start = MAX (start, s->begin);
-  if (end < start || state >= CHRONO_N_STATES || !reach (s, MAX (end, start + 1)))
+  if (end < start || state >= CHRONO_N_STATES || !reach (s, end > start ? end - 1 : start))
     return;
   s->empty = FALSE;
   if (s->count == NULL)
@@ -195,7 +216,7 @@ chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoS
     }
   guint first = bucket_of (s, start);
   s->count[first]++;
-  float length = (float) (end - start);
+  float length = (float) ((guint64) end - (guint64) start);
   if (length >= s->longest[first])
     {
       s->longest[first] = length;
@@ -212,20 +233,17 @@ chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoS
   guint last = bucket_of (s, end - 1);
   if (first == last)
     {
-      column[first] += (float) (end - start); /* most items fit in one bucket */
+      column[first] += length; /* most items fit in one bucket */
       return;
     }
   for (guint b = first; b <= last; b++)
-    {
-      gint64 b0 = s->begin + ((gint64) b << s->bucket_shift), b1 = b0 + s->bucket_ticks;
-      column[b] += (float) (MIN (end, b1) - MAX (start, b0));
-    }
+    column[b] += (float) overlap (s, b, start, end);
 }
 
 void
 chrono_summary_add_instant (ChronoSummary *s, gint64 time)
 {
-  if (!reach (s, time + 1))
+  if (!reach (s, time))
     return;
   s->empty = FALSE;
   if (s->instants == NULL)
@@ -237,8 +255,8 @@ void
 chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double value)
 {
   start = MAX (start, s->begin);
-  end = MAX (end, start + 1); /* a value held for no time still happened */
-  if (!reach (s, end) || isnan (value))
+  gint64 last_tick = end > start ? end - 1 : start; /* a value held for no time still happened */
+  if (!reach (s, last_tick) || isnan (value))
     return;
   s->empty = FALSE;
   if (s->min_value == NULL)
@@ -249,7 +267,7 @@ chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double val
     }
   s->all_min = MIN (s->all_min, value);
   s->all_max = MAX (s->all_max, value);
-  guint last = bucket_of (s, end - 1);
+  guint last = bucket_of (s, last_tick);
   for (guint b = bucket_of (s, start); b <= last; b++)
     {
       s->min_value[b] = fminf (s->min_value[b], (float) value);
@@ -317,10 +335,8 @@ chrono_summary_query (ChronoSummary *s, gint64 begin, gint64 end, ChronoSpanSumm
   memset (out, 0, sizeof *out);
   memset (extra, 0, sizeof *extra);
   out->dominant = CHRONO_STATE_NONE;
-  gint64 limit = s->begin + s->bucket_ticks * (gint64) s->n_buckets;
   begin = MAX (begin, s->begin);
-  end = MIN (end, limit);
-  if (s->empty || end <= begin)
+  if (s->empty || end <= begin || offset_of (s, begin) >= s->capacity)
     return;
   guint first = bucket_of (s, begin), last = bucket_of (s, end - 1);
   double time[CHRONO_N_STATES] = { 0 };
@@ -329,8 +345,7 @@ chrono_summary_query (ChronoSummary *s, gint64 begin, gint64 end, ChronoSpanSumm
   extra->max_value = -INFINITY;
   for (guint b = first; b <= last; b++)
     {
-      gint64 b0 = s->begin + (gint64) b * s->bucket_ticks, b1 = b0 + s->bucket_ticks;
-      double share = (double) (MIN (end, b1) - MAX (begin, b0)) / (double) s->bucket_ticks;
+      double share = (double) overlap (s, b, begin, end) / (double) s->bucket_ticks;
       for (guint u = 0; u < s->n_used_states; u++)
         time[s->used_states[u]] += s->time[s->used_states[u]][b] * share;
       if (s->count != NULL)
