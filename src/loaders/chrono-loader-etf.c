@@ -13,14 +13,37 @@
  *  - Events, as marks; Signals, one lane each, as exact quadratic fragments;
  *  - dependencies as links between the right ends of claims and events.
  * Times are kept in integer ticks: 1 ns, or 1 ps when the unit is µs or ns,
- * so the decimals producers write survive exactly. */
+ * so the decimals producers write survive exactly.
+ *
+ * Claims are most of a trace and are kept small between reading and
+ * building (chrono-etf-claims.h); they are placed in two passes so that
+ * dependencies can be joined before the lanes are filled, and each chunk of
+ * claims is freed as soon as its spans are on the lanes. */
 #include "chrono-loader-etf.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
+#include "chrono-etf-store.h"
 #include "chrono-input.h"
+
+/* No record has more positional fields; longer lines are only counted. */
+#define MAX_FIELDS 8
+
+typedef struct {
+  char *field[MAX_FIELDS];
+  guint n; /* every field, also those past MAX_FIELDS */
+  char *attributes; /* after the first unescaped ';', or NULL */
+  gsize attributes_length;
+} Fields;
+
+/* Attribute pairs unescaped into one buffer that is reused line after line. */
+typedef struct {
+  char *buffer;
+  gsize size;
+  GPtrArray *keys, *values; /* borrowed: they point into buffer */
+} Pairs;
 
 typedef struct {
   gint64 id;
@@ -29,21 +52,16 @@ typedef struct {
   guint32 attrs;
   guint64 line;
   ChronoLane *lane;
+  ChronoSpans *spans; /* the lane's, once a claim is on it */
   GArray *placed; /* PlacedClaim: claims now on the resource, for packing */
 } Resource;
 
+/* A resource id that an R or a C line names; claims keep the index of this,
+ * so placing them needs no lookup by id. */
 typedef struct {
   gint64 id;
-  double t0, t1;
-  gint64 resource;
-  double numbers[2]; /* [offset, amount] or [amount] */
-  int n_numbers;
-  guint32 attrs;
-  guint64 line;
-  ChronoLane *activity; /* the activity lane it was put on */
-  gint64 start, end; /* ticks, once resolved */
-  gboolean valid;
-} Claim;
+  guint32 resource; /* index in resources of the R line that counts, or CHRONO_ETF_NO_INDEX */
+} ResourceRef;
 
 typedef struct {
   gint64 id;
@@ -78,6 +96,25 @@ typedef struct {
 } PlacedClaim;
 
 typedef struct {
+  ChronoLane *lane;
+  ChronoSpans *spans;
+  GArray *slot_ends; /* gint64: when each sub-row is free again */
+} Activity;
+
+/* Claims of one job mostly repeat their attribute text, and dependencies
+ * use a handful: the text seen last in a slot gives its set without parsing
+ * or interning again. */
+#define ATTR_CACHE_SLOTS 4096
+#define ATTR_CACHE_TEXT 116
+
+typedef struct {
+  guint32 hash;
+  guint32 length; /* 0: empty slot */
+  guint32 set;
+  char text[ATTR_CACHE_TEXT];
+} AttrCacheEntry;
+
+typedef struct {
   ChronoTrace *trace;
   ChronoWarnings *warnings;
   ChronoAttrs *attrs;
@@ -86,98 +123,46 @@ typedef struct {
   gint64 ticks_per_unit;
   gint64 ticks_per_second;
   gboolean have_unit, have_offset;
-  GArray *resources, *claims, *events, *dependencies; /* Resource, Claim, Event, Dependency */
-  GHashTable *signals; /* id -> Signal* */
-  GHashTable *resource_by_id; /* id -> Resource* whose lane was built */
+  GArray *resources; /* Resource, file order */
+  GArray *resource_refs; /* ResourceRef */
+  ChronoEtfIds resource_ids; /* resource id -> index in resource_refs */
+  ChronoEtfClaims claims;
+  GArray *events, *dependencies; /* Event, Dependency */
+  ChronoEtfIds signal_ids; /* signal id -> index in signal_order */
   GPtrArray *signal_order; /* Signal*, by first appearance */
   GPtrArray *grouping; /* attribute keys that name an activity lane */
   char *colouring; /* attribute key that colours claims, or NULL */
   GHashTable *filter; /* key -> GPtrArray of allowed values: claims must match every key */
   guint64 records;
-  GPtrArray *keys, *values; /* scratch for attribute parsing */
+  Pairs pairs; /* scratch for attribute parsing */
+  AttrCacheEntry *attr_cache;
+  char *line_buffer; /* the line being read, NUL-terminated and cut in place */
+  gsize line_buffer_size;
 } EtfReader;
 
-/* ---- attributes --------------------------------------------------------- */
-
-static char *
-unescape_trimmed (const char *begin, const char *end)
-{
-  while (begin < end && g_ascii_isspace (*begin))
-    begin++;
-  while (end > begin && g_ascii_isspace (end[-1]) && !(end - 1 > begin && end[-2] == '\\'))
-    end--;
-  GString *out = g_string_sized_new (end - begin);
-  for (const char *p = begin; p < end; p++)
-    {
-      if (*p == '\\' && p + 1 < end && (p[1] == ',' || p[1] == '=' || p[1] == '\\' || p[1] == ';'))
-        p++;
-      g_string_append_c (out, *p);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* Pairs split on unescaped ',' then on the first unescaped '='. */
-gboolean
-chrono_etf_parse_attributes (const char *text, GPtrArray *keys, GPtrArray *values, char **error_message)
-{
-  gboolean ok = TRUE;
-  const char *p = text;
-  while (*p)
-    {
-      const char *pair = p, *equals = NULL;
-      while (*p && *p != ',')
-        {
-          if (*p == '\\' && p[1] != '\0')
-            p++;
-          else if (*p == '=' && equals == NULL)
-            equals = p;
-          p++;
-        }
-      const char *pair_end = p;
-      if (*p == ',')
-        p++;
-      g_autofree char *whole = unescape_trimmed (pair, pair_end);
-      if (*whole == '\0')
-        continue; /* an empty list, or a stray comma */
-      if (equals == NULL)
-        {
-          /* report the first bad pair, keep reading the others */
-          if (error_message && *error_message == NULL)
-            *error_message = g_strdup_printf ("attribute “%s” has no “=”", whole);
-          ok = FALSE;
-          continue;
-        }
-      g_ptr_array_add (keys, unescape_trimmed (pair, equals));
-      g_ptr_array_add (values, unescape_trimmed (equals + 1, pair_end));
-    }
-  return ok;
-}
-
-static guint32
-intern_attributes (EtfReader *r, const char *text)
-{
-  g_ptr_array_set_size (r->keys, 0);
-  g_ptr_array_set_size (r->values, 0);
-  g_autofree char *error = NULL;
-  if (!chrono_etf_parse_attributes (text, r->keys, r->values, &error))
-    {
-      chrono_warnings_add (r->warnings, r->line, "bad attribute", "%s; it is ignored, the other pairs are kept", error);
-    }
-  return chrono_attrs_intern (r->attrs, (const char *const *) r->keys->pdata, (const char *const *) r->values->pdata,
-                              r->keys->len);
-}
+/* ---- reading in place ---------------------------------------------------
+ *
+ * A line is read without an allocation: a million-line trace otherwise
+ * spends most of its loading time in malloc and free.  Everything here must
+ * read a line exactly as g_strsplit_set, g_ascii_strtoll and g_ascii_strtod
+ * did before, as dumps of old traces may not change: the common shapes take
+ * a short path and anything unusual (signs, exponents, hexadecimal, long
+ * digit runs) goes to the GLib functions themselves. */
 
 /* ---- fields ------------------------------------------------------------- */
 
-/* The positional part (before the first unescaped ';') split on blanks. */
-static char **
-split_fields (char *text, char **out_attributes, gboolean has_semicolon)
+/* The positional part (before the first unescaped ';' when the record has
+ * attributes), stripped, split on runs of blanks; text is cut in place. */
+static void
+split_fields (char *text, char *text_end, gboolean has_semicolon, Fields *out)
 {
-  *out_attributes = NULL;
+  out->attributes = NULL;
+  out->attributes_length = 0;
+  char *end = text_end;
   if (has_semicolon)
-    for (char *p = text; *p; p++)
+    for (char *p = text; p < text_end; p++)
       {
-        if (*p == '\\' && p[1] != '\0')
+        if (*p == '\\' && p + 1 < text_end)
           {
             p++;
             continue;
@@ -185,29 +170,40 @@ split_fields (char *text, char **out_attributes, gboolean has_semicolon)
         if (*p == ';')
           {
             *p = '\0';
-            *out_attributes = p + 1;
+            out->attributes = p + 1;
+            out->attributes_length = text_end - (p + 1);
+            end = p;
             break;
           }
       }
-  return g_strsplit_set (g_strstrip (text), " \t", -1);
+  while (text < end && g_ascii_isspace (*text))
+    text++;
+  while (end > text && g_ascii_isspace (end[-1]))
+    end--;
+  *end = '\0';
+  guint n = 0;
+  char *p = text;
+  while (p < end)
+    {
+      char *start = p;
+      while (p < end && *p != ' ' && *p != '\t')
+        p++;
+      if (p > start)
+        {
+          if (n < MAX_FIELDS)
+            out->field[n] = start;
+          n++;
+        }
+      if (p < end)
+        *p++ = '\0';
+    }
+  out->n = n;
 }
 
-/* Fields without the empty strings runs of blanks leave. */
-static guint
-compact_fields (char **fields)
-{
-  guint n = 0;
-  for (guint i = 0; fields[i]; i++)
-    if (*fields[i] != '\0')
-      fields[n++] = fields[i];
-    else
-      g_free (fields[i]);
-  fields[n] = NULL;
-  return n;
-}
+/* ---- numbers ------------------------------------------------------------ */
 
 static gboolean
-parse_id (const char *text, gint64 *out)
+parse_id_slowly (const char *text, gint64 *out)
 {
   char *end = NULL;
   if (text == NULL || *text == '\0')
@@ -220,7 +216,27 @@ parse_id (const char *text, gint64 *out)
 }
 
 static gboolean
-parse_real (const char *text, double *out)
+parse_id (const char *text, gint64 *out)
+{
+  const char *p = text;
+  gboolean negative = *p == '-';
+  if (negative)
+    p++;
+  const char *digits = p;
+  guint64 value = 0;
+  /* 18 digits cannot overflow; longer numbers saturate as strtoll does */
+  while ((guint) (*p - '0') < 10 && p - digits < 18)
+    value = value * 10 + (guint) (*p++ - '0');
+  if (*p == '\0' && p > digits)
+    {
+      *out = negative ? -(gint64) value : (gint64) value;
+      return TRUE;
+    }
+  return parse_id_slowly (text, out);
+}
+
+static gboolean
+parse_real_slowly (const char *text, double *out)
 {
   char *end = NULL;
   if (text == NULL || *text == '\0')
@@ -231,6 +247,208 @@ parse_real (const char *text, double *out)
   *out = value;
   return TRUE;
 }
+
+/* Powers of ten that a double holds exactly. */
+static const double exact_powers[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+
+/* "123" and "-45.678": when the digits fit in 2^53 and the divisor is an
+ * exact power of ten, one division of two exact doubles is correctly
+ * rounded, so it gives the very double strtod gives (Clinger's fast path). */
+static gboolean
+parse_real (const char *text, double *out)
+{
+  const char *p = text;
+  gboolean negative = *p == '-';
+  if (negative)
+    p++;
+  const char *digits = p;
+  guint64 mantissa = 0;
+  while ((guint) (*p - '0') < 10 && p - digits < 19)
+    mantissa = mantissa * 10 + (guint) (*p++ - '0');
+  int whole_digits = p - digits, decimals = 0;
+  if (whole_digits > 0 && *p == '.' && (guint) (p[1] - '0') < 10)
+    {
+      p++;
+      const char *fraction = p;
+      while ((guint) (*p - '0') < 10 && whole_digits + (p - fraction) < 19)
+        mantissa = mantissa * 10 + (guint) (*p++ - '0');
+      decimals = p - fraction;
+    }
+  if (*p != '\0' || whole_digits == 0 || mantissa > (G_GUINT64_CONSTANT (1) << 53)
+      || decimals >= (int) G_N_ELEMENTS (exact_powers))
+    return parse_real_slowly (text, out);
+  double value = decimals ? (double) mantissa / exact_powers[decimals] : (double) mantissa;
+  *out = negative ? -value : value;
+  return TRUE;
+}
+
+/* ---- attribute pairs --------------------------------------------------------- */
+
+static void
+pairs_init (Pairs *pairs)
+{
+  pairs->buffer = NULL;
+  pairs->size = 0;
+  pairs->keys = g_ptr_array_new ();
+  pairs->values = g_ptr_array_new ();
+}
+
+static void
+pairs_clear (Pairs *pairs)
+{
+  g_clear_pointer (&pairs->buffer, g_free);
+  pairs->size = 0;
+  g_clear_pointer (&pairs->keys, g_ptr_array_unref);
+  g_clear_pointer (&pairs->values, g_ptr_array_unref);
+}
+
+/* Trimmed of blanks (but not of an escaped one at the end), with "\," "\="
+ * "\\" and "\;" unescaped; returns where the next string goes. */
+static char *
+unescape_trimmed (char *out, const char *begin, const char *end)
+{
+  while (begin < end && g_ascii_isspace (*begin))
+    begin++;
+  while (end > begin && g_ascii_isspace (end[-1]) && !(end - 1 > begin && end[-2] == '\\'))
+    end--;
+  for (const char *p = begin; p < end; p++)
+    {
+      if (*p == '\\' && p + 1 < end && (p[1] == ',' || p[1] == '=' || p[1] == '\\' || p[1] == ';'))
+        p++;
+      *out++ = *p;
+    }
+  *out++ = '\0';
+  return out;
+}
+
+/* Pairs split on unescaped ',' then on the first unescaped '='; text ends at
+ * its first NUL or after length bytes, whichever comes first. */
+static gboolean
+pairs_parse (Pairs *pairs, const char *text, gsize length, char **error_message)
+{
+  g_ptr_array_set_size (pairs->keys, 0);
+  g_ptr_array_set_size (pairs->values, 0);
+  /* a pair of n bytes unescapes to at most n + 1 with its two NULs, so the
+   * buffer never moves while pointers into it are handed out */
+  if (pairs->size < 2 * length + 2)
+    {
+      pairs->size = MAX (2 * length + 2, 256);
+      g_free (pairs->buffer);
+      pairs->buffer = g_malloc (pairs->size);
+    }
+  gboolean ok = TRUE;
+  char *out = pairs->buffer;
+  const char *p = text, *stop = text + length;
+  while (p < stop && *p)
+    {
+      const char *pair = p, *equals = NULL;
+      while (p < stop && *p && *p != ',')
+        {
+          if (*p == '\\' && p + 1 < stop && p[1] != '\0')
+            p++;
+          else if (*p == '=' && equals == NULL)
+            equals = p;
+          p++;
+        }
+      const char *pair_end = p;
+      if (p < stop && *p == ',')
+        p++;
+      const char *first = pair;
+      while (first < pair_end && g_ascii_isspace (*first))
+        first++;
+      if (first == pair_end)
+        continue; /* an empty list, or a stray comma */
+      if (equals == NULL)
+        {
+          /* report the first bad pair, keep reading the others */
+          if (error_message && *error_message == NULL)
+            {
+              g_autofree char *whole = g_malloc (pair_end - pair + 1);
+              unescape_trimmed (whole, pair, pair_end);
+              *error_message = g_strdup_printf ("attribute “%s” has no “=”", whole);
+            }
+          ok = FALSE;
+          continue;
+        }
+      g_ptr_array_add (pairs->keys, out);
+      out = unescape_trimmed (out, pair, equals);
+      g_ptr_array_add (pairs->values, out);
+      out = unescape_trimmed (out, equals + 1, pair_end);
+    }
+  return ok;
+}
+
+/* ---- attributes --------------------------------------------------------- */
+
+/* Pairs split on unescaped ',' then on the first unescaped '='. */
+gboolean
+chrono_etf_parse_attributes (const char *text, GPtrArray *keys, GPtrArray *values, char **error_message)
+{
+  Pairs pairs;
+  pairs_init (&pairs);
+  gboolean ok = pairs_parse (&pairs, text, strlen (text), error_message);
+  for (guint i = 0; i < pairs.keys->len; i++)
+    {
+      g_ptr_array_add (keys, g_strdup (g_ptr_array_index (pairs.keys, i)));
+      g_ptr_array_add (values, g_strdup (g_ptr_array_index (pairs.values, i)));
+    }
+  pairs_clear (&pairs);
+  return ok;
+}
+
+static guint32
+hash_text (const char *text, gsize length)
+{
+  guint64 h = length * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+  gsize i = 0;
+  for (; i + 8 <= length; i += 8)
+    {
+      guint64 word;
+      memcpy (&word, text + i, 8);
+      h = (h ^ word) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+      h ^= h >> 32;
+    }
+  guint64 tail = 0;
+  memcpy (&tail, text + i, length - i);
+  h = (h ^ tail) * G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  return (guint32) (h ^ (h >> 29));
+}
+
+/* text holds no NUL. */
+static guint32
+intern_attributes (EtfReader *r, const char *text, gsize length)
+{
+  if (text == NULL || length == 0)
+    return CHRONO_ATTRS_NONE;
+  AttrCacheEntry *entry = NULL;
+  guint32 hash = 0;
+  if (length <= ATTR_CACHE_TEXT)
+    {
+      hash = hash_text (text, length);
+      entry = &r->attr_cache[hash & (ATTR_CACHE_SLOTS - 1)];
+      if (entry->length == length && entry->hash == hash && memcmp (entry->text, text, length) == 0)
+        return entry->set;
+    }
+  g_autofree char *error = NULL;
+  if (!pairs_parse (&r->pairs, text, length, &error))
+    {
+      chrono_warnings_add (r->warnings, r->line, "bad attribute", "%s; it is ignored, the other pairs are kept", error);
+    }
+  guint32 set = chrono_attrs_intern (r->attrs, (const char *const *) r->pairs.keys->pdata,
+                                     (const char *const *) r->pairs.values->pdata, r->pairs.keys->len);
+  /* a text with a bad pair must warn every time it is read */
+  if (entry != NULL && error == NULL)
+    {
+      entry->hash = hash;
+      entry->length = length;
+      entry->set = set;
+      memcpy (entry->text, text, length);
+    }
+  return set;
+}
+
+/* ---- fields ------------------------------------------------------------- */
 
 static gint64
 to_ticks (EtfReader *r, double value)
@@ -324,52 +542,71 @@ read_offset (EtfReader *r, char **fields, guint n)
 }
 
 static void
-read_trace_attributes (EtfReader *r, const char *text)
+read_trace_attributes (EtfReader *r, const char *text, gsize length)
 {
-  guint32 set = intern_attributes (r, text);
+  guint32 set = intern_attributes (r, text, length);
   for (guint i = 0; i < chrono_attrs_get_n_pairs (r->attrs, set); i++)
     chrono_trace_add_metadata (r->trace, chrono_attrs_get_key (r->attrs, set, i),
                                chrono_attrs_get_value (r->attrs, set, i));
 }
 
 static void
-read_event (EtfReader *r, char **fields, guint n, const char *attributes)
+read_event (EtfReader *r, const Fields *f)
 {
   Event event = { .line = r->line };
-  if (n != 3 || !parse_id (fields[1], &event.id) || !parse_real (fields[2], &event.t))
+  if (f->n != 3 || !parse_id (f->field[1], &event.id) || !parse_real (f->field[2], &event.t))
     return bad_line (r, "E", "expected “E <id> <time> ; <attributes>”");
   if (!time_fits (r, event.t))
     return bad_line (r, "E", "the time is too large for the time unit");
-  event.attrs = intern_attributes (r, attributes ? attributes : "");
+  event.attrs = intern_attributes (r, f->attributes, f->attributes_length);
   g_array_append_val (r->events, event);
   r->records++;
 }
 
-static void
-read_resource (EtfReader *r, char **fields, guint n, const char *attributes)
+/* The index of a resource id in resource_refs, added on first mention. */
+static guint32
+resource_ref (EtfReader *r, gint64 id)
 {
+  guint32 index = chrono_etf_ids_insert (&r->resource_ids, id, r->resource_refs->len);
+  if (index == r->resource_refs->len)
+    {
+      ResourceRef ref = { id, CHRONO_ETF_NO_INDEX };
+      g_array_append_val (r->resource_refs, ref);
+    }
+  return index;
+}
+
+static void
+read_resource (EtfReader *r, const Fields *f)
+{
+  char *const *fields = f->field;
   Resource resource = { .line = r->line };
-  if (n != 4 || !parse_id (fields[1], &resource.id) || !parse_real (fields[2], &resource.capacity)
+  if (f->n != 4 || !parse_id (fields[1], &resource.id) || !parse_real (fields[2], &resource.capacity)
       || (g_ascii_strcasecmp (fields[3], "true") != 0 && g_ascii_strcasecmp (fields[3], "false") != 0))
     return bad_line (r, "R", "expected “R <id> <capacity> true|false ; <attributes>”");
   if (resource.capacity <= 0)
     return bad_line (r, "R", "the capacity must be positive");
   resource.uses_offset = g_ascii_strcasecmp (fields[3], "true") == 0;
-  resource.attrs = intern_attributes (r, attributes ? attributes : "");
+  resource.attrs = intern_attributes (r, f->attributes, f->attributes_length);
+  resource_ref (r, resource.id);
   g_array_append_val (r->resources, resource);
   r->records++;
 }
 
 static void
-read_claim (EtfReader *r, char **fields, guint n, const char *attributes)
+read_claim (EtfReader *r, const Fields *f)
 {
-  Claim claim = { .line = r->line };
+  char *const *fields = f->field;
+  guint n = f->n;
+  ChronoEtfClaim claim = { .line = r->line, .activity = CHRONO_ETF_NO_INDEX };
+  gint64 resource;
   if ((n != 6 && n != 7) || !parse_id (fields[1], &claim.id) || !parse_real (fields[2], &claim.t0)
-      || !parse_real (fields[3], &claim.t1) || !parse_id (fields[4], &claim.resource))
+      || !parse_real (fields[3], &claim.t1) || !parse_id (fields[4], &resource))
     return bad_line (r, "C", "expected “C <id> <t0> <t1> <resource> [<offset>] <amount> ; <attributes>”");
-  claim.n_numbers = n - 5;
-  for (int i = 0; i < claim.n_numbers; i++)
-    if (!parse_real (fields[5 + i], &claim.numbers[i]))
+  double numbers[2]; /* [offset, amount] or [amount] */
+  guint n_numbers = n - 5;
+  for (guint i = 0; i < n_numbers; i++)
+    if (!parse_real (fields[5 + i], &numbers[i]))
       return bad_line (r, "C", "the offset and the amount must be numbers");
   if (!time_fits (r, claim.t0) || !time_fits (r, claim.t1))
     return bad_line (r, "C", "a time is too large for the time unit");
@@ -382,21 +619,25 @@ read_claim (EtfReader *r, char **fields, guint n, const char *attributes)
       claim.t0 = claim.t1;
       claim.t1 = t;
     }
-  claim.attrs = intern_attributes (r, attributes ? attributes : "");
-  g_array_append_val (r->claims, claim);
+  claim.amount = numbers[n_numbers - 1];
+  claim.offset = n_numbers == 2 ? numbers[0] : 0.0;
+  claim.resource = resource_ref (r, resource) | (n_numbers == 2 ? CHRONO_ETF_CLAIM_HAS_OFFSET : 0);
+  claim.attrs = intern_attributes (r, f->attributes, f->attributes_length);
+  *chrono_etf_claims_append (&r->claims) = claim;
   r->records++;
 }
 
 static void
-read_dependency (EtfReader *r, char **fields, guint n, const char *attributes)
+read_dependency (EtfReader *r, const Fields *f)
 {
+  char *const *fields = f->field;
   Dependency dependency = { .line = r->line };
-  if (n != 5 || !parse_id (fields[1], &dependency.id) || !parse_id (fields[2], &dependency.type)
+  if (f->n != 5 || !parse_id (fields[1], &dependency.id) || !parse_id (fields[2], &dependency.type)
       || !parse_id (fields[3], &dependency.src) || !parse_id (fields[4], &dependency.dst))
     return bad_line (r, "D", "expected “D <id> <type> <source> <destination> ; <attributes>”");
   if (dependency.type < 0 || dependency.type > 8)
     return bad_line (r, "D", "the type must be 0 to 8");
-  dependency.attrs = intern_attributes (r, attributes ? attributes : "");
+  dependency.attrs = intern_attributes (r, f->attributes, f->attributes_length);
   g_array_append_val (r->dependencies, dependency);
   r->records++;
 }
@@ -412,23 +653,22 @@ free_signal (gpointer data)
 static Signal *
 ensure_signal (EtfReader *r, gint64 id)
 {
-  Signal *signal = g_hash_table_lookup (r->signals, &id);
-  if (signal != NULL)
-    return signal;
-  signal = g_new0 (Signal, 1);
+  guint32 index = chrono_etf_ids_insert (&r->signal_ids, id, r->signal_order->len);
+  if (index < r->signal_order->len)
+    return g_ptr_array_index (r->signal_order, index);
+  Signal *signal = g_new0 (Signal, 1);
   signal->id = id;
   signal->line = r->line;
   signal->fragments = g_array_new (FALSE, FALSE, sizeof (RawFragment));
-  g_hash_table_insert (r->signals, &signal->id, signal);
   g_ptr_array_add (r->signal_order, signal);
   return signal;
 }
 
 static void
-read_signal (EtfReader *r, char **fields, guint n, const char *attributes)
+read_signal (EtfReader *r, const Fields *f)
 {
   gint64 id;
-  if (n != 2 || !parse_id (fields[1], &id))
+  if (f->n != 2 || !parse_id (f->field[1], &id))
     return bad_line (r, "S", "expected “S <id> ; <attributes>”");
   Signal *signal = ensure_signal (r, id);
   if (signal->declared)
@@ -438,19 +678,19 @@ read_signal (EtfReader *r, char **fields, guint n, const char *attributes)
     }
   signal->declared = TRUE;
   signal->line = r->line;
-  signal->attrs = intern_attributes (r, attributes ? attributes : "");
+  signal->attrs = intern_attributes (r, f->attributes, f->attributes_length);
   r->records++;
 }
 
 static void
-read_fragment (EtfReader *r, char **fields, guint n)
+read_fragment (EtfReader *r, const Fields *f)
 {
   gint64 id;
   double v[5];
-  if (n != 7 || !parse_id (fields[1], &id))
+  if (f->n != 7 || !parse_id (f->field[1], &id))
     return bad_line (r, "F", "expected “F <signal> <t0> <t1> <c> <b> <a>”");
   for (int i = 0; i < 5; i++)
-    if (!parse_real (fields[2 + i], &v[i]))
+    if (!parse_real (f->field[2 + i], &v[i]))
       return bad_line (r, "F", "the times and coefficients must be numbers");
   if (v[1] < v[0])
     return bad_line (r, "F", "the fragment ends before it begins");
@@ -468,14 +708,48 @@ read_fragment (EtfReader *r, char **fields, guint n)
   r->records++;
 }
 
-static gboolean
-is_tag (const char *tag, const char *name)
+typedef enum {
+  TAG_OTHER,
+  TAG_T,
+  TAG_TU,
+  TAG_O,
+  TAG_E,
+  TAG_R,
+  TAG_C,
+  TAG_D,
+  TAG_S,
+  TAG_F,
+  TAG_TIME_SERIES, /* TS, TSS, TSP, TSR */
+} Tag;
+
+static Tag
+tag_of (const char *tag, gsize length)
 {
-  return strcmp (tag, name) == 0;
+  if (length == 1)
+    switch (tag[0])
+      {
+      case 'T': return TAG_T;
+      case 'O': return TAG_O;
+      case 'E': return TAG_E;
+      case 'R': return TAG_R;
+      case 'C': return TAG_C;
+      case 'D': return TAG_D;
+      case 'S': return TAG_S;
+      case 'F': return TAG_F;
+      default: return TAG_OTHER;
+      }
+  if (length == 2 && tag[0] == 'T' && tag[1] == 'U')
+    return TAG_TU;
+  if (length == 2 && tag[0] == 'T' && tag[1] == 'S')
+    return TAG_TIME_SERIES;
+  if (length == 3 && tag[0] == 'T' && tag[1] == 'S' && (tag[2] == 'S' || tag[2] == 'P' || tag[2] == 'R'))
+    return TAG_TIME_SERIES;
+  return TAG_OTHER;
 }
 
+/* text is NUL-terminated at end and holds no other NUL. */
 static void
-read_line (EtfReader *r, char *text)
+read_line (EtfReader *r, char *text, char *end)
 {
   while (*text == ' ' || *text == '\t')
     text++;
@@ -485,37 +759,33 @@ read_line (EtfReader *r, char *text)
   char *tag_end = text;
   while (*tag_end && *tag_end != ' ' && *tag_end != '\t' && *tag_end != ';')
     tag_end++;
-  g_autofree char *tag = g_strndup (text, tag_end - text);
-  if (is_tag (tag, "T"))
+  Tag tag = tag_of (text, tag_end - text);
+  if (tag == TAG_T)
+    return read_trace_attributes (r, tag_end, end - tag_end);
+  if (tag == TAG_OTHER || tag == TAG_TIME_SERIES)
     {
-      read_trace_attributes (r, tag_end);
+      g_autofree char *name = g_strndup (text, tag_end - text);
+      if (tag == TAG_TIME_SERIES)
+        chrono_warnings_add (r->warnings, r->line, "unsupported record",
+                             "time-series lines (%s) are not shown yet; the line is skipped", name);
+      else
+        chrono_warnings_add (r->warnings, r->line, "unknown record", "unknown record “%s”; the line is skipped", name);
       return;
     }
-  gboolean has_semicolon = !is_tag (tag, "F") && !is_tag (tag, "TU") && !is_tag (tag, "O");
-  char *attributes;
-  g_auto (GStrv) fields = split_fields (text, &attributes, has_semicolon);
-  guint n = compact_fields (fields);
-  if (is_tag (tag, "TU"))
-    read_unit (r, fields, n);
-  else if (is_tag (tag, "O"))
-    read_offset (r, fields, n);
-  else if (is_tag (tag, "E"))
-    read_event (r, fields, n, attributes);
-  else if (is_tag (tag, "R"))
-    read_resource (r, fields, n, attributes);
-  else if (is_tag (tag, "C"))
-    read_claim (r, fields, n, attributes);
-  else if (is_tag (tag, "D"))
-    read_dependency (r, fields, n, attributes);
-  else if (is_tag (tag, "S"))
-    read_signal (r, fields, n, attributes);
-  else if (is_tag (tag, "F"))
-    read_fragment (r, fields, n);
-  else if (is_tag (tag, "TS") || is_tag (tag, "TSS") || is_tag (tag, "TSP") || is_tag (tag, "TSR"))
-    chrono_warnings_add (r->warnings, r->line, "unsupported record",
-                         "time-series lines (%s) are not shown yet; the line is skipped", tag);
-  else
-    chrono_warnings_add (r->warnings, r->line, "unknown record", "unknown record “%s”; the line is skipped", tag);
+  Fields fields;
+  split_fields (text, end, tag != TAG_F && tag != TAG_TU && tag != TAG_O, &fields);
+  switch (tag)
+    {
+    case TAG_TU: read_unit (r, fields.field, fields.n); break;
+    case TAG_O: read_offset (r, fields.field, fields.n); break;
+    case TAG_E: read_event (r, &fields); break;
+    case TAG_R: read_resource (r, &fields); break;
+    case TAG_C: read_claim (r, &fields); break;
+    case TAG_D: read_dependency (r, &fields); break;
+    case TAG_S: read_signal (r, &fields); break;
+    case TAG_F: read_fragment (r, &fields); break;
+    default: g_assert_not_reached ();
+    }
 }
 
 /* "hid, name": the attributes whose values name an activity lane. */
@@ -634,19 +904,15 @@ add_group (EtfReader *r, const char *name)
   return group;
 }
 
-static Resource *
-find_resource (EtfReader *r, gint64 id)
-{
-  return g_hash_table_lookup (r->resource_by_id, &id);
-}
-
 static void
 build_resources (EtfReader *r, ChronoLane *group)
 {
   for (guint i = 0; i < r->resources->len; i++)
     {
       Resource *res = &g_array_index (r->resources, Resource, i);
-      if (find_resource (r, res->id) != NULL)
+      ResourceRef *ref =
+          &g_array_index (r->resource_refs, ResourceRef, chrono_etf_ids_lookup (&r->resource_ids, res->id));
+      if (ref->resource != CHRONO_ETF_NO_INDEX)
         {
           chrono_warnings_add (r->warnings, res->line, "duplicate id",
                                "resource %" G_GINT64_FORMAT " is declared twice; the first one counts", res->id);
@@ -655,23 +921,12 @@ build_resources (EtfReader *r, ChronoLane *group)
       const char *name = name_of (r, res->attrs);
       g_autofree char *fallback = g_strdup_printf ("Resource %" G_GINT64_FORMAT, res->id);
       g_autoptr (ChronoLane) lane = chrono_lane_new (name ? name : fallback, CHRONO_LANE_RESOURCE, "R");
-      chrono_lane_set_source (lane, res->id, res->attrs, res->capacity);
+      chrono_lane_set_source (lane, res->id, res->attrs, 0.0 + res->capacity);
       chrono_lane_append_child (group, lane);
       res->lane = lane;
-      /* one lookup per claim: a hash, as traces with many resources exist */
-      g_hash_table_insert (r->resource_by_id, &res->id, res);
+      ref->resource = i;
       res->placed = g_array_new (FALSE, FALSE, sizeof (PlacedClaim));
     }
-}
-
-/* The label that colours a claim: the colouring attribute, else its name. */
-static guint32
-claim_label (EtfReader *r, guint32 attrs)
-{
-  const char *value = r->colouring ? chrono_attrs_lookup (r->attrs, attrs, r->colouring) : NULL;
-  if (value == NULL)
-    value = name_of (r, attrs);
-  return value ? chrono_strings_intern (chrono_trace_get_strings (r->trace), value) : CHRONO_STRING_NONE;
 }
 
 /* The lowest offset where amount fits beside the claims still running at start. */
@@ -706,19 +961,29 @@ pack_claim (Resource *res, gint64 start, gint64 end, double amount)
   return offset;
 }
 
-static gboolean
-resolve_claim (EtfReader *r, Claim *claim, Resource **out_resource, double *offset, double *amount)
+static Resource *
+claim_resource (EtfReader *r, const ChronoEtfClaim *claim)
 {
-  Resource *res = find_resource (r, claim->resource);
+  const ResourceRef *ref =
+      &g_array_index (r->resource_refs, ResourceRef, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET);
+  return ref->resource == CHRONO_ETF_NO_INDEX ? NULL : &g_array_index (r->resources, Resource, ref->resource);
+}
+
+static gboolean
+resolve_claim (EtfReader *r, const ChronoEtfClaim *claim, Resource **out_resource)
+{
+  Resource *res = claim_resource (r, claim);
   if (res == NULL)
     {
+      const ResourceRef *ref =
+          &g_array_index (r->resource_refs, ResourceRef, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET);
       chrono_warnings_add (r->warnings, claim->line, "unknown reference",
                            "claim %" G_GINT64_FORMAT " names resource %" G_GINT64_FORMAT
                            ", which no R line declares; the claim is skipped",
-                           claim->id, claim->resource);
+                           claim->id, ref->id);
       return FALSE;
     }
-  if ((claim->n_numbers == 2) != res->uses_offset)
+  if (((claim->resource & CHRONO_ETF_CLAIM_HAS_OFFSET) != 0) != res->uses_offset)
     {
       chrono_warnings_add (r->warnings, claim->line, "malformed line",
                            "claim %" G_GINT64_FORMAT ": resource %" G_GINT64_FORMAT " %s, so the claim needs %s after "
@@ -727,9 +992,7 @@ resolve_claim (EtfReader *r, Claim *claim, Resource **out_resource, double *offs
                            res->uses_offset ? "an offset and an amount" : "only an amount");
       return FALSE;
     }
-  *amount = claim->numbers[claim->n_numbers - 1];
-  *offset = claim->n_numbers == 2 ? claim->numbers[0] : 0.0;
-  if (*amount <= 0)
+  if (claim->amount <= 0)
     {
       chrono_warnings_add (r->warnings, claim->line, "malformed line",
                            "claim %" G_GINT64_FORMAT ": the amount must be positive; the claim is skipped", claim->id);
@@ -739,29 +1002,169 @@ resolve_claim (EtfReader *r, Claim *claim, Resource **out_resource, double *offs
   return TRUE;
 }
 
-/* The activity lane of a claim: the values of the grouping attributes. */
-static ChronoLane *
-activity_lane (EtfReader *r, ChronoLane *group, GHashTable *lanes, guint32 attrs, Resource *res)
+/* Placing claims asks each attribute set for the same few keys; they are
+ * compared as interned texts (one pointer per string) rather than looked up
+ * by name for every claim. */
+enum { KEY_NAME, KEY_COLOURING, KEY_GROUPING };
+
+#define LANE_CACHE_SLOTS 1024
+#define LANE_CACHE_VALUES 4 /* longer groupings are not cached */
+#define LABEL_CACHE_SLOTS 256
+
+typedef struct {
+  const char *values[LANE_CACHE_VALUES];
+  guint32 resource;
+  guint32 activity; /* CHRONO_ETF_NO_INDEX: empty slot */
+} LaneCacheEntry;
+
+typedef struct {
+  const char *value;
+  guint32 label;
+} LabelCacheEntry;
+
+typedef struct {
+  ChronoLane *group;
+  GArray *activities; /* Activity */
+  GHashTable *by_name; /* lane name -> index + 1 in activities */
+  const char **keys; /* KEY_NAME, KEY_COLOURING, then the grouping keys: interned texts or NULL */
+  const char **values; /* scratch: their values in one attribute set */
+  guint n_keys;
+  GString *name; /* scratch */
+  LaneCacheEntry lane_cache[LANE_CACHE_SLOTS];
+  LabelCacheEntry label_cache[LABEL_CACHE_SLOTS];
+} Placement;
+
+static const char *
+interned_key (EtfReader *r, const char *key)
 {
-  GString *key = g_string_new (NULL);
+  ChronoStrings *strings = chrono_trace_get_strings (r->trace);
+  guint32 id = key ? chrono_strings_lookup (strings, key) : CHRONO_STRING_NONE;
+  /* a key no set holds matches nothing, as chrono_attrs_lookup finds nothing */
+  return id == CHRONO_STRING_NONE ? NULL : chrono_strings_get (strings, id);
+}
+
+static Placement *
+placement_new (EtfReader *r, ChronoLane *group)
+{
+  Placement *p = g_new0 (Placement, 1);
+  p->group = group;
+  p->activities = g_array_new (FALSE, FALSE, sizeof (Activity));
+  p->by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  p->n_keys = KEY_GROUPING + r->grouping->len;
+  p->keys = g_new0 (const char *, p->n_keys);
+  p->values = g_new0 (const char *, p->n_keys);
+  p->keys[KEY_NAME] = interned_key (r, "name");
+  p->keys[KEY_COLOURING] = interned_key (r, r->colouring);
   for (guint i = 0; i < r->grouping->len; i++)
+    p->keys[KEY_GROUPING + i] = interned_key (r, g_ptr_array_index (r->grouping, i));
+  p->name = g_string_new (NULL);
+  for (guint i = 0; i < LANE_CACHE_SLOTS; i++)
+    p->lane_cache[i].activity = CHRONO_ETF_NO_INDEX;
+  return p;
+}
+
+static void
+placement_free (Placement *p)
+{
+  for (guint i = 0; i < p->activities->len; i++)
+    g_array_unref (g_array_index (p->activities, Activity, i).slot_ends);
+  g_array_unref (p->activities);
+  g_hash_table_unref (p->by_name);
+  g_free (p->keys);
+  g_free (p->values);
+  g_string_free (p->name, TRUE);
+  g_free (p);
+}
+
+/* The first value of each key in the set, as chrono_attrs_lookup gives it. */
+static void
+find_values (EtfReader *r, Placement *p, guint32 set)
+{
+  for (guint k = 0; k < p->n_keys; k++)
+    p->values[k] = NULL;
+  guint n = chrono_attrs_get_n_pairs (r->attrs, set);
+  for (guint i = 0; i < n; i++)
     {
-      const char *value = chrono_attrs_lookup (r->attrs, attrs, g_ptr_array_index (r->grouping, i));
-      if (value != NULL)
-        g_string_append_printf (key, "%s%s", key->len ? ", " : "", value);
+      const char *key = chrono_attrs_get_key (r->attrs, set, i);
+      for (guint k = 0; k < p->n_keys; k++)
+        if (p->values[k] == NULL && key == p->keys[k])
+          p->values[k] = chrono_attrs_get_value (r->attrs, set, i);
     }
+}
+
+static guint32
+pointer_hash (gconstpointer pointer)
+{
+  guint64 h = (guint64) (guintptr) pointer * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+  return (guint32) (h >> 32);
+}
+
+/* The label that colours a claim: the colouring attribute, else its name. */
+static guint32
+claim_label (EtfReader *r, Placement *p)
+{
+  const char *value = p->values[KEY_COLOURING];
+  if (value == NULL)
+    value = p->values[KEY_NAME];
+  if (value == NULL)
+    return CHRONO_STRING_NONE;
+  LabelCacheEntry *entry = &p->label_cache[pointer_hash (value) & (LABEL_CACHE_SLOTS - 1)];
+  if (entry->value != value)
+    {
+      entry->value = value;
+      entry->label = chrono_strings_intern (chrono_trace_get_strings (r->trace), value);
+    }
+  return entry->label;
+}
+
+/* The activity lane of a claim: the values of the grouping attributes. */
+static guint32
+activity_lane (EtfReader *r, Placement *p, guint32 resource, Resource *res)
+{
+  const char **values = p->values + KEY_GROUPING;
+  guint n = p->n_keys - KEY_GROUPING;
+  LaneCacheEntry *entry = NULL;
+  if (n <= LANE_CACHE_VALUES)
+    {
+      guint32 hash = resource;
+      for (guint i = 0; i < n; i++)
+        hash = hash * 31 + pointer_hash (values[i]);
+      entry = &p->lane_cache[hash & (LANE_CACHE_SLOTS - 1)];
+      gboolean same = entry->activity != CHRONO_ETF_NO_INDEX && entry->resource == resource;
+      for (guint i = 0; i < n && same; i++)
+        same = entry->values[i] == values[i];
+      if (same)
+        return entry->activity;
+    }
+  GString *key = p->name;
+  g_string_truncate (key, 0);
+  for (guint i = 0; i < n; i++)
+    if (values[i] != NULL)
+      {
+        if (key->len)
+          g_string_append (key, ", ");
+        g_string_append (key, values[i]);
+      }
   if (key->len == 0) /* no grouping attribute: the claim's resource */
     g_string_append (key, chrono_lane_get_name (res->lane));
-  g_autofree char *name = g_string_free (key, FALSE);
-  ChronoLane *lane = g_hash_table_lookup (lanes, name);
-  if (lane == NULL)
+  guint32 activity = GPOINTER_TO_UINT (g_hash_table_lookup (p->by_name, key->str)) - 1;
+  if (activity == CHRONO_ETF_NO_INDEX)
     {
-      g_autoptr (ChronoLane) created = chrono_lane_new (name, CHRONO_LANE_ACTIVITY, "C");
-      chrono_lane_append_child (group, created);
-      g_hash_table_insert (lanes, g_strdup (name), created);
-      lane = created;
+      g_autoptr (ChronoLane) created = chrono_lane_new (key->str, CHRONO_LANE_ACTIVITY, "C");
+      chrono_lane_append_child (p->group, created);
+      Activity lane = { created, chrono_lane_ensure_spans (created), g_array_new (FALSE, FALSE, sizeof (gint64)) };
+      activity = p->activities->len;
+      g_array_append_val (p->activities, lane);
+      g_hash_table_insert (p->by_name, g_strdup (key->str), GUINT_TO_POINTER (activity + 1));
     }
-  return lane;
+  if (entry != NULL)
+    {
+      for (guint i = 0; i < n; i++)
+        entry->values[i] = values[i];
+      entry->resource = resource;
+      entry->activity = activity;
+    }
+  return activity;
 }
 
 /* Concurrent claims of one activity lane go on separate sub-rows. */
@@ -778,53 +1181,57 @@ free_slot (GArray *slot_ends, gint64 start, gint64 end)
   return slot_ends->len - 1;
 }
 
-static int
-compare_claims_by_start (gconstpointer a, gconstpointer b)
+/* First pass, in time order (packing and sub-rows need it; producers write
+ * claims in end order, as POOSL does, or any order): which claims are kept
+ * and on which activity lane, so dependencies can be joined before the
+ * spans are made. */
+static void
+place_claims (EtfReader *r, Placement *p)
 {
-  const Claim *ca = a, *cb = b;
-  if (ca->t0 != cb->t0)
-    return ca->t0 < cb->t0 ? -1 : 1;
-  return ca->line < cb->line ? -1 : (ca->line > cb->line);
+  chrono_etf_claims_sort (&r->claims);
+  for (guint i = 0; i < r->claims.n; i++)
+    {
+      ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
+      Resource *res;
+      claim->activity = CHRONO_ETF_NO_INDEX;
+      if (!resolve_claim (r, claim, &res) || !passes_filter (r, claim->attrs))
+        continue;
+      chrono_trace_include_time (r->trace, to_ticks (r, claim->t0));
+      chrono_trace_include_time (r->trace, to_ticks (r, claim->t1));
+      find_values (r, p, claim->attrs);
+      claim->label = claim_label (r, p);
+      claim->activity = activity_lane (r, p, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET, res);
+    }
 }
 
+/* Second pass: the spans, on the resource and on the activity lane; each
+ * chunk of claims is freed once read, so the claims and their spans are
+ * not all held at once. */
 static void
-build_claims (EtfReader *r, ChronoLane *resources, ChronoLane *activities)
+fill_claim_lanes (EtfReader *r, Placement *p)
 {
-  /* packing and sub-rows need the claims in time order; producers write them
-   * in end order (POOSL) or any order */
-  g_array_sort (r->claims, compare_claims_by_start);
-  g_autoptr (GHashTable) lanes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GHashTable) slots = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
-  for (guint i = 0; i < r->claims->len; i++)
+  for (guint i = 0; i < r->claims.n; i++)
     {
-      Claim *claim = &g_array_index (r->claims, Claim, i);
-      Resource *res;
-      double offset, amount;
-      if (!resolve_claim (r, claim, &res, &offset, &amount) || !passes_filter (r, claim->attrs))
-        continue;
-      claim->start = to_ticks (r, claim->t0);
-      claim->end = to_ticks (r, claim->t1);
-      claim->valid = TRUE;
-      chrono_trace_include_time (r->trace, claim->start);
-      chrono_trace_include_time (r->trace, claim->end);
-      guint32 label = claim_label (r, claim->attrs);
-      if (!res->uses_offset)
-        offset = pack_claim (res, claim->start, claim->end, amount);
-      ChronoSpan span = { claim->start, claim->end, CHRONO_STATE_BUSY, 0, 0, label, CHRONO_NO_INSTANCE, claim->attrs };
-      ChronoExtent extent = { offset, amount };
-      chrono_spans_append_with_extent (chrono_lane_ensure_spans (res->lane), &span, &extent);
-
-      claim->activity = activity_lane (r, activities, lanes, claim->attrs, res);
-      GArray *slot_ends = g_hash_table_lookup (slots, claim->activity);
-      if (slot_ends == NULL)
+      ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
+      if (claim->activity != CHRONO_ETF_NO_INDEX)
         {
-          slot_ends = g_array_new (FALSE, FALSE, sizeof (gint64));
-          g_hash_table_insert (slots, claim->activity, slot_ends);
+          Resource *res = claim_resource (r, claim);
+          gint64 start = to_ticks (r, claim->t0), end = to_ticks (r, claim->t1);
+          double offset = claim->offset;
+          if (!res->uses_offset)
+            offset = pack_claim (res, start, end, claim->amount);
+          ChronoSpan span = { start, end, CHRONO_STATE_BUSY, 0, 0, claim->label, CHRONO_NO_INSTANCE, claim->attrs };
+          ChronoExtent extent = { offset, claim->amount };
+          if (res->spans == NULL)
+            res->spans = chrono_lane_ensure_spans (res->lane);
+          chrono_spans_append_with_extent (res->spans, &span, &extent);
+          Activity *activity = &g_array_index (p->activities, Activity, claim->activity);
+          span.depth = free_slot (activity->slot_ends, start, end);
+          chrono_spans_append (activity->spans, &span);
         }
-      span.depth = free_slot (slot_ends, claim->start, claim->end);
-      chrono_spans_append (chrono_lane_ensure_spans (claim->activity), &span);
+      if ((i & (CHRONO_ETF_CLAIM_CHUNK - 1)) == CHRONO_ETF_CLAIM_CHUNK - 1 || i + 1 == r->claims.n)
+        chrono_etf_claims_release_chunk (&r->claims, i);
     }
-  chrono_lane_sort_children (activities);
   for (guint i = 0; i < r->resources->len; i++)
     g_clear_pointer (&g_array_index (r->resources, Resource, i).placed, g_array_unref);
 }
@@ -898,20 +1305,20 @@ build_signals (EtfReader *r, ChronoLane *group)
 
 /* ---- dependencies ------------------------------------------------------- */
 
-static Claim *
-find_claim (GHashTable *claims, gint64 id)
-{
-  return g_hash_table_lookup (claims, &id);
-}
+typedef struct {
+  ChronoEtfIds claims; /* claim id -> index of its first claim in time order */
+  ChronoEtfIds events; /* event id -> index of its first event */
+} Endpoints;
 
 static gboolean
-endpoint (EtfReader *r, GHashTable *claims, GHashTable *events, gboolean is_claim, gboolean claim_end, gint64 id,
+endpoint (EtfReader *r, Placement *p, Endpoints *ends, gboolean is_claim, gboolean claim_end, gint64 id,
           const Dependency *d, ChronoLane **lane, gint64 *time)
 {
   if (is_claim)
     {
-      Claim *claim = find_claim (claims, id);
-      if (claim == NULL || !claim->valid)
+      guint32 index = chrono_etf_ids_lookup (&ends->claims, id);
+      ChronoEtfClaim *claim = index == CHRONO_ETF_NO_INDEX ? NULL : chrono_etf_claims_get (&r->claims, index);
+      if (claim == NULL || claim->activity == CHRONO_ETF_NO_INDEX)
         {
           chrono_warnings_add (r->warnings, d->line, "unknown reference",
                                "dependency %" G_GINT64_FORMAT " names claim %" G_GINT64_FORMAT
@@ -919,12 +1326,12 @@ endpoint (EtfReader *r, GHashTable *claims, GHashTable *events, gboolean is_clai
                                d->id, id);
           return FALSE;
         }
-      *lane = claim->activity;
-      *time = claim_end ? claim->end : claim->start;
+      *lane = g_array_index (p->activities, Activity, claim->activity).lane;
+      *time = to_ticks (r, claim_end ? claim->t1 : claim->t0);
       return TRUE;
     }
-  Event *event = g_hash_table_lookup (events, &id);
-  if (event == NULL)
+  guint32 index = chrono_etf_ids_lookup (&ends->events, id);
+  if (index == CHRONO_ETF_NO_INDEX)
     {
       chrono_warnings_add (r->warnings, d->line, "unknown reference",
                            "dependency %" G_GINT64_FORMAT " names event %" G_GINT64_FORMAT
@@ -932,7 +1339,7 @@ endpoint (EtfReader *r, GHashTable *claims, GHashTable *events, gboolean is_clai
                            d->id, id);
       return FALSE;
     }
-  *time = to_ticks (r, event->t);
+  *time = to_ticks (r, g_array_index (r->events, Event, index).t);
   return TRUE;
 }
 
@@ -948,66 +1355,76 @@ static const DependencyEnds dependency_ends[9] = {
 };
 
 static void
-build_dependencies (EtfReader *r, ChronoLane *events_lane)
+build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane)
 {
-  g_autoptr (GHashTable) claims = g_hash_table_new (g_int64_hash, g_int64_equal);
-  for (guint i = 0; i < r->claims->len; i++)
+  Endpoints ends;
+  chrono_etf_ids_init (&ends.claims, r->claims.n);
+  for (guint i = 0; i < r->claims.n; i++)
     {
-      Claim *claim = &g_array_index (r->claims, Claim, i);
-      Claim *first = g_hash_table_lookup (claims, &claim->id);
-      if (first == NULL)
-        g_hash_table_insert (claims, &claim->id, claim);
-      else
-        /* claims are in time order here, so name the later line */
-        chrono_warnings_add (r->warnings, MAX (first->line, claim->line), "duplicate id",
-                             "claim %" G_GINT64_FORMAT " is declared twice (lines %" G_GUINT64_FORMAT
-                             " and %" G_GUINT64_FORMAT "); dependencies use the one on line %" G_GUINT64_FORMAT,
-                             claim->id, MIN (first->line, claim->line), MAX (first->line, claim->line), first->line);
+      ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
+      guint32 index = chrono_etf_ids_insert (&ends.claims, claim->id, i);
+      if (index != i)
+        {
+          ChronoEtfClaim *first = chrono_etf_claims_get (&r->claims, index);
+          /* claims are in time order here, so name the later line */
+          chrono_warnings_add (r->warnings, MAX (first->line, claim->line), "duplicate id",
+                               "claim %" G_GINT64_FORMAT " is declared twice (lines %" G_GUINT64_FORMAT
+                               " and %" G_GUINT64_FORMAT "); dependencies use the one on line %" G_GUINT64_FORMAT,
+                               claim->id, MIN (first->line, claim->line), MAX (first->line, claim->line), first->line);
+        }
     }
-  g_autoptr (GHashTable) events = g_hash_table_new (g_int64_hash, g_int64_equal);
+  chrono_etf_ids_init (&ends.events, r->events->len);
   for (guint i = 0; i < r->events->len; i++)
     {
       Event *event = &g_array_index (r->events, Event, i);
-      if (g_hash_table_contains (events, &event->id))
+      if (chrono_etf_ids_insert (&ends.events, event->id, i) != i)
         chrono_warnings_add (r->warnings, event->line, "duplicate id",
                              "event %" G_GINT64_FORMAT " is declared twice; dependencies use the first", event->id);
-      else
-        g_hash_table_insert (events, &event->id, event);
     }
   ChronoLinks *links = chrono_trace_get_links (r->trace);
   for (guint i = 0; i < r->dependencies->len; i++)
     {
       const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
-      const DependencyEnds *ends = &dependency_ends[d->type];
+      const DependencyEnds *type = &dependency_ends[d->type];
       ChronoLane *src_lane = events_lane, *dst_lane = events_lane;
       gint64 src_time, dst_time;
-      if (!endpoint (r, claims, events, ends->src_claim, ends->src_end, d->src, d, &src_lane, &src_time)
-          || !endpoint (r, claims, events, ends->dst_claim, ends->dst_end, d->dst, d, &dst_lane, &dst_time))
+      if (!endpoint (r, p, &ends, type->src_claim, type->src_end, d->src, d, &src_lane, &src_time)
+          || !endpoint (r, p, &ends, type->dst_claim, type->dst_end, d->dst, d, &dst_lane, &dst_time))
         continue;
       ChronoLink link = { src_lane, dst_lane, src_time, dst_time, (guint32) d->type, d->attrs, d->id };
       chrono_links_append (links, &link);
     }
+  chrono_etf_ids_clear (&ends.claims);
+  chrono_etf_ids_clear (&ends.events);
 }
 
 /* ---- loading ------------------------------------------------------------ */
 
+/* Lanes and warnings come out in the order of a single pass over the
+ * records: resources, claims, events, signals, dependencies. */
 static void
 build_model (EtfReader *r)
 {
   ChronoLane *activities = add_group (r, N_ ("Activities"));
   ChronoLane *resources = add_group (r, N_ ("Resources"));
   build_resources (r, resources);
-  build_claims (r, resources, activities);
+  Placement *placement = placement_new (r, activities);
+  place_claims (r, placement);
   ChronoLane *events_lane = NULL;
   if (r->events->len > 0)
     build_events (r, add_group (r, N_ ("Events")), &events_lane);
   if (r->signal_order->len > 0)
     build_signals (r, add_group (r, N_ ("Signals")));
-  build_dependencies (r, events_lane);
+  build_dependencies (r, placement, events_lane);
+  fill_claim_lanes (r, placement);
+  chrono_lane_sort_children (activities);
+  placement_free (placement);
 }
 
+/* Lines are copied out of the (read-only, mapped) block so fields can be cut
+ * in place; a NUL ends a line as it ends a C string. */
 static void
-read_block (EtfReader *r, const char *data, gsize length, GByteArray *scratch)
+read_block (EtfReader *r, const char *data, gsize length)
 {
   const char *p = data, *stop = data + length;
   while (p < stop)
@@ -1017,11 +1434,19 @@ read_block (EtfReader *r, const char *data, gsize length, GByteArray *scratch)
       gsize n = line_end - p;
       if (n > 0 && p[n - 1] == '\r')
         n--;
-      g_byte_array_set_size (scratch, n + 1);
-      memcpy (scratch->data, p, n);
-      scratch->data[n] = '\0';
+      const char *nul = memchr (p, '\0', n);
+      if (nul != NULL)
+        n = nul - p;
+      if (n + 1 > r->line_buffer_size)
+        {
+          r->line_buffer_size = MAX (n + 1, 2 * r->line_buffer_size);
+          g_free (r->line_buffer);
+          r->line_buffer = g_malloc (r->line_buffer_size);
+        }
+      memcpy (r->line_buffer, p, n);
+      r->line_buffer[n] = '\0';
       r->line++;
-      read_line (r, (char *) scratch->data);
+      read_line (r, r->line_buffer, r->line_buffer + n);
       p = newline ? newline + 1 : stop;
     }
 }
@@ -1030,15 +1455,17 @@ static void
 reader_clear (EtfReader *r)
 {
   g_array_unref (r->resources);
-  g_array_unref (r->claims);
+  g_array_unref (r->resource_refs);
+  chrono_etf_ids_clear (&r->resource_ids);
+  chrono_etf_claims_clear (&r->claims);
   g_array_unref (r->events);
   g_array_unref (r->dependencies);
-  g_hash_table_unref (r->signals);
-  g_hash_table_unref (r->resource_by_id);
+  chrono_etf_ids_clear (&r->signal_ids);
   g_ptr_array_unref (r->signal_order);
   g_ptr_array_unref (r->grouping);
-  g_ptr_array_unref (r->keys);
-  g_ptr_array_unref (r->values);
+  pairs_clear (&r->pairs);
+  g_free (r->attr_cache);
+  g_free (r->line_buffer);
   g_free (r->colouring);
   g_clear_pointer (&r->filter, g_hash_table_unref);
 }
@@ -1057,22 +1484,22 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
     .attrs = chrono_trace_get_attrs (trace),
     .path = path,
     .resources = g_array_new (FALSE, FALSE, sizeof (Resource)),
-    .claims = g_array_new (FALSE, FALSE, sizeof (Claim)),
+    .resource_refs = g_array_new (FALSE, FALSE, sizeof (ResourceRef)),
     .events = g_array_new (FALSE, FALSE, sizeof (Event)),
     .dependencies = g_array_new (FALSE, FALSE, sizeof (Dependency)),
-    .signals = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, free_signal),
-    .resource_by_id = g_hash_table_new (g_int64_hash, g_int64_equal),
-    .signal_order = g_ptr_array_new (),
+    .signal_order = g_ptr_array_new_with_free_func (free_signal),
     .grouping = g_ptr_array_new_with_free_func (g_free),
-    .keys = g_ptr_array_new_with_free_func (g_free),
-    .values = g_ptr_array_new_with_free_func (g_free),
+    .attr_cache = g_new0 (AttrCacheEntry, ATTR_CACHE_SLOTS),
   };
+  chrono_etf_ids_init (&r.resource_ids, 0);
+  chrono_etf_ids_init (&r.signal_ids, 0);
+  chrono_etf_claims_init (&r.claims);
+  pairs_init (&r.pairs);
   g_ptr_array_add (r.grouping, g_strdup ("name"));
   set_unit (&r, SECONDS_UNIT); /* seconds unless TU says otherwise */
   read_view_file (&r);
   read_options (&r);
 
-  g_autoptr (GByteArray) scratch = g_byte_array_new ();
   const char *data;
   gsize length;
   guint64 offset;
@@ -1087,7 +1514,7 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
           ok = FALSE;
           break;
         }
-      read_block (&r, data, length, scratch);
+      read_block (&r, data, length);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         ok = FALSE;
       else if (progress)
@@ -1110,8 +1537,11 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
     }
   if (ok)
     {
+      /* the parsing scratch is not needed any more: give it back before the lanes grow */
+      g_clear_pointer (&r.attr_cache, g_free);
+      guint n_claims = r.claims.n;
       build_model (&r);
-      chrono_trace_set_n_events (trace, r.claims->len + r.events->len);
+      chrono_trace_set_n_events (trace, n_claims + r.events->len);
       /* joining records finds problems after reading did: list them all by line */
       chrono_warnings_sort_by_line (r.warnings);
     }

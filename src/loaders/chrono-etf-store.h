@@ -1,0 +1,85 @@
+/* chrono-etf-store.h — TRACE records between reading and building.
+ *
+ * Ids to dense indexes: a GHashTable of int64 keys costs a key pointer, a
+ * value pointer, a hash and a function call per lookup; a million claims
+ * need 12 bytes a slot and an inline probe here.
+ *
+ * Claims in fixed chunks: growing one array of a million claims copies it
+ * over and over and holds two copies at once, and chunks can be given back
+ * one by one once their claims are on the lanes. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define CHRONO_ETF_NO_INDEX G_MAXUINT32
+
+typedef struct {
+  gint64 *keys;
+  guint32 *values; /* CHRONO_ETF_NO_INDEX marks a free slot */
+  guint32 mask; /* slots - 1 */
+  guint32 shift; /* 64 - log2 (slots) */
+  guint32 n;
+} ChronoEtfIds;
+
+void chrono_etf_ids_init (ChronoEtfIds *ids, guint32 expected);
+void chrono_etf_ids_clear (ChronoEtfIds *ids);
+/* Adds id -> index unless id is there; returns the index id has now. */
+guint32 chrono_etf_ids_insert (ChronoEtfIds *ids, gint64 id, guint32 index);
+
+static inline guint32
+chrono_etf_ids_slot (const ChronoEtfIds *ids, gint64 id)
+{
+  return (guint32) (((guint64) id * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> ids->shift);
+}
+
+static inline guint32
+chrono_etf_ids_lookup (const ChronoEtfIds *ids, gint64 id)
+{
+  for (guint32 slot = chrono_etf_ids_slot (ids, id);; slot = (slot + 1) & ids->mask)
+    {
+      if (ids->values[slot] == CHRONO_ETF_NO_INDEX)
+        return CHRONO_ETF_NO_INDEX;
+      if (ids->keys[slot] == id)
+        return ids->values[slot];
+    }
+}
+
+#define CHRONO_ETF_CLAIM_HAS_OFFSET 0x80000000u /* in Claim.resource */
+
+typedef struct {
+  double t0, t1; /* as written, in the file's unit */
+  double amount, offset; /* offset only with CHRONO_ETF_CLAIM_HAS_OFFSET */
+  gint64 id;
+  guint64 line;
+  guint32 attrs;
+  guint32 resource; /* index of the resource id, | CHRONO_ETF_CLAIM_HAS_OFFSET */
+  guint32 activity; /* once placed: the activity lane's index, CHRONO_ETF_NO_INDEX when skipped */
+  guint32 label;
+} ChronoEtfClaim;
+
+#define CHRONO_ETF_CLAIM_CHUNK_BITS 16
+#define CHRONO_ETF_CLAIM_CHUNK (1u << CHRONO_ETF_CLAIM_CHUNK_BITS)
+
+typedef struct {
+  GPtrArray *chunks; /* ChronoEtfClaim[CHRONO_ETF_CLAIM_CHUNK], NULL once released */
+  guint n;
+} ChronoEtfClaims;
+
+void chrono_etf_claims_init (ChronoEtfClaims *claims);
+void chrono_etf_claims_clear (ChronoEtfClaims *claims);
+ChronoEtfClaim *chrono_etf_claims_append (ChronoEtfClaims *claims);
+/* Into order of t0, claims of equal t0 in the order they were appended. */
+void chrono_etf_claims_sort (ChronoEtfClaims *claims);
+/* Frees the chunk that holds claim index; claims before it must be done with too. */
+void chrono_etf_claims_release_chunk (ChronoEtfClaims *claims, guint index);
+
+static inline ChronoEtfClaim *
+chrono_etf_claims_get (ChronoEtfClaims *claims, guint index)
+{
+  ChronoEtfClaim *chunk = g_ptr_array_index (claims->chunks, index >> CHRONO_ETF_CLAIM_CHUNK_BITS);
+  return &chunk[index & (CHRONO_ETF_CLAIM_CHUNK - 1)];
+}
+
+G_END_DECLS
