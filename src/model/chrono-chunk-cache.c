@@ -52,8 +52,8 @@ static void
 chrono_chunk_cache_finalize (GObject *object)
 {
   ChronoChunkCache *self = CHRONO_CHUNK_CACHE (object);
+  /* every queued job holds a reference, so none is left: the pool is idle */
   g_cancellable_cancel (self->cancellable);
-  /* jobs still queued see the cancellation and return at once */
   g_thread_pool_free (self->worker, TRUE, TRUE);
   g_queue_clear_full (&self->lru, (GDestroyNotify) entry_free);
   g_hash_table_unref (self->entries);
@@ -199,7 +199,7 @@ decode_job (gpointer data, gpointer user_data)
   ChronoChunkCache *self = user_data;
   guint chunk = GPOINTER_TO_UINT (data) - 1;
   Result *result = g_new0 (Result, 1);
-  result->cache = g_object_ref (self);
+  result->cache = self; /* the reference taken when the job was queued, dropped on delivery */
   result->chunk = chunk;
   g_mutex_lock (&self->lock);
   gboolean wanted = chunk >= self->wanted_first && chunk <= self->wanted_last;
@@ -300,6 +300,8 @@ chrono_chunk_cache_request (ChronoChunkCache *self, guint first, guint last)
       if (g_hash_table_contains (self->queued, GUINT_TO_POINTER (chunk)))
         continue;
       g_hash_table_add (self->queued, GUINT_TO_POINTER (chunk));
+      /* a queued job keeps the cache alive: it is never finalized under a running decode */
+      g_object_ref (self);
       g_thread_pool_push (self->worker, GUINT_TO_POINTER (chunk + 1), NULL);
     }
   return all;

@@ -38,8 +38,10 @@ clear_metadata (gpointer data)
 static void
 chrono_trace_finalize (GObject *object)
 {
-  g_clear_object (&CHRONO_TRACE (object)->chunk_cache);
   ChronoTrace *self = CHRONO_TRACE (object);
+  if (self->chunk_cache != NULL)
+    chrono_chunk_cache_request (self->chunk_cache, 1, 0); /* queued decodes are no longer wanted */
+  g_clear_object (&self->chunk_cache);
   g_free (self->path);
   g_free (self->format);
   chrono_attrs_free (self->attrs);
