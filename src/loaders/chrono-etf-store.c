@@ -2,7 +2,9 @@
  * at most half full so probes stay short, multiplicative hashing spreading
  * the dense ids producers write.  Claims are sorted by start time with a
  * radix sort of (key, index) pairs and then moved into place along the
- * cycles of the permutation, so a sort never holds a second copy of them. */
+ * cycles of the permutation, so a sort never holds a second copy of them.
+ * The interner hands batches of pairs to its worker through two queues and
+ * reuses them, so a bounded number is ever allocated. */
 #include "chrono-etf-store.h"
 
 #include <string.h>
@@ -201,4 +203,120 @@ chrono_etf_claims_sort (ChronoEtfClaims *claims)
           j = from;
         }
     }
+}
+
+/* ---- interning ---------------------------------------------------------- */
+
+/* Reading runs at twice the pace of interning: the backlog lets it finish
+ * early and sort the claims while the worker catches up, and its bound
+ * keeps the attribute text of a huge trace from piling up. */
+#define BATCH_SIZE (256 * 1024)
+#define MAX_BATCHES 128
+
+struct _ChronoEtfInterner {
+  ChronoAttrs *attrs;
+  GThread *worker;
+  GAsyncQueue *full, *empty; /* GByteArray: batches to intern, batches to fill */
+  GByteArray *batch; /* being filled: per set, guint32 n then the 2n strings */
+  guint batches; /* made so far */
+  GArray *sets; /* guint32, by ticket - 1: written by the worker only */
+  guint32 tickets;
+};
+
+/* Queued after the last batch. */
+static GByteArray end_of_work;
+
+static void
+intern_batch (ChronoEtfInterner *interner, GByteArray *batch, GPtrArray *keys, GPtrArray *values)
+{
+  const char *p = (const char *) batch->data, *stop = p + batch->len;
+  while (p < stop)
+    {
+      guint32 n;
+      memcpy (&n, p, sizeof n);
+      p += sizeof n;
+      g_ptr_array_set_size (keys, n);
+      g_ptr_array_set_size (values, n);
+      for (guint i = 0; i < n; i++)
+        {
+          keys->pdata[i] = (gpointer) p;
+          p += strlen (p) + 1;
+          values->pdata[i] = (gpointer) p;
+          p += strlen (p) + 1;
+        }
+      guint32 set = chrono_attrs_intern (interner->attrs, (const char *const *) keys->pdata,
+                                         (const char *const *) values->pdata, n);
+      g_array_append_val (interner->sets, set);
+    }
+}
+
+static gpointer
+intern_batches (gpointer data)
+{
+  ChronoEtfInterner *interner = data;
+  g_autoptr (GPtrArray) keys = g_ptr_array_new ();
+  g_autoptr (GPtrArray) values = g_ptr_array_new ();
+  for (;;)
+    {
+      GByteArray *batch = g_async_queue_pop (interner->full);
+      if (batch == &end_of_work)
+        return NULL;
+      intern_batch (interner, batch, keys, values);
+      g_byte_array_set_size (batch, 0);
+      g_async_queue_push (interner->empty, batch);
+    }
+}
+
+ChronoEtfInterner *
+chrono_etf_interner_new (ChronoAttrs *attrs)
+{
+  ChronoEtfInterner *interner = g_new0 (ChronoEtfInterner, 1);
+  interner->attrs = attrs;
+  interner->full = g_async_queue_new ();
+  interner->empty = g_async_queue_new_full ((GDestroyNotify) g_byte_array_unref);
+  interner->batch = g_byte_array_sized_new (BATCH_SIZE + 4096);
+  interner->batches = 1;
+  interner->sets = g_array_new (FALSE, FALSE, sizeof (guint32));
+  interner->worker = g_thread_new ("etf-attributes", intern_batches, interner);
+  return interner;
+}
+
+guint32
+chrono_etf_interner_push (ChronoEtfInterner *interner, const char *pairs, gsize size, guint n)
+{
+  if (n == 0)
+    return 0; /* what chrono_attrs_intern gives, without a trip to the worker */
+  guint32 count = n;
+  g_byte_array_append (interner->batch, (const guint8 *) &count, sizeof count);
+  g_byte_array_append (interner->batch, (const guint8 *) pairs, size);
+  if (interner->batch->len >= BATCH_SIZE)
+    {
+      g_async_queue_push (interner->full, interner->batch);
+      interner->batch = g_async_queue_try_pop (interner->empty);
+      if (interner->batch == NULL && interner->batches < MAX_BATCHES)
+        {
+          interner->batch = g_byte_array_sized_new (BATCH_SIZE + 4096);
+          interner->batches++;
+        }
+      else if (interner->batch == NULL)
+        interner->batch = g_async_queue_pop (interner->empty);
+    }
+  return ++interner->tickets;
+}
+
+GArray *
+chrono_etf_interner_finish (ChronoEtfInterner *interner)
+{
+  if (interner->batch->len > 0)
+    g_async_queue_push (interner->full, g_steal_pointer (&interner->batch));
+  g_async_queue_push (interner->full, &end_of_work);
+  g_thread_join (interner->worker);
+  g_assert (interner->sets->len == interner->tickets);
+  GArray *sets = interner->sets;
+  if (interner->batch != NULL)
+    g_byte_array_unref (interner->batch);
+  g_async_queue_unref (interner->full); /* empty: the worker took everything */
+  g_async_queue_unref (interner->empty);
+  g_free (interner);
+  return sets;
 }

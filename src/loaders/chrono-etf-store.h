@@ -11,6 +11,8 @@
 
 #include <glib.h>
 
+#include "chrono-attrs.h"
+
 G_BEGIN_DECLS
 
 #define CHRONO_ETF_NO_INDEX G_MAXUINT32
@@ -80,6 +82,26 @@ chrono_etf_claims_get (ChronoEtfClaims *claims, guint index)
 {
   ChronoEtfClaim *chunk = g_ptr_array_index (claims->chunks, index >> CHRONO_ETF_CLAIM_CHUNK_BITS);
   return &chunk[index & (CHRONO_ETF_CLAIM_CHUNK - 1)];
+}
+
+/* Attribute sets interned on a worker thread while the lines are still being
+ * read: interning is half of the loading time and needs nothing but the
+ * pairs.  Until finish, only the worker touches the trace's attributes and
+ * strings; sets are interned in the order pushed, so their ids are those a
+ * single thread gives.  A ticket stands for the set until then: 0 for no
+ * attributes, else the push count. */
+typedef struct _ChronoEtfInterner ChronoEtfInterner;
+
+ChronoEtfInterner *chrono_etf_interner_new (ChronoAttrs *attrs);
+/* pairs: n keys and values, each NUL-terminated, back to back in size bytes */
+guint32 chrono_etf_interner_push (ChronoEtfInterner *interner, const char *pairs, gsize size, guint n);
+/* Waits for the worker and frees the interner: the set of ticket t is at t - 1. */
+GArray *chrono_etf_interner_finish (ChronoEtfInterner *interner);
+
+static inline guint32
+chrono_etf_ticket_set (GArray *sets, guint32 ticket)
+{
+  return ticket == 0 ? CHRONO_ATTRS_NONE : g_array_index (sets, guint32, ticket - 1);
 }
 
 G_END_DECLS

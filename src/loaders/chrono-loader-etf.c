@@ -42,6 +42,7 @@ typedef struct {
 typedef struct {
   char *buffer;
   gsize size;
+  gsize used; /* the keys and values, each NUL-terminated, back to back */
   GPtrArray *keys, *values; /* borrowed: they point into buffer */
 } Pairs;
 
@@ -110,7 +111,7 @@ typedef struct {
 typedef struct {
   guint32 hash;
   guint32 length; /* 0: empty slot */
-  guint32 set;
+  guint32 ticket;
   char text[ATTR_CACHE_TEXT];
 } AttrCacheEntry;
 
@@ -127,6 +128,7 @@ typedef struct {
   GArray *resource_refs; /* ResourceRef */
   ChronoEtfIds resource_ids; /* resource id -> index in resource_refs */
   ChronoEtfClaims claims;
+  ChronoEtfInterner *interner; /* while reading: attrs of the records are its tickets */
   GArray *events, *dependencies; /* Event, Dependency */
   ChronoEtfIds signal_ids; /* signal id -> index in signal_order */
   GPtrArray *signal_order; /* Signal*, by first appearance */
@@ -376,6 +378,7 @@ pairs_parse (Pairs *pairs, const char *text, gsize length, char **error_message)
       g_ptr_array_add (pairs->values, out);
       out = unescape_trimmed (out, equals + 1, pair_end);
     }
+  pairs->used = out - pairs->buffer;
   return ok;
 }
 
@@ -415,12 +418,28 @@ hash_text (const char *text, gsize length)
   return (guint32) (h ^ (h >> 29));
 }
 
-/* text holds no NUL. */
+static gboolean
+parse_pairs (EtfReader *r, const char *text, gsize length)
+{
+  g_autofree char *error = NULL;
+  if (pairs_parse (&r->pairs, text, length, &error))
+    return TRUE;
+  chrono_warnings_add (r->warnings, r->line, "bad attribute", "%s; it is ignored, the other pairs are kept", error);
+  return FALSE;
+}
+
+static guint32
+push_pairs (EtfReader *r)
+{
+  return chrono_etf_interner_push (r->interner, r->pairs.buffer, r->pairs.used, r->pairs.keys->len);
+}
+
+/* The ticket of the set (chrono-etf-store.h); text holds no NUL. */
 static guint32
 intern_attributes (EtfReader *r, const char *text, gsize length)
 {
   if (text == NULL || length == 0)
-    return CHRONO_ATTRS_NONE;
+    return 0;
   AttrCacheEntry *entry = NULL;
   guint32 hash = 0;
   if (length <= ATTR_CACHE_TEXT)
@@ -428,24 +447,19 @@ intern_attributes (EtfReader *r, const char *text, gsize length)
       hash = hash_text (text, length);
       entry = &r->attr_cache[hash & (ATTR_CACHE_SLOTS - 1)];
       if (entry->length == length && entry->hash == hash && memcmp (entry->text, text, length) == 0)
-        return entry->set;
+        return entry->ticket;
     }
-  g_autofree char *error = NULL;
-  if (!pairs_parse (&r->pairs, text, length, &error))
-    {
-      chrono_warnings_add (r->warnings, r->line, "bad attribute", "%s; it is ignored, the other pairs are kept", error);
-    }
-  guint32 set = chrono_attrs_intern (r->attrs, (const char *const *) r->pairs.keys->pdata,
-                                     (const char *const *) r->pairs.values->pdata, r->pairs.keys->len);
+  gboolean ok = parse_pairs (r, text, length);
+  guint32 ticket = push_pairs (r);
   /* a text with a bad pair must warn every time it is read */
-  if (entry != NULL && error == NULL)
+  if (entry != NULL && ok)
     {
       entry->hash = hash;
       entry->length = length;
-      entry->set = set;
+      entry->ticket = ticket;
       memcpy (entry->text, text, length);
     }
-  return set;
+  return ticket;
 }
 
 /* ---- fields ------------------------------------------------------------- */
@@ -541,13 +555,15 @@ read_offset (EtfReader *r, char **fields, guint n)
   chrono_trace_add_metadata (r->trace, "O", fields[1]);
 }
 
+/* The pairs are the metadata as the set would give them back; the set is
+ * still interned, in its turn, so later sets keep their ids. */
 static void
 read_trace_attributes (EtfReader *r, const char *text, gsize length)
 {
-  guint32 set = intern_attributes (r, text, length);
-  for (guint i = 0; i < chrono_attrs_get_n_pairs (r->attrs, set); i++)
-    chrono_trace_add_metadata (r->trace, chrono_attrs_get_key (r->attrs, set, i),
-                               chrono_attrs_get_value (r->attrs, set, i));
+  parse_pairs (r, text, length);
+  push_pairs (r);
+  for (guint i = 0; i < r->pairs.keys->len; i++)
+    chrono_trace_add_metadata (r->trace, g_ptr_array_index (r->pairs.keys, i), g_ptr_array_index (r->pairs.values, i));
 }
 
 static void
@@ -1188,7 +1204,6 @@ free_slot (GArray *slot_ends, gint64 start, gint64 end)
 static void
 place_claims (EtfReader *r, Placement *p)
 {
-  chrono_etf_claims_sort (&r->claims);
   for (guint i = 0; i < r->claims.n; i++)
     {
       ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
@@ -1451,6 +1466,38 @@ read_block (EtfReader *r, const char *data, gsize length)
     }
 }
 
+/* Once the worker is done, the tickets the records hold become set ids. */
+static void
+resolve_tickets (EtfReader *r)
+{
+  g_autoptr (GArray) sets = chrono_etf_interner_finish (g_steal_pointer (&r->interner));
+  for (guint i = 0; i < r->resources->len; i++)
+    {
+      Resource *res = &g_array_index (r->resources, Resource, i);
+      res->attrs = chrono_etf_ticket_set (sets, res->attrs);
+    }
+  for (guint i = 0; i < r->claims.n; i++)
+    {
+      ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
+      claim->attrs = chrono_etf_ticket_set (sets, claim->attrs);
+    }
+  for (guint i = 0; i < r->events->len; i++)
+    {
+      Event *event = &g_array_index (r->events, Event, i);
+      event->attrs = chrono_etf_ticket_set (sets, event->attrs);
+    }
+  for (guint i = 0; i < r->dependencies->len; i++)
+    {
+      Dependency *dependency = &g_array_index (r->dependencies, Dependency, i);
+      dependency->attrs = chrono_etf_ticket_set (sets, dependency->attrs);
+    }
+  for (guint i = 0; i < r->signal_order->len; i++)
+    {
+      Signal *signal = g_ptr_array_index (r->signal_order, i);
+      signal->attrs = chrono_etf_ticket_set (sets, signal->attrs);
+    }
+}
+
 static void
 reader_clear (EtfReader *r)
 {
@@ -1504,6 +1551,7 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
   gsize length;
   guint64 offset;
   gboolean ok = TRUE;
+  r.interner = chrono_etf_interner_new (r.attrs);
   while (ok && chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
     {
       if (r.line == 0 && length >= 12 && g_str_has_prefix (data, "TraceVersion"))
@@ -1527,6 +1575,10 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
       ok = FALSE;
     }
   g_clear_error (&local_error);
+  /* while the worker may still be interning */
+  if (ok)
+    chrono_etf_claims_sort (&r.claims);
+  resolve_tickets (&r);
   if (ok && r.records == 0 && chrono_warnings_get_total (r.warnings) > 0)
     {
       const ChronoWarning *first = chrono_warnings_get_kept (r.warnings, 0);
