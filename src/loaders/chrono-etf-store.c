@@ -33,6 +33,19 @@ chrono_etf_ids_init (ChronoEtfIds *ids, guint32 expected)
 }
 
 void
+chrono_etf_ids_init_dense (ChronoEtfIds *ids, gint64 lowest, guint32 size)
+{
+  g_return_if_fail (size > 0);
+  ids->keys = NULL;
+  ids->values = g_new (guint32, size);
+  memset (ids->values, 0xff, (gsize) size * sizeof (guint32));
+  ids->mask = size - 1;
+  ids->shift = 0;
+  ids->n = 0;
+  ids->base = lowest;
+}
+
+void
 chrono_etf_ids_clear (ChronoEtfIds *ids)
 {
   g_clear_pointer (&ids->keys, g_free);
@@ -58,6 +71,18 @@ guint32
 chrono_etf_ids_insert (ChronoEtfIds *ids, gint64 id, guint32 index)
 {
   g_return_val_if_fail (index != CHRONO_ETF_NO_INDEX, CHRONO_ETF_NO_INDEX);
+  if (ids->keys == NULL)
+    {
+      guint64 offset = (guint64) id - (guint64) ids->base;
+      g_return_val_if_fail (offset <= ids->mask, CHRONO_ETF_NO_INDEX);
+      guint32 *value = &ids->values[offset];
+      if (*value == CHRONO_ETF_NO_INDEX)
+        {
+          *value = index;
+          ids->n++;
+        }
+      return *value;
+    }
   if (2 * ((gsize) ids->n + 1) > (gsize) ids->mask + 1)
     grow (ids);
   guint32 slot = chrono_etf_ids_slot (ids, id);

@@ -18,14 +18,18 @@ G_BEGIN_DECLS
 #define CHRONO_ETF_NO_INDEX G_MAXUINT32
 
 typedef struct {
-  gint64 *keys;
-  guint32 *values; /* CHRONO_ETF_NO_INDEX marks a free slot */
+  gint64 *keys; /* NULL when dense */
+  guint32 *values; /* CHRONO_ETF_NO_INDEX marks a free slot; by id - base when dense */
   guint32 mask; /* slots - 1 */
   guint32 shift; /* 64 - log2 (slots) */
   guint32 n;
+  gint64 base;
 } ChronoEtfIds;
 
 void chrono_etf_ids_init (ChronoEtfIds *ids, guint32 expected);
+/* For ids known to lie in [lowest, lowest + size): one slot per id, filled
+ * in order when producers number records 0, 1, 2… */
+void chrono_etf_ids_init_dense (ChronoEtfIds *ids, gint64 lowest, guint32 size);
 void chrono_etf_ids_clear (ChronoEtfIds *ids);
 /* Adds id -> index unless id is there; returns the index id has now. */
 guint32 chrono_etf_ids_insert (ChronoEtfIds *ids, gint64 id, guint32 index);
@@ -39,6 +43,11 @@ chrono_etf_ids_slot (const ChronoEtfIds *ids, gint64 id)
 static inline guint32
 chrono_etf_ids_lookup (const ChronoEtfIds *ids, gint64 id)
 {
+  if (ids->keys == NULL)
+    {
+      guint64 offset = (guint64) id - (guint64) ids->base;
+      return offset <= ids->mask ? ids->values[offset] : CHRONO_ETF_NO_INDEX;
+    }
   for (guint32 slot = chrono_etf_ids_slot (ids, id);; slot = (slot + 1) & ids->mask)
     {
       if (ids->values[slot] == CHRONO_ETF_NO_INDEX)

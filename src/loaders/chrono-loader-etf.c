@@ -1219,15 +1219,59 @@ place_claims (EtfReader *r, Placement *p)
     }
 }
 
-/* Second pass: the spans, on the resource and on the activity lane; each
- * chunk of claims is freed once read, so the claims and their spans are
- * not all held at once. */
+/* Second pass: the spans.  Resource lanes and activity lanes are separate
+ * stores, so they are filled on two threads; a chunk of claims is freed
+ * once both have read it, so the claims and their spans are not all held at
+ * once. */
+typedef struct {
+  EtfReader *r;
+  Placement *p;
+  gint *readers; /* per chunk: the threads still to read it */
+} Fill;
+
 static void
-fill_claim_lanes (EtfReader *r, Placement *p)
+done_with_claim (Fill *fill, guint i)
 {
+  ChronoEtfClaims *claims = &fill->r->claims;
+  if ((i & (CHRONO_ETF_CLAIM_CHUNK - 1)) == CHRONO_ETF_CLAIM_CHUNK - 1 || i + 1 == claims->n)
+    if (g_atomic_int_dec_and_test (&fill->readers[i >> CHRONO_ETF_CLAIM_CHUNK_BITS]))
+      chrono_etf_claims_release_chunk (claims, i);
+}
+
+static gpointer
+fill_activities (gpointer data)
+{
+  Fill *fill = data;
+  EtfReader *r = fill->r;
   for (guint i = 0; i < r->claims.n; i++)
     {
-      ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
+      const ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
+      if (claim->activity != CHRONO_ETF_NO_INDEX)
+        {
+          Activity *activity = &g_array_index (fill->p->activities, Activity, claim->activity);
+          gint64 start = to_ticks (r, claim->t0), end = to_ticks (r, claim->t1);
+          ChronoSpan span = { start,
+                              end,
+                              CHRONO_STATE_BUSY,
+                              0,
+                              free_slot (activity->slot_ends, start, end),
+                              claim->label,
+                              CHRONO_NO_INSTANCE,
+                              claim->attrs };
+          chrono_spans_append (activity->spans, &span);
+        }
+      done_with_claim (fill, i);
+    }
+  return NULL;
+}
+
+static void
+fill_resources (Fill *fill)
+{
+  EtfReader *r = fill->r;
+  for (guint i = 0; i < r->claims.n; i++)
+    {
+      const ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
       if (claim->activity != CHRONO_ETF_NO_INDEX)
         {
           Resource *res = claim_resource (r, claim);
@@ -1240,13 +1284,22 @@ fill_claim_lanes (EtfReader *r, Placement *p)
           if (res->spans == NULL)
             res->spans = chrono_lane_ensure_spans (res->lane);
           chrono_spans_append_with_extent (res->spans, &span, &extent);
-          Activity *activity = &g_array_index (p->activities, Activity, claim->activity);
-          span.depth = free_slot (activity->slot_ends, start, end);
-          chrono_spans_append (activity->spans, &span);
         }
-      if ((i & (CHRONO_ETF_CLAIM_CHUNK - 1)) == CHRONO_ETF_CLAIM_CHUNK - 1 || i + 1 == r->claims.n)
-        chrono_etf_claims_release_chunk (&r->claims, i);
+      done_with_claim (fill, i);
     }
+}
+
+static void
+fill_claim_lanes (EtfReader *r, Placement *p)
+{
+  guint n_chunks = r->claims.chunks->len;
+  Fill fill = { r, p, g_new (gint, n_chunks) };
+  for (guint c = 0; c < n_chunks; c++)
+    fill.readers[c] = 2;
+  GThread *worker = g_thread_new ("etf-activities", fill_activities, &fill);
+  fill_resources (&fill);
+  g_thread_join (worker);
+  g_free (fill.readers);
   for (guint i = 0; i < r->resources->len; i++)
     g_clear_pointer (&g_array_index (r->resources, Resource, i).placed, g_array_unref);
 }
@@ -1369,11 +1422,29 @@ static const DependencyEnds dependency_ends[9] = {
   { TRUE, TRUE, FALSE, FALSE }, { FALSE, FALSE, TRUE, FALSE },  { FALSE, FALSE, TRUE, TRUE },
 };
 
+/* Producers number records 0, 1, 2…: then an array indexed by id beats any hash. */
+static void
+init_ids (ChronoEtfIds *ids, gint64 lowest, gint64 highest, guint n)
+{
+  guint64 last = (guint64) highest - (guint64) lowest; /* no overflow, unlike the size */
+  if (n > 0 && last < 2 * (guint64) n + 1024)
+    chrono_etf_ids_init_dense (ids, lowest, last + 1);
+  else
+    chrono_etf_ids_init (ids, n);
+}
+
 static void
 build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane)
 {
   Endpoints ends;
-  chrono_etf_ids_init (&ends.claims, r->claims.n);
+  gint64 lowest = G_MAXINT64, highest = G_MININT64;
+  for (guint i = 0; i < r->claims.n; i++)
+    {
+      gint64 id = chrono_etf_claims_get (&r->claims, i)->id;
+      lowest = MIN (lowest, id);
+      highest = MAX (highest, id);
+    }
+  init_ids (&ends.claims, lowest, highest, r->claims.n);
   for (guint i = 0; i < r->claims.n; i++)
     {
       ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
@@ -1388,7 +1459,14 @@ build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane)
                                claim->id, MIN (first->line, claim->line), MAX (first->line, claim->line), first->line);
         }
     }
-  chrono_etf_ids_init (&ends.events, r->events->len);
+  lowest = G_MAXINT64, highest = G_MININT64;
+  for (guint i = 0; i < r->events->len; i++)
+    {
+      gint64 id = g_array_index (r->events, Event, i).id;
+      lowest = MIN (lowest, id);
+      highest = MAX (highest, id);
+    }
+  init_ids (&ends.events, lowest, highest, r->events->len);
   for (guint i = 0; i < r->events->len; i++)
     {
       Event *event = &g_array_index (r->events, Event, i);
