@@ -662,7 +662,7 @@ static void
 free_signal (gpointer data)
 {
   Signal *signal = data;
-  g_array_unref (signal->fragments);
+  g_clear_pointer (&signal->fragments, g_array_unref);
   g_free (signal);
 }
 
@@ -1368,6 +1368,7 @@ build_signals (EtfReader *r, ChronoLane *group)
           chrono_trace_include_time (r->trace, fragment.t0);
           chrono_trace_include_time (r->trace, fragment.t1);
         }
+      g_clear_pointer (&signal->fragments, g_array_unref);
     }
 }
 
@@ -1509,6 +1510,9 @@ build_model (EtfReader *r)
   if (r->signal_order->len > 0)
     build_signals (r, add_group (r, N_ ("Signals")));
   build_dependencies (r, placement, events_lane);
+  /* the claims' spans are the bulk of the model: make room for them first */
+  g_clear_pointer (&r->events, g_array_unref);
+  g_clear_pointer (&r->dependencies, g_array_unref);
   fill_claim_lanes (r, placement);
   chrono_lane_sort_children (activities);
   placement_free (placement);
@@ -1583,8 +1587,8 @@ reader_clear (EtfReader *r)
   g_array_unref (r->resource_refs);
   chrono_etf_ids_clear (&r->resource_ids);
   chrono_etf_claims_clear (&r->claims);
-  g_array_unref (r->events);
-  g_array_unref (r->dependencies);
+  g_clear_pointer (&r->events, g_array_unref);
+  g_clear_pointer (&r->dependencies, g_array_unref);
   chrono_etf_ids_clear (&r->signal_ids);
   g_ptr_array_unref (r->signal_order);
   g_ptr_array_unref (r->grouping);
@@ -1669,9 +1673,9 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
     {
       /* the parsing scratch is not needed any more: give it back before the lanes grow */
       g_clear_pointer (&r.attr_cache, g_free);
-      guint n_claims = r.claims.n;
+      guint n_events = r.claims.n + r.events->len;
       build_model (&r);
-      chrono_trace_set_n_events (trace, n_claims + r.events->len);
+      chrono_trace_set_n_events (trace, n_events);
       /* joining records finds problems after reading did: list them all by line */
       chrono_warnings_sort_by_line (r.warnings);
     }
