@@ -43,6 +43,11 @@ settle (void)
 static void
 save_screenshot (GtkWidget *widget, const char *name)
 {
+  /* on a loaded machine a relayout can still be pending after settle(): let
+   * the frame clock run until nothing is left to do */
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  while (g_main_context_pending (NULL) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
   int width = gtk_widget_get_allocated_width (widget), height = gtk_widget_get_allocated_height (widget);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t *cr = cairo_create (surface);

@@ -22,6 +22,7 @@
 #include "chrono-loader-etf.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -368,7 +369,7 @@ pairs_parse (Pairs *pairs, const char *text, gsize length, char **error_message)
             {
               g_autofree char *whole = g_malloc (pair_end - pair + 1);
               unescape_trimmed (whole, pair, pair_end);
-              *error_message = g_strdup_printf ("attribute “%s” has no “=”", whole);
+              *error_message = g_strdup_printf (_ ("attribute “%s” has no “=”"), whole);
             }
           ok = FALSE;
           continue;
@@ -424,7 +425,7 @@ parse_pairs (EtfReader *r, const char *text, gsize length)
   g_autofree char *error = NULL;
   if (pairs_parse (&r->pairs, text, length, &error))
     return TRUE;
-  chrono_warnings_add (r->warnings, r->line, "bad attribute", "%s; it is ignored, the other pairs are kept", error);
+  chrono_warnings_add (r->warnings, r->line, "bad attribute", _ ("%s; it is ignored, the other pairs are kept"), error);
   return FALSE;
 }
 
@@ -480,7 +481,7 @@ time_fits (EtfReader *r, double value)
 static void
 bad_line (EtfReader *r, const char *tag, const char *why)
 {
-  chrono_warnings_add (r->warnings, r->line, "malformed line", "%s line: %s; the line is skipped", tag, why);
+  chrono_warnings_add (r->warnings, r->line, "malformed line", _ ("%s line: %s; the line is skipped"), tag, why);
 }
 
 /* ---- records ------------------------------------------------------------ */
@@ -516,15 +517,15 @@ static void
 read_unit (EtfReader *r, char **fields, guint n)
 {
   if (n != 2)
-    return bad_line (r, "TU", "it needs one time unit");
+    return bad_line (r, "TU", _ ("it needs one time unit"));
   if (r->have_unit)
     {
-      chrono_warnings_add (r->warnings, r->line, "repeated header", "a second TU line; the first one counts");
+      chrono_warnings_add (r->warnings, r->line, "repeated header", _ ("a second TU line; the first one counts"));
       return;
     }
   if (r->records > 0)
     chrono_warnings_add (r->warnings, r->line, "late header",
-                         "TU comes after records; every time stamp is read in this unit");
+                         _ ("TU comes after records; every time stamp is read in this unit"));
   for (gsize i = 0; i < G_N_ELEMENTS (units); i++)
     if (g_ascii_strcasecmp (fields[1], units[i].name) == 0)
       {
@@ -533,7 +534,7 @@ read_unit (EtfReader *r, char **fields, guint n)
         chrono_trace_add_metadata (r->trace, "TU", units[i].name);
         return;
       }
-  bad_line (r, "TU", "the unit must be NANOSECONDS, MICROSECONDS, MILLISECONDS, SECONDS, MINUTES or HOURS");
+  bad_line (r, "TU", _ ("the unit must be NANOSECONDS, MICROSECONDS, MILLISECONDS, SECONDS, MINUTES or HOURS"));
 }
 
 static void
@@ -541,10 +542,10 @@ read_offset (EtfReader *r, char **fields, guint n)
 {
   gint64 ms;
   if (n != 2 || !parse_id (fields[1], &ms))
-    return bad_line (r, "O", "it needs one integer (milliseconds since the Unix epoch)");
+    return bad_line (r, "O", _ ("it needs one integer (milliseconds since the Unix epoch)"));
   if (r->have_offset)
     {
-      chrono_warnings_add (r->warnings, r->line, "repeated header", "a second O line; the first one counts");
+      chrono_warnings_add (r->warnings, r->line, "repeated header", _ ("a second O line; the first one counts"));
       return;
     }
   r->have_offset = TRUE;
@@ -571,9 +572,9 @@ read_event (EtfReader *r, const Fields *f)
 {
   Event event = { .line = r->line };
   if (f->n != 3 || !parse_id (f->field[1], &event.id) || !parse_real (f->field[2], &event.t))
-    return bad_line (r, "E", "expected “E <id> <time> ; <attributes>”");
+    return bad_line (r, "E", _ ("expected “E <id> <time> ; <attributes>”"));
   if (!time_fits (r, event.t))
-    return bad_line (r, "E", "the time is too large for the time unit");
+    return bad_line (r, "E", _ ("the time is too large for the time unit"));
   event.attrs = intern_attributes (r, f->attributes, f->attributes_length);
   g_array_append_val (r->events, event);
   r->records++;
@@ -599,9 +600,9 @@ read_resource (EtfReader *r, const Fields *f)
   Resource resource = { .line = r->line };
   if (f->n != 4 || !parse_id (fields[1], &resource.id) || !parse_real (fields[2], &resource.capacity)
       || (g_ascii_strcasecmp (fields[3], "true") != 0 && g_ascii_strcasecmp (fields[3], "false") != 0))
-    return bad_line (r, "R", "expected “R <id> <capacity> true|false ; <attributes>”");
+    return bad_line (r, "R", _ ("expected “R <id> <capacity> true|false ; <attributes>”"));
   if (resource.capacity <= 0)
-    return bad_line (r, "R", "the capacity must be positive");
+    return bad_line (r, "R", _ ("the capacity must be positive"));
   resource.uses_offset = g_ascii_strcasecmp (fields[3], "true") == 0;
   resource.attrs = intern_attributes (r, f->attributes, f->attributes_length);
   resource_ref (r, resource.id);
@@ -618,18 +619,18 @@ read_claim (EtfReader *r, const Fields *f)
   gint64 resource;
   if ((n != 6 && n != 7) || !parse_id (fields[1], &claim.id) || !parse_real (fields[2], &claim.t0)
       || !parse_real (fields[3], &claim.t1) || !parse_id (fields[4], &resource))
-    return bad_line (r, "C", "expected “C <id> <t0> <t1> <resource> [<offset>] <amount> ; <attributes>”");
+    return bad_line (r, "C", _ ("expected “C <id> <t0> <t1> <resource> [<offset>] <amount> ; <attributes>”"));
   double numbers[2]; /* [offset, amount] or [amount] */
   guint n_numbers = n - 5;
   for (guint i = 0; i < n_numbers; i++)
     if (!parse_real (fields[5 + i], &numbers[i]))
-      return bad_line (r, "C", "the offset and the amount must be numbers");
+      return bad_line (r, "C", _ ("the offset and the amount must be numbers"));
   if (!time_fits (r, claim.t0) || !time_fits (r, claim.t1))
-    return bad_line (r, "C", "a time is too large for the time unit");
+    return bad_line (r, "C", _ ("a time is too large for the time unit"));
   if (claim.t1 < claim.t0)
     {
       chrono_warnings_add (r->warnings, r->line, "claim ends before it starts",
-                           "claim %" G_GINT64_FORMAT " ends at %g before it starts at %g; start and end are swapped",
+                           _ ("claim %" PRId64 " ends at %g before it starts at %g; start and end are swapped"),
                            claim.id, claim.t1, claim.t0);
       double t = claim.t0;
       claim.t0 = claim.t1;
@@ -650,9 +651,9 @@ read_dependency (EtfReader *r, const Fields *f)
   Dependency dependency = { .line = r->line };
   if (f->n != 5 || !parse_id (fields[1], &dependency.id) || !parse_id (fields[2], &dependency.type)
       || !parse_id (fields[3], &dependency.src) || !parse_id (fields[4], &dependency.dst))
-    return bad_line (r, "D", "expected “D <id> <type> <source> <destination> ; <attributes>”");
+    return bad_line (r, "D", _ ("expected “D <id> <type> <source> <destination> ; <attributes>”"));
   if (dependency.type < 0 || dependency.type > 8)
-    return bad_line (r, "D", "the type must be 0 to 8");
+    return bad_line (r, "D", _ ("the type must be 0 to 8"));
   dependency.attrs = intern_attributes (r, f->attributes, f->attributes_length);
   g_array_append_val (r->dependencies, dependency);
   r->records++;
@@ -685,11 +686,11 @@ read_signal (EtfReader *r, const Fields *f)
 {
   gint64 id;
   if (f->n != 2 || !parse_id (f->field[1], &id))
-    return bad_line (r, "S", "expected “S <id> ; <attributes>”");
+    return bad_line (r, "S", _ ("expected “S <id> ; <attributes>”"));
   Signal *signal = ensure_signal (r, id);
   if (signal->declared)
     {
-      chrono_warnings_add (r->warnings, r->line, "duplicate id", "signal %" G_GINT64_FORMAT " is declared twice", id);
+      chrono_warnings_add (r->warnings, r->line, "duplicate id", _ ("signal %" PRId64 " is declared twice"), id);
       return;
     }
   signal->declared = TRUE;
@@ -704,19 +705,19 @@ read_fragment (EtfReader *r, const Fields *f)
   gint64 id;
   double v[5];
   if (f->n != 7 || !parse_id (f->field[1], &id))
-    return bad_line (r, "F", "expected “F <signal> <t0> <t1> <c> <b> <a>”");
+    return bad_line (r, "F", _ ("expected “F <signal> <t0> <t1> <c> <b> <a>”"));
   for (int i = 0; i < 5; i++)
     if (!parse_real (f->field[2 + i], &v[i]))
-      return bad_line (r, "F", "the times and coefficients must be numbers");
+      return bad_line (r, "F", _ ("the times and coefficients must be numbers"));
   if (v[1] < v[0])
-    return bad_line (r, "F", "the fragment ends before it begins");
+    return bad_line (r, "F", _ ("the fragment ends before it begins"));
   if (!time_fits (r, v[0]) || !time_fits (r, v[1]))
-    return bad_line (r, "F", "a time is too large for the time unit");
+    return bad_line (r, "F", _ ("a time is too large for the time unit"));
   Signal *signal = ensure_signal (r, id);
   if (signal->has_end && v[0] != signal->last_t1)
     chrono_warnings_add (r->warnings, r->line, "fragments not consecutive",
-                         "signal %" G_GINT64_FORMAT ": this fragment starts at %g, the previous one ended at %g (%s)",
-                         id, v[0], signal->last_t1, v[0] > signal->last_t1 ? "a gap" : "an overlap");
+                         _ ("signal %" PRId64 ": this fragment starts at %g, the previous one ended at %g (%s)"), id,
+                         v[0], signal->last_t1, v[0] > signal->last_t1 ? _ ("a gap") : _ ("an overlap"));
   signal->has_end = TRUE;
   signal->last_t1 = v[1];
   RawFragment fragment = { v[0], v[1], v[2], v[3], v[4] };
@@ -783,9 +784,10 @@ read_line (EtfReader *r, char *text, char *end)
       g_autofree char *name = g_strndup (text, tag_end - text);
       if (tag == TAG_TIME_SERIES)
         chrono_warnings_add (r->warnings, r->line, "unsupported record",
-                             "time-series lines (%s) are not shown yet; the line is skipped", name);
+                             _ ("time-series lines (%s) are not shown yet; the line is skipped"), name);
       else
-        chrono_warnings_add (r->warnings, r->line, "unknown record", "unknown record “%s”; the line is skipped", name);
+        chrono_warnings_add (r->warnings, r->line, "unknown record", _ ("unknown record “%s”; the line is skipped"),
+                             name);
       return;
     }
   Fields fields;
@@ -931,11 +933,11 @@ build_resources (EtfReader *r, ChronoLane *group)
       if (ref->resource != CHRONO_ETF_NO_INDEX)
         {
           chrono_warnings_add (r->warnings, res->line, "duplicate id",
-                               "resource %" G_GINT64_FORMAT " is declared twice; the first one counts", res->id);
+                               _ ("resource %" PRId64 " is declared twice; the first one counts"), res->id);
           continue;
         }
       const char *name = name_of (r, res->attrs);
-      g_autofree char *fallback = g_strdup_printf ("Resource %" G_GINT64_FORMAT, res->id);
+      g_autofree char *fallback = g_strdup_printf ("Resource %" PRId64, res->id);
       g_autoptr (ChronoLane) lane = chrono_lane_new (name ? name : fallback, CHRONO_LANE_RESOURCE, "R");
       chrono_lane_set_source (lane, res->id, res->attrs, 0.0 + res->capacity);
       chrono_lane_append_child (group, lane);
@@ -993,25 +995,25 @@ resolve_claim (EtfReader *r, const ChronoEtfClaim *claim, Resource **out_resourc
     {
       const ResourceRef *ref =
           &g_array_index (r->resource_refs, ResourceRef, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET);
-      chrono_warnings_add (r->warnings, claim->line, "unknown reference",
-                           "claim %" G_GINT64_FORMAT " names resource %" G_GINT64_FORMAT
-                           ", which no R line declares; the claim is skipped",
-                           claim->id, ref->id);
+      chrono_warnings_add (
+          r->warnings, claim->line, "unknown reference",
+          _ ("claim %" PRId64 " names resource %" PRId64 ", which no R line declares; the claim is skipped"), claim->id,
+          ref->id);
       return FALSE;
     }
   if (((claim->resource & CHRONO_ETF_CLAIM_HAS_OFFSET) != 0) != res->uses_offset)
     {
       chrono_warnings_add (r->warnings, claim->line, "malformed line",
-                           "claim %" G_GINT64_FORMAT ": resource %" G_GINT64_FORMAT " %s, so the claim needs %s after "
-                           "the resource; the claim is skipped",
-                           claim->id, res->id, res->uses_offset ? "uses offsets" : "does not use offsets",
-                           res->uses_offset ? "an offset and an amount" : "only an amount");
+                           _ ("claim %" PRId64 ": resource %" PRId64 " %s, so the claim needs %s after "
+                              "the resource; the claim is skipped"),
+                           claim->id, res->id, res->uses_offset ? _ ("uses offsets") : _ ("does not use offsets"),
+                           res->uses_offset ? _ ("an offset and an amount") : _ ("only an amount"));
       return FALSE;
     }
   if (claim->amount <= 0)
     {
       chrono_warnings_add (r->warnings, claim->line, "malformed line",
-                           "claim %" G_GINT64_FORMAT ": the amount must be positive; the claim is skipped", claim->id);
+                           _ ("claim %" PRId64 ": the amount must be positive; the claim is skipped"), claim->id);
       return FALSE;
     }
   *out_resource = res;
@@ -1349,12 +1351,12 @@ build_signals (EtfReader *r, ChronoLane *group)
       Signal *signal = g_ptr_array_index (r->signal_order, i);
       if (!signal->declared)
         chrono_warnings_add (r->warnings, signal->line, "unknown reference",
-                             "fragments of signal %" G_GINT64_FORMAT " but no S line declares it", signal->id);
+                             _ ("fragments of signal %" PRId64 " but no S line declares it"), signal->id);
       else if (signal->fragments->len == 0)
-        chrono_warnings_add (r->warnings, signal->line, "empty signal", "signal %" G_GINT64_FORMAT " has no F line",
+        chrono_warnings_add (r->warnings, signal->line, "empty signal", _ ("signal %" PRId64 " has no F line"),
                              signal->id);
       const char *name = name_of (r, signal->attrs);
-      g_autofree char *fallback = g_strdup_printf ("Signal %" G_GINT64_FORMAT, signal->id);
+      g_autofree char *fallback = g_strdup_printf ("Signal %" PRId64, signal->id);
       g_autoptr (ChronoLane) lane = chrono_lane_new (name ? name : fallback, CHRONO_LANE_SIGNAL, "S");
       chrono_lane_set_source (lane, signal->id, signal->attrs, 0.0);
       chrono_lane_append_child (group, lane);
@@ -1390,8 +1392,8 @@ endpoint (EtfReader *r, Placement *p, Endpoints *ends, gboolean is_claim, gboole
       if (claim == NULL || claim->activity == CHRONO_ETF_NO_INDEX)
         {
           chrono_warnings_add (r->warnings, d->line, "unknown reference",
-                               "dependency %" G_GINT64_FORMAT " names claim %" G_GINT64_FORMAT
-                               ", which is missing or was skipped; the dependency is skipped",
+                               _ ("dependency %" PRId64 " names claim %" PRId64
+                                  ", which is missing or was skipped; the dependency is skipped"),
                                d->id, id);
           return FALSE;
         }
@@ -1403,8 +1405,8 @@ endpoint (EtfReader *r, Placement *p, Endpoints *ends, gboolean is_claim, gboole
   if (index == CHRONO_ETF_NO_INDEX)
     {
       chrono_warnings_add (r->warnings, d->line, "unknown reference",
-                           "dependency %" G_GINT64_FORMAT " names event %" G_GINT64_FORMAT
-                           ", which is missing or was skipped; the dependency is skipped",
+                           _ ("dependency %" PRId64 " names event %" PRId64
+                              ", which is missing or was skipped; the dependency is skipped"),
                            d->id, id);
       return FALSE;
     }
@@ -1455,8 +1457,8 @@ build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane)
           ChronoEtfClaim *first = chrono_etf_claims_get (&r->claims, index);
           /* claims are in time order here, so name the later line */
           chrono_warnings_add (r->warnings, MAX (first->line, claim->line), "duplicate id",
-                               "claim %" G_GINT64_FORMAT " is declared twice (lines %" G_GUINT64_FORMAT
-                               " and %" G_GUINT64_FORMAT "); dependencies use the one on line %" G_GUINT64_FORMAT,
+                               _ ("claim %" PRId64 " is declared twice (lines %" PRIu64 " and %" PRIu64
+                                  "); dependencies use the one on line %" PRIu64),
                                claim->id, MIN (first->line, claim->line), MAX (first->line, claim->line), first->line);
         }
     }
@@ -1473,7 +1475,7 @@ build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane)
       Event *event = &g_array_index (r->events, Event, i);
       if (chrono_etf_ids_insert (&ends.events, event->id, i) != i)
         chrono_warnings_add (r->warnings, event->line, "duplicate id",
-                             "event %" G_GINT64_FORMAT " is declared twice; dependencies use the first", event->id);
+                             _ ("event %" PRId64 " is declared twice; dependencies use the first"), event->id);
     }
   ChronoLinks *links = chrono_trace_get_links (r->trace);
   for (guint i = 0; i < r->dependencies->len; i++)
@@ -1639,7 +1641,7 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
       if (r.line == 0 && length >= 12 && g_str_has_prefix (data, "TraceVersion"))
         {
           g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                       "%s:1: this is the legacy tab-separated TRACE V0.1 format, which Chronoscope does not read",
+                       _ ("%s:1: this is the legacy tab-separated TRACE V0.1 format, which Chronoscope does not read"),
                        path);
           ok = FALSE;
           break;
@@ -1665,8 +1667,7 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
     {
       const ChronoWarning *first = chrono_warnings_get_kept (r.warnings, 0);
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                   "%s:%" G_GUINT64_FORMAT ": %s (no line of the file is a TRACE record)", path, first->line,
-                   first->message);
+                   _ ("%s:%" PRIu64 ": %s (no line of the file is a TRACE record)"), path, first->line, first->message);
       ok = FALSE;
     }
   if (ok)
