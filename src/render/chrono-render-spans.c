@@ -617,7 +617,7 @@ draw_lane_marks (ChronoRenderContext *ctx, ChronoMarks *marks, double top, doubl
         break;
       double x = floor (chrono_render_options_time_to_x (o, mark.time)) + 0.5;
       gint64 next = chrono_render_options_x_to_time (o, x + MARK_MERGE_PX);
-      guint j = chrono_marks_first_at_or_after (marks, MAX (next, mark.time + 1));
+      guint j = chrono_marks_first_at_or_after (marks, MAX (next, mark.time < G_MAXINT64 ? mark.time + 1 : mark.time));
       ChronoRgb color;
       mark_colour (ctx, mark.kind, &color);
       draw_mark (ctx, x, top, height, ticks, &color);

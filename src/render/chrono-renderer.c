@@ -157,7 +157,8 @@ double
 chrono_render_options_time_to_x (const ChronoRenderOptions *o, gint64 t)
 {
   g_return_val_if_fail (o != NULL && o->end > o->begin, 0.0);
-  return MAX (o->label_width, 0) + (double) (t - o->begin) * data_width (o) / (double) (o->end - o->begin);
+  return MAX (o->label_width, 0)
+         + ((double) t - (double) o->begin) * data_width (o) / ((double) o->end - (double) o->begin);
 }
 
 /* The first tick at or after x: the inverse of time_to_x, rounded down. */
@@ -165,8 +166,13 @@ gint64
 chrono_render_options_x_to_time (const ChronoRenderOptions *o, double x)
 {
   g_return_val_if_fail (o != NULL && o->end > o->begin, 0);
-  double ticks = (x - MAX (o->label_width, 0)) * (double) (o->end - o->begin) / data_width (o);
-  return o->begin + (gint64) floor (ticks);
+  double ticks = floor ((x - MAX (o->label_width, 0)) * ((double) o->end - (double) o->begin) / data_width (o));
+  /* past either end of the 64-bit range (a trace that reaches INT64_MAX): the end itself */
+  if (ticks >= (double) G_MAXINT64 - (double) o->begin)
+    return G_MAXINT64;
+  if (ticks <= (double) G_MININT64 - (double) o->begin)
+    return G_MININT64;
+  return o->begin + (gint64) ticks;
 }
 
 double
