@@ -218,6 +218,150 @@ test_changed_on_disk (void)
   g_unlink (copy);
 }
 
+/* A lane's items far apart in time (epoch ns and a late mark) widen the
+ * buckets by 2^33 in one step: totals must not change (they grew 12x before
+ * the merge used 64-bit indices). */
+static void
+test_summary_big_jump (void)
+{
+  static const gint64 jumps[] = { G_GINT64_CONSTANT (1) << 40, G_GINT64_CONSTANT (1) << 51, G_GINT64_CONSTANT (1) << 62,
+                                  G_MAXINT64 };
+  for (gsize j = 0; j < G_N_ELEMENTS (jumps); j++)
+    {
+      gint64 jump = jumps[j];
+      g_autoptr (ChronoSummary) summary = chrono_summary_new (0, 8192, 1000000000);
+      for (int i = 0; i < 8192; i++)
+        chrono_summary_add_interval (summary, i * 100000, i * 100000 + 1000, CHRONO_STATE_RUNNING, 0);
+      chrono_summary_add_instant (summary, jump);
+      ChronoSpanSummary totals;
+      ChronoSummaryExtra extra;
+      chrono_summary_query (summary, 0, G_MAXINT64, &totals, &extra);
+      g_assert_cmpint (totals.time_in_state[CHRONO_STATE_RUNNING], ==, 8192 * 1000);
+      g_assert_cmpuint (totals.count, ==, 8192);
+      g_assert_cmpuint (extra.n_instants, ==, 1);
+    }
+}
+
+static char *
+write_temp (const char *name, const char *text)
+{
+  g_autofree char *dir = g_path_get_dirname (plain_path);
+  char *path = g_build_filename (dir, name, NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  return path;
+}
+
+/* A stretch without events (comments here) between events: chunk starts stay
+ * in order, so the chunk of a late time is found (an earlier one was, and its
+ * rows were drawn empty). */
+static void
+test_empty_chunk_in_the_middle (void)
+{
+  GString *text = g_string_new ("#timescale ns\n");
+  for (int i = 0; i < 3000; i++)
+    g_string_append_printf (
+        text, "%d,Core_0,0,T,Task_A,%d,activate\n%d,Core_0,0,T,Task_A,%d,start\n%d,Core_0,0,T,Task_A,%d,terminate\n",
+        i * 100, i, i * 100 + 10, i, i * 100 + 50, i);
+  for (int i = 0; i < 6000; i++)
+    g_string_append (text, "# a comment line that is long enough to fill a chunk on its own .......\n");
+  for (int i = 3000; i < 6000; i++)
+    g_string_append_printf (
+        text, "%d,Core_0,0,T,Task_A,%d,activate\n%d,Core_0,0,T,Task_A,%d,start\n%d,Core_0,0,T,Task_A,%d,terminate\n",
+        i * 100, i, i * 100 + 10, i, i * 100 + 50, i);
+  g_autofree char *path = write_temp ("empty-middle.btf", text->str);
+  g_string_free (text, TRUE);
+  g_autoptr (ChronoTrace) lazy = load (path, "always", "65536");
+  guint n = chrono_trace_get_n_chunks (lazy), empty = 0;
+  for (guint k = 0; k < n; k++)
+    {
+      const ChronoChunk *chunk = chrono_trace_get_chunk (lazy, k);
+      empty += chunk->n_events == 0;
+      if (k > 0)
+        g_assert_cmpint (chunk->first_time, >=, chrono_trace_get_chunk (lazy, k - 1)->first_time);
+    }
+  g_assert_cmpuint (empty, >, 2);
+  guint k = chrono_trace_find_chunk (lazy, 450000);
+  const ChronoChunk *found = chrono_trace_get_chunk (lazy, k);
+  g_assert_cmpuint (found->n_events, >, 0);
+  g_assert_cmpint (found->first_time, <=, 450000);
+  g_assert_cmpint (chrono_trace_get_chunk_end (lazy, k), >, 450000);
+  g_unlink (path);
+}
+
+typedef struct {
+  GThread *main_thread;
+  guint decoded;
+  gboolean off_thread;
+} Deliveries;
+
+static void
+on_chunk_decoded (ChronoChunkCache *cache, guint chunk, Deliveries *d)
+{
+  d->decoded++;
+  d->off_thread |= g_thread_self () != d->main_thread;
+}
+
+static gboolean
+wait_for_chunk (ChronoChunkCache *cache, guint chunk)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (chrono_chunk_cache_peek (cache, chunk) == NULL && g_get_monotonic_time () < deadline)
+    {
+      /* a loop that does not hold the context between iterations, as test and
+       * embedding code often does: deliveries must still come to this thread */
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return chrono_chunk_cache_peek (cache, chunk) != NULL;
+}
+
+/* Decoded chunks arrive in the thread that owns the cache (they were handed
+ * over on the worker when nobody held the main context), and a chunk asked
+ * for, dropped and asked for again while its job was queued still comes. */
+static void
+test_deliveries (void)
+{
+  g_autoptr (ChronoTrace) lazy = load (plain_path, "always", "65536");
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (lazy);
+  Deliveries d = { g_thread_self (), 0, FALSE };
+  g_signal_connect (cache, "chunk-decoded", G_CALLBACK (on_chunk_decoded), &d);
+  for (guint k = 3; k < 8; k++)
+    {
+      chrono_chunk_cache_request (cache, k, k);
+      g_assert_true (wait_for_chunk (cache, k));
+    }
+  g_assert_cmpuint (d.decoded, ==, 5);
+  g_assert_false (d.off_thread);
+
+  chrono_chunk_cache_request (cache, 20, 20);
+  chrono_chunk_cache_request (cache, 1, 0); /* nothing wanted: the queued job will skip */
+  g_usleep (200000);
+  chrono_chunk_cache_request (cache, 20, 20); /* wanted again while still marked queued */
+  g_assert_true (wait_for_chunk (cache, 20));
+  g_signal_handlers_disconnect_by_data (cache, &d);
+}
+
+/* Two mid-run suspends of one runnable: the inferred caller is the same
+ * runnable (ASan saw the caller's record written after its table moved). */
+static void
+test_same_runnable_inferred_twice (void)
+{
+  g_autofree char *path = write_temp ("same-runnable.btf", "#timescale ns\n"
+                                                           "0,Stim,0,T,Task_A,0,activate\n"
+                                                           "10,Core_1,0,T,Task_A,0,start\n"
+                                                           "40,Task_A,0,R,R1,1,suspend\n"
+                                                           "50,Task_A,0,R,R1,2,suspend\n"
+                                                           "60,Core_1,0,T,Task_A,0,terminate\n");
+  for (int lazy = 0; lazy < 2; lazy++)
+    {
+      g_autoptr (ChronoTrace) trace = load (path, lazy ? "always" : "never", NULL);
+      g_autoptr (GHashTable) lanes = lanes_by_key (trace);
+      g_assert_nonnull (g_hash_table_lookup (lanes, "Tasks/Task_A/R1"));
+      g_assert_null (g_hash_table_lookup (lanes, "Tasks/Task_A/R1/R1"));
+    }
+  g_unlink (path);
+}
+
 static void
 make_inputs (const char *dir)
 {
@@ -256,6 +400,10 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/plain", test_plain);
   g_test_add_func ("/lazy/gzip", test_gzip);
   g_test_add_func ("/lazy/changed-on-disk", test_changed_on_disk);
+  g_test_add_func ("/lazy/summary-big-jump", test_summary_big_jump);
+  g_test_add_func ("/lazy/empty-chunk-in-the-middle", test_empty_chunk_in_the_middle);
+  g_test_add_func ("/lazy/deliveries", test_deliveries);
+  g_test_add_func ("/lazy/same-runnable-inferred-twice", test_same_runnable_inferred_twice);
   int status = g_test_run ();
   g_unlink (plain_path);
   g_unlink (gzip_path);

@@ -246,6 +246,9 @@ clear_trace (ChronoWindow *self)
 {
   if (self->viewport != NULL)
     g_signal_handlers_disconnect_by_data (self->viewport, self);
+  /* a decode of the old trace still running must not report into the new view */
+  if (self->trace != NULL && chrono_trace_get_chunk_cache (self->trace) != NULL)
+    g_signal_handlers_disconnect_by_data (chrono_trace_get_chunk_cache (self->trace), self);
   gtk_container_foreach (GTK_CONTAINER (self->timeline_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->inspector_scroller), destroy_child, NULL);
   self->timeline = self->overview = self->inspector = NULL;

@@ -985,14 +985,19 @@ push_inferred_caller (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable
 
   RunnableCall *callee = g_ptr_array_index (stack, bottom);
   ChronoLane *parent = chrono_lane_get_parent (callee->lane);
-  ChronoInstance *callee_record = call_record (callee);
-  RunnableCall *call = new_call (m, parent, callee_record->parent, runnable, ev, CHRONO_STATE_RUNNING, since, TRUE);
-  callee->runnable->cached_parent = NULL; /* its lane moves */
-  g_object_ref (callee->lane);
-  chrono_lane_remove_child (parent, callee->lane);
-  chrono_lane_append_child (call->lane, callee->lane);
-  g_object_unref (callee->lane);
-  callee_record->parent = call->index;
+  guint32 callee_parent = call_record (callee)->parent;
+  RunnableCall *call = new_call (m, parent, callee_parent, runnable, ev, CHRONO_STATE_RUNNING, since, TRUE);
+  if (call->lane != callee->lane)
+    {
+      /* a second call of the same runnable is not its own caller's lane */
+      callee->runnable->cached_parent = NULL; /* its lane moves */
+      g_object_ref (callee->lane);
+      chrono_lane_remove_child (parent, callee->lane);
+      chrono_lane_append_child (call->lane, callee->lane);
+      g_object_unref (callee->lane);
+    }
+  /* fetched again: new_call may have grown the table the old pointer pointed into */
+  call_record (callee)->parent = call->index;
   g_ptr_array_insert (stack, bottom, call);
   return call;
 }

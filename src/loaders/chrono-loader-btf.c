@@ -37,7 +37,15 @@ typedef struct {
   guint64 data_lines, good_lines;
   ChronoChunk chunk;
   GPtrArray *checkpoints; /* an index pass: the machine's state before each chunk */
+  GArray *reader_states; /* ReaderState, with each checkpoint */
 } BtfReader;
+
+/* What the reader itself carries from one chunk to the next. */
+typedef struct {
+  gboolean have_time;
+  gint64 last_time; /* a line going back in time is read as this */
+  Table table; /* a table whose rows continue into the chunk */
+} ReaderState;
 
 /* ---- small text helpers ------------------------------------------------- */
 
@@ -472,10 +480,20 @@ consume_block (BtfReader *r, const Block *block)
 {
   r->chunk = (ChronoChunk){ block->offset, block->length, block->first_line, G_MAXINT64, G_MININT64, 0 };
   if (r->checkpoints != NULL)
-    g_ptr_array_add (r->checkpoints, chrono_btf_machine_save (r->machine));
+    {
+      g_ptr_array_add (r->checkpoints, chrono_btf_machine_save (r->machine));
+      ReaderState state = { r->have_time, r->last_time, r->table };
+      g_array_append_val (r->reader_states, state);
+    }
   for (guint i = 0; i < block->lines->len; i++)
     consume_line (r, &g_array_index (block->lines, SplitLine, i));
   r->line = block->first_line + block->n_lines - 1;
+  if (r->chunk.n_events == 0)
+    {
+      /* a stretch with no event (comments, a zero-filled hole) keeps chunk
+       * starts in order, which the search by time relies on */
+      r->chunk.first_time = r->chunk.last_time = r->have_time ? r->last_time : G_MININT64;
+    }
   chrono_trace_add_chunk (r->trace, &r->chunk);
 }
 
@@ -639,6 +657,7 @@ typedef struct {
   gint64 file_mtime;
   ChronoClock clock;
   GPtrArray *checkpoints; /* ChronoBtfCheckpoint*, one per chunk */
+  GArray *reader_states; /* ReaderState, one per chunk */
   GArray *chunks; /* ChronoChunk, with the end time of each in last_time */
   GHashTable *type_ids, *entity_ids;
   gsize block_size; /* 0: the input's own */
@@ -649,6 +668,7 @@ btf_decoder_free (BtfDecoder *d)
 {
   g_free (d->path);
   g_ptr_array_unref (d->checkpoints);
+  g_array_unref (d->reader_states);
   g_array_unref (d->chunks);
   g_hash_table_unref (d->type_ids);
   g_hash_table_unref (d->entity_ids);
@@ -751,6 +771,18 @@ read_compressed_chunk (BtfDecoder *d, guint index, GCancellable *cancellable, GE
   return NULL;
 }
 
+static GHashTable *
+copy_table (GHashTable *table)
+{
+  GHashTable *copy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy, g_strdup (key), g_strdup (value));
+  return copy;
+}
+
 static ChronoTrace *
 btf_decode_chunk (gpointer data, guint index, GCancellable *cancellable, GError **error)
 {
@@ -772,15 +804,28 @@ btf_decode_chunk (gpointer data, guint index, GCancellable *cancellable, GError 
   reader_init (&r, trace, machine, d->path);
   g_hash_table_unref (r.type_ids);
   g_hash_table_unref (r.entity_ids);
-  r.type_ids = d->type_ids; /* read-only from here on */
-  r.entity_ids = d->entity_ids;
+  /* copies: a chunk with mapping lines must not change what other chunks (or
+   * another thread) read */
+  r.type_ids = copy_table (d->type_ids);
+  r.entity_ids = copy_table (d->entity_ids);
+  g_autoptr (GHashTable) type_ids = r.type_ids;
+  g_autoptr (GHashTable) entity_ids = r.entity_ids;
+  const ReaderState *state = &g_array_index (d->reader_states, ReaderState, index);
+  r.have_time = state->have_time;
+  r.last_time = state->last_time;
+  r.table = state->table;
   r.line = chunk->first_line - 1;
   gsize length;
   const char *text = g_bytes_get_data (bytes, &length);
   read_block (&r, text, length, chunk->offset);
-  gboolean last = index + 1 == d->chunks->len;
+  gboolean last = TRUE; /* no later chunk has events */
+  for (guint k = index + 1; k < d->chunks->len && last; k++)
+    last = g_array_index (d->chunks, ChronoChunk, k).n_events == 0;
   /* chunk->last_time holds where the chunk's time ends (see btf_index) */
-  chrono_btf_machine_finish_at (machine, chunk->last_time, last);
+  if (last)
+    chrono_btf_machine_finish (machine); /* as a whole read ends: waiting runnable lines are played */
+  else
+    chrono_btf_machine_finish_at (machine, chunk->last_time, FALSE);
   chrono_trace_set_n_events (trace, r.good_lines);
   chrono_trace_seal (trace);
   return g_steal_pointer (&trace);
@@ -812,6 +857,7 @@ btf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gp
   d->type_ids = r.type_ids;
   d->entity_ids = r.entity_ids;
   d->checkpoints = r.checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_btf_checkpoint_free);
+  d->reader_states = r.reader_states = g_array_new (FALSE, FALSE, sizeof (ReaderState));
   d->chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
   if (!read_input (&r, input, progress, progress_data, cancellable, error))
     return FALSE;

@@ -180,6 +180,15 @@ deliver (gpointer data)
   Result *result = data;
   ChronoChunkCache *self = result->cache;
   g_hash_table_remove (self->queued, GUINT_TO_POINTER (result->chunk));
+  gboolean wanted_again = result->trace == NULL && result->error == NULL && result->chunk >= self->wanted_first
+                          && result->chunk <= self->wanted_last;
+  if (wanted_again)
+    {
+      /* skipped while it was not wanted, asked for again meanwhile: that request found it queued */
+      g_hash_table_add (self->queued, GUINT_TO_POINTER (result->chunk));
+      g_object_ref (self);
+      g_thread_pool_push (self->worker, GUINT_TO_POINTER (result->chunk + 1), NULL);
+    }
   if (result->trace != NULL)
     {
       insert (self, result->chunk, result->trace);
@@ -212,7 +221,12 @@ decode_job (gpointer data, gpointer user_data)
         result->error = g_strdup (error->message);
       g_clear_error (&error);
     }
-  g_main_context_invoke (self->owner, deliver, result);
+  /* never g_main_context_invoke: it runs deliver right here when nobody
+   * holds the owner's context, and the LRU belongs to the owner's thread */
+  GSource *source = g_idle_source_new ();
+  g_source_set_callback (source, deliver, result, NULL);
+  g_source_attach (source, self->owner);
+  g_source_unref (source);
 }
 
 ChronoChunkCache *

@@ -74,6 +74,18 @@ new_value_column (guint n)
   return column;
 }
 
+/* The old buckets [*first, *last) that new bucket i takes after widening by
+ * 2^k; empty past the data.  64-bit, as k can exceed 31 on a large jump. */
+static inline void
+group_of (guint i, guint n, guint k, guint *first, guint *last)
+{
+  guint64 group = k >= 63 ? G_MAXUINT64 : (guint64) 1 << k;
+  guint64 begin = group >= n ? (i == 0 ? 0 : n) : (guint64) i * group;
+  guint64 end = group >= n ? n : MIN (begin + group, (guint64) n);
+  *first = (guint) MIN (begin, (guint64) n);
+  *last = (guint) MAX (end, (guint64) *first);
+}
+
 /* Merging groups of 2^k buckets: sums for totals, the larger for maxima,
  * the wider range for values; the upper part of each column empties. */
 static void
@@ -82,7 +94,9 @@ merge_sum_f (float *column, guint n, guint k)
   for (guint i = 0; column && i < n; i++)
     {
       float sum = 0;
-      for (guint j = i << k; j < ((i + 1) << k) && j < n; j++)
+      guint first, last;
+      group_of (i, n, k, &first, &last);
+      for (guint j = first; j < last; j++)
         sum += column[j];
       column[i] = sum;
     }
@@ -94,7 +108,9 @@ merge_sum_u (guint32 *column, guint n, guint k)
   for (guint i = 0; column && i < n; i++)
     {
       guint32 sum = 0;
-      for (guint j = i << k; j < ((i + 1) << k) && j < n; j++)
+      guint first, last;
+      group_of (i, n, k, &first, &last);
+      for (guint j = first; j < last; j++)
         sum += column[j];
       column[i] = sum;
     }
@@ -107,7 +123,9 @@ merge_longest (ChronoSummary *s, guint k)
     {
       float best = 0;
       guint32 label = 0;
-      for (guint j = i << k; j < ((i + 1) << k) && j < s->n_buckets; j++)
+      guint first, last;
+      group_of (i, s->n_buckets, k, &first, &last);
+      for (guint j = first; j < last; j++)
         if (s->longest[j] > best)
           {
             best = s->longest[j];
@@ -125,7 +143,9 @@ merge_values (ChronoSummary *s, guint k)
     {
       /* fminf/fmaxf ignore a NAN operand: empty buckets leave the others */
       float lo = NAN, hi = NAN;
-      for (guint j = i << k; j < ((i + 1) << k) && j < s->n_buckets; j++)
+      guint first, last;
+      group_of (i, s->n_buckets, k, &first, &last);
+      for (guint j = first; j < last; j++)
         {
           lo = fminf (lo, s->min_value[j]);
           hi = fmaxf (hi, s->max_value[j]);

@@ -19,7 +19,7 @@ typedef struct {
   guint64 offset; /* byte offset of the first line in the (decompressed) input */
   guint64 length;
   guint64 first_line; /* 1-based */
-  gint64 first_time, last_time; /* G_MAXINT64 / G_MININT64 when the chunk has no data line */
+  gint64 first_time, last_time; /* a chunk with no event: both the time read so far (chunk starts never decrease) */
   guint64 n_events;
 } ChronoChunk;
 

@@ -53,8 +53,12 @@ chrono_render_lazy_segments (ChronoRenderContext *ctx, ChronoLane *lane)
 }
 
 /* Clips drawing to the segment's columns; pair with cairo_restore. */
+/* slack widens the clip on both sides: an event glyph at a chunk's edge is
+ * wider than a point, and events at the very time a chunk ends may be the
+ * ones its predecessor read (lines of equal time straddle the cut). */
 void
-chrono_render_clip_segment (ChronoRenderContext *ctx, const ChronoRenderSegment *segment, double top, double height)
+chrono_render_clip_segment (ChronoRenderContext *ctx, const ChronoRenderSegment *segment, double top, double height,
+                            double slack)
 {
   const ChronoRenderOptions *o = ctx->o;
   double x0 = chrono_render_snap (ctx, chrono_render_options_time_to_x (o, segment->begin));
@@ -62,6 +66,8 @@ chrono_render_clip_segment (ChronoRenderContext *ctx, const ChronoRenderSegment 
   if (segment->end >= o->end)
     x1 = ctx->data_x1;
   cairo_save (ctx->cr);
+  x0 -= slack;
+  x1 += slack;
   cairo_rectangle (ctx->cr, x0, top, MAX (x1 - x0, 0.0), height);
   cairo_clip (ctx->cr);
 }

@@ -55,7 +55,7 @@ typedef struct {
 } ChronoRenderSegment;
 GArray *chrono_render_lazy_segments (ChronoRenderContext *ctx, ChronoLane *lane);
 void chrono_render_clip_segment (ChronoRenderContext *ctx, const ChronoRenderSegment *segment, double top,
-                                 double height);
+                                 double height, double slack);
 void chrono_render_segment_columns (ChronoRenderContext *ctx, const ChronoRenderSegment *segment, double *x0,
                                     double *x1);
 void chrono_render_enter_detail (ChronoRenderContext *ctx, const ChronoRenderSegment *segment,

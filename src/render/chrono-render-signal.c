@@ -245,7 +245,7 @@ draw_lazy_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top,
   for (guint i = 0; i < segments->len; i++)
     {
       const ChronoRenderSegment *segment = &g_array_index (segments, ChronoRenderSegment, i);
-      chrono_render_clip_segment (ctx, segment, top, row->height);
+      chrono_render_clip_segment (ctx, segment, top, row->height, 0.0);
       ChronoSignal *signal = segment->detail ? chrono_lane_get_signal (segment->detail) : NULL;
       if (signal != NULL && chrono_signal_get_n (signal) > 0)
         draw_columns (ctx, signal, axis);

@@ -481,7 +481,7 @@ draw_lazy_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top,
   for (guint i = 0; i < segments->len; i++)
     {
       const ChronoRenderSegment *segment = &g_array_index (segments, ChronoRenderSegment, i);
-      chrono_render_clip_segment (ctx, segment, top, row->height);
+      chrono_render_clip_segment (ctx, segment, top, row->height, 0.0);
       if (segment->detail != NULL)
         {
           ChronoRenderContext saved;
@@ -583,7 +583,7 @@ chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, d
   for (guint i = 0; i < segments->len; i++)
     {
       const ChronoRenderSegment *segment = &g_array_index (segments, ChronoRenderSegment, i);
-      chrono_render_clip_segment (ctx, segment, top, row->height);
+      chrono_render_clip_segment (ctx, segment, top, row->height, segment->detail ? MARK_HALF_WIDTH + 1.0 : 0.0);
       if (segment->detail != NULL)
         {
           ChronoRenderContext saved;

@@ -18,7 +18,8 @@
 
 struct _ChronoInspector {
   GtkBox parent_instance;
-  ChronoTrace *trace;
+  ChronoTrace *trace; /* the trace of the item on show: the inspector's own, or a decoded chunk of it */
+  ChronoTrace *own_trace;
   ChronoViewport *viewport;
   GtkWidget *content; /* rebuilt on every selection */
   GString *text; /* the same content as plain text, for copying and tests */
@@ -373,11 +374,14 @@ reset (ChronoInspector *self)
 void
 chrono_inspector_clear (ChronoInspector *self)
 {
+  g_set_object (&self->trace, self->own_trace); /* a decoded chunk is not kept past its item */
   reset (self);
   GtkWidget *hint = add_label (self, _ ("Click an item in the timeline to see its details here."), "dim-label");
   gtk_widget_set_margin_top (hint, 12);
   gtk_widget_show_all (self->content);
 }
+
+static void show_span (ChronoInspector *self, ChronoLane *lane, guint index);
 
 void
 chrono_inspector_show_span_of (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane, guint index)
@@ -385,13 +389,20 @@ chrono_inspector_show_span_of (ChronoInspector *self, ChronoTrace *trace, Chrono
   g_return_if_fail (CHRONO_IS_INSPECTOR (self));
   /* the item's strings, attributes and instance life are its own trace's; the clock is shared */
   g_set_object (&self->trace, trace);
-  chrono_inspector_show_span (self, lane, index);
+  show_span (self, lane, index);
 }
 
 void
 chrono_inspector_show_span (ChronoInspector *self, ChronoLane *lane, guint index)
 {
   g_return_if_fail (CHRONO_IS_INSPECTOR (self));
+  g_set_object (&self->trace, self->own_trace);
+  show_span (self, lane, index);
+}
+
+static void
+show_span (ChronoInspector *self, ChronoLane *lane, guint index)
+{
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   g_return_if_fail (spans != NULL && index < chrono_spans_get_n (spans));
   reset (self);
@@ -417,6 +428,7 @@ chrono_inspector_finalize (GObject *object)
 {
   ChronoInspector *self = CHRONO_INSPECTOR (object);
   g_clear_object (&self->trace);
+  g_clear_object (&self->own_trace);
   g_clear_object (&self->viewport);
   g_string_free (self->text, TRUE);
   G_OBJECT_CLASS (chrono_inspector_parent_class)->finalize (object);
@@ -442,6 +454,7 @@ chrono_inspector_new (ChronoTrace *trace, ChronoViewport *viewport)
 {
   ChronoInspector *self = g_object_new (CHRONO_TYPE_INSPECTOR, NULL);
   self->trace = g_object_ref (trace);
+  self->own_trace = g_object_ref (trace);
   self->viewport = g_object_ref (viewport);
   chrono_inspector_clear (self);
   return GTK_WIDGET (self);
