@@ -747,30 +747,13 @@ static ProcessEvent
 cached_process_event (ChronoBtfMachine *m, const char *name)
 {
   /* the events of nearly every line, spelled as the specification does */
-  switch (name[0])
-    {
-    case 's':
-      if (strcmp (name, "start") == 0)
-        return EV_START;
-      break;
-    case 'a':
-      if (strcmp (name, "activate") == 0)
-        return EV_ACTIVATE;
-      break;
-    case 't':
-      if (strcmp (name, "terminate") == 0)
-        return EV_TERMINATE;
-      break;
-    case 'p':
-      if (strcmp (name, "preempt") == 0)
-        return EV_PREEMPT;
-      break;
-    case 'r':
-      if (strcmp (name, "resume") == 0)
-        return EV_RESUME;
-      break;
-    default: break;
-    }
+  static const NamedEvent common[] = {
+    { "start", EV_START },     { "activate", EV_ACTIVATE }, { "terminate", EV_TERMINATE },
+    { "preempt", EV_PREEMPT }, { "resume", EV_RESUME },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (common); i++)
+    if (name[0] == common[i].name[0] && strcmp (name, common[i].name) == 0)
+      return common[i].event;
   gpointer value;
   if (g_hash_table_lookup_extended (m->event_cache, name, NULL, &value))
     return GPOINTER_TO_INT (value);
