@@ -373,14 +373,14 @@ attach_row (GtkWidget *grid, int row, const char *text, GtkWidget *widget)
   gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 1, 1);
 }
 
-/* For TRACE files: the attributes of the claims can group them into
- * activity lanes, colour them, and filter them. */
+/* For traces of claims: their attributes can group them into activity
+ * lanes, colour them, and filter them. */
 static void
 setup_claims_popover (ChronoWindow *self)
 {
-  gboolean etf = g_str_equal (chrono_trace_get_format (self->trace), "etf");
-  gtk_widget_set_visible (self->claims_button, etf);
-  if (!etf)
+  gboolean claims = (chrono_trace_get_features (self->trace) & CHRONO_TRACE_HAS_CLAIMS) != 0;
+  gtk_widget_set_visible (self->claims_button, claims);
+  if (!claims)
     return;
   g_autoptr (GPtrArray) keys = chrono_claim_attribute_keys (self->trace);
   ClaimsPopover *p = g_new0 (ClaimsPopover, 1);

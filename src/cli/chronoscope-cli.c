@@ -101,7 +101,7 @@ append_double (GString *out, double value)
 
 /* The TRACE part of info --json: resources and signals. */
 static void
-append_etf_json (GString *out, ChronoTrace *trace)
+append_claims_json (GString *out, ChronoTrace *trace)
 {
   ChronoAttrs *attrs = chrono_trace_get_attrs (trace);
   g_autoptr (GArray) resources = chrono_resource_stats_compute (trace);
@@ -190,15 +190,16 @@ info_json (ChronoTrace *trace)
   else
     g_string_append (out, ", \"begin\": null, \"end\": null");
   g_string_append_printf (out, ", \"ticks_per_second\": %" G_GINT64_FORMAT, clock->ticks_per_second);
-  gboolean etf = g_str_equal (chrono_trace_get_format (trace), "etf");
-  if (!etf)
+  /* a trace of claims reports its resources; one of events its entities */
+  gboolean claims = (chrono_trace_get_features (trace) & CHRONO_TRACE_HAS_CLAIMS) != 0;
+  if (!claims)
     g_string_append_printf (out, ", \"events\": %" G_GUINT64_FORMAT, chrono_trace_get_n_events (trace));
   g_string_append_printf (out, ", \"warnings\": %" G_GUINT64_FORMAT,
                           chrono_warnings_get_total (chrono_trace_get_warnings (trace)));
   g_string_append_printf (out, ", \"lanes\": %u", chrono_trace_count_lanes (trace));
-  if (etf)
+  if (claims)
     {
-      append_etf_json (out, trace);
+      append_claims_json (out, trace);
       return g_string_free (out, FALSE);
     }
   g_string_append (out, ",\n \"entities\": [");

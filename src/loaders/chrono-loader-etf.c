@@ -1737,4 +1737,5 @@ const ChronoLoaderInfo chrono_loader_etf = {
   .globs = etf_globs,
   .sniff = etf_sniff,
   .load = etf_load,
+  .features = CHRONO_TRACE_HAS_CLAIMS,
 };

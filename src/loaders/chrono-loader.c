@@ -8,7 +8,10 @@
 #include "chrono-loader-btf.h"
 #include "chrono-loader-etf.h"
 
-G_DEFINE_QUARK (chrono - load - error - quark, chrono_load_error)
+/* clang-format would space out the quark's name */
+/* clang-format off */
+G_DEFINE_QUARK (chrono-load-error-quark, chrono_load_error)
+/* clang-format on */
 
 const ChronoLoaderInfo *const *
 chrono_loaders_list (void)
@@ -99,6 +102,7 @@ chrono_load_file_with_options (const char *path, GHashTable *options, ChronoProg
       return NULL;
     }
   g_autoptr (ChronoTrace) trace = chrono_trace_new (path, info->name);
+  chrono_trace_add_features (trace, info->features);
   if (options != NULL)
     {
       GHashTableIter iter;

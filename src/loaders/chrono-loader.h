@@ -35,6 +35,8 @@ typedef struct {
    * hands the trace a chunk cache instead of decoding everything. */
   gboolean (*index) (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
                      GCancellable *cancellable, GError **error);
+  /* What the format holds even where a file has none of it. */
+  ChronoTraceFeatures features;
 } ChronoLoaderInfo;
 
 /* Files from this size on are read lazily when their loader can

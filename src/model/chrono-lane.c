@@ -41,6 +41,12 @@ chrono_lane_kind_get_name (ChronoLaneKind kind)
   return value ? value->value_nick : "?";
 }
 
+gboolean
+chrono_lane_kind_holds_claims (ChronoLaneKind kind)
+{
+  return kind == CHRONO_LANE_RESOURCE || kind == CHRONO_LANE_ACTIVITY;
+}
+
 static void
 chrono_lane_finalize (GObject *object)
 {

@@ -12,22 +12,29 @@
 
 G_BEGIN_DECLS
 
+/* What a lane's items mean.  Loaders of every format pick from these; the
+ * renderer, the overview and the analyses decide by kind, never by format. */
 typedef enum {
-  CHRONO_LANE_GROUP, /* a heading with children only */
-  CHRONO_LANE_PROCESS, /* BTF task or ISR: states per instance */
-  CHRONO_LANE_RUNNABLE, /* a runnable called by its parent process */
-  CHRONO_LANE_CORE, /* which process occupied a core */
-  CHRONO_LANE_SEMAPHORE, /* a semaphore's state */
-  CHRONO_LANE_ACCESS, /* one process's requests and holds of a semaphore */
-  CHRONO_LANE_SIGNAL, /* a value over time */
-  CHRONO_LANE_EVENTS, /* instant events only */
-  CHRONO_LANE_RESOURCE, /* a TRACE resource: claims with amount and offset */
-  CHRONO_LANE_ACTIVITY, /* TRACE claims grouped by an attribute */
+  CHRONO_LANE_GROUP, /* a heading: no items, only child lanes */
+  CHRONO_LANE_PROCESS, /* something scheduled in instances (a BTF task or ISR): one span per state of an
+                          instance, spans carry the instance number; the lane has an instance table */
+  CHRONO_LANE_RUNNABLE, /* code called by its parent lane's process: spans are calls (running or
+                           suspended), depth = call depth */
+  CHRONO_LANE_CORE, /* an execution unit: each span is an occupant, labelled by its name, coloured by it */
+  CHRONO_LANE_SEMAPHORE, /* a shared resource's own state over time (free, used, full, …) */
+  CHRONO_LANE_ACCESS, /* one user's requests and holds of a shared resource */
+  CHRONO_LANE_SIGNAL, /* a value over time: the lane's signal, no spans */
+  CHRONO_LANE_EVENTS, /* instant events only: marks */
+  CHRONO_LANE_RESOURCE, /* a resource with a capacity: spans are claims, each with an amount and an offset
+                           into the capacity */
+  CHRONO_LANE_ACTIVITY, /* claims grouped by what they belong to: spans are claims, depth = overlap row */
 } ChronoLaneKind;
 
 #define CHRONO_TYPE_LANE_KIND (chrono_lane_kind_get_type ())
 GType chrono_lane_kind_get_type (void);
 const char *chrono_lane_kind_get_name (ChronoLaneKind kind);
+/* Spans of this kind are claims on a resource (amount, offset, attributes). */
+gboolean chrono_lane_kind_holds_claims (ChronoLaneKind kind);
 
 #define CHRONO_TYPE_LANE (chrono_lane_get_type ())
 G_DECLARE_FINAL_TYPE (ChronoLane, chrono_lane, CHRONO, LANE, GObject)

@@ -20,6 +20,7 @@ struct _ChronoTrace {
   guint64 n_events;
   GHashTable *options; /* char* -> char* */
   ChronoChunkCache *chunk_cache; /* set: read lazily, lanes hold summaries */
+  ChronoTraceFeatures declared_features; /* from the loader */
 };
 
 enum { PROP_0, PROP_PATH, PROP_FORMAT, N_PROPS };
@@ -312,6 +313,53 @@ GHashTable *
 chrono_trace_get_options (ChronoTrace *trace)
 {
   return trace->options;
+}
+
+static ChronoTraceFeatures
+features_of_kind (ChronoLaneKind kind)
+{
+  if (chrono_lane_kind_holds_claims (kind))
+    return CHRONO_TRACE_HAS_CLAIMS;
+  switch (kind)
+    {
+    case CHRONO_LANE_PROCESS: return CHRONO_TRACE_HAS_INSTANCES;
+    case CHRONO_LANE_SIGNAL: return CHRONO_TRACE_HAS_SIGNALS;
+    case CHRONO_LANE_CORE: return CHRONO_TRACE_HAS_CORES;
+    default: return 0;
+    }
+}
+
+void
+chrono_trace_add_features (ChronoTrace *trace, ChronoTraceFeatures features)
+{
+  g_return_if_fail (CHRONO_IS_TRACE (trace));
+  trace->declared_features |= features;
+}
+
+/* Asked rarely (when a view is built), so it walks the lanes rather than
+ * keeping a cache that lanes added later (usage lanes) would make stale. */
+ChronoTraceFeatures
+chrono_trace_get_features (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), 0);
+  ChronoTraceFeatures features = trace->declared_features;
+  if (chrono_links_get_n (trace->links) > 0)
+    features |= CHRONO_TRACE_HAS_LINKS;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    features |= features_of_kind (chrono_lane_get_kind (g_ptr_array_index (lanes, i)));
+  return features;
+}
+
+gboolean
+chrono_trace_has_lane_kind (ChronoTrace *trace, ChronoLaneKind kind)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), FALSE);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (chrono_lane_get_kind (g_ptr_array_index (lanes, i)) == kind)
+      return TRUE;
+  return FALSE;
 }
 
 void

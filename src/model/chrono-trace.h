@@ -28,6 +28,16 @@ typedef struct {
   char *value;
 } ChronoMetadata;
 
+/* What a trace holds, for the layers above the loaders to ask instead of
+ * its format's name (as Evince asks a document which interfaces it has). */
+typedef enum {
+  CHRONO_TRACE_HAS_CLAIMS = 1 << 0, /* lanes of claims on resources (amount, offset, attributes) */
+  CHRONO_TRACE_HAS_INSTANCES = 1 << 1, /* process lanes: states per instance */
+  CHRONO_TRACE_HAS_SIGNALS = 1 << 2, /* signal lanes: values over time */
+  CHRONO_TRACE_HAS_LINKS = 1 << 3, /* arrows between lanes (dependencies, messages) */
+  CHRONO_TRACE_HAS_CORES = 1 << 4, /* lanes of execution units and their occupants */
+} ChronoTraceFeatures;
+
 #define CHRONO_TYPE_TRACE (chrono_trace_get_type ())
 G_DECLARE_FINAL_TYPE (ChronoTrace, chrono_trace, CHRONO, TRACE, GObject)
 
@@ -52,6 +62,13 @@ void chrono_trace_add_metadata (ChronoTrace *trace, const char *key, const char 
 guint chrono_trace_get_n_metadata (ChronoTrace *trace);
 const ChronoMetadata *chrono_trace_get_metadata (ChronoTrace *trace, guint index);
 const char *chrono_trace_lookup_metadata (ChronoTrace *trace, const char *key);
+
+/* The loader's word for what its format holds even where a file has none of
+ * it (a TRACE file of signals only is still a trace of claims); the rest is
+ * read off the lanes. */
+void chrono_trace_add_features (ChronoTrace *trace, ChronoTraceFeatures features);
+ChronoTraceFeatures chrono_trace_get_features (ChronoTrace *trace);
+gboolean chrono_trace_has_lane_kind (ChronoTrace *trace, ChronoLaneKind kind);
 
 GListModel *chrono_trace_get_lanes (ChronoTrace *trace);
 void chrono_trace_add_lane (ChronoTrace *trace, ChronoLane *lane);

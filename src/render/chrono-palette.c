@@ -1,10 +1,6 @@
-/* chrono-palette.c — two fixed themes and a name → colour hash.
- *
- * The process states follow the BTF convention engineers already read
- * (btf.md §7, Trace Compass and the spec figures): running dark green,
- * ready light green, active pale yellow-green, waiting rose, polling cyan,
- * parking lavender.  In the dark theme "quiet" states stay close to the
- * background and running stays the loudest, so the emphasis is the same. */
+/* chrono-palette.c — two themes and a name → colour hash.  The state
+ * colours come from the model's state table (chrono-state.c), so a format
+ * that adds a state brings its colours along. */
 #include "chrono-palette.h"
 
 #define HEX(v)                                                                 \
@@ -12,7 +8,7 @@
     ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) &0xff) / 255.0 \
   }
 
-static const ChronoPalette light_palette = {
+static ChronoPalette light_palette = {
   .dark = FALSE,
   .background = HEX (0xffffff),
   .alternate_row = HEX (0xf4f6f8),
@@ -25,26 +21,9 @@ static const ChronoPalette light_palette = {
   .dim_text = HEX (0x67707b),
   .mark = HEX (0x464c55),
   .signal_line = HEX (0x2b6cb0),
-  .states = {
-    [CHRONO_STATE_NONE] = HEX (0x9aa0a6),
-    [CHRONO_STATE_ACTIVE] = HEX (0xe1e5a2),
-    [CHRONO_STATE_READY] = HEX (0xb5da8c),
-    [CHRONO_STATE_RUNNING] = HEX (0x3d8b37),
-    [CHRONO_STATE_WAITING] = HEX (0xe4a1b1),
-    [CHRONO_STATE_POLLING] = HEX (0x84ccd6),
-    [CHRONO_STATE_PARKING] = HEX (0xc1b1e6),
-    [CHRONO_STATE_SUSPENDED] = HEX (0xbcd4ec),
-    [CHRONO_STATE_SEM_FREE] = HEX (0xdce2e9),
-    [CHRONO_STATE_SEM_USED] = HEX (0xf1cd7a),
-    [CHRONO_STATE_SEM_FULL] = HEX (0xec9a45),
-    [CHRONO_STATE_SEM_OVERFULL] = HEX (0xd64541),
-    [CHRONO_STATE_SEM_REQUESTED] = HEX (0xf5c2a0),
-    [CHRONO_STATE_SEM_HOLDING] = HEX (0xb7822b),
-    [CHRONO_STATE_BUSY] = HEX (0x5b8fc7),
-  },
 };
 
-static const ChronoPalette dark_palette = {
+static ChronoPalette dark_palette = {
   .dark = TRUE,
   .background = HEX (0x1d1f23),
   .alternate_row = HEX (0x23262b),
@@ -57,28 +36,29 @@ static const ChronoPalette dark_palette = {
   .dim_text = HEX (0x9aa1ab),
   .mark = HEX (0xc8ccd2),
   .signal_line = HEX (0x6aa8f0),
-  .states = {
-    [CHRONO_STATE_NONE] = HEX (0x6b7078),
-    [CHRONO_STATE_ACTIVE] = HEX (0x7c804b),
-    [CHRONO_STATE_READY] = HEX (0x4e7a3b),
-    [CHRONO_STATE_RUNNING] = HEX (0x67bd5a),
-    [CHRONO_STATE_WAITING] = HEX (0xa65a6e),
-    [CHRONO_STATE_POLLING] = HEX (0x3f8e98),
-    [CHRONO_STATE_PARKING] = HEX (0x7a68a8),
-    [CHRONO_STATE_SUSPENDED] = HEX (0x4d6d90),
-    [CHRONO_STATE_SEM_FREE] = HEX (0x3f454d),
-    [CHRONO_STATE_SEM_USED] = HEX (0xb08d3c),
-    [CHRONO_STATE_SEM_FULL] = HEX (0xc8782e),
-    [CHRONO_STATE_SEM_OVERFULL] = HEX (0xe05550),
-    [CHRONO_STATE_SEM_REQUESTED] = HEX (0xa8785a),
-    [CHRONO_STATE_SEM_HOLDING] = HEX (0xd9a544),
-    [CHRONO_STATE_BUSY] = HEX (0x5b8fc7),
-  },
 };
+
+static void
+rgb_from_hex (guint32 hex, ChronoRgb *out)
+{
+  out->red = (hex >> 16 & 0xff) / 255.0;
+  out->green = (hex >> 8 & 0xff) / 255.0;
+  out->blue = (hex & 0xff) / 255.0;
+}
 
 const ChronoPalette *
 chrono_palette_get (gboolean dark)
 {
+  static gsize filled = 0;
+  if (g_once_init_enter (&filled))
+    {
+      for (guint s = 0; s < CHRONO_N_STATES; s++)
+        {
+          rgb_from_hex (chrono_state_get_rgb (s, FALSE), &light_palette.states[s]);
+          rgb_from_hex (chrono_state_get_rgb (s, TRUE), &dark_palette.states[s]);
+        }
+      g_once_init_leave (&filled, 1);
+    }
   return dark ? &dark_palette : &light_palette;
 }
 

@@ -122,14 +122,16 @@ draw_items (ChronoRenderContext *ctx, double centre)
 {
   double x = 8.0;
   for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
-    if ((ctx->states_seen & (1u << s))
+    if (chrono_state_set_contains (&ctx->states_seen, s)
         && !legend_item (ctx, &x, centre, state_swatch, &ctx->palette->states[s], chrono_state_get_label (s)))
       return;
   if (ctx->inferred_seen && !legend_item (ctx, &x, centre, inferred_swatch, NULL, _ ("Before trace start (assumed)")))
     return;
-  const char *names = g_str_equal (chrono_trace_get_format (ctx->trace), "etf") ? _ ("Claims, coloured by attribute")
-                                                                                : _ ("Process on a core, by name");
-  if (ctx->names_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, names))
+  if (ctx->occupants_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _ ("Process on a core, by name")))
+    return;
+  if (ctx->claims_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _ ("Claims, coloured by attribute")))
+    return;
+  if (ctx->named_items_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _ ("Items, coloured by name")))
     return;
   if (ctx->critical_seen && !legend_item (ctx, &x, centre, critical_swatch, NULL, _ ("Critical path")))
     return;

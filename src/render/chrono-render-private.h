@@ -23,9 +23,11 @@ typedef struct {
   double data_x0, data_x1; /* the time area, in picture px */
   double scale; /* device px per picture px, for snapping */
   /* what the frame drew, for the legend */
-  guint32 states_seen; /* bit per ChronoState */
+  ChronoStateSet states_seen;
   gboolean inferred_seen;
-  gboolean names_seen; /* spans coloured by name (processes on cores, regions) */
+  gboolean occupants_seen; /* core lanes coloured by the process on them */
+  gboolean claims_seen; /* claims coloured by an attribute's value */
+  gboolean named_items_seen; /* other items coloured by name (regions) */
   gboolean marks_seen;
   gboolean critical_seen; /* spans of a critical path were drawn */
 } ChronoRenderContext;

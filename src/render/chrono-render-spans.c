@@ -144,17 +144,29 @@ colour_by_name (ChronoLaneKind kind, guint8 state, guint32 label)
   return label != CHRONO_STRING_NONE && (kind == CHRONO_LANE_CORE || state == CHRONO_STATE_BUSY);
 }
 
+/* What the legend must explain about a colour taken from a name. */
+static void
+note_named_colour (ChronoRenderContext *ctx, ChronoLaneKind kind)
+{
+  if (kind == CHRONO_LANE_CORE)
+    ctx->occupants_seen = TRUE;
+  else if (chrono_lane_kind_holds_claims (kind))
+    ctx->claims_seen = TRUE;
+  else
+    ctx->named_items_seen = TRUE;
+}
+
 static guint64
 span_colour (ChronoRenderContext *ctx, ChronoLaneKind kind, guint8 state, guint32 label, ChronoRgb *out)
 {
   if (colour_by_name (kind, state, label))
     {
       chrono_palette_get_name_color (ctx->palette, chrono_strings_get (ctx->strings, label), out);
-      ctx->names_seen = TRUE;
+      note_named_colour (ctx, kind);
       return KEY_NAME | label;
     }
   *out = ctx->palette->states[state < CHRONO_N_STATES ? state : CHRONO_STATE_NONE];
-  ctx->states_seen |= 1u << state;
+  chrono_state_set_add (&ctx->states_seen, state < CHRONO_N_STATES ? state : CHRONO_STATE_NONE);
   return KEY_STATE | state;
 }
 
@@ -315,13 +327,21 @@ column_colour (const RowDraw *d, const ChronoSpanSummary *summary, const Longest
   return span_colour (d->ctx, d->kind, summary->dominant, CHRONO_STRING_NONE, out);
 }
 
-/* The states in the order they stack from a column's bottom: time on a core first. */
-static const guint8 stack_order[] = {
-  CHRONO_STATE_RUNNING,   CHRONO_STATE_POLLING,      CHRONO_STATE_BUSY,     CHRONO_STATE_SEM_HOLDING,
-  CHRONO_STATE_SEM_FULL,  CHRONO_STATE_SEM_OVERFULL, CHRONO_STATE_SEM_USED, CHRONO_STATE_SEM_REQUESTED,
-  CHRONO_STATE_READY,     CHRONO_STATE_ACTIVE,       CHRONO_STATE_PARKING,  CHRONO_STATE_WAITING,
-  CHRONO_STATE_SUSPENDED, CHRONO_STATE_SEM_FREE,     CHRONO_STATE_NONE,
-};
+/* The states in the order they stack from a column's bottom (the state
+ * table's stack rank: time on a core first). */
+static const guint8 *
+stack_order (void)
+{
+  static guint8 order[CHRONO_N_STATES];
+  static gsize filled = 0;
+  if (g_once_init_enter (&filled))
+    {
+      for (guint s = 0; s < CHRONO_N_STATES; s++)
+        order[chrono_state_get_stack_rank (s)] = s;
+      g_once_init_leave (&filled, 1);
+    }
+  return order;
+}
 
 /* A crowded column is a stacked bar: each state's share of the column's time
  * is its share of the row's height, so a zoomed-out lane reads as load over
@@ -353,13 +373,14 @@ add_column (const RowDraw *d, BatchSet *set, double x, double width, gint64 t0, 
       return;
     }
   double y = bottom;
-  for (gsize i = 0; i < G_N_ELEMENTS (stack_order); i++)
+  const guint8 *order = stack_order ();
+  for (guint i = 0; i < CHRONO_N_STATES; i++)
     {
-      gint64 time = summary->time_in_state[stack_order[i]];
+      gint64 time = summary->time_in_state[order[i]];
       if (time <= 0)
         continue;
       double height = MAX (round (full * (double) time / denominator * scale) / scale, min_height);
-      guint64 key = span_colour (d->ctx, d->kind, stack_order[i], CHRONO_STRING_NONE, &color);
+      guint64 key = span_colour (d->ctx, d->kind, order[i], CHRONO_STRING_NONE, &color);
       Rect r = { x, y - height, width, height };
       batch_set_add (set, key, &color, &r);
       y -= height;

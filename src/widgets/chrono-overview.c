@@ -177,13 +177,10 @@ counts_as_busy (LoadSource source, guint state)
     {
     /* a core span is an occupant, whatever state colours it */
     case SOURCE_CORES: return TRUE;
-    /* polling is active waiting: it keeps a core as busy as running does */
-    case SOURCE_PROCESSES: return state == CHRONO_STATE_RUNNING || state == CHRONO_STATE_POLLING;
-    /* waiting, ready and free states are the absence of work */
-    case SOURCE_SPANS:
-      return state == CHRONO_STATE_RUNNING || state == CHRONO_STATE_POLLING || state == CHRONO_STATE_SEM_USED
-             || state == CHRONO_STATE_SEM_FULL || state == CHRONO_STATE_SEM_OVERFULL
-             || state == CHRONO_STATE_SEM_HOLDING || state == CHRONO_STATE_BUSY;
+    /* a process is busy while it runs (polling is active waiting) */
+    case SOURCE_PROCESSES: return chrono_state_get_category (state) == CHRONO_CATEGORY_RUNNING;
+    /* work and resources in use; ready, waiting, blocked and free are the absence of work */
+    case SOURCE_SPANS: return chrono_state_is_busy (state);
     case SOURCE_NONE:
     default: return FALSE;
     }

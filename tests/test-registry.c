@@ -1,0 +1,81 @@
+/* The loader registry and what a loaded trace says it holds. */
+#include "chrono-loader.h"
+#include "chrono-state.h"
+
+static char *
+fixture (const char *name)
+{
+  return g_build_filename (g_getenv ("CHRONO_TEST_DATA"), name, NULL);
+}
+
+static void
+test_error_quark_name (void)
+{
+  /* clang-format once spaced the name out into "chrono - load - error - quark" */
+  g_assert_cmpstr (g_quark_to_string (CHRONO_LOAD_ERROR), ==, "chrono-load-error-quark");
+}
+
+static void
+test_features_of_claims_trace_without_claims (void)
+{
+  /* a TRACE file of signals only is still read as a trace of claims */
+  g_autofree char *path = fixture ("etf/signals.etf");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  ChronoTraceFeatures features = chrono_trace_get_features (trace);
+  g_assert_true (features & CHRONO_TRACE_HAS_CLAIMS);
+  g_assert_true (features & CHRONO_TRACE_HAS_SIGNALS);
+  g_assert_false (features & CHRONO_TRACE_HAS_INSTANCES);
+}
+
+static void
+test_features_of_process_trace (void)
+{
+  g_autofree char *path = fixture ("btf/spec_example.btf");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  ChronoTraceFeatures features = chrono_trace_get_features (trace);
+  g_assert_true (features & CHRONO_TRACE_HAS_INSTANCES);
+  g_assert_false (features & CHRONO_TRACE_HAS_CLAIMS);
+  g_assert_true (chrono_trace_has_lane_kind (trace, CHRONO_LANE_PROCESS));
+  g_assert_false (chrono_trace_has_lane_kind (trace, CHRONO_LANE_RESOURCE));
+}
+
+static void
+test_state_categories (void)
+{
+  /* every state is in the table: a name, a category, a distinct stack rank */
+  gboolean rank_used[CHRONO_N_STATES] = { FALSE };
+  for (guint s = 0; s < CHRONO_N_STATES; s++)
+    {
+      g_assert_cmpstr (chrono_state_get_name (s), !=, NULL);
+      g_assert_cmpuint (chrono_state_get_category (s), <, CHRONO_N_CATEGORIES);
+      guint rank = chrono_state_get_stack_rank (s);
+      g_assert_cmpuint (rank, <, CHRONO_N_STATES);
+      g_assert_false (rank_used[rank]);
+      rank_used[rank] = TRUE;
+    }
+  g_assert_true (chrono_state_is_busy (CHRONO_STATE_RUNNING));
+  g_assert_true (chrono_state_is_busy (CHRONO_STATE_POLLING));
+  g_assert_true (chrono_state_is_busy (CHRONO_STATE_SEM_HOLDING));
+  g_assert_false (chrono_state_is_busy (CHRONO_STATE_READY));
+  g_assert_false (chrono_state_is_busy (CHRONO_STATE_SEM_REQUESTED));
+  g_assert_false (chrono_state_is_busy (CHRONO_STATE_NONE));
+  ChronoStateSet set = { { 0 } };
+  chrono_state_set_add (&set, CHRONO_STATE_BUSY);
+  g_assert_true (chrono_state_set_contains (&set, CHRONO_STATE_BUSY));
+  g_assert_false (chrono_state_set_contains (&set, CHRONO_STATE_RUNNING));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/registry/error-quark-name", test_error_quark_name);
+  g_test_add_func ("/registry/features/claims-without-claims", test_features_of_claims_trace_without_claims);
+  g_test_add_func ("/registry/features/processes", test_features_of_process_trace);
+  g_test_add_func ("/model/state-categories", test_state_categories);
+  return g_test_run ();
+}
