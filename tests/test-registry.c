@@ -2,6 +2,8 @@
 #include "chrono-loader.h"
 #include "chrono-state.h"
 
+#include <string.h>
+
 static char *
 fixture (const char *name)
 {
@@ -43,6 +45,67 @@ test_features_of_process_trace (void)
   g_assert_false (chrono_trace_has_lane_kind (trace, CHRONO_LANE_RESOURCE));
 }
 
+static ChronoTrace *
+load_with_option (const char *name, const char *key, const char *value, GError **error)
+{
+  g_autofree char *path = fixture (name);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, (gpointer) key, (gpointer) value);
+  return chrono_load_file_with_options (path, options, NULL, NULL, NULL, error);
+}
+
+static void
+test_options_checked_against_declarations (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) bad_choice = load_with_option ("btf/spec_example.btf", "lazy", "sometimes", &error);
+  g_assert_null (bad_choice);
+  g_assert_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_BAD_OPTION);
+  g_assert_cmpstr (error->message, ==, "--lazy takes auto, always or never");
+  g_clear_error (&error);
+
+  g_autoptr (ChronoTrace) bad_size = load_with_option ("btf/spec_example.btf", "chunk-size", "-3", &error);
+  g_assert_null (bad_size);
+  g_assert_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_BAD_OPTION);
+  g_clear_error (&error);
+
+  /* a TRACE option given with a BTF file is not the BTF file's: left out */
+  g_autoptr (ChronoTrace) other = load_with_option ("btf/spec_example.btf", "grouping", "pid", &error);
+  g_assert_no_error (error);
+  g_assert_null (chrono_trace_get_option (other, "grouping"));
+
+  /* and kept on a TRACE file, so a reload reads it the same way */
+  g_autoptr (ChronoTrace) own = load_with_option ("etf/attributes.etf", "grouping", "name", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (chrono_trace_get_option (own, "grouping"), ==, "name");
+}
+
+static void
+test_declarations_are_complete (void)
+{
+  const ChronoLoaderInfo *etf = chrono_loaders_find_by_name ("etf");
+  g_assert_nonnull (etf);
+  g_assert_nonnull (chrono_loader_find_option (etf, "lazy")); /* common to every loader */
+  for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
+    for (const ChronoLoaderOption *o = (*l)->options; o && o->name; o++)
+      {
+        g_assert_true (o->type != CHRONO_OPTION_CHOICE || o->values != NULL);
+        g_assert_true (o->flag == NULL || o->description != NULL);
+        g_assert_true (chrono_loader_find_option (*l, o->name) == o);
+      }
+}
+
+static void
+test_unknown_format_names_the_known_ones (void)
+{
+  g_autofree char *path = fixture ("etf/grouped.view");
+  g_autoptr (GError) error = NULL;
+  g_assert_null (chrono_loaders_sniff (path, &error));
+  g_assert_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT);
+  for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
+    g_assert_nonnull (strstr (error->message, (*l)->description));
+}
+
 static void
 test_state_categories (void)
 {
@@ -76,6 +139,9 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/error-quark-name", test_error_quark_name);
   g_test_add_func ("/registry/features/claims-without-claims", test_features_of_claims_trace_without_claims);
   g_test_add_func ("/registry/features/processes", test_features_of_process_trace);
+  g_test_add_func ("/registry/options/checked", test_options_checked_against_declarations);
+  g_test_add_func ("/registry/options/declarations", test_declarations_are_complete);
+  g_test_add_func ("/registry/unknown-format", test_unknown_format_names_the_known_ones);
   g_test_add_func ("/model/state-categories", test_state_categories);
   return g_test_run ();
 }

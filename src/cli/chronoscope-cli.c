@@ -266,17 +266,58 @@ print_info_human (ChronoTrace *trace)
     }
 }
 
-/* How TRACE claims are grouped, coloured and filtered (the viewer's claim menu). */
-static char *group_by, *colour_by, *only, *lazy;
+/* The options loaders declare ("lazy", TRACE's "group-by", …), offered to
+ * every command that reads traces; a value goes to the loaders that take it. */
+typedef struct {
+  const ChronoLoaderOption *option;
+  char *value;
+} GivenOption;
 
-static const GOptionEntry view_entries[] = {
-  { "group-by", 0, 0, G_OPTION_ARG_STRING, &group_by, N_ ("TRACE: attributes that name activity lanes"), N_ ("KEY,…") },
-  { "colour-by", 0, 0, G_OPTION_ARG_STRING, &colour_by, N_ ("TRACE: attribute that colours claims"), N_ ("KEY") },
-  { "only", 0, 0, G_OPTION_ARG_STRING, &only, N_ ("TRACE: keep claims with these values"), N_ ("KEY=V|V;…") },
-  { "lazy", 0, 0, G_OPTION_ARG_STRING, &lazy,
-    N_ ("Index big files and decode chunks on demand: auto (from 64 MiB), always or never"), N_ ("WHEN") },
-  { NULL },
-};
+static GivenOption given_options[64];
+static GOptionEntry loader_entries[G_N_ELEMENTS (given_options) + 1];
+
+static gboolean
+flag_taken (guint n, const char *flag)
+{
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (given_options[i].option->flag, flag))
+      return TRUE;
+  return FALSE;
+}
+
+static guint
+add_loader_entries (guint n, const ChronoLoaderOption *options)
+{
+  for (const ChronoLoaderOption *o = options; o && o->name; o++)
+    {
+      if (o->flag == NULL || flag_taken (n, o->flag))
+        continue;
+      g_assert (n < G_N_ELEMENTS (given_options));
+      given_options[n].option = o;
+      loader_entries[n] =
+          (GOptionEntry){ o->flag,           0, 0, G_OPTION_ARG_STRING, &given_options[n].value, o->description,
+                          o->arg_description };
+      n++;
+    }
+  return n;
+}
+
+static void
+build_loader_entries (void)
+{
+  guint n = add_loader_entries (0, chrono_loaders_common_options ());
+  for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
+    n = add_loader_entries (n, (*l)->options);
+  loader_entries[n] = (GOptionEntry){ NULL };
+}
+
+static void
+collect_loader_options (GHashTable *options)
+{
+  for (guint i = 0; given_options[i].option; i++)
+    if (given_options[i].value)
+      g_hash_table_insert (options, (gpointer) given_options[i].option->name, given_options[i].value);
+}
 
 /* A progress line on stderr, only when someone watches it. */
 static void
@@ -291,24 +332,15 @@ show_progress (double fraction, gpointer user_data)
   g_printerr ("\r%s: %s %3d%%", path, _ ("reading"), percent);
 }
 
+/* lazy: NULL, or how to read whatever the command line says */
 static ChronoTrace *
-load_with_lazy (const char *path, const char *when)
+load_or_report_with (const char *path, const char *lazy)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  if (when && !g_str_equal (when, "auto") && !g_str_equal (when, "always") && !g_str_equal (when, "never"))
-    {
-      g_printerr ("chronoscope-cli: %s\n", _ ("--lazy takes auto, always or never"));
-      return NULL;
-    }
-  if (when)
-    g_hash_table_insert (options, "lazy", (gpointer) when);
-  if (group_by)
-    g_hash_table_insert (options, "grouping", group_by);
-  if (colour_by)
-    g_hash_table_insert (options, "colouring", colour_by);
-  if (only)
-    g_hash_table_insert (options, "filter", only);
+  collect_loader_options (options);
+  if (lazy)
+    g_hash_table_insert (options, "lazy", (gpointer) lazy);
   gboolean tty = isatty (fileno (stderr));
   ChronoTrace *trace =
       chrono_load_file_with_options (path, options, tty ? show_progress : NULL, (gpointer) path, NULL, &error);
@@ -322,7 +354,7 @@ load_with_lazy (const char *path, const char *when)
 static ChronoTrace *
 load_or_report (const char *path)
 {
-  return load_with_lazy (path, lazy);
+  return load_or_report_with (path, NULL);
 }
 
 static int
@@ -335,7 +367,7 @@ command_info (int argc, char **argv)
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE… — summarise traces"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, view_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
     {
@@ -404,7 +436,7 @@ static int
 command_dump (int argc, char **argv)
 {
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE — print the loaded model as text"));
-  g_option_context_add_main_entries (context, view_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -417,7 +449,7 @@ command_dump (int argc, char **argv)
       return EXIT_FAILED;
     }
   /* a dump lists every item, so the whole file is decoded */
-  g_autoptr (ChronoTrace) trace = load_with_lazy (argv[1], "never");
+  g_autoptr (ChronoTrace) trace = load_or_report_with (argv[1], "never");
   if (trace == NULL)
     return EXIT_FAILED;
   g_autofree char *text = chrono_trace_dump (trace);
@@ -502,7 +534,7 @@ command_export (int argc, char **argv)
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE -o OUT.png|svg|pdf — export the timeline"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, view_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -589,6 +621,7 @@ main (int argc, char **argv)
       usage ();
       return EXIT_FAILED;
     }
+  build_loader_entries ();
   const char *command = argv[1];
   if (strcmp (command, "--version") == 0)
     {

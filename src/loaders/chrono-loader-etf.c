@@ -1730,6 +1730,31 @@ etf_sniff (const char *path, const char *head, gsize length)
 static const char *const etf_mime_types[] = { "application/x-trace4cps", NULL };
 static const char *const etf_globs[] = { "*.etf", NULL };
 
+/* How claims become lanes, colours and a selection (the viewer's claims menu). */
+static const ChronoLoaderOption etf_options[] = {
+  { .name = "grouping",
+    .flag = "group-by",
+    .type = CHRONO_OPTION_ATTRIBUTE_LIST,
+    .label = N_ ("_Group by"),
+    .default_label = N_ ("(their resource)"),
+    .description = N_ ("TRACE: attributes that name activity lanes"),
+    .arg_description = N_ ("KEY,…") },
+  { .name = "colouring",
+    .flag = "colour-by",
+    .type = CHRONO_OPTION_ATTRIBUTE,
+    .label = N_ ("_Colour by"),
+    .default_label = N_ ("(their name)"),
+    .description = N_ ("TRACE: attribute that colours claims"),
+    .arg_description = N_ ("KEY") },
+  { .name = "filter",
+    .flag = "only",
+    .type = CHRONO_OPTION_ATTRIBUTE_FILTER,
+    .label = N_ ("_Only"),
+    .description = N_ ("TRACE: keep claims with these values"),
+    .arg_description = N_ ("KEY=V|V;…") },
+  { NULL },
+};
+
 const ChronoLoaderInfo chrono_loader_etf = {
   .name = "etf",
   .description = "TRACE (TRACE4CPS)",
@@ -1738,4 +1763,5 @@ const ChronoLoaderInfo chrono_loader_etf = {
   .sniff = etf_sniff,
   .load = etf_load,
   .features = CHRONO_TRACE_HAS_CLAIMS,
+  .options = etf_options,
 };

@@ -20,6 +20,122 @@ chrono_loaders_list (void)
   return loaders;
 }
 
+static const char *const lazy_values[] = { "auto", "always", "never", NULL };
+
+static const ChronoLoaderOption common_options[] = {
+  { .name = "lazy",
+    .flag = "lazy",
+    .type = CHRONO_OPTION_CHOICE,
+    .values = lazy_values,
+    .default_value = "auto",
+    .description = N_ ("Index big files and decode chunks on demand: auto (from 64 MiB), always or never"),
+    .arg_description = N_ ("WHEN") },
+  /* cuts even a small file into many chunks when read lazily: for tests */
+  { .name = "chunk-size", .type = CHRONO_OPTION_SIZE },
+  { NULL },
+};
+
+const ChronoLoaderOption *
+chrono_loaders_common_options (void)
+{
+  return common_options;
+}
+
+static const ChronoLoaderOption *
+find_in (const ChronoLoaderOption *options, const char *name)
+{
+  for (const ChronoLoaderOption *o = options; o && o->name; o++)
+    if (g_str_equal (o->name, name))
+      return o;
+  return NULL;
+}
+
+const ChronoLoaderOption *
+chrono_loader_find_option (const ChronoLoaderInfo *info, const char *name)
+{
+  const ChronoLoaderOption *own = info ? find_in (info->options, name) : NULL;
+  return own ? own : find_in (common_options, name);
+}
+
+/* "auto, always or never" */
+static char *
+join_alternatives (const char *const *values)
+{
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; values[i]; i++)
+    {
+      if (i > 0)
+        g_string_append (out, values[i + 1] ? ", " : _ (" or "));
+      g_string_append (out, values[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+parse_size (const char *value, guint64 *out)
+{
+  char *end = NULL;
+  if (!g_ascii_isdigit (value[0]))
+    return FALSE;
+  guint64 size = g_ascii_strtoull (value, &end, 10);
+  if (*end != '\0' || size == 0 || size == G_MAXUINT64)
+    return FALSE;
+  *out = size;
+  return TRUE;
+}
+
+/* The one place an option's value is checked against its declaration. */
+gboolean
+chrono_loader_option_check (const ChronoLoaderOption *option, const char *value, GError **error)
+{
+  const char *shown = option->flag ? option->flag : option->name;
+  guint64 size;
+  switch (option->type)
+    {
+      case CHRONO_OPTION_CHOICE: {
+        if (g_strv_contains (option->values, value))
+          return TRUE;
+        g_autofree char *choices = join_alternatives (option->values);
+        g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_BAD_OPTION, _ ("--%s takes %s"), shown, choices);
+        return FALSE;
+      }
+    case CHRONO_OPTION_SIZE:
+      if (parse_size (value, &size))
+        return TRUE;
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_BAD_OPTION, _ ("--%s takes a number of bytes"), shown);
+      return FALSE;
+    case CHRONO_OPTION_ATTRIBUTE:
+    case CHRONO_OPTION_ATTRIBUTE_LIST:
+    case CHRONO_OPTION_ATTRIBUTE_FILTER:
+      /* any text: keys and values are the trace's own, checked as it is read */
+      return TRUE;
+    }
+  g_return_val_if_reached (FALSE);
+}
+
+/* Every option given must be valid for the format it goes to; options of
+ * other formats (a --group-by given with several files) are left out. */
+static GHashTable *
+options_for_loader (const ChronoLoaderInfo *info, GHashTable *options, GError **error)
+{
+  g_autoptr (GHashTable) kept = g_hash_table_new (g_str_hash, g_str_equal);
+  if (options == NULL)
+    return g_steal_pointer (&kept);
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, options);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const ChronoLoaderOption *option = chrono_loader_find_option (info, key);
+      if (option == NULL)
+        continue;
+      if (!chrono_loader_option_check (option, value, error))
+        return NULL;
+      g_hash_table_insert (kept, key, value);
+    }
+  return g_steal_pointer (&kept);
+}
+
 const ChronoLoaderInfo *
 chrono_loaders_find_by_name (const char *name)
 {
@@ -64,17 +180,23 @@ chrono_loaders_sniff (const char *path, GError **error)
         }
     }
   if (best == NULL)
-    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT,
-                 _ ("%s: unknown trace format (neither BTF nor TRACE)"), path);
+    {
+      g_autoptr (GPtrArray) known = g_ptr_array_new ();
+      for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
+        g_ptr_array_add (known, (gpointer) (*l)->description);
+      g_ptr_array_add (known, NULL);
+      g_autofree char *names = join_alternatives ((const char *const *) known->pdata);
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT,
+                   _ ("%s: unknown trace format (Chronoscope reads %s)"), path, names);
+    }
   return best;
 }
 
-/* options: string keys and values the loader reads from the trace (may be NULL). */
 /* Lazily when the loader can and the file is big, unless told otherwise. */
 static gboolean
-use_index (const ChronoLoaderInfo *info, const char *path, GHashTable *options)
+use_index (const ChronoLoaderInfo *info, const char *path, ChronoTrace *trace)
 {
-  const char *lazy = options ? g_hash_table_lookup (options, "lazy") : NULL;
+  const char *lazy = chrono_trace_get_option (trace, "lazy");
   if (info->index == NULL || g_strcmp0 (lazy, "never") == 0)
     return FALSE;
   if (g_strcmp0 (lazy, "always") == 0)
@@ -83,6 +205,7 @@ use_index (const ChronoLoaderInfo *info, const char *path, GHashTable *options)
   return g_stat (path, &st) == 0 && (guint64) st.st_size >= CHRONO_LAZY_MIN_SIZE;
 }
 
+/* options: option names (as declared) and their values as text; may be NULL. */
 ChronoTrace *
 chrono_load_file_with_options (const char *path, GHashTable *options, ChronoProgressFunc progress,
                                gpointer progress_data, GCancellable *cancellable, GError **error)
@@ -101,18 +224,18 @@ chrono_load_file_with_options (const char *path, GHashTable *options, ChronoProg
         g_propagate_error (error, local_error);
       return NULL;
     }
+  g_autoptr (GHashTable) valid = options_for_loader (info, options, error);
+  if (valid == NULL)
+    return NULL;
   g_autoptr (ChronoTrace) trace = chrono_trace_new (path, info->name);
   chrono_trace_add_features (trace, info->features);
-  if (options != NULL)
-    {
-      GHashTableIter iter;
-      gpointer key, value;
-      g_hash_table_iter_init (&iter, options);
-      while (g_hash_table_iter_next (&iter, &key, &value))
-        chrono_trace_set_option (trace, key, value);
-    }
-  if (!(use_index (info, path, options) ? info->index : info->load) (trace, path, progress, progress_data, cancellable,
-                                                                     error))
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, valid);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    chrono_trace_set_option (trace, key, value);
+  if (!(use_index (info, path, trace) ? info->index : info->load) (trace, path, progress, progress_data, cancellable,
+                                                                   error))
     return NULL;
   chrono_trace_seal (trace);
   return g_steal_pointer (&trace);

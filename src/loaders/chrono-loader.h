@@ -14,6 +14,7 @@ typedef enum {
   CHRONO_LOAD_ERROR_UNKNOWN_FORMAT, /* no loader recognises the file */
   CHRONO_LOAD_ERROR_INVALID, /* the file cannot be read as its format */
   CHRONO_LOAD_ERROR_IO, /* it cannot be read at all */
+  CHRONO_LOAD_ERROR_BAD_OPTION, /* an option's value does not fit its declaration */
 } ChronoLoadErrorCode;
 
 /* How much of a file the sniffers see. */
@@ -21,6 +22,29 @@ typedef enum {
 
 /* fraction in [0, 1]; called from the loading thread. */
 typedef void (*ChronoProgressFunc) (double fraction, gpointer user_data);
+
+/* How a loader may be asked to read a file, declared once: the command
+ * line's options and the viewer's menus are built from the declarations,
+ * and chrono_load_file_with_options() checks values against them. */
+typedef enum {
+  CHRONO_OPTION_CHOICE, /* one of `values` */
+  CHRONO_OPTION_SIZE, /* a whole number of bytes, 1 or more */
+  CHRONO_OPTION_ATTRIBUTE, /* an attribute key of the trace's items; "" = the format's own default */
+  CHRONO_OPTION_ATTRIBUTE_LIST, /* attribute keys separated by commas; "" = the default */
+  CHRONO_OPTION_ATTRIBUTE_FILTER, /* KEY=V|V; KEY=V…: keep the items with these values */
+} ChronoOptionType;
+
+typedef struct {
+  const char *name; /* the key on the trace: "grouping" */
+  const char *flag; /* chronoscope-cli's long option ("group-by"); NULL: not offered there */
+  ChronoOptionType type;
+  const char *const *values; /* CHRONO_OPTION_CHOICE: the allowed values */
+  const char *default_value; /* what the loader does when the option is not given; NULL: no value */
+  const char *label; /* N_(): the viewer's label, with a mnemonic ("_Group by") */
+  const char *default_label; /* N_(): the viewer's name for the default ("(their resource)"), or NULL */
+  const char *description; /* N_(): the command line's --help */
+  const char *arg_description; /* N_(): the value in --help ("KEY,…") */
+} ChronoLoaderOption;
 
 typedef struct {
   const char *name; /* "btf" */
@@ -37,6 +61,8 @@ typedef struct {
                      GCancellable *cancellable, GError **error);
   /* What the format holds even where a file has none of it. */
   ChronoTraceFeatures features;
+  /* How a file of this format may be read; ends with { NULL }; may be NULL. */
+  const ChronoLoaderOption *options;
 } ChronoLoaderInfo;
 
 /* Files from this size on are read lazily when their loader can
@@ -44,6 +70,11 @@ typedef struct {
 #define CHRONO_LAZY_MIN_SIZE (64u << 20)
 
 const ChronoLoaderInfo *const *chrono_loaders_list (void);
+/* The options every loader takes ("lazy", …); ends with { NULL }. */
+const ChronoLoaderOption *chrono_loaders_common_options (void);
+/* The declaration of option `name` for files of `info`'s format (its own or a common one), or NULL. */
+const ChronoLoaderOption *chrono_loader_find_option (const ChronoLoaderInfo *info, const char *name);
+gboolean chrono_loader_option_check (const ChronoLoaderOption *option, const char *value, GError **error);
 const ChronoLoaderInfo *chrono_loaders_find_by_name (const char *name);
 const ChronoLoaderInfo *chrono_loaders_sniff (const char *path, GError **error);
 
