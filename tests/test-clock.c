@@ -85,9 +85,11 @@ test_parse_duration (void)
   g_assert_cmpfloat_with_epsilon (s, 2.0, 1e-15);
   g_autoptr (GError) error = NULL;
   g_assert_false (chrono_parse_duration ("12parsecs", &s, &error));
+  g_assert_error (error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_UNKNOWN_UNIT);
   g_assert_nonnull (strstr (error->message, "parsecs"));
   g_clear_error (&error);
   g_assert_false (chrono_parse_duration ("soon", &s, &error));
+  g_assert_error (error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_NOT_A_TIME);
 }
 
 static void

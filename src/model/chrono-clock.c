@@ -110,6 +110,11 @@ static const struct {
   { "ms", 1e-3 },  { "s", 1.0 },   { "min", 60.0 }, { "h", 3600.0 },
 };
 
+/* clang-format would space out the quark's name */
+/* clang-format off */
+G_DEFINE_QUARK (chrono-clock-error-quark, chrono_clock_error)
+/* clang-format on */
+
 /* "12ms", "3.5s", "1500us", "250ns", "2" (seconds). */
 gboolean
 chrono_parse_duration (const char *text, double *out_seconds, GError **error)
@@ -121,7 +126,7 @@ chrono_parse_duration (const char *text, double *out_seconds, GError **error)
   double value = g_ascii_strtod (trimmed, &end);
   if (end == trimmed || !isfinite (value))
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+      g_set_error (error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_NOT_A_TIME,
                    "“%s” is not a time (examples: 12ms, 3.5s, 1500us, 250ns)", text);
       return FALSE;
     }
@@ -138,8 +143,8 @@ chrono_parse_duration (const char *text, double *out_seconds, GError **error)
         *out_seconds = value * duration_units[i].seconds;
         return TRUE;
       }
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” has an unknown unit “%s” (use ps, ns, us, ms, s)",
-               text, end);
+  g_set_error (error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_UNKNOWN_UNIT,
+               "“%s” has an unknown unit “%s” (use ps, ns, us, ms, s)", text, end);
   return FALSE;
 }
 

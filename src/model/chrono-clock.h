@@ -24,6 +24,14 @@ gint64 chrono_clock_from_seconds (const ChronoClock *clock, double seconds);
 char *chrono_clock_format_seconds_exact (const ChronoClock *clock, gint64 ticks);
 char *chrono_clock_format_seconds_ratio (const ChronoClock *clock, gint64 numerator_ticks, gint64 denominator);
 
+#define CHRONO_CLOCK_ERROR (chrono_clock_error_quark ())
+GQuark chrono_clock_error_quark (void);
+
+typedef enum {
+  CHRONO_CLOCK_ERROR_NOT_A_TIME, /* no number where a time was expected */
+  CHRONO_CLOCK_ERROR_UNKNOWN_UNIT, /* a number followed by something that is not a unit */
+} ChronoClockErrorCode;
+
 gboolean chrono_parse_duration (const char *text, double *out_seconds, GError **error);
 
 char *chrono_format_duration (double seconds, int significant_digits);
