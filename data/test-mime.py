@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""The shared-mime-info rules built from io.github.chronoscope.Chronoscope.mime.xml.in
-carry German comments, recognise every trace fixture by its name and, where the content allows, by
-its content alone (a copy without extension), and take no ordinary text for a
-trace.
+"""The shared-mime-info rules generated from the loaders' declarations
+(data/chrono-mime-gen) carry German comments, recognise every trace fixture
+by its name and, where the content allows, by its content alone (a copy
+without extension), and take no ordinary text for a trace.  Reports in TAP:
+the checks of a type that no loader declares yet are skipped, saying so.
 
     test-mime.py MIME_XML TESTS_DATA_DIR [CORPUS_DIR]
 
@@ -25,6 +26,8 @@ ETF = "application/x-trace4cps"
 OTF2 = "application/x-otf2-archive"
 VT = "text/x-visandor"
 TEXT = "text/plain"
+# the types these checks know; one that no loader declares is not in the XML
+OURS = (BTF, BTF_GZ, ETF, OTF2, VT)
 
 # What the rules promise, restated independently of the XML: a BTF header
 # pragma at a line start in the first kilobyte; a TRACE4CPS TU line, or R and
@@ -47,6 +50,8 @@ def etf_by_content(data):
     return TEXT
 
 
+# name → (content, the type expected, the type whose rules the check is about
+# when that is not the expected one)
 SAMPLES = {
     # VisAndOr: the format note's OR example and the Ciao writer's AND trace
     "visandor-or": (b"1\n1236420313 5 0 0 1 1\n1236422609 20 0 1 1 1\n1236424094 21 0 0 1 1\n", VT),
@@ -63,11 +68,12 @@ SAMPLES = {
     # byte is the writer's endianness, so any value there is an anchor)
     "otf2-anchor": (b"\x03\x42OTF2\x00\x03\x02\x03\x00\x02\x00\x00\x10\x00\x00\x00\x00\x00\x00\x40\x00", OTF2),
     "otf2-anchor-other-endianness": (b"\x03\x23OTF2\x00\x03\x02\x03\x00\x02\x00\x00\x10\x00\x00", OTF2),
-    "otf2-local-definitions": (b"\x03\x42\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", "application/octet-stream"),
+    "otf2-local-definitions": (b"\x03\x42\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", "application/octet-stream",
+                               OTF2),
     # ordinary text that shares a first line or a word with a trace
     "glsl-shader": (b"#version 330 core\nout vec4 colour;\nvoid main () { colour = vec4 (1.0); }\n", TEXT),
     "prose-r-and-c": (b"Notes\nR is a language.\nC is another one.\n", TEXT),
-    "a-number": (b"0\nthe rest of a list\n", TEXT),
+    "a-number": (b"0\nthe rest of a list\n", TEXT, VT),
     "shell-script": (b"#!/bin/sh\n# version 2.1 of the tool\necho hello\n", "application/x-shellscript"),
 }
 
@@ -96,6 +102,11 @@ def untranslated(xml):
     return problems
 
 
+def declared_types(xml):
+    ns = "{http://www.freedesktop.org/standards/shared-mime-info}"
+    return {mime_type.get("type") for mime_type in ET.parse(xml).getroot().iter(ns + "mime-type")}
+
+
 def content_type(env, path):
     out = subprocess.run(["gio", "info", "-a", "standard::content-type", path], env=env,
                          capture_output=True, text=True)
@@ -115,10 +126,12 @@ def main():
         print("no system MIME database (shared-mime-info): skipped")
         return 77
 
-    failures = 0
-    for problem in mask_problems(xml) + untranslated(xml):
-        failures += 1
-        print("FAIL " + problem)
+    declared = declared_types(xml)
+    results = []  # (ok, description, skip reason or None)
+    problems = mask_problems(xml) + untranslated(xml)
+    results += [(False, problem, None) for problem in problems]
+    if not problems:
+        results.append((True, "every mask fits its value, every comment is in German", None))
     with tempfile.TemporaryDirectory() as tmp:
         home = os.path.join(tmp, "share")
         os.makedirs(os.path.join(home, "mime", "packages"))
@@ -130,21 +143,21 @@ def main():
                                 capture_output=True, text=True)
         complaints = [line for line in (update.stdout + update.stderr).splitlines()
                       if re.search(r"warning|error|unknown|invalid", line, re.I)]
-        for line in complaints:
-            print("FAIL update-mime-database: " + line)
         if update.returncode != 0 or complaints:
-            print(update.stdout + update.stderr)
+            for line in (update.stdout + update.stderr).splitlines():
+                print("# " + line)
+            print("Bail out! update-mime-database: " + "; ".join(complaints or ["exit %d" % update.returncode]))
             return 1
         files = os.path.join(tmp, "files")
         os.makedirs(files)
 
-        checks = []  # (label, path, expected)
+        checks = []  # (label, path, expected, the type whose rules are checked)
 
-        def add(label, content, name, expected):
+        def add(label, content, name, expected, concerns=None):
             path = os.path.join(files, name)
             with open(path, "wb") as f:
                 f.write(content)
-            checks.append((label, path, expected))
+            checks.append((label, path, expected, concerns or expected))
 
         def fixtures(pattern):
             """tests/data, then the corpus's traces from real producers"""
@@ -174,18 +187,22 @@ def main():
             definitions = path[:-len(".otf2")] + ".def"
             if os.path.exists(definitions):
                 add("corpus/" + os.path.relpath(definitions, corpus) + " (not an anchor)", open(definitions, "rb").read(),
-                    "definitions%d" % n, "application/octet-stream")
-        for name, (content, expected) in SAMPLES.items():
-            add(name, content, name, expected)
+                    "definitions%d" % n, "application/octet-stream", OTF2)
+        for name, (content, expected, *concerns) in SAMPLES.items():
+            add(name, content, name, expected, *concerns)
         add("visandor-or.vt", SAMPLES["visandor-or"][0], "trace.vt", VT)
 
-        for label, path, expected in checks:
+        for label, path, expected, concerns in checks:
+            if concerns in OURS and concerns not in declared:
+                results.append((True, label, "no loader declares %s yet" % concerns))
+                continue
             got = content_type(env, path)
-            ok = got == expected
-            failures += not ok
-            print("%s %-52s %s%s" % ("ok  " if ok else "FAIL", label, got, "" if ok else "  (expected %s)" % expected))
-    print("%d checks, %d failed" % (len(checks), failures))
-    return 1 if failures else 0
+            results.append((got == expected, "%s: %s%s" % (label, got, "" if got == expected else
+                                                           " (expected %s)" % expected), None))
+    print("1..%d" % len(results))
+    for number, (ok, description, skip) in enumerate(results, 1):
+        print("%s %d %s%s" % ("ok" if ok else "not ok", number, description, " # SKIP " + skip if skip else ""))
+    return 0 if all(ok for ok, _, _ in results) else 1
 
 
 if __name__ == "__main__":

@@ -939,8 +939,58 @@ btf_sniff (const char *path, const char *head, gsize length)
   return 0;
 }
 
-static const char *const btf_mime_types[] = { "application/x-btf-trace", "application/x-btf-trace-gzip", NULL };
 static const char *const btf_globs[] = { "*.btf", "*.btf.gz", NULL };
+
+/* The header pragmas "#version 2.2.0", "#creator …", "#timeScale ns" in any
+ * case (mask 0xdf on letters). The version always has a dot, so a GLSL
+ * "#version 330" is not taken. At the start of the file they are strong;
+ * offset 0:3 also finds them after a UTF-8 byte-order mark. */
+static const ChronoMimeMatch btf_header_at_start[] = {
+  { "#version 1.", "0:3", "0xffdfdfdfdfdfdfdfffffff" }, { "#version 2.", "0:3", "0xffdfdfdfdfdfdfdfffffff" },
+  { "#version 3.", "0:3", "0xffdfdfdfdfdfdfdfffffff" }, { "#creator ", "0:3", "0xffdfdfdfdfdfdfdfff" },
+  { "#timescale ", "0:3", "0xffdfdfdfdfdfdfdfdfdfff" }, { NULL },
+};
+
+/* After a leading comment, in the first kilobyte: weaker, so that any other
+ * type's own magic wins. */
+static const ChronoMimeMatch btf_header_further_on[] = {
+  { "\\n#version 1.", "0:1024", "0xffffdfdfdfdfdfdfdfffffff" },
+  { "\\n#version 2.", "0:1024", "0xffffdfdfdfdfdfdfdfffffff" },
+  { "\\n#version 3.", "0:1024", "0xffffdfdfdfdfdfdfdfffffff" },
+  { "\\n#creator ", "0:1024", "0xffffdfdfdfdfdfdfdfff" },
+  { "\\n#timescale ", "0:1024", "0xffffdfdfdfdfdfdfdfdfdfff" },
+  { NULL },
+};
+
+static const ChronoMimeMagic btf_magic[] = {
+  { 50, btf_header_at_start },
+  { 40, btf_header_further_on },
+  { 0 },
+};
+
+static const ChronoMimeType btf_mime_types[] = {
+  { .type = "application/x-btf-trace",
+    .comment = N_ ("BTF trace"),
+    .acronym = "BTF",
+    .expanded_acronym = "Best Trace Format",
+    .sub_class_of = "text/plain",
+    .generic_icon = "text-x-generic",
+    .globs = btf_globs,
+    .n_globs = 1,
+    .magic = btf_magic },
+  /* The content is only gzip's, so only the name tells; the glob outweighs
+   * application/gzip's *.gz (weight 50). */
+  { .type = "application/x-btf-trace-gzip",
+    .comment = N_ ("BTF trace (gzip-compressed)"),
+    .acronym = "BTF",
+    .expanded_acronym = "Best Trace Format",
+    .sub_class_of = "application/gzip",
+    .generic_icon = "package-x-generic",
+    .globs = btf_globs + 1,
+    .n_globs = 1,
+    .glob_weight = 60 },
+  { NULL },
+};
 
 const ChronoLoaderInfo chrono_loader_btf = {
   .name = "btf",

@@ -1727,8 +1727,61 @@ etf_sniff (const char *path, const char *head, gsize length)
   return 0;
 }
 
-static const char *const etf_mime_types[] = { "application/x-trace4cps", NULL };
 static const char *const etf_globs[] = { "*.etf", NULL };
+
+/* "TU MILLISECONDS" (the unit in any case) opens most files: strong. */
+static const ChronoMimeMatch etf_unit_at_start[] = {
+  { "TU NANOSECONDS", "0", "0xffffffdfdfdfdfdfdfdfdfdfdfdf" },
+  { "TU MICROSECONDS", "0", "0xffffffdfdfdfdfdfdfdfdfdfdfdfdf" },
+  { "TU MILLISECONDS", "0", "0xffffffdfdfdfdfdfdfdfdfdfdfdfdf" },
+  { "TU SECONDS", "0", "0xffffffdfdfdfdfdfdfdf" },
+  { "TU MINUTES", "0", "0xffffffdfdfdfdfdfdfdf" },
+  { "TU HOURS", "0", "0xffffffdfdfdfdfdf" },
+  { NULL },
+};
+
+/* One-letter record lines "R 0 1 false ;", "C 0 1.5 2 0 1 ;" count only
+ * together and with the R line's offsets flag (true or false) in sight. */
+static const ChronoMimeMatch etf_offsets_flag[] = {
+  { " false", "4:2048", "0xffdfdfdfdfdf" },
+  { " true", "4:2048", "0xffdfdfdfdf" },
+  { NULL },
+};
+static const ChronoMimeMatch etf_claim_line[] = {
+  { "\\nC ", "4:2048", NULL, etf_offsets_flag },
+  { NULL },
+};
+
+/* Weaker hints, so that any other type's own magic wins: record lines, or a
+ * unit line after a leading comment. */
+static const ChronoMimeMatch etf_records[] = {
+  { "R ", "0", NULL, etf_claim_line },
+  { "\\nTU NANOSECONDS", "0:1024", "0xffffffffdfdfdfdfdfdfdfdfdfdfdf" },
+  { "\\nTU MICROSECONDS", "0:1024", "0xffffffffdfdfdfdfdfdfdfdfdfdfdfdf" },
+  { "\\nTU MILLISECONDS", "0:1024", "0xffffffffdfdfdfdfdfdfdfdfdfdfdfdf" },
+  { "\\nTU SECONDS", "0:1024", "0xffffffffdfdfdfdfdfdfdf" },
+  { "\\nTU MINUTES", "0:1024", "0xffffffffdfdfdfdfdfdfdf" },
+  { "\\nTU HOURS", "0:1024", "0xffffffffdfdfdfdfdf" },
+  { "\\nR ", "0:1024", NULL, etf_claim_line },
+  { NULL },
+};
+
+static const ChronoMimeMagic etf_magic[] = {
+  { 50, etf_unit_at_start },
+  { 40, etf_records },
+  { 0 },
+};
+
+static const ChronoMimeType etf_mime_types[] = {
+  { .type = "application/x-trace4cps",
+    .comment = N_ ("TRACE4CPS trace"),
+    .sub_class_of = "text/plain",
+    .generic_icon = "text-x-generic",
+    .globs = etf_globs,
+    .n_globs = 1,
+    .magic = etf_magic },
+  { NULL },
+};
 
 /* How claims become lanes, colours and a selection (the viewer's claims menu). */
 static const ChronoLoaderOption etf_options[] = {

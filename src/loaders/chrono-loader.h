@@ -46,10 +46,47 @@ typedef struct {
   const char *arg_description; /* N_(): the value in --help ("KEY,…") */
 } ChronoLoaderOption;
 
+/* One <match type="string"> of a shared-mime-info magic rule.  value and
+ * mask are written as shared-mime-info reads them ("\\n#version 2.",
+ * "0xffdf…", one mask byte per byte of value); any one of `within` (ending
+ * with { NULL }) must match as well. */
+typedef struct ChronoMimeMatch ChronoMimeMatch;
+struct ChronoMimeMatch {
+  const char *value;
+  const char *offset; /* "0", or a range "0:1024" */
+  const char *mask; /* NULL: every byte as written */
+  const ChronoMimeMatch *within;
+};
+
+/* Matches of one priority (0 … 100), any one of which recognises the type. */
+typedef struct {
+  int priority; /* 0 ends a list */
+  const ChronoMimeMatch *matches; /* ends with { NULL } */
+} ChronoMimeMagic;
+
+/* A MIME type a loader reads, declared once: data/ generates the
+ * shared-mime-info XML, the launcher's and the thumbnailer's MimeType= and
+ * AppStream's <provides> from these. */
+typedef struct {
+  const char *type; /* "application/x-btf-trace"; NULL ends a list */
+  const char *comment; /* N_(): "BTF trace" */
+  const char *acronym; /* "BTF", or NULL */
+  const char *expanded_acronym; /* "Best Trace Format", or NULL */
+  const char *sub_class_of; /* "text/plain", or NULL */
+  const char *generic_icon; /* "text-x-generic" */
+  /* the type's file names: n_globs entries of the loader's globs, from this one */
+  const char *const *globs;
+  guint n_globs;
+  int glob_weight; /* 0: shared-mime-info's default (50) */
+  const ChronoMimeMagic *magic; /* ends with { 0 }; NULL: known by its name alone */
+} ChronoMimeType;
+
 typedef struct {
   const char *name; /* "btf" */
   const char *description; /* "Best Trace Format" */
-  const char *const *mime_types;
+  const ChronoMimeType *mime_types; /* ends with { NULL } */
+  /* every file name of the format (the sniffer's tie-break, the file
+   * chooser's filter); each MIME type names its own part of it */
   const char *const *globs;
   /* 0 = not this format … 100 = certainly; head is the (inflated) start of the file */
   int (*sniff) (const char *path, const char *head, gsize length);
