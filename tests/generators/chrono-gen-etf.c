@@ -1073,7 +1073,7 @@ write_stats (const char *path)
   else
     strcpy (b1, strcpy (b2, "null"));
   fprintf (f,
-           "{\"format\": \"etf\", \"begin\": %s, \"end\": %s, \"claims\": %" G_GINT64_FORMAT
+           "{\"format\": \"etf\", \"begin\": %s, \"end\": %s, \"warnings\": 0, \"claims\": %" G_GINT64_FORMAT
            ", \"events\": %" G_GINT64_FORMAT ", \"dependencies\": %" G_GINT64_FORMAT ",\n \"resources\": [",
            b1, b2, nclaims, nevents, ndeps);
   for (int i = 0; i < nres; i++)
