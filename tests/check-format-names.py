@@ -3,23 +3,18 @@
 
 usage: check-format-names.py SOURCE_ROOT
 
-Collects every loader's name from the `.name = "…"` of the loader tables in
-src/loaders/ and fails (listing file:line) where a string literal with one of
-those names, in any case, appears in src/ outside src/loaders/: the app,
+Collects every loader's name (tests/loader_names.py) and fails (listing
+file:line) where a string literal with one of those names, in any case, appears in src/ outside src/loaders/: the app,
 renderer, widgets, analysis and CLI ask the trace what it has instead."""
 import os
 import re
 import sys
 
+from loader_names import loader_names
+
 root = os.path.abspath(sys.argv[1])
 loaders_dir = os.path.join(root, "src", "loaders")
-NAME = re.compile(r'^\s*\.name\s*=\s*"([^"]+)"', re.MULTILINE)
-names = set()
-for folder, _, files in os.walk(loaders_dir):
-    for name in files:
-        if name.endswith(".c"):
-            with open(os.path.join(folder, name), encoding="utf-8") as f:
-                names.update(n.lower() for n in NAME.findall(f.read()))
+names = loader_names(root)
 if not names:
     print("no loader names found under", loaders_dir)
     sys.exit(1)

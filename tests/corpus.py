@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
-"""Loads every trace of ../shared/corpus/FORMAT/ (third-party data, read in
-place, never copied): each must load (check exits 0 or 1, never 2) and
-`info --json` must be valid JSON with the right format.  Skipped (77) when
-the corpus is absent."""
+"""Loads every trace of CORPUS/FORMAT/ (third-party data, read in place,
+never copied) whose name the format's loader claims: each must load (check
+exits 0 or 1, never 2) and `info --json` must be valid JSON with the right
+format.  Skipped (77) when the corpus has no such folder.
+
+usage: corpus.py CLI MIME_GEN CORPUS FORMAT   (MIME_GEN: data/chrono-mime-gen, which lists the loader's globs)"""
+import fnmatch
 import json
 import os
 import subprocess
 import sys
 
-cli, corpus_dir, fmt = sys.argv[1], sys.argv[2], sys.argv[3]
+cli, mime_gen, corpus_dir, fmt = sys.argv[1:5]
 folder = os.path.join(corpus_dir, fmt)
 if not os.path.isdir(folder):
     print(f"no corpus at {folder}: skipped")
     sys.exit(77)
-suffixes = {"btf": (".btf", ".btf.gz"), "etf": (".etf",)}[fmt]
-files = sorted(f for f in os.listdir(folder) if f.endswith(suffixes))
+globs = subprocess.run([mime_gen, "globs", fmt], capture_output=True, text=True, check=True).stdout.split()
+files = sorted(f for f in os.listdir(folder) if any(fnmatch.fnmatch(f.lower(), glob) for glob in globs))
 failures = 0
 for name in files:
     path = os.path.join(folder, name)
