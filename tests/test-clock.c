@@ -90,6 +90,7 @@ test_parse_duration (void)
   g_clear_error (&error);
   g_assert_false (chrono_parse_duration ("soon", &s, &error));
   g_assert_error (error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_NOT_A_TIME);
+  g_assert_cmpstr (g_quark_to_string (CHRONO_CLOCK_ERROR), ==, "chrono-clock-error-quark");
 }
 
 static void

@@ -45,6 +45,31 @@ test_features_of_process_trace (void)
   g_assert_false (chrono_trace_has_lane_kind (trace, CHRONO_LANE_RESOURCE));
 }
 
+/* Each loader's MIME types name its globs between them, each glob once and in
+ * order, so the shared-mime-info rules, the file chooser and the sniffer's
+ * tie-break know the same file names. */
+static void
+test_mime_types_cover_the_globs (void)
+{
+  for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
+    {
+      const char *const *next = (*l)->globs;
+      g_assert_nonnull ((*l)->mime_types);
+      g_assert_nonnull ((*l)->mime_types[0].type);
+      for (const ChronoMimeType *type = (*l)->mime_types; type->type; type++)
+        {
+          g_assert_nonnull (type->comment);
+          g_assert_nonnull (type->generic_icon);
+          g_assert_cmpuint (type->n_globs, >, 0);
+          g_assert_true (type->globs == next);
+          for (guint i = 0; i < type->n_globs; i++)
+            g_assert_nonnull (type->globs[i]);
+          next += type->n_globs;
+        }
+      g_assert_null (*next);
+    }
+}
+
 static ChronoTrace *
 load_with_option (const char *name, const char *key, const char *value, GError **error)
 {
@@ -141,6 +166,7 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/features/processes", test_features_of_process_trace);
   g_test_add_func ("/registry/options/checked", test_options_checked_against_declarations);
   g_test_add_func ("/registry/options/declarations", test_declarations_are_complete);
+  g_test_add_func ("/registry/mime-types", test_mime_types_cover_the_globs);
   g_test_add_func ("/registry/unknown-format", test_unknown_format_names_the_known_ones);
   g_test_add_func ("/model/state-categories", test_state_categories);
   return g_test_run ();
