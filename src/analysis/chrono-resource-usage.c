@@ -106,6 +106,7 @@ chrono_resource_usage_add_lanes (ChronoTrace *trace)
       if (chrono_lane_get_kind (lane) != CHRONO_LANE_RESOURCE || chrono_lane_get_n_children (lane) > 0)
         continue;
       g_autoptr (ChronoLane) usage = chrono_lane_new (N_ ("Usage"), CHRONO_LANE_SIGNAL, "usage");
+      chrono_lane_set_name_is_ours (usage, TRUE);
       ChronoSignal *signal = chrono_resource_usage_signal (lane, chrono_trace_get_clock (trace)->ticks_per_second);
       ChronoSignal *target = chrono_lane_ensure_signal (usage, chrono_trace_get_clock (trace)->ticks_per_second);
       for (guint f = 0; f < chrono_signal_get_n (signal); f++)

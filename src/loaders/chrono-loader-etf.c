@@ -1312,6 +1312,7 @@ build_events (EtfReader *r, ChronoLane *group, ChronoLane **out_lane)
   if (r->events->len == 0)
     return;
   g_autoptr (ChronoLane) lane = chrono_lane_new (N_ ("Events"), CHRONO_LANE_EVENTS, "E");
+  chrono_lane_set_name_is_ours (lane, TRUE);
   chrono_lane_append_child (group, lane);
   ChronoStrings *strings = chrono_trace_get_strings (r->trace);
   guint32 event_kind = chrono_strings_intern (strings, "event");

@@ -17,6 +17,7 @@ struct _ChronoLane {
   gint64 source_id; /* the producer's id (a TRACE resource id), G_MININT64 when none */
   guint32 attrs;
   double capacity; /* 0 when the lane has none */
+  gboolean name_is_ours; /* a N_() string of a loader or analysis, not a name from the trace */
 };
 
 enum { PROP_0, PROP_NAME, PROP_KIND, PROP_ENTITY_TYPE, N_PROPS };
@@ -131,9 +132,17 @@ const char *
 chrono_lane_get_display_name (ChronoLane *lane)
 {
   g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
-  gboolean ours = lane->kind == CHRONO_LANE_GROUP || g_str_equal (lane->entity_type, "usage")
-                  || (lane->kind == CHRONO_LANE_EVENTS && g_str_equal (lane->entity_type, "E"));
+  gboolean ours = lane->kind == CHRONO_LANE_GROUP || lane->name_is_ours;
   return ours ? g_dgettext (GETTEXT_PACKAGE, lane->name) : lane->name;
+}
+
+/* For lanes a loader or an analysis names with a N_() string ("Events",
+ * "Usage"): shown translated.  Group headings always are. */
+void
+chrono_lane_set_name_is_ours (ChronoLane *lane, gboolean ours)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane));
+  lane->name_is_ours = ours;
 }
 
 ChronoLaneKind

@@ -43,7 +43,11 @@ ChronoLane *chrono_lane_new (const char *name, ChronoLaneKind kind, const char *
 
 const char *chrono_lane_get_name (ChronoLane *lane);
 const char *chrono_lane_get_display_name (ChronoLane *lane);
+void chrono_lane_set_name_is_ours (ChronoLane *lane, gboolean ours);
 ChronoLaneKind chrono_lane_get_kind (ChronoLane *lane);
+/* The producer's own word for the entity's type ("T", "R", "SEM"…), shown and
+ * dumped as it is; it means something only to its loader.  What a lane's
+ * items mean is its kind. */
 const char *chrono_lane_get_entity_type (ChronoLane *lane);
 ChronoLane *chrono_lane_get_parent (ChronoLane *lane);
 GListModel *chrono_lane_get_children (ChronoLane *lane);
