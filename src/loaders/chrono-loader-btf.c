@@ -1,9 +1,10 @@
 /* chrono-loader-btf.c — reads BTF lines: header pragmas and ID tables, CSV
  * event lines, and hands each event to the state engine.
  *
- * The file is read as blocks of whole lines (chrono-input.c); each block
- * becomes one chunk of the trace's index, with its byte range, first line
- * and time span — the index pass the lazy decoder builds on.  Tolerance
+ * The file is read as blocks of whole lines by the shared text driver
+ * (chrono-lazy-text.c); each block becomes one chunk of the trace's index,
+ * with its byte range, first line and time span — the index pass the lazy
+ * decoder builds on.  Tolerance
  * follows what real producers write (../shared/research/btf.md §5):
  * case-insensitive pragmas, comments anywhere, CRLF, padded fields, notes
  * with commas, empty instances, unknown types as marks. */
@@ -11,15 +12,11 @@
 
 #include "chrono-loader-btf.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <glib/gstdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "chrono-btf-machine.h"
 #include "chrono-input.h"
+#include "chrono-lazy-text.h"
 
 typedef enum { TABLE_NONE, TABLE_TYPES, TABLE_ENTITIES, TABLE_ENTITY_TYPES } Table;
 
@@ -407,52 +404,16 @@ consume_line (BtfReader *r, const SplitLine *line)
 
 /* ---- blocks --------------------------------------------------------------- */
 
-/* One block of whole lines, copied (the input is mapped read-only and
- * splitting writes terminators into it) and split. */
-typedef struct {
-  char *text;
-  gsize capacity; /* of text: blocks are reused, so big buffers are not mapped and unmapped each time */
-  gsize length;
-  guint64 offset;
-  guint64 first_line, n_lines;
-  guint64 compressed_offset; /* for progress */
-  GArray *lines; /* SplitLine, blank lines left out */
-} Block;
-
+/* Cuts a block's lines into fields (ChronoLazyTextFormat.split: no state, so
+ * the reading thread does it while the state machine runs). */
 static void
-block_free (Block *block)
+btf_split (ChronoTextBlock *block)
 {
-  g_free (block->text);
-  g_array_unref (block->lines);
-  g_free (block);
-}
-
-static Block *
-block_new (void)
-{
-  Block *block = g_new0 (Block, 1);
-  block->lines = g_array_new (FALSE, FALSE, sizeof (SplitLine));
-  return block;
-}
-
-/* Fills block (new or reused) with the lines of data. */
-static void
-split_into (Block *block, const char *data, gsize length, guint64 offset, guint64 first_line)
-{
-  if (block->capacity < length + 1)
-    {
-      g_free (block->text);
-      block->capacity = length + 1 + length / 8;
-      block->text = g_malloc (block->capacity);
-    }
+  if (block->lines == NULL)
+    block->lines = g_array_new (FALSE, FALSE, sizeof (SplitLine));
   g_array_set_size (block->lines, 0);
-  memcpy (block->text, data, length);
-  block->text[length] = '\n';
-  block->length = length;
-  block->offset = offset;
-  block->first_line = first_line;
-  char *p = block->text, *stop = p + length;
-  guint64 line = first_line;
+  char *p = block->text, *stop = p + block->length;
+  guint64 line = block->first_line;
   while (p < stop)
     {
       char *newline = memchr (p, '\n', stop + 1 - p);
@@ -462,125 +423,34 @@ split_into (Block *block, const char *data, gsize length, guint64 offset, guint6
         g_array_append_val (block->lines, split);
       p = newline + 1;
     }
-  block->n_lines = line - first_line;
-}
-
-static Block *
-split_block (const char *data, gsize length, guint64 offset, guint64 first_line)
-{
-  Block *block = block_new ();
-  split_into (block, data, length, offset, first_line);
-  return block;
+  block->n_lines = line - block->first_line;
 }
 
 /* A chunk of the index: its lines go through the machine in order; an index
  * pass saves the machine's state before it. */
 static void
-consume_block (BtfReader *r, const Block *block)
+btf_consume (gpointer data, const ChronoTextBlock *block, ChronoChunk *chunk)
 {
-  r->chunk = (ChronoChunk){ block->offset, block->length, block->first_line, G_MAXINT64, G_MININT64, 0 };
+  BtfReader *r = data;
   if (r->checkpoints != NULL)
     {
       g_ptr_array_add (r->checkpoints, chrono_btf_machine_save (r->machine));
       ReaderState state = { r->have_time, r->last_time, r->table };
       g_array_append_val (r->reader_states, state);
     }
+  r->chunk = *chunk;
   for (guint i = 0; i < block->lines->len; i++)
     consume_line (r, &g_array_index (block->lines, SplitLine, i));
   r->line = block->first_line + block->n_lines - 1;
-  if (r->chunk.n_events == 0)
-    {
-      /* a stretch with no event (comments, a zero-filled hole) keeps chunk
-       * starts in order, which the search by time relies on */
-      r->chunk.first_time = r->chunk.last_time = r->have_time ? r->last_time : G_MININT64;
-    }
-  chrono_trace_add_chunk (r->trace, &r->chunk);
+  *chunk = r->chunk;
 }
 
-static void
-read_block (BtfReader *r, const char *data, gsize length, guint64 offset)
-{
-  Block *block = split_block (data, length, offset, r->line + 1);
-  consume_block (r, block);
-  block_free (block);
-}
-
-/* ---- a whole file: splitting and the state machine on two threads ------- */
-
-#define BLOCKS_IN_FLIGHT 3
-#define END_OF_BLOCKS GINT_TO_POINTER (1) /* a queue cannot carry NULL */
-
-typedef struct {
-  ChronoInput *input;
-  GCancellable *cancellable;
-  GAsyncQueue *full; /* Block*, then END_OF_BLOCKS */
-  GAsyncQueue *free_blocks; /* the BLOCKS_IN_FLIGHT blocks go round between the two threads */
-  GError *error;
-  gint stop; /* the machine's side gave up */
-} Pipeline;
-
-static gpointer
-split_thread (gpointer data)
-{
-  Pipeline *p = data;
-  const char *text;
-  gsize length;
-  guint64 offset, line = 1;
-  while (!g_atomic_int_get (&p->stop))
-    {
-      Block *block = g_async_queue_pop (p->free_blocks);
-      if (g_atomic_int_get (&p->stop)
-          || !chrono_input_next_block (p->input, &text, &length, &offset, p->cancellable, &p->error))
-        {
-          g_async_queue_push (p->free_blocks, block);
-          break;
-        }
-      split_into (block, text, length, offset, line);
-      block->compressed_offset = chrono_input_get_compressed_offset (p->input);
-      line += block->n_lines;
-      g_async_queue_push (p->full, block);
-    }
-  g_async_queue_push (p->full, END_OF_BLOCKS);
-  return NULL;
-}
-
-/* Reads every block of input through the reader; FALSE with error set when
- * the file cannot be read or holds no valid event. */
+/* After the last block: FALSE with error set when the file holds no valid event. */
 static gboolean
-read_input (BtfReader *r, ChronoInput *input, ChronoProgressFunc progress, gpointer progress_data,
-            GCancellable *cancellable, GError **error)
+btf_end_read (gpointer data, gboolean truncated, GError **error)
 {
-  Pipeline p = {
-    input, cancellable, g_async_queue_new (), g_async_queue_new_full ((GDestroyNotify) block_free), NULL, 0
-  };
-  for (int i = 0; i < BLOCKS_IN_FLIGHT; i++)
-    g_async_queue_push (p.free_blocks, block_new ());
-  GThread *splitter = g_thread_new ("btf-split", split_thread, &p);
-  gboolean stopped = FALSE;
-  for (gpointer item; (item = g_async_queue_pop (p.full)) != END_OF_BLOCKS;)
-    {
-      Block *block = item;
-      if (!stopped)
-        {
-          consume_block (r, block);
-          if (progress)
-            progress ((double) block->compressed_offset / MAX (chrono_input_get_file_size (input), 1), progress_data);
-          stopped = g_cancellable_is_cancelled (cancellable);
-          if (stopped)
-            g_atomic_int_set (&p.stop, 1);
-        }
-      g_async_queue_push (p.free_blocks, block);
-    }
-  g_thread_join (splitter);
-  g_async_queue_unref (p.full);
-  g_async_queue_unref (p.free_blocks);
-  GError *local_error = p.error;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      g_clear_error (&local_error);
-      return FALSE;
-    }
-  if (local_error == NULL && chrono_input_is_truncated (input))
+  BtfReader *r = data;
+  if (truncated)
     {
       if (r->good_lines == 0)
         {
@@ -592,12 +462,6 @@ read_input (BtfReader *r, ChronoInput *input, ChronoProgressFunc progress, gpoin
       chrono_warnings_add (r->warnings, r->line, "incomplete trace",
                            _ ("the compressed file is cut off; events after line %llu are missing"),
                            (unsigned long long) r->line);
-    }
-  if (local_error != NULL)
-    {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
-      g_error_free (local_error);
-      return FALSE;
     }
   if (r->data_lines > 0 && r->good_lines == 0)
     {
@@ -623,6 +487,17 @@ reader_init (BtfReader *r, ChronoTrace *trace, ChronoBtfMachine *machine, const 
   };
 }
 
+static gboolean btf_decode (gconstpointer data, guint index, gboolean last, const ChronoChunk *chunk,
+                            const ChronoTextBlock *block, ChronoTrace *trace, GError **error);
+
+static const ChronoLazyTextFormat btf_text_format = {
+  .name = "btf",
+  .split = btf_split,
+  .consume = btf_consume,
+  .end_read = btf_end_read,
+  .decode = btf_decode,
+};
+
 static gboolean
 btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
           GCancellable *cancellable, GError **error)
@@ -635,7 +510,7 @@ btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
   reader_init (&r, trace, machine, path);
   g_autoptr (GHashTable) type_ids = r.type_ids;
   g_autoptr (GHashTable) entity_ids = r.entity_ids;
-  if (!read_input (&r, input, progress, progress_data, cancellable, error))
+  if (!chrono_lazy_text_read (trace, input, &btf_text_format, &r, progress, progress_data, cancellable, error))
     return FALSE;
   chrono_btf_machine_finish (machine);
   chrono_trace_set_n_events (trace, r.good_lines);
@@ -648,127 +523,22 @@ btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
  * and some zoom before chunks are decoded, at 4 bytes per used column. */
 #define SUMMARY_BUCKETS 8192
 
-/* What decoding a chunk needs once the index pass is over; read-only, so
- * the worker thread can use it while the window draws. */
+/* The reader's and the machine's state before each chunk, and the ID tables
+ * as the index pass left them; read-only once the pass is over. */
 typedef struct {
-  char *path;
-  gboolean compressed;
-  guint64 file_size;
-  gint64 file_mtime;
-  ChronoClock clock;
   GPtrArray *checkpoints; /* ChronoBtfCheckpoint*, one per chunk */
   GArray *reader_states; /* ReaderState, one per chunk */
-  GArray *chunks; /* ChronoChunk, with the end time of each in last_time */
   GHashTable *type_ids, *entity_ids;
-  gsize block_size; /* 0: the input's own */
-} BtfDecoder;
+} BtfCheckpoints;
 
 static void
-btf_decoder_free (BtfDecoder *d)
+btf_checkpoints_free (BtfCheckpoints *c)
 {
-  g_free (d->path);
-  g_ptr_array_unref (d->checkpoints);
-  g_array_unref (d->reader_states);
-  g_array_unref (d->chunks);
-  g_hash_table_unref (d->type_ids);
-  g_hash_table_unref (d->entity_ids);
-  g_free (d);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (BtfDecoder, btf_decoder_free)
-
-static gboolean
-stat_file (const char *path, guint64 *size, gint64 *mtime, GError **error)
-{
-  GStatBuf st;
-  if (g_stat (path, &st) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path, g_strerror (saved));
-      return FALSE;
-    }
-  *size = st.st_size;
-  *mtime = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec;
-  return TRUE;
-}
-
-/* A chunk is read only from the file the index was made of. */
-static gboolean
-check_unchanged (BtfDecoder *d, GError **error)
-{
-  guint64 size;
-  gint64 mtime;
-  if (!stat_file (d->path, &size, &mtime, error))
-    return FALSE;
-  if (size != d->file_size || mtime != d->file_mtime)
-    {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
-                   _ ("%s: the file changed on disk after it was opened; reload it to see the new content"), d->path);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* The bytes of a chunk, copied out of the file: a copy cannot change under
- * the parser, and a file cut short while it is read is an error, not a crash. */
-static GBytes *
-read_plain_chunk (BtfDecoder *d, const ChronoChunk *chunk, GError **error)
-{
-  int fd = g_open (d->path, O_RDONLY, 0);
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", d->path, g_strerror (saved));
-      return NULL;
-    }
-  char *buffer = g_malloc (chunk->length + 1);
-  gsize got = 0;
-  while (got < chunk->length)
-    {
-      ssize_t n = pread (fd, buffer + got, chunk->length - got, chunk->offset + got);
-      if (n <= 0)
-        break;
-      got += n;
-    }
-  close (fd);
-  if (got < chunk->length)
-    {
-      g_free (buffer);
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
-                   _ ("%s: the file is shorter than when it was opened"), d->path);
-      return NULL;
-    }
-  return g_bytes_new_take (buffer, chunk->length);
-}
-
-/* A gzip stream has no random access: inflate from the start and keep only
- * the wanted block (the blocks are cut the same way every time). */
-static GBytes *
-read_compressed_chunk (BtfDecoder *d, guint index, GCancellable *cancellable, GError **error)
-{
-  g_autoptr (ChronoInput) input = chrono_input_open (d->path, error);
-  if (input == NULL)
-    return NULL;
-  if (d->block_size > 0)
-    chrono_input_set_block_size (input, d->block_size);
-  const ChronoChunk *chunk = &g_array_index (d->chunks, ChronoChunk, index);
-  const char *data;
-  gsize length;
-  guint64 offset;
-  GError *local_error = NULL;
-  while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
-    {
-      if (offset == chunk->offset)
-        return g_bytes_new (data, length);
-      if (offset > chunk->offset || g_cancellable_is_cancelled (cancellable))
-        break;
-    }
-  if (local_error != NULL)
-    g_propagate_error (error, local_error);
-  else if (!g_cancellable_set_error_if_cancelled (cancellable, error))
-    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, _ ("%s: the file changed on disk after it was opened"),
-                 d->path);
-  return NULL;
+  g_ptr_array_unref (c->checkpoints);
+  g_array_unref (c->reader_states);
+  g_hash_table_unref (c->type_ids);
+  g_hash_table_unref (c->entity_ids);
+  g_free (c);
 }
 
 static GHashTable *
@@ -783,105 +553,55 @@ copy_table (GHashTable *table)
   return copy;
 }
 
-static ChronoTrace *
-btf_decode_chunk (gpointer data, guint index, GCancellable *cancellable, GError **error)
+static gboolean
+btf_decode (gconstpointer data, guint index, gboolean last, const ChronoChunk *chunk, const ChronoTextBlock *block,
+            ChronoTrace *trace, GError **error)
 {
-  BtfDecoder *d = data;
-  g_return_val_if_fail (index < d->chunks->len, NULL);
-  const ChronoChunk *chunk = &g_array_index (d->chunks, ChronoChunk, index);
-  if (!check_unchanged (d, error))
-    return NULL;
-  g_autoptr (GBytes) bytes =
-      d->compressed ? read_compressed_chunk (d, index, cancellable, error) : read_plain_chunk (d, chunk, error);
-  if (bytes == NULL || !check_unchanged (d, error))
-    return NULL;
-
-  g_autoptr (ChronoTrace) trace = chrono_trace_new (d->path, "btf");
-  chrono_trace_set_clock (trace, &d->clock);
+  const BtfCheckpoints *c = data;
   g_autoptr (ChronoBtfMachine) machine = chrono_btf_machine_new (trace);
-  chrono_btf_machine_restore (machine, g_ptr_array_index (d->checkpoints, index));
+  chrono_btf_machine_restore (machine, g_ptr_array_index (c->checkpoints, index));
   BtfReader r;
-  reader_init (&r, trace, machine, d->path);
+  reader_init (&r, trace, machine, chrono_trace_get_path (trace));
   g_hash_table_unref (r.type_ids);
   g_hash_table_unref (r.entity_ids);
   /* copies: a chunk with mapping lines must not change what other chunks (or
    * another thread) read */
-  r.type_ids = copy_table (d->type_ids);
-  r.entity_ids = copy_table (d->entity_ids);
+  r.type_ids = copy_table (c->type_ids);
+  r.entity_ids = copy_table (c->entity_ids);
   g_autoptr (GHashTable) type_ids = r.type_ids;
   g_autoptr (GHashTable) entity_ids = r.entity_ids;
-  const ReaderState *state = &g_array_index (d->reader_states, ReaderState, index);
+  const ReaderState *state = &g_array_index (c->reader_states, ReaderState, index);
   r.have_time = state->have_time;
   r.last_time = state->last_time;
   r.table = state->table;
-  r.line = chunk->first_line - 1;
-  gsize length;
-  const char *text = g_bytes_get_data (bytes, &length);
-  read_block (&r, text, length, chunk->offset);
-  gboolean last = TRUE; /* no later chunk has events */
-  for (guint k = index + 1; k < d->chunks->len && last; k++)
-    last = g_array_index (d->chunks, ChronoChunk, k).n_events == 0;
-  /* chunk->last_time holds where the chunk's time ends (see btf_index) */
+  ChronoChunk scratch = *chunk;
+  btf_consume (&r, block, &scratch);
   if (last)
     chrono_btf_machine_finish (machine); /* as a whole read ends: waiting runnable lines are played */
   else
-    chrono_btf_machine_finish_at (machine, chunk->last_time, FALSE);
+    chrono_btf_machine_finish_at (machine, chunk->end_time, FALSE);
   chrono_trace_set_n_events (trace, r.good_lines);
-  chrono_trace_seal (trace);
-  return g_steal_pointer (&trace);
+  return TRUE;
 }
 
 static gboolean
 btf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
            GCancellable *cancellable, GError **error)
 {
-  guint64 size_before;
-  gint64 mtime_before;
-  if (!stat_file (path, &size_before, &mtime_before, error))
-    return FALSE;
-  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
-  if (input == NULL)
-    return FALSE;
   g_autoptr (ChronoBtfMachine) machine = chrono_btf_machine_new (trace);
   chrono_btf_machine_set_summary_buckets (machine, SUMMARY_BUCKETS);
   BtfReader r;
   reader_init (&r, trace, machine, path);
-  g_autoptr (BtfDecoder) d = g_new0 (BtfDecoder, 1);
-  /* the "chunk-size" option (bytes) cuts small files into many chunks, for tests */
-  const char *chunk_size = chrono_trace_get_option (trace, "chunk-size");
-  d->block_size = chunk_size ? (gsize) g_ascii_strtoull (chunk_size, NULL, 10) : 0;
-  if (d->block_size > 0)
-    chrono_input_set_block_size (input, d->block_size);
-  d->path = g_strdup (path);
-  d->compressed = chrono_input_is_compressed (input);
-  d->type_ids = r.type_ids;
-  d->entity_ids = r.entity_ids;
-  d->checkpoints = r.checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_btf_checkpoint_free);
-  d->reader_states = r.reader_states = g_array_new (FALSE, FALSE, sizeof (ReaderState));
-  d->chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
-  if (!read_input (&r, input, progress, progress_data, cancellable, error))
+  BtfCheckpoints *c = g_new0 (BtfCheckpoints, 1);
+  c->type_ids = r.type_ids;
+  c->entity_ids = r.entity_ids;
+  c->checkpoints = r.checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_btf_checkpoint_free);
+  c->reader_states = r.reader_states = g_array_new (FALSE, FALSE, sizeof (ReaderState));
+  if (!chrono_lazy_text_index (trace, path, &btf_text_format, &r, c, (GDestroyNotify) btf_checkpoints_free, progress,
+                               progress_data, cancellable, error))
     return FALSE;
-  if (!stat_file (path, &d->file_size, &d->file_mtime, error))
-    return FALSE;
-  if (d->file_size != size_before || d->file_mtime != mtime_before)
-    {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
-                   _ ("%s: the file changed on disk while it was read; open it again when it is complete"), path);
-      return FALSE;
-    }
   chrono_btf_machine_finish (machine);
   chrono_trace_set_n_events (trace, r.good_lines);
-  d->clock = *chrono_trace_get_clock (trace);
-  for (guint k = 0; k < chrono_trace_get_n_chunks (trace); k++)
-    {
-      ChronoChunk chunk = *chrono_trace_get_chunk (trace, k);
-      chunk.last_time = chrono_trace_get_chunk_end (trace, k);
-      g_array_append_val (d->chunks, chunk);
-    }
-  guint n_chunks = d->chunks->len;
-  g_autoptr (ChronoChunkCache) cache =
-      chrono_chunk_cache_new (n_chunks, btf_decode_chunk, g_steal_pointer (&d), (GDestroyNotify) btf_decoder_free);
-  chrono_trace_set_chunk_cache (trace, cache);
   return TRUE;
 }
 

@@ -19,9 +19,7 @@ typedef struct {
 struct _ChronoChunkCache {
   GObject parent_instance;
   guint n_chunks;
-  ChronoChunkDecodeFunc decode;
-  gpointer decoder;
-  GDestroyNotify destroy_decoder;
+  ChronoChunkDecoder *decoder;
   gsize budget, used;
   GQueue lru; /* Entry*, most recent first */
   GHashTable *entries; /* chunk -> GList link in lru */
@@ -61,8 +59,7 @@ chrono_chunk_cache_finalize (GObject *object)
   g_object_unref (self->cancellable);
   g_main_context_unref (self->owner);
   g_mutex_clear (&self->lock);
-  if (self->destroy_decoder)
-    self->destroy_decoder (self->decoder);
+  g_object_unref (self->decoder);
   G_OBJECT_CLASS (chrono_chunk_cache_parent_class)->finalize (object);
 }
 
@@ -216,7 +213,7 @@ decode_job (gpointer data, gpointer user_data)
   if (wanted && !g_cancellable_is_cancelled (self->cancellable))
     {
       GError *error = NULL;
-      result->trace = self->decode (self->decoder, chunk, self->cancellable, &error);
+      result->trace = chrono_chunk_decoder_decode (self->decoder, chunk, self->cancellable, &error);
       if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         result->error = g_strdup (error->message);
       g_clear_error (&error);
@@ -230,13 +227,11 @@ decode_job (gpointer data, gpointer user_data)
 }
 
 ChronoChunkCache *
-chrono_chunk_cache_new (guint n_chunks, ChronoChunkDecodeFunc decode, gpointer decoder, GDestroyNotify destroy_decoder)
+chrono_chunk_cache_new (guint n_chunks, ChronoChunkDecoder *decoder)
 {
   ChronoChunkCache *self = g_object_new (CHRONO_TYPE_CHUNK_CACHE, NULL);
   self->n_chunks = n_chunks;
-  self->decode = decode;
-  self->decoder = decoder;
-  self->destroy_decoder = destroy_decoder;
+  self->decoder = g_object_ref (decoder);
   self->owner = g_main_context_ref_thread_default ();
   self->worker = g_thread_pool_new (decode_job, self, 1, FALSE, NULL);
   return self;
@@ -328,7 +323,7 @@ chrono_chunk_cache_decode (ChronoChunkCache *self, guint chunk, GError **error)
   Entry *entry = lookup (self, chunk);
   if (entry != NULL)
     return entry->trace;
-  ChronoTrace *trace = self->decode (self->decoder, chunk, self->cancellable, error);
+  ChronoTrace *trace = chrono_chunk_decoder_decode (self->decoder, chunk, self->cancellable, error);
   if (trace == NULL)
     return NULL;
   insert (self, chunk, trace);

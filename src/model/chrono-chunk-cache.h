@@ -1,30 +1,23 @@
 /* chrono-chunk-cache.h — the decoded chunks of a lazily read trace
  * (DESIGN.md, "Lazily indexed time ranges").
  *
- * The loader hands over its decoder (decode chunk k of the file into a trace
- * of its own); the cache decodes the chunks a view asks for on a worker
+ * The loader hands over its decoder (a ChronoChunkDecoder: chunk k of the
+ * file into a trace of its own); the cache decodes the chunks a view asks for on a worker
  * thread, keeps them in least-recently-used order under a memory budget and
  * announces each arrival in the thread that created it. */
 #pragma once
 
 #include <gio/gio.h>
 
+#include "chrono-chunk-decoder.h"
 #include "chrono-lane.h"
 
 G_BEGIN_DECLS
 
-typedef struct _ChronoTrace ChronoTrace;
-
-/* Runs on the worker thread: the decoded chunk as a trace with the same lane
- * paths as the index, or NULL with error set. */
-typedef ChronoTrace *(*ChronoChunkDecodeFunc) (gpointer decoder, guint chunk, GCancellable *cancellable,
-                                               GError **error);
-
 #define CHRONO_TYPE_CHUNK_CACHE (chrono_chunk_cache_get_type ())
 G_DECLARE_FINAL_TYPE (ChronoChunkCache, chrono_chunk_cache, CHRONO, CHUNK_CACHE, GObject)
 
-ChronoChunkCache *chrono_chunk_cache_new (guint n_chunks, ChronoChunkDecodeFunc decode, gpointer decoder,
-                                          GDestroyNotify destroy_decoder);
+ChronoChunkCache *chrono_chunk_cache_new (guint n_chunks, ChronoChunkDecoder *decoder);
 guint chrono_chunk_cache_get_n_chunks (ChronoChunkCache *cache);
 void chrono_chunk_cache_set_budget (ChronoChunkCache *cache, gsize bytes);
 gsize chrono_chunk_cache_get_budget (ChronoChunkCache *cache);

@@ -20,6 +20,7 @@ typedef struct {
   guint64 length;
   guint64 first_line; /* 1-based */
   gint64 first_time, last_time; /* a chunk with no event: both the time read so far (chunk starts never decrease) */
+  gint64 end_time; /* the latest end of anything the chunk holds (a state runs on to the next event) */
   guint64 n_events;
 } ChronoChunk;
 
@@ -94,6 +95,7 @@ void chrono_trace_seal (ChronoTrace *trace);
 void chrono_trace_set_chunk_cache (ChronoTrace *trace, ChronoChunkCache *cache);
 ChronoChunkCache *chrono_trace_get_chunk_cache (ChronoTrace *trace);
 gboolean chrono_trace_is_lazy (ChronoTrace *trace);
+/* The chunk whose start is the last at or before time (chunk starts never decrease). */
 guint chrono_trace_find_chunk (ChronoTrace *trace, gint64 time);
 gint64 chrono_trace_get_chunk_end (ChronoTrace *trace, guint index);
 gsize chrono_trace_get_memory_size (ChronoTrace *trace);

@@ -1,0 +1,212 @@
+/* chrono-chunk-reader.c — byte ranges of an indexed file, refused once the
+ * file has changed.
+ *
+ * Plain files are read with pread into a copy, not mapped: a copy cannot
+ * change under the parser, and a file cut short while it is read is an
+ * error, not a SIGBUS. */
+#include <glib/gi18n-lib.h>
+
+#include "chrono-chunk-reader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "chrono-input.h"
+#include "chrono-loader.h"
+
+struct _ChronoChunkReader {
+  char *path;
+  guint64 size;
+  gint64 mtime; /* nanoseconds */
+  gboolean compressed;
+  gsize block_size;
+};
+
+static void
+set_errno_error (GError **error, const char *path, int saved)
+{
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path, g_strerror (saved));
+}
+
+static gboolean
+stat_file (const char *path, guint64 *size, gint64 *mtime, GError **error)
+{
+  GStatBuf st;
+  if (g_stat (path, &st) != 0)
+    {
+      set_errno_error (error, path, errno);
+      return FALSE;
+    }
+  *size = st.st_size;
+  *mtime = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec;
+  return TRUE;
+}
+
+static gboolean
+starts_with_gzip_magic (const char *path, GError **error)
+{
+  int fd = g_open (path, O_RDONLY, 0);
+  if (fd < 0)
+    {
+      set_errno_error (error, path, errno);
+      return FALSE;
+    }
+  guint8 magic[2] = { 0 };
+  ssize_t got = pread (fd, magic, sizeof magic, 0);
+  close (fd);
+  return got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+}
+
+ChronoChunkReader *
+chrono_chunk_reader_new (const char *path, GError **error)
+{
+  g_autoptr (ChronoChunkReader) self = g_new0 (ChronoChunkReader, 1);
+  self->path = g_strdup (path);
+  if (!stat_file (path, &self->size, &self->mtime, error))
+    return NULL;
+  GError *local_error = NULL;
+  self->compressed = starts_with_gzip_magic (path, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return NULL;
+    }
+  return g_steal_pointer (&self);
+}
+
+void
+chrono_chunk_reader_free (ChronoChunkReader *self)
+{
+  g_free (self->path);
+  g_free (self);
+}
+
+void
+chrono_chunk_reader_set_block_size (ChronoChunkReader *self, gsize size)
+{
+  self->block_size = size;
+}
+
+const char *
+chrono_chunk_reader_get_path (ChronoChunkReader *self)
+{
+  return self->path;
+}
+
+gboolean
+chrono_chunk_reader_is_compressed (ChronoChunkReader *self)
+{
+  return self->compressed;
+}
+
+static gboolean
+is_unchanged (ChronoChunkReader *self, GError **error)
+{
+  guint64 size;
+  gint64 mtime;
+  return stat_file (self->path, &size, &mtime, error) && size == self->size && mtime == self->mtime;
+}
+
+gboolean
+chrono_chunk_reader_check_read_whole (ChronoChunkReader *self, GError **error)
+{
+  GError *local_error = NULL;
+  if (is_unchanged (self, &local_error))
+    return TRUE;
+  if (local_error != NULL)
+    g_propagate_error (error, local_error);
+  else
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                 _ ("%s: the file changed on disk while it was read; open it again when it is complete"), self->path);
+  return FALSE;
+}
+
+/* A chunk is read only from the file the index was made of. */
+static gboolean
+check_unchanged (ChronoChunkReader *self, GError **error)
+{
+  GError *local_error = NULL;
+  if (is_unchanged (self, &local_error))
+    return TRUE;
+  if (local_error != NULL)
+    g_propagate_error (error, local_error);
+  else
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                 _ ("%s: the file changed on disk after it was opened; reload it to see the new content"), self->path);
+  return FALSE;
+}
+
+static GBytes *
+read_plain (ChronoChunkReader *self, guint64 offset, guint64 length, GError **error)
+{
+  int fd = g_open (self->path, O_RDONLY, 0);
+  if (fd < 0)
+    {
+      set_errno_error (error, self->path, errno);
+      return NULL;
+    }
+  char *buffer = g_malloc (length + 1);
+  guint64 got = 0;
+  while (got < length)
+    {
+      ssize_t n = pread (fd, buffer + got, length - got, offset + got);
+      if (n <= 0)
+        break;
+      got += n;
+    }
+  close (fd);
+  if (got < length)
+    {
+      g_free (buffer);
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                   _ ("%s: the file is shorter than when it was opened"), self->path);
+      return NULL;
+    }
+  return g_bytes_new_take (buffer, length);
+}
+
+/* Inflates from the start and keeps only the wanted block (the blocks are
+ * cut the same way every time). */
+static GBytes *
+read_compressed (ChronoChunkReader *self, guint64 offset, guint64 length, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (ChronoInput) input = chrono_input_open (self->path, error);
+  if (input == NULL)
+    return NULL;
+  if (self->block_size > 0)
+    chrono_input_set_block_size (input, self->block_size);
+  const char *data;
+  gsize block_length;
+  guint64 block_offset;
+  GError *local_error = NULL;
+  while (chrono_input_next_block (input, &data, &block_length, &block_offset, cancellable, &local_error))
+    {
+      if (block_offset == offset && block_length == length)
+        return g_bytes_new (data, length);
+      if (block_offset >= offset || g_cancellable_is_cancelled (cancellable))
+        break;
+    }
+  if (local_error != NULL)
+    g_propagate_error (error, local_error);
+  else if (!g_cancellable_set_error_if_cancelled (cancellable, error))
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, _ ("%s: the file changed on disk after it was opened"),
+                 self->path);
+  return NULL;
+}
+
+GBytes *
+chrono_chunk_reader_read (ChronoChunkReader *self, guint64 offset, guint64 length, GCancellable *cancellable,
+                          GError **error)
+{
+  if (!check_unchanged (self, error))
+    return NULL;
+  g_autoptr (GBytes) bytes = self->compressed ? read_compressed (self, offset, length, cancellable, error)
+                                              : read_plain (self, offset, length, error);
+  /* checked again: the file may have been replaced while it was read */
+  if (bytes == NULL || !check_unchanged (self, error))
+    return NULL;
+  return g_steal_pointer (&bytes);
+}

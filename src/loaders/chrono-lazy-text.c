@@ -1,0 +1,312 @@
+/* chrono-lazy-text.c — the index pass and the chunk decoder shared by the
+ * line-based text formats. */
+#include "chrono-lazy-text.h"
+
+#include <string.h>
+
+#include "chrono-chunk-reader.h"
+
+/* ---- blocks --------------------------------------------------------------- */
+
+static ChronoTextBlock *
+block_new (void)
+{
+  return g_new0 (ChronoTextBlock, 1);
+}
+
+static void
+block_free (ChronoTextBlock *block)
+{
+  g_free (block->text);
+  if (block->lines != NULL)
+    g_array_unref (block->lines);
+  g_free (block);
+}
+
+static guint64
+count_lines (const char *text, gsize length)
+{
+  guint64 n = 0;
+  for (const char *p = text, *stop = text + length; p < stop; n++)
+    p = (const char *) memchr (p, '\n', stop + 1 - p) + 1; /* text[length] is a '\n' */
+  return n;
+}
+
+/* Fills block (new or reused) with a copy of data, which the format may cut
+ * up in place (the input is mapped read-only), then splits it. */
+static void
+fill_block (ChronoTextBlock *block, const ChronoLazyTextFormat *format, const char *data, gsize length, guint64 offset,
+            guint64 first_line)
+{
+  if (block->capacity < length + 1)
+    {
+      g_free (block->text);
+      block->capacity = length + 1 + length / 8;
+      block->text = g_malloc (block->capacity);
+    }
+  memcpy (block->text, data, length);
+  block->text[length] = '\n';
+  block->length = length;
+  block->offset = offset;
+  block->first_line = first_line;
+  if (format->split != NULL)
+    format->split (block);
+  else
+    block->n_lines = count_lines (block->text, length);
+}
+
+/* ---- reading: blocks prepared on one thread, consumed on the other ------ */
+
+#define BLOCKS_IN_FLIGHT 3
+#define END_OF_BLOCKS GINT_TO_POINTER (1) /* a queue cannot carry NULL */
+
+typedef struct {
+  ChronoInput *input;
+  const ChronoLazyTextFormat *format;
+  GCancellable *cancellable;
+  GAsyncQueue *full; /* ChronoTextBlock*, then END_OF_BLOCKS */
+  GAsyncQueue *free_blocks; /* the BLOCKS_IN_FLIGHT blocks go round between the two threads */
+  GError *error;
+  gint stop; /* the consuming side gave up */
+} Pipeline;
+
+static gpointer
+split_thread (gpointer data)
+{
+  Pipeline *p = data;
+  const char *text;
+  gsize length;
+  guint64 offset, line = 1;
+  while (!g_atomic_int_get (&p->stop))
+    {
+      ChronoTextBlock *block = g_async_queue_pop (p->free_blocks);
+      if (g_atomic_int_get (&p->stop)
+          || !chrono_input_next_block (p->input, &text, &length, &offset, p->cancellable, &p->error))
+        {
+          g_async_queue_push (p->free_blocks, block);
+          break;
+        }
+      fill_block (block, p->format, text, length, offset, line);
+      block->compressed_offset = chrono_input_get_compressed_offset (p->input);
+      line += block->n_lines;
+      g_async_queue_push (p->full, block);
+    }
+  g_async_queue_push (p->full, END_OF_BLOCKS);
+  return NULL;
+}
+
+typedef struct {
+  GArray *chunks; /* ChronoChunk */
+  gboolean have_time;
+  gint64 latest; /* the latest event time of the chunks so far */
+} ChunkList;
+
+/* A chunk of the index per block: the format consumes its lines. */
+static void
+consume_block (ChunkList *list, const ChronoLazyTextFormat *format, gpointer reader, const ChronoTextBlock *block)
+{
+  ChronoChunk chunk = {
+    .offset = block->offset,
+    .length = block->length,
+    .first_line = block->first_line,
+    .first_time = G_MAXINT64,
+    .last_time = G_MININT64,
+    .end_time = G_MININT64,
+  };
+  format->consume (reader, block, &chunk);
+  if (chunk.n_events == 0)
+    {
+      /* a stretch with no event (comments, a zero-filled hole) keeps chunk
+       * starts in order, which the search by time relies on */
+      chunk.first_time = chunk.last_time = list->have_time ? list->latest : G_MININT64;
+    }
+  else
+    {
+      list->latest = list->have_time ? MAX (list->latest, chunk.last_time) : chunk.last_time;
+      list->have_time = TRUE;
+    }
+  g_array_append_val (list->chunks, chunk);
+}
+
+/* Where a chunk's time ends when the format did not say: a sorted trace's
+ * state runs on to the next event, in the next chunk that has one. */
+static void
+add_chunks (ChronoTrace *trace, GArray *chunks)
+{
+  gint64 next_start = chrono_trace_get_end (trace);
+  for (guint k = chunks->len; k-- > 0;)
+    {
+      ChronoChunk *chunk = &g_array_index (chunks, ChronoChunk, k);
+      if (chunk->end_time == G_MININT64)
+        chunk->end_time = next_start;
+      if (chunk->n_events > 0)
+        next_start = chunk->first_time;
+    }
+  for (guint k = 0; k < chunks->len; k++)
+    chrono_trace_add_chunk (trace, &g_array_index (chunks, ChronoChunk, k));
+}
+
+gboolean
+chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const ChronoLazyTextFormat *format, gpointer reader,
+                       ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  Pipeline p = { input, format, cancellable, g_async_queue_new (), g_async_queue_new_full ((GDestroyNotify) block_free),
+                 NULL,  0 };
+  for (int i = 0; i < BLOCKS_IN_FLIGHT; i++)
+    g_async_queue_push (p.free_blocks, block_new ());
+  g_autoptr (GArray) chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
+  ChunkList list = { chunks, FALSE, 0 };
+  GThread *splitter = g_thread_new ("text-split", split_thread, &p);
+  gboolean stopped = FALSE;
+  for (gpointer item; (item = g_async_queue_pop (p.full)) != END_OF_BLOCKS;)
+    {
+      ChronoTextBlock *block = item;
+      if (!stopped)
+        {
+          consume_block (&list, format, reader, block);
+          if (progress)
+            progress ((double) block->compressed_offset / MAX (chrono_input_get_file_size (input), 1), progress_data);
+          stopped = g_cancellable_is_cancelled (cancellable);
+          if (stopped)
+            g_atomic_int_set (&p.stop, 1);
+        }
+      g_async_queue_push (p.free_blocks, block);
+    }
+  g_thread_join (splitter);
+  g_async_queue_unref (p.full);
+  g_async_queue_unref (p.free_blocks);
+  GError *local_error = p.error;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      g_clear_error (&local_error);
+      return FALSE;
+    }
+  if (local_error != NULL)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
+      g_error_free (local_error);
+      return FALSE;
+    }
+  if (format->end_read != NULL && !format->end_read (reader, chrono_input_is_truncated (input), error))
+    return FALSE;
+  add_chunks (trace, chunks);
+  return TRUE;
+}
+
+/* ---- the decoder ---------------------------------------------------------- */
+
+/* What decoding a chunk needs once the index pass is over; read-only, so
+ * the worker thread can use it while the window draws. */
+struct _ChronoLazyText {
+  GObject parent_instance;
+  const ChronoLazyTextFormat *format;
+  ChronoChunkReader *reader;
+  ChronoClock clock;
+  GArray *chunks; /* ChronoChunk, a copy of the index's */
+  gpointer chunks_data;
+  GDestroyNotify free_chunks_data;
+};
+
+static void chrono_lazy_text_decoder_init (ChronoChunkDecoderInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ChronoLazyText, chrono_lazy_text, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (CHRONO_TYPE_CHUNK_DECODER, chrono_lazy_text_decoder_init))
+
+static void
+chrono_lazy_text_finalize (GObject *object)
+{
+  ChronoLazyText *self = CHRONO_LAZY_TEXT (object);
+  g_clear_pointer (&self->reader, chrono_chunk_reader_free);
+  g_clear_pointer (&self->chunks, g_array_unref);
+  if (self->free_chunks_data != NULL)
+    self->free_chunks_data (self->chunks_data);
+  G_OBJECT_CLASS (chrono_lazy_text_parent_class)->finalize (object);
+}
+
+static void
+chrono_lazy_text_class_init (ChronoLazyTextClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = chrono_lazy_text_finalize;
+}
+
+static void
+chrono_lazy_text_init (ChronoLazyText *self)
+{
+  self->chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
+}
+
+static gboolean
+is_last_with_events (ChronoLazyText *self, guint index)
+{
+  for (guint k = index + 1; k < self->chunks->len; k++)
+    if (g_array_index (self->chunks, ChronoChunk, k).n_events > 0)
+      return FALSE;
+  return TRUE;
+}
+
+static ChronoTrace *
+chrono_lazy_text_decode (ChronoChunkDecoder *decoder, guint index, GCancellable *cancellable, GError **error)
+{
+  ChronoLazyText *self = CHRONO_LAZY_TEXT (decoder);
+  g_return_val_if_fail (index < self->chunks->len, NULL);
+  const ChronoChunk *chunk = &g_array_index (self->chunks, ChronoChunk, index);
+  g_autoptr (GBytes) bytes = chrono_chunk_reader_read (self->reader, chunk->offset, chunk->length, cancellable, error);
+  if (bytes == NULL)
+    return NULL;
+  ChronoTextBlock block = { 0 };
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+  fill_block (&block, self->format, data, length, chunk->offset, chunk->first_line);
+  const char *path = chrono_chunk_reader_get_path (self->reader);
+  g_autoptr (ChronoTrace) trace = chrono_trace_new (path, self->format->name);
+  chrono_trace_set_clock (trace, &self->clock);
+  gboolean ok =
+      self->format->decode (self->chunks_data, index, is_last_with_events (self, index), chunk, &block, trace, error);
+  g_free (block.text);
+  if (block.lines != NULL)
+    g_array_unref (block.lines);
+  if (!ok)
+    return NULL;
+  chrono_trace_seal (trace);
+  return g_steal_pointer (&trace);
+}
+
+static void
+chrono_lazy_text_decoder_init (ChronoChunkDecoderInterface *iface)
+{
+  iface->decode = chrono_lazy_text_decode;
+}
+
+gboolean
+chrono_lazy_text_index (ChronoTrace *trace, const char *path, const ChronoLazyTextFormat *format, gpointer reader,
+                        gpointer chunks_data, GDestroyNotify free_chunks_data, ChronoProgressFunc progress,
+                        gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (ChronoLazyText) self = g_object_new (CHRONO_TYPE_LAZY_TEXT, NULL);
+  self->format = format;
+  self->chunks_data = chunks_data;
+  self->free_chunks_data = free_chunks_data;
+  self->reader = chrono_chunk_reader_new (path, error);
+  if (self->reader == NULL)
+    return FALSE;
+  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
+  if (input == NULL)
+    return FALSE;
+  const char *chunk_size = chrono_trace_get_option (trace, "chunk-size");
+  gsize block_size = chunk_size ? (gsize) g_ascii_strtoull (chunk_size, NULL, 10) : 0;
+  if (block_size > 0)
+    {
+      chrono_input_set_block_size (input, block_size);
+      chrono_chunk_reader_set_block_size (self->reader, block_size);
+    }
+  if (!chrono_lazy_text_read (trace, input, format, reader, progress, progress_data, cancellable, error))
+    return FALSE;
+  if (!chrono_chunk_reader_check_read_whole (self->reader, error))
+    return FALSE;
+  self->clock = *chrono_trace_get_clock (trace);
+  for (guint k = 0; k < chrono_trace_get_n_chunks (trace); k++)
+    g_array_append_val (self->chunks, *chrono_trace_get_chunk (trace, k));
+  g_autoptr (ChronoChunkCache) cache = chrono_chunk_cache_new (self->chunks->len, CHRONO_CHUNK_DECODER (self));
+  chrono_trace_set_chunk_cache (trace, cache);
+  return TRUE;
+}

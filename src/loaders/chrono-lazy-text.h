@@ -1,0 +1,73 @@
+/* chrono-lazy-text.h — reading a line-based text format as indexed chunks,
+ * decoded on demand (DESIGN.md, "Lazily indexed time ranges").
+ *
+ * The input is cut into blocks of whole lines; each block is one chunk of
+ * the index.  The driver reads the blocks (a second thread prepares the next
+ * while the format consumes one), records the chunks with their byte ranges,
+ * lines and times, checks the file did not change, and leaves a ChronoLazyText
+ * behind as the trace's chunk decoder.  A format supplies a
+ * ChronoLazyTextFormat: how to consume a block (saving a checkpoint at each
+ * chunk start in an index pass) and how to decode one chunk from its
+ * checkpoint into a fresh trace. */
+#pragma once
+
+#include "chrono-chunk-decoder.h"
+#include "chrono-input.h"
+#include "chrono-loader.h"
+#include "chrono-trace.h"
+
+G_BEGIN_DECLS
+
+/* One block of whole lines, a writable copy of the input. */
+typedef struct {
+  char *text; /* text[length] is a '\n' the format may overwrite */
+  gsize length;
+  gsize capacity; /* of text: blocks are reused, so big buffers are not allocated each time */
+  guint64 offset; /* in the (decompressed) input */
+  guint64 first_line; /* 1-based */
+  guint64 n_lines;
+  guint64 compressed_offset; /* how far into the file reading had got: for progress */
+  GArray *lines; /* what the format's split made of the lines, or NULL; kept for the next block */
+} ChronoTextBlock;
+
+typedef struct {
+  const char *name; /* the format of decoded chunks' traces */
+  /* Optional.  Runs on the reading thread, ahead of consume and without the
+   * format's state: cuts block->text into block->lines (created on first use)
+   * and sets block->n_lines.  Without it the driver counts the lines. */
+  void (*split) (ChronoTextBlock *block);
+  /* Required.  The block's lines in file order.  In an index pass the reader
+   * first saves its state as the checkpoint of this chunk.  Adds each event
+   * to chunk->first_time, last_time and n_events; end_time may be set when
+   * the chunk holds something that ends later than the next chunk starts
+   * (left at G_MININT64: the next chunk's start, or the trace's end). */
+  void (*consume) (gpointer reader, const ChronoTextBlock *block, ChronoChunk *chunk);
+  /* Optional.  After the last block of a read that met no I/O error;
+   * truncated: a gzip stream ended early.  FALSE with error set: not a trace. */
+  gboolean (*end_read) (gpointer reader, gboolean truncated, GError **error);
+  /* Required.  On the cache's worker thread: chunk index, whose lines are in
+   * block, read into trace from the checkpoint kept in chunks_data (read-only
+   * here).  last: no later chunk holds an event. */
+  gboolean (*decode) (gconstpointer chunks_data, guint index, gboolean last, const ChronoChunk *chunk,
+                      const ChronoTextBlock *block, ChronoTrace *trace, GError **error);
+} ChronoLazyTextFormat;
+
+#define CHRONO_TYPE_LAZY_TEXT (chrono_lazy_text_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoLazyText, chrono_lazy_text, CHRONO, LAZY_TEXT, GObject)
+
+/* Reads every block of input through format->consume and adds the chunks to
+ * trace; FALSE with error set when it cannot be read or end_read refuses it. */
+gboolean chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const ChronoLazyTextFormat *format,
+                                gpointer reader, ChronoProgressFunc progress, gpointer progress_data,
+                                GCancellable *cancellable, GError **error);
+
+/* The index pass: chrono_lazy_text_read on a snapshot of path, then the
+ * trace's chunk cache with a ChronoLazyText decoding from chunks_data, which
+ * it owns from here on (freed with free_chunks_data, also on failure).  The
+ * trace option "chunk-size" (bytes) cuts small files into many chunks. */
+gboolean chrono_lazy_text_index (ChronoTrace *trace, const char *path, const ChronoLazyTextFormat *format,
+                                 gpointer reader, gpointer chunks_data, GDestroyNotify free_chunks_data,
+                                 ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                                 GError **error);
+
+G_END_DECLS
