@@ -1,0 +1,252 @@
+/* test-lazy-text.c — a new text format gets lazy reading by implementing two
+ * functions of ChronoLazyTextFormat: consume and decode.
+ *
+ * The toy format defined here has lines "TIME VALUE" and "#" comments; each
+ * event records the running sum of the values so far, so a chunk decodes
+ * right only from the checkpoint (the sum) saved before it.  Every chunk
+ * decoded on its own must give what the whole read gives for its lines. */
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "chrono-lazy-text.h"
+
+typedef struct {
+  ChronoTrace *trace;
+  gint64 sum;
+  GArray *checkpoints; /* gint64, the sum before each chunk; NULL: not an index pass */
+  gboolean detail; /* record each event (a whole read, a decoded chunk) */
+} ToyReader;
+
+static void
+toy_consume (gpointer data, const ChronoTextBlock *block, ChronoChunk *chunk)
+{
+  ToyReader *r = data;
+  if (r->checkpoints != NULL)
+    g_array_append_val (r->checkpoints, r->sum);
+  guint64 line = block->first_line;
+  for (char *p = block->text, *stop = p + block->length; p < stop; line++)
+    {
+      char *newline = memchr (p, '\n', stop + 1 - p);
+      *newline = '\0';
+      if (*p != '#' && *p != '\0')
+        {
+          char *rest;
+          gint64 time = g_ascii_strtoll (p, &rest, 10);
+          r->sum += g_ascii_strtoll (rest, NULL, 10);
+          chunk->n_events++;
+          chunk->first_time = MIN (chunk->first_time, time);
+          chunk->last_time = MAX (chunk->last_time, time);
+          chrono_trace_include_time (r->trace, time);
+          if (r->detail)
+            {
+              g_autofree char *key = g_strdup_printf ("line %" G_GUINT64_FORMAT, line);
+              g_autofree char *value = g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT, time, r->sum);
+              chrono_trace_add_metadata (r->trace, key, value);
+            }
+        }
+      p = newline + 1;
+    }
+}
+
+static gboolean
+toy_decode (gconstpointer data, guint index, gboolean last, const ChronoChunk *chunk, const ChronoTextBlock *block,
+            ChronoTrace *trace, GError **error)
+{
+  const GArray *checkpoints = data;
+  ToyReader r = { trace, g_array_index (checkpoints, gint64, index), NULL, TRUE };
+  ChronoChunk counts = *chunk;
+  toy_consume (&r, block, &counts);
+  return TRUE;
+}
+
+static const ChronoLazyTextFormat toy_format = {
+  .name = "toy",
+  .consume = toy_consume,
+  .decode = toy_decode,
+};
+
+static char *
+toy_text (int n_events)
+{
+  GString *text = g_string_new ("# a toy trace\n");
+  for (int i = 0; i < n_events; i++)
+    {
+      g_string_append_printf (text, "%d %d\n", 1000 + i * 7, (i * 37) % 11 - 5);
+      if (i % 50 == 0)
+        g_string_append (text, "# a comment between events\n");
+    }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+write_temp (const char *text, gboolean gzip)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-lazy-text-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  char *path = g_build_filename (dir, gzip ? "toy.txt.gz" : "toy.txt", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  if (gzip)
+    {
+      g_autoptr (GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
+      g_autoptr (GInputStream) plain = g_memory_input_stream_new_from_bytes (bytes);
+      g_autoptr (GInputStream) in = g_converter_input_stream_new (plain, G_CONVERTER (compressor));
+      g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
+      g_output_stream_splice (out, in, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
+      g_assert_no_error (error);
+      g_bytes_unref (bytes);
+      bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+    }
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+  g_assert_true (g_file_set_contents (path, data, length, NULL));
+  return path;
+}
+
+static void
+remove_temp (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static ChronoTrace *
+read_whole (const char *path)
+{
+  ChronoTrace *trace = chrono_trace_new (path, "toy");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, &error);
+  g_assert_no_error (error);
+  ToyReader r = { trace, 0, NULL, TRUE };
+  g_assert_true (chrono_lazy_text_read (trace, input, &toy_format, &r, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return trace;
+}
+
+static ChronoTrace *
+index_file (const char *path)
+{
+  ChronoTrace *trace = chrono_trace_new (path, "toy");
+  chrono_trace_set_option (trace, "chunk-size", "256");
+  GArray *checkpoints = g_array_new (FALSE, FALSE, sizeof (gint64));
+  ToyReader r = { trace, 0, checkpoints, FALSE };
+  g_autoptr (GError) error = NULL;
+  g_assert_true (chrono_lazy_text_index (trace, path, &toy_format, &r, checkpoints, (GDestroyNotify) g_array_unref,
+                                         NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* The index: chunks follow each other in bytes and lines, and each one's
+ * time ends where the next one with events starts. */
+static void
+check_index (ChronoTrace *lazy, const char *text)
+{
+  guint n = chrono_trace_get_n_chunks (lazy);
+  g_assert_cmpuint (n, >, 5);
+  g_assert_nonnull (chrono_trace_get_chunk_cache (lazy));
+  g_assert_cmpuint (chrono_trace_get_n_metadata (lazy), ==, 0); /* the index pass recorded no detail */
+  guint64 offset = 0, line = 1;
+  for (guint k = 0; k < n; k++)
+    {
+      const ChronoChunk *chunk = chrono_trace_get_chunk (lazy, k);
+      g_assert_cmpuint (chunk->offset, ==, offset);
+      g_assert_cmpuint (chunk->first_line, ==, line);
+      g_assert_cmpuint (chunk->n_events, >, 0);
+      for (guint64 i = chunk->offset; i < chunk->offset + chunk->length; i++)
+        line += text[i] == '\n';
+      offset += chunk->length;
+      gint64 end = k + 1 < n ? chrono_trace_get_chunk (lazy, k + 1)->first_time : chrono_trace_get_end (lazy);
+      g_assert_cmpint (chrono_trace_get_chunk_end (lazy, k), ==, end);
+      g_assert_cmpint (chunk->last_time, <=, end);
+      g_assert_cmpuint (chrono_trace_find_chunk (lazy, chunk->first_time), ==, k);
+    }
+  g_assert_cmpuint (offset, ==, strlen (text));
+}
+
+/* Each chunk decoded from its checkpoint holds exactly the whole read's
+ * events of its lines, with the right running sums. */
+static void
+check_chunks (ChronoTrace *lazy, ChronoTrace *whole)
+{
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (lazy);
+  guint next = 0;
+  for (guint k = chrono_trace_get_n_chunks (lazy); k-- > 0;)
+    {
+      g_autoptr (GError) error = NULL;
+      ChronoTrace *detail = chrono_chunk_cache_decode (cache, k, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (chrono_trace_get_format (detail), ==, "toy");
+      g_assert_cmpuint (chrono_trace_get_n_metadata (detail), ==, chrono_trace_get_chunk (lazy, k)->n_events);
+      next += chrono_trace_get_n_metadata (detail);
+    }
+  g_assert_cmpuint (next, ==, chrono_trace_get_n_metadata (whole));
+  guint i = 0;
+  for (guint k = 0; k < chrono_trace_get_n_chunks (lazy); k++)
+    {
+      g_autoptr (GError) error = NULL;
+      ChronoTrace *detail = chrono_chunk_cache_decode (cache, k, &error);
+      g_assert_no_error (error);
+      for (guint j = 0; j < chrono_trace_get_n_metadata (detail); j++, i++)
+        {
+          const ChronoMetadata *got = chrono_trace_get_metadata (detail, j);
+          const ChronoMetadata *want = chrono_trace_get_metadata (whole, i);
+          g_assert_cmpstr (got->key, ==, want->key);
+          g_assert_cmpstr (got->value, ==, want->value);
+        }
+    }
+}
+
+static void
+check_format (gboolean gzip)
+{
+  /* a gzip stream is inflated 64 KiB at a time: a chunk is at least that */
+  g_autofree char *text = toy_text (gzip ? 50000 : 300);
+  g_autofree char *path = write_temp (text, gzip);
+  g_autoptr (ChronoTrace) whole = read_whole (path);
+  g_autoptr (ChronoTrace) lazy = index_file (path);
+  g_assert_cmpint (chrono_trace_get_begin (lazy), ==, chrono_trace_get_begin (whole));
+  g_assert_cmpint (chrono_trace_get_end (lazy), ==, chrono_trace_get_end (whole));
+  check_index (lazy, text);
+  check_chunks (lazy, whole);
+  remove_temp (path);
+}
+
+static void
+test_plain (void)
+{
+  check_format (FALSE);
+}
+
+static void
+test_gzip (void)
+{
+  check_format (TRUE);
+}
+
+/* A chunk of a file that changed after its index pass is refused. */
+static void
+test_changed_file (void)
+{
+  g_autofree char *text = toy_text (300);
+  g_autofree char *path = write_temp (text, FALSE);
+  g_autoptr (ChronoTrace) lazy = index_file (path);
+  g_autofree char *longer = g_strconcat (text, "99999 1\n", NULL);
+  g_assert_true (g_file_set_contents (path, longer, -1, NULL));
+  g_autoptr (GError) error = NULL;
+  g_assert_null (chrono_chunk_cache_decode (chrono_trace_get_chunk_cache (lazy), 1, &error));
+  g_assert_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO);
+  remove_temp (path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/lazy-text/plain", test_plain);
+  g_test_add_func ("/lazy-text/gzip", test_gzip);
+  g_test_add_func ("/lazy-text/changed-file", test_changed_file);
+  return g_test_run ();
+}
