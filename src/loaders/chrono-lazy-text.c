@@ -253,18 +253,16 @@ chrono_lazy_text_decode (ChronoChunkDecoder *decoder, guint index, GCancellable 
   g_autoptr (GBytes) bytes = chrono_chunk_reader_read (self->reader, chunk->offset, chunk->length, cancellable, error);
   if (bytes == NULL)
     return NULL;
-  ChronoTextBlock block = { 0 };
+  ChronoTextBlock *block = block_new ();
   gsize length;
   const char *data = g_bytes_get_data (bytes, &length);
-  fill_block (&block, self->format, data, length, chunk->offset, chunk->first_line);
+  fill_block (block, self->format, data, length, chunk->offset, chunk->first_line);
   const char *path = chrono_chunk_reader_get_path (self->reader);
   g_autoptr (ChronoTrace) trace = chrono_trace_new (path, self->format->name);
   chrono_trace_set_clock (trace, &self->clock);
   gboolean ok =
-      self->format->decode (self->chunks_data, index, is_last_with_events (self, index), chunk, &block, trace, error);
-  g_free (block.text);
-  if (block.lines != NULL)
-    g_array_unref (block.lines);
+      self->format->decode (self->chunks_data, index, is_last_with_events (self, index), chunk, block, trace, error);
+  block_free (block);
   if (!ok)
     return NULL;
   chrono_trace_seal (trace);
