@@ -51,6 +51,9 @@ struct _ChronoTimelineView {
 enum { ITEM_SELECTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
 G_DEFINE_FINAL_TYPE (ChronoTimelineView, chrono_timeline_view, GTK_TYPE_DRAWING_AREA)
 
 void
@@ -757,6 +760,48 @@ chrono_timeline_view_style_updated (GtkWidget *widget)
 }
 
 static void
+chrono_timeline_view_constructed (GObject *object)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
+  G_OBJECT_CLASS (chrono_timeline_view_parent_class)->constructed (object);
+  g_return_if_fail (self->trace != NULL);
+  self->layout = chrono_layout_new (self->trace);
+  self->renderer = chrono_renderer_new (self->trace, self->layout);
+  if (self->viewport == NULL)
+    self->viewport = chrono_viewport_new (chrono_trace_get_begin (self->trace), chrono_trace_get_end (self->trace));
+  g_signal_connect_swapped (self->viewport, "changed", G_CALLBACK (invalidate), self);
+  g_signal_connect_swapped (self->viewport, "overlay-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (self->layout, "changed", G_CALLBACK (layout_changed), self);
+  ChronoChunkCache *chunk_cache = chrono_trace_get_chunk_cache (self->trace);
+  if (chunk_cache != NULL)
+    g_signal_connect_object (chunk_cache, "chunk-decoded", G_CALLBACK (chunk_decoded), self, G_CONNECT_SWAPPED);
+}
+
+static void
+chrono_timeline_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: g_value_set_object (value, self->trace); break;
+    case PROP_VIEWPORT: g_value_set_object (value, self->viewport); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_timeline_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: self->trace = g_value_dup_object (value); break;
+    case PROP_VIEWPORT: self->viewport = g_value_dup_object (value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 chrono_timeline_view_finalize (GObject *object)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
@@ -778,6 +823,9 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->constructed = chrono_timeline_view_constructed;
+  object_class->get_property = chrono_timeline_view_get_property;
+  object_class->set_property = chrono_timeline_view_set_property;
   object_class->finalize = chrono_timeline_view_finalize;
   widget_class->draw = chrono_timeline_view_draw;
   widget_class->size_allocate = chrono_timeline_view_size_allocate;
@@ -793,6 +841,13 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   signals[ITEM_SELECTED] = g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
   gtk_widget_class_set_css_name (widget_class, "chrono-timeline");
+
+  properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,
+                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* NULL at construction makes the view its own */
+  properties[PROP_VIEWPORT] = g_param_spec_object ("viewport", NULL, NULL, CHRONO_TYPE_VIEWPORT,
+                                                   G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -818,19 +873,9 @@ chrono_timeline_view_init (ChronoTimelineView *self)
 GtkWidget *
 chrono_timeline_view_new (ChronoTrace *trace, ChronoViewport *viewport)
 {
-  ChronoTimelineView *self = g_object_new (CHRONO_TYPE_TIMELINE_VIEW, NULL);
-  self->trace = g_object_ref (trace);
-  self->layout = chrono_layout_new (trace);
-  self->renderer = chrono_renderer_new (trace, self->layout);
-  self->viewport = viewport ? g_object_ref (viewport)
-                            : chrono_viewport_new (chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
-  g_signal_connect_swapped (self->viewport, "changed", G_CALLBACK (invalidate), self);
-  g_signal_connect_swapped (self->viewport, "overlay-changed", G_CALLBACK (gtk_widget_queue_draw), self);
-  g_signal_connect_swapped (self->layout, "changed", G_CALLBACK (layout_changed), self);
-  if (chrono_trace_get_chunk_cache (trace) != NULL)
-    g_signal_connect_object (chrono_trace_get_chunk_cache (trace), "chunk-decoded", G_CALLBACK (chunk_decoded), self,
-                             G_CONNECT_SWAPPED);
-  return GTK_WIDGET (self);
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (viewport == NULL || CHRONO_IS_VIEWPORT (viewport), NULL);
+  return g_object_new (CHRONO_TYPE_TIMELINE_VIEW, "trace", trace, "viewport", viewport, NULL);
 }
 
 ChronoTrace *
