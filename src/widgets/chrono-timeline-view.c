@@ -143,98 +143,19 @@ render_cache (ChronoTimelineView *self)
   request_visible_chunks (self, &options);
 }
 
+/* What the viewport and the selection show over the cached picture. */
 static void
-set_ink (cairo_t *cr, gboolean dark, double alpha)
+get_overlays (ChronoTimelineView *self, ChronoRenderOverlays *out)
 {
-  double v = dark ? 1.0 : 0.0;
-  cairo_set_source_rgba (cr, v, v, v, alpha);
-}
-
-static void
-draw_vertical (cairo_t *cr, double x, double top, double bottom)
-{
-  cairo_move_to (cr, floor (x) + 0.5, top);
-  cairo_line_to (cr, floor (x) + 0.5, bottom);
-  cairo_stroke (cr);
-}
-
-static void
-draw_selection_band (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o, double height)
-{
-  gint64 begin, end;
-  if (!chrono_viewport_get_selection (self->viewport, &begin, &end))
-    return;
-  double x0 = MAX (chrono_render_options_time_to_x (o, begin), o->label_width);
-  double x1 = MIN (chrono_render_options_time_to_x (o, end), o->width);
-  if (x1 <= x0)
-    return;
-  cairo_rectangle (cr, x0, 0, x1 - x0, height);
-  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.8);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
-}
-
-static void
-draw_marker (cairo_t *cr, const ChronoRenderOptions *o, gint64 time, const char *name, double height)
-{
-  double x = chrono_render_options_time_to_x (o, time);
-  if (x < o->label_width || x > o->width)
-    return;
-  cairo_set_source_rgba (cr, 0.90, 0.38, 0.0, 0.95);
-  cairo_set_line_width (cr, 1.5);
-  draw_vertical (cr, x, 0, height);
-  /* a tab with the marker's letter in the ruler */
-  cairo_rectangle (cr, floor (x) - 6, 1, 13, 13);
-  cairo_fill (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, 10);
-  cairo_move_to (cr, floor (x) - 3, 11.5);
-  cairo_show_text (cr, name);
-}
-
-static void
-draw_markers (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o, double height)
-{
-  gint64 time;
-  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &time))
-    draw_marker (cr, o, time, "A", height);
-  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &time))
-    draw_marker (cr, o, time, "B", height);
-}
-
-/* An outline around the selected span, wherever its row is on screen. */
-static void
-draw_selected (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o)
-{
-  guint index;
-  if (self->selected_lane == NULL || !chrono_layout_find_row (self->layout, self->selected_row_lane, &index))
-    return;
-  const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, index);
-  ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
-  if (spans == NULL || self->selected_span >= chrono_spans_get_n (spans))
-    return;
-  ChronoSpan span;
-  chrono_spans_get (spans, self->selected_span, &span);
-  double slot_height = chrono_layout_row_get_slot_height (row);
-  double x0 = MAX (chrono_render_options_time_to_x (o, span.start), o->label_width - 2);
-  double x1 = MIN (chrono_render_options_time_to_x (o, span.end), o->width + 2);
-  double y =
-      chrono_render_options_lane_top (o) + row->y - o->scroll_y + MIN (span.depth, row->n_slots - 1) * slot_height;
-  if (x1 < o->label_width || y + slot_height < chrono_render_options_lane_top (o))
-    return;
-  x1 = MAX (x1, x0 + 1);
-  cairo_save (cr);
-  cairo_rectangle (cr, o->label_width, chrono_render_options_lane_top (o), o->width - o->label_width,
-                   chrono_render_options_lane_height (o));
-  cairo_clip (cr);
-  cairo_rectangle (cr, floor (x0) - 1.5, floor (y) + 0.5, ceil (x1 - x0) + 3, floor (slot_height) - 1);
-  set_ink (cr, o->dark, 0.9);
-  cairo_set_line_width (cr, 2);
-  cairo_stroke (cr);
-  cairo_restore (cr);
+  chrono_render_overlays_init (out);
+  if (self->drag != DRAG_PAN)
+    out->cursor_x = self->pointer_x;
+  out->has_marker_a = chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &out->marker_a);
+  out->has_marker_b = chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &out->marker_b);
+  out->has_selection = chrono_viewport_get_selection (self->viewport, &out->selection_begin, &out->selection_end);
+  out->selected_lane = self->selected_lane;
+  out->selected_row_lane = self->selected_row_lane;
+  out->selected_span = self->selected_span;
 }
 
 static gboolean
@@ -248,16 +169,9 @@ chrono_timeline_view_draw (GtkWidget *widget, cairo_t *cr)
 
   ChronoRenderOptions o;
   chrono_timeline_view_get_render_options (self, &o);
-  double height = gtk_widget_get_allocated_height (widget);
-  draw_selected (self, cr, &o);
-  draw_selection_band (self, cr, &o, height);
-  draw_markers (self, cr, &o, height);
-  if (self->pointer_x >= o.label_width && self->drag != DRAG_PAN)
-    {
-      set_ink (cr, o.dark, 0.55);
-      cairo_set_line_width (cr, 1);
-      draw_vertical (cr, self->pointer_x, 0, height);
-    }
+  ChronoRenderOverlays overlays;
+  get_overlays (self, &overlays);
+  chrono_renderer_draw_overlays (self->renderer, cr, &o, &overlays);
   return GDK_EVENT_PROPAGATE;
 }
 
