@@ -15,11 +15,6 @@
 #define MAJOR_TICK 8.0
 #define MINOR_TICK 4.0
 
-static const struct {
-  double seconds;
-  const char *symbol;
-} units[] = { { 1.0, "s" }, { 1e-3, "ms" }, { 1e-6, "µs" }, { 1e-9, "ns" }, { 1e-12, "ps" } };
-
 static double
 ticks_per_second (ChronoRenderContext *ctx)
 {
@@ -33,20 +28,16 @@ relative_ticks (ChronoRenderContext *ctx, gint64 t)
   return (double) (t - ctx->o->origin);
 }
 
-/* The largest unit not bigger than the largest time shown, so "12.5 ms"
- * rather than "0.0125 s" or "12500 µs". */
+/* The unit of the largest time shown, for every label of the ruler. */
 static void
 choose_unit (ChronoRenderContext *ctx, double step_seconds, ChronoTickScale *scale)
 {
   double tps = ticks_per_second (ctx);
   double reach = MAX (fabs (relative_ticks (ctx, ctx->o->begin)), fabs (relative_ticks (ctx, ctx->o->end))) / tps;
-  reach = MAX (reach, step_seconds);
-  gsize u = 0;
-  while (u + 1 < G_N_ELEMENTS (units) && reach < units[u].seconds * 0.9999999)
-    u++;
-  scale->unit_seconds = units[u].seconds;
-  scale->unit = units[u].symbol;
-  double step_in_unit = step_seconds / units[u].seconds;
+  const ChronoTimeUnit *unit = chrono_time_unit_for (MAX (reach, step_seconds));
+  scale->unit_seconds = unit->seconds;
+  scale->unit = unit->symbol;
+  double step_in_unit = step_seconds / unit->seconds;
   scale->decimals = step_in_unit >= 1.0 ? 0 : (int) ceil (-log10 (step_in_unit) - 1e-9);
 }
 
