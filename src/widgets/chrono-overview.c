@@ -14,13 +14,13 @@
 
 #include "chrono-load.h"
 #include "chrono-palette.h"
+#include "chrono-time-axis.h"
 
 #define OVERVIEW_HEIGHT 44
 #define AXIS_HEIGHT 14.0 /* the time labels under the load */
 #define PLOT_TOP 3.0 /* headroom so a full column still shows its outline */
 #define TICK_LENGTH 3.0
-#define LABEL_GAP 14.0 /* px between one label's end and the next tick */
-#define MAX_LABELS 6
+#define MAX_LABELS 6 /* labelled ticks across the strip, about */
 #define MIN_WINDOW_WIDTH 3.0 /* the window stays visible however far one zooms in */
 #define MIN_GRAB_WIDTH 9.0 /* and stays grabbable */
 #define DRAG_THRESHOLD 3.0
@@ -219,50 +219,55 @@ create_label_layout (GtkWidget *widget)
   return layout;
 }
 
-static int
-label_width (PangoLayout *layout, double seconds)
+/* The whole trace across the strip, counting from the origin the rest of
+ * the window uses: the trace begin, or raw trace time. */
+static void
+get_time_axis (ChronoOverview *self, double width, ChronoTimeAxis *axis)
 {
-  g_autofree char *text = chrono_format_duration (seconds, 3);
-  int w;
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, NULL);
-  return w;
+  gint64 origin = chrono_viewport_get_origin (self->viewport);
+  gint64 begin = chrono_viewport_get_trace_begin (self->viewport);
+  gint64 end = chrono_viewport_get_trace_end (self->viewport);
+  axis->ticks_per_second = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
+  axis->rel_begin = (double) (begin - origin);
+  axis->rel_end = (double) (end - origin);
+  axis->span_ticks = (double) MAX (end - begin, 1);
+  axis->x0 = 0.0;
+  axis->x1 = width;
 }
 
-/* The finest 1-2-5 step giving at most MAX_LABELS labels in [first, last]
- * (seconds from the origin) that do not touch; 1-2-5 steps grow by at most
- * 2.5×, so that leaves at least 3 on a strip wide enough for them. */
-static double
-choose_step (PangoLayout *layout, double first, double last, double width)
+typedef struct {
+  cairo_t *cr;
+  PangoLayout *layout;
+  const ChronoPalette *palette;
+  const ChronoTickScale *scale;
+  double ticks_per_second;
+  double top, width;
+  double previous_end; /* where the last label drawn ends */
+} AxisLabels;
+
+/* The label right of its tick, or left of it at the strip's end (where the
+ * trace's last tick falls just outside); one that would touch the previous
+ * is left out. */
+static void
+draw_axis_label (double x, double rel_ticks, gpointer data)
 {
-  static const int mantissas[] = { 1, 2, 5 };
-  double span_seconds = last - first;
-  for (int exponent = -12; exponent <= 12; exponent++)
-    for (gsize m = 0; m < G_N_ELEMENTS (mantissas); m++)
-      {
-        double step = mantissas[m] * pow (10.0, exponent);
-        double k0 = ceil (first / step - 1e-9), k1 = floor (last / step + 1e-9);
-        if (k1 - k0 + 1.0 > MAX_LABELS)
-          continue;
-        /* the widest label is the one furthest from the origin */
-        double widest = MAX (label_width (layout, k0 * step), label_width (layout, k1 * step));
-        if (step / span_seconds * width < widest + LABEL_GAP)
-          continue;
-        return step;
-      }
-  return 0.0;
+  AxisLabels *d = data;
+  g_autofree char *text = chrono_tick_scale_format (d->scale, rel_ticks / d->ticks_per_second);
+  int w, h;
+  pango_layout_set_text (d->layout, text, -1);
+  pango_layout_get_pixel_size (d->layout, &w, &h);
+  double lx = MIN (x, d->width - 0.5) + 3.0;
+  if (lx + w > d->width - 2.0)
+    lx = MIN (x, d->width - 0.5) - 3.0 - w;
+  if (lx < d->previous_end + 4.0)
+    return;
+  chrono_rgb_set_source (d->cr, &d->palette->dim_text);
+  cairo_move_to (d->cr, lx, d->top + MAX ((AXIS_HEIGHT - h) / 2.0, 0.0));
+  pango_cairo_show_layout (d->cr, d->layout);
+  d->previous_end = lx + w;
 }
 
-/* "0 ms" rather than "0 s" beside "5 ms": the origin takes the unit of the
- * largest label. */
-static char *
-format_zero (double largest)
-{
-  g_autofree char *text = chrono_format_duration (largest > 0.0 ? largest : 1.0, 3);
-  const char *unit = strrchr (text, ' ');
-  return g_strconcat ("0", unit != NULL ? unit : " s", NULL);
-}
-
+/* The ruler's ticks and units, spaced for a few labels across the strip. */
 static void
 draw_axis (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, double top, double width)
 {
@@ -272,49 +277,21 @@ draw_axis (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
   cairo_rectangle (cr, 0, top, width, bottom - top);
   cairo_fill (cr);
 
-  /* labels count from the origin the rest of the window uses: the trace
-   * begin, or raw trace time */
-  double tps = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
-  gint64 origin = chrono_viewport_get_origin (self->viewport);
-  double first = (double) (chrono_viewport_get_trace_begin (self->viewport) - origin) / tps;
-  double last = (double) (chrono_viewport_get_trace_end (self->viewport) - origin) / tps;
-  double span_seconds = MAX (last - first, 1e-300);
+  ChronoTimeAxis axis;
+  get_time_axis (self, width, &axis);
   g_autoptr (PangoLayout) layout = create_label_layout (widget);
   pango_cairo_update_layout (cr, layout);
-  double step = choose_step (layout, first, last, width);
-  double k0 = step > 0.0 ? ceil (first / step - 1e-9) : 0.0;
-  double k1 = step > 0.0 ? floor (last / step + 1e-9) : 0.0;
-  double largest = MAX (fabs (k0 * step), fabs (k1 * step));
-  double previous_end = -G_MAXDOUBLE;
-  for (double k = k0; k <= k1 && k - k0 <= MAX_LABELS; k++)
-    {
-      /* without a step that fits, the strip's left edge alone is labelled */
-      double rel = step > 0.0 ? k * step : first;
-      double x = CLAMP (floor ((rel - first) / span_seconds * width), 0.0, width - 1.0) + 0.5;
-      /* faint grid through the plot, a tick in the axis */
-      chrono_rgb_set_source (cr, &palette->grid);
-      cairo_move_to (cr, x, 0);
-      cairo_line_to (cr, x, top);
-      cairo_stroke (cr);
-      chrono_rgb_set_source (cr, &palette->separator);
-      cairo_move_to (cr, x, top);
-      cairo_line_to (cr, x, top + TICK_LENGTH);
-      cairo_stroke (cr);
-
-      g_autofree char *text = rel == 0.0 ? format_zero (largest) : chrono_format_duration (rel, 3);
-      int w, h;
-      pango_layout_set_text (layout, text, -1);
-      pango_layout_get_pixel_size (layout, &w, &h);
-      double lx = x + 3.0;
-      if (lx + w > width - 2.0)
-        lx = x - 3.0 - w; /* the label at the trace end sits left of its tick */
-      if (lx < previous_end + 4.0)
-        continue;
-      chrono_rgb_set_source (cr, &palette->dim_text);
-      cairo_move_to (cr, lx, top + MAX ((AXIS_HEIGHT - h) / 2.0, 0.0));
-      pango_cairo_show_layout (cr, layout);
-      previous_end = lx + w;
-    }
+  ChronoTickScale scale;
+  chrono_time_axis_choose_scale (&axis, layout, width / MAX_LABELS, &scale);
+  /* faint grid through the plot, a tick in the axis */
+  chrono_time_axis_add_ticks (&axis, cr, scale.step_ticks, 0, top);
+  chrono_rgb_set_source (cr, &palette->grid);
+  cairo_stroke (cr);
+  chrono_time_axis_add_ticks (&axis, cr, scale.step_ticks, top, top + TICK_LENGTH);
+  chrono_rgb_set_source (cr, &palette->separator);
+  cairo_stroke (cr);
+  AxisLabels labels = { cr, layout, palette, &scale, axis.ticks_per_second, top, width, -G_MAXDOUBLE };
+  chrono_time_axis_foreach_tick (&axis, scale.step_ticks, draw_axis_label, &labels);
 
   chrono_rgb_set_source (cr, &palette->separator);
   cairo_move_to (cr, 0, top + 0.5);
