@@ -1,5 +1,7 @@
 /* test-load.c — the overview's load, without a display: which lanes it is read
  * from, and the exact share of each column per state. */
+#include <glib/gstdio.h>
+
 #include "chrono-load.h"
 #include "chrono-loader.h"
 
@@ -139,12 +141,14 @@ test_no_intervals (void)
     g_assert_cmpfloat (chrono_load_get_column_total (load, c), ==, 0.0);
 }
 
+static const char *generator;
+
 static ChronoTrace *
-load_fixture (void)
+load_file (const char *path, const char *lazy)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "btf", "concurrent.btf", NULL);
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  g_hash_table_insert (options, "lazy", (gpointer) "never");
+  g_hash_table_insert (options, "lazy", (gpointer) lazy);
+  g_hash_table_insert (options, "chunk-size", (gpointer) "65536");
   g_autoptr (GError) error = NULL;
   ChronoTrace *trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -156,7 +160,8 @@ load_fixture (void)
 static void
 test_fixture (void)
 {
-  g_autoptr (ChronoTrace) trace = load_fixture ();
+  g_autofree char *path = g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "btf", "concurrent.btf", NULL);
+  g_autoptr (ChronoTrace) trace = load_file (path, "never");
   g_autoptr (ChronoLoad) load = chrono_load_compute (trace, 0, 100, 5);
   g_assert_cmpint (chrono_load_get_source (load), ==, CHRONO_LOAD_SOURCE_CORES);
   const double expected[] = { 10.0 / 40, 35.0 / 40, 25.0 / 40, 5.0 / 40, 0.0 };
@@ -164,14 +169,52 @@ test_fixture (void)
     assert_column (load, c, CHRONO_STATE_RUNNING, expected[c], CHRONO_STATE_NONE, 0.0);
 }
 
+/* A lazily read trace has only its lanes' summaries until chunks are
+ * decoded: the load from those matches the whole read's, within what a
+ * summary bucket blurs. */
+static void
+test_lazy (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-load-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "generated.btf", NULL);
+  const char *argv[] = { generator, "--events", "60000", "--cores", "2", "--seed", "5", "--output", path, NULL };
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+  g_assert_true (
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_autoptr (ChronoTrace) whole = load_file (path, "never");
+  g_autoptr (ChronoTrace) lazy = load_file (path, "always");
+  g_assert_true (chrono_trace_is_lazy (lazy));
+  gint64 begin = chrono_trace_get_begin (whole), end = chrono_trace_get_end (whole);
+  g_autoptr (ChronoLoad) expected = chrono_load_compute (whole, begin, end, 16);
+  g_autoptr (ChronoLoad) load = chrono_load_compute (lazy, begin, end, 16);
+  g_assert_cmpint (chrono_load_get_source (load), ==, CHRONO_LOAD_SOURCE_CORES);
+  double busiest = 0.0;
+  for (guint c = 0; c < 16; c++)
+    {
+      double want = chrono_load_get_column_total (expected, c);
+      g_test_message ("column %u: %g, lazily %g", c, want, chrono_load_get_column_total (load, c));
+      g_assert_cmpfloat_with_epsilon (chrono_load_get_column_total (load, c), want, 0.002);
+      busiest = MAX (busiest, want);
+    }
+  g_assert_cmpfloat (busiest, >, 0.1);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_assert_cmpint (argc, ==, 2);
+  generator = argv[1];
   g_test_add_func ("/load/cores", test_cores);
   g_test_add_func ("/load/processes", test_processes);
   g_test_add_func ("/load/spans", test_spans);
   g_test_add_func ("/load/no-intervals", test_no_intervals);
   g_test_add_func ("/load/fixture", test_fixture);
+  g_test_add_func ("/load/lazy", test_lazy);
   return g_test_run ();
 }
