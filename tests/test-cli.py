@@ -148,6 +148,7 @@ class Cli(unittest.TestCase):
             (["export", path, "-o", os.path.join(self.tmp.name, "x.png"), "--range", "3ms..1ms"], "ends before"),
             (["export", path, "-o", os.path.join(self.tmp.name, "x.png"), "--range", "1parsec..2ms"], "unknown unit"),
             (["export", path, "-o", os.path.join(self.tmp.name, "x.png"), "--size", "huge"], "WIDTHxHEIGHT"),
+            (["export", path, "-o", os.path.join(self.tmp.name, "x.png"), "--marker-a", "soon"], "soon"),
             (["info"], "no file"),
         ]
         for args, message in cases:
@@ -165,6 +166,24 @@ class Cli(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stderr)
             with open(out, "rb") as f:
                 self.assertTrue(f.read().startswith(head), ext)
+
+    def test_export_markers(self):
+        path = self.write("clean.btf", CLEAN)
+
+        def export(name, *markers):
+            out = os.path.join(self.tmp.name, name)
+            result = run("export", path, "-o", out, "--size", "800x200", *markers)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(out, "rb") as f:
+                return f.read()
+
+        plain = export("plain.png")
+        marked = export("marked.png", "--marker-a", "300ns", "--marker-b", "0.8us")
+        self.assertNotEqual(plain, marked)
+        self.assertEqual(plain, export("outside.png", "--marker-a", "5ms"))
+        # cairo writes the markers' orange into the SVG as it is
+        self.assertNotIn("rgb(90%,38%,0%)", export("plain.svg").decode())
+        self.assertIn("rgb(90%,38%,0%)", export("marked.svg", "--marker-b", "500ns").decode())
 
     def test_never_writes_input(self):
         path = self.write("clean.btf", CLEAN)

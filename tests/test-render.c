@@ -518,6 +518,46 @@ test_vector_exports (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (pdf_data, "%PDF"));
 }
 
+/* The colour a translucent overlay gives over a pixel. */
+static void
+assert_over (cairo_surface_t *image, int x, int y, const int under[3], double r, double g, double b, double alpha,
+             const char *what)
+{
+  ChronoRgb mixed = { alpha * r + (1 - alpha) * under[0] / 255.0, alpha * g + (1 - alpha) * under[1] / 255.0,
+                      alpha * b + (1 - alpha) * under[2] / 255.0 };
+  assert_colour (image, x, y, &mixed, what);
+}
+
+/* Markers and a selection are drawn over an export; without them it is the
+ * plain picture. */
+static void
+test_overlays (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 0);
+  g_autoptr (cairo_surface_t) plain = export_png (f, &o, "plain.png");
+  ChronoRenderOverlays overlays;
+  chrono_render_overlays_init (&overlays);
+  o.overlays = &overlays;
+  g_autoptr (cairo_surface_t) none = export_png (f, &o, "no-overlays.png");
+  int y = slot_y (f, &o, "TASK_Control", 0);
+  int x_marker = column_of (&o, 15 * MS), x_selected = column_of (&o, 13 * MS);
+  int under_marker[3], under_selection[3], rgb[3];
+  pixel_at (plain, x_marker, y, under_marker);
+  pixel_at (plain, x_selected, y, under_selection);
+  pixel_at (none, x_marker, y, rgb);
+  g_assert_cmpmem (rgb, sizeof rgb, under_marker, sizeof under_marker);
+
+  overlays.has_marker_a = TRUE;
+  overlays.marker_a = 15 * MS;
+  overlays.has_selection = TRUE;
+  overlays.selection_begin = 12 * MS;
+  overlays.selection_end = 14 * MS;
+  g_autoptr (cairo_surface_t) marked = export_png (f, &o, "overlays.png");
+  assert_over (marked, x_marker, y, under_marker, 0.90, 0.38, 0.0, 0.95, "marker A");
+  assert_over (marked, x_selected, y, under_selection, 0.21, 0.52, 0.89, 0.18, "selection");
+}
+
 static void
 test_export_errors (Fixture *f, gconstpointer data)
 {
@@ -703,6 +743,7 @@ main (int argc, char **argv)
   ADD ("/render/dark-theme", test_dark_theme);
   ADD ("/render/vector-exports", test_vector_exports);
   ADD ("/render/export-errors", test_export_errors);
+  ADD ("/render/overlays", test_overlays);
   ADD ("/render/sample-pictures", test_sample_pictures);
   ADD ("/render/layout", test_layout);
   ADD ("/render/options", test_options);

@@ -457,6 +457,14 @@ command_dump (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* Times given on the command line count from the start of the trace, as the
+ * viewer's ruler does. */
+static gint64
+trace_time (ChronoTrace *trace, double seconds)
+{
+  return chrono_trace_get_begin (trace) + chrono_clock_from_seconds (chrono_trace_get_clock (trace), seconds);
+}
+
 static gboolean
 parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gint64 *end, GError **error)
 {
@@ -476,10 +484,22 @@ parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gint64 *end, G
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("range “%s” ends before it begins"), text);
       return FALSE;
     }
-  /* Range times count from the start of the trace, as the viewer's ruler does. */
-  const ChronoClock *clock = chrono_trace_get_clock (trace);
-  *begin = chrono_trace_get_begin (trace) + chrono_clock_from_seconds (clock, from);
-  *end = chrono_trace_get_begin (trace) + chrono_clock_from_seconds (clock, to);
+  *begin = trace_time (trace, from);
+  *end = trace_time (trace, to);
+  return TRUE;
+}
+
+/* A marker's time, like a range's; NULL text: no marker. */
+static gboolean
+parse_marker (const char *text, ChronoTrace *trace, gboolean *has_marker, gint64 *time, GError **error)
+{
+  double seconds;
+  if (text == NULL)
+    return TRUE;
+  if (!chrono_parse_duration (text, &seconds, error))
+    return FALSE;
+  *has_marker = TRUE;
+  *time = trace_time (trace, seconds);
   return TRUE;
 }
 
@@ -519,7 +539,7 @@ decode_visible_chunks (ChronoTrace *trace, const ChronoRenderOptions *o, GError 
 static int
 command_export (int argc, char **argv)
 {
-  g_autofree char *output = NULL, *range = NULL, *size = NULL;
+  g_autofree char *output = NULL, *range = NULL, *size = NULL, *marker_a = NULL, *marker_b = NULL;
   gboolean dark = FALSE, critical = FALSE;
   g_autofree char *label_by = NULL;
   GOptionEntry entries[] = {
@@ -530,6 +550,10 @@ command_export (int argc, char **argv)
       N_ ("BEGIN..END") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, N_ ("Picture size in pixels (height 0: fit all lanes)"), N_ ("WxH") },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_ ("Dark colours"), NULL },
+    { "marker-a", 0, 0, G_OPTION_ARG_STRING, &marker_a, N_ ("Marker A at this time from the trace start, e.g. 12ms"),
+      N_ ("TIME") },
+    { "marker-b", 0, 0, G_OPTION_ARG_STRING, &marker_b, N_ ("Marker B at this time from the trace start"),
+      N_ ("TIME") },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE -o OUT.png|svg|pdf — export the timeline"));
@@ -567,7 +591,12 @@ command_export (int argc, char **argv)
   chrono_render_options_init (&options, trace, width, height);
   options.dark = dark;
   options.label_attribute = label_by;
-  if (range && !parse_range (range, trace, &options.begin, &options.end, &error))
+  ChronoRenderOverlays overlays;
+  chrono_render_overlays_init (&overlays);
+  options.overlays = &overlays;
+  if ((range && !parse_range (range, trace, &options.begin, &options.end, &error))
+      || !parse_marker (marker_a, trace, &overlays.has_marker_a, &overlays.marker_a, &error)
+      || !parse_marker (marker_b, trace, &overlays.has_marker_b, &overlays.marker_b, &error))
     {
       g_printerr ("chronoscope-cli export: %s\n", error->message);
       return EXIT_FAILED;

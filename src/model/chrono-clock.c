@@ -148,27 +148,37 @@ chrono_parse_duration (const char *text, double *out_seconds, GError **error)
   return FALSE;
 }
 
+/* The units every displayed time uses (durations, ruler, overview axis),
+ * largest first. */
+static const ChronoTimeUnit display_units[] = {
+  { 1.0, "s" }, { 1e-3, "ms" }, { 1e-6, "µs" }, { 1e-9, "ns" }, { 1e-12, "ps" },
+};
+
+/* The largest unit not bigger than the magnitude of a time, so "12.5 ms"
+ * rather than "0.0125 s" or "12500 µs"; the smallest for tinier times.  A
+ * rounding error below the unit does not drop 1 ms to "1000 µs". */
+const ChronoTimeUnit *
+chrono_time_unit_for (double seconds)
+{
+  double magnitude = fabs (seconds);
+  gsize i = 0;
+  while (i + 1 < G_N_ELEMENTS (display_units) && magnitude < display_units[i].seconds * 0.9999999)
+    i++;
+  return &display_units[i];
+}
+
 /* A human duration with an adaptive unit: "1.25 ms", "830 ns". */
 char *
 chrono_format_duration (double seconds, int significant_digits)
 {
-  static const struct {
-    double scale;
-    const char *unit;
-  } units[] = { { 1.0, "s" }, { 1e-3, "ms" }, { 1e-6, "µs" }, { 1e-9, "ns" }, { 1e-12, "ps" } };
-  double magnitude = fabs (seconds);
-  if (magnitude == 0.0)
+  if (seconds == 0.0)
     return g_strdup ("0 s");
-  for (gsize i = 0; i < G_N_ELEMENTS (units); i++)
-    if (magnitude >= units[i].scale * 0.9999999 || i + 1 == G_N_ELEMENTS (units))
-      {
-        double value = seconds / units[i].scale;
-        /* %g turns 1000 into "1e+03": whole numbers with more digits print whole */
-        if (fabs (value) >= pow (10.0, significant_digits))
-          return g_strdup_printf ("%.0f %s", value, units[i].unit);
-        return g_strdup_printf ("%.*g %s", significant_digits, value, units[i].unit);
-      }
-  g_assert_not_reached ();
+  const ChronoTimeUnit *unit = chrono_time_unit_for (seconds);
+  double value = seconds / unit->seconds;
+  /* %g turns 1000 into "1e+03": whole numbers with more digits print whole */
+  if (fabs (value) >= pow (10.0, significant_digits))
+    return g_strdup_printf ("%.0f %s", value, unit->symbol);
+  return g_strdup_printf ("%.*g %s", significant_digits, value, unit->symbol);
 }
 
 /* A number of ticks as a human duration ("463.425 µs"); a time is the ticks

@@ -34,6 +34,14 @@ typedef enum {
 
 gboolean chrono_parse_duration (const char *text, double *out_seconds, GError **error);
 
+/* A unit times are shown in: "ms" is 1e-3 seconds. */
+typedef struct {
+  double seconds;
+  const char *symbol;
+} ChronoTimeUnit;
+
+const ChronoTimeUnit *chrono_time_unit_for (double seconds);
+
 char *chrono_format_duration (double seconds, int significant_digits);
 char *chrono_clock_format_ticks (const ChronoClock *clock, gint64 ticks, int significant_digits);
 

@@ -104,6 +104,8 @@ render_to_surface (ChronoRenderer *renderer, ChronoExportFormat format, const Ch
 {
   cairo_t *cr = cairo_create (surface);
   chrono_renderer_draw (renderer, cr, o);
+  if (o->overlays != NULL)
+    chrono_renderer_draw_overlays (renderer, cr, o, o->overlays);
   cairo_status_t status = cairo_status (cr);
   cairo_destroy (cr);
   if (status == CAIRO_STATUS_SUCCESS && format == CHRONO_EXPORT_PNG)

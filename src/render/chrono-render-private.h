@@ -7,6 +7,7 @@
 #include "chrono-layout.h"
 #include "chrono-palette.h"
 #include "chrono-renderer.h"
+#include "chrono-time-axis.h"
 
 G_BEGIN_DECLS
 
@@ -31,15 +32,6 @@ typedef struct {
   gboolean marks_seen;
   gboolean critical_seen; /* spans of a critical path were drawn */
 } ChronoRenderContext;
-
-/* The time ticks of one frame, shared by ruler and grid. */
-typedef struct {
-  double step_ticks; /* between labelled ticks */
-  double minor_ticks; /* between minor ticks; 0 when too dense to draw */
-  double unit_seconds;
-  const char *unit;
-  int decimals;
-} ChronoTickScale;
 
 /* chrono-render-util.c */
 double chrono_render_snap (ChronoRenderContext *ctx, double v);
@@ -74,6 +66,7 @@ void chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *
 char *chrono_render_format_value (double value);
 
 /* chrono-render-ruler.c */
+void chrono_render_time_axis (ChronoRenderContext *ctx, ChronoTimeAxis *axis);
 void chrono_render_tick_scale_init (ChronoRenderContext *ctx, ChronoTickScale *scale);
 void chrono_render_ruler (ChronoRenderContext *ctx, const ChronoTickScale *scale);
 void chrono_render_grid (ChronoRenderContext *ctx, const ChronoTickScale *scale, double top, double bottom);

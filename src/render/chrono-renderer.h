@@ -21,7 +21,22 @@ typedef struct {
   gint64 origin; /* the ruler counts from here: the trace begin, or 0 for raw trace time */
   const char *label_attribute; /* spans with attributes show this one's value; NULL: their label */
   gboolean plain; /* no text inside spans (thumbnails, squeezed pictures) */
+  const struct _ChronoRenderOverlays *overlays; /* drawn over an export; NULL: none */
 } ChronoRenderOptions;
+
+/* What is drawn over the lanes, each part optional. */
+typedef struct _ChronoRenderOverlays {
+  double cursor_x; /* the pointer's line, in px; negative: none */
+  gboolean has_marker_a, has_marker_b;
+  gint64 marker_a, marker_b;
+  gboolean has_selection;
+  gint64 selection_begin, selection_end;
+  ChronoLane *selected_lane; /* borrowed; the span selected_span of it is outlined; NULL: none */
+  ChronoLane *selected_row_lane; /* the layout's lane whose row shows it */
+  guint selected_span;
+} ChronoRenderOverlays;
+
+void chrono_render_overlays_init (ChronoRenderOverlays *overlays);
 
 void chrono_render_options_init (ChronoRenderOptions *o, ChronoTrace *trace, int width, int height);
 double chrono_render_options_time_to_x (const ChronoRenderOptions *o, gint64 t);
@@ -49,6 +64,8 @@ ChronoTrace *chrono_renderer_get_trace (ChronoRenderer *renderer);
 ChronoLayout *chrono_renderer_get_layout (ChronoRenderer *renderer);
 
 void chrono_renderer_draw (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *o);
+void chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *o,
+                                    const ChronoRenderOverlays *overlays);
 gboolean chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
                                    ChronoRenderHit *out);
 

@@ -27,6 +27,9 @@ struct _ChronoInspector {
 
 G_DEFINE_FINAL_TYPE (ChronoInspector, chrono_inspector, GTK_TYPE_BOX)
 
+enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
 /* ---- formatting --------------------------------------------------------- */
 
 static char *
@@ -424,6 +427,40 @@ chrono_inspector_get_text (ChronoInspector *self)
 }
 
 static void
+chrono_inspector_constructed (GObject *object)
+{
+  ChronoInspector *self = CHRONO_INSPECTOR (object);
+  G_OBJECT_CLASS (chrono_inspector_parent_class)->constructed (object);
+  g_return_if_fail (self->own_trace != NULL && self->viewport != NULL);
+  self->trace = g_object_ref (self->own_trace);
+  chrono_inspector_clear (self);
+}
+
+static void
+chrono_inspector_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ChronoInspector *self = CHRONO_INSPECTOR (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: g_value_set_object (value, self->own_trace); break;
+    case PROP_VIEWPORT: g_value_set_object (value, self->viewport); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_inspector_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ChronoInspector *self = CHRONO_INSPECTOR (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: self->own_trace = g_value_dup_object (value); break;
+    case PROP_VIEWPORT: self->viewport = g_value_dup_object (value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 chrono_inspector_finalize (GObject *object)
 {
   ChronoInspector *self = CHRONO_INSPECTOR (object);
@@ -437,8 +474,19 @@ chrono_inspector_finalize (GObject *object)
 static void
 chrono_inspector_class_init (ChronoInspectorClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = chrono_inspector_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->constructed = chrono_inspector_constructed;
+  object_class->get_property = chrono_inspector_get_property;
+  object_class->set_property = chrono_inspector_set_property;
+  object_class->finalize = chrono_inspector_finalize;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "chrono-inspector");
+
+  /* the trace the inspector belongs to; items of its decoded chunks are shown too */
+  properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,
+                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VIEWPORT] = g_param_spec_object ("viewport", NULL, NULL, CHRONO_TYPE_VIEWPORT,
+                                                   G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -452,10 +500,7 @@ chrono_inspector_init (ChronoInspector *self)
 GtkWidget *
 chrono_inspector_new (ChronoTrace *trace, ChronoViewport *viewport)
 {
-  ChronoInspector *self = g_object_new (CHRONO_TYPE_INSPECTOR, NULL);
-  self->trace = g_object_ref (trace);
-  self->own_trace = g_object_ref (trace);
-  self->viewport = g_object_ref (viewport);
-  chrono_inspector_clear (self);
-  return GTK_WIDGET (self);
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (CHRONO_IS_VIEWPORT (viewport), NULL);
+  return g_object_new (CHRONO_TYPE_INSPECTOR, "trace", trace, "viewport", viewport, NULL);
 }

@@ -3,12 +3,7 @@
  * theme change (into a cached surface); the visible window, the dimmed
  * outside and a Shift-drag selection are painted over the cache at every
  * frame, so following the viewport costs nothing in proportion to the trace.
- *
- * "Load" is how busy the machine is: per pixel column, the share of time the
- * core lanes are occupied, averaged over the cores.  A trace without cores
- * falls back to the time its processes run (or poll), then to the busy time
- * of every span lane; those have no known capacity, so the full height is
- * the busiest column, or one lane busy all the time if none is busier. */
+ * The load itself (what is busy, per pixel column) comes from chrono-load. */
 #include "chrono-overview.h"
 
 #include <glib/gi18n-lib.h>
@@ -17,25 +12,19 @@
 #include "chrono-widget-util.h"
 #include <string.h>
 
+#include "chrono-load.h"
 #include "chrono-palette.h"
+#include "chrono-time-axis.h"
 
 #define OVERVIEW_HEIGHT 44
 #define AXIS_HEIGHT 14.0 /* the time labels under the load */
 #define PLOT_TOP 3.0 /* headroom so a full column still shows its outline */
 #define TICK_LENGTH 3.0
-#define LABEL_GAP 14.0 /* px between one label's end and the next tick */
-#define MAX_LABELS 6
+#define MAX_LABELS 6 /* labelled ticks across the strip, about */
 #define MIN_WINDOW_WIDTH 3.0 /* the window stays visible however far one zooms in */
 #define MIN_GRAB_WIDTH 9.0 /* and stays grabbable */
 #define DRAG_THRESHOLD 3.0
 #define ZOOM_STEP 1.25
-
-typedef enum {
-  SOURCE_NONE,
-  SOURCE_CORES,
-  SOURCE_PROCESSES,
-  SOURCE_SPANS,
-} LoadSource;
 
 typedef enum {
   DRAG_NONE,
@@ -51,10 +40,7 @@ struct _ChronoOverview {
   /* The load per device-pixel column, as fractions of the plot height per
    * state (stacked in state order).  Kept apart from the picture so a theme
    * change repaints without querying the trace again. */
-  double *load; /* n_columns × CHRONO_N_STATES */
-  guint n_columns;
-  gint64 load_begin, load_end; /* the trace range it was computed for */
-  LoadSource source;
+  ChronoLoad *load;
 
   cairo_surface_t *cache;
   gboolean dirty;
@@ -145,109 +131,21 @@ over_window (ChronoOverview *self, double x)
 
 /* ---- the load --------------------------------------------------------- */
 
-/* The lanes whose busy time is the load, best source first. */
-static LoadSource
-collect_lanes (ChronoTrace *trace, GPtrArray *out)
-{
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
-  for (LoadSource source = SOURCE_CORES; source <= SOURCE_SPANS; source++)
-    {
-      for (guint i = 0; i < lanes->len; i++)
-        {
-          ChronoLane *lane = g_ptr_array_index (lanes, i);
-          if (!chrono_lane_has_intervals (lane))
-            continue;
-          ChronoLaneKind kind = chrono_lane_get_kind (lane);
-          if ((source == SOURCE_CORES && kind == CHRONO_LANE_CORE)
-              || (source == SOURCE_PROCESSES && kind == CHRONO_LANE_PROCESS) || source == SOURCE_SPANS)
-            g_ptr_array_add (out, g_object_ref (lane));
-        }
-      if (out->len > 0)
-        return source;
-    }
-  return SOURCE_NONE;
-}
-
+/* Whether the load was computed for this many columns of today's trace range. */
 static gboolean
-counts_as_busy (LoadSource source, guint state)
+load_is_current (ChronoOverview *self, guint n_columns)
 {
-  if (state == CHRONO_STATE_NONE)
-    return FALSE;
-  switch (source)
-    {
-    /* a core span is an occupant, whatever state colours it */
-    case SOURCE_CORES: return TRUE;
-    /* a process is busy while it runs (polling is active waiting) */
-    case SOURCE_PROCESSES: return chrono_state_get_category (state) == CHRONO_CATEGORY_RUNNING;
-    /* work and resources in use; ready, waiting, blocked and free are the absence of work */
-    case SOURCE_SPANS: return chrono_state_is_busy (state);
-    case SOURCE_NONE:
-    default: return FALSE;
-    }
+  return self->load != NULL && chrono_load_get_n_columns (self->load) == n_columns
+         && chrono_load_get_begin (self->load) == chrono_viewport_get_trace_begin (self->viewport)
+         && chrono_load_get_end (self->load) == chrono_viewport_get_trace_end (self->viewport);
 }
 
-/* One summary per lane and column: O(columns × lanes × log n). */
 static void
 compute_load (ChronoOverview *self, guint n_columns)
 {
-  g_clear_pointer (&self->load, g_free);
-  self->n_columns = n_columns;
-  gsize n_values = (gsize) n_columns * CHRONO_N_STATES;
-  self->load = g_new0 (double, n_values);
-  self->load_begin = chrono_viewport_get_trace_begin (self->viewport);
-  self->load_end = chrono_viewport_get_trace_end (self->viewport);
-
-  g_autoptr (GPtrArray) lanes = g_ptr_array_new_with_free_func (g_object_unref);
-  self->source = collect_lanes (self->trace, lanes);
-  if (self->source == SOURCE_NONE || n_columns == 0)
-    return;
-
-  double span = (double) (self->load_end - self->load_begin);
-  double peak = 0.0;
-  for (guint c = 0; c < n_columns; c++)
-    {
-      gint64 t0 = self->load_begin + (gint64) floor (c * span / n_columns);
-      gint64 t1 = self->load_begin + (gint64) floor ((c + 1) * span / n_columns);
-      if (t1 <= t0)
-        t1 = t0 + 1; /* a trace shorter than the strip is wide */
-      double duration = (double) (t1 - t0);
-      double *column = &self->load[(gsize) c * CHRONO_N_STATES];
-      for (guint l = 0; l < lanes->len; l++)
-        {
-          ChronoSpanSummary summary;
-          chrono_lane_summarize (g_ptr_array_index (lanes, l), t0, t1, &summary);
-          double busy = 0.0;
-          for (guint s = 0; s < CHRONO_N_STATES; s++)
-            if (counts_as_busy (self->source, s))
-              busy += (double) summary.time_in_state[s];
-          if (busy <= 0.0)
-            continue;
-          /* nested or concurrent spans cover a column more than once, but a
-           * lane is at most busy all of the time */
-          double k = 1.0 / MAX (busy, duration);
-          for (guint s = 0; s < CHRONO_N_STATES; s++)
-            if (counts_as_busy (self->source, s))
-              column[s] += (double) summary.time_in_state[s] * k;
-        }
-      double total = 0.0;
-      for (guint s = 0; s < CHRONO_N_STATES; s++)
-        total += column[s];
-      peak = MAX (peak, total);
-    }
-
-  /* cores have a known capacity (their number); the fallbacks do not */
-  double capacity = self->source == SOURCE_CORES ? (double) lanes->len : MAX (peak, 1.0);
-  for (gsize i = 0; i < n_values; i++)
-    self->load[i] /= capacity;
-}
-
-static double
-column_total (ChronoOverview *self, guint c)
-{
-  double total = 0.0;
-  for (guint s = 0; s < CHRONO_N_STATES; s++)
-    total += self->load[(gsize) c * CHRONO_N_STATES + s];
-  return MIN (total, 1.0);
+  g_clear_pointer (&self->load, chrono_load_free);
+  self->load = chrono_load_compute (self->trace, chrono_viewport_get_trace_begin (self->viewport),
+                                    chrono_viewport_get_trace_end (self->viewport), n_columns);
 }
 
 /* ---- the cached picture ----------------------------------------------- */
@@ -256,8 +154,8 @@ column_total (ChronoOverview *self, guint c)
 static void
 draw_load (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, double top, double bottom, int scale)
 {
-  guint n = self->n_columns;
-  if (self->load == NULL || n == 0)
+  guint n = self->load != NULL ? chrono_load_get_n_columns (self->load) : 0;
+  if (n == 0)
     return;
   double width = (double) n / scale;
   double height = bottom - top;
@@ -270,7 +168,7 @@ draw_load (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
       double state_total = 0.0;
       for (guint c = 0; c < n; c++)
         {
-          above[c] = MIN (below[c] + self->load[(gsize) c * CHRONO_N_STATES + s], 1.0);
+          above[c] = MIN (below[c] + chrono_load_get_fraction (self->load, c, s), 1.0);
           state_total += above[c] - below[c];
         }
       if (state_total <= 0.0)
@@ -321,50 +219,55 @@ create_label_layout (GtkWidget *widget)
   return layout;
 }
 
-static int
-label_width (PangoLayout *layout, double seconds)
+/* The whole trace across the strip, counting from the origin the rest of
+ * the window uses: the trace begin, or raw trace time. */
+static void
+get_time_axis (ChronoOverview *self, double width, ChronoTimeAxis *axis)
 {
-  g_autofree char *text = chrono_format_duration (seconds, 3);
-  int w;
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, NULL);
-  return w;
+  gint64 origin = chrono_viewport_get_origin (self->viewport);
+  gint64 begin = chrono_viewport_get_trace_begin (self->viewport);
+  gint64 end = chrono_viewport_get_trace_end (self->viewport);
+  axis->ticks_per_second = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
+  axis->rel_begin = (double) (begin - origin);
+  axis->rel_end = (double) (end - origin);
+  axis->span_ticks = (double) MAX (end - begin, 1);
+  axis->x0 = 0.0;
+  axis->x1 = width;
 }
 
-/* The finest 1-2-5 step giving at most MAX_LABELS labels in [first, last]
- * (seconds from the origin) that do not touch; 1-2-5 steps grow by at most
- * 2.5×, so that leaves at least 3 on a strip wide enough for them. */
-static double
-choose_step (PangoLayout *layout, double first, double last, double width)
+typedef struct {
+  cairo_t *cr;
+  PangoLayout *layout;
+  const ChronoPalette *palette;
+  const ChronoTickScale *scale;
+  double ticks_per_second;
+  double top, width;
+  double previous_end; /* where the last label drawn ends */
+} AxisLabels;
+
+/* The label right of its tick, or left of it at the strip's end (where the
+ * trace's last tick falls just outside); one that would touch the previous
+ * is left out. */
+static void
+draw_axis_label (double x, double rel_ticks, gpointer data)
 {
-  static const int mantissas[] = { 1, 2, 5 };
-  double span_seconds = last - first;
-  for (int exponent = -12; exponent <= 12; exponent++)
-    for (gsize m = 0; m < G_N_ELEMENTS (mantissas); m++)
-      {
-        double step = mantissas[m] * pow (10.0, exponent);
-        double k0 = ceil (first / step - 1e-9), k1 = floor (last / step + 1e-9);
-        if (k1 - k0 + 1.0 > MAX_LABELS)
-          continue;
-        /* the widest label is the one furthest from the origin */
-        double widest = MAX (label_width (layout, k0 * step), label_width (layout, k1 * step));
-        if (step / span_seconds * width < widest + LABEL_GAP)
-          continue;
-        return step;
-      }
-  return 0.0;
+  AxisLabels *d = data;
+  g_autofree char *text = chrono_tick_scale_format (d->scale, rel_ticks / d->ticks_per_second);
+  int w, h;
+  pango_layout_set_text (d->layout, text, -1);
+  pango_layout_get_pixel_size (d->layout, &w, &h);
+  double lx = MIN (x, d->width - 0.5) + 3.0;
+  if (lx + w > d->width - 2.0)
+    lx = MIN (x, d->width - 0.5) - 3.0 - w;
+  if (lx < d->previous_end + 4.0)
+    return;
+  chrono_rgb_set_source (d->cr, &d->palette->dim_text);
+  cairo_move_to (d->cr, lx, d->top + MAX ((AXIS_HEIGHT - h) / 2.0, 0.0));
+  pango_cairo_show_layout (d->cr, d->layout);
+  d->previous_end = lx + w;
 }
 
-/* "0 ms" rather than "0 s" beside "5 ms": the origin takes the unit of the
- * largest label. */
-static char *
-format_zero (double largest)
-{
-  g_autofree char *text = chrono_format_duration (largest > 0.0 ? largest : 1.0, 3);
-  const char *unit = strrchr (text, ' ');
-  return g_strconcat ("0", unit != NULL ? unit : " s", NULL);
-}
-
+/* The ruler's ticks and units, spaced for a few labels across the strip. */
 static void
 draw_axis (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, double top, double width)
 {
@@ -374,49 +277,21 @@ draw_axis (ChronoOverview *self, cairo_t *cr, const ChronoPalette *palette, doub
   cairo_rectangle (cr, 0, top, width, bottom - top);
   cairo_fill (cr);
 
-  /* labels count from the origin the rest of the window uses: the trace
-   * begin, or raw trace time */
-  double tps = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
-  gint64 origin = chrono_viewport_get_origin (self->viewport);
-  double first = (double) (chrono_viewport_get_trace_begin (self->viewport) - origin) / tps;
-  double last = (double) (chrono_viewport_get_trace_end (self->viewport) - origin) / tps;
-  double span_seconds = MAX (last - first, 1e-300);
+  ChronoTimeAxis axis;
+  get_time_axis (self, width, &axis);
   g_autoptr (PangoLayout) layout = create_label_layout (widget);
   pango_cairo_update_layout (cr, layout);
-  double step = choose_step (layout, first, last, width);
-  double k0 = step > 0.0 ? ceil (first / step - 1e-9) : 0.0;
-  double k1 = step > 0.0 ? floor (last / step + 1e-9) : 0.0;
-  double largest = MAX (fabs (k0 * step), fabs (k1 * step));
-  double previous_end = -G_MAXDOUBLE;
-  for (double k = k0; k <= k1 && k - k0 <= MAX_LABELS; k++)
-    {
-      /* without a step that fits, the strip's left edge alone is labelled */
-      double rel = step > 0.0 ? k * step : first;
-      double x = CLAMP (floor ((rel - first) / span_seconds * width), 0.0, width - 1.0) + 0.5;
-      /* faint grid through the plot, a tick in the axis */
-      chrono_rgb_set_source (cr, &palette->grid);
-      cairo_move_to (cr, x, 0);
-      cairo_line_to (cr, x, top);
-      cairo_stroke (cr);
-      chrono_rgb_set_source (cr, &palette->separator);
-      cairo_move_to (cr, x, top);
-      cairo_line_to (cr, x, top + TICK_LENGTH);
-      cairo_stroke (cr);
-
-      g_autofree char *text = rel == 0.0 ? format_zero (largest) : chrono_format_duration (rel, 3);
-      int w, h;
-      pango_layout_set_text (layout, text, -1);
-      pango_layout_get_pixel_size (layout, &w, &h);
-      double lx = x + 3.0;
-      if (lx + w > width - 2.0)
-        lx = x - 3.0 - w; /* the label at the trace end sits left of its tick */
-      if (lx < previous_end + 4.0)
-        continue;
-      chrono_rgb_set_source (cr, &palette->dim_text);
-      cairo_move_to (cr, lx, top + MAX ((AXIS_HEIGHT - h) / 2.0, 0.0));
-      pango_cairo_show_layout (cr, layout);
-      previous_end = lx + w;
-    }
+  ChronoTickScale scale;
+  chrono_time_axis_choose_scale (&axis, layout, width / MAX_LABELS, &scale);
+  /* faint grid through the plot, a tick in the axis */
+  chrono_time_axis_add_ticks (&axis, cr, scale.step_ticks, 0, top);
+  chrono_rgb_set_source (cr, &palette->grid);
+  cairo_stroke (cr);
+  chrono_time_axis_add_ticks (&axis, cr, scale.step_ticks, top, top + TICK_LENGTH);
+  chrono_rgb_set_source (cr, &palette->separator);
+  cairo_stroke (cr);
+  AxisLabels labels = { cr, layout, palette, &scale, axis.ticks_per_second, top, width, -G_MAXDOUBLE };
+  chrono_time_axis_foreach_tick (&axis, scale.step_ticks, draw_axis_label, &labels);
 
   chrono_rgb_set_source (cr, &palette->separator);
   cairo_move_to (cr, 0, top + 0.5);
@@ -433,9 +308,7 @@ render_cache (ChronoOverview *self)
   chrono_widget_ensure_cache (widget, &self->cache);
   /* one column per device pixel: a HiDPI strip shows twice the detail */
   guint n_columns = (guint) MAX (width * scale, 0);
-  if (self->load == NULL || self->n_columns != n_columns
-      || self->load_begin != chrono_viewport_get_trace_begin (self->viewport)
-      || self->load_end != chrono_viewport_get_trace_end (self->viewport))
+  if (!load_is_current (self, n_columns))
     compute_load (self, n_columns);
 
   const ChronoPalette *palette = chrono_palette_get (chrono_widget_is_dark (widget));
@@ -537,8 +410,8 @@ chrono_overview_draw (GtkWidget *widget, cairo_t *cr)
     return GDK_EVENT_PROPAGATE; /* built without them: constructed () already complained */
   /* a new trace range or origin comes with a viewport "changed", which only
    * queues a draw, as most of those are a pan or a zoom */
-  if (self->dirty || self->cache == NULL || self->load_begin != chrono_viewport_get_trace_begin (self->viewport)
-      || self->load_end != chrono_viewport_get_trace_end (self->viewport)
+  if (self->dirty || self->cache == NULL || self->load == NULL
+      || !load_is_current (self, chrono_load_get_n_columns (self->load))
       || self->cache_origin != chrono_viewport_get_origin (self->viewport))
     render_cache (self);
   cairo_save (cr);
@@ -677,17 +550,21 @@ static gboolean
 chrono_overview_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
 {
   ChronoOverview *self = CHRONO_OVERVIEW (widget);
-  if (keyboard || self->load == NULL || self->source == SOURCE_NONE || self->drag != DRAG_NONE)
+  if (keyboard || self->load == NULL || self->drag != DRAG_NONE)
+    return FALSE;
+  ChronoLoadSource source = chrono_load_get_source (self->load);
+  guint n_columns = chrono_load_get_n_columns (self->load);
+  if (source == CHRONO_LOAD_SOURCE_NONE || n_columns == 0)
     return FALSE;
   int scale = gtk_widget_get_scale_factor (widget);
-  guint c = (guint) CLAMP ((gint64) x * scale, 0, (gint64) self->n_columns - 1);
+  guint c = (guint) CLAMP ((gint64) x * scale, 0, (gint64) n_columns - 1);
   double tps = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
   g_autofree char *at = chrono_format_duration (
       (double) (x_to_time_clamped (self, x) - chrono_viewport_get_origin (self->viewport)) / tps, 4);
-  int percent = (int) lround (100.0 * column_total (self, c));
-  const char *what = self->source == SOURCE_CORES       ? _ ("cores busy")
-                     : self->source == SOURCE_PROCESSES ? _ ("running")
-                                                        : _ ("busy");
+  int percent = (int) lround (100.0 * chrono_load_get_column_total (self->load, c));
+  const char *what = source == CHRONO_LOAD_SOURCE_CORES       ? _ ("cores busy")
+                     : source == CHRONO_LOAD_SOURCE_PROCESSES ? _ ("running")
+                                                              : _ ("busy");
   /* TRANSLATORS: time in the trace, what is measured, a percentage: "12.5 ms · cores busy 63 %" */
   g_autofree char *text = g_strdup_printf (_ ("%s · %s %d %%"), at, what, percent);
   gtk_tooltip_set_text (tooltip, text);
@@ -786,7 +663,7 @@ chrono_overview_finalize (GObject *object)
 {
   ChronoOverview *self = CHRONO_OVERVIEW (object);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
-  g_clear_pointer (&self->load, g_free);
+  g_clear_pointer (&self->load, chrono_load_free);
   g_clear_object (&self->viewport);
   g_clear_object (&self->trace);
   G_OBJECT_CLASS (chrono_overview_parent_class)->finalize (object);

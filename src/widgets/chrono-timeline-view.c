@@ -51,6 +51,9 @@ struct _ChronoTimelineView {
 enum { ITEM_SELECTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
 G_DEFINE_FINAL_TYPE (ChronoTimelineView, chrono_timeline_view, GTK_TYPE_DRAWING_AREA)
 
 void
@@ -140,98 +143,19 @@ render_cache (ChronoTimelineView *self)
   request_visible_chunks (self, &options);
 }
 
+/* What the viewport and the selection show over the cached picture. */
 static void
-set_ink (cairo_t *cr, gboolean dark, double alpha)
+get_overlays (ChronoTimelineView *self, ChronoRenderOverlays *out)
 {
-  double v = dark ? 1.0 : 0.0;
-  cairo_set_source_rgba (cr, v, v, v, alpha);
-}
-
-static void
-draw_vertical (cairo_t *cr, double x, double top, double bottom)
-{
-  cairo_move_to (cr, floor (x) + 0.5, top);
-  cairo_line_to (cr, floor (x) + 0.5, bottom);
-  cairo_stroke (cr);
-}
-
-static void
-draw_selection_band (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o, double height)
-{
-  gint64 begin, end;
-  if (!chrono_viewport_get_selection (self->viewport, &begin, &end))
-    return;
-  double x0 = MAX (chrono_render_options_time_to_x (o, begin), o->label_width);
-  double x1 = MIN (chrono_render_options_time_to_x (o, end), o->width);
-  if (x1 <= x0)
-    return;
-  cairo_rectangle (cr, x0, 0, x1 - x0, height);
-  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.8);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
-}
-
-static void
-draw_marker (cairo_t *cr, const ChronoRenderOptions *o, gint64 time, const char *name, double height)
-{
-  double x = chrono_render_options_time_to_x (o, time);
-  if (x < o->label_width || x > o->width)
-    return;
-  cairo_set_source_rgba (cr, 0.90, 0.38, 0.0, 0.95);
-  cairo_set_line_width (cr, 1.5);
-  draw_vertical (cr, x, 0, height);
-  /* a tab with the marker's letter in the ruler */
-  cairo_rectangle (cr, floor (x) - 6, 1, 13, 13);
-  cairo_fill (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, 10);
-  cairo_move_to (cr, floor (x) - 3, 11.5);
-  cairo_show_text (cr, name);
-}
-
-static void
-draw_markers (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o, double height)
-{
-  gint64 time;
-  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &time))
-    draw_marker (cr, o, time, "A", height);
-  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &time))
-    draw_marker (cr, o, time, "B", height);
-}
-
-/* An outline around the selected span, wherever its row is on screen. */
-static void
-draw_selected (ChronoTimelineView *self, cairo_t *cr, const ChronoRenderOptions *o)
-{
-  guint index;
-  if (self->selected_lane == NULL || !chrono_layout_find_row (self->layout, self->selected_row_lane, &index))
-    return;
-  const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, index);
-  ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
-  if (spans == NULL || self->selected_span >= chrono_spans_get_n (spans))
-    return;
-  ChronoSpan span;
-  chrono_spans_get (spans, self->selected_span, &span);
-  double slot_height = chrono_layout_row_get_slot_height (row);
-  double x0 = MAX (chrono_render_options_time_to_x (o, span.start), o->label_width - 2);
-  double x1 = MIN (chrono_render_options_time_to_x (o, span.end), o->width + 2);
-  double y =
-      chrono_render_options_lane_top (o) + row->y - o->scroll_y + MIN (span.depth, row->n_slots - 1) * slot_height;
-  if (x1 < o->label_width || y + slot_height < chrono_render_options_lane_top (o))
-    return;
-  x1 = MAX (x1, x0 + 1);
-  cairo_save (cr);
-  cairo_rectangle (cr, o->label_width, chrono_render_options_lane_top (o), o->width - o->label_width,
-                   chrono_render_options_lane_height (o));
-  cairo_clip (cr);
-  cairo_rectangle (cr, floor (x0) - 1.5, floor (y) + 0.5, ceil (x1 - x0) + 3, floor (slot_height) - 1);
-  set_ink (cr, o->dark, 0.9);
-  cairo_set_line_width (cr, 2);
-  cairo_stroke (cr);
-  cairo_restore (cr);
+  chrono_render_overlays_init (out);
+  if (self->drag != DRAG_PAN)
+    out->cursor_x = self->pointer_x;
+  out->has_marker_a = chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &out->marker_a);
+  out->has_marker_b = chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &out->marker_b);
+  out->has_selection = chrono_viewport_get_selection (self->viewport, &out->selection_begin, &out->selection_end);
+  out->selected_lane = self->selected_lane;
+  out->selected_row_lane = self->selected_row_lane;
+  out->selected_span = self->selected_span;
 }
 
 static gboolean
@@ -245,16 +169,9 @@ chrono_timeline_view_draw (GtkWidget *widget, cairo_t *cr)
 
   ChronoRenderOptions o;
   chrono_timeline_view_get_render_options (self, &o);
-  double height = gtk_widget_get_allocated_height (widget);
-  draw_selected (self, cr, &o);
-  draw_selection_band (self, cr, &o, height);
-  draw_markers (self, cr, &o, height);
-  if (self->pointer_x >= o.label_width && self->drag != DRAG_PAN)
-    {
-      set_ink (cr, o.dark, 0.55);
-      cairo_set_line_width (cr, 1);
-      draw_vertical (cr, self->pointer_x, 0, height);
-    }
+  ChronoRenderOverlays overlays;
+  get_overlays (self, &overlays);
+  chrono_renderer_draw_overlays (self->renderer, cr, &o, &overlays);
   return GDK_EVENT_PROPAGATE;
 }
 
@@ -757,6 +674,48 @@ chrono_timeline_view_style_updated (GtkWidget *widget)
 }
 
 static void
+chrono_timeline_view_constructed (GObject *object)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
+  G_OBJECT_CLASS (chrono_timeline_view_parent_class)->constructed (object);
+  g_return_if_fail (self->trace != NULL);
+  self->layout = chrono_layout_new (self->trace);
+  self->renderer = chrono_renderer_new (self->trace, self->layout);
+  if (self->viewport == NULL)
+    self->viewport = chrono_viewport_new (chrono_trace_get_begin (self->trace), chrono_trace_get_end (self->trace));
+  g_signal_connect_swapped (self->viewport, "changed", G_CALLBACK (invalidate), self);
+  g_signal_connect_swapped (self->viewport, "overlay-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (self->layout, "changed", G_CALLBACK (layout_changed), self);
+  ChronoChunkCache *chunk_cache = chrono_trace_get_chunk_cache (self->trace);
+  if (chunk_cache != NULL)
+    g_signal_connect_object (chunk_cache, "chunk-decoded", G_CALLBACK (chunk_decoded), self, G_CONNECT_SWAPPED);
+}
+
+static void
+chrono_timeline_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: g_value_set_object (value, self->trace); break;
+    case PROP_VIEWPORT: g_value_set_object (value, self->viewport); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chrono_timeline_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
+  switch (prop_id)
+    {
+    case PROP_TRACE: self->trace = g_value_dup_object (value); break;
+    case PROP_VIEWPORT: self->viewport = g_value_dup_object (value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 chrono_timeline_view_finalize (GObject *object)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
@@ -778,6 +737,9 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->constructed = chrono_timeline_view_constructed;
+  object_class->get_property = chrono_timeline_view_get_property;
+  object_class->set_property = chrono_timeline_view_set_property;
   object_class->finalize = chrono_timeline_view_finalize;
   widget_class->draw = chrono_timeline_view_draw;
   widget_class->size_allocate = chrono_timeline_view_size_allocate;
@@ -793,6 +755,13 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   signals[ITEM_SELECTED] = g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
   gtk_widget_class_set_css_name (widget_class, "chrono-timeline");
+
+  properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,
+                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* NULL at construction makes the view its own */
+  properties[PROP_VIEWPORT] = g_param_spec_object ("viewport", NULL, NULL, CHRONO_TYPE_VIEWPORT,
+                                                   G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -818,19 +787,9 @@ chrono_timeline_view_init (ChronoTimelineView *self)
 GtkWidget *
 chrono_timeline_view_new (ChronoTrace *trace, ChronoViewport *viewport)
 {
-  ChronoTimelineView *self = g_object_new (CHRONO_TYPE_TIMELINE_VIEW, NULL);
-  self->trace = g_object_ref (trace);
-  self->layout = chrono_layout_new (trace);
-  self->renderer = chrono_renderer_new (trace, self->layout);
-  self->viewport = viewport ? g_object_ref (viewport)
-                            : chrono_viewport_new (chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
-  g_signal_connect_swapped (self->viewport, "changed", G_CALLBACK (invalidate), self);
-  g_signal_connect_swapped (self->viewport, "overlay-changed", G_CALLBACK (gtk_widget_queue_draw), self);
-  g_signal_connect_swapped (self->layout, "changed", G_CALLBACK (layout_changed), self);
-  if (chrono_trace_get_chunk_cache (trace) != NULL)
-    g_signal_connect_object (chrono_trace_get_chunk_cache (trace), "chunk-decoded", G_CALLBACK (chunk_decoded), self,
-                             G_CONNECT_SWAPPED);
-  return GTK_WIDGET (self);
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (viewport == NULL || CHRONO_IS_VIEWPORT (viewport), NULL);
+  return g_object_new (CHRONO_TYPE_TIMELINE_VIEW, "trace", trace, "viewport", viewport, NULL);
 }
 
 ChronoTrace *
