@@ -87,6 +87,17 @@ class Cli(unittest.TestCase):
         self.assertEqual(entities["Core_0"], {"name": "Core_0", "type": "C", "busy_time": 6.5e-7})
         self.assertEqual(entities["Run_A"], {"name": "Run_A", "type": "R", "starts": 1, "running_time": 4e-7})
 
+    def test_isr_type_is_named_isr(self):
+        """BTF 2.1.3 writes the type ISR, 2.1.5 and later I: info --json says "ISR" for both."""
+        for code in ("I", "ISR"):
+            path = self.write(f"isr-{code}.btf", f"#version 2.2.0\n#timeScale ns\n"
+                              f"0,Irq,0,{code},ISR_X,0,activate\n2,Core_0,0,{code},ISR_X,0,start\n"
+                              f"5,Core_0,0,{code},ISR_X,0,terminate\n")
+            data = json.loads(run("info", "--json", path).stdout)
+            isr = [e for e in data["entities"] if e["name"] == "ISR_X"][0]
+            self.assertEqual(isr["type"], "ISR", code)
+            self.assertEqual(isr["activations"], 1, code)
+
     def test_ticks_round_trip(self):
         path = self.write("clean.btf", CLEAN)
         raw = run("info", "--json", path).stdout

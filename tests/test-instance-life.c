@@ -323,7 +323,7 @@ test_isr (void)
   assert_preemption (low, 1, 60, 70, 10, "Core_1", NULL, G_MININT64);
 
   g_autoptr (ChronoInstanceLife) isr = life_of (trace, "ISR_Can", 0);
-  g_assert_cmpstr (isr->type, ==, "I");
+  g_assert_cmpstr (isr->type, ==, "ISR");
   g_assert_cmpuint (isr->runnables->len, ==, 1);
   assert_runnable (isr, 0, "Run_CanRx", 0, 0, 25, 35, 10);
 }

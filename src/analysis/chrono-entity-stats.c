@@ -166,7 +166,7 @@ compare_stats (gconstpointer a, gconstpointer b)
     return kind_rank (sa->kind) - kind_rank (sb->kind);
   int by_type = strcmp (sa->type, sb->type);
   if (by_type != 0)
-    return -by_type; /* "T" before "I" */
+    return -by_type; /* "T" before "ISR" */
   return chrono_natural_compare (sa->name, sb->name);
 }
 

@@ -9,7 +9,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   char *name;
-  char *type; /* "T", "I", "R" or "C" */
+  char *type; /* "T", "ISR", "R" or "C" */
   ChronoLaneKind kind;
   guint64 activations;
   guint64 preemptions;

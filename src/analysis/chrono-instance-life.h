@@ -34,7 +34,7 @@ typedef struct {
 
 typedef struct {
   char *process;
-  char *type; /* the lane's entity type: "T", "I" */
+  char *type; /* the lane's entity type: "T", "ISR" */
   gint64 number; /* the producer's instance number, G_MININT64 when unknown */
   guint index; /* in the process lane's instance table */
   gint64 begin, end; /* the instance record's */

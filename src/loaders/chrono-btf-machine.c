@@ -370,7 +370,8 @@ ensure_entity (ChronoBtfMachine *m, BtfType type, const char *name, const char *
   e->type = type;
   if (type != BTF_R)
     {
-      const char *code = type == BTF_OTHER ? type_code : type_codes[type];
+      /* BTF 2.1.3 names the type ISR, later versions write I: one name for both */
+      const char *code = type == BTF_OTHER ? type_code : type == BTF_I ? "ISR" : type_codes[type];
       e->lane = chrono_lane_new (name, lane_kind_for_type (type), code);
       chrono_lane_append_child (group_lane (m, group_for_type (type)), e->lane);
     }

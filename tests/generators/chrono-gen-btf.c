@@ -1331,7 +1331,7 @@ write_stats (const char *path)
   for (int i = 0; i < nprocs; i++)
     if (procs[i].seen)
       {
-        Ent e = { procs[i].is_isr ? "I" : "T", procs[i].name.s, 0, i };
+        Ent e = { procs[i].is_isr ? "ISR" : "T", procs[i].name.s, 0, i };
         g_array_append_val (ents, e);
       }
   for (int i = 0; i < ncores; i++)
