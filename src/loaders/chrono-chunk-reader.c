@@ -102,41 +102,35 @@ chrono_chunk_reader_is_compressed (ChronoChunkReader *self)
   return self->compressed;
 }
 
+/* FALSE with error set when the file is not the one of the snapshot;
+ * changed_message says what that means to the caller. */
 static gboolean
-is_unchanged (ChronoChunkReader *self, GError **error)
+check_same_file (ChronoChunkReader *self, const char *changed_message, GError **error)
 {
   guint64 size;
   gint64 mtime;
-  return stat_file (self->path, &size, &mtime, error) && size == self->size && mtime == self->mtime;
+  if (!stat_file (self->path, &size, &mtime, error))
+    return FALSE;
+  if (size == self->size && mtime == self->mtime)
+    return TRUE;
+  g_set_error_literal (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, changed_message);
+  return FALSE;
 }
 
 gboolean
 chrono_chunk_reader_check_read_whole (ChronoChunkReader *self, GError **error)
 {
-  GError *local_error = NULL;
-  if (is_unchanged (self, &local_error))
-    return TRUE;
-  if (local_error != NULL)
-    g_propagate_error (error, local_error);
-  else
-    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
-                 _ ("%s: the file changed on disk while it was read; open it again when it is complete"), self->path);
-  return FALSE;
+  return check_same_file (self, _ ("%s: the file changed on disk while it was read; open it again when it is complete"),
+                          error);
 }
 
 /* A chunk is read only from the file the index was made of. */
 static gboolean
 check_unchanged (ChronoChunkReader *self, GError **error)
 {
-  GError *local_error = NULL;
-  if (is_unchanged (self, &local_error))
-    return TRUE;
-  if (local_error != NULL)
-    g_propagate_error (error, local_error);
-  else
-    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
-                 _ ("%s: the file changed on disk after it was opened; reload it to see the new content"), self->path);
-  return FALSE;
+  g_autofree char *changed = g_strdup_printf (
+      _ ("%s: the file changed on disk after it was opened; reload it to see the new content"), self->path);
+  return check_same_file (self, changed, error);
 }
 
 static GBytes *
