@@ -5,8 +5,8 @@
 #include <glib/gstdio.h>
 
 #include "chrono-input.h"
-#include "chrono-loader-btf.h"
-#include "chrono-loader-etf.h"
+#include "btf/chrono-loader-btf.h"
+#include "etf/chrono-loader-etf.h"
 
 /* clang-format would space out the quark's name */
 /* clang-format off */
