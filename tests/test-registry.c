@@ -131,6 +131,77 @@ test_unknown_format_names_the_known_ones (void)
     g_assert_nonnull (strstr (error->message, (*l)->description));
 }
 
+typedef struct {
+  GMainLoop *loop;
+  ChronoTrace *trace;
+  GError *error;
+  GThread *caller;
+  gboolean finished;
+  guint progress_calls;
+  gboolean progress_elsewhere, progress_after_finish;
+} AsyncLoad;
+
+static void
+on_progress (double fraction, gpointer data)
+{
+  AsyncLoad *load = data;
+  load->progress_calls++;
+  load->progress_elsewhere |= g_thread_self () != load->caller;
+  load->progress_after_finish |= load->finished;
+}
+
+static void
+on_loaded (GObject *source, GAsyncResult *result, gpointer data)
+{
+  AsyncLoad *load = data;
+  load->trace = chrono_load_file_finish (result, &load->error);
+  load->finished = TRUE;
+  g_main_loop_quit (load->loop);
+}
+
+static gboolean
+drain_and_quit (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_async_load_keeps_its_own_options (void)
+{
+  g_autofree char *path = fixture ("etf/attributes.etf");
+  g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_hash_table_insert (options, g_strdup ("grouping"), g_strdup ("name"));
+  AsyncLoad load = { .loop = g_main_loop_new (NULL, FALSE), .caller = g_thread_self () };
+  chrono_load_file_async (path, options, on_progress, &load, NULL, on_loaded, &load);
+  /* the caller changes its table at once, as the claims menu may while a load runs */
+  g_hash_table_remove_all (options);
+  g_hash_table_insert (options, g_strdup ("grouping"), g_strdup ("something else"));
+  g_main_loop_run (load.loop);
+  /* let progress reports still queued run: none may arrive after the result */
+  g_idle_add_full (G_PRIORITY_LOW, drain_and_quit, load.loop, NULL);
+  g_main_loop_run (load.loop);
+  g_assert_no_error (load.error);
+  g_assert_nonnull (load.trace);
+  g_assert_cmpstr (chrono_trace_get_option (load.trace, "grouping"), ==, "name");
+  g_assert_false (load.progress_elsewhere);
+  g_assert_false (load.progress_after_finish);
+  g_object_unref (load.trace);
+  g_main_loop_unref (load.loop);
+}
+
+static void
+test_async_load_reports_errors (void)
+{
+  AsyncLoad load = { .loop = g_main_loop_new (NULL, FALSE), .caller = g_thread_self () };
+  chrono_load_file_async ("/nonexistent/trace.btf", NULL, NULL, NULL, NULL, on_loaded, &load);
+  g_main_loop_run (load.loop);
+  g_assert_null (load.trace);
+  g_assert_error (load.error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO);
+  g_clear_error (&load.error);
+  g_main_loop_unref (load.loop);
+}
+
 static void
 test_state_categories (void)
 {
@@ -168,6 +239,8 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/options/declarations", test_declarations_are_complete);
   g_test_add_func ("/registry/mime-types", test_mime_types_cover_the_globs);
   g_test_add_func ("/registry/unknown-format", test_unknown_format_names_the_known_ones);
+  g_test_add_func ("/registry/async/own-options", test_async_load_keeps_its_own_options);
+  g_test_add_func ("/registry/async/errors", test_async_load_reports_errors);
   g_test_add_func ("/model/state-categories", test_state_categories);
   return g_test_run ();
 }

@@ -288,7 +288,9 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   report_warnings (self);
   watch_file (self);
   update_status (self);
-  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), g_filename_to_uri (self->path, NULL, NULL));
+  g_autofree char *uri = g_filename_to_uri (self->path, NULL, NULL);
+  if (uri != NULL)
+    gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
 }
 
 /* ---- grouping, colouring and filtering TRACE claims ----------------------- */
@@ -419,51 +421,21 @@ setup_claims_popover (ChronoWindow *self)
 
 /* ---- loading ------------------------------------------------------------ */
 
-typedef struct {
-  ChronoWindow *window;
-  double fraction;
-} Progress;
-
-static gboolean
-update_progress (gpointer data)
-{
-  Progress *progress = data;
-  if (!progress->window->disposed)
-    gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (progress->window->progress), progress->fraction);
-  g_object_unref (progress->window);
-  g_free (progress);
-  return G_SOURCE_REMOVE;
-}
-
-/* Called on the loading thread: hand the fraction to the main loop. */
+/* In the main thread (chrono_load_file_async delivers it there). */
 static void
 report_progress (double fraction, gpointer data)
 {
-  Progress *progress = g_new (Progress, 1);
-  progress->window = g_object_ref (data);
-  progress->fraction = fraction;
-  g_idle_add (update_progress, progress);
-}
-
-static void
-load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  GError *error = NULL;
-  ChronoWindow *self = source;
-  ChronoTrace *trace =
-      chrono_load_file_with_options (task_data, self->load_options, report_progress, source, cancellable, &error);
-  if (trace)
-    g_task_return_pointer (task, trace, g_object_unref);
-  else
-    g_task_return_error (task, error);
+  ChronoWindow *self = data;
+  if (!self->disposed)
+    gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress), fraction);
 }
 
 static void
 load_finished (GObject *source, GAsyncResult *result, gpointer data)
 {
-  ChronoWindow *self = CHRONO_WINDOW (source);
+  g_autoptr (ChronoWindow) self = data; /* the reference start_loading took */
   g_autoptr (GError) error = NULL;
-  g_autoptr (ChronoTrace) trace = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr (ChronoTrace) trace = chrono_load_file_finish (result, &error);
   if (self->disposed)
     return;
   if (trace)
@@ -487,9 +459,9 @@ start_loading (ChronoWindow *self)
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "loading");
   gtk_widget_hide (self->info_bar);
 
-  g_autoptr (GTask) task = g_task_new (self, self->cancellable, load_finished, NULL);
-  g_task_set_task_data (task, g_strdup (self->path), g_free);
-  g_task_run_in_thread (task, load_thread);
+  /* the load reads its own copy of the options: the claims menu may change ours meanwhile */
+  chrono_load_file_async (self->path, self->load_options, report_progress, self, self->cancellable, load_finished,
+                          g_object_ref (self));
 }
 
 void

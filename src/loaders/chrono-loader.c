@@ -247,3 +247,105 @@ chrono_load_file (const char *path, ChronoProgressFunc progress, gpointer progre
 {
   return chrono_load_file_with_options (path, NULL, progress, progress_data, cancellable, error);
 }
+
+/* ---- on a worker thread --------------------------------------------------- */
+
+typedef struct {
+  char *path;
+  GHashTable *options; /* the job's own copy */
+  ChronoProgressFunc progress;
+  gpointer progress_data;
+  GMainContext *context; /* the caller's, where progress is reported */
+} LoadJob;
+
+static void
+load_job_free (gpointer data)
+{
+  LoadJob *job = data;
+  g_free (job->path);
+  g_hash_table_unref (job->options);
+  g_main_context_unref (job->context);
+  g_free (job);
+}
+
+static GHashTable *
+copy_options (GHashTable *options)
+{
+  GHashTable *copy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if (options == NULL)
+    return copy;
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, options);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy, g_strdup (key), g_strdup (value));
+  return copy;
+}
+
+typedef struct {
+  GTask *task;
+  double fraction;
+} ProgressReport;
+
+static gboolean
+deliver_progress (gpointer data)
+{
+  ProgressReport *report = data;
+  LoadJob *job = g_task_get_task_data (report->task);
+  if (!g_task_get_completed (report->task))
+    job->progress (report->fraction, job->progress_data);
+  g_object_unref (report->task);
+  g_free (report);
+  return G_SOURCE_REMOVE;
+}
+
+/* On the worker thread: hand the fraction to the caller's context. */
+static void
+forward_progress (double fraction, gpointer data)
+{
+  GTask *task = data;
+  LoadJob *job = g_task_get_task_data (task);
+  ProgressReport *report = g_new (ProgressReport, 1);
+  report->task = g_object_ref (task);
+  report->fraction = fraction;
+  g_autoptr (GSource) idle = g_idle_source_new ();
+  g_source_set_callback (idle, deliver_progress, report, NULL);
+  g_source_attach (idle, job->context);
+}
+
+static void
+load_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  LoadJob *job = task_data;
+  GError *error = NULL;
+  ChronoTrace *trace = chrono_load_file_with_options (job->path, job->options, job->progress ? forward_progress : NULL,
+                                                      task, cancellable, &error);
+  if (trace)
+    g_task_return_pointer (task, trace, g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+chrono_load_file_async (const char *path, GHashTable *options, ChronoProgressFunc progress, gpointer progress_data,
+                        GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_return_if_fail (path != NULL);
+  LoadJob *job = g_new0 (LoadJob, 1);
+  job->path = g_strdup (path);
+  job->options = copy_options (options);
+  job->progress = progress;
+  job->progress_data = progress_data;
+  job->context = g_main_context_ref_thread_default ();
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, chrono_load_file_async);
+  g_task_set_task_data (task, job, load_job_free);
+  g_task_run_in_thread (task, load_in_thread);
+}
+
+ChronoTrace *
+chrono_load_file_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

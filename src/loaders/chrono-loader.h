@@ -120,4 +120,11 @@ ChronoTrace *chrono_load_file (const char *path, ChronoProgressFunc progress, gp
 ChronoTrace *chrono_load_file_with_options (const char *path, GHashTable *options, ChronoProgressFunc progress,
                                             gpointer progress_data, GCancellable *cancellable, GError **error);
 
+/* The same on a worker thread.  options are copied at the call, so the caller
+ * may change its table at once; progress runs in the caller's thread-default
+ * main context, never after callback. */
+void chrono_load_file_async (const char *path, GHashTable *options, ChronoProgressFunc progress, gpointer progress_data,
+                             GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
+ChronoTrace *chrono_load_file_finish (GAsyncResult *result, GError **error);
+
 G_END_DECLS
