@@ -241,11 +241,29 @@ destroy_child (GtkWidget *child, gpointer data)
   gtk_widget_destroy (child);
 }
 
+/* The viewport's actions (zoom, fit, back, pan) become the window's too, so
+ * "win.zoom-in" in the header bar and menus activates the same action as the
+ * keys in the timeline; adding or removing them follows the viewport. */
+static void
+share_view_actions (ChronoWindow *self, gboolean share)
+{
+  g_auto (GStrv) names = g_action_group_list_actions (G_ACTION_GROUP (self->viewport));
+  for (guint i = 0; names[i] != NULL; i++)
+    if (share)
+      g_action_map_add_action (G_ACTION_MAP (self),
+                               g_action_map_lookup_action (G_ACTION_MAP (self->viewport), names[i]));
+    else
+      g_action_map_remove_action (G_ACTION_MAP (self), names[i]);
+}
+
 static void
 clear_trace (ChronoWindow *self)
 {
   if (self->viewport != NULL)
-    g_signal_handlers_disconnect_by_data (self->viewport, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->viewport, self);
+      share_view_actions (self, FALSE);
+    }
   /* a decode of the old trace still running must not report into the new view */
   if (self->trace != NULL && chrono_trace_get_chunk_cache (self->trace) != NULL)
     g_signal_handlers_disconnect_by_data (chrono_trace_get_chunk_cache (self->trace), self);
@@ -263,6 +281,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   clear_trace (self);
   self->trace = g_object_ref (trace);
   self->viewport = g_steal_pointer (&viewport);
+  share_view_actions (self, TRUE);
 
   self->overview = chrono_overview_new (trace, self->viewport);
   self->timeline = chrono_timeline_view_new (trace, self->viewport);
@@ -488,26 +507,13 @@ cancel_clicked (ChronoWindow *self, GtkButton *button)
 
 /* ---- actions ------------------------------------------------------------ */
 
-#define VIEWPORT_ACTION(name, body)                                                                    \
-  static void name (GSimpleAction *action, GVariant *parameter, gpointer data)                         \
-  {                                                                                                    \
-    ChronoWindow *self = data;                                                                         \
-    ChronoViewport *viewport = self->viewport;                                                         \
-    if (viewport == NULL)                                                                              \
-      return;                                                                                          \
-    gint64 centre = chrono_viewport_get_begin (viewport)                                               \
-                    + (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport)) / 2; \
-    (void) centre;                                                                                     \
-    body;                                                                                              \
-  }
-
-VIEWPORT_ACTION (zoom_in_activated, chrono_viewport_zoom (viewport, 2.0, centre))
-VIEWPORT_ACTION (zoom_out_activated, chrono_viewport_zoom (viewport, 0.5, centre))
-VIEWPORT_ACTION (zoom_fit_activated, chrono_viewport_fit (viewport))
-VIEWPORT_ACTION (zoom_back_activated, chrono_viewport_go_back (viewport))
-VIEWPORT_ACTION (pan_left_activated, chrono_viewport_pan_fraction (viewport, -0.2))
-VIEWPORT_ACTION (pan_right_activated, chrono_viewport_pan_fraction (viewport, 0.2))
-VIEWPORT_ACTION (clear_markers_activated, chrono_viewport_clear_markers (viewport))
+static void
+clear_markers_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->viewport != NULL)
+    chrono_viewport_clear_markers (self->viewport);
+}
 
 static void
 adjacent_instance (ChronoWindow *self, int direction)
@@ -707,12 +713,6 @@ static const GActionEntry window_actions[] = {
   { "show-warnings", show_warnings_activated },
   { "previous-instance", previous_instance_activated },
   { "next-instance", next_instance_activated },
-  { "zoom-in", zoom_in_activated },
-  { "zoom-out", zoom_out_activated },
-  { "zoom-fit", zoom_fit_activated },
-  { "zoom-back", zoom_back_activated },
-  { "pan-left", pan_left_activated },
-  { "pan-right", pan_right_activated },
 };
 
 /* ---- drag and drop, recent files ----------------------------------------- */
@@ -825,7 +825,10 @@ chrono_window_dispose (GObject *object)
   self->disposed = TRUE;
   g_cancellable_cancel (self->cancellable);
   if (self->viewport != NULL)
-    g_signal_handlers_disconnect_by_data (self->viewport, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->viewport, self);
+      share_view_actions (self, FALSE);
+    }
   g_clear_object (&self->viewport);
   g_clear_object (&self->trace);
   g_clear_object (&self->monitor);

@@ -1,12 +1,20 @@
 /* chrono-viewport.c — ranges are kept inside the trace and never narrower
  * than MIN_SPAN ticks; zooming (not panning) records history so Back
- * returns to where the user was looking. */
+ * returns to where the user was looking.
+ *
+ * The viewport is also the group of the view's actions (zoom in and out,
+ * fit, back, pan), as Sysprof's zoom manager is: buttons, menus, shortcuts
+ * and keys all activate these, and "zoom-back" is enabled only while there
+ * is somewhere to go back to. */
 #include "chrono-viewport.h"
 
+#include <gio/gio.h>
 #include <math.h>
 
 #define MIN_SPAN 10
 #define MAX_HISTORY 64
+#define ZOOM_STEP 2.0 /* one zoom action halves or doubles the visible span */
+#define PAN_STEP 0.2 /* one pan action moves by a fifth of the visible span */
 
 typedef struct {
   gint64 begin, end;
@@ -25,24 +33,211 @@ struct _ChronoViewport {
   gboolean has_cursor;
   gint64 cursor;
   gboolean absolute_time;
+  GSimpleActionGroup *actions;
 };
 
 enum { CHANGED, OVERLAY_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (ChronoViewport, chrono_viewport, G_TYPE_OBJECT)
+enum { PROP_0, PROP_BEGIN, PROP_END, PROP_SCROLL_Y, PROP_TIME_ORIGIN, PROP_CAN_GO_BACK, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void chrono_viewport_action_group_init (GActionGroupInterface *iface);
+static void chrono_viewport_action_map_init (GActionMapInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ChronoViewport, chrono_viewport, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_ACTION_GROUP, chrono_viewport_action_group_init)
+                                   G_IMPLEMENT_INTERFACE (G_TYPE_ACTION_MAP, chrono_viewport_action_map_init))
+
+/* ---- the actions ------------------------------------------------------------ */
+
+/* Around the pointer when it is over the lanes, else around the centre. */
+static gint64
+zoom_anchor (ChronoViewport *self)
+{
+  return self->has_cursor ? self->cursor : self->begin + (self->end - self->begin) / 2;
+}
+
+static void
+zoom_in_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  chrono_viewport_zoom (data, ZOOM_STEP, zoom_anchor (data));
+}
+
+static void
+zoom_out_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  chrono_viewport_zoom (data, 1.0 / ZOOM_STEP, zoom_anchor (data));
+}
+
+static void
+zoom_fit_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  chrono_viewport_fit (data);
+}
+
+static void
+zoom_back_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  chrono_viewport_go_back (data);
+}
+
+static void
+pan_left_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  chrono_viewport_pan_fraction (data, -PAN_STEP);
+}
+
+static void
+pan_right_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  chrono_viewport_pan_fraction (data, PAN_STEP);
+}
+
+static const GActionEntry view_actions[] = {
+  { "zoom-in", zoom_in_activated },     { "zoom-out", zoom_out_activated }, { "zoom-fit", zoom_fit_activated },
+  { "zoom-back", zoom_back_activated }, { "pan-left", pan_left_activated }, { "pan-right", pan_right_activated },
+};
+
+/* The interfaces hand everything to the group inside, whose signals are
+ * re-emitted as the viewport's own. */
+static gchar **
+list_actions (GActionGroup *group)
+{
+  return g_action_group_list_actions (G_ACTION_GROUP (CHRONO_VIEWPORT (group)->actions));
+}
+
+static gboolean
+query_action (GActionGroup *group, const gchar *name, gboolean *enabled, const GVariantType **parameter_type,
+              const GVariantType **state_type, GVariant **state_hint, GVariant **state)
+{
+  return g_action_group_query_action (G_ACTION_GROUP (CHRONO_VIEWPORT (group)->actions), name, enabled, parameter_type,
+                                      state_type, state_hint, state);
+}
+
+static void
+activate_action (GActionGroup *group, const gchar *name, GVariant *parameter)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (CHRONO_VIEWPORT (group)->actions), name, parameter);
+}
+
+static void
+change_action_state (GActionGroup *group, const gchar *name, GVariant *value)
+{
+  g_action_group_change_action_state (G_ACTION_GROUP (CHRONO_VIEWPORT (group)->actions), name, value);
+}
+
+static void
+chrono_viewport_action_group_init (GActionGroupInterface *iface)
+{
+  iface->list_actions = list_actions;
+  iface->query_action = query_action;
+  iface->activate_action = activate_action;
+  iface->change_action_state = change_action_state;
+}
+
+static GAction *
+lookup_action (GActionMap *map, const gchar *name)
+{
+  return g_action_map_lookup_action (G_ACTION_MAP (CHRONO_VIEWPORT (map)->actions), name);
+}
+
+static void
+add_action (GActionMap *map, GAction *action)
+{
+  g_action_map_add_action (G_ACTION_MAP (CHRONO_VIEWPORT (map)->actions), action);
+}
+
+static void
+remove_action (GActionMap *map, const gchar *name)
+{
+  g_action_map_remove_action (G_ACTION_MAP (CHRONO_VIEWPORT (map)->actions), name);
+}
+
+static void
+chrono_viewport_action_map_init (GActionMapInterface *iface)
+{
+  iface->lookup_action = lookup_action;
+  iface->add_action = add_action;
+  iface->remove_action = remove_action;
+}
+
+static void
+forward_added (GActionGroup *inner, const char *name, gpointer self)
+{
+  g_action_group_action_added (G_ACTION_GROUP (self), name);
+}
+
+static void
+forward_removed (GActionGroup *inner, const char *name, gpointer self)
+{
+  g_action_group_action_removed (G_ACTION_GROUP (self), name);
+}
+
+static void
+forward_enabled (GActionGroup *inner, const char *name, gboolean enabled, gpointer self)
+{
+  g_action_group_action_enabled_changed (G_ACTION_GROUP (self), name, enabled);
+}
+
+static void
+forward_state (GActionGroup *inner, const char *name, GVariant *state, gpointer self)
+{
+  g_action_group_action_state_changed (G_ACTION_GROUP (self), name, state);
+}
+
+/* Back is possible exactly while there is history. */
+static void
+history_changed (ChronoViewport *self, gboolean could_go_back)
+{
+  gboolean can = chrono_viewport_can_go_back (self);
+  if (can == could_go_back)
+    return;
+  GAction *back = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "zoom-back");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (back), can);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_GO_BACK]);
+}
+
+/* ---- the object -------------------------------------------------------------- */
+
+static void
+chrono_viewport_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  ChronoViewport *self = CHRONO_VIEWPORT (object);
+  switch (id)
+    {
+    case PROP_BEGIN: g_value_set_int64 (value, self->begin); break;
+    case PROP_END: g_value_set_int64 (value, self->end); break;
+    case PROP_SCROLL_Y: g_value_set_double (value, self->scroll_y); break;
+    case PROP_TIME_ORIGIN: g_value_set_int64 (value, chrono_viewport_get_origin (self)); break;
+    case PROP_CAN_GO_BACK: g_value_set_boolean (value, chrono_viewport_can_go_back (self)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
 
 static void
 chrono_viewport_finalize (GObject *object)
 {
-  g_array_unref (CHRONO_VIEWPORT (object)->history);
+  ChronoViewport *self = CHRONO_VIEWPORT (object);
+  g_signal_handlers_disconnect_by_data (self->actions, self);
+  g_object_unref (self->actions);
+  g_array_unref (self->history);
   G_OBJECT_CLASS (chrono_viewport_parent_class)->finalize (object);
 }
 
 static void
 chrono_viewport_class_init (ChronoViewportClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = chrono_viewport_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->finalize = chrono_viewport_finalize;
+  object_class->get_property = chrono_viewport_get_property;
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  properties[PROP_BEGIN] = g_param_spec_int64 ("begin", NULL, NULL, G_MININT64, G_MAXINT64, 0, flags);
+  properties[PROP_END] = g_param_spec_int64 ("end", NULL, NULL, G_MININT64, G_MAXINT64, 0, flags);
+  properties[PROP_SCROLL_Y] = g_param_spec_double ("scroll-y", NULL, NULL, 0, G_MAXDOUBLE, 0, flags);
+  properties[PROP_TIME_ORIGIN] = g_param_spec_int64 ("time-origin", NULL, NULL, G_MININT64, G_MAXINT64, 0, flags);
+  properties[PROP_CAN_GO_BACK] = g_param_spec_boolean ("can-go-back", NULL, NULL, FALSE, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   /* "changed": the visible range or the vertical scroll moved */
   signals[CHANGED] =
       g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -55,6 +250,24 @@ static void
 chrono_viewport_init (ChronoViewport *self)
 {
   self->history = g_array_new (FALSE, FALSE, sizeof (Range));
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), view_actions, G_N_ELEMENTS (view_actions), self);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->actions), "zoom-back")),
+                               FALSE);
+  g_signal_connect (self->actions, "action-added", G_CALLBACK (forward_added), self);
+  g_signal_connect (self->actions, "action-removed", G_CALLBACK (forward_removed), self);
+  g_signal_connect (self->actions, "action-enabled-changed", G_CALLBACK (forward_enabled), self);
+  g_signal_connect (self->actions, "action-state-changed", G_CALLBACK (forward_state), self);
+}
+
+/* Which properties a move of the visible range changed. */
+static void
+notify_range (ChronoViewport *self, gint64 old_begin, gint64 old_end)
+{
+  if (self->begin != old_begin)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BEGIN]);
+  if (self->end != old_end)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_END]);
 }
 
 ChronoViewport *
@@ -71,12 +284,18 @@ chrono_viewport_set_trace_range (ChronoViewport *viewport, gint64 begin, gint64 
 {
   if (end - begin < MIN_SPAN)
     end = begin + MIN_SPAN;
+  gint64 old_begin = viewport->begin, old_end = viewport->end, old_origin = chrono_viewport_get_origin (viewport);
+  gboolean could_go_back = chrono_viewport_can_go_back (viewport);
   viewport->trace_begin = begin;
   viewport->trace_end = end;
   viewport->begin = begin;
   viewport->end = end;
   g_array_set_size (viewport->history, 0);
   g_signal_emit (viewport, signals[CHANGED], 0);
+  notify_range (viewport, old_begin, old_end);
+  if (chrono_viewport_get_origin (viewport) != old_origin)
+    g_object_notify_by_pspec (G_OBJECT (viewport), properties[PROP_TIME_ORIGIN]);
+  history_changed (viewport, could_go_back);
 }
 
 gint64
@@ -113,14 +332,17 @@ apply_range (ChronoViewport *viewport, gint64 begin, gint64 end)
   end = begin + span;
   if (begin == viewport->begin && end == viewport->end)
     return;
+  gint64 old_begin = viewport->begin, old_end = viewport->end;
   viewport->begin = begin;
   viewport->end = end;
   g_signal_emit (viewport, signals[CHANGED], 0);
+  notify_range (viewport, old_begin, old_end);
 }
 
 static void
 remember (ChronoViewport *viewport)
 {
+  gboolean could_go_back = chrono_viewport_can_go_back (viewport);
   Range current = { viewport->begin, viewport->end };
   if (viewport->history->len > 0)
     {
@@ -131,6 +353,7 @@ remember (ChronoViewport *viewport)
   if (viewport->history->len == MAX_HISTORY)
     g_array_remove_index (viewport->history, 0);
   g_array_append_val (viewport->history, current);
+  history_changed (viewport, could_go_back);
 }
 
 void
@@ -211,6 +434,7 @@ chrono_viewport_go_back (ChronoViewport *viewport)
     return FALSE;
   Range previous = g_array_index (viewport->history, Range, viewport->history->len - 1);
   g_array_set_size (viewport->history, viewport->history->len - 1);
+  history_changed (viewport, TRUE);
   apply_range (viewport, previous.begin, previous.end);
   return TRUE;
 }
@@ -229,6 +453,7 @@ chrono_viewport_set_scroll_y (ChronoViewport *viewport, double scroll_y, double 
     return;
   viewport->scroll_y = scroll_y;
   g_signal_emit (viewport, signals[CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (viewport), properties[PROP_SCROLL_Y]);
 }
 
 static void
@@ -327,6 +552,7 @@ chrono_viewport_set_absolute_time (ChronoViewport *viewport, gboolean absolute)
   viewport->absolute_time = absolute;
   /* the ruler is part of the cached picture, so this is a full change */
   g_signal_emit (viewport, signals[CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (viewport), properties[PROP_TIME_ORIGIN]);
 }
 
 gboolean

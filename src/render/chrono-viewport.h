@@ -1,6 +1,12 @@
 /* chrono-viewport.h — what part of a trace is on screen: the visible time
  * range, its zoom history and the vertical scroll.  No GTK here, so zoom and
- * pan are tested without a display. */
+ * pan are tested without a display.
+ *
+ * Properties (read-only, notified on change): "begin", "end", "scroll-y",
+ * "time-origin", "can-go-back".  As a GActionGroup (and GActionMap) it holds
+ * the view's actions: "zoom-in", "zoom-out" (around the cursor when there is
+ * one, else the centre), "zoom-fit", "zoom-back" (enabled while there is zoom
+ * history), "pan-left", "pan-right". */
 #pragma once
 
 #include <glib-object.h>

@@ -20,7 +20,6 @@
 #include "chrono-instance-life.h"
 
 #define ZOOM_STEP 1.25
-#define KEY_ZOOM 2.0
 #define DRAG_THRESHOLD 3.0
 #define SCROLL_STEP 40.0
 
@@ -443,6 +442,14 @@ set_marker_at_pointer (ChronoTimelineView *self, ChronoMarker marker)
   chrono_viewport_set_marker (self->viewport, marker, time);
 }
 
+/* Keys activate the viewport's actions, the same the window's buttons and
+ * shortcuts do (zooming around the pointer when it is over the lanes). */
+static void
+view_action (ChronoTimelineView *self, const char *name)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (self->viewport), name, NULL);
+}
+
 static gboolean
 chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
 {
@@ -454,15 +461,15 @@ chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
     {
     case GDK_KEY_plus:
     case GDK_KEY_KP_Add:
-    case GDK_KEY_equal: chrono_viewport_zoom (self->viewport, KEY_ZOOM, zoom_anchor (self)); break;
+    case GDK_KEY_equal: view_action (self, "zoom-in"); break;
     case GDK_KEY_minus:
-    case GDK_KEY_KP_Subtract: chrono_viewport_zoom (self->viewport, 1.0 / KEY_ZOOM, zoom_anchor (self)); break;
+    case GDK_KEY_KP_Subtract: view_action (self, "zoom-out"); break;
     case GDK_KEY_0:
     case GDK_KEY_f:
-    case GDK_KEY_F: chrono_viewport_fit (self->viewport); break;
-    case GDK_KEY_BackSpace: chrono_viewport_go_back (self->viewport); break;
-    case GDK_KEY_Left: chrono_viewport_pan_fraction (self->viewport, -0.2); break;
-    case GDK_KEY_Right: chrono_viewport_pan_fraction (self->viewport, 0.2); break;
+    case GDK_KEY_F: view_action (self, "zoom-fit"); break;
+    case GDK_KEY_BackSpace: view_action (self, "zoom-back"); break;
+    case GDK_KEY_Left: view_action (self, "pan-left"); break;
+    case GDK_KEY_Right: view_action (self, "pan-right"); break;
     case GDK_KEY_Home: pan_to_edge (self, FALSE); break;
     case GDK_KEY_End: pan_to_edge (self, TRUE); break;
     case GDK_KEY_Up: scroll_lanes (self, -SCROLL_STEP); break;
