@@ -17,6 +17,7 @@
 #include "chrono-resource-stats.h"
 #include "chrono-resource-usage.h"
 #include "chrono-settings.h"
+#include "chrono-status-bar.h"
 #include "chrono-timeline-view.h"
 #include "chrono-warnings-dialog.h"
 
@@ -37,9 +38,7 @@ struct _ChronoWindow {
   GtkWidget *paned;
   GtkWidget *timeline_box;
   GtkWidget *inspector_scroller;
-  GtkWidget *cursor_label;
-  GtkWidget *markers_label;
-  GtkWidget *hint_label;
+  GtkWidget *status_bar;
   /* the trace on show */
   ChronoTrace *trace;
   ChronoViewport *viewport;
@@ -62,57 +61,6 @@ G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void setup_claims_popover (ChronoWindow *self);
 static void start_loading (ChronoWindow *self);
-
-/* ---- status bar --------------------------------------------------------- */
-
-static char *
-format_time (ChronoWindow *self, gint64 ticks)
-{
-  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  return chrono_clock_format_ticks (clock, ticks - chrono_viewport_get_origin (self->viewport), 7);
-}
-
-static void
-update_status (ChronoWindow *self)
-{
-  if (self->trace == NULL)
-    return;
-  gint64 time;
-  g_autofree char *cursor = NULL;
-  if (chrono_viewport_get_cursor (self->viewport, &time))
-    {
-      g_autofree char *at = format_time (self, time);
-      cursor = g_strdup_printf (_ ("Cursor %s"), at);
-    }
-  gtk_label_set_text (GTK_LABEL (self->cursor_label), cursor ? cursor : "");
-
-  GString *markers = g_string_new (NULL);
-  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &time))
-    {
-      g_autofree char *a = format_time (self, time);
-      g_string_append_printf (markers, _ ("A %s"), a);
-    }
-  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &time))
-    {
-      g_autofree char *b = format_time (self, time);
-      g_string_append_printf (markers, _ ("%sB %s"), markers->len ? "    " : "", b);
-    }
-  gint64 delta;
-  if (chrono_viewport_get_marker_delta (self->viewport, &delta))
-    {
-      g_autofree char *dt = chrono_clock_format_ticks (chrono_trace_get_clock (self->trace), delta, 7);
-      g_string_append_printf (markers, _ ("    Δt %s"), dt);
-    }
-  gtk_label_set_text (GTK_LABEL (self->markers_label), markers->str);
-  g_string_free (markers, TRUE);
-
-  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  gint64 span = chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport);
-  g_autofree char *window = chrono_clock_format_ticks (clock, span, 4);
-  g_autofree char *hint =
-      g_strdup_printf (_ ("Showing %s · keys 1 and 2 set markers · Shift+drag zooms to a range"), window);
-  gtk_label_set_text (GTK_LABEL (self->hint_label), hint);
-}
 
 /* ---- showing a trace ---------------------------------------------------- */
 
@@ -264,6 +212,8 @@ clear_trace (ChronoWindow *self)
       g_signal_handlers_disconnect_by_data (self->viewport, self);
       share_view_actions (self, FALSE);
     }
+  if (self->status_bar != NULL)
+    chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), NULL, NULL);
   /* a decode of the old trace still running must not report into the new view */
   if (self->trace != NULL && chrono_trace_get_chunk_cache (self->trace) != NULL)
     g_signal_handlers_disconnect_by_data (chrono_trace_get_chunk_cache (self->trace), self);
@@ -293,8 +243,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   gtk_widget_show_all (self->timeline_box);
   gtk_widget_show_all (self->inspector_scroller);
   g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
-  g_signal_connect_swapped (self->viewport, "overlay-changed", G_CALLBACK (update_status), self);
-  g_signal_connect_swapped (self->viewport, "changed", G_CALLBACK (update_status), self);
+  chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
                                             g_hash_table_lookup (self->load_options, "labelling"));
   const char *filter = gtk_entry_get_text (GTK_ENTRY (self->search_entry));
@@ -306,7 +255,6 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   setup_claims_popover (self);
   report_warnings (self);
   watch_file (self);
-  update_status (self);
   g_autofree char *uri = g_filename_to_uri (self->path, NULL, NULL);
   if (uri != NULL)
     gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
@@ -329,7 +277,7 @@ critical_path_clicked (GtkButton *button, ChronoWindow *self)
   chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
   g_autofree char *text = g_strdup_printf (
       g_dngettext (GETTEXT_PACKAGE, "The critical path has %u claim.", "The critical path has %u claims.", n), n);
-  gtk_label_set_text (GTK_LABEL (self->hint_label), text);
+  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
 }
 
 /* TRACE4CPS's "resource usage": the amount in use as a signal under each resource. */
@@ -854,6 +802,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   object_class->finalize = chrono_window_finalize;
   widget_class->drag_data_received = drag_data_received;
   widget_class->delete_event = chrono_window_delete_event;
+  g_type_ensure (CHRONO_TYPE_STATUS_BAR); /* named in the template */
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chronoscope/Chronoscope/chrono-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, ChronoWindow, name)
   CHILD (header);
@@ -870,9 +819,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (paned);
   CHILD (timeline_box);
   CHILD (inspector_scroller);
-  CHILD (cursor_label);
-  CHILD (markers_label);
-  CHILD (hint_label);
+  CHILD (status_bar);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
