@@ -13,6 +13,7 @@
 #include "chrono-inspector.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
+#include "chrono-claims-popover.h"
 #include "chrono-critical-path.h"
 #include "chrono-resource-stats.h"
 #include "chrono-resource-usage.h"
@@ -262,14 +263,9 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
 
 /* ---- grouping, colouring and filtering TRACE claims ----------------------- */
 
-typedef struct {
-  ChronoWindow *window;
-  GtkWidget *grouping, *colouring, *labelling, *filter;
-} ClaimsPopover;
-
 /* The chain of claims that decided when the last one ended, outlined in red. */
 static void
-critical_path_clicked (GtkButton *button, ChronoWindow *self)
+show_critical_path (ChronoWindow *self)
 {
   if (self->trace == NULL)
     return;
@@ -282,68 +278,28 @@ critical_path_clicked (GtkButton *button, ChronoWindow *self)
 
 /* TRACE4CPS's "resource usage": the amount in use as a signal under each resource. */
 static void
-show_usage_clicked (GtkButton *button, ChronoWindow *self)
+show_usage (ChronoWindow *self)
 {
   if (self->trace == NULL || chrono_resource_usage_add_lanes (self->trace) == 0)
     return;
   chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE);
 }
 
+/* Read the trace again the way the claims menu says, keeping the view. */
 static void
-free_claims_popover (gpointer data, GClosure *closure)
+apply_claim_options (ChronoWindow *self, GHashTable *options)
 {
-  g_free (data);
-}
-
-static void
-apply_claim_view (GtkButton *button, ClaimsPopover *p)
-{
-  ChronoWindow *self = p->window;
-  g_autofree char *grouping = gtk_combo_box_text_get_active_text (GTK_COMBO_BOX_TEXT (p->grouping));
-  g_autofree char *colouring = gtk_combo_box_text_get_active_text (GTK_COMBO_BOX_TEXT (p->colouring));
-  /* the first entry of each list means "none": the resource, and the name */
-  gboolean by_resource = gtk_combo_box_get_active (GTK_COMBO_BOX (p->grouping)) <= 0;
-  gboolean by_name = gtk_combo_box_get_active (GTK_COMBO_BOX (p->colouring)) <= 0;
-  g_hash_table_replace (self->load_options, g_strdup ("grouping"), g_strdup (by_resource ? "" : grouping));
-  g_hash_table_replace (self->load_options, g_strdup ("colouring"), g_strdup (by_name ? "" : colouring));
-  g_hash_table_replace (self->load_options, g_strdup ("filter"), g_strdup (gtk_entry_get_text (GTK_ENTRY (p->filter))));
-  gtk_widget_hide (gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_POPOVER));
-  g_autofree char *label = gtk_combo_box_get_active (GTK_COMBO_BOX (p->labelling)) > 0
-                               ? gtk_combo_box_text_get_active_text (GTK_COMBO_BOX_TEXT (p->labelling))
-                               : NULL;
-  g_hash_table_replace (self->load_options, g_strdup ("labelling"), g_strdup (label ? label : ""));
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, options);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_replace (self->load_options, g_strdup (key), g_strdup (value));
   self->keep_view = TRUE;
   start_loading (self);
 }
 
-static GtkWidget *
-key_combo (GPtrArray *keys, const char *none, const char *current)
-{
-  GtkWidget *combo = gtk_combo_box_text_new ();
-  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (combo), none);
-  gtk_combo_box_set_active (GTK_COMBO_BOX (combo), 0);
-  for (guint i = 0; i < keys->len; i++)
-    {
-      gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (combo), g_ptr_array_index (keys, i));
-      if (current != NULL && g_str_equal (current, g_ptr_array_index (keys, i)))
-        gtk_combo_box_set_active (GTK_COMBO_BOX (combo), i + 1);
-    }
-  return combo;
-}
-
-static void
-attach_row (GtkWidget *grid, int row, const char *text, GtkWidget *widget)
-{
-  GtkWidget *label = gtk_label_new_with_mnemonic (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
-  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 1, 1);
-}
-
-/* For traces of claims: their attributes can group them into activity
- * lanes, colour them, and filter them. */
+/* For traces of claims: the options their loader declares (group, colour,
+ * filter), labels, and the analyses of claims. */
 static void
 setup_claims_popover (ChronoWindow *self)
 {
@@ -351,38 +307,11 @@ setup_claims_popover (ChronoWindow *self)
   gtk_widget_set_visible (self->claims_button, claims);
   if (!claims)
     return;
-  g_autoptr (GPtrArray) keys = chrono_claim_attribute_keys (self->trace);
-  ClaimsPopover *p = g_new0 (ClaimsPopover, 1);
-  p->window = self;
-  GtkWidget *grid = gtk_grid_new ();
-  g_object_set (grid, "margin", 12, "row-spacing", 6, "column-spacing", 12, NULL);
-  const char *grouping = chrono_trace_get_option (self->trace, "grouping");
-  const char *colouring = chrono_trace_get_option (self->trace, "colouring");
-  p->grouping = key_combo (keys, _ ("(their resource)"), grouping);
-  p->colouring = key_combo (keys, _ ("(their name)"), colouring);
-  p->filter = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (p->filter), _ ("e.g. pid=1|2; type=move"));
-  const char *filter = chrono_trace_get_option (self->trace, "filter");
-  gtk_entry_set_text (GTK_ENTRY (p->filter), filter ? filter : "");
-  attach_row (grid, 0, _ ("_Group by"), p->grouping);
-  attach_row (grid, 1, _ ("_Colour by"), p->colouring);
-  attach_row (grid, 2, _ ("_Only"), p->filter);
-  GtkWidget *apply = gtk_button_new_with_mnemonic (_ ("_Apply"));
-  gtk_style_context_add_class (gtk_widget_get_style_context (apply), "suggested-action");
-  gtk_widget_set_halign (apply, GTK_ALIGN_END);
-  gtk_grid_attach (GTK_GRID (grid), apply, 1, 4, 1, 1);
-  GtkWidget *usage = gtk_button_new_with_mnemonic (_ ("Show Resource _Usage"));
-  gtk_widget_set_tooltip_text (usage, _ ("Add the amount in use of every resource as a signal lane"));
-  g_signal_connect (usage, "clicked", G_CALLBACK (show_usage_clicked), self);
-  gtk_grid_attach (GTK_GRID (grid), usage, 0, 5, 2, 1);
-  GtkWidget *critical = gtk_button_new_with_mnemonic (_ ("Show _Critical Path"));
-  gtk_widget_set_tooltip_text (critical, _ ("Outline the claims that decided when the last claim ended"));
-  g_signal_connect (critical, "clicked", G_CALLBACK (critical_path_clicked), self);
-  gtk_grid_attach (GTK_GRID (grid), critical, 0, 6, 2, 1);
-  g_signal_connect_data (apply, "clicked", G_CALLBACK (apply_claim_view), p, free_claims_popover, 0);
-  gtk_widget_show_all (grid);
-  GtkWidget *popover = gtk_popover_new (self->claims_button);
-  gtk_container_add (GTK_CONTAINER (popover), grid);
+  GtkWidget *popover = chrono_claims_popover_new (self->claims_button, self->trace,
+                                                  g_hash_table_lookup (self->load_options, "labelling"));
+  g_signal_connect_swapped (popover, "apply", G_CALLBACK (apply_claim_options), self);
+  g_signal_connect_swapped (popover, "show-usage", G_CALLBACK (show_usage), self);
+  g_signal_connect_swapped (popover, "show-critical-path", G_CALLBACK (show_critical_path), self);
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->claims_button), popover);
 }
 

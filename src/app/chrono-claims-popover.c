@@ -1,0 +1,197 @@
+#include "chrono-claims-popover.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "chrono-loader.h"
+#include "chrono-resource-stats.h"
+
+/* One row of the popover: the option it sets and the widget that says how. */
+typedef struct {
+  const ChronoLoaderOption *option;
+  GtkWidget *widget;
+} OptionRow;
+
+struct _ChronoClaimsPopover {
+  GtkPopover parent_instance;
+  ChronoTrace *trace;
+  GArray *rows; /* OptionRow */
+  GtkWidget *labelling;
+};
+
+enum { APPLY, SHOW_USAGE, SHOW_CRITICAL_PATH, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (ChronoClaimsPopover, chrono_claims_popover, GTK_TYPE_POPOVER)
+
+/* A list whose first entry, `none`, stands for the default. */
+static GtkWidget *
+choice_combo (const char *none, const char *const *values, guint n_values, const char *current)
+{
+  GtkWidget *combo = gtk_combo_box_text_new ();
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (combo), none);
+  gtk_combo_box_set_active (GTK_COMBO_BOX (combo), 0);
+  for (guint i = 0; i < n_values; i++)
+    {
+      gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (combo), values[i]);
+      if (current != NULL && g_str_equal (current, values[i]))
+        gtk_combo_box_set_active (GTK_COMBO_BOX (combo), i + 1);
+    }
+  return combo;
+}
+
+/* The widget for one declared option, showing the trace's current value. */
+static GtkWidget *
+option_widget (const ChronoLoaderOption *option, GPtrArray *keys, const char *current)
+{
+  const char *none = option->default_label ? g_dgettext (GETTEXT_PACKAGE, option->default_label) : "";
+  switch (option->type)
+    {
+    case CHRONO_OPTION_ATTRIBUTE:
+    case CHRONO_OPTION_ATTRIBUTE_LIST:
+      return choice_combo (none, (const char *const *) keys->pdata, keys->len, current);
+    case CHRONO_OPTION_CHOICE:
+      return choice_combo (none, option->values, g_strv_length ((char **) option->values), current);
+    case CHRONO_OPTION_ATTRIBUTE_FILTER:
+      case CHRONO_OPTION_SIZE: {
+        GtkWidget *entry = gtk_entry_new ();
+        if (option->type == CHRONO_OPTION_ATTRIBUTE_FILTER)
+          gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("e.g. pid=1|2; type=move"));
+        gtk_entry_set_text (GTK_ENTRY (entry), current ? current : "");
+        return entry;
+      }
+    }
+  g_return_val_if_reached (NULL);
+}
+
+/* "" when the first entry (the default) is chosen. */
+static char *
+widget_value (GtkWidget *widget)
+{
+  if (GTK_IS_ENTRY (widget))
+    return g_strdup (gtk_entry_get_text (GTK_ENTRY (widget)));
+  if (gtk_combo_box_get_active (GTK_COMBO_BOX (widget)) <= 0)
+    return g_strdup ("");
+  return gtk_combo_box_text_get_active_text (GTK_COMBO_BOX_TEXT (widget));
+}
+
+static void
+attach_row (GtkWidget *grid, int row, const char *text, GtkWidget *widget)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 1, 1);
+}
+
+static void
+apply_clicked (ChronoClaimsPopover *self)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const OptionRow *row = &g_array_index (self->rows, OptionRow, i);
+      g_hash_table_insert (options, (gpointer) row->option->name, widget_value (row->widget));
+    }
+  g_hash_table_insert (options, "labelling", widget_value (self->labelling));
+  gtk_popover_popdown (GTK_POPOVER (self));
+  g_signal_emit (self, signals[APPLY], 0, options);
+}
+
+static void
+usage_clicked (ChronoClaimsPopover *self, GtkButton *button)
+{
+  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE); /* the lanes are there once added */
+  g_signal_emit (self, signals[SHOW_USAGE], 0);
+}
+
+static void
+critical_clicked (ChronoClaimsPopover *self)
+{
+  g_signal_emit (self, signals[SHOW_CRITICAL_PATH], 0);
+}
+
+static GtkWidget *
+action_button (ChronoClaimsPopover *self, const char *label, const char *tooltip, GCallback clicked)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  g_signal_connect_swapped (button, "clicked", clicked, self);
+  return button;
+}
+
+/* The rows come from the trace's loader: the options it declares for the viewer. */
+static void
+build (ChronoClaimsPopover *self, const char *labelling)
+{
+  g_autoptr (GPtrArray) keys = chrono_claim_attribute_keys (self->trace);
+  const ChronoLoaderInfo *loader = chrono_loaders_find_by_name (chrono_trace_get_format (self->trace));
+  GtkWidget *grid = gtk_grid_new ();
+  g_object_set (grid, "margin", 12, "row-spacing", 6, "column-spacing", 12, NULL);
+  int row = 0;
+  for (const ChronoLoaderOption *o = loader ? loader->options : NULL; o && o->name; o++)
+    {
+      if (o->label == NULL)
+        continue;
+      OptionRow r = { o, option_widget (o, keys, chrono_trace_get_option (self->trace, o->name)) };
+      g_array_append_val (self->rows, r);
+      attach_row (grid, row++, g_dgettext (GETTEXT_PACKAGE, o->label), r.widget);
+    }
+  self->labelling = choice_combo (_ ("(no labels)"), (const char *const *) keys->pdata, keys->len, labelling);
+  attach_row (grid, row++, _ ("_Label by"), self->labelling);
+
+  GtkWidget *apply = gtk_button_new_with_mnemonic (_ ("_Apply"));
+  gtk_style_context_add_class (gtk_widget_get_style_context (apply), "suggested-action");
+  gtk_widget_set_halign (apply, GTK_ALIGN_END);
+  g_signal_connect_swapped (apply, "clicked", G_CALLBACK (apply_clicked), self);
+  gtk_grid_attach (GTK_GRID (grid), apply, 1, row++, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   action_button (self, _ ("Show Resource _Usage"),
+                                  _ ("Add the amount in use of every resource as a signal lane"),
+                                  G_CALLBACK (usage_clicked)),
+                   0, row++, 2, 1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   action_button (self, _ ("Show _Critical Path"),
+                                  _ ("Outline the claims that decided when the last claim ended"),
+                                  G_CALLBACK (critical_clicked)),
+                   0, row++, 2, 1);
+  gtk_widget_show_all (grid);
+  gtk_container_add (GTK_CONTAINER (self), grid);
+}
+
+static void
+chrono_claims_popover_finalize (GObject *object)
+{
+  ChronoClaimsPopover *self = CHRONO_CLAIMS_POPOVER (object);
+  g_clear_object (&self->trace);
+  g_array_unref (self->rows);
+  G_OBJECT_CLASS (chrono_claims_popover_parent_class)->finalize (object);
+}
+
+static void
+chrono_claims_popover_class_init (ChronoClaimsPopoverClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = chrono_claims_popover_finalize;
+  signals[APPLY] = g_signal_new ("apply", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 1, G_TYPE_HASH_TABLE);
+  signals[SHOW_USAGE] =
+      g_signal_new ("show-usage", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SHOW_CRITICAL_PATH] = g_signal_new ("show-critical-path", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                              NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+chrono_claims_popover_init (ChronoClaimsPopover *self)
+{
+  self->rows = g_array_new (FALSE, FALSE, sizeof (OptionRow));
+}
+
+GtkWidget *
+chrono_claims_popover_new (GtkWidget *relative_to, ChronoTrace *trace, const char *labelling)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  ChronoClaimsPopover *self = g_object_new (CHRONO_TYPE_CLAIMS_POPOVER, "relative-to", relative_to, NULL);
+  self->trace = g_object_ref (trace);
+  build (self, labelling);
+  return GTK_WIDGET (self);
+}
