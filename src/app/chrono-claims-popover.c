@@ -4,6 +4,7 @@
 
 #include "chrono-loader.h"
 #include "chrono-resource-stats.h"
+#include "chrono-widget-util.h"
 
 /* One row of the popover: the option it sets and the widget that says how. */
 typedef struct {
@@ -75,16 +76,6 @@ widget_value (GtkWidget *widget)
 }
 
 static void
-attach_row (GtkWidget *grid, int row, const char *text, GtkWidget *widget)
-{
-  GtkWidget *label = gtk_label_new_with_mnemonic (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
-  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 1, 1);
-}
-
-static void
 apply_clicked (ChronoClaimsPopover *self)
 {
   g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
@@ -135,10 +126,10 @@ build (ChronoClaimsPopover *self, const char *labelling)
         continue;
       OptionRow r = { o, option_widget (o, keys, chrono_trace_get_option (self->trace, o->name)) };
       g_array_append_val (self->rows, r);
-      attach_row (grid, row++, g_dgettext (GETTEXT_PACKAGE, o->label), r.widget);
+      chrono_grid_attach_labelled (GTK_GRID (grid), row++, g_dgettext (GETTEXT_PACKAGE, o->label), r.widget, 1);
     }
   self->labelling = choice_combo (_ ("(no labels)"), (const char *const *) keys->pdata, keys->len, labelling);
-  attach_row (grid, row++, _ ("_Label by"), self->labelling);
+  chrono_grid_attach_labelled (GTK_GRID (grid), row++, _ ("_Label by"), self->labelling, 1);
 
   GtkWidget *apply = gtk_button_new_with_mnemonic (_ ("_Apply"));
   gtk_style_context_add_class (gtk_widget_get_style_context (apply), "suggested-action");

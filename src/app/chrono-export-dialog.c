@@ -5,6 +5,8 @@
  * because the export shows what the window shows. */
 #include "chrono-export-dialog.h"
 
+#include "chrono-widget-util.h"
+
 #include <glib/gi18n.h>
 
 #include "chrono-export.h"
@@ -57,17 +59,6 @@ format_changed (GtkComboBox *combo, GtkFileChooser *chooser)
 }
 
 static GtkWidget *
-labelled (GtkWidget *grid, int row, const char *text, GtkWidget *widget)
-{
-  GtkWidget *label = gtk_label_new_with_mnemonic (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
-  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 2, 1);
-  return widget;
-}
-
-static GtkWidget *
 build_choices (Dialog *d, GtkFileChooser *chooser)
 {
   GtkWidget *grid = gtk_grid_new ();
@@ -80,7 +71,7 @@ build_choices (Dialog *d, GtkFileChooser *chooser)
   gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->format), _ ("PDF document"));
   gtk_combo_box_set_active (GTK_COMBO_BOX (d->format), 0);
   g_signal_connect (d->format, "changed", G_CALLBACK (format_changed), chooser);
-  labelled (grid, 0, _ ("_Format"), d->format);
+  chrono_grid_attach_labelled (GTK_GRID (grid), 0, _ ("_Format"), d->format, 2);
 
   GtkWidget *visible = gtk_radio_button_new_with_mnemonic (NULL, _ ("_Visible range"));
   d->whole = gtk_radio_button_new_with_mnemonic_from_widget (GTK_RADIO_BUTTON (visible), _ ("_Whole trace"));
@@ -88,15 +79,15 @@ build_choices (Dialog *d, GtkFileChooser *chooser)
   GtkWidget *range = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   gtk_container_add (GTK_CONTAINER (range), visible);
   gtk_container_add (GTK_CONTAINER (range), d->whole);
-  labelled (grid, 1, _ ("Range"), range);
+  chrono_grid_attach_labelled (GTK_GRID (grid), 1, _ ("Range"), range, 2);
 
   d->width = gtk_spin_button_new_with_range (16, 32768, 10);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->width), d->last_choice->width);
-  labelled (grid, 2, _ ("Wi_dth (px)"), d->width);
+  chrono_grid_attach_labelled (GTK_GRID (grid), 2, _ ("Wi_dth (px)"), d->width, 2);
   d->height = gtk_spin_button_new_with_range (0, 32768, 10);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->height), d->last_choice->height);
   gtk_widget_set_tooltip_text (d->height, _ ("0: tall enough for every lane"));
-  labelled (grid, 3, _ ("_Height (px)"), d->height);
+  chrono_grid_attach_labelled (GTK_GRID (grid), 3, _ ("_Height (px)"), d->height, 2);
   gtk_widget_show_all (grid);
   return grid;
 }

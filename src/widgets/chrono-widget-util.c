@@ -43,3 +43,13 @@ chrono_scroll_event_get_deltas (GdkEventScroll *event, double *dx, double *dy)
   else
     gdk_event_get_scroll_deltas ((GdkEvent *) event, dx, dy);
 }
+
+void
+chrono_grid_attach_labelled (GtkGrid *grid, int row, const char *text, GtkWidget *widget, int width)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+  gtk_grid_attach (grid, widget, 1, row, width, 1);
+}

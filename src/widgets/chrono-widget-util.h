@@ -1,5 +1,5 @@
-/* chrono-widget-util.h — what the drawing widgets share: the theme's
- * darkness and a cache surface at the widget's size and scale. */
+/* chrono-widget-util.h — what the widgets share: the theme's darkness, a
+ * cache surface at the widget's size and scale, a labelled row of a form. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -9,5 +9,7 @@ G_BEGIN_DECLS
 gboolean chrono_widget_is_dark (GtkWidget *widget);
 gboolean chrono_widget_ensure_cache (GtkWidget *widget, cairo_surface_t **cache);
 void chrono_scroll_event_get_deltas (GdkEventScroll *event, double *dx, double *dy);
+/* A form row: a right-aligned mnemonic label, then widget over `width` columns. */
+void chrono_grid_attach_labelled (GtkGrid *grid, int row, const char *text, GtkWidget *widget, int width);
 
 G_END_DECLS
