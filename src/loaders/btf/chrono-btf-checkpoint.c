@@ -1,0 +1,310 @@
+/* chrono-btf-checkpoint.c — the machine's state between two lines, saved and restored for chunks. */
+#include "chrono-btf-machine-private.h"
+
+/* ---- checkpoints -------------------------------------------------------- *
+ * What a chunk's decoding needs from the lines before it: every entity (so a
+ * source is still known as a core), each live process instance with its
+ * state, core and call stack, runnables called without a process, semaphore
+ * and access states, the value each signal holds and runnable lines still
+ * waiting for their process.  Spans are not saved: a restored state keeps
+ * its original start, so the decoded chunk draws it whole. */
+
+typedef struct {
+  char *runnable;
+  gint64 number;
+  ChronoInstance record;
+  ChronoState state;
+  gint64 since;
+  guint8 span_flags;
+  gboolean inferred;
+} SavedCall;
+
+typedef struct {
+  gint64 number;
+  ChronoInstance record;
+  ChronoState state;
+  gint64 since;
+  guint8 span_flags;
+  guint16 slot;
+  char *core; /* NULL when off any core */
+  ChronoState core_state;
+  gint64 core_since;
+  guint8 core_flags;
+  GArray *calls; /* SavedCall, bottom of the stack first */
+} SavedInstance;
+
+typedef struct {
+  char *process;
+  ChronoState state;
+  gint64 since;
+} SavedAccess;
+
+typedef struct {
+  BtfType type;
+  char *name;
+  char *type_code;
+  GArray *live; /* SavedInstance */
+  gint64 terminated[RECENT_TERMINATED];
+  guint n_terminated;
+  ChronoState sem_state;
+  gint64 sem_since;
+  GArray *accesses; /* SavedAccess */
+  GArray *orphan_calls; /* SavedCall */
+  gboolean have_value;
+  double value;
+  gint64 value_since;
+} SavedEntity;
+
+struct _ChronoBtfCheckpoint {
+  gboolean have_time;
+  gint64 first_time, last_time;
+  GArray *entities; /* SavedEntity */
+  GPtrArray *pending; /* ChronoBtfEvent* */
+};
+
+static void
+clear_saved_calls (GArray *calls)
+{
+  for (guint i = 0; calls && i < calls->len; i++)
+    g_free (g_array_index (calls, SavedCall, i).runnable);
+  if (calls)
+    g_array_unref (calls);
+}
+
+void
+chrono_btf_checkpoint_free (ChronoBtfCheckpoint *cp)
+{
+  if (cp == NULL)
+    return;
+  for (guint i = 0; i < cp->entities->len; i++)
+    {
+      SavedEntity *se = &g_array_index (cp->entities, SavedEntity, i);
+      g_free (se->name);
+      g_free (se->type_code);
+      for (guint j = 0; se->live && j < se->live->len; j++)
+        {
+          SavedInstance *si = &g_array_index (se->live, SavedInstance, j);
+          g_free (si->core);
+          clear_saved_calls (si->calls);
+        }
+      if (se->live)
+        g_array_unref (se->live);
+      for (guint j = 0; se->accesses && j < se->accesses->len; j++)
+        g_free (g_array_index (se->accesses, SavedAccess, j).process);
+      if (se->accesses)
+        g_array_unref (se->accesses);
+      clear_saved_calls (se->orphan_calls);
+    }
+  g_array_unref (cp->entities);
+  g_ptr_array_unref (cp->pending);
+  g_free (cp);
+}
+
+static GArray *
+save_calls (GPtrArray *stack)
+{
+  if (stack == NULL || stack->len == 0)
+    return NULL;
+  GArray *calls = g_array_sized_new (FALSE, FALSE, sizeof (SavedCall), stack->len);
+  for (guint i = 0; i < stack->len; i++)
+    {
+      RunnableCall *call = g_ptr_array_index (stack, i);
+      SavedCall sc = { g_strdup (call->runnable->name),
+                       call->number,
+                       *chrono_btf_call_record (call),
+                       call->state,
+                       call->since,
+                       call->span_flags,
+                       call->inferred };
+      g_array_append_val (calls, sc);
+    }
+  return calls;
+}
+
+static void
+save_live (SavedEntity *se, Entity *e)
+{
+  if (e->live == NULL || e->live->len == 0)
+    return;
+  se->live = g_array_sized_new (FALSE, TRUE, sizeof (SavedInstance), e->live->len);
+  for (guint i = 0; i < e->live->len; i++)
+    {
+      ProcessInstance *pi = g_ptr_array_index (e->live, i);
+      SavedInstance si = {
+        pi->number,
+        *chrono_instances_get (chrono_lane_get_instances (e->lane), pi->index),
+        pi->state,
+        pi->since,
+        pi->span_flags,
+        pi->slot,
+        NULL,
+        CHRONO_STATE_NONE,
+        0,
+        0,
+        save_calls (pi->calls),
+      };
+      if (pi->core != NULL)
+        {
+          si.core = g_strdup (pi->core->name);
+          si.core_state = pi->core->core_state;
+          si.core_since = pi->core->core_since;
+          si.core_flags = pi->core->core_flags;
+        }
+      g_array_append_val (se->live, si);
+    }
+}
+
+static void
+save_accesses (SavedEntity *se, Entity *e)
+{
+  if (e->accesses == NULL)
+    return;
+  se->accesses = g_array_new (FALSE, FALSE, sizeof (SavedAccess));
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, e->accesses);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      Access *access = value;
+      SavedAccess sa = { g_strdup (key), access->state, access->since };
+      g_array_append_val (se->accesses, sa);
+    }
+}
+
+ChronoBtfCheckpoint *
+chrono_btf_machine_save (ChronoBtfMachine *m)
+{
+  ChronoBtfCheckpoint *cp = g_new0 (ChronoBtfCheckpoint, 1);
+  cp->have_time = m->have_time;
+  cp->first_time = m->first_time;
+  cp->last_time = m->last_time;
+  cp->entities = g_array_new (FALSE, TRUE, sizeof (SavedEntity));
+  cp->pending = g_ptr_array_new_with_free_func (chrono_btf_free_pending);
+  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->entities, NULL);
+  guint n = g_hash_table_size (m->entities);
+  qsort (keys, n, sizeof *keys, chrono_btf_compare_entities_by_key); /* cores before processes: "C" < "I" < "T" */
+  for (guint i = 0; i < n; i++)
+    {
+      Entity *e = g_hash_table_lookup (m->entities, keys[i]);
+      SavedEntity se = { .type = e->type, .name = g_strdup (e->name) };
+      se.type_code = g_strdup (e->lane ? chrono_lane_get_entity_type (e->lane) : "R");
+      save_live (&se, e);
+      memcpy (se.terminated, e->terminated, sizeof se.terminated);
+      se.n_terminated = e->n_terminated;
+      se.sem_state = e->sem_state;
+      se.sem_since = e->sem_since;
+      save_accesses (&se, e);
+      se.orphan_calls = save_calls (e->orphan_calls);
+      se.have_value = e->have_value;
+      se.value = e->value;
+      se.value_since = e->value_since;
+      g_array_append_val (cp->entities, se);
+    }
+  for (guint i = 0; i < m->pending->len; i++)
+    {
+      const ChronoBtfEvent *ev = g_ptr_array_index (m->pending, i);
+      ChronoBtfEvent *copy = g_new (ChronoBtfEvent, 1);
+      *copy = *ev;
+      copy->source = g_strdup (ev->source);
+      copy->type = g_strdup (ev->type);
+      copy->target = g_strdup (ev->target);
+      copy->event = g_strdup (ev->event);
+      copy->note = g_strdup (ev->note);
+      g_ptr_array_add (cp->pending, copy);
+    }
+  return cp;
+}
+
+/* Calls come back in stack order, so each goes under the lane of the one below it. */
+static void
+restore_calls (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable_owner, const GArray *calls)
+{
+  for (guint i = 0; calls && i < calls->len; i++)
+    {
+      const SavedCall *sc = &g_array_index (calls, SavedCall, i);
+      Entity *runnable = chrono_btf_ensure_entity (m, BTF_R, sc->runnable, "R");
+      GPtrArray *stack = chrono_btf_call_stack (pi, runnable_owner ? runnable_owner : runnable);
+      ChronoLane *parent = pi ? pi->entity->lane : chrono_btf_group_lane (m, GROUP_RUNNABLES);
+      guint32 caller = pi ? pi->index : G_MAXUINT32;
+      if (stack->len > 0)
+        {
+          RunnableCall *top = g_ptr_array_index (stack, stack->len - 1);
+          parent = top->lane;
+          caller = top->index;
+        }
+      RunnableCall *call = g_new0 (RunnableCall, 1);
+      call->runnable = runnable;
+      call->lane = chrono_btf_child_lane (m, parent, runnable->name);
+      call->number = sc->number;
+      call->state = sc->state;
+      call->since = sc->since;
+      call->span_flags = sc->span_flags;
+      call->inferred = sc->inferred;
+      ChronoInstance record = sc->record;
+      record.parent = caller;
+      call->index = chrono_instances_add (chrono_lane_get_instances (call->lane), &record);
+      g_ptr_array_add (stack, call);
+    }
+}
+
+static void
+restore_live (ChronoBtfMachine *m, Entity *e, const GArray *live)
+{
+  for (guint i = 0; live && i < live->len; i++)
+    {
+      const SavedInstance *si = &g_array_index (live, SavedInstance, i);
+      ProcessInstance *pi = g_new0 (ProcessInstance, 1);
+      pi->entity = e;
+      pi->number = si->number;
+      pi->slot = si->slot;
+      pi->state = si->state;
+      pi->since = si->since;
+      pi->span_flags = si->span_flags;
+      pi->calls = g_ptr_array_new_with_free_func (chrono_btf_free_call);
+      pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &si->record);
+      g_ptr_array_add (e->live, pi);
+      if (si->core != NULL)
+        {
+          Entity *core = chrono_btf_ensure_entity (m, BTF_C, si->core, "C");
+          core->occupant = pi;
+          core->core_state = si->core_state;
+          core->core_since = si->core_since;
+          core->core_flags = si->core_flags;
+          pi->core = core;
+        }
+      restore_calls (m, pi, NULL, si->calls);
+    }
+}
+
+void
+chrono_btf_machine_restore (ChronoBtfMachine *m, const ChronoBtfCheckpoint *cp)
+{
+  m->have_time = cp->have_time;
+  m->first_time = cp->first_time;
+  m->last_time = cp->last_time;
+  for (guint i = 0; i < cp->entities->len; i++)
+    {
+      const SavedEntity *se = &g_array_index (cp->entities, SavedEntity, i);
+      Entity *e = chrono_btf_ensure_entity (m, se->type, se->name, se->type_code);
+      restore_live (m, e, se->live);
+      memcpy (e->terminated, se->terminated, sizeof e->terminated);
+      e->n_terminated = se->n_terminated;
+      e->sem_state = se->sem_state;
+      e->sem_since = se->sem_since;
+      for (guint j = 0; se->accesses && j < se->accesses->len; j++)
+        {
+          const SavedAccess *sa = &g_array_index (se->accesses, SavedAccess, j);
+          Access *access = chrono_btf_ensure_access (e, sa->process);
+          access->state = sa->state;
+          access->since = sa->since;
+        }
+      restore_calls (m, NULL, e, se->orphan_calls);
+      if (se->have_value)
+        chrono_btf_signal_step (m, e, se->value_since, se->value);
+    }
+  for (guint i = 0; i < cp->pending->len; i++)
+    {
+      const ChronoBtfEvent *ev = g_ptr_array_index (cp->pending, i);
+      chrono_btf_defer_runnable_event (m, ev);
+    }
+}

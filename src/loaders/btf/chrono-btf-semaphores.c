@@ -1,0 +1,164 @@
+/* chrono-btf-semaphores.c — semaphores, signals and instant events. */
+#include "chrono-btf-machine-private.h"
+
+/* ---- semaphores --------------------------------------------------------- */
+
+static ChronoState
+semaphore_state_for (const char *event)
+{
+  static const struct {
+    const char *event;
+    ChronoState state;
+  } table[] = {
+    { "ready", CHRONO_STATE_SEM_FREE },        { "free", CHRONO_STATE_SEM_FREE },
+    { "unlock", CHRONO_STATE_SEM_FREE },       { "used", CHRONO_STATE_SEM_USED },
+    { "unlock_full", CHRONO_STATE_SEM_USED },  { "lock", CHRONO_STATE_SEM_FULL },
+    { "lock_used", CHRONO_STATE_SEM_FULL },    { "full", CHRONO_STATE_SEM_FULL },
+    { "overfull", CHRONO_STATE_SEM_OVERFULL },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (table); i++)
+    if (names_equal (event, table[i].event))
+      return table[i].state;
+  return CHRONO_STATE_NONE;
+}
+
+static void
+free_access (gpointer data)
+{
+  g_free (data);
+}
+
+Access *
+chrono_btf_ensure_access (Entity *sem, const char *process)
+{
+  if (sem->accesses == NULL)
+    sem->accesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_access);
+  Access *access = g_hash_table_lookup (sem->accesses, process);
+  if (access != NULL)
+    return access;
+  access = g_new0 (Access, 1);
+  g_autoptr (ChronoLane) lane = chrono_lane_new (process, CHRONO_LANE_ACCESS, "SEM");
+  chrono_lane_append_child (sem->lane, lane);
+  access->lane = lane;
+  g_hash_table_insert (sem->accesses, g_strdup (process), access);
+  return access;
+}
+
+static void
+access_set_state (ChronoBtfMachine *m, Access *access, gint64 time, ChronoState state)
+{
+  if (access->state == state)
+    return;
+  chrono_btf_add_span (m, access->lane, access->since, time, access->state, 0, 0, 0, CHRONO_NO_INSTANCE);
+  access->state = state;
+  access->since = time;
+}
+
+void
+chrono_btf_semaphore_event (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
+{
+  if (strcmp (ev->source, sem->name) == 0)
+    {
+      ChronoState state = semaphore_state_for (ev->event);
+      if (state == CHRONO_STATE_NONE)
+        {
+          chrono_btf_add_mark (m, sem->lane, ev);
+          return;
+        }
+      if (state != sem->sem_state)
+        {
+          chrono_btf_add_span (m, sem->lane, sem->sem_since, ev->time, sem->sem_state, 0, 0, 0, CHRONO_NO_INSTANCE);
+          sem->sem_state = state;
+          sem->sem_since = ev->time;
+        }
+      return;
+    }
+
+  Access *access = chrono_btf_ensure_access (sem, ev->source);
+  if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "waiting"))
+    access_set_state (m, access, ev->time, CHRONO_STATE_SEM_REQUESTED);
+  else if (names_equal (ev->event, "assigned"))
+    access_set_state (m, access, ev->time, CHRONO_STATE_SEM_HOLDING);
+  else if (names_equal (ev->event, "released"))
+    access_set_state (m, access, ev->time, CHRONO_STATE_NONE);
+  else
+    chrono_btf_add_mark (m, access->lane, ev);
+}
+
+/* ---- signals and instant events ----------------------------------------- */
+
+static gboolean
+parse_value (const char *text, double *out)
+{
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  char *end = NULL;
+  *out = g_ascii_strtod (text, &end);
+  if (end != text && *end == '\0')
+    return TRUE;
+  /* hexadecimal values are common in embedded traces */
+  if (g_str_has_prefix (text, "0x") || g_str_has_prefix (text, "0X"))
+    {
+      guint64 value = g_ascii_strtoull (text + 2, &end, 16);
+      if (end != text + 2 && *end == '\0')
+        {
+          *out = (double) value;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* A signal holds its value until the next write (an index pass keeps only
+ * each bucket's range of values). */
+void
+chrono_btf_signal_step (ChronoBtfMachine *m, Entity *sig, gint64 time, double value)
+{
+  if (m->summary_buckets > 0)
+    {
+      if (sig->have_value)
+        chrono_summary_add_value (chrono_btf_lane_summary (m, sig->lane), sig->value_since, time, sig->value);
+    }
+  else
+    {
+      const ChronoClock *clock = chrono_trace_get_clock (m->trace);
+      chrono_signal_append_step (chrono_lane_ensure_signal (sig->lane, clock->ticks_per_second), time, value);
+    }
+  sig->have_value = TRUE;
+  sig->value = value;
+  sig->value_since = time;
+}
+
+void
+chrono_btf_signal_event (ChronoBtfMachine *m, Entity *sig, const ChronoBtfEvent *ev)
+{
+  double value;
+  if (names_equal (ev->event, "write") && parse_value (ev->note, &value))
+    {
+      chrono_btf_signal_step (m, sig, ev->time, value);
+      return;
+    }
+  chrono_btf_add_mark (m, sig->lane, ev);
+}
+
+void
+chrono_btf_simulation_event (ChronoBtfMachine *m, Entity *sim, const ChronoBtfEvent *ev)
+{
+  /* 2.1.5 tags describe the platform: "CORE_INIT" names a core as the source;
+   * "SIG_INIT_VALUE,<v>" gives a signal's value before any write. */
+  if (ev->note && g_ascii_strcasecmp (ev->note, "CORE_INIT") == 0)
+    {
+      chrono_btf_ensure_entity (m, BTF_C, ev->source, "C");
+      return;
+    }
+  if (ev->note && g_ascii_strncasecmp (ev->note, "SIG_INIT_VALUE,", 15) == 0)
+    {
+      double value;
+      if (parse_value (ev->note + 15, &value))
+        {
+          chrono_btf_signal_step (m, chrono_btf_ensure_entity (m, BTF_SIG, ev->source, "SIG"), ev->time, value);
+          return;
+        }
+    }
+  chrono_btf_add_mark (m, sim->lane, ev);
+}
