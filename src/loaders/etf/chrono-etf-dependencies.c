@@ -1,0 +1,122 @@
+/* chrono-etf-dependencies.c — dependencies as links between the ends of claims and events. */
+#include "chrono-etf-private.h"
+
+/* ---- dependencies ------------------------------------------------------- */
+
+typedef struct {
+  ChronoEtfIds claims; /* claim id -> index of its first claim in time order */
+  ChronoEtfIds events; /* event id -> index of its first event */
+} Endpoints;
+
+static gboolean
+endpoint (EtfReader *r, Placement *p, Endpoints *ends, gboolean is_claim, gboolean claim_end, gint64 id,
+          const Dependency *d, ChronoLane **lane, gint64 *time)
+{
+  if (is_claim)
+    {
+      guint32 index = chrono_etf_ids_lookup (&ends->claims, id);
+      ChronoEtfClaim *claim = index == CHRONO_ETF_NO_INDEX ? NULL : chrono_etf_claims_get (&r->claims, index);
+      if (claim == NULL || claim->activity == CHRONO_ETF_NO_INDEX)
+        {
+          chrono_warnings_add (r->warnings, d->line, "unknown reference",
+                               _ ("dependency %" PRId64 " names claim %" PRId64
+                                  ", which is missing or was skipped; the dependency is skipped"),
+                               d->id, id);
+          return FALSE;
+        }
+      *lane = g_array_index (p->activities, Activity, claim->activity).lane;
+      *time = chrono_etf_to_ticks (r, claim_end ? claim->t1 : claim->t0);
+      return TRUE;
+    }
+  guint32 index = chrono_etf_ids_lookup (&ends->events, id);
+  if (index == CHRONO_ETF_NO_INDEX)
+    {
+      chrono_warnings_add (r->warnings, d->line, "unknown reference",
+                           _ ("dependency %" PRId64 " names event %" PRId64
+                              ", which is missing or was skipped; the dependency is skipped"),
+                           d->id, id);
+      return FALSE;
+    }
+  *time = chrono_etf_to_ticks (r, g_array_index (r->events, Event, index).t);
+  return TRUE;
+}
+
+/* Which ends a dependency type joins (seed format, "Specifying dependencies"). */
+typedef struct {
+  gboolean src_claim, src_end, dst_claim, dst_end;
+} DependencyEnds;
+
+static const DependencyEnds dependency_ends[9] = {
+  { TRUE, FALSE, TRUE, FALSE }, { TRUE, FALSE, TRUE, TRUE },    { TRUE, TRUE, TRUE, FALSE },
+  { TRUE, TRUE, TRUE, TRUE },   { FALSE, FALSE, FALSE, FALSE }, { TRUE, FALSE, FALSE, FALSE },
+  { TRUE, TRUE, FALSE, FALSE }, { FALSE, FALSE, TRUE, FALSE },  { FALSE, FALSE, TRUE, TRUE },
+};
+
+/* Producers number records 0, 1, 2…: then an array indexed by id beats any hash. */
+static void
+init_ids (ChronoEtfIds *ids, gint64 lowest, gint64 highest, guint n)
+{
+  guint64 last = (guint64) highest - (guint64) lowest; /* no overflow, unlike the size */
+  if (n > 0 && last < 2 * (guint64) n + 1024)
+    chrono_etf_ids_init_dense (ids, lowest, last + 1);
+  else
+    chrono_etf_ids_init (ids, n);
+}
+
+void
+chrono_etf_build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane)
+{
+  Endpoints ends;
+  gint64 lowest = G_MAXINT64, highest = G_MININT64;
+  for (guint i = 0; i < r->claims.n; i++)
+    {
+      gint64 id = chrono_etf_claims_get (&r->claims, i)->id;
+      lowest = MIN (lowest, id);
+      highest = MAX (highest, id);
+    }
+  init_ids (&ends.claims, lowest, highest, r->claims.n);
+  for (guint i = 0; i < r->claims.n; i++)
+    {
+      ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
+      guint32 index = chrono_etf_ids_insert (&ends.claims, claim->id, i);
+      if (index != i)
+        {
+          ChronoEtfClaim *first = chrono_etf_claims_get (&r->claims, index);
+          /* claims are in time order here, so name the later line */
+          chrono_warnings_add (r->warnings, MAX (first->line, claim->line), "duplicate id",
+                               _ ("claim %" PRId64 " is declared twice (lines %" PRIu64 " and %" PRIu64
+                                  "); dependencies use the one on line %" PRIu64),
+                               claim->id, MIN (first->line, claim->line), MAX (first->line, claim->line), first->line);
+        }
+    }
+  lowest = G_MAXINT64, highest = G_MININT64;
+  for (guint i = 0; i < r->events->len; i++)
+    {
+      gint64 id = g_array_index (r->events, Event, i).id;
+      lowest = MIN (lowest, id);
+      highest = MAX (highest, id);
+    }
+  init_ids (&ends.events, lowest, highest, r->events->len);
+  for (guint i = 0; i < r->events->len; i++)
+    {
+      Event *event = &g_array_index (r->events, Event, i);
+      if (chrono_etf_ids_insert (&ends.events, event->id, i) != i)
+        chrono_warnings_add (r->warnings, event->line, "duplicate id",
+                             _ ("event %" PRId64 " is declared twice; dependencies use the first"), event->id);
+    }
+  ChronoLinks *links = chrono_trace_get_links (r->trace);
+  for (guint i = 0; i < r->dependencies->len; i++)
+    {
+      const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
+      const DependencyEnds *type = &dependency_ends[d->type];
+      ChronoLane *src_lane = events_lane, *dst_lane = events_lane;
+      gint64 src_time, dst_time;
+      if (!endpoint (r, p, &ends, type->src_claim, type->src_end, d->src, d, &src_lane, &src_time)
+          || !endpoint (r, p, &ends, type->dst_claim, type->dst_end, d->dst, d, &dst_lane, &dst_time))
+        continue;
+      ChronoLink link = { src_lane, dst_lane, src_time, dst_time, (guint32) d->type, d->attrs, d->id };
+      chrono_links_append (links, &link);
+    }
+  chrono_etf_ids_clear (&ends.claims);
+  chrono_etf_ids_clear (&ends.events);
+}

@@ -1,0 +1,185 @@
+/* chrono-etf-private.h — what the pieces of the TRACE reader share: the
+ * reader and its records, attribute sets, the .view file's choices, and the
+ * functions one piece calls in another.  Only src/loaders/etf/ includes it. */
+#pragma once
+
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "chrono-etf-store.h"
+#include "chrono-input.h"
+#include "chrono-loader-etf.h"
+
+G_BEGIN_DECLS
+
+/* The index of SECONDS in the unit table (chrono-etf-records.c): a file without TU counts in seconds. */
+#define SECONDS_UNIT 3
+
+/* No record has more positional fields; longer lines are only counted. */
+#define MAX_FIELDS 8
+
+typedef struct {
+  char *field[MAX_FIELDS];
+  guint n; /* every field, also those past MAX_FIELDS */
+  char *attributes; /* after the first unescaped ';', or NULL */
+  gsize attributes_length;
+} Fields;
+
+/* Attribute pairs unescaped into one buffer that is reused line after line. */
+typedef struct {
+  char *buffer;
+  gsize size;
+  gsize used; /* the keys and values, each NUL-terminated, back to back */
+  GPtrArray *keys, *values; /* borrowed: they point into buffer */
+} Pairs;
+
+typedef struct {
+  gint64 id;
+  double capacity;
+  gboolean uses_offset;
+  guint32 attrs;
+  guint64 line;
+  ChronoLane *lane;
+  ChronoSpans *spans; /* the lane's, once a claim is on it */
+  GArray *placed; /* PlacedClaim: claims now on the resource, for packing */
+} Resource;
+
+/* A resource id that an R or a C line names; claims keep the index of this,
+ * so placing them needs no lookup by id. */
+typedef struct {
+  gint64 id;
+  guint32 resource; /* index in resources of the R line that counts, or CHRONO_ETF_NO_INDEX */
+} ResourceRef;
+
+typedef struct {
+  gint64 id;
+  double t;
+  guint32 attrs;
+  guint64 line;
+} Event;
+
+typedef struct {
+  gint64 id, type, src, dst;
+  guint32 attrs;
+  guint64 line;
+} Dependency;
+
+typedef struct {
+  double t0, t1, c, b, a; /* as written, in the file's unit */
+} RawFragment;
+
+typedef struct {
+  gint64 id;
+  guint32 attrs;
+  gboolean declared;
+  guint64 line;
+  GArray *fragments; /* RawFragment, file order: times become ticks once the unit is sure */
+  gboolean has_end;
+  double last_t1; /* in file units: contiguity is checked as written */
+} Signal;
+
+typedef struct {
+  double offset, amount;
+  gint64 end;
+} PlacedClaim;
+
+typedef struct {
+  ChronoLane *lane;
+  ChronoSpans *spans;
+  GArray *slot_ends; /* gint64: when each sub-row is free again */
+} Activity;
+
+/* Claims of one job mostly repeat their attribute text, and dependencies
+ * use a handful: the text seen last in a slot gives its set without parsing
+ * or interning again. */
+#define ATTR_CACHE_SLOTS 4096
+#define ATTR_CACHE_TEXT 116
+
+typedef struct {
+  guint32 hash;
+  guint32 length; /* 0: empty slot */
+  guint32 ticket;
+  char text[ATTR_CACHE_TEXT];
+} AttrCacheEntry;
+
+typedef struct {
+  ChronoTrace *trace;
+  ChronoWarnings *warnings;
+  ChronoAttrs *attrs;
+  const char *path;
+  guint64 line;
+  gint64 ticks_per_unit;
+  gint64 ticks_per_second;
+  gboolean have_unit, have_offset;
+  GArray *resources; /* Resource, file order */
+  GArray *resource_refs; /* ResourceRef */
+  ChronoEtfIds resource_ids; /* resource id -> index in resource_refs */
+  ChronoEtfClaims claims;
+  ChronoEtfInterner *interner; /* while reading: attrs of the records are its tickets */
+  GArray *events, *dependencies; /* Event, Dependency */
+  ChronoEtfIds signal_ids; /* signal id -> index in signal_order */
+  GPtrArray *signal_order; /* Signal*, by first appearance */
+  GPtrArray *grouping; /* attribute keys that name an activity lane */
+  char *colouring; /* attribute key that colours claims, or NULL */
+  GHashTable *filter; /* key -> GPtrArray of allowed values: claims must match every key */
+  guint64 records;
+  Pairs pairs; /* scratch for attribute parsing */
+  AttrCacheEntry *attr_cache;
+  char *line_buffer; /* the line being read, NUL-terminated and cut in place */
+  gsize line_buffer_size;
+} EtfReader;
+
+/* How claims find their lanes while the lanes are built (chrono-etf-claims.c). */
+#define LANE_CACHE_SLOTS 1024
+#define LANE_CACHE_VALUES 4 /* longer groupings are not cached */
+#define LABEL_CACHE_SLOTS 256
+
+typedef struct {
+  const char *values[LANE_CACHE_VALUES];
+  guint32 resource;
+  guint32 activity; /* CHRONO_ETF_NO_INDEX: empty slot */
+} LaneCacheEntry;
+
+typedef struct {
+  const char *value;
+  guint32 label;
+} LabelCacheEntry;
+
+typedef struct {
+  ChronoLane *group;
+  GArray *activities; /* Activity */
+  GHashTable *by_name; /* lane name -> index + 1 in activities */
+  const char **keys; /* KEY_NAME, KEY_COLOURING, then the grouping keys: interned texts or NULL */
+  const char **values; /* scratch: their values in one attribute set */
+  guint n_keys;
+  GString *name; /* scratch */
+  LaneCacheEntry lane_cache[LANE_CACHE_SLOTS];
+  LabelCacheEntry label_cache[LABEL_CACHE_SLOTS];
+} Placement;
+
+void chrono_etf_pairs_init (Pairs *pairs);
+void chrono_etf_pairs_clear (Pairs *pairs);
+gboolean chrono_etf_parse_pairs (EtfReader *r, const char *text, gsize length);
+guint32 chrono_etf_push_pairs (EtfReader *r);
+guint32 chrono_etf_intern_attributes (EtfReader *r, const char *text, gsize length);
+gint64 chrono_etf_to_ticks (EtfReader *r, double value);
+void chrono_etf_set_unit (EtfReader *r, guint unit);
+void chrono_etf_free_signal (gpointer data);
+void chrono_etf_read_line (EtfReader *r, char *text, char *end);
+void chrono_etf_set_grouping (EtfReader *r, const char *keys);
+void chrono_etf_read_view_file (EtfReader *r);
+void chrono_etf_read_options (EtfReader *r);
+gboolean chrono_etf_passes_filter (EtfReader *r, guint32 attrs);
+ChronoLane *chrono_etf_add_group (EtfReader *r, const char *name);
+void chrono_etf_build_resources (EtfReader *r, ChronoLane *group);
+Placement *chrono_etf_placement_new (EtfReader *r, ChronoLane *group);
+void chrono_etf_placement_free (Placement *p);
+void chrono_etf_place_claims (EtfReader *r, Placement *p);
+void chrono_etf_fill_claim_lanes (EtfReader *r, Placement *p);
+void chrono_etf_build_events (EtfReader *r, ChronoLane *group, ChronoLane **out_lane);
+void chrono_etf_build_signals (EtfReader *r, ChronoLane *group);
+void chrono_etf_build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane);
+
+G_END_DECLS

@@ -1,0 +1,498 @@
+/* chrono-etf-records.c — reading TRACE lines in place into records: fields, numbers, record kinds. */
+#include "chrono-etf-private.h"
+
+/* ---- reading in place ---------------------------------------------------
+ *
+ * A line is read without an allocation: a million-line trace otherwise
+ * spends most of its loading time in malloc and free.  Everything here must
+ * read a line exactly as g_strsplit_set, g_ascii_strtoll and g_ascii_strtod
+ * did before, as dumps of old traces may not change: the common shapes take
+ * a short path and anything unusual (signs, exponents, hexadecimal, long
+ * digit runs) goes to the GLib functions themselves. */
+
+/* ---- fields ------------------------------------------------------------- */
+
+/* The positional part (before the first unescaped ';' when the record has
+ * attributes), stripped, split on runs of blanks; text is cut in place. */
+static void
+split_fields (char *text, char *text_end, gboolean has_semicolon, Fields *out)
+{
+  out->attributes = NULL;
+  out->attributes_length = 0;
+  char *end = text_end;
+  if (has_semicolon)
+    for (char *p = text; p < text_end; p++)
+      {
+        if (*p == '\\' && p + 1 < text_end)
+          {
+            p++;
+            continue;
+          }
+        if (*p == ';')
+          {
+            *p = '\0';
+            out->attributes = p + 1;
+            out->attributes_length = text_end - (p + 1);
+            end = p;
+            break;
+          }
+      }
+  while (text < end && g_ascii_isspace (*text))
+    text++;
+  while (end > text && g_ascii_isspace (end[-1]))
+    end--;
+  *end = '\0';
+  guint n = 0;
+  char *p = text;
+  while (p < end)
+    {
+      char *start = p;
+      while (p < end && *p != ' ' && *p != '\t')
+        p++;
+      if (p > start)
+        {
+          if (n < MAX_FIELDS)
+            out->field[n] = start;
+          n++;
+        }
+      if (p < end)
+        *p++ = '\0';
+    }
+  out->n = n;
+}
+
+/* ---- numbers ------------------------------------------------------------ */
+
+static gboolean
+parse_id_slowly (const char *text, gint64 *out)
+{
+  char *end = NULL;
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gint64 value = g_ascii_strtoll (text, &end, 10);
+  if (*end != '\0')
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+parse_id (const char *text, gint64 *out)
+{
+  const char *p = text;
+  gboolean negative = *p == '-';
+  if (negative)
+    p++;
+  const char *digits = p;
+  guint64 value = 0;
+  /* 18 digits cannot overflow; longer numbers saturate as strtoll does */
+  while ((guint) (*p - '0') < 10 && p - digits < 18)
+    value = value * 10 + (guint) (*p++ - '0');
+  if (*p == '\0' && p > digits)
+    {
+      *out = negative ? -(gint64) value : (gint64) value;
+      return TRUE;
+    }
+  return parse_id_slowly (text, out);
+}
+
+static gboolean
+parse_real_slowly (const char *text, double *out)
+{
+  char *end = NULL;
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  double value = g_ascii_strtod (text, &end);
+  if (*end != '\0' || !isfinite (value))
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+/* Powers of ten that a double holds exactly. */
+static const double exact_powers[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+
+/* "123" and "-45.678": when the digits fit in 2^53 and the divisor is an
+ * exact power of ten, one division of two exact doubles is correctly
+ * rounded, so it gives the very double strtod gives (Clinger's fast path). */
+static gboolean
+parse_real (const char *text, double *out)
+{
+  const char *p = text;
+  gboolean negative = *p == '-';
+  if (negative)
+    p++;
+  const char *digits = p;
+  guint64 mantissa = 0;
+  while ((guint) (*p - '0') < 10 && p - digits < 19)
+    mantissa = mantissa * 10 + (guint) (*p++ - '0');
+  int whole_digits = p - digits, decimals = 0;
+  if (whole_digits > 0 && *p == '.' && (guint) (p[1] - '0') < 10)
+    {
+      p++;
+      const char *fraction = p;
+      while ((guint) (*p - '0') < 10 && whole_digits + (p - fraction) < 19)
+        mantissa = mantissa * 10 + (guint) (*p++ - '0');
+      decimals = p - fraction;
+    }
+  if (*p != '\0' || whole_digits == 0 || mantissa > (G_GUINT64_CONSTANT (1) << 53)
+      || decimals >= (int) G_N_ELEMENTS (exact_powers))
+    return parse_real_slowly (text, out);
+  double value = decimals ? (double) mantissa / exact_powers[decimals] : (double) mantissa;
+  *out = negative ? -value : value;
+  return TRUE;
+}
+
+/* ---- fields ------------------------------------------------------------- */
+
+gint64
+chrono_etf_to_ticks (EtfReader *r, double value)
+{
+  return (gint64) llround (value * (double) r->ticks_per_unit);
+}
+
+/* Whether a time stamp fits the 64-bit ticks of this unit (±106 days in ps, ±292 years in ns). */
+static gboolean
+time_fits (EtfReader *r, double value)
+{
+  return fabs (value * (double) r->ticks_per_unit) < 9.2e18;
+}
+
+static void
+bad_line (EtfReader *r, const char *tag, const char *why)
+{
+  chrono_warnings_add (r->warnings, r->line, "malformed line", _ ("%s line: %s; the line is skipped"), tag, why);
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+/* Each unit as a whole number of ticks, and ticks per second: ps ticks for
+ * the small units keep fractions of a nanosecond, ns ticks for the rest. */
+static const struct {
+  const char *name;
+  gint64 ticks_per_unit;
+  gint64 ticks_per_second;
+} units[] = {
+  { "NANOSECONDS", 1000, G_GINT64_CONSTANT (1000000000000) },
+  { "MICROSECONDS", 1000000, G_GINT64_CONSTANT (1000000000000) },
+  { "MILLISECONDS", 1000000, 1000000000 },
+  { "SECONDS", 1000000000, 1000000000 },
+  { "MINUTES", G_GINT64_CONSTANT (60000000000), 1000000000 },
+  { "HOURS", G_GINT64_CONSTANT (3600000000000), 1000000000 },
+};
+
+void
+chrono_etf_set_unit (EtfReader *r, guint unit)
+{
+  r->ticks_per_unit = units[unit].ticks_per_unit;
+  r->ticks_per_second = units[unit].ticks_per_second;
+  /* keep a wall-clock origin an O line may already have given */
+  ChronoClock clock = *chrono_trace_get_clock (r->trace);
+  clock.ticks_per_second = r->ticks_per_second;
+  chrono_trace_set_clock (r->trace, &clock);
+}
+
+static void
+read_unit (EtfReader *r, char **fields, guint n)
+{
+  if (n != 2)
+    return bad_line (r, "TU", _ ("it needs one time unit"));
+  if (r->have_unit)
+    {
+      chrono_warnings_add (r->warnings, r->line, "repeated header", _ ("a second TU line; the first one counts"));
+      return;
+    }
+  if (r->records > 0)
+    chrono_warnings_add (r->warnings, r->line, "late header",
+                         _ ("TU comes after records; every time stamp is read in this unit"));
+  for (gsize i = 0; i < G_N_ELEMENTS (units); i++)
+    if (g_ascii_strcasecmp (fields[1], units[i].name) == 0)
+      {
+        chrono_etf_set_unit (r, i);
+        r->have_unit = TRUE;
+        chrono_trace_add_metadata (r->trace, "TU", units[i].name);
+        return;
+      }
+  bad_line (r, "TU", _ ("the unit must be NANOSECONDS, MICROSECONDS, MILLISECONDS, SECONDS, MINUTES or HOURS"));
+}
+
+static void
+read_offset (EtfReader *r, char **fields, guint n)
+{
+  gint64 ms;
+  if (n != 2 || !parse_id (fields[1], &ms))
+    return bad_line (r, "O", _ ("it needs one integer (milliseconds since the Unix epoch)"));
+  if (r->have_offset)
+    {
+      chrono_warnings_add (r->warnings, r->line, "repeated header", _ ("a second O line; the first one counts"));
+      return;
+    }
+  r->have_offset = TRUE;
+  ChronoClock clock = *chrono_trace_get_clock (r->trace);
+  clock.has_wall_clock = TRUE;
+  clock.wall_clock_us = ms * 1000;
+  chrono_trace_set_clock (r->trace, &clock);
+  chrono_trace_add_metadata (r->trace, "O", fields[1]);
+}
+
+/* The pairs are the metadata as the set would give them back; the set is
+ * still interned, in its turn, so later sets keep their ids. */
+static void
+read_trace_attributes (EtfReader *r, const char *text, gsize length)
+{
+  chrono_etf_parse_pairs (r, text, length);
+  chrono_etf_push_pairs (r);
+  for (guint i = 0; i < r->pairs.keys->len; i++)
+    chrono_trace_add_metadata (r->trace, g_ptr_array_index (r->pairs.keys, i), g_ptr_array_index (r->pairs.values, i));
+}
+
+static void
+read_event (EtfReader *r, const Fields *f)
+{
+  Event event = { .line = r->line };
+  if (f->n != 3 || !parse_id (f->field[1], &event.id) || !parse_real (f->field[2], &event.t))
+    return bad_line (r, "E", _ ("expected “E <id> <time> ; <attributes>”"));
+  if (!time_fits (r, event.t))
+    return bad_line (r, "E", _ ("the time is too large for the time unit"));
+  event.attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
+  g_array_append_val (r->events, event);
+  r->records++;
+}
+
+/* The index of a resource id in resource_refs, added on first mention. */
+static guint32
+resource_ref (EtfReader *r, gint64 id)
+{
+  guint32 index = chrono_etf_ids_insert (&r->resource_ids, id, r->resource_refs->len);
+  if (index == r->resource_refs->len)
+    {
+      ResourceRef ref = { id, CHRONO_ETF_NO_INDEX };
+      g_array_append_val (r->resource_refs, ref);
+    }
+  return index;
+}
+
+static void
+read_resource (EtfReader *r, const Fields *f)
+{
+  char *const *fields = f->field;
+  Resource resource = { .line = r->line };
+  if (f->n != 4 || !parse_id (fields[1], &resource.id) || !parse_real (fields[2], &resource.capacity)
+      || (g_ascii_strcasecmp (fields[3], "true") != 0 && g_ascii_strcasecmp (fields[3], "false") != 0))
+    return bad_line (r, "R", _ ("expected “R <id> <capacity> true|false ; <attributes>”"));
+  if (resource.capacity <= 0)
+    return bad_line (r, "R", _ ("the capacity must be positive"));
+  resource.uses_offset = g_ascii_strcasecmp (fields[3], "true") == 0;
+  resource.attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
+  resource_ref (r, resource.id);
+  g_array_append_val (r->resources, resource);
+  r->records++;
+}
+
+static void
+read_claim (EtfReader *r, const Fields *f)
+{
+  char *const *fields = f->field;
+  guint n = f->n;
+  ChronoEtfClaim claim = { .line = r->line, .activity = CHRONO_ETF_NO_INDEX };
+  gint64 resource;
+  if ((n != 6 && n != 7) || !parse_id (fields[1], &claim.id) || !parse_real (fields[2], &claim.t0)
+      || !parse_real (fields[3], &claim.t1) || !parse_id (fields[4], &resource))
+    return bad_line (r, "C", _ ("expected “C <id> <t0> <t1> <resource> [<offset>] <amount> ; <attributes>”"));
+  double numbers[2]; /* [offset, amount] or [amount] */
+  guint n_numbers = n - 5;
+  for (guint i = 0; i < n_numbers; i++)
+    if (!parse_real (fields[5 + i], &numbers[i]))
+      return bad_line (r, "C", _ ("the offset and the amount must be numbers"));
+  if (!time_fits (r, claim.t0) || !time_fits (r, claim.t1))
+    return bad_line (r, "C", _ ("a time is too large for the time unit"));
+  if (claim.t1 < claim.t0)
+    {
+      chrono_warnings_add (r->warnings, r->line, "claim ends before it starts",
+                           _ ("claim %" PRId64 " ends at %g before it starts at %g; start and end are swapped"),
+                           claim.id, claim.t1, claim.t0);
+      double t = claim.t0;
+      claim.t0 = claim.t1;
+      claim.t1 = t;
+    }
+  claim.amount = numbers[n_numbers - 1];
+  claim.offset = n_numbers == 2 ? numbers[0] : 0.0;
+  claim.resource = resource_ref (r, resource) | (n_numbers == 2 ? CHRONO_ETF_CLAIM_HAS_OFFSET : 0);
+  claim.attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
+  *chrono_etf_claims_append (&r->claims) = claim;
+  r->records++;
+}
+
+static void
+read_dependency (EtfReader *r, const Fields *f)
+{
+  char *const *fields = f->field;
+  Dependency dependency = { .line = r->line };
+  if (f->n != 5 || !parse_id (fields[1], &dependency.id) || !parse_id (fields[2], &dependency.type)
+      || !parse_id (fields[3], &dependency.src) || !parse_id (fields[4], &dependency.dst))
+    return bad_line (r, "D", _ ("expected “D <id> <type> <source> <destination> ; <attributes>”"));
+  if (dependency.type < 0 || dependency.type > 8)
+    return bad_line (r, "D", _ ("the type must be 0 to 8"));
+  dependency.attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
+  g_array_append_val (r->dependencies, dependency);
+  r->records++;
+}
+
+void
+chrono_etf_free_signal (gpointer data)
+{
+  Signal *signal = data;
+  g_clear_pointer (&signal->fragments, g_array_unref);
+  g_free (signal);
+}
+
+static Signal *
+ensure_signal (EtfReader *r, gint64 id)
+{
+  guint32 index = chrono_etf_ids_insert (&r->signal_ids, id, r->signal_order->len);
+  if (index < r->signal_order->len)
+    return g_ptr_array_index (r->signal_order, index);
+  Signal *signal = g_new0 (Signal, 1);
+  signal->id = id;
+  signal->line = r->line;
+  signal->fragments = g_array_new (FALSE, FALSE, sizeof (RawFragment));
+  g_ptr_array_add (r->signal_order, signal);
+  return signal;
+}
+
+static void
+read_signal (EtfReader *r, const Fields *f)
+{
+  gint64 id;
+  if (f->n != 2 || !parse_id (f->field[1], &id))
+    return bad_line (r, "S", _ ("expected “S <id> ; <attributes>”"));
+  Signal *signal = ensure_signal (r, id);
+  if (signal->declared)
+    {
+      chrono_warnings_add (r->warnings, r->line, "duplicate id", _ ("signal %" PRId64 " is declared twice"), id);
+      return;
+    }
+  signal->declared = TRUE;
+  signal->line = r->line;
+  signal->attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
+  r->records++;
+}
+
+static void
+read_fragment (EtfReader *r, const Fields *f)
+{
+  gint64 id;
+  double v[5];
+  if (f->n != 7 || !parse_id (f->field[1], &id))
+    return bad_line (r, "F", _ ("expected “F <signal> <t0> <t1> <c> <b> <a>”"));
+  for (int i = 0; i < 5; i++)
+    if (!parse_real (f->field[2 + i], &v[i]))
+      return bad_line (r, "F", _ ("the times and coefficients must be numbers"));
+  if (v[1] < v[0])
+    return bad_line (r, "F", _ ("the fragment ends before it begins"));
+  if (!time_fits (r, v[0]) || !time_fits (r, v[1]))
+    return bad_line (r, "F", _ ("a time is too large for the time unit"));
+  Signal *signal = ensure_signal (r, id);
+  if (signal->has_end && v[0] != signal->last_t1)
+    chrono_warnings_add (r->warnings, r->line, "fragments not consecutive",
+                         _ ("signal %" PRId64 ": this fragment starts at %g, the previous one ended at %g (%s)"), id,
+                         v[0], signal->last_t1, v[0] > signal->last_t1 ? _ ("a gap") : _ ("an overlap"));
+  signal->has_end = TRUE;
+  signal->last_t1 = v[1];
+  RawFragment fragment = { v[0], v[1], v[2], v[3], v[4] };
+  g_array_append_val (signal->fragments, fragment);
+  r->records++;
+}
+
+typedef enum {
+  TAG_OTHER,
+  TAG_T,
+  TAG_TU,
+  TAG_O,
+  TAG_E,
+  TAG_R,
+  TAG_C,
+  TAG_D,
+  TAG_S,
+  TAG_F,
+  TAG_TIME_SERIES, /* TS, TSS, TSP, TSR */
+} Tag;
+
+static Tag
+tag_of (const char *tag, gsize length)
+{
+  if (length == 1)
+    switch (tag[0])
+      {
+      case 'T': return TAG_T;
+      case 'O': return TAG_O;
+      case 'E': return TAG_E;
+      case 'R': return TAG_R;
+      case 'C': return TAG_C;
+      case 'D': return TAG_D;
+      case 'S': return TAG_S;
+      case 'F': return TAG_F;
+      default: return TAG_OTHER;
+      }
+  if (length == 2 && tag[0] == 'T' && tag[1] == 'U')
+    return TAG_TU;
+  if (length == 2 && tag[0] == 'T' && tag[1] == 'S')
+    return TAG_TIME_SERIES;
+  if (length == 3 && tag[0] == 'T' && tag[1] == 'S' && (tag[2] == 'S' || tag[2] == 'P' || tag[2] == 'R'))
+    return TAG_TIME_SERIES;
+  return TAG_OTHER;
+}
+
+/* text is NUL-terminated at end and holds no other NUL. */
+void
+chrono_etf_read_line (EtfReader *r, char *text, char *end)
+{
+  while (*text == ' ' || *text == '\t')
+    text++;
+  if (*text == '\0' || *text == '#')
+    return;
+  /* the tag is the first word */
+  char *tag_end = text;
+  while (*tag_end && *tag_end != ' ' && *tag_end != '\t' && *tag_end != ';')
+    tag_end++;
+  Tag tag = tag_of (text, tag_end - text);
+  if (tag == TAG_T)
+    return read_trace_attributes (r, tag_end, end - tag_end);
+  if (tag == TAG_OTHER || tag == TAG_TIME_SERIES)
+    {
+      g_autofree char *name = g_strndup (text, tag_end - text);
+      if (tag == TAG_TIME_SERIES)
+        chrono_warnings_add (r->warnings, r->line, "unsupported record",
+                             _ ("time-series lines (%s) are not shown yet; the line is skipped"), name);
+      else
+        chrono_warnings_add (r->warnings, r->line, "unknown record", _ ("unknown record “%s”; the line is skipped"),
+                             name);
+      return;
+    }
+  Fields fields;
+  split_fields (text, end, tag != TAG_F && tag != TAG_TU && tag != TAG_O, &fields);
+  switch (tag)
+    {
+    case TAG_TU: read_unit (r, fields.field, fields.n); break;
+    case TAG_O: read_offset (r, fields.field, fields.n); break;
+    case TAG_E: read_event (r, &fields); break;
+    case TAG_R: read_resource (r, &fields); break;
+    case TAG_C: read_claim (r, &fields); break;
+    case TAG_D: read_dependency (r, &fields); break;
+    case TAG_S: read_signal (r, &fields); break;
+    case TAG_F: read_fragment (r, &fields); break;
+    default: g_assert_not_reached ();
+    }
+}
+
+/* "hid, name": the attributes whose values name an activity lane. */
+void
+chrono_etf_set_grouping (EtfReader *r, const char *keys)
+{
+  g_ptr_array_set_size (r->grouping, 0);
+  g_auto (GStrv) names = g_strsplit (keys, ",", -1);
+  for (guint k = 0; names[k]; k++)
+    if (*g_strstrip (names[k]))
+      g_ptr_array_add (r->grouping, g_strdup (names[k]));
+}
