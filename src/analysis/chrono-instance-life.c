@@ -1,6 +1,6 @@
 /* chrono-instance-life.c — one process instance's life, read from the model.
  *
- * Where things are (see chrono-btf-machine.c):
+ * Where things are (see src/loaders/btf/chrono-btf-processes.c and -cores.c):
  *  - the instance's states are the spans of its process lane whose instance
  *    column is its index; they all start inside [begin, end] of its record,
  *    so a binary search by start finds them without touching the rest;

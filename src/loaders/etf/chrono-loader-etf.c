@@ -16,7 +16,7 @@
  * so the decimals producers write survive exactly.
  *
  * Claims are most of a trace and are kept small between reading and
- * building (chrono-etf-claims.h); they are placed in two passes so that
+ * building (chrono-etf-store.h); they are placed in two passes so that
  * dependencies can be joined before the lanes are filled, and each chunk of
  * claims is freed as soon as its spans are on the lanes. */
 #include "chrono-etf-private.h"
