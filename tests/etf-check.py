@@ -14,6 +14,14 @@ UNITS = {"NANOSECONDS": 1e-9, "MICROSECONDS": 1e-6, "MILLISECONDS": 1e-3, "SECON
          "HOURS": 3600.0}
 
 
+
+def int64(text):
+    """An id as the loader reads it: a whole number that fits 64 bits, else ValueError."""
+    value = int(text)
+    if not -2**63 <= value < 2**63:
+        raise ValueError(text)
+    return value
+
 def attributes(text):
     pairs = {}
     for part in re.split(r"(?<!\\),", text):
@@ -49,26 +57,28 @@ def expected(path):
                     if unit is None and fields[0] in UNITS:
                         unit = UNITS[fields[0]]
                 elif tag == "R":
-                    rid, capacity = int(fields[0]), float(fields[1])
+                    rid, capacity = int64(fields[0]), float(fields[1])
                     if len(fields) == 3 and fields[2] in ("true", "false") and capacity > 0 and rid not in resources:
                         resources[rid] = (capacity, fields[2] == "true", attributes(attrs))
                 elif tag == "C":
                     numbers = [float(x) for x in fields]
+                    # ids exactly (a float would round 2^63-1), and 64-bit: past that the line is bad
+                    numbers[0], numbers[3] = int64(fields[0]), int64(fields[3])
                     if len(numbers) in (5, 6):
                         raw_claims.append(numbers)
                 elif tag == "E":
                     if len(fields) == 2:
-                        events.setdefault(int(fields[0]), float(fields[1]))
+                        events.setdefault(int64(fields[0]), float(fields[1]))
                 elif tag == "D":
-                    if len(fields) == 4 and 0 <= int(fields[1]) <= 8:
-                        raw_deps.append([int(x) for x in fields])
+                    if len(fields) == 4 and 0 <= int64(fields[1]) <= 8:
+                        raw_deps.append([int64(x) for x in fields])
                 elif tag == "S":
                     if len(fields) == 1:
-                        signals.setdefault(int(fields[0]), {"frags": []})["attrs"] = attributes(attrs)
+                        signals.setdefault(int64(fields[0]), {"frags": []})["attrs"] = attributes(attrs)
                 elif tag == "F":
                     values = [float(x) for x in fields[1:]]
                     if len(values) == 5 and values[1] >= values[0]:
-                        signals.setdefault(int(fields[0]), {"frags": [], "attrs": {}})["frags"].append(values)
+                        signals.setdefault(int64(fields[0]), {"frags": [], "attrs": {}})["frags"].append(values)
             except (ValueError, IndexError):
                 continue
     unit = unit or 1.0

@@ -17,6 +17,7 @@
 #include "chrono-btf-machine.h"
 #include "chrono-input.h"
 #include "chrono-lazy-text.h"
+#include "chrono-text-number.h"
 
 typedef enum { TABLE_NONE, TABLE_TYPES, TABLE_ENTITIES, TABLE_ENTITY_TYPES } Table;
 
@@ -67,31 +68,6 @@ trim_field (char *start, char *end)
     }
   *end = '\0';
   return start;
-}
-
-static gboolean
-parse_int64 (const char *text, gint64 *out)
-{
-  const char *p = text;
-  gboolean negative = FALSE;
-  if (*p == '-' || *p == '+')
-    negative = *p++ == '-';
-  if (*p == '\0')
-    return FALSE;
-  guint64 value = 0;
-  for (; *p; p++)
-    {
-      if (*p < '0' || *p > '9')
-        return FALSE;
-      guint digit = *p - '0';
-      if (value > (G_MAXUINT64 - digit) / 10)
-        return FALSE;
-      value = value * 10 + digit;
-    }
-  if (value > (guint64) G_MAXINT64 + (negative ? 1 : 0))
-    return FALSE;
-  *out = negative ? (gint64) (0 - value) : (gint64) value;
-  return TRUE;
 }
 
 static gboolean
@@ -316,7 +292,7 @@ split_line (char *text, char *end, guint64 line, SplitLine *out)
       char *field_end = i < n ? fields[i + 1] - 1 : end;
       fields[i] = trim_field (fields[i], field_end);
     }
-  if (!parse_int64 (fields[0], &out->time))
+  if (!chrono_text_parse_int64 (fields[0], &out->time))
     {
       out->kind = LINE_BAD_TIME;
       out->text = fields[0];
@@ -338,7 +314,7 @@ parse_instance (BtfReader *r, const char *text, const char *what)
   gint64 value;
   if (*text == '\0')
     return CHRONO_BTF_NO_INSTANCE;
-  if (parse_int64 (text, &value))
+  if (chrono_text_parse_int64 (text, &value))
     return value;
   chrono_warnings_add (r->warnings, r->line, "bad instance", _ ("%s instance “%s” is not a number"), what, text);
   return CHRONO_BTF_NO_INSTANCE;
@@ -617,7 +593,7 @@ looks_like_event_line (const char *line, gsize length)
   gint64 time;
   g_strstrip (fields[0]);
   g_strstrip (fields[3]);
-  return parse_int64 (fields[0], &time) && *fields[3] != '\0' && strlen (fields[3]) <= 8;
+  return chrono_text_parse_int64 (fields[0], &time) && *fields[3] != '\0' && strlen (fields[3]) <= 8;
 }
 
 static int

@@ -1,5 +1,6 @@
 /* chrono-etf-records.c — reading TRACE lines in place into records: fields, numbers, record kinds. */
 #include "chrono-etf-private.h"
+#include "chrono-text-number.h"
 
 /* ---- reading in place ---------------------------------------------------
  *
@@ -59,89 +60,6 @@ split_fields (char *text, char *text_end, gboolean has_semicolon, Fields *out)
         *p++ = '\0';
     }
   out->n = n;
-}
-
-/* ---- numbers ------------------------------------------------------------ */
-
-static gboolean
-parse_id_slowly (const char *text, gint64 *out)
-{
-  char *end = NULL;
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  gint64 value = g_ascii_strtoll (text, &end, 10);
-  if (*end != '\0')
-    return FALSE;
-  *out = value;
-  return TRUE;
-}
-
-static gboolean
-parse_id (const char *text, gint64 *out)
-{
-  const char *p = text;
-  gboolean negative = *p == '-';
-  if (negative)
-    p++;
-  const char *digits = p;
-  guint64 value = 0;
-  /* 18 digits cannot overflow; longer numbers saturate as strtoll does */
-  while ((guint) (*p - '0') < 10 && p - digits < 18)
-    value = value * 10 + (guint) (*p++ - '0');
-  if (*p == '\0' && p > digits)
-    {
-      *out = negative ? -(gint64) value : (gint64) value;
-      return TRUE;
-    }
-  return parse_id_slowly (text, out);
-}
-
-static gboolean
-parse_real_slowly (const char *text, double *out)
-{
-  char *end = NULL;
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  double value = g_ascii_strtod (text, &end);
-  if (*end != '\0' || !isfinite (value))
-    return FALSE;
-  *out = value;
-  return TRUE;
-}
-
-/* Powers of ten that a double holds exactly. */
-static const double exact_powers[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
-
-/* "123" and "-45.678": when the digits fit in 2^53 and the divisor is an
- * exact power of ten, one division of two exact doubles is correctly
- * rounded, so it gives the very double strtod gives (Clinger's fast path). */
-static gboolean
-parse_real (const char *text, double *out)
-{
-  const char *p = text;
-  gboolean negative = *p == '-';
-  if (negative)
-    p++;
-  const char *digits = p;
-  guint64 mantissa = 0;
-  while ((guint) (*p - '0') < 10 && p - digits < 19)
-    mantissa = mantissa * 10 + (guint) (*p++ - '0');
-  int whole_digits = p - digits, decimals = 0;
-  if (whole_digits > 0 && *p == '.' && (guint) (p[1] - '0') < 10)
-    {
-      p++;
-      const char *fraction = p;
-      while ((guint) (*p - '0') < 10 && whole_digits + (p - fraction) < 19)
-        mantissa = mantissa * 10 + (guint) (*p++ - '0');
-      decimals = p - fraction;
-    }
-  if (*p != '\0' || whole_digits == 0 || mantissa > (G_GUINT64_CONSTANT (1) << 53)
-      || decimals >= (int) G_N_ELEMENTS (exact_powers))
-    return parse_real_slowly (text, out);
-  double value = decimals ? (double) mantissa / exact_powers[decimals] : (double) mantissa;
-  *out = negative ? -value : value;
-  return TRUE;
 }
 
 /* ---- fields ------------------------------------------------------------- */
@@ -221,7 +139,7 @@ static void
 read_offset (EtfReader *r, char **fields, guint n)
 {
   gint64 ms;
-  if (n != 2 || !parse_id (fields[1], &ms))
+  if (n != 2 || !chrono_text_parse_int64 (fields[1], &ms))
     return bad_line (r, "O", _ ("it needs one integer (milliseconds since the Unix epoch)"));
   if (r->have_offset)
     {
@@ -251,7 +169,8 @@ static void
 read_event (EtfReader *r, const Fields *f)
 {
   Event event = { .line = r->line };
-  if (f->n != 3 || !parse_id (f->field[1], &event.id) || !parse_real (f->field[2], &event.t))
+  if (f->n != 3 || !chrono_text_parse_int64 (f->field[1], &event.id)
+      || !chrono_text_parse_double (f->field[2], &event.t))
     return bad_line (r, "E", _ ("expected “E <id> <time> ; <attributes>”"));
   if (!time_fits (r, event.t))
     return bad_line (r, "E", _ ("the time is too large for the time unit"));
@@ -278,7 +197,8 @@ read_resource (EtfReader *r, const Fields *f)
 {
   char *const *fields = f->field;
   Resource resource = { .line = r->line };
-  if (f->n != 4 || !parse_id (fields[1], &resource.id) || !parse_real (fields[2], &resource.capacity)
+  if (f->n != 4 || !chrono_text_parse_int64 (fields[1], &resource.id)
+      || !chrono_text_parse_double (fields[2], &resource.capacity)
       || (g_ascii_strcasecmp (fields[3], "true") != 0 && g_ascii_strcasecmp (fields[3], "false") != 0))
     return bad_line (r, "R", _ ("expected “R <id> <capacity> true|false ; <attributes>”"));
   if (resource.capacity <= 0)
@@ -297,13 +217,14 @@ read_claim (EtfReader *r, const Fields *f)
   guint n = f->n;
   ChronoEtfClaim claim = { .line = r->line, .activity = CHRONO_ETF_NO_INDEX };
   gint64 resource;
-  if ((n != 6 && n != 7) || !parse_id (fields[1], &claim.id) || !parse_real (fields[2], &claim.t0)
-      || !parse_real (fields[3], &claim.t1) || !parse_id (fields[4], &resource))
+  if ((n != 6 && n != 7) || !chrono_text_parse_int64 (fields[1], &claim.id)
+      || !chrono_text_parse_double (fields[2], &claim.t0) || !chrono_text_parse_double (fields[3], &claim.t1)
+      || !chrono_text_parse_int64 (fields[4], &resource))
     return bad_line (r, "C", _ ("expected “C <id> <t0> <t1> <resource> [<offset>] <amount> ; <attributes>”"));
   double numbers[2]; /* [offset, amount] or [amount] */
   guint n_numbers = n - 5;
   for (guint i = 0; i < n_numbers; i++)
-    if (!parse_real (fields[5 + i], &numbers[i]))
+    if (!chrono_text_parse_double (fields[5 + i], &numbers[i]))
       return bad_line (r, "C", _ ("the offset and the amount must be numbers"));
   if (!time_fits (r, claim.t0) || !time_fits (r, claim.t1))
     return bad_line (r, "C", _ ("a time is too large for the time unit"));
@@ -329,8 +250,9 @@ read_dependency (EtfReader *r, const Fields *f)
 {
   char *const *fields = f->field;
   Dependency dependency = { .line = r->line };
-  if (f->n != 5 || !parse_id (fields[1], &dependency.id) || !parse_id (fields[2], &dependency.type)
-      || !parse_id (fields[3], &dependency.src) || !parse_id (fields[4], &dependency.dst))
+  if (f->n != 5 || !chrono_text_parse_int64 (fields[1], &dependency.id)
+      || !chrono_text_parse_int64 (fields[2], &dependency.type) || !chrono_text_parse_int64 (fields[3], &dependency.src)
+      || !chrono_text_parse_int64 (fields[4], &dependency.dst))
     return bad_line (r, "D", _ ("expected “D <id> <type> <source> <destination> ; <attributes>”"));
   if (dependency.type < 0 || dependency.type > 8)
     return bad_line (r, "D", _ ("the type must be 0 to 8"));
@@ -365,7 +287,7 @@ static void
 read_signal (EtfReader *r, const Fields *f)
 {
   gint64 id;
-  if (f->n != 2 || !parse_id (f->field[1], &id))
+  if (f->n != 2 || !chrono_text_parse_int64 (f->field[1], &id))
     return bad_line (r, "S", _ ("expected “S <id> ; <attributes>”"));
   Signal *signal = ensure_signal (r, id);
   if (signal->declared)
@@ -384,10 +306,10 @@ read_fragment (EtfReader *r, const Fields *f)
 {
   gint64 id;
   double v[5];
-  if (f->n != 7 || !parse_id (f->field[1], &id))
+  if (f->n != 7 || !chrono_text_parse_int64 (f->field[1], &id))
     return bad_line (r, "F", _ ("expected “F <signal> <t0> <t1> <c> <b> <a>”"));
   for (int i = 0; i < 5; i++)
-    if (!parse_real (f->field[2 + i], &v[i]))
+    if (!chrono_text_parse_double (f->field[2 + i], &v[i]))
       return bad_line (r, "F", _ ("the times and coefficients must be numbers"));
   if (v[1] < v[0])
     return bad_line (r, "F", _ ("the fragment ends before it begins"));
