@@ -201,17 +201,7 @@ chrono_btf_machine_save (ChronoBtfMachine *m)
       g_array_append_val (cp->entities, se);
     }
   for (guint i = 0; i < m->pending->len; i++)
-    {
-      const ChronoBtfEvent *ev = g_ptr_array_index (m->pending, i);
-      ChronoBtfEvent *copy = g_new (ChronoBtfEvent, 1);
-      *copy = *ev;
-      copy->source = g_strdup (ev->source);
-      copy->type = g_strdup (ev->type);
-      copy->target = g_strdup (ev->target);
-      copy->event = g_strdup (ev->event);
-      copy->note = g_strdup (ev->note);
-      g_ptr_array_add (cp->pending, copy);
-    }
+    g_ptr_array_add (cp->pending, chrono_btf_copy_event (g_ptr_array_index (m->pending, i)));
   return cp;
 }
 

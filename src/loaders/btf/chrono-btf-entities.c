@@ -52,6 +52,21 @@ free_entity (gpointer data)
   g_free (e);
 }
 
+/* A line kept past its block (a waiting runnable line, a checkpoint): it
+ * owns its texts.  chrono_btf_free_pending frees it. */
+ChronoBtfEvent *
+chrono_btf_copy_event (const ChronoBtfEvent *ev)
+{
+  ChronoBtfEvent *copy = g_new (ChronoBtfEvent, 1);
+  *copy = *ev;
+  copy->source = g_strdup (ev->source);
+  copy->type = g_strdup (ev->type);
+  copy->target = g_strdup (ev->target);
+  copy->event = g_strdup (ev->event);
+  copy->note = g_strdup (ev->note);
+  return copy;
+}
+
 void
 chrono_btf_free_pending (gpointer data)
 {

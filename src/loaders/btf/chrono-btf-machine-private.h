@@ -172,6 +172,7 @@ names_equal (const char *name, const char *lower)
 
 BtfType chrono_btf_parse_type (const char *code);
 void chrono_btf_free_call (gpointer data);
+ChronoBtfEvent *chrono_btf_copy_event (const ChronoBtfEvent *ev);
 void chrono_btf_free_pending (gpointer data);
 ChronoLane *chrono_btf_group_lane (ChronoBtfMachine *m, Group group);
 Entity *chrono_btf_lookup_entity (ChronoBtfMachine *m, BtfType type, const char *name);

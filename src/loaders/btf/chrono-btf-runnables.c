@@ -218,14 +218,7 @@ warn_runnable (ChronoBtfMachine *m, const ChronoBtfEvent *ev, const char *state)
 void
 chrono_btf_defer_runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 {
-  ChronoBtfEvent *copy = g_new (ChronoBtfEvent, 1);
-  *copy = *ev;
-  copy->source = g_strdup (ev->source);
-  copy->type = g_strdup (ev->type);
-  copy->target = g_strdup (ev->target);
-  copy->event = g_strdup (ev->event);
-  copy->note = g_strdup (ev->note);
-  g_ptr_array_add (m->pending, copy);
+  g_ptr_array_add (m->pending, chrono_btf_copy_event (ev));
 }
 
 static gboolean
