@@ -4,6 +4,7 @@
 #include "chrono-config.h"
 
 #include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -172,10 +173,24 @@ append_claims_json (GString *out, ChronoTrace *trace)
   g_string_append (out, "]}\n");
 }
 
+/* A trace whose reader counted its format's own figures reports those, as
+ * the format defines them (exactly its keys, in its order). */
+static char *
+statistics_json (GVariant *statistics)
+{
+  g_autoptr (JsonNode) node = json_gvariant_serialize (statistics);
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  json_generator_set_root (generator, node);
+  g_autofree char *text = json_generator_to_data (generator, NULL);
+  return g_strconcat (text, "\n", NULL);
+}
+
 static char *
 info_json (ChronoTrace *trace)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
+  if (chrono_trace_get_statistics (trace) != NULL)
+    return statistics_json (chrono_trace_get_statistics (trace));
   GString *out = g_string_new ("{\"file\": ");
   print_json_string (out, chrono_trace_get_path (trace));
   g_string_append (out, ", \"format\": ");

@@ -7,6 +7,7 @@
 #include "chrono-input.h"
 #include "btf/chrono-loader-btf.h"
 #include "etf/chrono-loader-etf.h"
+#include "visandor/chrono-loader-visandor.h"
 
 /* clang-format would space out the quark's name */
 /* clang-format off */
@@ -16,7 +17,7 @@ G_DEFINE_QUARK (chrono-load-error-quark, chrono_load_error)
 const ChronoLoaderInfo *const *
 chrono_loaders_list (void)
 {
-  static const ChronoLoaderInfo *loaders[] = { &chrono_loader_btf, &chrono_loader_etf, NULL };
+  static const ChronoLoaderInfo *loaders[] = { &chrono_loader_btf, &chrono_loader_etf, &chrono_loader_visandor, NULL };
   return loaders;
 }
 

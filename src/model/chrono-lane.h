@@ -28,6 +28,8 @@ typedef enum {
   CHRONO_LANE_RESOURCE, /* a resource with a capacity: spans are claims, each with an amount and an offset
                            into the capacity */
   CHRONO_LANE_ACTIVITY, /* claims grouped by what they belong to: spans are claims, depth = overlap row */
+  CHRONO_LANE_WORKER, /* an agent, thread or location doing work: depth 0 when it is busy, deeper rows what it
+                         works on (goals, branches, regions), a row per concurrent item */
 } ChronoLaneKind;
 
 #define CHRONO_TYPE_LANE_KIND (chrono_lane_kind_get_type ())

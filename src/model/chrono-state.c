@@ -36,6 +36,12 @@ static const StateInfo states[CHRONO_N_STATES] = {
   [CHRONO_STATE_SEM_REQUESTED] = { "requested", N_ ("Requested"), CHRONO_CATEGORY_BLOCKED, 0xf5c2a0, 0xa8785a, 7 },
   [CHRONO_STATE_SEM_HOLDING] = { "holding", N_ ("Holding"), CHRONO_CATEGORY_HOLDING, 0xb7822b, 0xd9a544, 3 },
   [CHRONO_STATE_BUSY] = { "busy", N_ ("Busy"), CHRONO_CATEGORY_RUNNING, 0x5b8fc7, 0x5b8fc7, 2 },
+  /* an agent between "found work" and "looks for work": quiet, so the goals
+   * and branches it runs stand out on it */
+  [CHRONO_STATE_WORKING] = { "working", N_ ("Working"), CHRONO_CATEGORY_RUNNING, 0xc9d6e3, 0x3b4d60, 18 },
+  [CHRONO_STATE_GOAL] = { "goal", N_ ("Goal"), CHRONO_CATEGORY_RUNNING, 0x2a9d8f, 0x3fb8a8, 15 },
+  [CHRONO_STATE_BRANCH] = { "branch", N_ ("Branch"), CHRONO_CATEGORY_RUNNING, 0x6a5acd, 0x8b7ee0, 16 },
+  [CHRONO_STATE_SLAVE] = { "slave", N_ ("Slave work"), CHRONO_CATEGORY_RUNNING, 0xe0a030, 0xe8b450, 17 },
 };
 
 static const StateInfo *

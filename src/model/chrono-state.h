@@ -30,6 +30,12 @@ typedef enum {
   CHRONO_STATE_SEM_HOLDING,
   /* generic: a claim, a region, an interval with no finer state */
   CHRONO_STATE_BUSY,
+  /* workers of parallel programs (VisAndOr agents): busy looking after work,
+   * and what they work on */
+  CHRONO_STATE_WORKING,
+  CHRONO_STATE_GOAL,
+  CHRONO_STATE_BRANCH,
+  CHRONO_STATE_SLAVE,
   CHRONO_N_STATES
 } ChronoState;
 

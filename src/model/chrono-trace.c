@@ -21,6 +21,7 @@ struct _ChronoTrace {
   GHashTable *options; /* char* -> char* */
   ChronoChunkCache *chunk_cache; /* set: read lazily, lanes hold summaries */
   ChronoTraceFeatures declared_features; /* from the loader */
+  GVariant *statistics; /* a{sv} from the reader, or NULL */
 };
 
 enum { PROP_0, PROP_PATH, PROP_FORMAT, N_PROPS };
@@ -50,6 +51,7 @@ chrono_trace_finalize (GObject *object)
   chrono_strings_free (self->strings);
   chrono_warnings_free (self->warnings);
   g_array_unref (self->metadata);
+  g_clear_pointer (&self->statistics, g_variant_unref);
   g_object_unref (self->lanes);
   g_array_unref (self->chunks);
   g_hash_table_unref (self->options);
@@ -195,6 +197,24 @@ chrono_trace_add_metadata (ChronoTrace *trace, const char *key, const char *valu
 {
   ChronoMetadata entry = { g_strdup (key), g_strdup (value) };
   g_array_append_val (trace->metadata, entry);
+}
+
+void
+chrono_trace_set_statistics (ChronoTrace *trace, GVariant *statistics)
+{
+  g_return_if_fail (CHRONO_IS_TRACE (trace));
+  g_return_if_fail (statistics == NULL || g_variant_is_of_type (statistics, G_VARIANT_TYPE_VARDICT));
+  if (statistics != NULL)
+    g_variant_ref_sink (statistics);
+  g_clear_pointer (&trace->statistics, g_variant_unref);
+  trace->statistics = statistics;
+}
+
+GVariant *
+chrono_trace_get_statistics (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  return trace->statistics;
 }
 
 guint

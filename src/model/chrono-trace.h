@@ -64,6 +64,12 @@ guint chrono_trace_get_n_metadata (ChronoTrace *trace);
 const ChronoMetadata *chrono_trace_get_metadata (ChronoTrace *trace, guint index);
 const char *chrono_trace_lookup_metadata (ChronoTrace *trace, const char *key);
 
+/* The figures a reader counted while it read the whole file, as its format
+ * defines them (a{sv}, in the order they are to be reported): a lazily read
+ * trace keeps no detail to count them from later.  Takes a floating ref. */
+void chrono_trace_set_statistics (ChronoTrace *trace, GVariant *statistics);
+GVariant *chrono_trace_get_statistics (ChronoTrace *trace);
+
 /* The loader's word for what its format holds even where a file has none of
  * it (a TRACE file of signals only is still a trace of claims); the rest is
  * read off the lanes. */

@@ -1,0 +1,840 @@
+/* chrono-visandor-machine.c — VisAndOr events into agent lanes.
+ *
+ * Every goal (AND), branch (OR) and stretch of slave work (Andorra-I) is an
+ * item of work, open from its start to its end on the agent that runs it;
+ * each takes the agent's lowest free row below its busy row, so items that
+ * overlap on one agent (a goal and the goals of its fork run locally) never
+ * share a row.  A suspended branch belongs to no agent until it resumes. */
+#include <glib/gi18n-lib.h>
+
+#include "chrono-visandor-machine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { WORK_GOAL, WORK_BRANCH, WORK_SLAVE } WorkKind;
+
+typedef struct {
+  guint64 node;
+  gint64 number;
+  gint64 agent; /* slave work: whose it is; 0 for goals and branches */
+  guint8 kind; /* WorkKind */
+} WorkKey;
+
+typedef struct _Agent Agent;
+
+typedef struct {
+  WorkKey key;
+  Agent *agent; /* runs it; NULL while a branch is suspended */
+  gint64 start;
+  guint16 slot;
+  int slaves; /* a branch: its START_BUSY lines less its STOP_BUSY lines */
+} Work;
+
+struct _Agent {
+  gint64 number;
+  guint64 wam;
+  ChronoLane *lane; /* owned by the agents group */
+  gboolean working; /* between AGENT_BUSY and AGENT_IDLE */
+  gint64 working_since;
+  gboolean busy[CHRONO_VISANDOR_N_BUSY_SOURCES]; /* as each counter sees it */
+  guint n_work;
+  GByteArray *slots; /* rows in use */
+};
+
+/* A "Busy agents" counter: one per way of telling busy agents apart. */
+typedef struct {
+  ChronoLane *lane; /* owned until the end hands the chosen one to the trace */
+  gint64 value;
+  gint64 since;
+  gboolean seen; /* its events occur in the trace */
+} Counter;
+
+typedef struct {
+  ChronoLane *lane;
+  gint64 time;
+  gint64 n_tasks;
+  gint64 finished, open;
+} Fork;
+
+typedef struct {
+  ChronoLane *lane;
+  gint64 time;
+  gint64 n_branches, started;
+} PublicNode;
+
+struct _ChronoVisandorMachine {
+  ChronoTrace *trace;
+  ChronoStrings *strings;
+  ChronoWarnings *warnings;
+  guint summary_buckets; /* > 0: an index pass */
+  gboolean decoding;
+  ChronoVisandorBusySource busy_source;
+  gboolean have_time;
+  gint64 first_time;
+  guint64 stop_line; /* the line of STOP_TIME, 0 before it */
+  gboolean warned_after_stop;
+  ChronoLane *agents_group;
+  GHashTable *agents; /* gint64 number -> Agent */
+  GHashTable *work; /* WorkKey -> Work, open or suspended */
+  GHashTable *forks; /* guint64 node -> Fork, until its JOIN */
+  GHashTable *public_nodes; /* guint64 node -> PublicNode, until every branch started */
+  Counter counters[CHRONO_VISANDOR_N_BUSY_SOURCES];
+};
+
+/* ---- keys ------------------------------------------------------------------ */
+
+static guint
+work_key_hash (gconstpointer p)
+{
+  const WorkKey *k = p;
+  guint64 h = k->node * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15) ^ (guint64) k->number * 31u ^ (guint64) k->agent
+              ^ ((guint64) k->kind << 60);
+  return (guint) (h ^ (h >> 32));
+}
+
+static gboolean
+work_key_equal (gconstpointer a, gconstpointer b)
+{
+  const WorkKey *x = a, *y = b;
+  return x->node == y->node && x->number == y->number && x->agent == y->agent && x->kind == y->kind;
+}
+
+static void
+agent_free (Agent *agent)
+{
+  g_byte_array_unref (agent->slots);
+  g_free (agent);
+}
+
+/* ---- life ------------------------------------------------------------------ */
+
+ChronoVisandorMachine *
+chrono_visandor_machine_new (ChronoTrace *trace)
+{
+  ChronoVisandorMachine *m = g_new0 (ChronoVisandorMachine, 1);
+  m->trace = trace;
+  m->strings = chrono_trace_get_strings (trace);
+  m->warnings = chrono_trace_get_warnings (trace);
+  m->agents_group = chrono_lane_new (N_ ("Agents"), CHRONO_LANE_GROUP, "agents");
+  chrono_lane_set_name_is_ours (m->agents_group, TRUE);
+  m->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) agent_free);
+  m->work = g_hash_table_new_full (work_key_hash, work_key_equal, NULL, g_free);
+  m->forks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  m->public_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
+    {
+      m->counters[i].lane = chrono_lane_new (N_ ("Busy agents"), CHRONO_LANE_SIGNAL, "busy agents");
+      chrono_lane_set_name_is_ours (m->counters[i].lane, TRUE);
+    }
+  return m;
+}
+
+void
+chrono_visandor_machine_free (ChronoVisandorMachine *m)
+{
+  if (m == NULL)
+    return;
+  g_hash_table_unref (m->work);
+  g_hash_table_unref (m->agents);
+  g_hash_table_unref (m->forks);
+  g_hash_table_unref (m->public_nodes);
+  g_clear_object (&m->agents_group);
+  for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
+    g_clear_object (&m->counters[i].lane);
+  g_free (m);
+}
+
+void
+chrono_visandor_machine_set_summary_buckets (ChronoVisandorMachine *m, guint n_buckets)
+{
+  m->summary_buckets = n_buckets;
+}
+
+void
+chrono_visandor_machine_set_decoding (ChronoVisandorMachine *m, ChronoVisandorBusySource busy_source)
+{
+  m->decoding = TRUE;
+  m->busy_source = busy_source;
+}
+
+ChronoVisandorBusySource
+chrono_visandor_machine_get_busy_source (ChronoVisandorMachine *m)
+{
+  return m->busy_source;
+}
+
+/* ---- output: spans, marks, arrows, counter values ---------------------------- */
+
+/* An index pass keeps no items: each lane gets a summary, begun at the
+ * trace's first time, on its first item. */
+static ChronoSummary *
+lane_summary (ChronoVisandorMachine *m, ChronoLane *lane)
+{
+  ChronoSummary *summary = chrono_lane_get_summary (lane);
+  if (summary == NULL)
+    {
+      gint64 second = chrono_trace_get_clock (m->trace)->ticks_per_second;
+      chrono_lane_set_summary (lane, summary = chrono_summary_new (m->first_time, m->summary_buckets, second));
+    }
+  return summary;
+}
+
+/* A goal may start and finish at one timestamp (producers with a coarse
+ * clock): it is kept, and painted a pixel wide. */
+static void
+add_span (ChronoVisandorMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags,
+          guint16 depth, const char *label)
+{
+  if (end < start)
+    return;
+  if (m->summary_buckets > 0)
+    {
+      ChronoSummary *summary = lane_summary (m, lane);
+      chrono_summary_add_interval (summary, start, end, state, 0);
+      chrono_summary_note_depth (summary, depth);
+      return;
+    }
+  ChronoSpan span = {
+    start, end, state, flags, depth, label ? chrono_strings_intern (m->strings, label) : 0, CHRONO_NO_INSTANCE, 0
+  };
+  chrono_spans_append (chrono_lane_ensure_spans (lane), &span);
+}
+
+static void
+add_mark (ChronoVisandorMachine *m, ChronoLane *lane, gint64 time, const char *kind, const char *note)
+{
+  if (m->summary_buckets > 0)
+    {
+      chrono_summary_add_instant (lane_summary (m, lane), time);
+      return;
+    }
+  ChronoMark mark = { time, chrono_strings_intern (m->strings, kind), 0,
+                      note ? chrono_strings_intern (m->strings, note) : 0, 0 };
+  chrono_marks_append (chrono_lane_ensure_marks (lane), &mark);
+}
+
+static void
+add_link (ChronoVisandorMachine *m, ChronoLane *from, gint64 from_time, ChronoLane *to, gint64 to_time, guint32 kind,
+          guint64 node)
+{
+  if (m->decoding || from == to)
+    return; /* the index holds the arrows; work kept on one agent needs none */
+  ChronoLink link = { from, to, from_time, to_time, kind, 0, (gint64) node };
+  chrono_links_append (chrono_trace_get_links (m->trace), &link);
+}
+
+/* The value held since the counter last changed, up to time. */
+static void
+counter_flush (ChronoVisandorMachine *m, Counter *c, gint64 time)
+{
+  if (time <= c->since)
+    return;
+  if (m->summary_buckets > 0)
+    chrono_summary_add_value (lane_summary (m, c->lane), c->since, time, (double) c->value);
+  else
+    {
+      ChronoFragment fragment = { c->since, time, (double) c->value, 0.0, 0.0 };
+      ChronoSignal *signal = chrono_lane_ensure_signal (c->lane, chrono_trace_get_clock (m->trace)->ticks_per_second);
+      chrono_signal_append (signal, &fragment);
+    }
+  c->since = time;
+}
+
+static void
+set_agent_busy (ChronoVisandorMachine *m, Agent *agent, ChronoVisandorBusySource source, gboolean busy, gint64 time)
+{
+  Counter *c = &m->counters[source];
+  c->seen = TRUE;
+  if (agent->busy[source] == busy)
+    return;
+  counter_flush (m, c, time);
+  c->value += busy ? 1 : -1;
+  agent->busy[source] = busy;
+}
+
+/* ---- agents ------------------------------------------------------------------ */
+
+static char *
+node_label (guint64 node, gint64 number)
+{
+  return g_strdup_printf ("%" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT, node, number);
+}
+
+static Agent *
+agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
+{
+  Agent *agent = g_new0 (Agent, 1);
+  agent->number = number;
+  agent->wam = wam;
+  agent->slots = g_byte_array_new ();
+  /* the WAM id in the name: producers where agents and WAMs differ (&-Prolog) show both */
+  g_autofree char *name = g_strdup_printf ("Agent %" G_GINT64_FORMAT " (WAM %" G_GINT64_MODIFIER "X)", number, wam);
+  g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_WORKER, "agent");
+  chrono_lane_set_source (lane, number, 0, 0.0);
+  chrono_lane_append_child (m->agents_group, lane);
+  agent->lane = lane;
+  g_hash_table_insert (m->agents, &agent->number, agent);
+  return agent;
+}
+
+static Agent *
+ensure_agent (ChronoVisandorMachine *m, gint64 number, guint64 wam)
+{
+  Agent *agent = g_hash_table_lookup (m->agents, &number);
+  return agent ? agent : agent_new (m, number, wam);
+}
+
+static guint16
+take_slot (Agent *agent)
+{
+  guint slot = 0;
+  while (slot < agent->slots->len && agent->slots->data[slot])
+    slot++;
+  if (slot == agent->slots->len)
+    {
+      guint8 used = 1;
+      g_byte_array_append (agent->slots, &used, 1);
+    }
+  else
+    agent->slots->data[slot] = 1;
+  return (guint16) MIN (slot, G_MAXUINT16 - 1);
+}
+
+/* ---- work ---------------------------------------------------------------- */
+
+static const ChronoState work_states[] = {
+  [WORK_GOAL] = CHRONO_STATE_GOAL,
+  [WORK_BRANCH] = CHRONO_STATE_BRANCH,
+  [WORK_SLAVE] = CHRONO_STATE_SLAVE,
+};
+
+static void
+attach_work (ChronoVisandorMachine *m, Work *work, Agent *agent, gint64 time)
+{
+  work->agent = agent;
+  work->start = time;
+  work->slot = take_slot (agent);
+  if (agent->n_work++ == 0)
+    set_agent_busy (m, agent, CHRONO_VISANDOR_BUSY_BY_WORK, TRUE, time);
+}
+
+static Work *
+open_work (ChronoVisandorMachine *m, const WorkKey *key, Agent *agent, gint64 time)
+{
+  Work *work = g_new0 (Work, 1);
+  work->key = *key;
+  attach_work (m, work, agent, time);
+  g_hash_table_insert (m->work, &work->key, work);
+  return work;
+}
+
+/* The work's stretch on its agent ends at time; the work may go on elsewhere
+ * (a suspended branch). */
+static void
+detach_work (ChronoVisandorMachine *m, Work *work, gint64 time, guint8 flags)
+{
+  Agent *agent = work->agent;
+  if (agent == NULL)
+    return;
+  g_autofree char *label = node_label (work->key.node, work->key.number);
+  add_span (m, agent->lane, work->start, time, work_states[work->key.kind], flags, (guint16) (work->slot + 1), label);
+  if (work->slot < agent->slots->len)
+    agent->slots->data[work->slot] = 0;
+  if (--agent->n_work == 0)
+    set_agent_busy (m, agent, CHRONO_VISANDOR_BUSY_BY_WORK, FALSE, time);
+  work->agent = NULL;
+}
+
+static void
+close_work (ChronoVisandorMachine *m, Work *work, gint64 time)
+{
+  detach_work (m, work, time, 0);
+  g_hash_table_remove (m->work, &work->key);
+}
+
+static Work *
+lookup_work (ChronoVisandorMachine *m, WorkKind kind, guint64 node, gint64 number, gint64 agent)
+{
+  WorkKey key = { node, number, agent, kind };
+  return g_hash_table_lookup (m->work, &key);
+}
+
+static void warn (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev, const char *category, const char *format,
+                  ...) G_GNUC_PRINTF (4, 5);
+
+static void
+warn (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev, const char *category, const char *format, ...)
+{
+  if (m->decoding)
+    return; /* the index pass said it */
+  va_list args;
+  va_start (args, format);
+  g_autofree char *message = g_strdup_vprintf (format, args);
+  va_end (args);
+  chrono_warnings_add (m->warnings, ev->line, category, "%s", message);
+}
+
+/* ---- and-parallelism ----------------------------------------------------------- */
+
+static void
+fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
+{
+  g_autofree char *note = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "node %" G_GINT64_MODIFIER "X, %" G_GINT64_FORMAT " goal",
+                   "node %" G_GINT64_MODIFIER "X, %" G_GINT64_FORMAT " goals", (gulong) MAX (ev->number, 0)),
+      ev->node, ev->number);
+  add_mark (m, agent->lane, ev->time, "fork", note);
+  if (m->decoding)
+    return;
+  Fork *fork = g_new0 (Fork, 1);
+  *fork = (Fork){ agent->lane, ev->time, ev->number, 0, 0 };
+  g_hash_table_replace (m->forks, g_memdup2 (&ev->node, sizeof ev->node), fork);
+}
+
+static void
+start_goal (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
+{
+  Work *old = lookup_work (m, WORK_GOAL, ev->node, ev->number, 0);
+  if (old != NULL)
+    {
+      warn (m, ev, "goal restarted",
+            _ ("goal %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " starts again before it finished"), ev->node,
+            ev->number);
+      close_work (m, old, ev->time);
+    }
+  WorkKey key = { ev->node, ev->number, 0, WORK_GOAL };
+  open_work (m, &key, agent, ev->time);
+  Fork *fork = g_hash_table_lookup (m->forks, &ev->node);
+  if (fork != NULL)
+    {
+      if (old == NULL) /* a restarted goal is open once */
+        fork->open++;
+      add_link (m, fork->lane, fork->time, agent->lane, ev->time, CHRONO_VISANDOR_FORK, ev->node);
+    }
+}
+
+static void
+finish_goal (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev)
+{
+  Work *work = lookup_work (m, WORK_GOAL, ev->node, ev->number, 0);
+  if (work == NULL)
+    {
+      warn (m, ev, "finish without start",
+            _ ("FINISH_GOAL of goal %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT ", which has not started"), ev->node,
+            ev->number);
+      return;
+    }
+  close_work (m, work, ev->time);
+  Fork *fork = g_hash_table_lookup (m->forks, &ev->node);
+  if (fork != NULL)
+    {
+      fork->open--;
+      fork->finished++;
+    }
+}
+
+static void
+join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
+{
+  g_autofree char *note = g_strdup_printf ("node %" G_GINT64_MODIFIER "X", ev->node);
+  add_mark (m, agent->lane, ev->time, "join", note);
+  if (m->decoding)
+    return;
+  Fork *fork = g_hash_table_lookup (m->forks, &ev->node);
+  if (fork == NULL)
+    warn (m, ev, "join without fork", _ ("JOIN of node %" G_GINT64_MODIFIER "X, which was not forked"), ev->node);
+  else if (fork->open > 0 || fork->finished < fork->n_tasks)
+    warn (m, ev, "early join",
+          _ ("JOIN of node %" G_GINT64_MODIFIER "X before every goal of its fork finished (%" G_GINT64_FORMAT
+             " of %" G_GINT64_FORMAT ")"),
+          ev->node, fork->finished, fork->n_tasks);
+  g_hash_table_remove (m->forks, &ev->node);
+}
+
+/* ---- or-parallelism ------------------------------------------------------------- */
+
+static void
+make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
+{
+  g_autofree char *note = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "node %" G_GINT64_MODIFIER "X, %" G_GINT64_FORMAT " branch",
+                   "node %" G_GINT64_MODIFIER "X, %" G_GINT64_FORMAT " branches", (gulong) MAX (ev->number, 0)),
+      ev->node, ev->number);
+  add_mark (m, agent->lane, ev->time, "make public", note);
+  if (m->decoding)
+    return;
+  PublicNode *node = g_new0 (PublicNode, 1);
+  *node = (PublicNode){ agent->lane, ev->time, ev->number, 0 };
+  g_hash_table_replace (m->public_nodes, g_memdup2 (&ev->node, sizeof ev->node), node);
+}
+
+static void
+start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
+{
+  Work *old = lookup_work (m, WORK_BRANCH, ev->node, ev->number, 0);
+  if (old != NULL)
+    {
+      warn (m, ev, "branch restarted",
+            _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " starts again before it ended"), ev->node,
+            ev->number);
+      close_work (m, old, ev->time);
+    }
+  WorkKey key = { ev->node, ev->number, 0, WORK_BRANCH };
+  open_work (m, &key, agent, ev->time);
+  if (m->decoding)
+    return;
+  PublicNode *node = g_hash_table_lookup (m->public_nodes, &ev->node);
+  if (node == NULL)
+    {
+      warn (m, ev, "branch of a private node",
+            _ ("START_BRANCH of node %" G_GINT64_MODIFIER "X, which was not made public"), ev->node);
+      return;
+    }
+  add_link (m, node->lane, node->time, agent->lane, ev->time, CHRONO_VISANDOR_MAKE_PUBLIC, ev->node);
+  /* every branch taken: the node is needed no more (a long or-trace makes millions) */
+  if (++node->started >= node->n_branches)
+    g_hash_table_remove (m->public_nodes, &ev->node);
+}
+
+static void
+resume_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
+{
+  Work *work = lookup_work (m, WORK_BRANCH, ev->node, ev->number, 0);
+  if (work != NULL && work->agent == NULL)
+    {
+      attach_work (m, work, agent, ev->time);
+      return;
+    }
+  warn (m, ev, "resume without suspend",
+        _ ("RESUME_BRANCH of branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT ", which is not suspended"), ev->node,
+        ev->number);
+  if (work != NULL)
+    close_work (m, work, ev->time);
+  WorkKey key = { ev->node, ev->number, 0, WORK_BRANCH };
+  open_work (m, &key, agent, ev->time);
+}
+
+static void
+suspend_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
+{
+  Work *work = lookup_work (m, WORK_BRANCH, ev->node, ev->number, 0);
+  add_mark (m, agent->lane, ev->time, "suspend", NULL);
+  if (work == NULL || work->agent == NULL)
+    {
+      warn (m, ev, "suspend without run",
+            _ ("SUSPEND_BRANCH of branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT ", which is not running"), ev->node,
+            ev->number);
+      return;
+    }
+  detach_work (m, work, ev->time, 0);
+}
+
+/* SUCC_BRANCH, FAIL_BRANCH, CUTTING_BRANCH: the branch's end and outcome.
+ * A cut may prune a branch no agent took: that is no mistake. */
+static void
+end_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev, const char *outcome)
+{
+  add_mark (m, agent->lane, ev->time, outcome, NULL);
+  Work *work = lookup_work (m, WORK_BRANCH, ev->node, ev->number, 0);
+  if (work == NULL)
+    {
+      if (ev->code != CHRONO_VISANDOR_CUTTING_BRANCH)
+        warn (m, ev, "end without start",
+              _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " ends (%s) but has not started"), ev->node,
+              ev->number, outcome);
+      return;
+    }
+  if (work->slaves != 0)
+    warn (m, ev, "unbalanced slaves",
+          _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " ends with START_BUSY and STOP_BUSY unbalanced (%+d)"),
+          ev->node, ev->number, work->slaves);
+  close_work (m, work, ev->time);
+}
+
+/* Andorra-I: a slave agent works for a branch from START_BUSY to STOP_BUSY. */
+static void
+slave_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev, gboolean start)
+{
+  set_agent_busy (m, agent, CHRONO_VISANDOR_BUSY_BY_SLAVE_EVENTS, start, ev->time);
+  Work *branch = lookup_work (m, WORK_BRANCH, ev->node, ev->number, 0);
+  if (branch != NULL)
+    branch->slaves += start ? 1 : -1;
+  Work *work = lookup_work (m, WORK_SLAVE, ev->node, ev->number, agent->number);
+  if (start)
+    {
+      if (work != NULL)
+        close_work (m, work, ev->time);
+      WorkKey key = { ev->node, ev->number, agent->number, WORK_SLAVE };
+      open_work (m, &key, agent, ev->time);
+    }
+  else if (work != NULL)
+    close_work (m, work, ev->time);
+  /* a STOP_BUSY of no open stretch draws nothing; the note's rule is the
+   * balance at the end of the branch */
+}
+
+/* ---- general events ---------------------------------------------------------------- */
+
+static void
+agent_busy (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev, gboolean busy)
+{
+  set_agent_busy (m, agent, CHRONO_VISANDOR_BUSY_BY_AGENT_EVENTS, busy, ev->time);
+  if (busy && !agent->working)
+    {
+      agent->working = TRUE;
+      agent->working_since = ev->time;
+    }
+  else if (!busy && agent->working)
+    {
+      agent->working = FALSE;
+      add_span (m, agent->lane, agent->working_since, ev->time, CHRONO_STATE_WORKING, 0, 0, NULL);
+    }
+}
+
+static void
+other_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
+{
+  switch (ev->code)
+    {
+    case CHRONO_VISANDOR_CREATE_WAM: add_mark (m, agent->lane, ev->time, "create WAM", NULL); break;
+    case CHRONO_VISANDOR_CREATE_AGENT: add_mark (m, agent->lane, ev->time, "create agent", NULL); break;
+    case CHRONO_VISANDOR_LEAF_CUT: add_mark (m, agent->lane, ev->time, "leaf cut", NULL); break;
+      default: {
+        /* an event the note does not define: shown, never refused */
+        char kind[32];
+        g_snprintf (kind, sizeof kind, "event %d", ev->code);
+        add_mark (m, agent->lane, ev->time, kind, NULL);
+      }
+    }
+}
+
+void
+chrono_visandor_machine_feed (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev)
+{
+  if (!m->have_time)
+    {
+      m->have_time = TRUE;
+      m->first_time = ev->time;
+      for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
+        m->counters[i].since = ev->time;
+    }
+  if (m->stop_line != 0 && !m->warned_after_stop)
+    {
+      m->warned_after_stop = TRUE;
+      warn (m, ev, "stop time not last", _ ("STOP_TIME on line %" G_GUINT64_FORMAT " is not the last event"),
+            m->stop_line);
+    }
+  Agent *agent = ensure_agent (m, ev->agent, ev->wam);
+  switch (ev->code)
+    {
+    case CHRONO_VISANDOR_START_TIME: break; /* the trace's bounds come from every timestamp */
+    case CHRONO_VISANDOR_STOP_TIME: m->stop_line = ev->line; break;
+    case CHRONO_VISANDOR_AGENT_BUSY: agent_busy (m, agent, ev, TRUE); break;
+    case CHRONO_VISANDOR_AGENT_IDLE: agent_busy (m, agent, ev, FALSE); break;
+    case CHRONO_VISANDOR_FORK: fork_event (m, agent, ev); break;
+    case CHRONO_VISANDOR_START_GOAL: start_goal (m, agent, ev); break;
+    case CHRONO_VISANDOR_FINISH_GOAL: finish_goal (m, ev); break;
+    case CHRONO_VISANDOR_JOIN: join_event (m, agent, ev); break;
+    case CHRONO_VISANDOR_MAKE_PUBLIC: make_public (m, agent, ev); break;
+    case CHRONO_VISANDOR_START_BRANCH: start_branch (m, agent, ev); break;
+    case CHRONO_VISANDOR_RESUME_BRANCH: resume_branch (m, agent, ev); break;
+    case CHRONO_VISANDOR_SUSPEND_BRANCH: suspend_branch (m, agent, ev); break;
+    case CHRONO_VISANDOR_SUCC_BRANCH: end_branch (m, agent, ev, "success"); break;
+    case CHRONO_VISANDOR_FAIL_BRANCH: end_branch (m, agent, ev, "failure"); break;
+    case CHRONO_VISANDOR_CUTTING_BRANCH: end_branch (m, agent, ev, "cut"); break;
+    case CHRONO_VISANDOR_START_BUSY: slave_event (m, agent, ev, TRUE); break;
+    case CHRONO_VISANDOR_STOP_BUSY: slave_event (m, agent, ev, FALSE); break;
+    default: other_event (m, agent, ev); break;
+    }
+}
+
+/* ---- the end ------------------------------------------------------------------- */
+
+static int
+compare_work (const void *a, const void *b)
+{
+  const WorkKey *x = *(const WorkKey *const *) a, *y = *(const WorkKey *const *) b;
+  if (x->kind != y->kind)
+    return x->kind < y->kind ? -1 : 1;
+  if (x->node != y->node)
+    return x->node < y->node ? -1 : 1;
+  if (x->number != y->number)
+    return x->number < y->number ? -1 : 1;
+  return x->agent < y->agent ? -1 : x->agent > y->agent;
+}
+
+static void
+finish_at (ChronoVisandorMachine *m, gint64 end, guint8 flags)
+{
+  /* in a fixed order, so that dumps do not depend on hashing */
+  guint n = 0;
+  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->work, &n);
+  qsort (keys, n, sizeof *keys, compare_work);
+  for (guint i = 0; i < n; i++)
+    detach_work (m, g_hash_table_lookup (m->work, keys[i]), end, flags);
+
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, m->agents);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Agent *agent = value;
+      if (agent->working)
+        add_span (m, agent->lane, agent->working_since, end, CHRONO_STATE_WORKING, flags, 0, NULL);
+    }
+  if (!m->decoding)
+    m->busy_source = m->counters[CHRONO_VISANDOR_BUSY_BY_AGENT_EVENTS].seen   ? CHRONO_VISANDOR_BUSY_BY_AGENT_EVENTS
+                     : m->counters[CHRONO_VISANDOR_BUSY_BY_SLAVE_EVENTS].seen ? CHRONO_VISANDOR_BUSY_BY_SLAVE_EVENTS
+                                                                              : CHRONO_VISANDOR_BUSY_BY_WORK;
+  if (g_hash_table_size (m->agents) == 0)
+    return;
+  Counter *counter = &m->counters[m->busy_source];
+  counter_flush (m, counter, end);
+  chrono_trace_add_lane (m->trace, counter->lane);
+  chrono_lane_sort_children (m->agents_group);
+  chrono_trace_add_lane (m->trace, m->agents_group);
+}
+
+void
+chrono_visandor_machine_finish (ChronoVisandorMachine *m, gint64 end)
+{
+  finish_at (m, end, CHRONO_SPAN_OPEN_END);
+}
+
+void
+chrono_visandor_machine_finish_chunk (ChronoVisandorMachine *m, gint64 end)
+{
+  finish_at (m, end, 0);
+}
+
+/* ---- checkpoints ---------------------------------------------------------------- */
+
+typedef struct {
+  gint64 number;
+  guint64 wam;
+  gboolean working;
+  gint64 working_since;
+  gboolean busy[CHRONO_VISANDOR_N_BUSY_SOURCES];
+  GBytes *slots;
+} AgentState;
+
+typedef struct {
+  WorkKey key;
+  gint64 agent; /* its number, or G_MININT64 while suspended */
+  gint64 start;
+  guint16 slot;
+  int slaves;
+} WorkState;
+
+struct _ChronoVisandorCheckpoint {
+  gboolean have_time;
+  gint64 first_time;
+  guint64 stop_line;
+  gboolean warned_after_stop;
+  GArray *agents; /* AgentState, in the order the agents appeared */
+  GArray *work; /* WorkState */
+  gint64 counter_value[CHRONO_VISANDOR_N_BUSY_SOURCES];
+  gint64 counter_since[CHRONO_VISANDOR_N_BUSY_SOURCES];
+};
+
+static void
+agent_state_clear (gpointer data)
+{
+  AgentState *state = data;
+  g_bytes_unref (state->slots);
+}
+
+void
+chrono_visandor_checkpoint_free (ChronoVisandorCheckpoint *c)
+{
+  g_array_unref (c->agents);
+  g_array_unref (c->work);
+  g_free (c);
+}
+
+static int
+compare_agent_states (const void *a, const void *b)
+{
+  gint64 x = ((const AgentState *) a)->number, y = ((const AgentState *) b)->number;
+  return x < y ? -1 : x > y;
+}
+
+ChronoVisandorCheckpoint *
+chrono_visandor_machine_save (ChronoVisandorMachine *m)
+{
+  ChronoVisandorCheckpoint *c = g_new0 (ChronoVisandorCheckpoint, 1);
+  c->have_time = m->have_time;
+  c->first_time = m->first_time;
+  c->stop_line = m->stop_line;
+  c->warned_after_stop = m->warned_after_stop;
+  c->agents = g_array_sized_new (FALSE, FALSE, sizeof (AgentState), g_hash_table_size (m->agents));
+  g_array_set_clear_func (c->agents, agent_state_clear);
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, m->agents);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Agent *agent = value;
+      AgentState state = { agent->number,        agent->wam, agent->working,
+                           agent->working_since, { 0 },      g_bytes_new (agent->slots->data, agent->slots->len) };
+      memcpy (state.busy, agent->busy, sizeof state.busy);
+      g_array_append_val (c->agents, state);
+    }
+  g_array_sort (c->agents, compare_agent_states);
+  c->work = g_array_sized_new (FALSE, FALSE, sizeof (WorkState), g_hash_table_size (m->work));
+  g_hash_table_iter_init (&iter, m->work);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Work *work = value;
+      WorkState state = { work->key, work->agent ? work->agent->number : G_MININT64, work->start, work->slot,
+                          work->slaves };
+      g_array_append_val (c->work, state);
+    }
+  for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
+    {
+      c->counter_value[i] = m->counters[i].value;
+      c->counter_since[i] = m->counters[i].since;
+    }
+  return c;
+}
+
+void
+chrono_visandor_machine_restore (ChronoVisandorMachine *m, const ChronoVisandorCheckpoint *c)
+{
+  m->have_time = c->have_time;
+  m->first_time = c->first_time;
+  m->stop_line = c->stop_line;
+  m->warned_after_stop = c->warned_after_stop;
+  for (guint i = 0; i < c->agents->len; i++)
+    {
+      const AgentState *state = &g_array_index (c->agents, AgentState, i);
+      Agent *agent = agent_new (m, state->number, state->wam);
+      agent->working = state->working;
+      agent->working_since = state->working_since;
+      memcpy (agent->busy, state->busy, sizeof agent->busy);
+      gsize size;
+      const guint8 *slots = g_bytes_get_data (state->slots, &size);
+      g_byte_array_append (agent->slots, slots, (guint) size);
+    }
+  for (guint i = 0; i < c->work->len; i++)
+    {
+      const WorkState *state = &g_array_index (c->work, WorkState, i);
+      Work *work = g_new0 (Work, 1);
+      work->key = state->key;
+      work->start = state->start;
+      work->slot = state->slot;
+      work->slaves = state->slaves;
+      if (state->agent != G_MININT64)
+        {
+          work->agent = g_hash_table_lookup (m->agents, &state->agent);
+          work->agent->n_work++;
+        }
+      g_hash_table_insert (m->work, &work->key, work);
+    }
+  for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
+    {
+      m->counters[i].value = c->counter_value[i];
+      m->counters[i].since = c->counter_since[i];
+    }
+}

@@ -1,0 +1,326 @@
+#include "chrono-visandor-report.h"
+
+#include <stdlib.h>
+
+/* The two pairs of events busy time can be measured by; which one a trace
+ * uses is chosen once, at its end. */
+enum { PAIR_AGENT, PAIR_SLAVE, N_PAIRS };
+
+typedef struct {
+  gint64 number;
+  guint64 events;
+  gboolean busy[N_PAIRS];
+  gint64 busy_since[N_PAIRS];
+  gint64 busy_time[N_PAIRS];
+} ReportAgent;
+
+/* A goal is known by its fork's node and its number. */
+typedef struct {
+  guint64 node;
+  gint64 number;
+} GoalKey;
+
+struct _ChronoVisandorReport {
+  gboolean have_time;
+  gint64 begin, end;
+  GHashTable *code_counts; /* gint32 code -> guint64 count, both in one gint64 pair */
+  GArray *codes; /* CodeCount */
+  GHashTable *agents; /* gint64 number -> ReportAgent */
+  gboolean pair_seen[N_PAIRS];
+  guint64 forks, goals, public_nodes, branches, succeeded, failed, suspended;
+  GHashTable *open_goals; /* GoalKey -> gint64 start */
+  gint64 goal_time;
+  GArray *goal_starts, *goal_ends; /* gint64: the goals of positive length, for the most at once */
+};
+
+typedef struct {
+  gint32 code;
+  guint64 count;
+} CodeCount;
+
+static guint
+goal_key_hash (gconstpointer p)
+{
+  const GoalKey *k = p;
+  return (guint) (k->node ^ (k->node >> 32)) * 31u + (guint) k->number;
+}
+
+static gboolean
+goal_key_equal (gconstpointer a, gconstpointer b)
+{
+  const GoalKey *x = a, *y = b;
+  return x->node == y->node && x->number == y->number;
+}
+
+ChronoVisandorReport *
+chrono_visandor_report_new (void)
+{
+  ChronoVisandorReport *r = g_new0 (ChronoVisandorReport, 1);
+  r->code_counts = g_hash_table_new (g_direct_hash, g_direct_equal);
+  r->codes = g_array_new (FALSE, FALSE, sizeof (CodeCount));
+  r->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
+  r->open_goals = g_hash_table_new_full (goal_key_hash, goal_key_equal, g_free, g_free);
+  r->goal_starts = g_array_new (FALSE, FALSE, sizeof (gint64));
+  r->goal_ends = g_array_new (FALSE, FALSE, sizeof (gint64));
+  return r;
+}
+
+void
+chrono_visandor_report_free (ChronoVisandorReport *r)
+{
+  if (r == NULL)
+    return;
+  g_hash_table_unref (r->code_counts);
+  g_array_unref (r->codes);
+  g_hash_table_unref (r->agents);
+  g_hash_table_unref (r->open_goals);
+  g_array_unref (r->goal_starts);
+  g_array_unref (r->goal_ends);
+  g_free (r);
+}
+
+static void
+count_code (ChronoVisandorReport *r, gint32 code)
+{
+  gpointer index;
+  /* index + 1, so that 0 means "not seen" */
+  if (g_hash_table_lookup_extended (r->code_counts, GINT_TO_POINTER (code), NULL, &index))
+    {
+      g_array_index (r->codes, CodeCount, GPOINTER_TO_UINT (index) - 1).count++;
+      return;
+    }
+  CodeCount entry = { code, 1 };
+  g_array_append_val (r->codes, entry);
+  g_hash_table_insert (r->code_counts, GINT_TO_POINTER (code), GUINT_TO_POINTER (r->codes->len));
+}
+
+static ReportAgent *
+lookup_agent (ChronoVisandorReport *r, gint64 number)
+{
+  ReportAgent *agent = g_hash_table_lookup (r->agents, &number);
+  if (agent == NULL)
+    {
+      agent = g_new0 (ReportAgent, 1);
+      agent->number = number;
+      g_hash_table_insert (r->agents, &agent->number, agent);
+    }
+  return agent;
+}
+
+/* An interval opens at the first busy event while idle and closes at the
+ * next idle event; repeats change nothing. */
+static void
+busy_event (ChronoVisandorReport *r, ReportAgent *agent, int pair, gboolean busy, gint64 time)
+{
+  r->pair_seen[pair] = TRUE;
+  if (busy && !agent->busy[pair])
+    agent->busy_since[pair] = time;
+  else if (!busy && agent->busy[pair])
+    agent->busy_time[pair] += time - agent->busy_since[pair];
+  agent->busy[pair] = busy;
+}
+
+static void
+add_goal (ChronoVisandorReport *r, gint64 start, gint64 finish)
+{
+  r->goal_time += finish - start;
+  if (finish > start) /* a goal of no length is never open at an instant */
+    {
+      g_array_append_val (r->goal_starts, start);
+      g_array_append_val (r->goal_ends, finish);
+    }
+}
+
+static void
+start_goal (ChronoVisandorReport *r, const ChronoVisandorEvent *ev)
+{
+  GoalKey key = { ev->node, ev->number };
+  gint64 *start = g_hash_table_lookup (r->open_goals, &key);
+  if (start != NULL)
+    {
+      *start = ev->time; /* started again while open: it restarts */
+      return;
+    }
+  g_hash_table_insert (r->open_goals, g_memdup2 (&key, sizeof key), g_memdup2 (&ev->time, sizeof ev->time));
+}
+
+static void
+finish_goal (ChronoVisandorReport *r, const ChronoVisandorEvent *ev)
+{
+  GoalKey key = { ev->node, ev->number };
+  gint64 *start = g_hash_table_lookup (r->open_goals, &key);
+  if (start == NULL)
+    return; /* no open START_GOAL: nothing to match */
+  add_goal (r, *start, ev->time);
+  g_hash_table_remove (r->open_goals, &key);
+}
+
+void
+chrono_visandor_report_feed (ChronoVisandorReport *r, const ChronoVisandorEvent *ev)
+{
+  if (!r->have_time)
+    r->begin = r->end = ev->time;
+  r->have_time = TRUE;
+  r->begin = MIN (r->begin, ev->time);
+  r->end = MAX (r->end, ev->time);
+  count_code (r, ev->code);
+  ReportAgent *agent = lookup_agent (r, ev->agent);
+  agent->events++;
+  switch (ev->code)
+    {
+    case CHRONO_VISANDOR_AGENT_BUSY: busy_event (r, agent, PAIR_AGENT, TRUE, ev->time); break;
+    case CHRONO_VISANDOR_AGENT_IDLE: busy_event (r, agent, PAIR_AGENT, FALSE, ev->time); break;
+    case CHRONO_VISANDOR_START_BUSY: busy_event (r, agent, PAIR_SLAVE, TRUE, ev->time); break;
+    case CHRONO_VISANDOR_STOP_BUSY: busy_event (r, agent, PAIR_SLAVE, FALSE, ev->time); break;
+    case CHRONO_VISANDOR_FORK: r->forks++; break;
+    case CHRONO_VISANDOR_START_GOAL:
+      r->goals++;
+      start_goal (r, ev);
+      break;
+    case CHRONO_VISANDOR_FINISH_GOAL: finish_goal (r, ev); break;
+    case CHRONO_VISANDOR_MAKE_PUBLIC: r->public_nodes++; break;
+    case CHRONO_VISANDOR_START_BRANCH: r->branches++; break;
+    case CHRONO_VISANDOR_SUCC_BRANCH: r->succeeded++; break;
+    case CHRONO_VISANDOR_FAIL_BRANCH: r->failed++; break;
+    case CHRONO_VISANDOR_SUSPEND_BRANCH: r->suspended++; break;
+    default: break;
+    }
+}
+
+static int
+compare_int64 (const void *a, const void *b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+static int
+compare_code (const void *a, const void *b)
+{
+  const CodeCount *x = a, *y = b;
+  return x->code < y->code ? -1 : x->code > y->code;
+}
+
+static int
+compare_agents (const void *a, const void *b)
+{
+  return compare_int64 (&(*(ReportAgent *const *) a)->number, &(*(ReportAgent *const *) b)->number);
+}
+
+/* The most goals open at one instant: intervals are half-open, so a goal
+ * finishing at t and one starting at t are not open together. */
+static guint64
+max_parallel_goals (ChronoVisandorReport *r)
+{
+  gint64 *starts = (gint64 *) r->goal_starts->data, *ends = (gint64 *) r->goal_ends->data;
+  guint n = r->goal_starts->len;
+  qsort (starts, n, sizeof *starts, compare_int64);
+  qsort (ends, n, sizeof *ends, compare_int64);
+  guint64 open = 0, most = 0;
+  for (guint i = 0, j = 0; i < n; i++)
+    {
+      for (; j < n && ends[j] <= starts[i]; j++)
+        open--;
+      open++;
+      most = MAX (most, open);
+    }
+  return most;
+}
+
+static GVariant *
+seconds (const ChronoClock *clock, gint64 ticks)
+{
+  return g_variant_new_double ((double) ticks / (double) clock->ticks_per_second);
+}
+
+static GVariant *
+events_by_code (ChronoVisandorReport *r)
+{
+  GVariantBuilder builder;
+  g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
+  g_array_sort (r->codes, compare_code);
+  for (guint i = 0; i < r->codes->len; i++)
+    {
+      const CodeCount *c = &g_array_index (r->codes, CodeCount, i);
+      char key[16];
+      g_snprintf (key, sizeof key, "%d", c->code);
+      g_variant_builder_add (&builder, "{sv}", key, g_variant_new_uint64 (c->count));
+    }
+  return g_variant_builder_end (&builder);
+}
+
+/* Busy time is measured by AGENT_BUSY/AGENT_IDLE when the trace has either,
+ * else by START_BUSY/STOP_BUSY, else not at all (null). */
+static GVariant *
+agents_list (ChronoVisandorReport *r, const ChronoClock *clock)
+{
+  int pair = r->pair_seen[PAIR_AGENT] ? PAIR_AGENT : r->pair_seen[PAIR_SLAVE] ? PAIR_SLAVE : -1;
+  guint n = 0;
+  g_autofree ReportAgent **agents = g_new (ReportAgent *, g_hash_table_size (r->agents) + 1);
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, r->agents);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    agents[n++] = value;
+  qsort (agents, n, sizeof *agents, compare_agents);
+  GVariantBuilder builder;
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("aa{sv}"));
+  for (guint i = 0; i < n; i++)
+    {
+      ReportAgent *agent = agents[i];
+      GVariantBuilder entry;
+      g_variant_builder_init (&entry, G_VARIANT_TYPE_VARDICT);
+      g_variant_builder_add (&entry, "{sv}", "agent", g_variant_new_int64 (agent->number));
+      g_variant_builder_add (&entry, "{sv}", "events", g_variant_new_uint64 (agent->events));
+      GVariant *busy = NULL;
+      if (pair >= 0)
+        {
+          gint64 total = agent->busy_time[pair];
+          if (agent->busy[pair]) /* still busy: closes at the end */
+            total += r->end - agent->busy_since[pair];
+          busy = seconds (clock, total);
+        }
+      g_variant_builder_add (&entry, "{sv}", "busy_time", g_variant_new_maybe (G_VARIANT_TYPE_DOUBLE, busy));
+      g_variant_builder_add_value (&builder, g_variant_builder_end (&entry));
+    }
+  return g_variant_builder_end (&builder);
+}
+
+GVariant *
+chrono_visandor_report_finish (ChronoVisandorReport *r, ChronoVisandorMode mode, const ChronoClock *clock)
+{
+  /* goals never finished close at the end */
+  GHashTableIter iter;
+  gpointer start;
+  g_hash_table_iter_init (&iter, r->open_goals);
+  while (g_hash_table_iter_next (&iter, NULL, &start))
+    add_goal (r, *(gint64 *) start, r->end);
+  g_hash_table_remove_all (r->open_goals);
+
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "format", g_variant_new_string ("visandor"));
+  g_variant_builder_add (&b, "{sv}", "mode", g_variant_new_string (mode == CHRONO_VISANDOR_OR ? "or" : "and"));
+  g_variant_builder_add (&b, "{sv}", "begin",
+                         g_variant_new_maybe (G_VARIANT_TYPE_DOUBLE, r->have_time ? seconds (clock, r->begin) : NULL));
+  g_variant_builder_add (&b, "{sv}", "end",
+                         g_variant_new_maybe (G_VARIANT_TYPE_DOUBLE, r->have_time ? seconds (clock, r->end) : NULL));
+  g_variant_builder_add (&b, "{sv}", "events", events_by_code (r));
+  g_variant_builder_add (&b, "{sv}", "agents", agents_list (r, clock));
+  if (mode == CHRONO_VISANDOR_AND)
+    {
+      g_variant_builder_add (&b, "{sv}", "forks", g_variant_new_uint64 (r->forks));
+      g_variant_builder_add (&b, "{sv}", "goals", g_variant_new_uint64 (r->goals));
+      g_variant_builder_add (&b, "{sv}", "goal_time", seconds (clock, r->goal_time));
+      g_variant_builder_add (&b, "{sv}", "max_parallel_goals", g_variant_new_uint64 (max_parallel_goals (r)));
+    }
+  else
+    {
+      g_variant_builder_add (&b, "{sv}", "public_nodes", g_variant_new_uint64 (r->public_nodes));
+      g_variant_builder_add (&b, "{sv}", "branches", g_variant_new_uint64 (r->branches));
+      g_variant_builder_add (&b, "{sv}", "succeeded", g_variant_new_uint64 (r->succeeded));
+      g_variant_builder_add (&b, "{sv}", "failed", g_variant_new_uint64 (r->failed));
+      g_variant_builder_add (&b, "{sv}", "suspended", g_variant_new_uint64 (r->suspended));
+    }
+  return g_variant_builder_end (&b);
+}
