@@ -84,7 +84,8 @@ apply_clicked (ChronoClaimsPopover *self)
       const OptionRow *row = &g_array_index (self->rows, OptionRow, i);
       g_hash_table_insert (options, (gpointer) row->option->name, widget_value (row->widget));
     }
-  g_hash_table_insert (options, "labelling", widget_value (self->labelling));
+  if (self->labelling != NULL)
+    g_hash_table_insert (options, "labelling", widget_value (self->labelling));
   gtk_popover_popdown (GTK_POPOVER (self));
   g_signal_emit (self, signals[APPLY], 0, options);
 }
@@ -111,10 +112,46 @@ action_button (ChronoClaimsPopover *self, const char *label, const char *tooltip
   return button;
 }
 
+/* Whether the trace's loader declares options for the viewer. */
+gboolean
+chrono_claims_popover_has_rows (ChronoTrace *trace)
+{
+  const ChronoLoaderInfo *loader = chrono_loaders_find_by_name (chrono_trace_get_format (trace));
+  for (const ChronoLoaderOption *o = loader ? loader->options : NULL; o && o->name; o++)
+    if (o->label != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Labels and the analyses of claims, for traces that have them. */
+static int
+build_claim_rows (ChronoClaimsPopover *self, GtkWidget *grid, int row, GPtrArray *keys, const char *labelling)
+{
+  self->labelling = choice_combo (_ ("(no labels)"), (const char *const *) keys->pdata, keys->len, labelling);
+  chrono_grid_attach_labelled (GTK_GRID (grid), row++, _ ("_Label by"), self->labelling, 1);
+  return row;
+}
+
+static void
+build_claim_actions (ChronoClaimsPopover *self, GtkWidget *grid, int row)
+{
+  gtk_grid_attach (GTK_GRID (grid),
+                   action_button (self, _ ("Show Resource _Usage"),
+                                  _ ("Add the amount in use of every resource as a signal lane"),
+                                  G_CALLBACK (usage_clicked)),
+                   0, row++, 2, 1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   action_button (self, _ ("Show _Critical Path"),
+                                  _ ("Outline the claims that decided when the last claim ended"),
+                                  G_CALLBACK (critical_clicked)),
+                   0, row++, 2, 1);
+}
+
 /* The rows come from the trace's loader: the options it declares for the viewer. */
 static void
 build (ChronoClaimsPopover *self, const char *labelling)
 {
+  gboolean claims = (chrono_trace_get_features (self->trace) & CHRONO_TRACE_HAS_CLAIMS) != 0;
   g_autoptr (GPtrArray) keys = chrono_claim_attribute_keys (self->trace);
   const ChronoLoaderInfo *loader = chrono_loaders_find_by_name (chrono_trace_get_format (self->trace));
   GtkWidget *grid = gtk_grid_new ();
@@ -128,24 +165,16 @@ build (ChronoClaimsPopover *self, const char *labelling)
       g_array_append_val (self->rows, r);
       chrono_grid_attach_labelled (GTK_GRID (grid), row++, g_dgettext (GETTEXT_PACKAGE, o->label), r.widget, 1);
     }
-  self->labelling = choice_combo (_ ("(no labels)"), (const char *const *) keys->pdata, keys->len, labelling);
-  chrono_grid_attach_labelled (GTK_GRID (grid), row++, _ ("_Label by"), self->labelling, 1);
+  if (claims)
+    row = build_claim_rows (self, grid, row, keys, labelling);
 
   GtkWidget *apply = gtk_button_new_with_mnemonic (_ ("_Apply"));
   gtk_style_context_add_class (gtk_widget_get_style_context (apply), "suggested-action");
   gtk_widget_set_halign (apply, GTK_ALIGN_END);
   g_signal_connect_swapped (apply, "clicked", G_CALLBACK (apply_clicked), self);
   gtk_grid_attach (GTK_GRID (grid), apply, 1, row++, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid),
-                   action_button (self, _ ("Show Resource _Usage"),
-                                  _ ("Add the amount in use of every resource as a signal lane"),
-                                  G_CALLBACK (usage_clicked)),
-                   0, row++, 2, 1);
-  gtk_grid_attach (GTK_GRID (grid),
-                   action_button (self, _ ("Show _Critical Path"),
-                                  _ ("Outline the claims that decided when the last claim ended"),
-                                  G_CALLBACK (critical_clicked)),
-                   0, row++, 2, 1);
+  if (claims)
+    build_claim_actions (self, grid, row);
   gtk_widget_show_all (grid);
   gtk_container_add (GTK_CONTAINER (self), grid);
 }

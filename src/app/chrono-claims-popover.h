@@ -14,6 +14,7 @@ G_DECLARE_FINAL_TYPE (ChronoClaimsPopover, chrono_claims_popover, CHRONO, CLAIMS
 
 /* Signals: "apply" (GHashTable *options: option name → value, "" for the
  * default, and "labelling"), "show-usage", "show-critical-path". */
+gboolean chrono_claims_popover_has_rows (ChronoTrace *trace);
 GtkWidget *chrono_claims_popover_new (GtkWidget *relative_to, ChronoTrace *trace, const char *labelling);
 
 G_END_DECLS

@@ -298,15 +298,19 @@ apply_claim_options (ChronoWindow *self, GHashTable *options)
   start_loading (self);
 }
 
-/* For traces of claims: the options their loader declares (group, colour,
- * filter), labels, and the analyses of claims. */
+/* How the trace was read, as its loader's options say (TRACE's grouping,
+ * colouring and filter, VisAndOr's tick), and for claims their labels and
+ * analyses. */
 static void
 setup_claims_popover (ChronoWindow *self)
 {
   gboolean claims = (chrono_trace_get_features (self->trace) & CHRONO_TRACE_HAS_CLAIMS) != 0;
-  gtk_widget_set_visible (self->claims_button, claims);
-  if (!claims)
+  gboolean options = chrono_claims_popover_has_rows (self->trace);
+  gtk_widget_set_visible (self->claims_button, claims || options);
+  if (!claims && !options)
     return;
+  gtk_widget_set_tooltip_text (self->claims_button, claims ? _ ("Group, colour and filter claims by their attributes")
+                                                           : _ ("How the trace is read"));
   GtkWidget *popover = chrono_claims_popover_new (self->claims_button, self->trace,
                                                   g_hash_table_lookup (self->load_options, "labelling"));
   g_signal_connect_swapped (popover, "apply", G_CALLBACK (apply_claim_options), self);

@@ -508,6 +508,7 @@ static const ChronoLoaderOption visandor_options[] = {
     .values = tick_values,
     .default_value = "1us",
     .label = N_ ("_Tick"),
+    .default_label = N_ ("1us (as Ciao writes)"),
     .description = N_ ("VisAndOr: how long a timestamp unit is (the file does not say)"),
     .arg_description = N_ ("1ns|1us|…") },
   { NULL },
