@@ -728,6 +728,57 @@ test_empty (void)
   cairo_surface_destroy (surface);
 }
 
+/* Draws a two-lane trace with n arrows spread evenly over its second, into
+ * a fresh 400×120 image. */
+static cairo_surface_t *
+draw_with_links (guint n)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("links", "test");
+  g_autoptr (ChronoLane) a = chrono_lane_new ("A", CHRONO_LANE_WORKER, NULL);
+  g_autoptr (ChronoLane) b = chrono_lane_new ("B", CHRONO_LANE_WORKER, NULL);
+  chrono_trace_add_lane (trace, a);
+  chrono_trace_add_lane (trace, b);
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, 1000000000);
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 t = (gint64) i * (1000000000 / MAX (n, 1));
+      ChronoLink link = { a, b, t, t + 1000, 0, 0, i };
+      chrono_links_append (chrono_trace_get_links (trace), &link);
+    }
+  chrono_trace_seal (trace);
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 400, 120);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 120);
+  cairo_t *cr = cairo_create (surface);
+  chrono_renderer_draw (renderer, cr, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static gboolean
+same_pixels (cairo_surface_t *x, cairo_surface_t *y)
+{
+  int stride = cairo_image_surface_get_stride (x), height = cairo_image_surface_get_height (x);
+  return memcmp (cairo_image_surface_get_data (x), cairo_image_surface_get_data (y), (size_t) stride * height) == 0;
+}
+
+/* Too many arrows in view are noise: none is drawn, rather than the first
+ * twenty thousand piled up at the left edge as if the rest had none. */
+static void
+test_crowded_links (void)
+{
+  cairo_surface_t *none = draw_with_links (0), *few = draw_with_links (50), *crowd = draw_with_links (100000);
+  g_assert_false (same_pixels (none, few));
+  g_assert_true (same_pixels (none, crowd));
+  cairo_surface_destroy (none);
+  cairo_surface_destroy (few);
+  cairo_surface_destroy (crowd);
+}
+
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
 int
@@ -748,5 +799,6 @@ main (int argc, char **argv)
   ADD ("/render/layout", test_layout);
   ADD ("/render/options", test_options);
   g_test_add_func ("/render/empty", test_empty);
+  g_test_add_func ("/render/crowded-links", test_crowded_links);
   return g_test_run ();
 }

@@ -485,15 +485,42 @@ draw_arrow (cairo_t *cr, double x0, double y0, double x1, double y1)
   cairo_fill (cr);
 }
 
-/* Dependencies over the lanes, between the rows of their two ends. */
+/* The links with a part in the view, or NULL when there are more than
+ * MAX_LINKS_DRAWN of them. */
+static GArray *
+links_in_view (ChronoLinks *links, const ChronoRenderOptions *o)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint n = chrono_links_get_n (links);
+  for (guint i = chrono_links_first_ending_after (links, o->begin - 1); i < n; i++)
+    {
+      const ChronoLink *link = chrono_links_get (links, i);
+      if (MAX (link->src_time, link->dst_time) > o->end + chrono_links_get_longest (links))
+        break; /* every later link begins after the window */
+      if (MIN (link->src_time, link->dst_time) > o->end)
+        continue;
+      if (found->len == MAX_LINKS_DRAWN)
+        {
+          g_array_unref (found);
+          return NULL;
+        }
+      g_array_append_val (found, i);
+    }
+  return found;
+}
+
+/* Dependencies over the lanes, between the rows of their two ends; none
+ * where they are too many to tell apart (zoom in to see them). */
 static void
 draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
 {
   ChronoLinks *links = chrono_trace_get_links (self->trace);
-  guint n = chrono_links_get_n (links);
-  if (n == 0)
+  if (chrono_links_get_n (links) == 0)
     return;
   const ChronoRenderOptions *o = ctx->o;
+  g_autoptr (GArray) shown = links_in_view (links, o);
+  if (shown == NULL)
+    return;
   cairo_t *cr = ctx->cr;
   cairo_save (cr);
   cairo_rectangle (cr, ctx->data_x0, chrono_render_options_lane_top (o), ctx->data_x1 - ctx->data_x0,
@@ -501,20 +528,14 @@ draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
   cairo_clip (cr);
   chrono_rgb_set_source_alpha (cr, &ctx->palette->text, 0.7);
   cairo_set_line_width (cr, 1.2);
-  guint drawn = 0;
-  for (guint i = chrono_links_first_ending_after (links, o->begin - 1); i < n && drawn < MAX_LINKS_DRAWN; i++)
+  for (guint k = 0; k < shown->len; k++)
     {
-      const ChronoLink *link = chrono_links_get (links, i);
-      if (MAX (link->src_time, link->dst_time) > o->end + chrono_links_get_longest (links))
-        break; /* every later link begins after the window */
-      if (MIN (link->src_time, link->dst_time) > o->end)
-        continue;
+      const ChronoLink *link = chrono_links_get (links, g_array_index (shown, guint, k));
       double y0, y1;
       if (!link_row_y (self, ctx, link->src_lane, &y0) || !link_row_y (self, ctx, link->dst_lane, &y1))
         continue;
       draw_arrow (cr, chrono_render_options_time_to_x (o, link->src_time), y0,
                   chrono_render_options_time_to_x (o, link->dst_time), y1);
-      drawn++;
     }
   cairo_restore (cr);
 }

@@ -337,7 +337,8 @@ detach_work (ChronoVisandorMachine *m, Work *work, gint64 time, guint8 flags)
   Agent *agent = work->agent;
   if (agent == NULL)
     return;
-  g_autofree char *label = node_label (work->key.node, work->key.number);
+  /* an index pass keeps no labels: millions of goals would be millions of strings */
+  g_autofree char *label = m->summary_buckets > 0 ? NULL : node_label (work->key.node, work->key.number);
   add_span (m, agent->lane, work->start, time, work_states[work->key.kind], flags, (guint16) (work->slot + 1), label);
   if (work->slot < agent->slots->len)
     agent->slots->data[work->slot] = 0;
