@@ -27,6 +27,8 @@ FORMATS = {
     "btf": Format(".btf", {"entities": ("type", "name")}, "1e-14"),
     # the job-shop generator sums usage in its own order, so allow for rounding
     "etf": Format(".etf", {"resources": ("id",), "signals": ("id",)}, "1e-9", "1e-12"),
+    # counts exactly; seconds are ticks / 10^6, sums taken in integer ticks
+    "visandor": Format(".vt", {"agents": ("agent",)}, "1e-15"),
 }
 
 

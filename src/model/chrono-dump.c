@@ -117,6 +117,42 @@ dump_signal (GString *out, ChronoSignal *signal)
     }
 }
 
+/* A tree in row order: each node, then its stretches. */
+static void
+dump_tree (GString *out, ChronoTrace *trace, ChronoTree *tree)
+{
+  static const char *const stretch_kinds[] = { "ran", "suspended", "helped" };
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  for (guint i = 0; i < chrono_tree_get_n_nodes (tree); i++)
+    {
+      const ChronoTreeNode *node = chrono_tree_get_node (tree, i);
+      g_autofree char *name = chrono_tree_dup_node_name (tree, i, strings);
+      g_string_append_printf (out, "  node %u %s %s depth=%u parent=", i, chrono_strings_get (strings, node->kind),
+                              name, chrono_tree_get_depth (tree, i));
+      if (node->parent == CHRONO_TREE_NONE)
+        g_string_append (out, "-");
+      else
+        g_string_append_printf (out, "%u", node->parent);
+      g_string_append_printf (out, " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %s split=", node->start, node->end,
+                              chrono_tree_outcome_get_name (node->outcome));
+      dump_time (out, node->split_time);
+      g_string_append (out, " join=");
+      dump_time (out, node->join_time);
+      g_string_append_c (out, '\n');
+      guint first, n;
+      chrono_tree_get_stretches (tree, i, &first, &n);
+      for (guint k = first; k < first + n; k++)
+        {
+          const ChronoTreeStretch *s = chrono_tree_get_stretch (tree, k);
+          g_string_append_printf (out, "    %s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT, stretch_kinds[s->kind % 3],
+                                  s->start, s->end);
+          if (s->worker != CHRONO_STRING_NONE)
+            g_string_append_printf (out, " by=%s", chrono_strings_get (strings, s->worker));
+          g_string_append_c (out, '\n');
+        }
+    }
+}
+
 static void
 dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
 {
@@ -139,6 +175,8 @@ dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
     dump_marks (out, trace, chrono_lane_get_marks (lane));
   if (chrono_lane_get_signal (lane))
     dump_signal (out, chrono_lane_get_signal (lane));
+  if (chrono_lane_get_tree (lane))
+    dump_tree (out, trace, chrono_lane_get_tree (lane));
 }
 
 static void

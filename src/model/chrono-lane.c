@@ -14,6 +14,7 @@ struct _ChronoLane {
   ChronoSignal *signal;
   ChronoInstances *instances;
   ChronoSummary *summary;
+  ChronoTree *tree;
   gint64 source_id; /* the producer's id (a TRACE resource id), G_MININT64 when none */
   guint32 attrs;
   double capacity; /* 0 when the lane has none */
@@ -29,7 +30,8 @@ G_DEFINE_ENUM_TYPE (
     G_DEFINE_ENUM_VALUE (CHRONO_LANE_CORE, "core"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_SEMAPHORE, "semaphore"),
     G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACCESS, "access"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_SIGNAL, "signal"),
     G_DEFINE_ENUM_VALUE (CHRONO_LANE_EVENTS, "events"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_RESOURCE, "resource"),
-    G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACTIVITY, "activity"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_WORKER, "worker"))
+    G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACTIVITY, "activity"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_WORKER, "worker"),
+    G_DEFINE_ENUM_VALUE (CHRONO_LANE_TREE, "tree"))
 
 G_DEFINE_FINAL_TYPE (ChronoLane, chrono_lane, G_TYPE_OBJECT)
 
@@ -60,6 +62,7 @@ chrono_lane_finalize (GObject *object)
   g_clear_pointer (&self->signal, chrono_signal_free);
   g_clear_pointer (&self->instances, chrono_instances_free);
   g_clear_pointer (&self->summary, chrono_summary_free);
+  g_clear_pointer (&self->tree, chrono_tree_free);
   G_OBJECT_CLASS (chrono_lane_parent_class)->finalize (object);
 }
 
@@ -288,6 +291,21 @@ chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary)
   lane->summary = summary;
 }
 
+void
+chrono_lane_set_tree (ChronoLane *lane, ChronoTree *tree)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane));
+  g_clear_pointer (&lane->tree, chrono_tree_free);
+  lane->tree = tree;
+}
+
+ChronoTree *
+chrono_lane_get_tree (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  return lane->tree;
+}
+
 ChronoSummary *
 chrono_lane_get_summary (ChronoLane *lane)
 {
@@ -410,6 +428,8 @@ chrono_lane_seal (ChronoLane *lane)
     chrono_marks_seal (lane->marks);
   if (lane->signal)
     chrono_signal_seal (lane->signal);
+  if (lane->tree)
+    chrono_tree_seal (lane->tree);
   guint n = chrono_lane_get_n_children (lane);
   for (guint i = 0; i < n; i++)
     chrono_lane_seal (chrono_lane_get_child (lane, i));

@@ -9,6 +9,7 @@
 #include "chrono-signal.h"
 #include "chrono-spans.h"
 #include "chrono-summary.h"
+#include "chrono-tree.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +31,7 @@ typedef enum {
   CHRONO_LANE_ACTIVITY, /* claims grouped by what they belong to: spans are claims, depth = overlap row */
   CHRONO_LANE_WORKER, /* an agent, thread or location doing work: depth 0 when it is busy, deeper rows what it
                          works on (goals, branches, regions), a row per concurrent item */
+  CHRONO_LANE_TREE, /* a tree of work (and/or trees): the lane's ChronoTree, a row per node in tree order */
 } ChronoLaneKind;
 
 #define CHRONO_TYPE_LANE_KIND (chrono_lane_kind_get_type ())
@@ -72,6 +74,9 @@ ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
 /* The level-of-detail summary of a lazily read trace; the lane owns it. */
 void chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary);
 ChronoSummary *chrono_lane_get_summary (ChronoLane *lane);
+/* The tree of a CHRONO_LANE_TREE lane; the lane owns it. */
+void chrono_lane_set_tree (ChronoLane *lane, ChronoTree *tree);
+ChronoTree *chrono_lane_get_tree (ChronoLane *lane);
 /* Time per state over [begin, end), from the spans or, read lazily, the summary. */
 gboolean chrono_lane_has_intervals (ChronoLane *lane);
 void chrono_lane_summarize (ChronoLane *lane, gint64 begin, gint64 end, ChronoSpanSummary *out);

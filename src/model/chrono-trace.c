@@ -450,6 +450,8 @@ chrono_trace_get_memory_size (ChronoTrace *trace)
         size += chrono_spans_get_memory_size (chrono_lane_get_spans (lane));
       if (chrono_lane_get_summary (lane))
         size += chrono_summary_get_memory_size (chrono_lane_get_summary (lane));
+      if (chrono_lane_get_tree (lane) != NULL)
+        size += chrono_tree_get_memory_size (chrono_lane_get_tree (lane));
       if (chrono_lane_get_marks (lane))
         size += chrono_marks_get_n (chrono_lane_get_marks (lane)) * sizeof (ChronoMark);
       if (chrono_lane_get_instances (lane))

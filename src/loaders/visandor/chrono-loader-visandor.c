@@ -168,6 +168,7 @@ flag_line (VisandorReader *r, char **fields, int n)
   if (n == 1 && (strcmp (fields[0], "0") == 0 || strcmp (fields[0], "1") == 0))
     {
       r->mode = fields[0][0] == '1' ? CHRONO_VISANDOR_OR : CHRONO_VISANDOR_AND;
+      chrono_visandor_machine_set_mode (r->machine, r->mode);
       return TRUE;
     }
   r->mode = CHRONO_VISANDOR_AND;
@@ -367,6 +368,7 @@ visandor_decode (gconstpointer data, guint index, gboolean last, const ChronoChu
   r.have_time = state->have_time;
   r.last_time = state->last_time;
   r.mode = c->mode;
+  chrono_visandor_machine_set_mode (machine, c->mode);
   ChronoChunk scratch = *chunk;
   visandor_consume (&r, block, &scratch);
   if (last)

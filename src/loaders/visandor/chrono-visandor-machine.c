@@ -29,6 +29,8 @@ typedef struct {
   gint64 start;
   guint16 slot;
   int slaves; /* a branch: its START_BUSY lines less its STOP_BUSY lines */
+  guint32 node; /* its node of the tree (a slave: the branch's), or CHRONO_TREE_NONE */
+  gint64 suspended_since;
 } Work;
 
 struct _Agent {
@@ -40,6 +42,7 @@ struct _Agent {
   gboolean busy[CHRONO_VISANDOR_N_BUSY_SOURCES]; /* as each counter sees it */
   guint n_work;
   GByteArray *slots; /* rows in use */
+  GArray *nodes; /* guint32: the tree nodes it runs, innermost last */
 };
 
 /* A "Busy agents" counter: one per way of telling busy agents apart. */
@@ -55,12 +58,17 @@ typedef struct {
   gint64 time;
   gint64 n_tasks;
   gint64 finished, open;
+  guint32 parent_node; /* the goal that forked */
+  guint64 order; /* of the split among its parent's */
+  GArray *children; /* guint32: the tree nodes of its goals */
 } Fork;
 
 typedef struct {
   ChronoLane *lane;
   gint64 time;
   gint64 n_branches, started;
+  guint32 parent_node; /* the branch that made it public */
+  guint64 order;
 } PublicNode;
 
 struct _ChronoVisandorMachine {
@@ -80,6 +88,14 @@ struct _ChronoVisandorMachine {
   GHashTable *forks; /* guint64 node -> Fork, until its JOIN */
   GHashTable *public_nodes; /* guint64 node -> PublicNode, until every branch started */
   Counter counters[CHRONO_VISANDOR_N_BUSY_SOURCES];
+  /* the and/or tree; NULL when decoding a chunk (the index holds it) */
+  ChronoVisandorMode mode;
+  ChronoTree *tree;
+  guint32 root;
+  guint64 n_splits;
+  guint32 kind_goal, kind_branch;
+  gint64 root_agent;
+  gboolean root_closed;
 };
 
 /* ---- keys ------------------------------------------------------------------ */
@@ -104,7 +120,15 @@ static void
 agent_free (Agent *agent)
 {
   g_byte_array_unref (agent->slots);
+  g_array_unref (agent->nodes);
   g_free (agent);
+}
+
+static void
+fork_free (Fork *fork)
+{
+  g_array_unref (fork->children);
+  g_free (fork);
 }
 
 /* ---- life ------------------------------------------------------------------ */
@@ -120,13 +144,17 @@ chrono_visandor_machine_new (ChronoTrace *trace)
   chrono_lane_set_name_is_ours (m->agents_group, TRUE);
   m->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) agent_free);
   m->work = g_hash_table_new_full (work_key_hash, work_key_equal, NULL, g_free);
-  m->forks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  m->forks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) fork_free);
   m->public_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
     {
       m->counters[i].lane = chrono_lane_new (N_ ("Busy agents"), CHRONO_LANE_SIGNAL, "busy agents");
       chrono_lane_set_name_is_ours (m->counters[i].lane, TRUE);
     }
+  m->tree = chrono_tree_new ();
+  m->root = CHRONO_TREE_NONE;
+  m->kind_goal = chrono_strings_intern (m->strings, "goal");
+  m->kind_branch = chrono_strings_intern (m->strings, "branch");
   return m;
 }
 
@@ -142,6 +170,7 @@ chrono_visandor_machine_free (ChronoVisandorMachine *m)
   g_clear_object (&m->agents_group);
   for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
     g_clear_object (&m->counters[i].lane);
+  g_clear_pointer (&m->tree, chrono_tree_free);
   g_free (m);
 }
 
@@ -156,6 +185,13 @@ chrono_visandor_machine_set_decoding (ChronoVisandorMachine *m, ChronoVisandorBu
 {
   m->decoding = TRUE;
   m->busy_source = busy_source;
+  g_clear_pointer (&m->tree, chrono_tree_free);
+}
+
+void
+chrono_visandor_machine_set_mode (ChronoVisandorMachine *m, ChronoVisandorMode mode)
+{
+  m->mode = mode;
 }
 
 ChronoVisandorBusySource
@@ -268,6 +304,7 @@ agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   agent->number = number;
   agent->wam = wam;
   agent->slots = g_byte_array_new ();
+  agent->nodes = g_array_new (FALSE, FALSE, sizeof (guint32));
   /* the WAM id in the name: producers where agents and WAMs differ (&-Prolog) show both */
   g_autofree char *name = g_strdup_printf ("Agent %" G_GINT64_FORMAT " (WAM %" G_GINT64_MODIFIER "X)", number, wam);
   g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_WORKER, "agent");
@@ -301,6 +338,116 @@ take_slot (Agent *agent)
   return (guint16) MIN (slot, G_MAXUINT16 - 1);
 }
 
+/* ---- the and/or tree ---------------------------------------------------------
+ * A node per goal or branch, under the goal or branch that forked it or
+ * made its node public (the innermost one running on that agent, as the
+ * note says), or under the program: the work before the first split. */
+
+static guint32
+agent_lane_name (ChronoVisandorMachine *m, Agent *agent)
+{
+  return agent ? chrono_strings_intern (m->strings, chrono_lane_get_name (agent->lane)) : CHRONO_STRING_NONE;
+}
+
+/* The node an agent is running now, to hang what it splits off under. */
+static guint32
+current_node (ChronoVisandorMachine *m, Agent *agent)
+{
+  return agent->nodes->len > 0 ? g_array_index (agent->nodes, guint32, agent->nodes->len - 1) : m->root;
+}
+
+static void
+push_node (Agent *agent, guint32 node)
+{
+  g_array_append_val (agent->nodes, node);
+}
+
+static void
+pop_node (Agent *agent, guint32 node)
+{
+  for (guint i = agent->nodes->len; i > 0; i--)
+    if (g_array_index (agent->nodes, guint32, i - 1) == node)
+      {
+        g_array_remove_index (agent->nodes, i - 1);
+        return;
+      }
+}
+
+static void
+add_stretch (ChronoVisandorMachine *m, guint32 node, ChronoStretchKind kind, Agent *agent, gint64 start, gint64 end)
+{
+  if (m->tree == NULL || node == CHRONO_TREE_NONE)
+    return;
+  ChronoTreeStretch stretch = { node, agent_lane_name (m, agent), start, end, kind };
+  chrono_tree_add_stretch (m->tree, &stretch);
+}
+
+static guint32
+open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev, guint32 parent, gint64 split_time,
+           guint64 split_order)
+{
+  if (m->tree == NULL)
+    return CHRONO_TREE_NONE;
+  /* siblings: by the split they came from, then by their number */
+  guint32 number = (guint32) CLAMP (ev->number, 0, (gint64) G_MAXUINT32);
+  ChronoTreeNode node = {
+    .parent = parent,
+    .kind = kind,
+    .key = ev->node,
+    .number = ev->number,
+    .start = ev->time,
+    .end = ev->time,
+    .split_time = split_time,
+    .join_time = G_MININT64,
+    .order = split_order << 32 | number,
+    .outcome = CHRONO_TREE_OPEN,
+  };
+  return chrono_tree_add_node (m->tree, &node);
+}
+
+static void
+end_node (ChronoVisandorMachine *m, guint32 node, gint64 time, ChronoTreeOutcome outcome)
+{
+  if (m->tree == NULL || node == CHRONO_TREE_NONE)
+    return;
+  ChronoTreeNode *n = chrono_tree_peek_node (m->tree, node);
+  n->end = time;
+  n->outcome = outcome;
+}
+
+/* The program: what the first agent runs from the first event, up to the
+ * trace's end (AND) or its first public node (OR). */
+static void
+open_root (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev)
+{
+  if (m->tree == NULL)
+    return;
+  ChronoTreeNode node = {
+    .parent = CHRONO_TREE_NONE,
+    .kind = chrono_strings_intern (m->strings, "program"),
+    .label = chrono_strings_intern (m->strings, "program"),
+    .number = -1,
+    .start = ev->time,
+    .end = ev->time,
+    .split_time = G_MININT64,
+    .join_time = G_MININT64,
+    .outcome = CHRONO_TREE_OPEN,
+  };
+  m->root = chrono_tree_add_node (m->tree, &node);
+  m->root_agent = ev->agent;
+}
+
+static void
+close_root (ChronoVisandorMachine *m, gint64 time, ChronoTreeOutcome outcome)
+{
+  if (m->tree == NULL || m->root == CHRONO_TREE_NONE || m->root_closed)
+    return;
+  m->root_closed = TRUE;
+  end_node (m, m->root, time, outcome);
+  add_stretch (m, m->root, CHRONO_STRETCH_RUNNING, g_hash_table_lookup (m->agents, &m->root_agent),
+               chrono_tree_peek_node (m->tree, m->root)->start, time);
+}
+
 /* ---- work ---------------------------------------------------------------- */
 
 static const ChronoState work_states[] = {
@@ -312,6 +459,8 @@ static const ChronoState work_states[] = {
 static void
 attach_work (ChronoVisandorMachine *m, Work *work, Agent *agent, gint64 time)
 {
+  if (work->key.kind != WORK_SLAVE && work->node != CHRONO_TREE_NONE)
+    push_node (agent, work->node);
   work->agent = agent;
   work->start = time;
   work->slot = take_slot (agent);
@@ -320,10 +469,11 @@ attach_work (ChronoVisandorMachine *m, Work *work, Agent *agent, gint64 time)
 }
 
 static Work *
-open_work (ChronoVisandorMachine *m, const WorkKey *key, Agent *agent, gint64 time)
+open_work (ChronoVisandorMachine *m, const WorkKey *key, Agent *agent, gint64 time, guint32 node)
 {
   Work *work = g_new0 (Work, 1);
   work->key = *key;
+  work->node = node;
   attach_work (m, work, agent, time);
   g_hash_table_insert (m->work, &work->key, work);
   return work;
@@ -337,6 +487,11 @@ detach_work (ChronoVisandorMachine *m, Work *work, gint64 time, guint8 flags)
   Agent *agent = work->agent;
   if (agent == NULL)
     return;
+  add_stretch (m, work->node, work->key.kind == WORK_SLAVE ? CHRONO_STRETCH_HELPED : CHRONO_STRETCH_RUNNING, agent,
+               work->start, time);
+  if (work->key.kind != WORK_SLAVE)
+    pop_node (agent, work->node);
+  work->suspended_since = time;
   /* an index pass keeps no labels: millions of goals would be millions of strings */
   g_autofree char *label = m->summary_buckets > 0 ? NULL : node_label (work->key.node, work->key.number);
   add_span (m, agent->lane, work->start, time, work_states[work->key.kind], flags, (guint16) (work->slot + 1), label);
@@ -389,7 +544,14 @@ fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
   if (m->decoding)
     return;
   Fork *fork = g_new0 (Fork, 1);
-  *fork = (Fork){ agent->lane, ev->time, ev->number, 0, 0 };
+  *fork = (Fork){ agent->lane,
+                  ev->time,
+                  ev->number,
+                  0,
+                  0,
+                  current_node (m, agent),
+                  m->n_splits++,
+                  g_array_new (FALSE, FALSE, sizeof (guint32)) };
   g_hash_table_replace (m->forks, g_memdup2 (&ev->node, sizeof ev->node), fork);
 }
 
@@ -402,13 +564,18 @@ start_goal (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
       warn (m, ev, "goal restarted",
             _ ("goal %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " starts again before it finished"), ev->node,
             ev->number);
+      end_node (m, old->node, ev->time, CHRONO_TREE_RESTARTED);
       close_work (m, old, ev->time);
     }
-  WorkKey key = { ev->node, ev->number, 0, WORK_GOAL };
-  open_work (m, &key, agent, ev->time);
   Fork *fork = g_hash_table_lookup (m->forks, &ev->node);
+  guint32 node = fork ? open_node (m, m->kind_goal, ev, fork->parent_node, fork->time, fork->order)
+                      : open_node (m, m->kind_goal, ev, current_node (m, agent), G_MININT64, m->n_splits++);
+  WorkKey key = { ev->node, ev->number, 0, WORK_GOAL };
+  open_work (m, &key, agent, ev->time, node);
   if (fork != NULL)
     {
+      if (node != CHRONO_TREE_NONE)
+        g_array_append_val (fork->children, node);
       if (old == NULL) /* a restarted goal is open once */
         fork->open++;
       add_link (m, fork->lane, fork->time, agent->lane, ev->time, CHRONO_VISANDOR_FORK, ev->node);
@@ -426,6 +593,7 @@ finish_goal (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev)
             ev->number);
       return;
     }
+  end_node (m, work->node, ev->time, CHRONO_TREE_FINISHED);
   close_work (m, work, ev->time);
   Fork *fork = g_hash_table_lookup (m->forks, &ev->node);
   if (fork != NULL)
@@ -450,6 +618,8 @@ join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
           _ ("JOIN of node %" G_GINT64_MODIFIER "X before every goal of its fork finished (%" G_GINT64_FORMAT
              " of %" G_GINT64_FORMAT ")"),
           ev->node, fork->finished, fork->n_tasks);
+  for (guint i = 0; fork != NULL && m->tree != NULL && i < fork->children->len; i++)
+    chrono_tree_peek_node (m->tree, g_array_index (fork->children, guint32, i))->join_time = ev->time;
   g_hash_table_remove (m->forks, &ev->node);
 }
 
@@ -466,7 +636,9 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
   if (m->decoding)
     return;
   PublicNode *node = g_new0 (PublicNode, 1);
-  *node = (PublicNode){ agent->lane, ev->time, ev->number, 0 };
+  *node = (PublicNode){ agent->lane, ev->time, ev->number, 0, current_node (m, agent), m->n_splits++ };
+  if (node->parent_node == m->root && m->mode == CHRONO_VISANDOR_OR)
+    close_root (m, ev->time, CHRONO_TREE_FINISHED); /* the program's work goes on in the branches */
   g_hash_table_replace (m->public_nodes, g_memdup2 (&ev->node, sizeof ev->node), node);
 }
 
@@ -479,13 +651,16 @@ start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent 
       warn (m, ev, "branch restarted",
             _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " starts again before it ended"), ev->node,
             ev->number);
+      end_node (m, old->node, ev->time, CHRONO_TREE_RESTARTED);
       close_work (m, old, ev->time);
     }
+  PublicNode *node = m->decoding ? NULL : g_hash_table_lookup (m->public_nodes, &ev->node);
+  guint32 tree_node = node ? open_node (m, m->kind_branch, ev, node->parent_node, node->time, node->order)
+                           : open_node (m, m->kind_branch, ev, current_node (m, agent), G_MININT64, m->n_splits++);
   WorkKey key = { ev->node, ev->number, 0, WORK_BRANCH };
-  open_work (m, &key, agent, ev->time);
+  open_work (m, &key, agent, ev->time, tree_node);
   if (m->decoding)
     return;
-  PublicNode *node = g_hash_table_lookup (m->public_nodes, &ev->node);
   if (node == NULL)
     {
       warn (m, ev, "branch of a private node",
@@ -504,16 +679,25 @@ resume_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent
   Work *work = lookup_work (m, WORK_BRANCH, ev->node, ev->number, 0);
   if (work != NULL && work->agent == NULL)
     {
+      add_stretch (m, work->node, CHRONO_STRETCH_SUSPENDED, NULL, work->suspended_since, ev->time);
       attach_work (m, work, agent, ev->time);
       return;
     }
   warn (m, ev, "resume without suspend",
         _ ("RESUME_BRANCH of branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT ", which is not suspended"), ev->node,
         ev->number);
+  guint32 node = CHRONO_TREE_NONE;
   if (work != NULL)
-    close_work (m, work, ev->time);
+    {
+      detach_work (m, work, ev->time, 0);
+      node = work->node; /* it goes on, here */
+      work->node = CHRONO_TREE_NONE;
+      close_work (m, work, ev->time);
+    }
+  else
+    node = open_node (m, m->kind_branch, ev, current_node (m, agent), G_MININT64, m->n_splits++);
   WorkKey key = { ev->node, ev->number, 0, WORK_BRANCH };
-  open_work (m, &key, agent, ev->time);
+  open_work (m, &key, agent, ev->time, node);
 }
 
 static void
@@ -537,7 +721,19 @@ static void
 end_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev, const char *outcome)
 {
   add_mark (m, agent->lane, ev->time, outcome, NULL);
+  ChronoTreeOutcome result = ev->code == CHRONO_VISANDOR_SUCC_BRANCH   ? CHRONO_TREE_SUCCEEDED
+                             : ev->code == CHRONO_VISANDOR_FAIL_BRANCH ? CHRONO_TREE_FAILED
+                                                                       : CHRONO_TREE_CUT;
   Work *work = lookup_work (m, WORK_BRANCH, ev->node, ev->number, 0);
+  if (work == NULL && ev->code == CHRONO_VISANDOR_CUTTING_BRANCH)
+    {
+      /* pruned before anyone took it: a row that only says so */
+      PublicNode *node = m->decoding ? NULL : g_hash_table_lookup (m->public_nodes, &ev->node);
+      guint32 pruned = node ? open_node (m, m->kind_branch, ev, node->parent_node, node->time, node->order)
+                            : open_node (m, m->kind_branch, ev, m->root, G_MININT64, m->n_splits++);
+      end_node (m, pruned, ev->time, CHRONO_TREE_CUT);
+      return;
+    }
   if (work == NULL)
     {
       if (ev->code != CHRONO_VISANDOR_CUTTING_BRANCH)
@@ -550,6 +746,9 @@ end_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
     warn (m, ev, "unbalanced slaves",
           _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " ends with START_BUSY and STOP_BUSY unbalanced (%+d)"),
           ev->node, ev->number, work->slaves);
+  if (work->agent == NULL) /* ended while suspended */
+    add_stretch (m, work->node, CHRONO_STRETCH_SUSPENDED, NULL, work->suspended_since, ev->time);
+  end_node (m, work->node, ev->time, result);
   close_work (m, work, ev->time);
 }
 
@@ -567,7 +766,7 @@ slave_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
       if (work != NULL)
         close_work (m, work, ev->time);
       WorkKey key = { ev->node, ev->number, agent->number, WORK_SLAVE };
-      open_work (m, &key, agent, ev->time);
+      open_work (m, &key, agent, ev->time, branch ? branch->node : CHRONO_TREE_NONE);
     }
   else if (work != NULL)
     close_work (m, work, ev->time);
@@ -627,6 +826,8 @@ chrono_visandor_machine_feed (ChronoVisandorMachine *m, const ChronoVisandorEven
             m->stop_line);
     }
   Agent *agent = ensure_agent (m, ev->agent, ev->wam);
+  if (m->root == CHRONO_TREE_NONE)
+    open_root (m, ev);
   switch (ev->code)
     {
     case CHRONO_VISANDOR_START_TIME: break; /* the trace's bounds come from every timestamp */
@@ -673,7 +874,15 @@ finish_at (ChronoVisandorMachine *m, gint64 end, guint8 flags)
   g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->work, &n);
   qsort (keys, n, sizeof *keys, compare_work);
   for (guint i = 0; i < n; i++)
-    detach_work (m, g_hash_table_lookup (m->work, keys[i]), end, flags);
+    {
+      Work *work = g_hash_table_lookup (m->work, keys[i]);
+      if (work->agent == NULL)
+        add_stretch (m, work->node, CHRONO_STRETCH_SUSPENDED, NULL, work->suspended_since, end);
+      if (work->key.kind != WORK_SLAVE)
+        end_node (m, work->node, end, CHRONO_TREE_OPEN);
+      detach_work (m, work, end, flags);
+    }
+  close_root (m, end, m->stop_line != 0 ? CHRONO_TREE_FINISHED : CHRONO_TREE_OPEN);
 
   GHashTableIter iter;
   gpointer value;
@@ -690,6 +899,14 @@ finish_at (ChronoVisandorMachine *m, gint64 end, guint8 flags)
                                                                               : CHRONO_VISANDOR_BUSY_BY_WORK;
   if (g_hash_table_size (m->agents) == 0)
     return;
+  if (m->tree != NULL)
+    {
+      g_autoptr (ChronoLane) lane =
+          chrono_lane_new (m->mode == CHRONO_VISANDOR_OR ? N_ ("Or tree") : N_ ("And tree"), CHRONO_LANE_TREE, "tree");
+      chrono_lane_set_name_is_ours (lane, TRUE);
+      chrono_lane_set_tree (lane, g_steal_pointer (&m->tree));
+      chrono_trace_add_lane (m->trace, lane);
+    }
   Counter *counter = &m->counters[m->busy_source];
   counter_flush (m, counter, end);
   chrono_trace_add_lane (m->trace, counter->lane);
@@ -823,6 +1040,7 @@ chrono_visandor_machine_restore (ChronoVisandorMachine *m, const ChronoVisandorC
       const WorkState *state = &g_array_index (c->work, WorkState, i);
       Work *work = g_new0 (Work, 1);
       work->key = state->key;
+      work->node = CHRONO_TREE_NONE; /* the index holds the tree */
       work->start = state->start;
       work->slot = state->slot;
       work->slaves = state->slaves;

@@ -32,6 +32,9 @@ void chrono_visandor_machine_set_summary_buckets (ChronoVisandorMachine *machine
  * (the index holds them); the counter is the one the index pass chose. */
 void chrono_visandor_machine_set_decoding (ChronoVisandorMachine *machine, ChronoVisandorBusySource busy_source);
 
+/* AND or OR, from the flag line: the tree's name and where the program's node ends. */
+void chrono_visandor_machine_set_mode (ChronoVisandorMachine *machine, ChronoVisandorMode mode);
+
 void chrono_visandor_machine_feed (ChronoVisandorMachine *machine, const ChronoVisandorEvent *event);
 
 /* The trace's end: what is open closes here, flagged as open at the end. */

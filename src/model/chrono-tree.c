@@ -1,0 +1,265 @@
+#include "chrono-tree.h"
+
+#include <stdlib.h>
+
+struct _ChronoTree {
+  GArray *nodes; /* ChronoTreeNode; depth-first once sealed */
+  GArray *stretches; /* ChronoTreeStretch; by node and start once sealed */
+  GArray *depth; /* guint32 per node, once sealed */
+  GArray *size; /* guint32 per node: its subtree, once sealed */
+  GArray *first_stretch; /* guint32 per node + 1, once sealed */
+  gboolean sealed;
+};
+
+ChronoTree *
+chrono_tree_new (void)
+{
+  ChronoTree *tree = g_new0 (ChronoTree, 1);
+  tree->nodes = g_array_new (FALSE, FALSE, sizeof (ChronoTreeNode));
+  tree->stretches = g_array_new (FALSE, FALSE, sizeof (ChronoTreeStretch));
+  tree->depth = g_array_new (FALSE, FALSE, sizeof (guint32));
+  tree->size = g_array_new (FALSE, FALSE, sizeof (guint32));
+  tree->first_stretch = g_array_new (FALSE, FALSE, sizeof (guint32));
+  return tree;
+}
+
+void
+chrono_tree_free (ChronoTree *tree)
+{
+  if (tree == NULL)
+    return;
+  g_array_unref (tree->nodes);
+  g_array_unref (tree->stretches);
+  g_array_unref (tree->depth);
+  g_array_unref (tree->size);
+  g_array_unref (tree->first_stretch);
+  g_free (tree);
+}
+
+guint32
+chrono_tree_add_node (ChronoTree *tree, const ChronoTreeNode *node)
+{
+  g_return_val_if_fail (!tree->sealed, CHRONO_TREE_NONE);
+  g_array_append_val (tree->nodes, *node);
+  guint32 index = tree->nodes->len - 1;
+  /* a parent is always an earlier node, so the tree has no cycle */
+  ChronoTreeNode *added = &g_array_index (tree->nodes, ChronoTreeNode, index);
+  if (added->parent >= index)
+    added->parent = CHRONO_TREE_NONE;
+  return index;
+}
+
+ChronoTreeNode *
+chrono_tree_peek_node (ChronoTree *tree, guint32 index)
+{
+  g_return_val_if_fail (!tree->sealed && index < tree->nodes->len, NULL);
+  return &g_array_index (tree->nodes, ChronoTreeNode, index);
+}
+
+void
+chrono_tree_add_stretch (ChronoTree *tree, const ChronoTreeStretch *stretch)
+{
+  g_return_if_fail (!tree->sealed);
+  if (stretch->end >= stretch->start)
+    g_array_append_val (tree->stretches, *stretch);
+}
+
+/* ---- sealing: depth-first order ------------------------------------------ */
+
+typedef struct {
+  guint32 parent; /* CHRONO_TREE_NONE sorts last: roots after everything's children */
+  guint64 order;
+  guint32 index;
+} SortKey;
+
+static int
+compare_keys (const void *a, const void *b)
+{
+  const SortKey *x = a, *y = b;
+  if (x->parent != y->parent)
+    return x->parent < y->parent ? -1 : 1;
+  if (x->order != y->order)
+    return x->order < y->order ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int
+compare_stretches (const void *a, const void *b)
+{
+  const ChronoTreeStretch *x = a, *y = b;
+  if (x->node != y->node)
+    return x->node < y->node ? -1 : 1;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Children of every node, ordered: nodes sorted by (parent, order); each
+ * parent's children are one run, found through child_start. */
+static void
+sort_children (ChronoTree *tree, SortKey *keys, guint32 *child_start)
+{
+  guint n = tree->nodes->len;
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoTreeNode *node = &g_array_index (tree->nodes, ChronoTreeNode, i);
+      keys[i] = (SortKey){ node->parent < n ? node->parent : CHRONO_TREE_NONE, node->order, i };
+    }
+  qsort (keys, n, sizeof *keys, compare_keys);
+  /* child_start[p] … child_start[p + 1]: p's children; the roots come after the last node's */
+  guint k = 0;
+  for (guint p = 0; p <= n; p++)
+    {
+      child_start[p] = k;
+      while (k < n && keys[k].parent == p)
+        k++;
+    }
+  child_start[n + 1] = n;
+}
+
+void
+chrono_tree_seal (ChronoTree *tree)
+{
+  if (tree->sealed)
+    return;
+  tree->sealed = TRUE;
+  guint n = tree->nodes->len;
+  SortKey *keys = g_new (SortKey, n + 1);
+  guint32 *child_start = g_new (guint32, n + 2);
+  sort_children (tree, keys, child_start);
+
+  /* iterative depth-first walk: old index -> new position */
+  guint32 *position = g_new (guint32, n + 1);
+  guint32 *stack = g_new (guint32, n + 1); /* positions into keys still to visit, reversed */
+  GArray *nodes = g_array_sized_new (FALSE, FALSE, sizeof (ChronoTreeNode), n);
+  g_array_set_size (tree->depth, n);
+  g_array_set_size (tree->size, n);
+  guint top = 0, next = 0;
+  guint32 *depth = (guint32 *) tree->depth->data;
+  /* the roots are keys[child_start[n] … n) */
+  for (guint k = n; k > child_start[n]; k--)
+    stack[top++] = k - 1;
+  while (top > 0)
+    {
+      guint k = stack[--top];
+      guint32 old = keys[k].index;
+      const ChronoTreeNode *node = &g_array_index (tree->nodes, ChronoTreeNode, old);
+      guint32 pos = next++;
+      position[old] = pos;
+      depth[pos] = node->parent < n ? depth[position[node->parent]] + 1 : 0;
+      g_array_append_val (nodes, *node);
+      for (guint c = child_start[old + 1]; c > child_start[old]; c--)
+        stack[top++] = c - 1;
+    }
+  g_free (stack);
+  g_free (keys);
+  g_free (child_start);
+
+  /* parents and stretches point at the new positions */
+  guint32 *size = (guint32 *) tree->size->data;
+  for (guint i = 0; i < n; i++)
+    {
+      ChronoTreeNode *node = &g_array_index (nodes, ChronoTreeNode, i);
+      if (node->parent < n)
+        node->parent = position[node->parent];
+      size[i] = 1;
+    }
+  for (guint i = n; i > 0; i--)
+    {
+      const ChronoTreeNode *node = &g_array_index (nodes, ChronoTreeNode, i - 1);
+      if (node->parent < n)
+        size[node->parent] += size[i - 1];
+    }
+  g_array_unref (tree->nodes);
+  tree->nodes = nodes;
+  for (guint i = 0; i < tree->stretches->len; i++)
+    {
+      ChronoTreeStretch *s = &g_array_index (tree->stretches, ChronoTreeStretch, i);
+      s->node = s->node < n ? position[s->node] : CHRONO_TREE_NONE;
+    }
+  g_free (position);
+  qsort (tree->stretches->data, tree->stretches->len, sizeof (ChronoTreeStretch), compare_stretches);
+  g_array_set_size (tree->first_stretch, n + 1);
+  guint32 *first = (guint32 *) tree->first_stretch->data;
+  guint s = 0;
+  for (guint i = 0; i <= n; i++)
+    {
+      first[i] = s;
+      while (s < tree->stretches->len && g_array_index (tree->stretches, ChronoTreeStretch, s).node == i)
+        s++;
+    }
+}
+
+/* ---- queries --------------------------------------------------------------- */
+
+guint
+chrono_tree_get_n_nodes (ChronoTree *tree)
+{
+  return tree->nodes->len;
+}
+
+const ChronoTreeNode *
+chrono_tree_get_node (ChronoTree *tree, guint32 index)
+{
+  g_return_val_if_fail (index < tree->nodes->len, NULL);
+  return &g_array_index (tree->nodes, ChronoTreeNode, index);
+}
+
+guint
+chrono_tree_get_depth (ChronoTree *tree, guint32 index)
+{
+  g_return_val_if_fail (tree->sealed && index < tree->nodes->len, 0);
+  return g_array_index (tree->depth, guint32, index);
+}
+
+guint
+chrono_tree_get_subtree_size (ChronoTree *tree, guint32 index)
+{
+  g_return_val_if_fail (tree->sealed && index < tree->nodes->len, 1);
+  return g_array_index (tree->size, guint32, index);
+}
+
+char *
+chrono_tree_dup_node_name (ChronoTree *tree, guint32 index, ChronoStrings *strings)
+{
+  const ChronoTreeNode *node = chrono_tree_get_node (tree, index);
+  if (node->label != CHRONO_STRING_NONE)
+    return g_strdup (chrono_strings_get (strings, node->label));
+  if (node->number < 0)
+    return g_strdup_printf ("%" G_GINT64_MODIFIER "X", node->key);
+  return g_strdup_printf ("%" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT, node->key, node->number);
+}
+
+void
+chrono_tree_get_stretches (ChronoTree *tree, guint32 index, guint *out_first, guint *out_n)
+{
+  g_return_if_fail (tree->sealed && index < tree->nodes->len);
+  guint32 first = g_array_index (tree->first_stretch, guint32, index);
+  *out_first = first;
+  *out_n = g_array_index (tree->first_stretch, guint32, index + 1) - first;
+}
+
+const ChronoTreeStretch *
+chrono_tree_get_stretch (ChronoTree *tree, guint index)
+{
+  g_return_val_if_fail (index < tree->stretches->len, NULL);
+  return &g_array_index (tree->stretches, ChronoTreeStretch, index);
+}
+
+guint
+chrono_tree_get_n_stretches (ChronoTree *tree)
+{
+  return tree->stretches->len;
+}
+
+const char *
+chrono_tree_outcome_get_name (ChronoTreeOutcome outcome)
+{
+  static const char *const names[] = { "open", "finished", "succeeded", "failed", "cut", "restarted" };
+  return outcome < G_N_ELEMENTS (names) ? names[outcome] : "?";
+}
+
+gsize
+chrono_tree_get_memory_size (ChronoTree *tree)
+{
+  return sizeof *tree + (gsize) tree->nodes->len * (sizeof (ChronoTreeNode) + 3 * sizeof (guint32))
+         + (gsize) tree->stretches->len * sizeof (ChronoTreeStretch);
+}
