@@ -9,10 +9,12 @@ struct _ChronoLayout {
   GObject parent_instance;
   ChronoTrace *trace;
   GHashTable *collapsed; /* ChronoLane* set; absent = expanded (the default) */
+  GHashTable *folded_nodes; /* tree lane -> GHashTable set of node indices + 1 */
   GHashTable *hidden; /* ChronoLane* set */
   char *filter; /* casefolded, NULL when no filter */
   GArray *rows; /* ChronoLayoutRow */
   GHashTable *row_of_lane; /* ChronoLane* -> row index + 1: find_row in O(1) for every link of a frame */
+  GHashTable *tree_rows_end; /* tree lane -> index of its last node row + 1 */
   double total_height;
   gulong lanes_changed_id;
 };
@@ -61,6 +63,8 @@ chrono_layout_finalize (GObject *object)
 {
   ChronoLayout *self = CHRONO_LAYOUT (object);
   g_hash_table_unref (self->collapsed);
+  g_hash_table_unref (self->folded_nodes);
+  g_hash_table_unref (self->tree_rows_end);
   g_hash_table_unref (self->hidden);
   g_free (self->filter);
   g_array_unref (self->rows);
@@ -117,6 +121,8 @@ static void
 chrono_layout_init (ChronoLayout *self)
 {
   self->collapsed = g_hash_table_new (NULL, NULL);
+  self->tree_rows_end = g_hash_table_new (NULL, NULL);
+  self->folded_nodes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   self->hidden = g_hash_table_new (NULL, NULL);
   self->rows = g_array_new (FALSE, FALSE, sizeof (ChronoLayoutRow));
   self->row_of_lane = g_hash_table_new (NULL, NULL);
@@ -165,8 +171,8 @@ chrono_layout_get_row_style (ChronoLane *lane)
     return CHRONO_ROW_SIGNAL;
   if (spans != NULL && chrono_spans_get_n (spans) > 0)
     return CHRONO_ROW_SPANS;
-  if (kind == CHRONO_LANE_GROUP)
-    return any_marks ? CHRONO_ROW_EVENTS : CHRONO_ROW_HEADING;
+  if (kind == CHRONO_LANE_GROUP || kind == CHRONO_LANE_TREE)
+    return any_marks ? CHRONO_ROW_EVENTS : CHRONO_ROW_HEADING; /* a tree's rows follow its heading */
   if (kind == CHRONO_LANE_EVENTS || any_marks)
     return CHRONO_ROW_EVENTS;
   return CHRONO_ROW_SPANS;
@@ -192,6 +198,7 @@ row_height (ChronoRowStyle style, guint n_slots)
     case CHRONO_ROW_HEADING: return CHRONO_LAYOUT_HEADING_HEIGHT;
     case CHRONO_ROW_SIGNAL: return CHRONO_LAYOUT_SIGNAL_HEIGHT;
     case CHRONO_ROW_EVENTS: return CHRONO_LAYOUT_EVENTS_HEIGHT;
+    case CHRONO_ROW_TREE_NODE: return CHRONO_LAYOUT_SLOT_HEIGHT;
     case CHRONO_ROW_SPANS: break;
     }
   /* Deep call stacks would otherwise push everything else off screen. */
@@ -213,6 +220,116 @@ name_matches (ChronoLayout *self, ChronoLane *lane)
 }
 
 static gboolean add_lane (ChronoLayout *self, ChronoLane *lane, guint indent, gboolean inside_match);
+
+/* ---- tree lanes: a row per node, depth-first, folded nodes' subtrees skipped */
+
+/* A big tree opens folded at the deepest level that keeps it within
+ * CHRONO_LAYOUT_TREE_ROWS rows, so that its first frame is its shape. */
+static GHashTable *
+default_folds (ChronoTree *tree)
+{
+  GHashTable *folded = g_hash_table_new (NULL, NULL);
+  guint n = chrono_tree_get_n_nodes (tree);
+  if (n <= CHRONO_LAYOUT_TREE_ROWS)
+    return folded;
+  g_autoptr (GArray) per_depth = g_array_new (FALSE, TRUE, sizeof (guint));
+  for (guint i = 0; i < n; i++)
+    {
+      guint depth = chrono_tree_get_depth (tree, i);
+      if (depth >= per_depth->len)
+        g_array_set_size (per_depth, depth + 1);
+      g_array_index (per_depth, guint, depth)++;
+    }
+  guint shown = 0, fold_at = 0;
+  while (fold_at < per_depth->len && shown + g_array_index (per_depth, guint, fold_at) <= CHRONO_LAYOUT_TREE_ROWS)
+    shown += g_array_index (per_depth, guint, fold_at++);
+  fold_at = fold_at > 0 ? fold_at - 1 : 0;
+  for (guint i = 0; i < n; i++)
+    if (chrono_tree_get_depth (tree, i) == fold_at && chrono_tree_get_subtree_size (tree, i) > 1)
+      g_hash_table_add (folded, GUINT_TO_POINTER (i + 1));
+  return folded;
+}
+
+static GHashTable *
+tree_folds (ChronoLayout *self, ChronoLane *lane)
+{
+  GHashTable *folded = g_hash_table_lookup (self->folded_nodes, lane);
+  if (folded == NULL)
+    {
+      folded = default_folds (chrono_lane_get_tree (lane));
+      g_hash_table_insert (self->folded_nodes, lane, folded);
+    }
+  return folded;
+}
+
+static void
+add_tree_rows (ChronoLayout *self, ChronoLane *lane, guint indent)
+{
+  ChronoTree *tree = chrono_lane_get_tree (lane);
+  GHashTable *folded = tree_folds (self, lane);
+  guint n = chrono_tree_get_n_nodes (tree);
+  for (guint i = 0; i < n;)
+    {
+      ChronoLayoutRow row = { lane, 0.0, CHRONO_LAYOUT_SLOT_HEIGHT, indent + chrono_tree_get_depth (tree, i), 1, i };
+      g_array_append_val (self->rows, row);
+      i += g_hash_table_contains (folded, GUINT_TO_POINTER (i + 1)) ? chrono_tree_get_subtree_size (tree, i) : 1;
+    }
+}
+
+void
+chrono_layout_set_node_expanded (ChronoLayout *layout, ChronoLane *lane, guint32 node, gboolean expanded)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout));
+  g_return_if_fail (CHRONO_IS_LANE (lane) && chrono_lane_get_tree (lane) != NULL);
+  GHashTable *folded = tree_folds (layout, lane);
+  gpointer key = GUINT_TO_POINTER (node + 1);
+  if (expanded == !g_hash_table_contains (folded, key))
+    return;
+  if (expanded)
+    g_hash_table_remove (folded, key);
+  else
+    g_hash_table_add (folded, key);
+  chrono_layout_refresh (layout);
+}
+
+gboolean
+chrono_layout_get_node_expanded (ChronoLayout *layout, ChronoLane *lane, guint32 node)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), FALSE);
+  g_return_val_if_fail (CHRONO_IS_LANE (lane) && chrono_lane_get_tree (lane) != NULL, FALSE);
+  return !g_hash_table_contains (tree_folds (layout, lane), GUINT_TO_POINTER (node + 1));
+}
+
+/* Node rows follow their lane's row in node order: a binary search. */
+gboolean
+chrono_layout_find_node_row (ChronoLayout *layout, ChronoLane *lane, guint32 node, guint *out_index)
+{
+  guint first;
+  if (!chrono_layout_find_row (layout, lane, &first))
+    return FALSE;
+  guint lo = first + 1, hi = GPOINTER_TO_UINT (g_hash_table_lookup (layout->tree_rows_end, lane));
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint32 at = g_array_index (layout->rows, ChronoLayoutRow, mid).node;
+      if (at == node)
+        {
+          *out_index = mid;
+          return TRUE;
+        }
+      if (at < node)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return FALSE;
+}
+
+ChronoRowStyle
+chrono_layout_row_get_style (const ChronoLayoutRow *row)
+{
+  return row->node != CHRONO_TREE_NONE ? CHRONO_ROW_TREE_NODE : chrono_layout_get_row_style (row->lane);
+}
 
 static gboolean
 add_children (ChronoLayout *self, GListModel *children, guint indent, gboolean inside_match)
@@ -239,11 +356,13 @@ add_lane (ChronoLayout *self, ChronoLane *lane, guint indent, gboolean inside_ma
   gboolean matched = inside_match || self->filter == NULL || name_matches (self, lane);
   guint mark = self->rows->len;
   ChronoRowStyle style = chrono_layout_get_row_style (lane);
-  ChronoLayoutRow row = { lane, 0.0, 0.0, indent, count_slots (lane, style) };
+  ChronoLayoutRow row = { lane, 0.0, 0.0, indent, count_slots (lane, style), CHRONO_TREE_NONE };
   row.height = row_height (style, row.n_slots);
   g_array_append_val (self->rows, row);
 
   gboolean expanded = !g_hash_table_contains (self->collapsed, lane);
+  if (expanded && chrono_lane_get_tree (lane) != NULL)
+    add_tree_rows (self, lane, indent + 1);
   gboolean descendant_shown = FALSE;
   if (expanded || !matched)
     descendant_shown =
@@ -277,9 +396,15 @@ rebuild (ChronoLayout *self)
     add_children (self, chrono_trace_get_lanes (self->trace), 0, FALSE);
   assign_offsets (self);
   g_hash_table_remove_all (self->row_of_lane);
+  g_hash_table_remove_all (self->tree_rows_end);
   for (guint i = 0; i < self->rows->len; i++)
-    g_hash_table_insert (self->row_of_lane, g_array_index (self->rows, ChronoLayoutRow, i).lane,
-                         GUINT_TO_POINTER (i + 1));
+    {
+      const ChronoLayoutRow *row = &g_array_index (self->rows, ChronoLayoutRow, i);
+      if (row->node == CHRONO_TREE_NONE)
+        g_hash_table_insert (self->row_of_lane, row->lane, GUINT_TO_POINTER (i + 1));
+      else
+        g_hash_table_insert (self->tree_rows_end, row->lane, GUINT_TO_POINTER (i + 1));
+    }
 }
 
 /* Re-reads the lanes: after a loader added children or decoded deeper calls. */

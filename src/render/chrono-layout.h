@@ -23,6 +23,7 @@ typedef enum {
   CHRONO_ROW_SPANS, /* intervals at depth slots (marks drawn on top) */
   CHRONO_ROW_SIGNAL, /* a value plot */
   CHRONO_ROW_EVENTS, /* instant events only */
+  CHRONO_ROW_TREE_NODE, /* one node of a tree lane: its stretches, split and join bars */
 } ChronoRowStyle;
 
 typedef struct {
@@ -31,7 +32,12 @@ typedef struct {
   double height;
   guint indent; /* tree depth among the shown rows */
   guint n_slots; /* sub-rows: max depth + 1 */
+  guint32 node; /* a row of a tree lane: the node's index in its tree; else CHRONO_TREE_NONE */
 } ChronoLayoutRow;
+
+/* Trees with more nodes than this open folded below the depth at which
+ * they would show more rows than it. */
+#define CHRONO_LAYOUT_TREE_ROWS 2000
 
 #define CHRONO_TYPE_LAYOUT (chrono_layout_get_type ())
 G_DECLARE_FINAL_TYPE (ChronoLayout, chrono_layout, CHRONO, LAYOUT, GObject)
@@ -54,6 +60,12 @@ gboolean chrono_layout_find_row (ChronoLayout *layout, ChronoLane *lane, guint *
 gboolean chrono_layout_row_at_y (ChronoLayout *layout, double y, guint *out_index);
 
 ChronoRowStyle chrono_layout_get_row_style (ChronoLane *lane);
+/* The style of a row: a tree node's, or its lane's. */
+ChronoRowStyle chrono_layout_row_get_style (const ChronoLayoutRow *row);
+/* Folding a node of a tree lane shows its subtree in the node's own row. */
+void chrono_layout_set_node_expanded (ChronoLayout *layout, ChronoLane *lane, guint32 node, gboolean expanded);
+gboolean chrono_layout_get_node_expanded (ChronoLayout *layout, ChronoLane *lane, guint32 node);
+gboolean chrono_layout_find_node_row (ChronoLayout *layout, ChronoLane *lane, guint32 node, guint *out_index);
 double chrono_layout_row_get_slot_height (const ChronoLayoutRow *row);
 
 G_END_DECLS

@@ -100,6 +100,27 @@ mark_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
   cairo_fill (cr);
 }
 
+static void
+colour_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  state_swatch (ctx, x, y, data);
+}
+
+static void
+dashed_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  static const double dash[] = { 4.0, 3.0 };
+  cairo_t *cr = ctx->cr;
+  cairo_save (cr);
+  cairo_set_dash (cr, dash, 2, 0.0);
+  cairo_set_line_width (cr, 1.5);
+  chrono_rgb_set_source (cr, &ctx->palette->dim_text);
+  cairo_move_to (cr, x, y + SWATCH_HEIGHT / 2.0);
+  cairo_line_to (cr, x + SWATCH_WIDTH, y + SWATCH_HEIGHT / 2.0);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 /* Draws one item at *x and advances it; returns FALSE once out of room. */
 static gboolean
 legend_item (ChronoRenderContext *ctx, double *x, double centre, SwatchFunc swatch, gconstpointer data,
@@ -135,8 +156,19 @@ draw_items (ChronoRenderContext *ctx, double centre)
     return;
   if (ctx->critical_seen && !legend_item (ctx, &x, centre, critical_swatch, NULL, _ ("Critical path")))
     return;
-  if (ctx->marks_seen)
-    legend_item (ctx, &x, centre, mark_swatch, NULL, _ ("Event"));
+  if (ctx->marks_seen && !legend_item (ctx, &x, centre, mark_swatch, NULL, _ ("Event")))
+    return;
+  if (ctx->suspended_seen && !legend_item (ctx, &x, centre, dashed_swatch, NULL, _ ("Suspended")))
+    return;
+  /* tree rows are coloured by the worker that ran them: name each */
+  for (guint i = 0; ctx->workers_seen != NULL && i < ctx->workers_seen->len; i++)
+    {
+      guint32 worker = g_array_index (ctx->workers_seen, guint32, i);
+      ChronoRgb colour;
+      chrono_palette_get_name_color (ctx->palette, chrono_strings_get (ctx->strings, worker), &colour);
+      if (!legend_item (ctx, &x, centre, colour_swatch, &colour, chrono_strings_get (ctx->strings, worker)))
+        return;
+    }
 }
 
 void

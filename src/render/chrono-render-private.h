@@ -31,6 +31,10 @@ typedef struct {
   gboolean named_items_seen; /* other items coloured by name (regions) */
   gboolean marks_seen;
   gboolean critical_seen; /* spans of a critical path were drawn */
+  GArray *workers_seen; /* guint32 string ids of the workers tree rows coloured by, first seen first */
+  GHashTable *worker_set; /* the same, to look up */
+  gboolean suspended_seen, helpers_seen;
+  guint outcomes_seen; /* 1 << ChronoTreeOutcome */
 } ChronoRenderContext;
 
 /* chrono-render-util.c */
@@ -70,6 +74,12 @@ void chrono_render_time_axis (ChronoRenderContext *ctx, ChronoTimeAxis *axis);
 void chrono_render_tick_scale_init (ChronoRenderContext *ctx, ChronoTickScale *scale);
 void chrono_render_ruler (ChronoRenderContext *ctx, const ChronoTickScale *scale);
 void chrono_render_grid (ChronoRenderContext *ctx, const ChronoTickScale *scale, double top, double bottom);
+
+/* chrono-render-tree.c: rows of a tree lane; the bars between rows after all rows */
+void chrono_render_tree_row (ChronoRenderContext *ctx, ChronoLayout *layout, const ChronoLayoutRow *row, double top);
+void chrono_render_tree_bars (ChronoRenderContext *ctx, ChronoLayout *layout, const ChronoLayoutRow *row, double top);
+char *chrono_render_tree_row_name (ChronoRenderContext *ctx, const ChronoLayoutRow *row);
+void chrono_render_note_worker (ChronoRenderContext *ctx, guint32 worker);
 
 /* chrono-render-legend.c */
 void chrono_render_legend (ChronoRenderContext *ctx);

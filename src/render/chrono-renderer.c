@@ -258,7 +258,7 @@ draw_row_bands (ChronoRenderer *self, ChronoRenderContext *ctx, const VisibleRow
     {
       const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, i);
       double top = row_top (ctx->o, v, row);
-      if (chrono_layout_get_row_style (row->lane) == CHRONO_ROW_HEADING)
+      if (chrono_layout_row_get_style (row) == CHRONO_ROW_HEADING)
         chrono_rgb_set_source (cr, &ctx->palette->heading);
       else if (i % 2 == 1)
         chrono_rgb_set_source (cr, &ctx->palette->alternate_row);
@@ -277,9 +277,10 @@ draw_row_data (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
   cairo_rectangle (cr, ctx->data_x0, top, ctx->data_x1 - ctx->data_x0, row->height);
   cairo_clip (cr);
   double min, max;
-  switch (chrono_layout_get_row_style (row->lane))
+  switch (chrono_layout_row_get_style (row))
     {
     case CHRONO_ROW_HEADING: break;
+    case CHRONO_ROW_TREE_NODE: chrono_render_tree_row (ctx, self->layout, row, top); break;
     case CHRONO_ROW_SPANS:
       chrono_render_spans_row (ctx, row, top);
       chrono_render_marks_row (ctx, row, top, FALSE);
@@ -334,18 +335,33 @@ draw_axis_values (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLa
   chrono_render_text (ctx, ctx->small_text, low, right - w, top + row->height - h - 1.0, -1, &ctx->palette->dim_text);
 }
 
+/* Whether the row has an expander, and whether it is open. */
+static gboolean
+row_expander (ChronoRenderer *self, const ChronoLayoutRow *row, gboolean *out_expanded)
+{
+  if (row->node != CHRONO_TREE_NONE)
+    {
+      *out_expanded = chrono_layout_get_node_expanded (self->layout, row->lane, row->node);
+      return chrono_tree_get_subtree_size (chrono_lane_get_tree (row->lane), row->node) > 1;
+    }
+  *out_expanded = chrono_layout_get_expanded (self->layout, row->lane);
+  return chrono_lane_get_n_children (row->lane) > 0 || chrono_lane_get_tree (row->lane) != NULL;
+}
+
 static void
 draw_row_name (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
 {
-  ChronoRowStyle style = chrono_layout_get_row_style (row->lane);
+  ChronoRowStyle style = chrono_layout_row_get_style (row);
   double x = LABEL_MARGIN + row->indent * INDENT_STEP;
   /* signal names sit mid-row, between the axis values; others in the first line */
   double line = style == CHRONO_ROW_SIGNAL ? row->height : MIN (row->height, NAME_LINE);
-  if (chrono_lane_get_n_children (row->lane) > 0)
-    draw_expander (ctx, x + 4.0, top + line / 2.0, chrono_layout_get_expanded (self->layout, row->lane));
+  gboolean expanded;
+  if (row_expander (self, row, &expanded))
+    draw_expander (ctx, x + 4.0, top + line / 2.0, expanded);
   x += EXPANDER_SIZE;
   PangoLayout *layout = style == CHRONO_ROW_HEADING ? ctx->heading_text : ctx->name_text;
-  const char *name = chrono_lane_get_display_name (row->lane);
+  g_autofree char *node_name = style == CHRONO_ROW_TREE_NODE ? chrono_render_tree_row_name (ctx, row) : NULL;
+  const char *name = node_name ? node_name : chrono_lane_get_display_name (row->lane);
   int h;
   chrono_render_text_size (layout, name, NULL, &h);
   double room = ctx->data_x0 - x - LABEL_MARGIN;
@@ -375,6 +391,23 @@ draw_label_column (ChronoRenderer *self, ChronoRenderContext *ctx, const Visible
   cairo_fill (cr);
 }
 
+/* Split and join bars run between a node's row and its parent's. */
+static void
+draw_tree_bars (ChronoRenderer *self, ChronoRenderContext *ctx, const VisibleRows *v)
+{
+  cairo_t *cr = ctx->cr;
+  cairo_save (cr);
+  cairo_rectangle (cr, ctx->data_x0, v->lane_top, ctx->data_x1 - ctx->data_x0, v->lane_bottom - v->lane_top);
+  cairo_clip (cr);
+  for (guint i = v->first; i < v->last; i++)
+    {
+      const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, i);
+      if (row->node != CHRONO_TREE_NONE)
+        chrono_render_tree_bars (ctx, self->layout, row, row_top (ctx->o, v, row));
+    }
+  cairo_restore (cr);
+}
+
 static void
 draw_lanes (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoTickScale *ticks)
 {
@@ -400,6 +433,7 @@ draw_lanes (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoTickScal
       const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, i);
       draw_row_data (self, ctx, row, row_top (o, &v, row));
     }
+  draw_tree_bars (self, ctx, &v);
   if (ctx->data_x0 > 0)
     draw_label_column (self, ctx, &v);
   cairo_restore (cr);
@@ -442,11 +476,24 @@ context_init (ChronoRenderer *self, ChronoRenderContext *ctx, cairo_t *cr, const
   ctx->name_text = create_text_layout (cr, "Sans 9");
   ctx->heading_text = create_text_layout (cr, "Sans Bold 9");
   ctx->small_text = create_text_layout (cr, "Sans 8");
+  ctx->workers_seen = g_array_new (FALSE, FALSE, sizeof (guint32));
+  ctx->worker_set = g_hash_table_new (NULL, NULL);
+}
+
+void
+chrono_render_note_worker (ChronoRenderContext *ctx, guint32 worker)
+{
+  if (worker == CHRONO_STRING_NONE || g_hash_table_contains (ctx->worker_set, GUINT_TO_POINTER (worker)))
+    return;
+  g_hash_table_add (ctx->worker_set, GUINT_TO_POINTER (worker));
+  g_array_append_val (ctx->workers_seen, worker);
 }
 
 static void
 context_clear (ChronoRenderContext *ctx)
 {
+  g_clear_pointer (&ctx->workers_seen, g_array_unref);
+  g_clear_pointer (&ctx->worker_set, g_hash_table_unref);
   g_clear_object (&ctx->name_text);
   g_clear_object (&ctx->heading_text);
   g_clear_object (&ctx->small_text);
@@ -618,12 +665,14 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
   g_return_val_if_fail (CHRONO_IS_RENDERER (renderer), FALSE);
   g_return_val_if_fail (o != NULL && out != NULL && o->end > o->begin, FALSE);
   memset (out, 0, sizeof *out);
+  out->node = CHRONO_TREE_NONE;
   double lane_y = y - chrono_render_options_lane_top (o);
   if (lane_y < 0 || lane_y >= chrono_render_options_lane_height (o)
       || !chrono_layout_row_at_y (renderer->layout, lane_y + o->scroll_y, &out->row))
     return FALSE;
   const ChronoLayoutRow *row = chrono_layout_get_row (renderer->layout, out->row);
   out->lane = row->lane;
+  out->node = row->node;
   out->trace = renderer->trace;
   out->time = chrono_render_options_x_to_time (o, x);
   double in_row = lane_y + o->scroll_y - row->y;
@@ -632,10 +681,11 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
     {
       /* the expander is drawn at the row's indent; allow a little slack around it */
       double expander = LABEL_MARGIN + row->indent * INDENT_STEP;
-      out->on_expander = chrono_lane_get_n_children (row->lane) > 0 && x < expander + EXPANDER_SIZE + 4.0;
+      gboolean expanded;
+      out->on_expander = row_expander (renderer, row, &expanded) && x < expander + EXPANDER_SIZE + 4.0;
       return TRUE;
     }
-  if (chrono_layout_get_row_style (row->lane) != CHRONO_ROW_SPANS)
+  if (chrono_layout_row_get_style (row) != CHRONO_ROW_SPANS)
     return TRUE;
   ChronoRenderContext ctx = { .o = o, .scale = 1.0 };
   out->trace = renderer->trace;

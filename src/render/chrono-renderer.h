@@ -54,6 +54,7 @@ typedef struct {
   gboolean has_span;
   guint span; /* index in the lane's spans when has_span */
   gboolean on_expander; /* on the expander of a lane with children, in the name column */
+  guint32 node; /* a row of a tree lane: its node; else CHRONO_TREE_NONE */
 } ChronoRenderHit;
 
 #define CHRONO_TYPE_RENDERER (chrono_renderer_get_type ())

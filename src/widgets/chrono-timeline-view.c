@@ -243,7 +243,11 @@ toggle_expander_at (ChronoTimelineView *self, double x, double y)
   ChronoRenderHit hit;
   if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !hit.on_expander)
     return FALSE;
-  chrono_layout_set_expanded (self->layout, hit.lane, !chrono_layout_get_expanded (self->layout, hit.lane));
+  if (hit.node != CHRONO_TREE_NONE) /* a node of a tree: its subtree folds into its row */
+    chrono_layout_set_node_expanded (self->layout, hit.lane, hit.node,
+                                     !chrono_layout_get_node_expanded (self->layout, hit.lane, hit.node));
+  else
+    chrono_layout_set_expanded (self->layout, hit.lane, !chrono_layout_get_expanded (self->layout, hit.lane));
   return TRUE;
 }
 
