@@ -69,7 +69,33 @@ typedef struct {
   gint64 n_branches, started;
   guint32 parent_node; /* the branch that made it public */
   guint64 order;
+  GByteArray *taken; /* 1 per branch number started or pruned (up to n_branches) */
 } PublicNode;
+
+static void
+public_node_free (PublicNode *node)
+{
+  g_byte_array_unref (node->taken);
+  g_free (node);
+}
+
+/* Marks branch number taken; TRUE when it was not before. */
+static gboolean
+take_branch (PublicNode *node, gint64 number)
+{
+  if (number < 0 || number >= MIN (node->n_branches, 1 << 20))
+    return TRUE;
+  guint had = node->taken->len;
+  if ((guint) number >= had)
+    {
+      g_byte_array_set_size (node->taken, (guint) number + 1);
+      memset (node->taken->data + had, 0, node->taken->len - had);
+    }
+  gboolean fresh = node->taken->data[number] == 0;
+  node->taken->data[number] = 1;
+  node->started += fresh;
+  return fresh;
+}
 
 struct _ChronoVisandorMachine {
   ChronoTrace *trace;
@@ -145,7 +171,7 @@ chrono_visandor_machine_new (ChronoTrace *trace)
   m->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) agent_free);
   m->work = g_hash_table_new_full (work_key_hash, work_key_equal, NULL, g_free);
   m->forks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) fork_free);
-  m->public_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  m->public_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) public_node_free);
   for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
     {
       m->counters[i].lane = chrono_lane_new (N_ ("Busy agents"), CHRONO_LANE_SIGNAL, "busy agents");
@@ -625,6 +651,24 @@ join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
 
 /* ---- or-parallelism ------------------------------------------------------------- */
 
+/* The branch the agent runs now: the latest started of its open branches. */
+static Work *
+innermost_branch (ChronoVisandorMachine *m, Agent *agent)
+{
+  Work *found = NULL;
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, m->work);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Work *work = value;
+      if (work->agent == agent && work->key.kind == WORK_BRANCH
+          && (found == NULL || work->start > found->start || (work->start == found->start && work->slot > found->slot)))
+        found = work;
+    }
+  return found;
+}
+
 static void
 make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
@@ -633,10 +677,24 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
                    "node %" G_GINT64_MODIFIER "X, %" G_GINT64_FORMAT " branches", (gulong) MAX (ev->number, 0)),
       ev->node, ev->number);
   add_mark (m, agent->lane, ev->time, "make public", note);
+  guint32 parent = current_node (m, agent);
+  /* a public node is where the branch that made it splits: it goes on in
+   * the node's branches (the note's Andorra-I example: its slaves are done) */
+  Work *branch = innermost_branch (m, agent);
+  if (branch != NULL)
+    {
+      if (branch->slaves != 0)
+        warn (m, ev, "unbalanced slaves",
+              _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT
+                 " makes a node public with START_BUSY and STOP_BUSY unbalanced (%+d)"),
+              branch->key.node, branch->key.number, branch->slaves);
+      end_node (m, branch->node, ev->time, CHRONO_TREE_FINISHED);
+      close_work (m, branch, ev->time);
+    }
   if (m->decoding)
     return;
   PublicNode *node = g_new0 (PublicNode, 1);
-  *node = (PublicNode){ agent->lane, ev->time, ev->number, 0, current_node (m, agent), m->n_splits++ };
+  *node = (PublicNode){ agent->lane, ev->time, ev->number, 0, parent, m->n_splits++, g_byte_array_new () };
   if (node->parent_node == m->root && m->mode == CHRONO_VISANDOR_OR)
     close_root (m, ev->time, CHRONO_TREE_FINISHED); /* the program's work goes on in the branches */
   g_hash_table_replace (m->public_nodes, g_memdup2 (&ev->node, sizeof ev->node), node);
@@ -669,7 +727,8 @@ start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent 
     }
   add_link (m, node->lane, node->time, agent->lane, ev->time, CHRONO_VISANDOR_MAKE_PUBLIC, ev->node);
   /* every branch taken: the node is needed no more (a long or-trace makes millions) */
-  if (++node->started >= node->n_branches)
+  take_branch (node, ev->number);
+  if (node->started >= node->n_branches)
     g_hash_table_remove (m->public_nodes, &ev->node);
 }
 
@@ -728,10 +787,15 @@ end_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
   if (work == NULL && ev->code == CHRONO_VISANDOR_CUTTING_BRANCH)
     {
       /* pruned before anyone took it: a row that only says so */
+      /* (a cut of a branch that ran and split already has no row of its own to add) */
       PublicNode *node = m->decoding ? NULL : g_hash_table_lookup (m->public_nodes, &ev->node);
-      guint32 pruned = node ? open_node (m, m->kind_branch, ev, node->parent_node, node->time, node->order)
-                            : open_node (m, m->kind_branch, ev, m->root, G_MININT64, m->n_splits++);
-      end_node (m, pruned, ev->time, CHRONO_TREE_CUT);
+      if (node != NULL && take_branch (node, ev->number))
+        {
+          guint32 pruned = open_node (m, m->kind_branch, ev, node->parent_node, node->time, node->order);
+          end_node (m, pruned, ev->time, CHRONO_TREE_CUT);
+          if (node->started >= node->n_branches)
+            g_hash_table_remove (m->public_nodes, &ev->node);
+        }
       return;
     }
   if (work == NULL)
