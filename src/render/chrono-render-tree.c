@@ -235,13 +235,10 @@ chrono_render_tree_bars (ChronoRenderContext *ctx, ChronoLayout *layout, const C
   draw_split_and_join (&r, chrono_tree_get_node (r.tree, row->node));
 }
 
+/* The node's name: its key and number ("7F001001.0"), what it is being
+ * plain from the tree's name and the inspector. */
 char *
 chrono_render_tree_row_name (ChronoRenderContext *ctx, const ChronoLayoutRow *row)
 {
-  ChronoTree *tree = chrono_lane_get_tree (row->lane);
-  const ChronoTreeNode *node = chrono_tree_get_node (tree, row->node);
-  g_autofree char *name = chrono_tree_dup_node_name (tree, row->node, ctx->strings);
-  if (node->label != CHRONO_STRING_NONE)
-    return g_steal_pointer (&name);
-  return g_strdup_printf ("%s %s", chrono_strings_get (ctx->strings, node->kind), name);
+  return chrono_tree_dup_node_name (chrono_lane_get_tree (row->lane), row->node, ctx->strings);
 }
