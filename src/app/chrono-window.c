@@ -121,6 +121,12 @@ watch_file (ChronoWindow *self)
 }
 
 static void
+node_selected (ChronoWindow *self, ChronoLane *lane, guint node, ChronoTimelineView *view)
+{
+  chrono_inspector_show_tree_node (CHRONO_INSPECTOR (self->inspector), lane, node);
+}
+
+static void
 item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineView *view)
 {
   if (lane != NULL)
@@ -244,6 +250,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   gtk_widget_show_all (self->timeline_box);
   gtk_widget_show_all (self->inspector_scroller);
   g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
+  g_signal_connect_swapped (self->timeline, "node-selected", G_CALLBACK (node_selected), self);
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
                                             g_hash_table_lookup (self->load_options, "labelling"));

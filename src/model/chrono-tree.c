@@ -103,7 +103,8 @@ sort_children (ChronoTree *tree, SortKey *keys, guint32 *child_start)
       const ChronoTreeNode *node = &g_array_index (tree->nodes, ChronoTreeNode, i);
       keys[i] = (SortKey){ node->parent < n ? node->parent : CHRONO_TREE_NONE, node->order, i };
     }
-  qsort (keys, n, sizeof *keys, compare_keys);
+  if (n > 1)
+    qsort (keys, n, sizeof *keys, compare_keys);
   /* child_start[p] … child_start[p + 1]: p's children; the roots come after the last node's */
   guint k = 0;
   for (guint p = 0; p <= n; p++)
@@ -176,7 +177,8 @@ chrono_tree_seal (ChronoTree *tree)
       s->node = s->node < n ? position[s->node] : CHRONO_TREE_NONE;
     }
   g_free (position);
-  qsort (tree->stretches->data, tree->stretches->len, sizeof (ChronoTreeStretch), compare_stretches);
+  if (tree->stretches->len > 1)
+    qsort (tree->stretches->data, tree->stretches->len, sizeof (ChronoTreeStretch), compare_stretches);
   g_array_set_size (tree->first_stretch, n + 1);
   guint32 *first = (guint32 *) tree->first_stretch->data;
   guint s = 0;

@@ -16,6 +16,8 @@ GtkWidget *chrono_inspector_new (ChronoTrace *trace, ChronoViewport *viewport);
 void chrono_inspector_show_span (ChronoInspector *inspector, ChronoLane *lane, guint span);
 /* An item of another trace than the inspector's: a decoded chunk of a lazily read one. */
 void chrono_inspector_show_span_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane, guint span);
+/* A node of a tree lane (a goal or branch): where it came from, who ran it, and what it split into. */
+void chrono_inspector_show_tree_node (ChronoInspector *inspector, ChronoLane *lane, guint32 node);
 void chrono_inspector_clear (ChronoInspector *inspector);
 char *chrono_inspector_get_text (ChronoInspector *inspector);
 

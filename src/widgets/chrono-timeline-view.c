@@ -47,7 +47,7 @@ struct _ChronoTimelineView {
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
 };
 
-enum { ITEM_SELECTED, N_SIGNALS };
+enum { ITEM_SELECTED, NODE_SELECTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, N_PROPS };
@@ -260,10 +260,14 @@ select_at (ChronoTimelineView *self, double x, double y)
   ChronoRenderOptions o;
   chrono_timeline_view_get_render_options (self, &o);
   ChronoRenderHit hit;
-  if (chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) && hit.has_span)
+  gboolean found = chrono_renderer_hit_test (self->renderer, &o, x, y, &hit);
+  if (found && hit.has_span)
     select_in (self, hit.trace, hit.lane, chrono_layout_get_row (self->layout, hit.row)->lane, hit.span);
   else
     chrono_timeline_view_unselect (self);
+  /* a row of a tree is one node: clicking anywhere in it explains the node */
+  if (found && hit.node != CHRONO_TREE_NONE && x >= o.label_width)
+    g_signal_emit (self, signals[NODE_SELECTED], 0, hit.lane, hit.node);
 }
 
 static void popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event);
@@ -764,6 +768,9 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   widget_class->style_updated = chrono_timeline_view_style_updated;
   /* "item-selected" (lane or NULL, span index): a click chose an item */
   signals[ITEM_SELECTED] = g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
+  /* "node-selected" (tree lane, node): a click on a row of a tree */
+  signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
   gtk_widget_class_set_css_name (widget_class, "chrono-timeline");
 

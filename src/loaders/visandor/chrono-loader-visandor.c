@@ -12,6 +12,7 @@
 
 #include "chrono-loader-visandor.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #include "chrono-input.h"
@@ -143,10 +144,9 @@ consume_event (VisandorReader *r, ChronoVisandorEvent *ev)
   if (r->have_time && ev->time < r->last_time)
     {
       /* events must be in time order; a line out of it is kept where the file puts it */
-      chrono_warnings_add (
-          r->warnings, r->line, "time goes backwards",
-          _ ("timestamp %" G_GINT64_FORMAT " is before the previous %" G_GINT64_FORMAT "; read as %" G_GINT64_FORMAT),
-          ev->time, r->last_time, r->last_time);
+      chrono_warnings_add (r->warnings, r->line, "time goes backwards",
+                           _ ("timestamp %" PRId64 " is before the previous %" PRId64 "; read as %" PRId64), ev->time,
+                           r->last_time, r->last_time);
       ev->time = r->last_time;
     }
   r->have_time = TRUE;
@@ -241,13 +241,12 @@ visandor_end_read (gpointer data, gboolean truncated, GError **error)
   VisandorReader *r = data;
   if (truncated)
     chrono_warnings_add (r->warnings, r->line, "incomplete trace",
-                         _ ("the compressed file is cut off; events after line %" G_GUINT64_FORMAT " are missing"),
-                         r->line);
+                         _ ("the compressed file is cut off; events after line %" PRIu64 " are missing"), r->line);
   if (r->data_lines > 0 && r->good_lines == 0)
     {
       const ChronoWarning *first = chrono_warnings_get_kept (r->warnings, 0);
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                   _ ("%s:%" G_GUINT64_FORMAT ": %s (no line of the file is a VisAndOr event)"), r->path, first->line,
+                   _ ("%s:%" PRIu64 ": %s (no line of the file is a VisAndOr event)"), r->path, first->line,
                    first->message);
       return FALSE;
     }

@@ -10,6 +10,7 @@
 #include "chrono-visandor-machine.h"
 
 #include <stdlib.h>
+#include <inttypes.h>
 #include <string.h>
 
 typedef enum { WORK_GOAL, WORK_BRANCH, WORK_SLAVE } WorkKind;
@@ -320,7 +321,7 @@ set_agent_busy (ChronoVisandorMachine *m, Agent *agent, ChronoVisandorBusySource
 static char *
 node_label (guint64 node, gint64 number)
 {
-  return g_strdup_printf ("%" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT, node, number);
+  return g_strdup_printf ("%" PRIX64 ".%" PRId64, node, number);
 }
 
 static Agent *
@@ -332,7 +333,7 @@ agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   agent->slots = g_byte_array_new ();
   agent->nodes = g_array_new (FALSE, FALSE, sizeof (guint32));
   /* the WAM id in the name: producers where agents and WAMs differ (&-Prolog) show both */
-  g_autofree char *name = g_strdup_printf ("Agent %" G_GINT64_FORMAT " (WAM %" G_GINT64_MODIFIER "X)", number, wam);
+  g_autofree char *name = g_strdup_printf ("Agent %" PRId64 " (WAM %" PRIX64 ")", number, wam);
   g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_WORKER, "agent");
   chrono_lane_set_source (lane, number, 0, 0.0);
   chrono_lane_append_child (m->agents_group, lane);
@@ -562,10 +563,10 @@ warn (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev, const char *categ
 static void
 fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
-  g_autofree char *note = g_strdup_printf (
-      g_dngettext (GETTEXT_PACKAGE, "node %" G_GINT64_MODIFIER "X, %" G_GINT64_FORMAT " goal",
-                   "node %" G_GINT64_MODIFIER "X, %" G_GINT64_FORMAT " goals", (gulong) MAX (ev->number, 0)),
-      ev->node, ev->number);
+  g_autofree char *note =
+      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "node %" PRIX64 ", %" PRId64 " goal",
+                                    "node %" PRIX64 ", %" PRId64 " goals", (gulong) MAX (ev->number, 0)),
+                       ev->node, ev->number);
   add_mark (m, agent->lane, ev->time, "fork", note);
   if (m->decoding)
     return;
@@ -587,8 +588,7 @@ start_goal (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
   Work *old = lookup_work (m, WORK_GOAL, ev->node, ev->number, 0);
   if (old != NULL)
     {
-      warn (m, ev, "goal restarted",
-            _ ("goal %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " starts again before it finished"), ev->node,
+      warn (m, ev, "goal restarted", _ ("goal %" PRIX64 ".%" PRId64 " starts again before it finished"), ev->node,
             ev->number);
       end_node (m, old->node, ev->time, CHRONO_TREE_RESTARTED);
       close_work (m, old, ev->time);
@@ -614,9 +614,8 @@ finish_goal (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev)
   Work *work = lookup_work (m, WORK_GOAL, ev->node, ev->number, 0);
   if (work == NULL)
     {
-      warn (m, ev, "finish without start",
-            _ ("FINISH_GOAL of goal %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT ", which has not started"), ev->node,
-            ev->number);
+      warn (m, ev, "finish without start", _ ("FINISH_GOAL of goal %" PRIX64 ".%" PRId64 ", which has not started"),
+            ev->node, ev->number);
       return;
     }
   end_node (m, work->node, ev->time, CHRONO_TREE_FINISHED);
@@ -632,18 +631,17 @@ finish_goal (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev)
 static void
 join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
-  g_autofree char *note = g_strdup_printf ("node %" G_GINT64_MODIFIER "X", ev->node);
+  g_autofree char *note = g_strdup_printf ("node %" PRIX64 "", ev->node);
   add_mark (m, agent->lane, ev->time, "join", note);
   if (m->decoding)
     return;
   Fork *fork = g_hash_table_lookup (m->forks, &ev->node);
   if (fork == NULL)
-    warn (m, ev, "join without fork", _ ("JOIN of node %" G_GINT64_MODIFIER "X, which was not forked"), ev->node);
+    warn (m, ev, "join without fork", _ ("JOIN of node %" PRIX64 ", which was not forked"), ev->node);
   else if (fork->open > 0 || fork->finished < fork->n_tasks)
     warn (m, ev, "early join",
-          _ ("JOIN of node %" G_GINT64_MODIFIER "X before every goal of its fork finished (%" G_GINT64_FORMAT
-             " of %" G_GINT64_FORMAT ")"),
-          ev->node, fork->finished, fork->n_tasks);
+          _ ("JOIN of node %" PRIX64 " before every goal of its fork finished (%" PRId64 " of %" PRId64 ")"), ev->node,
+          fork->finished, fork->n_tasks);
   for (guint i = 0; fork != NULL && m->tree != NULL && i < fork->children->len; i++)
     chrono_tree_peek_node (m->tree, g_array_index (fork->children, guint32, i))->join_time = ev->time;
   g_hash_table_remove (m->forks, &ev->node);
@@ -672,10 +670,10 @@ innermost_branch (ChronoVisandorMachine *m, Agent *agent)
 static void
 make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
-  g_autofree char *note = g_strdup_printf (
-      g_dngettext (GETTEXT_PACKAGE, "node %" G_GINT64_MODIFIER "X, %" G_GINT64_FORMAT " branch",
-                   "node %" G_GINT64_MODIFIER "X, %" G_GINT64_FORMAT " branches", (gulong) MAX (ev->number, 0)),
-      ev->node, ev->number);
+  g_autofree char *note =
+      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "node %" PRIX64 ", %" PRId64 " branch",
+                                    "node %" PRIX64 ", %" PRId64 " branches", (gulong) MAX (ev->number, 0)),
+                       ev->node, ev->number);
   add_mark (m, agent->lane, ev->time, "make public", note);
   guint32 parent = current_node (m, agent);
   /* a public node is where the branch that made it splits: it goes on in
@@ -685,8 +683,7 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
     {
       if (branch->slaves != 0)
         warn (m, ev, "unbalanced slaves",
-              _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT
-                 " makes a node public with START_BUSY and STOP_BUSY unbalanced (%+d)"),
+              _ ("branch %" PRIX64 ".%" PRId64 " makes a node public with START_BUSY and STOP_BUSY unbalanced (%+d)"),
               branch->key.node, branch->key.number, branch->slaves);
       end_node (m, branch->node, ev->time, CHRONO_TREE_FINISHED);
       close_work (m, branch, ev->time);
@@ -706,8 +703,7 @@ start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent 
   Work *old = lookup_work (m, WORK_BRANCH, ev->node, ev->number, 0);
   if (old != NULL)
     {
-      warn (m, ev, "branch restarted",
-            _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " starts again before it ended"), ev->node,
+      warn (m, ev, "branch restarted", _ ("branch %" PRIX64 ".%" PRId64 " starts again before it ended"), ev->node,
             ev->number);
       end_node (m, old->node, ev->time, CHRONO_TREE_RESTARTED);
       close_work (m, old, ev->time);
@@ -721,8 +717,8 @@ start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent 
     return;
   if (node == NULL)
     {
-      warn (m, ev, "branch of a private node",
-            _ ("START_BRANCH of node %" G_GINT64_MODIFIER "X, which was not made public"), ev->node);
+      warn (m, ev, "branch of a private node", _ ("START_BRANCH of node %" PRIX64 ", which was not made public"),
+            ev->node);
       return;
     }
   add_link (m, node->lane, node->time, agent->lane, ev->time, CHRONO_VISANDOR_MAKE_PUBLIC, ev->node);
@@ -742,9 +738,8 @@ resume_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent
       attach_work (m, work, agent, ev->time);
       return;
     }
-  warn (m, ev, "resume without suspend",
-        _ ("RESUME_BRANCH of branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT ", which is not suspended"), ev->node,
-        ev->number);
+  warn (m, ev, "resume without suspend", _ ("RESUME_BRANCH of branch %" PRIX64 ".%" PRId64 ", which is not suspended"),
+        ev->node, ev->number);
   guint32 node = CHRONO_TREE_NONE;
   if (work != NULL)
     {
@@ -766,9 +761,8 @@ suspend_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEven
   add_mark (m, agent->lane, ev->time, "suspend", NULL);
   if (work == NULL || work->agent == NULL)
     {
-      warn (m, ev, "suspend without run",
-            _ ("SUSPEND_BRANCH of branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT ", which is not running"), ev->node,
-            ev->number);
+      warn (m, ev, "suspend without run", _ ("SUSPEND_BRANCH of branch %" PRIX64 ".%" PRId64 ", which is not running"),
+            ev->node, ev->number);
       return;
     }
   detach_work (m, work, ev->time, 0);
@@ -801,15 +795,14 @@ end_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
   if (work == NULL)
     {
       if (ev->code != CHRONO_VISANDOR_CUTTING_BRANCH)
-        warn (m, ev, "end without start",
-              _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " ends (%s) but has not started"), ev->node,
+        warn (m, ev, "end without start", _ ("branch %" PRIX64 ".%" PRId64 " ends (%s) but has not started"), ev->node,
               ev->number, outcome);
       return;
     }
   if (work->slaves != 0)
     warn (m, ev, "unbalanced slaves",
-          _ ("branch %" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT " ends with START_BUSY and STOP_BUSY unbalanced (%+d)"),
-          ev->node, ev->number, work->slaves);
+          _ ("branch %" PRIX64 ".%" PRId64 " ends with START_BUSY and STOP_BUSY unbalanced (%+d)"), ev->node,
+          ev->number, work->slaves);
   if (work->agent == NULL) /* ended while suspended */
     add_stretch (m, work->node, CHRONO_STRETCH_SUSPENDED, NULL, work->suspended_since, ev->time);
   end_node (m, work->node, ev->time, result);
@@ -886,8 +879,7 @@ chrono_visandor_machine_feed (ChronoVisandorMachine *m, const ChronoVisandorEven
   if (m->stop_line != 0 && !m->warned_after_stop)
     {
       m->warned_after_stop = TRUE;
-      warn (m, ev, "stop time not last", _ ("STOP_TIME on line %" G_GUINT64_FORMAT " is not the last event"),
-            m->stop_line);
+      warn (m, ev, "stop time not last", _ ("STOP_TIME on line %" PRIu64 " is not the last event"), m->stop_line);
     }
   Agent *agent = ensure_agent (m, ev->agent, ev->wam);
   if (m->root == CHRONO_TREE_NONE)
@@ -936,7 +928,8 @@ finish_at (ChronoVisandorMachine *m, gint64 end, guint8 flags)
   /* in a fixed order, so that dumps do not depend on hashing */
   guint n = 0;
   g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->work, &n);
-  qsort (keys, n, sizeof *keys, compare_work);
+  if (n > 1)
+    qsort (keys, n, sizeof *keys, compare_work);
   for (guint i = 0; i < n; i++)
     {
       Work *work = g_hash_table_lookup (m->work, keys[i]);

@@ -214,8 +214,11 @@ max_parallel_goals (ChronoVisandorReport *r)
 {
   gint64 *starts = (gint64 *) r->goal_starts->data, *ends = (gint64 *) r->goal_ends->data;
   guint n = r->goal_starts->len;
-  qsort (starts, n, sizeof *starts, compare_int64);
-  qsort (ends, n, sizeof *ends, compare_int64);
+  if (n > 1)
+    {
+      qsort (starts, n, sizeof *starts, compare_int64);
+      qsort (ends, n, sizeof *ends, compare_int64);
+    }
   guint64 open = 0, most = 0;
   for (guint i = 0, j = 0; i < n; i++)
     {
@@ -262,7 +265,8 @@ agents_list (ChronoVisandorReport *r, const ChronoClock *clock)
   g_hash_table_iter_init (&iter, r->agents);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     agents[n++] = value;
-  qsort (agents, n, sizeof *agents, compare_agents);
+  if (n > 1)
+    qsort (agents, n, sizeof *agents, compare_agents);
   GVariantBuilder builder;
   g_variant_builder_init (&builder, G_VARIANT_TYPE ("aa{sv}"));
   for (guint i = 0; i < n; i++)
