@@ -306,6 +306,18 @@ chrono_lane_get_tree (ChronoLane *lane)
   return lane->tree;
 }
 
+/* The lane's summary, begun at begin on first use: buckets of initial_span
+ * ticks at first (a second of the trace: files big enough to be indexed
+ * last longer), widening as items arrive later. */
+ChronoSummary *
+chrono_lane_ensure_summary (ChronoLane *lane, gint64 begin, guint n_buckets, gint64 initial_span)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  if (lane->summary == NULL)
+    lane->summary = chrono_summary_new (begin, n_buckets, initial_span);
+  return lane->summary;
+}
+
 ChronoSummary *
 chrono_lane_get_summary (ChronoLane *lane)
 {

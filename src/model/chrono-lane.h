@@ -74,6 +74,7 @@ ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
 /* The level-of-detail summary of a lazily read trace; the lane owns it. */
 void chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary);
 ChronoSummary *chrono_lane_get_summary (ChronoLane *lane);
+ChronoSummary *chrono_lane_ensure_summary (ChronoLane *lane, gint64 begin, guint n_buckets, gint64 initial_span);
 /* The tree of a CHRONO_LANE_TREE lane; the lane owns it. */
 void chrono_lane_set_tree (ChronoLane *lane, ChronoTree *tree);
 ChronoTree *chrono_lane_get_tree (ChronoLane *lane);

@@ -2,7 +2,7 @@
 """The benchmark table of issue 5, on inputs made by the project's own
 generators (kept in WORKDIR between runs; delete it to regenerate).
 
-usage: run.py WORKDIR CLI FRAME_TIME MINIMAL_PASS GEN_BTF GEN_ETF
+usage: run.py WORKDIR CLI FRAME_TIME MINIMAL_PASS GEN_BTF GEN_ETF GEN_VISANDOR
 
 CHRONO_BENCH_SIZES (default "100M,1G") chooses the file sizes;
 CHRONO_BENCH_FRAMES (default "50k,5M,25M") the event counts of (d)."""
@@ -12,12 +12,13 @@ import sys
 import threading
 import time
 
-workdir, cli, frame_time, minimal, gen_btf, gen_etf = sys.argv[1:7]
+workdir, cli, frame_time, minimal, gen_btf, gen_etf, gen_visandor = sys.argv[1:8]
 os.makedirs(workdir, exist_ok=True)
 SIZES = os.environ.get("CHRONO_BENCH_SIZES", "100M,1G").split(",")
 FRAMES = os.environ.get("CHRONO_BENCH_FRAMES", "50k,5M,25M").split(",")
 BTF_BYTES_PER_EVENT = 53.5  # what chrono-gen-btf writes on average
 ETF_BYTES_PER_CLAIM = 94.0  # chrono-gen-etf with its default mix
+VISANDOR_BYTES_PER_EVENT = {"and": 38.7, "or": 24.3}  # chrono-gen-visandor, AND and OR with Andorra-I slaves
 
 
 def count(text):
@@ -40,6 +41,11 @@ def btf_file(events):
 def etf_file(claims):
     return generate(f"etf-{claims}.etf", [gen_etf, "--claims", str(claims), "--events", str(claims // 10),
                                           "--dependencies", str(claims // 10)])
+
+
+def visandor_file(mode, events):
+    options = ["--mode", "or", "--andorra"] if mode == "or" else []
+    return generate(f"visandor-{mode}-{events}.vt", [gen_visandor, "--events", str(events), *options])
 
 
 def timed(command):
@@ -79,7 +85,9 @@ rows = []
 for size in SIZES:
     target = count(size)
     for kind, path in (("btf", btf_file(int(target / BTF_BYTES_PER_EVENT))),
-                       ("etf", etf_file(int(target / ETF_BYTES_PER_CLAIM)))):
+                       ("etf", etf_file(int(target / ETF_BYTES_PER_CLAIM))),
+                       ("visandor and", visandor_file("and", int(target / VISANDOR_BYTES_PER_EVENT["and"]))),
+                       ("visandor or", visandor_file("or", int(target / VISANDOR_BYTES_PER_EVENT["or"])))):
         megabytes = os.path.getsize(path) / 1e6
         subprocess.run(["cat", path], check=True, stdout=subprocess.DEVNULL)  # into the page cache
         load, _ = timed([cli, "info", path])
@@ -109,6 +117,6 @@ for events in FRAMES:
     print(f"| {events} | {out[0]} | {out[1]} | {float(out[0]) / first_out:.2f}× |")
 print()
 print("(a) `chronoscope-cli info`: the index pass for BTF from 64 MiB on, the whole load otherwise (TRACE is always "
-      "read whole); (b) `chronoscope-cli export` of the whole trace at 1920x1080; (d) frames of the renderer, the "
+      "read whole; VisAndOr like BTF); (b) `chronoscope-cli export` of the whole trace at 1920x1080; (d) frames of the renderer, the "
       "zoomed-in one after its chunks are decoded. Targets: (b) ≤ 1.5 × minimal pass, (c) < 25% of a 1 GB BTF, "
       "25M zoomed-out frame ≤ 2 × the 50k one.")

@@ -209,14 +209,8 @@ chrono_btf_machine_declare (ChronoBtfMachine *m, const char *type_code, const ch
 ChronoSummary *
 chrono_btf_lane_summary (ChronoBtfMachine *m, ChronoLane *lane)
 {
-  ChronoSummary *summary = chrono_lane_get_summary (lane);
-  if (summary == NULL)
-    {
-      /* a second of the trace at first: files big enough to be indexed last longer */
-      gint64 second = chrono_trace_get_clock (m->trace)->ticks_per_second;
-      chrono_lane_set_summary (lane, summary = chrono_summary_new (m->first_time, m->summary_buckets, second));
-    }
-  return summary;
+  return chrono_lane_ensure_summary (lane, m->first_time, m->summary_buckets,
+                                     chrono_trace_get_clock (m->trace)->ticks_per_second);
 }
 
 void

@@ -234,13 +234,8 @@ chrono_visandor_machine_get_busy_source (ChronoVisandorMachine *m)
 static ChronoSummary *
 lane_summary (ChronoVisandorMachine *m, ChronoLane *lane)
 {
-  ChronoSummary *summary = chrono_lane_get_summary (lane);
-  if (summary == NULL)
-    {
-      gint64 second = chrono_trace_get_clock (m->trace)->ticks_per_second;
-      chrono_lane_set_summary (lane, summary = chrono_summary_new (m->first_time, m->summary_buckets, second));
-    }
-  return summary;
+  return chrono_lane_ensure_summary (lane, m->first_time, m->summary_buckets,
+                                     chrono_trace_get_clock (m->trace)->ticks_per_second);
 }
 
 /* A goal may start and finish at one timestamp (producers with a coarse
@@ -560,6 +555,14 @@ warn (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev, const char *categ
 
 /* ---- and-parallelism ----------------------------------------------------------- */
 
+/* A goal or branch started again before it ended: the old one ends here. */
+static void
+restart_work (ChronoVisandorMachine *m, Work *old, gint64 time)
+{
+  end_node (m, old->node, time, CHRONO_TREE_RESTARTED);
+  close_work (m, old, time);
+}
+
 static void
 fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
@@ -590,8 +593,7 @@ start_goal (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
     {
       warn (m, ev, "goal restarted", _ ("goal %" PRIX64 ".%" PRId64 " starts again before it finished"), ev->node,
             ev->number);
-      end_node (m, old->node, ev->time, CHRONO_TREE_RESTARTED);
-      close_work (m, old, ev->time);
+      restart_work (m, old, ev->time);
     }
   Fork *fork = g_hash_table_lookup (m->forks, &ev->node);
   guint32 node = fork ? open_node (m, m->kind_goal, ev, fork->parent_node, fork->time, fork->order)
@@ -705,8 +707,7 @@ start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent 
     {
       warn (m, ev, "branch restarted", _ ("branch %" PRIX64 ".%" PRId64 " starts again before it ended"), ev->node,
             ev->number);
-      end_node (m, old->node, ev->time, CHRONO_TREE_RESTARTED);
-      close_work (m, old, ev->time);
+      restart_work (m, old, ev->time);
     }
   PublicNode *node = m->decoding ? NULL : g_hash_table_lookup (m->public_nodes, &ev->node);
   guint32 tree_node = node ? open_node (m, m->kind_branch, ev, node->parent_node, node->time, node->order)
