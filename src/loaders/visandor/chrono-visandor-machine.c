@@ -123,6 +123,8 @@ struct _ChronoVisandorMachine {
   guint32 kind_goal, kind_branch;
   gint64 root_agent;
   gboolean root_closed;
+  guint max_tree_nodes; /* 0: no limit */
+  gboolean tree_full;
 };
 
 /* ---- keys ------------------------------------------------------------------ */
@@ -205,6 +207,7 @@ void
 chrono_visandor_machine_set_summary_buckets (ChronoVisandorMachine *m, guint n_buckets)
 {
   m->summary_buckets = n_buckets;
+  m->max_tree_nodes = CHRONO_VISANDOR_INDEX_TREE_NODES;
 }
 
 void
@@ -408,8 +411,19 @@ static guint32
 open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev, guint32 parent, gint64 split_time,
            guint64 split_order)
 {
-  if (m->tree == NULL)
+  if (m->tree == NULL || m->tree_full)
     return CHRONO_TREE_NONE;
+  if (m->max_tree_nodes > 0 && chrono_tree_get_n_nodes (m->tree) >= m->max_tree_nodes)
+    {
+      /* the whole tree of a huge trace would not fit beside its index:
+       * it stops here, said so; the agent lanes go on to the end */
+      m->tree_full = TRUE;
+      chrono_warnings_add (m->warnings, ev->line, "tree cut short",
+                           _ ("the tree shows the first %u goals and branches, up to this line; the agents show "
+                              "everything"),
+                           m->max_tree_nodes);
+      return CHRONO_TREE_NONE;
+    }
   /* siblings: by the split they came from, then by their number */
   guint32 number = (guint32) CLAMP (ev->number, 0, (gint64) G_MAXUINT32);
   ChronoTreeNode node = {

@@ -26,7 +26,9 @@ ChronoVisandorMachine *chrono_visandor_machine_new (ChronoTrace *trace);
 void chrono_visandor_machine_free (ChronoVisandorMachine *machine);
 
 /* An index pass: lanes get level-of-detail summaries of n_buckets instead of
- * spans, marks and steps. */
+ * spans, marks and steps, and the tree keeps at most this many nodes (about
+ * 150 bytes each while it is sorted). */
+#define CHRONO_VISANDOR_INDEX_TREE_NODES (1u << 20)
 void chrono_visandor_machine_set_summary_buckets (ChronoVisandorMachine *machine, guint n_buckets);
 /* Decoding a chunk: no warnings (the index pass gave them) and no arrows
  * (the index holds them); the counter is the one the index pass chose. */
