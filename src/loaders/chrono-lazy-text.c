@@ -276,6 +276,16 @@ chrono_lazy_text_decoder_init (ChronoChunkDecoderInterface *iface)
 }
 
 gboolean
+chrono_lazy_text_read_file (ChronoTrace *trace, const char *path, const ChronoLazyTextFormat *format, gpointer reader,
+                            ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                            GError **error)
+{
+  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
+  return input != NULL
+         && chrono_lazy_text_read (trace, input, format, reader, progress, progress_data, cancellable, error);
+}
+
+gboolean
 chrono_lazy_text_index (ChronoTrace *trace, const char *path, const ChronoLazyTextFormat *format, gpointer reader,
                         gpointer chunks_data, GDestroyNotify free_chunks_data, ChronoProgressFunc progress,
                         gpointer progress_data, GCancellable *cancellable, GError **error)

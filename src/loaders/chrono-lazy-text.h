@@ -61,6 +61,11 @@ gboolean chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const Ch
                                 gpointer reader, ChronoProgressFunc progress, gpointer progress_data,
                                 GCancellable *cancellable, GError **error);
 
+/* A whole read of the file at path (plain or gzip), as chrono_lazy_text_read. */
+gboolean chrono_lazy_text_read_file (ChronoTrace *trace, const char *path, const ChronoLazyTextFormat *format,
+                                     gpointer reader, ChronoProgressFunc progress, gpointer progress_data,
+                                     GCancellable *cancellable, GError **error);
+
 /* The index pass: chrono_lazy_text_read on a snapshot of path, then the
  * trace's chunk cache with a ChronoLazyText decoding from chunks_data, which
  * it owns from here on (freed with free_chunks_data, also on failure).  The

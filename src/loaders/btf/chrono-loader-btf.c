@@ -478,15 +478,12 @@ static gboolean
 btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
           GCancellable *cancellable, GError **error)
 {
-  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
-  if (input == NULL)
-    return FALSE;
   g_autoptr (ChronoBtfMachine) machine = chrono_btf_machine_new (trace);
   BtfReader r;
   reader_init (&r, trace, machine, path);
   g_autoptr (GHashTable) type_ids = r.type_ids;
   g_autoptr (GHashTable) entity_ids = r.entity_ids;
-  if (!chrono_lazy_text_read (trace, input, &btf_text_format, &r, progress, progress_data, cancellable, error))
+  if (!chrono_lazy_text_read_file (trace, path, &btf_text_format, &r, progress, progress_data, cancellable, error))
     return FALSE;
   chrono_btf_machine_finish (machine);
   chrono_trace_set_n_events (trace, r.good_lines);

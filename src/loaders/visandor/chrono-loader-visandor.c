@@ -316,16 +316,13 @@ static gboolean
 visandor_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
                GCancellable *cancellable, GError **error)
 {
-  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
-  if (input == NULL)
-    return FALSE;
   set_clock (trace);
   g_autoptr (ChronoVisandorMachine) machine = chrono_visandor_machine_new (trace);
   g_autoptr (ChronoVisandorReport) report = chrono_visandor_report_new ();
   VisandorReader r;
   reader_init (&r, trace, machine, path);
   r.report = report;
-  if (!chrono_lazy_text_read (trace, input, &visandor_text_format, &r, progress, progress_data, cancellable, error))
+  if (!chrono_lazy_text_read_file (trace, path, &visandor_text_format, &r, progress, progress_data, cancellable, error))
     return FALSE;
   finish_read (&r, report);
   return TRUE;
