@@ -1,3 +1,5 @@
+#include "chrono-config.h"
+
 #include <glib/gi18n-lib.h>
 
 #include "chrono-loader.h"
@@ -8,6 +10,9 @@
 #include "btf/chrono-loader-btf.h"
 #include "etf/chrono-loader-etf.h"
 #include "visandor/chrono-loader-visandor.h"
+#ifdef HAVE_OTF2
+#include "otf2/chrono-loader-otf2.h"
+#endif
 
 /* clang-format would space out the quark's name */
 /* clang-format off */
@@ -17,7 +22,15 @@ G_DEFINE_QUARK (chrono-load-error-quark, chrono_load_error)
 const ChronoLoaderInfo *const *
 chrono_loaders_list (void)
 {
-  static const ChronoLoaderInfo *loaders[] = { &chrono_loader_btf, &chrono_loader_etf, &chrono_loader_visandor, NULL };
+  static const ChronoLoaderInfo *loaders[] = {
+    &chrono_loader_btf,
+    &chrono_loader_etf,
+    &chrono_loader_visandor,
+#ifdef HAVE_OTF2
+    &chrono_loader_otf2,
+#endif
+    NULL,
+  };
   return loaders;
 }
 
