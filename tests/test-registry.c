@@ -1,4 +1,6 @@
 /* The loader registry and what a loaded trace says it holds. */
+#include <glib/gstdio.h>
+
 #include "chrono-loader.h"
 #include "chrono-state.h"
 
@@ -228,6 +230,40 @@ test_state_categories (void)
   g_assert_false (chrono_state_set_contains (&set, CHRONO_STATE_RUNNING));
 }
 
+/* A folder opens as the one trace file in it that a format recognises. */
+static void
+test_folder_opens_its_trace (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-folder-XXXXXX", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) none = chrono_load_file (dir, NULL, NULL, NULL, &error);
+  g_assert_null (none);
+  g_assert_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT);
+  g_clear_error (&error);
+
+  g_autofree char *source = g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "visandor", "and_doc_example.vt", NULL);
+  g_autofree char *text = NULL;
+  gsize length;
+  g_assert_true (g_file_get_contents (source, &text, &length, NULL));
+  g_autofree char *first = g_build_filename (dir, "run.vt", NULL);
+  g_autofree char *notes = g_build_filename (dir, "notes.txt", NULL);
+  g_assert_true (g_file_set_contents (first, text, (gssize) length, NULL));
+  g_assert_true (g_file_set_contents (notes, "not a trace\n", -1, NULL));
+  g_autoptr (ChronoTrace) trace = chrono_load_file (dir, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (chrono_trace_get_path (trace), ==, first);
+
+  g_autofree char *second = g_build_filename (dir, "again.vt", NULL);
+  g_assert_true (g_file_set_contents (second, text, (gssize) length, NULL));
+  g_autoptr (ChronoTrace) two = chrono_load_file (dir, NULL, NULL, NULL, &error);
+  g_assert_null (two);
+  g_assert_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT);
+  g_unlink (first);
+  g_unlink (second);
+  g_unlink (notes);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -239,6 +275,7 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/options/declarations", test_declarations_are_complete);
   g_test_add_func ("/registry/mime-types", test_mime_types_cover_the_globs);
   g_test_add_func ("/registry/unknown-format", test_unknown_format_names_the_known_ones);
+  g_test_add_func ("/registry/folder", test_folder_opens_its_trace);
   g_test_add_func ("/registry/async/own-options", test_async_load_keeps_its_own_options);
   g_test_add_func ("/registry/async/errors", test_async_load_reports_errors);
   g_test_add_func ("/model/state-categories", test_state_categories);

@@ -242,7 +242,8 @@ print_info_human (ChronoTrace *trace)
   g_print (_ ("  format:    %s\n"), chrono_trace_get_format (trace));
   if (chrono_trace_has_range (trace))
     {
-      g_autofree char *begin = format_seconds_human (clock, chrono_trace_get_begin (trace));
+      /* from the trace's zero: an OTF2 archive's global offset */
+      g_autofree char *begin = format_seconds_human (clock, chrono_trace_get_begin (trace) - clock->origin);
       g_autofree char *length =
           format_seconds_human (clock, chrono_trace_get_end (trace) - chrono_trace_get_begin (trace));
       g_print (_ ("  begins at: %s\n  length:    %s\n"), begin, length);

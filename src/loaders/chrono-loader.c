@@ -220,11 +220,56 @@ use_index (const ChronoLoaderInfo *info, const char *path, ChronoTrace *trace)
 }
 
 /* options: option names (as declared) and their values as text; may be NULL. */
+static gboolean
+has_known_name (const char *name)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+  for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
+    for (const char *const *glob = (*l)->globs; glob && *glob; glob++)
+      if (g_pattern_match_simple (*glob, lower))
+        return TRUE;
+  return FALSE;
+}
+
+/* A folder is opened as the one trace file in it that a format recognises
+ * by content (an OTF2 archive's anchor beside its .def and event folder). */
+static char *
+find_trace_in_folder (const char *folder, GError **error)
+{
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, error);
+  if (dir == NULL)
+    return NULL;
+  g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      if (has_known_name (name) && g_file_test (path, G_FILE_TEST_IS_REGULAR) && chrono_loaders_sniff (path, NULL))
+        g_ptr_array_add (found, g_steal_pointer (&path));
+    }
+  if (found->len == 1)
+    return g_strdup (g_ptr_array_index (found, 0));
+  g_ptr_array_sort (found, (GCompareFunc) g_strcmp0);
+  if (found->len == 0)
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT,
+                 _ ("%s: a folder, and no trace file in it"), folder);
+  else
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_UNKNOWN_FORMAT,
+                 _ ("%s: a folder of %u traces; open one of them"), folder, found->len);
+  return NULL;
+}
+
 ChronoTrace *
 chrono_load_file_with_options (const char *path, GHashTable *options, ChronoProgressFunc progress,
                                gpointer progress_data, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
+  g_autofree char *in_folder = NULL;
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      if ((in_folder = find_trace_in_folder (path, error)) == NULL)
+        return NULL;
+      path = in_folder;
+    }
   GError *local_error = NULL;
   const ChronoLoaderInfo *info = chrono_loaders_sniff (path, &local_error);
   if (info == NULL)
