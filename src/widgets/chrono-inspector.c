@@ -13,6 +13,7 @@
 
 #include "chrono-instance-life.h"
 #include "chrono-tree-node.h"
+#include "chrono-call.h"
 #include "chrono-resource-usage.h"
 
 #define MAX_LISTED 200 /* states or runnables listed before "… and N more" */
@@ -363,6 +364,62 @@ show_concurrency (ChronoInspector *self, ChronoLane *lane)
     }
 }
 
+/* ---- a call on a lane of nested calls ------------------------------------ */
+
+#define MAX_CALLEES_LISTED 20
+
+static void
+show_callees (ChronoInspector *self, ChronoLane *lane, const ChronoCallInfo *info)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  ChronoStrings *strings = chrono_trace_get_strings (self->trace);
+  g_autofree char *title = g_strdup_printf (_ ("Calls it made (%u)"), info->callees->len);
+  add_section (self, title);
+  GtkWidget *grid = new_grid (self);
+  for (guint i = 0; i < MIN (info->callees->len, MAX_CALLEES_LISTED); i++)
+    {
+      ChronoSpan callee;
+      chrono_spans_get (spans, g_array_index (info->callees, guint, i), &callee);
+      g_autofree char *at = format_time (self, callee.start);
+      g_autofree char *length = format_length (self, callee.end - callee.start);
+      const char *cells[] = { callee.label ? chrono_strings_get (strings, callee.label) : "", at, length };
+      add_row (self, grid, (int) i, cells, 3);
+    }
+  if (info->callees->len > MAX_CALLEES_LISTED)
+    {
+      g_autofree char *more = g_strdup_printf (_ ("and %u more"), info->callees->len - MAX_CALLEES_LISTED);
+      add_label (self, more, "dim-label");
+    }
+}
+
+/* Inclusive and exclusive time, what it called, and the message that
+ * arrived while it ran (the one a receive waited for). */
+static void
+show_call (ChronoInspector *self, ChronoLane *lane, guint index)
+{
+  ChronoCallInfo info;
+  chrono_call_explain (self->trace, lane, index, &info);
+  add_section (self, _ ("Call"));
+  GtkWidget *grid = new_grid (self);
+  int row = 0;
+  g_autofree char *inclusive = format_length (self, info.inclusive);
+  g_autofree char *exclusive = format_length (self, info.exclusive);
+  add_field (self, grid, row++, _ ("Inclusive"), inclusive);
+  add_field (self, grid, row++, _ ("Exclusive"), exclusive);
+  if (info.message != NULL)
+    {
+      g_autofree char *from = chrono_lane_dup_path (info.message->src_lane);
+      g_autofree char *sent = format_time (self, info.message->src_time);
+      g_autofree char *arrived = format_time (self, info.message->dst_time);
+      /* TRANSLATORS: a message: where it came from, when it was sent and when it arrived */
+      g_autofree char *text = g_strdup_printf (_ ("from %s, sent at %s, arrived at %s"), from, sent, arrived);
+      add_field (self, grid, row++, _ ("Message"), text);
+    }
+  if (info.callees->len > 0)
+    show_callees (self, lane, &info);
+  chrono_call_info_clear (&info);
+}
+
 /* ---- a node of a tree (a goal or a branch) ------------------------------ */
 
 static void reset (ChronoInspector *self);
@@ -531,6 +588,8 @@ show_span (ChronoInspector *self, ChronoLane *lane, guint index)
     show_life (self, lane, span.instance);
   if (chrono_lane_get_kind (lane) == CHRONO_LANE_RESOURCE)
     show_concurrency (self, lane);
+  if (chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER)
+    show_call (self, lane, index);
   gtk_widget_show_all (self->content);
 }
 

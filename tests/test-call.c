@@ -1,0 +1,75 @@
+/* test-call.c — a call on a lane of nested calls: inclusive and exclusive
+ * time, its callees, the message that arrived while it ran. */
+#include "chrono-call.h"
+
+static void
+add (ChronoLane *lane, ChronoStrings *strings, gint64 start, gint64 end, guint16 depth, const char *name)
+{
+  ChronoSpan span = {
+    start, end, CHRONO_STATE_BUSY, 0, depth, chrono_strings_intern (strings, name), CHRONO_NO_INSTANCE, 0
+  };
+  chrono_spans_append (chrono_lane_ensure_spans (lane), &span);
+}
+
+static guint
+find (ChronoLane *lane, gint64 start, guint16 depth)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  for (guint i = 0; i < chrono_spans_get_n (spans); i++)
+    {
+      ChronoSpan s;
+      chrono_spans_get (spans, i, &s);
+      if (s.start == start && s.depth == depth)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_call (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("calls", "test");
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  g_autoptr (ChronoLane) rank0 = chrono_lane_new ("Rank 0", CHRONO_LANE_WORKER, NULL);
+  g_autoptr (ChronoLane) rank1 = chrono_lane_new ("Rank 1", CHRONO_LANE_WORKER, NULL);
+  chrono_trace_add_lane (trace, rank0);
+  chrono_trace_add_lane (trace, rank1);
+  add (rank0, strings, 0, 100, 0, "main");
+  add (rank0, strings, 10, 20, 1, "MPI_Send");
+  add (rank0, strings, 30, 60, 1, "MPI_Recv");
+  add (rank0, strings, 35, 40, 2, "inner");
+  add (rank0, strings, 70, 130, 1, "past the end of main");
+  ChronoLink early = { rank1, rank0, 5, 33, 0, 0, 1 }, late = { rank1, rank0, 45, 55, 0, 0, 2 };
+  chrono_links_append (chrono_trace_get_links (trace), &early);
+  chrono_links_append (chrono_trace_get_links (trace), &late);
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, 130);
+  chrono_trace_seal (trace);
+
+  ChronoCallInfo info;
+  chrono_call_explain (trace, rank0, find (rank0, 0, 0), &info);
+  g_assert_cmpint (info.inclusive, ==, 100);
+  g_assert_cmpint (info.exclusive, ==, 60); /* less MPI_Send and MPI_Recv, not the call that outlives it */
+  g_assert_cmpuint (info.callees->len, ==, 2);
+  g_assert_true (info.message == chrono_links_get (chrono_trace_get_links (trace), 1)); /* the last to arrive */
+  chrono_call_info_clear (&info);
+
+  chrono_call_explain (trace, rank0, find (rank0, 30, 1), &info);
+  g_assert_cmpint (info.exclusive, ==, 25);
+  g_assert_cmpuint (info.callees->len, ==, 1);
+  g_assert_cmpint (info.message->dst_time, ==, 55); /* what the receive waited for */
+  chrono_call_info_clear (&info);
+
+  chrono_call_explain (trace, rank0, find (rank0, 10, 1), &info);
+  g_assert_null (info.message);
+  g_assert_cmpuint (info.callees->len, ==, 0);
+  chrono_call_info_clear (&info);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/call/explain", test_call);
+  return g_test_run ();
+}
