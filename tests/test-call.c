@@ -1,6 +1,7 @@
 /* test-call.c — a call on a lane of nested calls: inclusive and exclusive
  * time, its callees, the message that arrived while it ran. */
 #include "chrono-call.h"
+#include "chrono-profile.h"
 
 static void
 add (ChronoLane *lane, ChronoStrings *strings, gint64 start, gint64 end, guint16 depth, const char *name)
@@ -66,10 +67,56 @@ test_call (void)
   chrono_call_info_clear (&info);
 }
 
+static const ChronoProfileRow *
+profile_row (GArray *rows, const char *name)
+{
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (g_array_index (rows, ChronoProfileRow, i).name, name) == 0)
+      return &g_array_index (rows, ChronoProfileRow, i);
+  return NULL;
+}
+
+/* The profile of a range: calls overlapping it, the time inside it,
+ * exclusive time less the nested calls' time inside it. */
+static void
+test_profile (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("calls", "test");
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  g_autoptr (ChronoLane) rank0 = chrono_lane_new ("Rank 0", CHRONO_LANE_WORKER, NULL);
+  g_autoptr (ChronoLane) rank1 = chrono_lane_new ("Rank 1", CHRONO_LANE_WORKER, NULL);
+  chrono_trace_add_lane (trace, rank0);
+  chrono_trace_add_lane (trace, rank1);
+  add (rank0, strings, 0, 100, 0, "main");
+  add (rank0, strings, 10, 20, 1, "work");
+  add (rank0, strings, 30, 60, 1, "work");
+  add (rank0, strings, 35, 40, 2, "work"); /* recursion: counted per call */
+  add (rank1, strings, 0, 100, 0, "main");
+  add (rank1, strings, 50, 90, 1, "MPI_Recv");
+  chrono_trace_seal (trace);
+
+  g_autoptr (GArray) all = chrono_profile_compute (trace, 0, 100);
+  g_assert_cmpuint (all->len, ==, 3);
+  const ChronoProfileRow *main_row = profile_row (all, "main"), *work = profile_row (all, "work");
+  g_assert_cmpuint (main_row->calls, ==, 2);
+  g_assert_cmpint (main_row->inclusive, ==, 200);
+  g_assert_cmpint (main_row->exclusive, ==, 200 - 40 - 40);
+  g_assert_cmpuint (work->calls, ==, 3);
+  g_assert_cmpint (work->inclusive, ==, 10 + 30 + 5);
+  g_assert_cmpint (work->exclusive, ==, 40);
+  g_assert_cmpstr (g_array_index (all, ChronoProfileRow, 0).name, ==, "main"); /* by exclusive time */
+
+  g_autoptr (GArray) part = chrono_profile_compute (trace, 55, 95); /* clipped */
+  g_assert_cmpint (profile_row (part, "work")->inclusive, ==, 5);
+  g_assert_cmpint (profile_row (part, "MPI_Recv")->inclusive, ==, 35);
+  g_assert_cmpint (profile_row (part, "main")->exclusive, ==, 80 - 5 - 35);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/call/explain", test_call);
+  g_test_add_func ("/call/profile", test_profile);
   return g_test_run ();
 }

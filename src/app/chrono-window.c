@@ -11,6 +11,7 @@
 
 #include "chrono-export-dialog.h"
 #include "chrono-inspector.h"
+#include "chrono-profile-view.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
 #include "chrono-claims-popover.h"
@@ -39,6 +40,9 @@ struct _ChronoWindow {
   GtkWidget *paned;
   GtkWidget *timeline_box;
   GtkWidget *inspector_scroller;
+  GtkWidget *side_switcher;
+  GtkWidget *side_stack;
+  GtkWidget *profile_box;
   GtkWidget *status_bar;
   /* the trace on show */
   ChronoTrace *trace;
@@ -226,9 +230,33 @@ clear_trace (ChronoWindow *self)
     g_signal_handlers_disconnect_by_data (chrono_trace_get_chunk_cache (self->trace), self);
   gtk_container_foreach (GTK_CONTAINER (self->timeline_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->inspector_scroller), destroy_child, NULL);
+  gtk_container_foreach (GTK_CONTAINER (self->profile_box), destroy_child, NULL);
   self->timeline = self->overview = self->inspector = NULL;
   g_clear_object (&self->viewport);
   g_clear_object (&self->trace);
+}
+
+static void
+region_chosen (ChronoWindow *self, const char *name)
+{
+  chrono_timeline_view_set_highlight (CHRONO_TIMELINE_VIEW (self->timeline), name);
+}
+
+/* Traces of calls get a profile of the visible range beside the details. */
+static void
+setup_profile (ChronoWindow *self, ChronoTrace *trace)
+{
+  gboolean applies = chrono_profile_view_applies (trace);
+  gtk_widget_set_visible (self->side_switcher, applies);
+  gtk_widget_set_visible (self->profile_box, applies);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "details");
+  if (!applies)
+    return;
+  GtkWidget *profile = chrono_profile_view_new (trace, self->viewport);
+  g_signal_connect_swapped (profile, "region-chosen", G_CALLBACK (region_chosen), self);
+  gtk_widget_set_vexpand (profile, TRUE);
+  gtk_container_add (GTK_CONTAINER (self->profile_box), profile);
+  gtk_widget_show_all (self->profile_box);
 }
 
 static void
@@ -251,6 +279,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   gtk_widget_show_all (self->inspector_scroller);
   g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
   g_signal_connect_swapped (self->timeline, "node-selected", G_CALLBACK (node_selected), self);
+  setup_profile (self, trace);
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
                                             g_hash_table_lookup (self->load_options, "labelling"));
@@ -759,6 +788,9 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (paned);
   CHILD (timeline_box);
   CHILD (inspector_scroller);
+  CHILD (side_switcher);
+  CHILD (side_stack);
+  CHILD (profile_box);
   CHILD (status_bar);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response);

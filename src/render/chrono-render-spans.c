@@ -161,7 +161,10 @@ span_colour (ChronoRenderContext *ctx, ChronoLaneKind kind, guint8 state, guint3
 {
   if (colour_by_name (kind, state, label))
     {
-      chrono_palette_get_name_color (ctx->palette, chrono_strings_get (ctx->strings, label), out);
+      const char *name = chrono_strings_get (ctx->strings, label);
+      chrono_palette_get_name_color (ctx->palette, name, out);
+      if (ctx->o->highlight_name != NULL && g_strcmp0 (name, ctx->o->highlight_name) != 0)
+        chrono_rgb_mix (out, &ctx->palette->background, 0.8, out); /* another region than the one chosen */
       note_named_colour (ctx, kind);
       return KEY_NAME | label;
     }

@@ -20,6 +20,7 @@ typedef struct {
   gboolean dark; /* dark theme palette */
   gint64 origin; /* the ruler counts from here: the trace begin, or 0 for raw trace time */
   const char *label_attribute; /* spans with attributes show this one's value; NULL: their label */
+  const char *highlight_name; /* spans coloured by name show only this name's at full strength; NULL: all */
   gboolean plain; /* no text inside spans (thumbnails, squeezed pictures) */
   const struct _ChronoRenderOverlays *overlays; /* drawn over an export; NULL: none */
 } ChronoRenderOptions;

@@ -44,6 +44,7 @@ struct _ChronoTimelineView {
   guint selected_span;
   ChronoLane *menu_lane; /* the lane a context menu was opened on */
   char *label_attribute; /* claims show this attribute's value, or NULL */
+  char *highlight_name; /* only these calls at full strength, or NULL */
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
 };
 
@@ -67,6 +68,7 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->origin = chrono_viewport_get_origin (self->viewport);
   out->dark = self->dark;
   out->label_attribute = self->label_attribute;
+  out->highlight_name = self->highlight_name;
 }
 
 static double
@@ -89,7 +91,18 @@ void
 chrono_timeline_view_set_label_attribute (ChronoTimelineView *self, const char *key)
 {
   g_free (self->label_attribute);
+  g_free (self->highlight_name);
   self->label_attribute = key && *key ? g_strdup (key) : NULL;
+  invalidate (self);
+}
+
+/* Show the spans named name at full strength and the other named ones
+ * faded (a region chosen in the profile); NULL: all alike. */
+void
+chrono_timeline_view_set_highlight (ChronoTimelineView *self, const char *name)
+{
+  g_free (self->highlight_name);
+  self->highlight_name = g_strdup (name);
   invalidate (self);
 }
 

@@ -27,5 +27,6 @@ gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane
 gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
 void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
 void chrono_timeline_view_set_label_attribute (ChronoTimelineView *view, const char *key);
+void chrono_timeline_view_set_highlight (ChronoTimelineView *view, const char *name);
 
 G_END_DECLS

@@ -1,0 +1,77 @@
+#include "chrono-profile.h"
+
+/* Lanes of calls: nested spans with labels. */
+static gboolean
+holds_calls (ChronoLane *lane)
+{
+  ChronoLaneKind kind = chrono_lane_get_kind (lane);
+  return kind == CHRONO_LANE_WORKER && chrono_lane_get_spans (lane) != NULL;
+}
+
+static ChronoProfileRow *
+row_for (GHashTable *rows, GArray *array, ChronoStrings *strings, guint32 label)
+{
+  gpointer index;
+  if (g_hash_table_lookup_extended (rows, GUINT_TO_POINTER (label), NULL, &index))
+    return &g_array_index (array, ChronoProfileRow, GPOINTER_TO_UINT (index));
+  ChronoProfileRow row = { chrono_strings_get (strings, label), 0, 0, 0 };
+  g_array_append_val (array, row);
+  g_hash_table_insert (rows, GUINT_TO_POINTER (label), GUINT_TO_POINTER (array->len - 1));
+  return &g_array_index (array, ChronoProfileRow, array->len - 1);
+}
+
+/* Spans come in start order, so the open calls form a stack by depth: a
+ * span's caller is the open one a level up that contains it. */
+static void
+add_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gint64 end, GHashTable *rows, GArray *array)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  g_autoptr (GArray) open = g_array_new (FALSE, FALSE, sizeof (ChronoSpan));
+  guint n = chrono_spans_get_n (spans);
+  for (guint i = chrono_spans_first_ending_after (spans, begin); i < n; i++)
+    {
+      ChronoSpan s;
+      chrono_spans_get (spans, i, &s);
+      if (s.start >= end)
+        break;
+      if (s.end <= begin || s.label == CHRONO_STRING_NONE)
+        continue;
+      gint64 inside = MIN (s.end, end) - MAX (s.start, begin);
+      ChronoProfileRow *row = row_for (rows, array, strings, s.label);
+      row->calls++;
+      row->inclusive += inside;
+      row->exclusive += inside;
+      g_array_set_size (open, MIN (open->len, s.depth));
+      if (s.depth > 0 && open->len == s.depth)
+        {
+          const ChronoSpan *caller = &g_array_index (open, ChronoSpan, s.depth - 1);
+          if (caller->start <= s.start && s.end <= caller->end)
+            row_for (rows, array, strings, caller->label)->exclusive -= inside;
+        }
+      if (open->len == s.depth)
+        g_array_append_val (open, s);
+    }
+}
+
+static int
+by_exclusive (gconstpointer a, gconstpointer b)
+{
+  const ChronoProfileRow *x = a, *y = b;
+  if (x->exclusive != y->exclusive)
+    return x->exclusive > y->exclusive ? -1 : 1;
+  return g_strcmp0 (x->name, y->name);
+}
+
+GArray *
+chrono_profile_compute (ChronoTrace *trace, gint64 begin, gint64 end)
+{
+  GArray *array = g_array_new (FALSE, FALSE, sizeof (ChronoProfileRow));
+  g_autoptr (GHashTable) rows = g_hash_table_new (NULL, NULL);
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (holds_calls (g_ptr_array_index (lanes, i)))
+      add_lane (g_ptr_array_index (lanes, i), strings, begin, end, rows, array);
+  g_array_sort (array, by_exclusive);
+  return array;
+}

@@ -1,0 +1,23 @@
+/* chrono-profile.h — what a time range amounts to per called thing (an
+ * OTF2 region, a BTF runnable): calls, inclusive and exclusive time, as
+ * Vampir's function summary.  Calls are the labelled spans of worker lanes,
+ * nested by depth (a call and the calls it made); only the part inside the
+ * range counts. */
+#pragma once
+
+#include "chrono-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const char *name; /* the label, owned by the trace's strings */
+  guint64 calls; /* spans that overlap the range */
+  gint64 inclusive; /* ticks inside the range, recursion counted per call */
+  gint64 exclusive; /* ticks inside the range less the calls it made */
+} ChronoProfileRow;
+
+/* Rows sorted by exclusive time, largest first.  Lanes read lazily without
+ * their detail decoded give no rows. */
+GArray *chrono_profile_compute (ChronoTrace *trace, gint64 begin, gint64 end);
+
+G_END_DECLS

@@ -1,0 +1,181 @@
+/* chrono-profile-view.c — recomputed a moment after the view stops
+ * changing: a profile walks every call in range, which a drag would
+ * otherwise do at every frame. */
+#include <glib/gi18n-lib.h>
+
+#include "chrono-profile-view.h"
+
+#include "chrono-profile.h"
+
+#define SETTLE_MS 120
+
+enum { COL_NAME, COL_CALLS, COL_INCLUSIVE, COL_EXCLUSIVE, COL_INCLUSIVE_TEXT, COL_EXCLUSIVE_TEXT, N_COLS };
+
+struct _ChronoProfileView {
+  GtkBox parent_instance;
+  ChronoTrace *trace;
+  ChronoViewport *viewport;
+  GtkListStore *store;
+  GtkWidget *tree;
+  GtkWidget *range_label;
+  guint settle_id;
+};
+
+enum { REGION_CHOSEN, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (ChronoProfileView, chrono_profile_view, GTK_TYPE_BOX)
+
+gboolean
+chrono_profile_view_applies (ChronoTrace *trace)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (chrono_lane_get_kind (g_ptr_array_index (lanes, i)) == CHRONO_LANE_WORKER)
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+format_length (ChronoProfileView *self, gint64 ticks)
+{
+  return chrono_clock_format_ticks (chrono_trace_get_clock (self->trace), ticks, 4);
+}
+
+static void
+refill (ChronoProfileView *self)
+{
+  gint64 begin = chrono_viewport_get_begin (self->viewport), end = chrono_viewport_get_end (self->viewport);
+  g_autoptr (GArray) rows = chrono_profile_compute (self->trace, begin, end);
+  gtk_list_store_clear (self->store);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const ChronoProfileRow *row = &g_array_index (rows, ChronoProfileRow, i);
+      g_autofree char *inclusive = format_length (self, row->inclusive);
+      g_autofree char *exclusive = format_length (self, row->exclusive);
+      gtk_list_store_insert_with_values (self->store, NULL, -1, COL_NAME, row->name, COL_CALLS, row->calls,
+                                         COL_INCLUSIVE, row->inclusive, COL_EXCLUSIVE, row->exclusive,
+                                         COL_INCLUSIVE_TEXT, inclusive, COL_EXCLUSIVE_TEXT, exclusive, -1);
+    }
+  g_autofree char *length = format_length (self, end - begin);
+  g_autofree char *text = g_strdup_printf (_ ("Calls in the visible %s"), length);
+  gtk_label_set_text (GTK_LABEL (self->range_label), text);
+}
+
+static gboolean
+settled (gpointer data)
+{
+  ChronoProfileView *self = data;
+  self->settle_id = 0;
+  refill (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+view_changed (ChronoProfileView *self)
+{
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  self->settle_id = g_timeout_add (SETTLE_MS, settled, self);
+}
+
+static void
+selection_changed (ChronoProfileView *self, GtkTreeSelection *selection)
+{
+  GtkTreeModel *model;
+  GtkTreeIter iter;
+  g_autofree char *name = NULL;
+  if (gtk_tree_selection_get_selected (selection, &model, &iter))
+    gtk_tree_model_get (model, &iter, COL_NAME, &name, -1);
+  g_signal_emit (self, signals[REGION_CHOSEN], 0, name);
+}
+
+static void
+add_column (ChronoProfileView *self, const char *title, int text_column, int sort_column, gboolean numeric)
+{
+  GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
+  if (numeric)
+    g_object_set (cell, "xalign", 1.0, NULL);
+  else
+    g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+  GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (title, cell, "text", text_column, NULL);
+  gtk_tree_view_column_set_sort_column_id (column, sort_column);
+  gtk_tree_view_column_set_resizable (column, TRUE);
+  gtk_tree_view_column_set_expand (column, !numeric);
+  gtk_tree_view_append_column (GTK_TREE_VIEW (self->tree), column);
+}
+
+char *
+chrono_profile_view_get_text (ChronoProfileView *self)
+{
+  GString *out = g_string_new (NULL);
+  GtkTreeModel *model = gtk_tree_view_get_model (GTK_TREE_VIEW (self->tree));
+  GtkTreeIter iter;
+  for (gboolean ok = gtk_tree_model_get_iter_first (model, &iter); ok; ok = gtk_tree_model_iter_next (model, &iter))
+    {
+      g_autofree char *name = NULL, *inclusive = NULL, *exclusive = NULL;
+      guint64 calls;
+      gtk_tree_model_get (model, &iter, COL_NAME, &name, COL_CALLS, &calls, COL_INCLUSIVE_TEXT, &inclusive,
+                          COL_EXCLUSIVE_TEXT, &exclusive, -1);
+      g_string_append_printf (out, "%s\t%" G_GUINT64_FORMAT "\t%s\t%s\n", name, calls, inclusive, exclusive);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+chrono_profile_view_dispose (GObject *object)
+{
+  ChronoProfileView *self = CHRONO_PROFILE_VIEW (object);
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  if (self->viewport != NULL)
+    g_signal_handlers_disconnect_by_data (self->viewport, self);
+  g_clear_object (&self->viewport);
+  g_clear_object (&self->trace);
+  g_clear_object (&self->store);
+  G_OBJECT_CLASS (chrono_profile_view_parent_class)->dispose (object);
+}
+
+static void
+chrono_profile_view_class_init (ChronoProfileViewClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = chrono_profile_view_dispose;
+  /* "region-chosen" (name or NULL): a row was selected, or none is */
+  signals[REGION_CHOSEN] = g_signal_new ("region-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+chrono_profile_view_init (ChronoProfileView *self)
+{
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  self->store = gtk_list_store_new (N_COLS, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_INT64, G_TYPE_INT64, G_TYPE_STRING,
+                                    G_TYPE_STRING);
+  gtk_tree_sortable_set_sort_column_id (GTK_TREE_SORTABLE (self->store), COL_EXCLUSIVE, GTK_SORT_DESCENDING);
+  self->range_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->range_label), 0.0);
+  g_object_set (self->range_label, "margin", 6, NULL);
+  gtk_style_context_add_class (gtk_widget_get_style_context (self->range_label), "dim-label");
+  gtk_container_add (GTK_CONTAINER (self), self->range_label);
+  self->tree = gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->store));
+  add_column (self, _ ("Name"), COL_NAME, COL_NAME, FALSE);
+  add_column (self, _ ("Calls"), COL_CALLS, COL_CALLS, TRUE);
+  add_column (self, _ ("Inclusive"), COL_INCLUSIVE_TEXT, COL_INCLUSIVE, TRUE);
+  add_column (self, _ ("Exclusive"), COL_EXCLUSIVE_TEXT, COL_EXCLUSIVE, TRUE);
+  g_signal_connect_swapped (gtk_tree_view_get_selection (GTK_TREE_VIEW (self->tree)), "changed",
+                            G_CALLBACK (selection_changed), self);
+  GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_container_add (GTK_CONTAINER (scroller), self->tree);
+  gtk_container_add (GTK_CONTAINER (self), scroller);
+}
+
+GtkWidget *
+chrono_profile_view_new (ChronoTrace *trace, ChronoViewport *viewport)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace) && CHRONO_IS_VIEWPORT (viewport), NULL);
+  ChronoProfileView *self = g_object_new (CHRONO_TYPE_PROFILE_VIEW, NULL);
+  self->trace = g_object_ref (trace);
+  self->viewport = g_object_ref (viewport);
+  g_signal_connect_swapped (viewport, "changed", G_CALLBACK (view_changed), self);
+  refill (self);
+  return GTK_WIDGET (self);
+}

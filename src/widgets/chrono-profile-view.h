@@ -1,0 +1,23 @@
+/* chrono-profile-view.h — the profile of the visible range (Vampir's
+ * function summary): per called thing its calls, inclusive and exclusive
+ * time, sortable, following the viewport; choosing a row asks for that
+ * name's calls to be highlighted. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chrono-trace.h"
+#include "chrono-viewport.h"
+
+G_BEGIN_DECLS
+
+#define CHRONO_TYPE_PROFILE_VIEW (chrono_profile_view_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoProfileView, chrono_profile_view, CHRONO, PROFILE_VIEW, GtkBox)
+
+GtkWidget *chrono_profile_view_new (ChronoTrace *trace, ChronoViewport *viewport);
+/* Whether the trace has calls to profile. */
+gboolean chrono_profile_view_applies (ChronoTrace *trace);
+/* The rows as tab-separated text, as shown (tests, copying into a report). */
+char *chrono_profile_view_get_text (ChronoProfileView *view);
+
+G_END_DECLS
