@@ -1,0 +1,228 @@
+/* chrono-otf2-calls.c — a location's events: Enter/Leave as nested region
+ * spans (a Leave closes the innermost open Enter of its region), metrics as
+ * signal lanes, every other record kind as an instant mark. */
+#include <glib/gi18n-lib.h>
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "chrono-otf2-private.h"
+
+/* ---- events -------------------------------------------------------------------- */
+
+Location *
+chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time)
+{
+  gint64 t = (gint64) MIN (time, (OTF2_TimeStamp) G_MAXINT64);
+  if (!r->have_time)
+    r->begin = r->end = t;
+  r->have_time = TRUE;
+  r->begin = MIN (r->begin, t);
+  r->end = MAX (r->end, t);
+  chrono_trace_include_time (r->trace, t);
+  guint64 key = id;
+  Location *location = g_hash_table_lookup (r->locations, &key);
+  if (location != NULL)
+    {
+      location->have_time = TRUE;
+      location->last_time = MAX (location->last_time, t);
+    }
+  return location;
+}
+
+static void
+add_mark (ChronoOtf2Reader *r, Location *location, gint64 time, const char *kind)
+{
+  if (location == NULL)
+    return;
+  ChronoMark mark = { time, chrono_strings_intern (r->strings, kind), 0, 0, 0 };
+  chrono_marks_append (chrono_lane_ensure_marks (location->lane), &mark);
+}
+
+OTF2_CallbackCode
+chrono_otf2_other_event (void *data, OTF2_LocationRef id, OTF2_TimeStamp time, const char *kind)
+{
+  ChronoOtf2Reader *r = data;
+  Location *location = chrono_otf2_event_location (r, id, time);
+  add_mark (r, location, (gint64) time, kind);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static RegionStats *
+region_stats (ChronoOtf2Reader *r, guint32 region)
+{
+  if (region >= r->region_stats->len)
+    g_array_set_size (r->region_stats, region + 1);
+  return &g_array_index (r->region_stats, RegionStats, region);
+}
+
+static void
+add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guint depth, gint64 end, guint8 flags)
+{
+  const char *name =
+      chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (frame->region))));
+  ChronoSpan span = { frame->start,
+                      end,
+                      CHRONO_STATE_BUSY,
+                      flags,
+                      (guint16) MIN (depth, G_MAXUINT16),
+                      chrono_strings_intern (r->strings, name),
+                      CHRONO_NO_INSTANCE,
+                      0 };
+  chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
+}
+
+static OTF2_CallbackCode
+on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
+          OTF2_RegionRef region)
+{
+  ChronoOtf2Reader *r = data;
+  Location *location = chrono_otf2_event_location (r, id, time);
+  if (location == NULL)
+    return OTF2_CALLBACK_SUCCESS;
+  location->enters++;
+  region_stats (r, region)->calls++;
+  Frame frame = { region, (gint64) time };
+  g_array_append_val (location->stack, frame);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+/* A Leave closes the innermost open Enter of its region; calls opened above
+ * it end with it in the picture but count no time. */
+static OTF2_CallbackCode
+on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
+          OTF2_RegionRef region)
+{
+  ChronoOtf2Reader *r = data;
+  Location *location = chrono_otf2_event_location (r, id, time);
+  if (location == NULL)
+    return OTF2_CALLBACK_SUCCESS;
+  location->leaves++;
+  GArray *stack = location->stack;
+  guint i = stack->len;
+  while (i > 0 && g_array_index (stack, Frame, i - 1).region != region)
+    i--;
+  if (i == 0)
+    {
+      chrono_warnings_add (
+          r->warnings, 0, "leave without enter",
+          _ ("location %" PRIu64 ": Leave of region “%s” at %" PRIu64 " with no open Enter"), location->id,
+          chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (region)))),
+          (guint64) time);
+      return OTF2_CALLBACK_SUCCESS;
+    }
+  for (guint k = stack->len; k >= i; k--)
+    add_call_span (r, location, &g_array_index (stack, Frame, k - 1), k - 1, (gint64) time, 0);
+  const Frame *frame = &g_array_index (stack, Frame, i - 1);
+  region_stats (r, region)->inclusive += (guint64) ((gint64) time - frame->start);
+  g_array_set_size (stack, i - 1);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+/* ---- metrics ----------------------------------------------------------------------- */
+
+static double
+metric_value (OTF2_Type type, OTF2_MetricValue value)
+{
+  switch (type)
+    {
+    case OTF2_TYPE_INT64: return (double) value.signed_int;
+    case OTF2_TYPE_UINT64: return (double) value.unsigned_int;
+    case OTF2_TYPE_DOUBLE: return value.floating_point;
+    default: return (double) value.signed_int;
+    }
+}
+
+static MetricTrack *
+metric_track (ChronoOtf2Reader *r, Location *location, guint32 member_ref, const MetricMember *member)
+{
+  MetricTrack *track = g_hash_table_lookup (location->tracks, GUINT_TO_POINTER (member_ref + 1));
+  if (track != NULL)
+    return track;
+  track = g_new0 (MetricTrack, 1);
+  track->member = member_ref;
+  const char *name = chrono_otf2_string (r, member->name);
+  g_autofree char *label =
+      member->mode == OTF2_METRIC_ACCUMULATED_START ? g_strdup_printf ("%s /s", name) : g_strdup (name);
+  g_autoptr (ChronoLane) lane = chrono_lane_new (label, CHRONO_LANE_SIGNAL, "metric");
+  chrono_lane_append_child (location->lane, lane);
+  track->lane = lane;
+  g_hash_table_insert (location->tracks, GUINT_TO_POINTER (member_ref + 1), track);
+  return track;
+}
+
+/* An absolute value holds until the next; an accumulated one becomes the
+ * rate over the interval since the previous sample. */
+static void
+add_metric_sample (ChronoOtf2Reader *r, MetricTrack *track, const MetricMember *member, gint64 time, double value)
+{
+  ChronoSignal *signal = chrono_lane_ensure_signal (track->lane, (gint64) r->resolution);
+  if (member->mode == OTF2_METRIC_ACCUMULATED_START)
+    {
+      if (track->have_last && time > track->last_time)
+        {
+          double rate = (value - track->last_value) * (double) r->resolution / (double) (time - track->last_time);
+          ChronoFragment fragment = { track->last_time, time, rate, 0.0, 0.0 };
+          chrono_signal_append (signal, &fragment);
+        }
+    }
+  else
+    chrono_signal_append_step (signal, time, value);
+  track->have_last = TRUE;
+  track->last_time = time;
+  track->last_value = value;
+}
+
+static OTF2_CallbackCode
+on_metric (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
+           OTF2_MetricRef metric, uint8_t n, const OTF2_Type *types, const OTF2_MetricValue *values)
+{
+  ChronoOtf2Reader *r = data;
+  Location *location = chrono_otf2_event_location (r, id, time);
+  if (location == NULL)
+    return OTF2_CALLBACK_SUCCESS;
+  location->metrics++;
+  gpointer class_ref = GUINT_TO_POINTER (metric);
+  if (!g_hash_table_contains (r->metric_classes, class_ref))
+    class_ref = g_hash_table_lookup (r->metric_instances, GUINT_TO_POINTER (metric));
+  GArray *members = g_hash_table_lookup (r->metric_classes, class_ref);
+  for (guint i = 0; members != NULL && i < MIN (n, members->len); i++)
+    {
+      guint32 member_ref = g_array_index (members, guint32, i);
+      MetricMember *member = g_hash_table_lookup (r->metric_members, GUINT_TO_POINTER (member_ref));
+      if (member != NULL)
+        add_metric_sample (r, metric_track (r, location, member_ref, member), member, (gint64) time,
+                           metric_value (types[i], values[i]));
+    }
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+void
+chrono_otf2_register_call_events (OTF2_EvtReaderCallbacks *c)
+{
+  OTF2_EvtReaderCallbacks_SetEnterCallback (c, on_enter);
+  OTF2_EvtReaderCallbacks_SetLeaveCallback (c, on_leave);
+  OTF2_EvtReaderCallbacks_SetMetricCallback (c, on_metric);
+}
+
+/* Calls still open at the end run to the location's last event. */
+void
+chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations)
+{
+  for (guint i = 0; i < locations->len; i++)
+    {
+      Location *location = g_ptr_array_index (locations, i);
+      for (guint k = location->stack->len; k > 0; k--)
+        add_call_span (r, location, &g_array_index (location->stack, Frame, k - 1), k - 1, location->last_time,
+                       CHRONO_SPAN_OPEN_END);
+      GHashTableIter iter;
+      gpointer value;
+      g_hash_table_iter_init (&iter, location->tracks);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        {
+          ChronoSignal *signal = chrono_lane_get_signal (((MetricTrack *) value)->lane);
+          if (signal != NULL && chrono_signal_is_step (signal))
+            chrono_signal_close_steps (signal, location->last_time);
+        }
+    }
+}

@@ -1,0 +1,243 @@
+/* chrono-otf2-definitions.c — the archive's global definitions, and the lanes
+ * they give: the system tree (machine → node → location group → location). */
+#include <glib/gi18n-lib.h>
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "chrono-otf2-private.h"
+
+/* ---- definitions ------------------------------------------------------------ */
+
+const char *
+chrono_otf2_string (ChronoOtf2Reader *r, OTF2_StringRef ref)
+{
+  const char *text = g_hash_table_lookup (r->string_table, GUINT_TO_POINTER (ref));
+  return text ? text : "";
+}
+
+static OTF2_CallbackCode
+def_clock (void *data, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t realtime)
+{
+  ChronoOtf2Reader *r = data;
+  r->resolution = resolution;
+  r->offset = offset;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+def_string (void *data, OTF2_StringRef self, const char *text)
+{
+  ChronoOtf2Reader *r = data;
+  /* names become lane names and JSON: valid UTF-8 only */
+  g_hash_table_insert (r->string_table, GUINT_TO_POINTER (self), g_utf8_make_valid (text, -1));
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+def_system_tree_node (void *data, OTF2_SystemTreeNodeRef self, OTF2_StringRef name, OTF2_StringRef class_name,
+                      OTF2_SystemTreeNodeRef parent)
+{
+  ChronoOtf2Reader *r = data;
+  TreeNode *node = g_new0 (TreeNode, 1);
+  *node = (TreeNode){ name, parent, NULL };
+  g_hash_table_insert (r->tree_nodes, GUINT_TO_POINTER (self), node);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+def_location_group (void *data, OTF2_LocationGroupRef self, OTF2_StringRef name, OTF2_LocationGroupType type,
+                    OTF2_SystemTreeNodeRef parent, OTF2_LocationGroupRef creator)
+{
+  ChronoOtf2Reader *r = data;
+  Group *group = g_new0 (Group, 1);
+  *group = (Group){ name, parent, NULL };
+  g_hash_table_insert (r->groups, GUINT_TO_POINTER (self), group);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+void
+chrono_otf2_location_free (Location *location)
+{
+  g_array_unref (location->stack);
+  g_hash_table_unref (location->tracks);
+  g_free (location);
+}
+
+static OTF2_CallbackCode
+def_location (void *data, OTF2_LocationRef self, OTF2_StringRef name, OTF2_LocationType type, uint64_t n_events,
+              OTF2_LocationGroupRef group)
+{
+  ChronoOtf2Reader *r = data;
+  Location *location = g_new0 (Location, 1);
+  location->id = self;
+  location->name = name;
+  location->group = group;
+  location->stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  location->tracks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_hash_table_insert (r->locations, &location->id, location);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+def_region (void *data, OTF2_RegionRef self, OTF2_StringRef name, OTF2_StringRef canonical, OTF2_StringRef description,
+            OTF2_RegionRole role, OTF2_Paradigm paradigm, OTF2_RegionFlag flags, OTF2_StringRef file,
+            uint32_t begin_line, uint32_t end_line)
+{
+  ChronoOtf2Reader *r = data;
+  g_hash_table_insert (r->regions, GUINT_TO_POINTER (self), GUINT_TO_POINTER (name));
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+def_metric_member (void *data, OTF2_MetricMemberRef self, OTF2_StringRef name, OTF2_StringRef description,
+                   OTF2_MetricType type, OTF2_MetricMode mode, OTF2_Type value_type, OTF2_Base base, int64_t exponent,
+                   OTF2_StringRef unit)
+{
+  ChronoOtf2Reader *r = data;
+  MetricMember *member = g_new0 (MetricMember, 1);
+  *member = (MetricMember){ name, mode, value_type };
+  g_hash_table_insert (r->metric_members, GUINT_TO_POINTER (self), member);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+def_metric_class (void *data, OTF2_MetricRef self, uint8_t n, const OTF2_MetricMemberRef *members,
+                  OTF2_MetricOccurrence occurrence, OTF2_RecorderKind kind)
+{
+  ChronoOtf2Reader *r = data;
+  GArray *list = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n);
+  for (guint i = 0; i < n; i++)
+    g_array_append_val (list, members[i]);
+  g_hash_table_insert (r->metric_classes, GUINT_TO_POINTER (self), list);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+def_metric_instance (void *data, OTF2_MetricRef self, OTF2_MetricRef metric_class, OTF2_LocationRef recorder,
+                     OTF2_MetricScope scope, uint64_t scope_ref)
+{
+  ChronoOtf2Reader *r = data;
+  g_hash_table_insert (r->metric_instances, GUINT_TO_POINTER (self), GUINT_TO_POINTER (metric_class));
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+def_comm (void *data, OTF2_CommRef self, OTF2_StringRef name, OTF2_GroupRef group, OTF2_CommRef parent,
+          OTF2_CommFlag flags)
+{
+  ChronoOtf2Reader *r = data;
+  g_hash_table_insert (r->comm_groups, GUINT_TO_POINTER (self), GUINT_TO_POINTER (group));
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+def_group (void *data, OTF2_GroupRef self, OTF2_StringRef name, OTF2_GroupType type, OTF2_Paradigm paradigm,
+           OTF2_GroupFlag flags, uint32_t n, const uint64_t *members)
+{
+  ChronoOtf2Reader *r = data;
+  GArray *list = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n);
+  g_array_append_vals (list, members, n);
+  g_hash_table_insert (r->group_members, GUINT_TO_POINTER (self), list);
+  g_hash_table_insert (r->group_types, GUINT_TO_POINTER (self), GUINT_TO_POINTER (type));
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+void
+chrono_otf2_register_definitions (OTF2_Reader *otf2, OTF2_GlobalDefReader *defs, ChronoOtf2Reader *r)
+{
+  OTF2_GlobalDefReaderCallbacks *c = OTF2_GlobalDefReaderCallbacks_New ();
+  OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback (c, def_clock);
+  OTF2_GlobalDefReaderCallbacks_SetStringCallback (c, def_string);
+  OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback (c, def_system_tree_node);
+  OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback (c, def_location_group);
+  OTF2_GlobalDefReaderCallbacks_SetLocationCallback (c, def_location);
+  OTF2_GlobalDefReaderCallbacks_SetRegionCallback (c, def_region);
+  OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback (c, def_metric_member);
+  OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback (c, def_metric_class);
+  OTF2_GlobalDefReaderCallbacks_SetMetricInstanceCallback (c, def_metric_instance);
+  OTF2_GlobalDefReaderCallbacks_SetCommCallback (c, def_comm);
+  OTF2_GlobalDefReaderCallbacks_SetGroupCallback (c, def_group);
+  OTF2_Reader_RegisterGlobalDefCallbacks (otf2, defs, c, r);
+  OTF2_GlobalDefReaderCallbacks_Delete (c);
+}
+
+/* ---- lanes: the system tree --------------------------------------------------- */
+
+static ChronoLane *
+tree_node_lane (ChronoOtf2Reader *r, OTF2_SystemTreeNodeRef ref, guint depth)
+{
+  TreeNode *node = g_hash_table_lookup (r->tree_nodes, GUINT_TO_POINTER (ref));
+  if (node == NULL || depth > 64)
+    return NULL;
+  if (node->lane == NULL)
+    {
+      g_autoptr (ChronoLane) lane = chrono_lane_new (chrono_otf2_string (r, node->name), CHRONO_LANE_GROUP, "node");
+      ChronoLane *parent = tree_node_lane (r, node->parent, depth + 1);
+      if (parent != NULL)
+        chrono_lane_append_child (parent, lane);
+      else
+        chrono_trace_add_lane (r->trace, lane);
+      node->lane = lane;
+    }
+  return node->lane;
+}
+
+static ChronoLane *
+group_lane (ChronoOtf2Reader *r, OTF2_LocationGroupRef ref)
+{
+  Group *group = g_hash_table_lookup (r->groups, GUINT_TO_POINTER (ref));
+  if (group == NULL)
+    return NULL;
+  if (group->lane == NULL)
+    {
+      g_autoptr (ChronoLane) lane = chrono_lane_new (chrono_otf2_string (r, group->name), CHRONO_LANE_GROUP, "group");
+      ChronoLane *parent = tree_node_lane (r, group->parent, 0);
+      if (parent != NULL)
+        chrono_lane_append_child (parent, lane);
+      else
+        chrono_trace_add_lane (r->trace, lane);
+      group->lane = lane;
+    }
+  return group->lane;
+}
+
+static int
+compare_location_ids (const void *a, const void *b)
+{
+  guint64 x = (*(Location *const *) a)->id, y = (*(Location *const *) b)->id;
+  return x < y ? -1 : x > y;
+}
+
+/* Every location, sorted by id: lanes, JSON and reading in a fixed order. */
+GPtrArray *
+chrono_otf2_sorted_locations (ChronoOtf2Reader *r)
+{
+  GPtrArray *list = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, r->locations);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (list, value);
+  g_ptr_array_sort (list, compare_location_ids);
+  return list;
+}
+
+void
+chrono_otf2_make_lanes (ChronoOtf2Reader *r, GPtrArray *locations)
+{
+  for (guint i = 0; i < locations->len; i++)
+    {
+      Location *location = g_ptr_array_index (locations, i);
+      const char *name = chrono_otf2_string (r, location->name);
+      g_autofree char *fallback = g_strdup_printf ("Location %" PRIu64, location->id);
+      g_autoptr (ChronoLane) lane = chrono_lane_new (*name ? name : fallback, CHRONO_LANE_WORKER, "location");
+      chrono_lane_set_source (lane, (gint64) location->id, 0, 0.0);
+      ChronoLane *parent = group_lane (r, location->group);
+      if (parent != NULL)
+        chrono_lane_append_child (parent, lane);
+      else
+        chrono_trace_add_lane (r->trace, lane);
+      location->lane = lane;
+    }
+}
