@@ -12,6 +12,15 @@ add (ChronoLane *lane, ChronoStrings *strings, gint64 start, gint64 end, guint16
   chrono_spans_append (chrono_lane_ensure_spans (lane), &span);
 }
 
+/* A lane of calls, owned by the trace. */
+static ChronoLane *
+add_rank (ChronoTrace *trace, const char *name)
+{
+  g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_WORKER, NULL);
+  chrono_trace_add_lane (trace, lane);
+  return lane;
+}
+
 static guint
 find (ChronoLane *lane, gint64 start, guint16 depth)
 {
@@ -31,10 +40,7 @@ test_call (void)
 {
   g_autoptr (ChronoTrace) trace = chrono_trace_new ("calls", "test");
   ChronoStrings *strings = chrono_trace_get_strings (trace);
-  g_autoptr (ChronoLane) rank0 = chrono_lane_new ("Rank 0", CHRONO_LANE_WORKER, NULL);
-  g_autoptr (ChronoLane) rank1 = chrono_lane_new ("Rank 1", CHRONO_LANE_WORKER, NULL);
-  chrono_trace_add_lane (trace, rank0);
-  chrono_trace_add_lane (trace, rank1);
+  ChronoLane *rank0 = add_rank (trace, "Rank 0"), *rank1 = add_rank (trace, "Rank 1");
   add (rank0, strings, 0, 100, 0, "main");
   add (rank0, strings, 10, 20, 1, "MPI_Send");
   add (rank0, strings, 30, 60, 1, "MPI_Recv");
@@ -83,10 +89,7 @@ test_profile (void)
 {
   g_autoptr (ChronoTrace) trace = chrono_trace_new ("calls", "test");
   ChronoStrings *strings = chrono_trace_get_strings (trace);
-  g_autoptr (ChronoLane) rank0 = chrono_lane_new ("Rank 0", CHRONO_LANE_WORKER, NULL);
-  g_autoptr (ChronoLane) rank1 = chrono_lane_new ("Rank 1", CHRONO_LANE_WORKER, NULL);
-  chrono_trace_add_lane (trace, rank0);
-  chrono_trace_add_lane (trace, rank1);
+  ChronoLane *rank0 = add_rank (trace, "Rank 0"), *rank1 = add_rank (trace, "Rank 1");
   add (rank0, strings, 0, 100, 0, "main");
   add (rank0, strings, 10, 20, 1, "work");
   add (rank0, strings, 30, 60, 1, "work");
