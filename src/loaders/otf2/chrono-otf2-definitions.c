@@ -74,6 +74,7 @@ def_location (void *data, OTF2_LocationRef self, OTF2_StringRef name, OTF2_Locat
   location->name = name;
   location->group = group;
   location->stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  location->collective_since = G_MININT64;
   location->tracks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_hash_table_insert (r->locations, &location->id, location);
   return OTF2_CALLBACK_SUCCESS;

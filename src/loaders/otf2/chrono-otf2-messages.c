@@ -81,11 +81,39 @@ on_irecv (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   return on_recv (id, time, position, data, attributes, sender, comm, tag, length);
 }
 
+/* A collective operation is a span from its begin to its end, one row
+ * below the call it happens in (the MPI function's region). */
 static OTF2_CallbackCode
 on_collective_begin (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data,
                      OTF2_AttributeList *attributes)
 {
-  return chrono_otf2_other_event (data, id, time, "MpiCollectiveBegin");
+  Location *location = chrono_otf2_event_location (data, id, time);
+  if (location != NULL)
+    location->collective_since = (gint64) time;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static const char *
+collective_name (OTF2_CollectiveOp op)
+{
+  static const char *const names[] = { "Barrier",
+                                       "Bcast",
+                                       "Gather",
+                                       "Gatherv",
+                                       "Scatter",
+                                       "Scatterv",
+                                       "Allgather",
+                                       "Allgatherv",
+                                       "Alltoall",
+                                       "Alltoallv",
+                                       "Alltoallw",
+                                       "Allreduce",
+                                       "Reduce",
+                                       "Reduce_scatter",
+                                       "Scan",
+                                       "Exscan",
+                                       "Reduce_scatter_block" };
+  return op < G_N_ELEMENTS (names) ? names[op] : "collective";
 }
 
 static OTF2_CallbackCode
@@ -93,7 +121,22 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
                    OTF2_AttributeList *attributes, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
                    uint64_t sent, uint64_t received)
 {
-  return chrono_otf2_other_event (data, id, time, "MpiCollectiveEnd");
+  ChronoOtf2Reader *r = data;
+  Location *location = chrono_otf2_event_location (r, id, time);
+  if (location == NULL || location->collective_since == G_MININT64)
+    return chrono_otf2_other_event (data, id, time, "MpiCollectiveEnd");
+  g_autofree char *label = g_strdup_printf ("%s (collective)", collective_name (op));
+  ChronoSpan span = { location->collective_since,
+                      (gint64) time,
+                      CHRONO_STATE_BUSY,
+                      0,
+                      (guint16) MIN (location->stack->len, G_MAXUINT16),
+                      chrono_strings_intern (r->strings, label),
+                      CHRONO_NO_INSTANCE,
+                      0 };
+  chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
+  location->collective_since = G_MININT64;
+  return OTF2_CALLBACK_SUCCESS;
 }
 
 static int

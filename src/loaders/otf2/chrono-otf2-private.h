@@ -39,6 +39,7 @@ typedef struct {
   ChronoLane *lane;
   GArray *stack; /* Frame: the open calls, innermost last */
   guint64 enters, leaves, metrics;
+  gint64 collective_since; /* a collective operation under way since, or G_MININT64 */
   gboolean have_time;
   gint64 last_time;
   GHashTable *tracks; /* member -> MetricTrack */
