@@ -29,7 +29,7 @@ print()
 print("/* clang-format off */")
 for name, params in kinds:
     print(f"static OTF2_CallbackCode\non_{name} ({params})\n{{\n"
-          f"  return chrono_otf2_other_event (userData, location, time, \"{name}\");\n}}\n")
+          f"  return chrono_otf2_other_event (userData, location, time, eventPosition, \"{name}\");\n}}\n")
 print("void\nchrono_otf2_register_other_events (OTF2_EvtReaderCallbacks *callbacks)\n{")
 for name, _ in kinds:
     print(f"  OTF2_EvtReaderCallbacks_Set{name}Callback (callbacks, on_{name});")

@@ -428,6 +428,27 @@ make_inputs (const char *dir)
   g_assert_no_error (error);
 }
 
+/* OTF2 archives of the corpus cut into windows of a few events: every
+ * location sought to each window's checkpoint. */
+static void
+test_otf2_corpus (void)
+{
+  const char *corpus = g_getenv ("CHRONO_CORPUS");
+  const char *archives[] = { "ping-pong-otf2", "ping-pong-otf2-papi" };
+  guint checked = 0;
+  for (guint i = 0; corpus != NULL && i < G_N_ELEMENTS (archives); i++)
+    {
+      g_autofree char *path = g_build_filename (corpus, "otf2", archives[i], "traces.otf2", NULL);
+      if (!g_file_test (path, G_FILE_TEST_EXISTS) || chrono_loaders_find_by_name ("otf2") == NULL)
+        continue;
+      g_test_message ("%s", archives[i]);
+      check_lazy_read (path, "32", 20, 2);
+      checked++;
+    }
+  if (checked == 0)
+    g_test_skip ("no OTF2 corpus archive, or no OTF2 support");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -445,6 +466,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/deliveries", test_deliveries);
   g_test_add_func ("/lazy/same-runnable-inferred-twice", test_same_runnable_inferred_twice);
   g_test_add_func ("/lazy/visandor-fixtures", test_visandor_fixtures);
+  g_test_add_func ("/lazy/otf2-corpus", test_otf2_corpus);
   int status = g_test_run ();
   g_unlink (plain_path);
   g_unlink (gzip_path);

@@ -215,6 +215,8 @@ use_index (const ChronoLoaderInfo *info, const char *path, ChronoTrace *trace)
     return FALSE;
   if (g_strcmp0 (lazy, "always") == 0)
     return TRUE;
+  if (info->input_size != NULL)
+    return info->input_size (path) >= CHRONO_LAZY_MIN_SIZE;
   GStatBuf st;
   return g_stat (path, &st) == 0 && (guint64) st.st_size >= CHRONO_LAZY_MIN_SIZE;
 }

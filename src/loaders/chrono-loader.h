@@ -96,6 +96,10 @@ typedef struct {
    * hands the trace a chunk cache instead of decoding everything. */
   gboolean (*index) (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
                      GCancellable *cancellable, GError **error);
+  /* Optional: the bytes a trace at path holds, when the file at path is
+   * not all of it (an OTF2 anchor beside its event files); what decides
+   * whether it is read lazily. */
+  guint64 (*input_size) (const char *path);
   /* What the format holds even where a file has none of it. */
   ChronoTraceFeatures features;
   /* How a file of this format may be read; ends with { NULL }; may be NULL. */

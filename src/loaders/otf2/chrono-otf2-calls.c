@@ -10,10 +10,21 @@
 
 /* ---- events -------------------------------------------------------------------- */
 
+OTF2_CallbackCode
+chrono_otf2_status (ChronoOtf2Reader *r)
+{
+  return r->window_over ? OTF2_CALLBACK_INTERRUPT : OTF2_CALLBACK_SUCCESS;
+}
+
 Location *
-chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time)
+chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guint64 position)
 {
   gint64 t = (gint64) MIN (time, (OTF2_TimeStamp) G_MAXINT64);
+  if (r->decoding && t >= r->window_end)
+    {
+      r->window_over = TRUE; /* the next window's: stop reading this location */
+      return NULL;
+    }
   if (!r->have_time)
     r->begin = r->end = t;
   r->have_time = TRUE;
@@ -26,8 +37,17 @@ chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeS
     {
       location->have_time = TRUE;
       location->last_time = MAX (location->last_time, t);
+      if (r->summary_buckets > 0)
+        chrono_otf2_note_windows (r, location, t, position);
     }
   return location;
+}
+
+ChronoSummary *
+chrono_otf2_summary (ChronoOtf2Reader *r, ChronoLane *lane)
+{
+  gint64 begin = (gint64) MIN (r->offset, (guint64) G_MAXINT64);
+  return chrono_lane_ensure_summary (lane, begin, r->summary_buckets, (gint64) MAX (r->resolution, 1));
 }
 
 static void
@@ -35,17 +55,22 @@ add_mark (ChronoOtf2Reader *r, Location *location, gint64 time, const char *kind
 {
   if (location == NULL)
     return;
+  if (r->summary_buckets > 0)
+    {
+      chrono_summary_add_instant (chrono_otf2_summary (r, location->lane), time);
+      return;
+    }
   ChronoMark mark = { time, chrono_strings_intern (r->strings, kind), 0, 0, 0 };
   chrono_marks_append (chrono_lane_ensure_marks (location->lane), &mark);
 }
 
 OTF2_CallbackCode
-chrono_otf2_other_event (void *data, OTF2_LocationRef id, OTF2_TimeStamp time, const char *kind)
+chrono_otf2_other_event (void *data, OTF2_LocationRef id, OTF2_TimeStamp time, guint64 position, const char *kind)
 {
   ChronoOtf2Reader *r = data;
-  Location *location = chrono_otf2_event_location (r, id, time);
+  Location *location = chrono_otf2_event_location (r, id, time, position);
   add_mark (r, location, (gint64) time, kind);
-  return OTF2_CALLBACK_SUCCESS;
+  return chrono_otf2_status (r);
 }
 
 static RegionStats *
@@ -59,6 +84,14 @@ region_stats (ChronoOtf2Reader *r, guint32 region)
 static void
 add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guint depth, gint64 end, guint8 flags)
 {
+  guint16 row = (guint16) MIN (depth, G_MAXUINT16);
+  if (r->summary_buckets > 0)
+    {
+      ChronoSummary *summary = chrono_otf2_summary (r, location->lane);
+      chrono_summary_add_interval (summary, frame->start, end, CHRONO_STATE_BUSY, 0);
+      chrono_summary_note_depth (summary, row);
+      return;
+    }
   const char *name =
       chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (frame->region))));
   ChronoSpan span = { frame->start,
@@ -77,9 +110,9 @@ on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
           OTF2_RegionRef region)
 {
   ChronoOtf2Reader *r = data;
-  Location *location = chrono_otf2_event_location (r, id, time);
+  Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
-    return OTF2_CALLBACK_SUCCESS;
+    return chrono_otf2_status (r);
   location->enters++;
   region_stats (r, region)->calls++;
   Frame frame = { region, (gint64) time };
@@ -94,9 +127,9 @@ on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
           OTF2_RegionRef region)
 {
   ChronoOtf2Reader *r = data;
-  Location *location = chrono_otf2_event_location (r, id, time);
+  Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
-    return OTF2_CALLBACK_SUCCESS;
+    return chrono_otf2_status (r);
   location->leaves++;
   GArray *stack = location->stack;
   guint i = stack->len;
@@ -156,6 +189,21 @@ metric_track (ChronoOtf2Reader *r, Location *location, guint32 member_ref, const
 static void
 add_metric_sample (ChronoOtf2Reader *r, MetricTrack *track, const MetricMember *member, gint64 time, double value)
 {
+  if (r->summary_buckets > 0)
+    {
+      /* what held since the previous sample: the value, or the rate */
+      if (track->have_last && time > track->last_time)
+        {
+          double held = member->mode == OTF2_METRIC_ACCUMULATED_START
+                            ? (value - track->last_value) * (double) r->resolution / (double) (time - track->last_time)
+                            : track->last_value;
+          chrono_summary_add_value (chrono_otf2_summary (r, track->lane), track->last_time, time, held);
+        }
+      track->have_last = TRUE;
+      track->last_time = time;
+      track->last_value = value;
+      return;
+    }
   ChronoSignal *signal = chrono_lane_ensure_signal (track->lane, (gint64) r->resolution);
   if (member->mode == OTF2_METRIC_ACCUMULATED_START)
     {
@@ -178,9 +226,9 @@ on_metric (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *da
            OTF2_MetricRef metric, uint8_t n, const OTF2_Type *types, const OTF2_MetricValue *values)
 {
   ChronoOtf2Reader *r = data;
-  Location *location = chrono_otf2_event_location (r, id, time);
+  Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
-    return OTF2_CALLBACK_SUCCESS;
+    return chrono_otf2_status (r);
   location->metrics++;
   gpointer class_ref = GUINT_TO_POINTER (metric);
   if (!g_hash_table_contains (r->metric_classes, class_ref))
@@ -207,14 +255,15 @@ chrono_otf2_register_call_events (OTF2_EvtReaderCallbacks *c)
 
 /* Calls still open at the end run to the location's last event. */
 void
-chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations)
+chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 end)
 {
+  guint8 flags = end == G_MININT64 ? CHRONO_SPAN_OPEN_END : 0;
   for (guint i = 0; i < locations->len; i++)
     {
       Location *location = g_ptr_array_index (locations, i);
+      gint64 at = end == G_MININT64 ? location->last_time : end;
       for (guint k = location->stack->len; k > 0; k--)
-        add_call_span (r, location, &g_array_index (location->stack, Frame, k - 1), k - 1, location->last_time,
-                       CHRONO_SPAN_OPEN_END);
+        add_call_span (r, location, &g_array_index (location->stack, Frame, k - 1), k - 1, at, flags);
       GHashTableIter iter;
       gpointer value;
       g_hash_table_iter_init (&iter, location->tracks);
@@ -222,7 +271,26 @@ chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations)
         {
           ChronoSignal *signal = chrono_lane_get_signal (((MetricTrack *) value)->lane);
           if (signal != NULL && chrono_signal_is_step (signal))
-            chrono_signal_close_steps (signal, location->last_time);
+            chrono_signal_close_steps (signal, at);
         }
+    }
+}
+
+void
+chrono_otf2_restore_tracks (ChronoOtf2Reader *r, Location *location, GArray *tracks, gint64 window_start)
+{
+  for (guint i = 0; i < tracks->len; i++)
+    {
+      const MetricTrack *saved = &g_array_index (tracks, MetricTrack, i);
+      MetricMember *member = g_hash_table_lookup (r->metric_members, GUINT_TO_POINTER (saved->member));
+      if (member == NULL)
+        continue;
+      MetricTrack *track = metric_track (r, location, saved->member, member);
+      track->have_last = saved->have_last;
+      track->last_time = saved->last_time;
+      track->last_value = saved->last_value;
+      if (saved->have_last && member->mode != OTF2_METRIC_ACCUMULATED_START)
+        chrono_signal_append_step (chrono_lane_ensure_signal (track->lane, (gint64) r->resolution),
+                                   MAX (saved->last_time, window_start), saved->last_value);
     }
 }

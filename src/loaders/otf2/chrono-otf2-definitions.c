@@ -22,6 +22,7 @@ def_clock (void *data, uint64_t resolution, uint64_t offset, uint64_t length, ui
   ChronoOtf2Reader *r = data;
   r->resolution = resolution;
   r->offset = offset;
+  r->length = length;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -61,6 +62,8 @@ chrono_otf2_location_free (Location *location)
 {
   g_array_unref (location->stack);
   g_hash_table_unref (location->tracks);
+  if (location->checkpoints != NULL)
+    g_ptr_array_unref (location->checkpoints);
   g_free (location);
 }
 

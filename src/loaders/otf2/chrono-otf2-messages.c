@@ -51,7 +51,8 @@ on_send (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data
          uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length)
 {
   ChronoOtf2Reader *r = data;
-  chrono_otf2_event_location (r, id, time);
+  if (chrono_otf2_event_location (r, id, time, position) == NULL || r->decoding)
+    return chrono_otf2_status (r); /* a decoded window draws the index's arrows */
   r->messages++;
   message_end (r, r->sends, id, TRUE, receiver, comm, tag, time);
   return OTF2_CALLBACK_SUCCESS;
@@ -69,7 +70,8 @@ on_recv (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data
          uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length)
 {
   ChronoOtf2Reader *r = data;
-  chrono_otf2_event_location (r, id, time);
+  if (chrono_otf2_event_location (r, id, time, position) == NULL || r->decoding)
+    return chrono_otf2_status (r);
   message_end (r, r->receives, id, FALSE, sender, comm, tag, time);
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -87,9 +89,10 @@ static OTF2_CallbackCode
 on_collective_begin (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data,
                      OTF2_AttributeList *attributes)
 {
-  Location *location = chrono_otf2_event_location (data, id, time);
-  if (location != NULL)
-    location->collective_since = (gint64) time;
+  Location *location = chrono_otf2_event_location (data, id, time, position);
+  if (location == NULL)
+    return chrono_otf2_status (data);
+  location->collective_since = (gint64) time;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -122,19 +125,31 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
                    uint64_t sent, uint64_t received)
 {
   ChronoOtf2Reader *r = data;
-  Location *location = chrono_otf2_event_location (r, id, time);
-  if (location == NULL || location->collective_since == G_MININT64)
-    return chrono_otf2_other_event (data, id, time, "MpiCollectiveEnd");
-  g_autofree char *label = g_strdup_printf ("%s (collective)", collective_name (op));
-  ChronoSpan span = { location->collective_since,
-                      (gint64) time,
-                      CHRONO_STATE_BUSY,
-                      0,
-                      (guint16) MIN (location->stack->len, G_MAXUINT16),
-                      chrono_strings_intern (r->strings, label),
-                      CHRONO_NO_INSTANCE,
-                      0 };
-  chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
+  Location *location = chrono_otf2_event_location (r, id, time, position);
+  if (location == NULL)
+    return chrono_otf2_status (r);
+  if (location->collective_since == G_MININT64)
+    return chrono_otf2_other_event (data, id, time, position, "MpiCollectiveEnd");
+  guint16 row = (guint16) MIN (location->stack->len, G_MAXUINT16);
+  if (r->summary_buckets > 0)
+    {
+      ChronoSummary *summary = chrono_otf2_summary (r, location->lane);
+      chrono_summary_add_interval (summary, location->collective_since, (gint64) time, CHRONO_STATE_BUSY, 0);
+      chrono_summary_note_depth (summary, row);
+    }
+  else
+    {
+      g_autofree char *label = g_strdup_printf ("%s (collective)", collective_name (op));
+      ChronoSpan span = { location->collective_since,
+                          (gint64) time,
+                          CHRONO_STATE_BUSY,
+                          0,
+                          row,
+                          chrono_strings_intern (r->strings, label),
+                          CHRONO_NO_INSTANCE,
+                          0 };
+      chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
+    }
   location->collective_since = G_MININT64;
   return OTF2_CALLBACK_SUCCESS;
 }

@@ -3,6 +3,7 @@
 
 #include <otf2/otf2.h>
 
+#include "chrono-loader.h"
 #include "chrono-trace.h"
 
 G_BEGIN_DECLS
@@ -43,7 +44,18 @@ typedef struct {
   gboolean have_time;
   gint64 last_time;
   GHashTable *tracks; /* member -> MetricTrack */
+  GPtrArray *checkpoints; /* an index pass: a LocationCheckpoint per window begun so far */
 } Location;
+
+/* Where a location stands when a window of time begins: the position of
+ * its first event in the window, its open calls, its metrics' last values. */
+typedef struct {
+  guint64 position;
+  gboolean no_events; /* the location has no event from here on */
+  GArray *stack; /* Frame */
+  GArray *tracks; /* MetricTrack, lanes NULL */
+  gint64 collective_since;
+} LocationCheckpoint;
 
 typedef struct {
   OTF2_StringRef name;
@@ -86,7 +98,25 @@ struct _ChronoOtf2Reader {
   GHashTable *group_types; /* group ref -> OTF2_GroupType */
   GArray *sends, *receives; /* MessageEnd */
   guint64 messages;
+  guint64 length; /* ClockProperties' trace length, ticks */
+  /* lazy reading (chrono-otf2-lazy.c) */
+  guint summary_buckets; /* > 0: an index pass, lanes get summaries */
+  GArray *windows; /* gint64: the start of each window, then the end of the last */
+  GArray *window_events; /* guint64 per window: an index pass counts them */
+  gboolean decoding; /* reading one window, from the checkpoints */
+  gint64 window_end; /* decoding: events from here on are the next window's */
+  gboolean window_over; /* decoding: this location's window is read */
 };
+
+/* chrono-otf2-reader.c */
+void chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *path);
+void chrono_otf2_reader_clear (ChronoOtf2Reader *r);
+OTF2_Reader *chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error);
+/* starts: NULL, every location from its start; or per location (same
+ * order) the checkpoint of a window to begin at, NULL: none. */
+void chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *locations, GPtrArray *starts);
+/* After a whole read or an index pass: arrows, events, statistics. */
+void chrono_otf2_finish (ChronoOtf2Reader *r, GPtrArray *locations);
 
 /* chrono-otf2-definitions.c */
 const char *chrono_otf2_string (ChronoOtf2Reader *r, OTF2_StringRef ref);
@@ -96,9 +126,27 @@ GPtrArray *chrono_otf2_sorted_locations (ChronoOtf2Reader *r);
 void chrono_otf2_make_lanes (ChronoOtf2Reader *r, GPtrArray *locations);
 
 /* chrono-otf2-calls.c */
-Location *chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time);
+/* The location of an event, its time noted; NULL: no such location, or
+ * (decoding) the event is past the window: the callback then returns
+ * chrono_otf2_status (). */
+Location *chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guint64 position);
+OTF2_CallbackCode chrono_otf2_status (ChronoOtf2Reader *r);
+/* A lane's summary in an index pass, from the trace's first time on. */
+ChronoSummary *chrono_otf2_summary (ChronoOtf2Reader *r, ChronoLane *lane);
 void chrono_otf2_register_call_events (OTF2_EvtReaderCallbacks *callbacks);
-void chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations);
+/* What is open ends at end, or at each location's last event when end is G_MININT64. */
+void chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 end);
+
+/* chrono-otf2-lazy.c */
+void chrono_otf2_note_windows (ChronoOtf2Reader *r, Location *location, gint64 time, guint64 position);
+void chrono_otf2_end_windows (ChronoOtf2Reader *r, Location *location);
+void chrono_otf2_checkpoint_free (gpointer checkpoint);
+guint64 chrono_otf2_archive_size (const char *anchor);
+gboolean chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+                            GCancellable *cancellable, GError **error);
+/* Decoding a window: the location's metric lanes from a checkpoint, each
+ * holding its last value from the window's start. */
+void chrono_otf2_restore_tracks (ChronoOtf2Reader *r, Location *location, GArray *tracks, gint64 window_start);
 
 /* chrono-otf2-messages.c */
 void chrono_otf2_register_message_events (OTF2_EvtReaderCallbacks *callbacks);
@@ -110,7 +158,7 @@ GVariant *chrono_otf2_report (ChronoOtf2Reader *r, GPtrArray *locations);
 /* An event of a kind the loader does not read itself: counted in the
  * bounds, shown as an instant mark. */
 OTF2_CallbackCode chrono_otf2_other_event (void *reader, OTF2_LocationRef location, OTF2_TimeStamp time,
-                                           const char *kind);
+                                           guint64 position, const char *kind);
 void chrono_otf2_register_other_events (OTF2_EvtReaderCallbacks *callbacks);
 
 G_END_DECLS

@@ -1,0 +1,176 @@
+/* chrono-otf2-reader.c — opening an archive (its global definitions, the
+ * clock and the lanes) and reading the events of its locations, from their
+ * start or from a window's checkpoints; shared by the whole read, the index
+ * pass and the decoding of a window. */
+#include <glib/gi18n-lib.h>
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "chrono-otf2-private.h"
+
+/* ---- reading ----------------------------------------------------------------------------- */
+
+static void
+register_events (OTF2_EvtReaderCallbacks *c)
+{
+  chrono_otf2_register_other_events (c);
+  chrono_otf2_register_call_events (c);
+  chrono_otf2_register_message_events (c);
+}
+
+/* Each location's events, one location after the other; a location whose
+ * file is missing or broken keeps what was read, with a warning. */
+void
+chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *locations, GPtrArray *starts)
+{
+  for (guint i = 0; i < locations->len; i++)
+    OTF2_Reader_SelectLocation (otf2, ((Location *) g_ptr_array_index (locations, i))->id);
+  gboolean local_defs = OTF2_Reader_OpenDefFiles (otf2) == OTF2_SUCCESS;
+  OTF2_Reader_OpenEvtFiles (otf2);
+  OTF2_EvtReaderCallbacks *callbacks = OTF2_EvtReaderCallbacks_New ();
+  register_events (callbacks);
+  for (guint i = 0; i < locations->len; i++)
+    {
+      Location *location = g_ptr_array_index (locations, i);
+      if (local_defs)
+        {
+          /* the location's mapping tables, if it has any */
+          OTF2_DefReader *defs = OTF2_Reader_GetDefReader (otf2, location->id);
+          uint64_t n = 0;
+          if (defs != NULL)
+            {
+              OTF2_Reader_ReadAllLocalDefinitions (otf2, defs, &n);
+              OTF2_Reader_CloseDefReader (otf2, defs);
+            }
+        }
+      const LocationCheckpoint *start = starts ? g_ptr_array_index (starts, i) : NULL;
+      if (starts != NULL && (start == NULL || start->no_events))
+        continue; /* nothing of it in the window */
+      OTF2_EvtReader *events = OTF2_Reader_GetEvtReader (otf2, location->id);
+      uint64_t n = 0;
+      r->window_over = FALSE;
+      OTF2_ErrorCode read = OTF2_SUCCESS;
+      if (events != NULL && start != NULL)
+        read = OTF2_EvtReader_Seek (events, start->position);
+      if (read == OTF2_SUCCESS && events != NULL)
+        read = OTF2_Reader_RegisterEvtCallbacks (otf2, events, callbacks, r);
+      if (read == OTF2_SUCCESS && events != NULL)
+        read = OTF2_Reader_ReadAllLocalEvents (otf2, events, &n);
+      if (events == NULL || (read != OTF2_SUCCESS && !(r->window_over && read == OTF2_ERROR_INTERRUPTED_BY_CALLBACK)))
+        chrono_warnings_add (r->warnings, 0, "location unreadable",
+                             _ ("location %" PRIu64 ": its events could not be read to the end (%" PRIu64 " read)"),
+                             location->id, (guint64) n);
+      if (events != NULL)
+        OTF2_Reader_CloseEvtReader (otf2, events);
+    }
+  OTF2_EvtReaderCallbacks_Delete (callbacks);
+  if (local_defs)
+    OTF2_Reader_CloseDefFiles (otf2);
+  OTF2_Reader_CloseEvtFiles (otf2);
+}
+
+void
+chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *path)
+{
+  *r = (ChronoOtf2Reader){
+    .trace = trace,
+    .strings = chrono_trace_get_strings (trace),
+    .warnings = chrono_trace_get_warnings (trace),
+    .path = path,
+    .resolution = 1,
+    .string_table = g_hash_table_new_full (NULL, NULL, NULL, g_free),
+    .tree_nodes = g_hash_table_new_full (NULL, NULL, NULL, g_free),
+    .groups = g_hash_table_new_full (NULL, NULL, NULL, g_free),
+    .locations = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) chrono_otf2_location_free),
+    .regions = g_hash_table_new (NULL, NULL),
+    .region_stats = g_array_new (FALSE, TRUE, sizeof (RegionStats)),
+    .metric_members = g_hash_table_new_full (NULL, NULL, NULL, g_free),
+    .metric_classes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
+    .metric_instances = g_hash_table_new (NULL, NULL),
+    .comm_groups = g_hash_table_new (NULL, NULL),
+    .group_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
+    .group_types = g_hash_table_new (NULL, NULL),
+    .sends = g_array_new (FALSE, FALSE, sizeof (MessageEnd)),
+    .receives = g_array_new (FALSE, FALSE, sizeof (MessageEnd)),
+  };
+}
+
+void
+chrono_otf2_reader_clear (ChronoOtf2Reader *r)
+{
+  g_hash_table_unref (r->string_table);
+  g_hash_table_unref (r->tree_nodes);
+  g_hash_table_unref (r->groups);
+  g_hash_table_unref (r->locations);
+  g_hash_table_unref (r->regions);
+  g_array_unref (r->region_stats);
+  g_hash_table_unref (r->metric_members);
+  g_hash_table_unref (r->metric_classes);
+  g_hash_table_unref (r->metric_instances);
+  g_hash_table_unref (r->comm_groups);
+  g_hash_table_unref (r->group_members);
+  g_hash_table_unref (r->group_types);
+  g_array_unref (r->sends);
+  g_array_unref (r->receives);
+  g_clear_pointer (&r->windows, g_array_unref);
+  g_clear_pointer (&r->window_events, g_array_unref);
+}
+
+static void
+set_clock (ChronoOtf2Reader *r)
+{
+  ChronoClock clock;
+  chrono_clock_init (&clock, (gint64) MIN (MAX (r->resolution, 1), (guint64) G_MAXINT64));
+  clock.origin = (gint64) MIN (r->offset, (guint64) G_MAXINT64); /* the ruler counts from the global offset */
+  chrono_trace_set_clock (r->trace, &clock);
+}
+
+/* Opens the archive and reads its global definitions; sets the trace's
+ * clock and makes the lanes of every location, sorted by id. */
+OTF2_Reader *
+chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error)
+{
+  OTF2_Reader *otf2 = OTF2_Reader_Open (r->path);
+  if (otf2 == NULL)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: not an OTF2 archive libotf2 can open"),
+                   r->path);
+      return NULL;
+    }
+  OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
+  OTF2_GlobalDefReader *defs = OTF2_Reader_GetGlobalDefReader (otf2);
+  uint64_t n_defs = 0;
+  gboolean ok = defs != NULL;
+  if (ok)
+    {
+      chrono_otf2_register_definitions (otf2, defs, r);
+      ok = OTF2_Reader_ReadAllGlobalDefinitions (otf2, defs, &n_defs) == OTF2_SUCCESS;
+      OTF2_Reader_CloseGlobalDefReader (otf2, defs);
+    }
+  if (!ok)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                   _ ("%s: the archive's global definitions cannot be read"), r->path);
+      OTF2_Reader_Close (otf2);
+      return NULL;
+    }
+  set_clock (r);
+  *out_locations = chrono_otf2_sorted_locations (r);
+  chrono_otf2_make_lanes (r, *out_locations);
+  return otf2;
+}
+
+void
+chrono_otf2_finish (ChronoOtf2Reader *r, GPtrArray *locations)
+{
+  chrono_otf2_match_messages (r);
+  guint64 n_events = 0;
+  for (guint i = 0; i < locations->len; i++)
+    {
+      const Location *location = g_ptr_array_index (locations, i);
+      n_events += location->enters + location->leaves + location->metrics;
+    }
+  chrono_trace_set_n_events (r->trace, n_events);
+  chrono_trace_set_statistics (r->trace, chrono_otf2_report (r, locations));
+}
