@@ -29,6 +29,8 @@ FORMATS = {
     "etf": Format(".etf", {"resources": ("id",), "signals": ("id",)}, "1e-9", "1e-12"),
     # counts exactly; seconds are ticks / 10^6, sums taken in integer ticks
     "visandor": Format(".vt", {"agents": ("agent",)}, "1e-15"),
+    # seconds are (ticks - offset) / resolution, each the double nearest the quotient
+    "otf2": Format(".otf2", {"locations": ("id",), "regions": ("name",)}, "1e-15"),
 }
 
 

@@ -27,7 +27,7 @@ typedef struct {
 /* clang-format on */
 
 /* takes ownership of s (from g_strdup_printf) */
-static Name
+G_GNUC_UNUSED static Name
 name_take (char *s)
 {
   size_t len = strlen (s);
@@ -76,7 +76,7 @@ rng_next (void)
 }
 
 /* uniform in [0, 1) */
-static double
+G_GNUC_UNUSED static double
 rng_uniform (void)
 {
   return (double) (rng_next () >> 11) * (1.0 / 9007199254740992.0);
@@ -92,7 +92,7 @@ static char *obuf;
 static size_t opos;
 static FILE *ofile;
 
-static void
+G_GNUC_UNUSED static void
 out_flush (void)
 {
   if (opos && fwrite (obuf, 1, opos, ofile) != opos)
