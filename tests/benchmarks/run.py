@@ -2,7 +2,7 @@
 """The benchmark table of issue 5, on inputs made by the project's own
 generators (kept in WORKDIR between runs; delete it to regenerate).
 
-usage: run.py WORKDIR CLI FRAME_TIME MINIMAL_PASS GEN_BTF GEN_ETF GEN_VISANDOR
+usage: run.py WORKDIR CLI FRAME_TIME MINIMAL_PASS GEN_BTF GEN_ETF GEN_VISANDOR [GEN_OTF2]
 
 CHRONO_BENCH_SIZES (default "100M,1G") chooses the file sizes;
 CHRONO_BENCH_FRAMES (default "50k,5M,25M") the event counts of (d)."""
@@ -13,6 +13,7 @@ import threading
 import time
 
 workdir, cli, frame_time, minimal, gen_btf, gen_etf, gen_visandor = sys.argv[1:8]
+gen_otf2 = sys.argv[8] if len(sys.argv) > 8 else None
 os.makedirs(workdir, exist_ok=True)
 SIZES = os.environ.get("CHRONO_BENCH_SIZES", "100M,1G").split(",")
 FRAMES = os.environ.get("CHRONO_BENCH_FRAMES", "50k,5M,25M").split(",")
@@ -120,3 +121,40 @@ print("(a) `chronoscope-cli info`: the index pass for BTF from 64 MiB on, the wh
       "read whole; VisAndOr like BTF); (b) `chronoscope-cli export` of the whole trace at 1920x1080; (d) frames of the renderer, the "
       "zoomed-in one after its chunks are decoded. Targets: (b) ≤ 1.5 × minimal pass, (c) < 25% of a 1 GB BTF, "
       "25M zoomed-out frame ≤ 2 × the 50k one.")
+
+
+def vite_comparison():
+    """Issue 12: open + SVG export of 4M Enter/Leave events on 8 locations, against ViTE's."""
+    import shutil
+    if gen_otf2 is None:
+        return
+    anchor = os.path.join(workdir, "otf2-4M", "run.otf2")
+    if not os.path.exists(anchor):
+        os.makedirs(os.path.dirname(anchor), exist_ok=True)
+        subprocess.run([gen_otf2, "--events", "4000000", "--locations", "8", "-o", anchor], check=True)
+    rows = [("chronoscope-cli export", [cli, "export", anchor, "-o", os.path.join(workdir, "otf2.svg"), "--size",
+                                         "1920x1080"], {})]
+    if shutil.which("vite"):
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        rows.append(("vite -e", ["vite", "-f", anchor, "-e", os.path.join(workdir, "vite.svg")], env))
+    print("| OTF2, 4M Enter/Leave on 8 locations | s | peak RssAnon MB |")
+    print("|---|---|---|")
+    for name, command, env in rows:
+        start = time.monotonic()
+        peak = 0
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env or None)
+        while process.poll() is None:
+            try:
+                with open(f"/proc/{process.pid}/status") as f:
+                    for line in f:
+                        if line.startswith("RssAnon:"):
+                            peak = max(peak, int(line.split()[1]))
+            except OSError:
+                pass
+            time.sleep(0.005)
+        print(f"| {name} | {time.monotonic() - start:.2f} | {peak / 1024:.0f} |")
+    if not shutil.which("vite"):
+        print("(ViTE is not installed: `apt-get install vite` for its row)")
+
+
+vite_comparison()
