@@ -30,7 +30,8 @@ chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeS
   r->have_time = TRUE;
   r->begin = MIN (r->begin, t);
   r->end = MAX (r->end, t);
-  chrono_trace_include_time (r->trace, t);
+  if (!r->worker)
+    chrono_trace_include_time (r->trace, t);
   guint64 key = id;
   Location *location = g_hash_table_lookup (r->locations, &key);
   if (location != NULL)

@@ -143,6 +143,111 @@ add_chunks (ChronoOtf2Reader *r)
     }
 }
 
+/* ---- the index pass on every core --------------------------------------------
+ * Locations are independent files: each thread reads its share with a
+ * libotf2 reader of its own.  The threads share the definitions read-only;
+ * each writes only its own locations' lanes and keeps its own counts,
+ * arrows and warnings, merged once all are done. */
+
+typedef struct {
+  ChronoOtf2Reader reader;
+  GPtrArray *locations;
+} Worker;
+
+static gpointer
+read_share (gpointer data)
+{
+  Worker *w = data;
+  OTF2_Reader *otf2 = OTF2_Reader_Open (w->reader.path);
+  if (otf2 == NULL)
+    {
+      chrono_warnings_add (w->reader.warnings, 0, "location unreadable", _ ("%s cannot be opened again"),
+                           w->reader.path);
+      return NULL;
+    }
+  OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
+  chrono_otf2_read_events (&w->reader, otf2, w->locations, NULL);
+  OTF2_Reader_Close (otf2);
+  return NULL;
+}
+
+static void
+worker_init (Worker *w, const ChronoOtf2Reader *r)
+{
+  w->reader = *r; /* the definitions, shared */
+  w->reader.worker = TRUE;
+  w->reader.have_time = FALSE;
+  w->reader.messages = 0;
+  w->reader.warnings = chrono_warnings_new (100);
+  w->reader.region_stats = g_array_new (FALSE, TRUE, sizeof (RegionStats));
+  w->reader.sends = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
+  w->reader.receives = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
+  w->reader.window_events = g_array_new (FALSE, TRUE, sizeof (guint64));
+  g_array_set_size (w->reader.window_events, r->window_events->len);
+  w->locations = g_ptr_array_new ();
+}
+
+static void
+merge_worker (ChronoOtf2Reader *r, Worker *w)
+{
+  ChronoOtf2Reader *o = &w->reader;
+  if (o->have_time)
+    {
+      r->begin = r->have_time ? MIN (r->begin, o->begin) : o->begin;
+      r->end = r->have_time ? MAX (r->end, o->end) : o->end;
+      r->have_time = TRUE;
+    }
+  r->messages += o->messages;
+  if (o->region_stats->len > r->region_stats->len)
+    g_array_set_size (r->region_stats, o->region_stats->len);
+  for (guint i = 0; i < o->region_stats->len; i++)
+    {
+      g_array_index (r->region_stats, RegionStats, i).calls += g_array_index (o->region_stats, RegionStats, i).calls;
+      g_array_index (r->region_stats, RegionStats, i).inclusive +=
+          g_array_index (o->region_stats, RegionStats, i).inclusive;
+    }
+  for (guint k = 0; k < o->window_events->len; k++)
+    g_array_index (r->window_events, guint64, k) += g_array_index (o->window_events, guint64, k);
+  g_array_append_vals (r->sends, o->sends->data, o->sends->len);
+  g_array_append_vals (r->receives, o->receives->data, o->receives->len);
+  for (guint i = 0; i < chrono_warnings_get_n_kept (o->warnings); i++)
+    {
+      const ChronoWarning *warning = chrono_warnings_get_kept (o->warnings, i);
+      chrono_warnings_add (r->warnings, warning->line, warning->reason, "%s", warning->message);
+    }
+  chrono_warnings_free (o->warnings);
+  g_array_unref (o->region_stats);
+  g_array_unref (o->sends);
+  g_array_unref (o->receives);
+  g_array_unref (o->window_events);
+  g_ptr_array_unref (w->locations);
+}
+
+static void
+read_in_parallel (ChronoOtf2Reader *r, GPtrArray *locations)
+{
+  guint n = CLAMP (g_get_num_processors (), 1, 8);
+  n = MIN (n, MAX (locations->len, 1));
+  g_autofree Worker *workers = g_new0 (Worker, n);
+  g_autofree GThread **threads = g_new0 (GThread *, n);
+  for (guint t = 0; t < n; t++)
+    worker_init (&workers[t], r);
+  for (guint i = 0; i < locations->len; i++)
+    g_ptr_array_add (workers[i % n].locations, g_ptr_array_index (locations, i));
+  for (guint t = 0; t < n; t++)
+    threads[t] = g_thread_new ("otf2-index", read_share, &workers[t]);
+  for (guint t = 0; t < n; t++)
+    {
+      g_thread_join (threads[t]);
+      merge_worker (r, &workers[t]);
+    }
+  if (r->have_time)
+    {
+      chrono_trace_include_time (r->trace, r->begin);
+      chrono_trace_include_time (r->trace, r->end);
+    }
+}
+
 gboolean
 chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
                    GCancellable *cancellable, GError **error)
@@ -163,8 +268,8 @@ chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc prog
       Location *location = g_ptr_array_index (locations, i);
       location->checkpoints = g_ptr_array_new_with_free_func (chrono_otf2_checkpoint_free);
     }
-  chrono_otf2_read_events (&r, otf2, locations, NULL);
   OTF2_Reader_Close (otf2);
+  read_in_parallel (&r, locations);
   chrono_otf2_close_open_calls (&r, locations, G_MININT64);
   for (guint i = 0; i < locations->len; i++)
     chrono_otf2_end_windows (&r, g_ptr_array_index (locations, i));

@@ -106,6 +106,7 @@ struct _ChronoOtf2Reader {
   gboolean decoding; /* reading one window, from the checkpoints */
   gint64 window_end; /* decoding: events from here on are the next window's */
   gboolean window_over; /* decoding: this location's window is read */
+  gboolean worker; /* one of the index pass's threads: the trace is not its to change */
 };
 
 /* chrono-otf2-reader.c */
