@@ -1,6 +1,7 @@
 /* test-call.c — a call on a lane of nested calls: inclusive and exclusive
  * time, its callees, the message that arrived while it ran. */
 #include "chrono-call.h"
+#include "chrono-loader.h"
 #include "chrono-profile.h"
 
 static void
@@ -115,11 +116,35 @@ test_profile (void)
   g_assert_cmpint (profile_row (part, "main")->exclusive, ==, 80 - 5 - 35);
 }
 
+/* BTF tasks and runnables: a call is an instance, its time the time it
+ * runs, exclusive time less what the runnables it calls run. */
+static void
+test_profile_of_runnables (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "btf", "runnables_nested.btf", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (GArray) rows = chrono_profile_compute (trace, 0, 100);
+  const ChronoProfileRow *task = profile_row (rows, "Task_1"), *outer = profile_row (rows, "R_Outer"),
+                         *mid = profile_row (rows, "R_Mid");
+  g_assert_cmpuint (task->calls, ==, 1);
+  g_assert_cmpint (task->inclusive, ==, 70);
+  g_assert_cmpint (task->exclusive, ==, 70 - 66);
+  g_assert_cmpuint (outer->calls, ==, 2);
+  g_assert_cmpint (outer->inclusive, ==, 66);
+  g_assert_cmpint (outer->exclusive, ==, 66 - 45 - 2);
+  g_assert_cmpint (mid->exclusive, ==, 45 - 30);
+  g_autoptr (GArray) later = chrono_profile_compute (trace, 75, 100);
+  g_assert_cmpint (profile_row (later, "R_Mid")->inclusive, ==, 10);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/call/explain", test_call);
   g_test_add_func ("/call/profile", test_profile);
+  g_test_add_func ("/call/profile-of-runnables", test_profile_of_runnables);
   return g_test_run ();
 }

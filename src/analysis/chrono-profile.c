@@ -53,6 +53,55 @@ add_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gint64 end, GH
     }
 }
 
+/* Running time of a lane's spans inside [begin, end). */
+static gint64
+running_inside (ChronoLane *lane, gint64 begin, gint64 end, GHashTable *instances)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  if (spans == NULL)
+    return 0;
+  gint64 running = 0;
+  guint n = chrono_spans_get_n (spans);
+  for (guint i = chrono_spans_first_ending_after (spans, begin); i < n; i++)
+    {
+      ChronoSpan s;
+      chrono_spans_get (spans, i, &s);
+      if (s.start >= end)
+        break;
+      if (s.end <= begin)
+        continue;
+      if (instances != NULL && s.instance != CHRONO_NO_INSTANCE)
+        g_hash_table_add (instances, GUINT_TO_POINTER (s.instance + 1));
+      if (chrono_state_get_category (s.state) == CHRONO_CATEGORY_RUNNING)
+        running += MIN (s.end, end) - MAX (s.start, begin);
+    }
+  return running;
+}
+
+/* A BTF task, ISR or runnable: a call is an instance, its time is the time
+ * it runs; exclusive time leaves out what the runnables it calls run (a
+ * caller runs on while its callees do). */
+static void
+add_scheduled_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gint64 end, GHashTable *rows, GArray *array)
+{
+  g_autoptr (GHashTable) instances = g_hash_table_new (NULL, NULL);
+  gint64 running = running_inside (lane, begin, end, instances);
+  if (running == 0 && g_hash_table_size (instances) == 0)
+    return;
+  gint64 callees = 0;
+  for (guint i = 0; i < chrono_lane_get_n_children (lane); i++)
+    {
+      ChronoLane *child = chrono_lane_get_child (lane, i);
+      if (chrono_lane_get_kind (child) == CHRONO_LANE_RUNNABLE)
+        callees += running_inside (child, begin, end, NULL);
+    }
+  ChronoProfileRow *row =
+      row_for (rows, array, strings, chrono_strings_intern (strings, chrono_lane_get_display_name (lane)));
+  row->calls += g_hash_table_size (instances);
+  row->inclusive += running;
+  row->exclusive += MAX (running - callees, 0);
+}
+
 static int
 by_exclusive (gconstpointer a, gconstpointer b)
 {
@@ -70,8 +119,14 @@ chrono_profile_compute (ChronoTrace *trace, gint64 begin, gint64 end)
   ChronoStrings *strings = chrono_trace_get_strings (trace);
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
-    if (holds_calls (g_ptr_array_index (lanes, i)))
-      add_lane (g_ptr_array_index (lanes, i), strings, begin, end, rows, array);
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoLaneKind kind = chrono_lane_get_kind (lane);
+      if (holds_calls (lane))
+        add_lane (lane, strings, begin, end, rows, array);
+      else if (kind == CHRONO_LANE_PROCESS || kind == CHRONO_LANE_RUNNABLE)
+        add_scheduled_lane (lane, strings, begin, end, rows, array);
+    }
   g_array_sort (array, by_exclusive);
   return array;
 }

@@ -1,8 +1,9 @@
 /* chrono-profile.h — what a time range amounts to per called thing (an
  * OTF2 region, a BTF runnable): calls, inclusive and exclusive time, as
  * Vampir's function summary.  Calls are the labelled spans of worker lanes,
- * nested by depth (a call and the calls it made); only the part inside the
- * range counts. */
+ * nested by depth (a call and the calls it made), and the instances of
+ * process and runnable lanes (time: the time they run); only the part
+ * inside the range counts. */
 #pragma once
 
 #include "chrono-trace.h"

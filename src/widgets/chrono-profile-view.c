@@ -31,8 +31,13 @@ chrono_profile_view_applies (ChronoTrace *trace)
 {
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
-    if (chrono_lane_get_kind (g_ptr_array_index (lanes, i)) == CHRONO_LANE_WORKER)
-      return TRUE;
+    switch (chrono_lane_get_kind (g_ptr_array_index (lanes, i)))
+      {
+      case CHRONO_LANE_WORKER:
+      case CHRONO_LANE_PROCESS:
+      case CHRONO_LANE_RUNNABLE: return TRUE;
+      default: break;
+      }
   return FALSE;
 }
 
