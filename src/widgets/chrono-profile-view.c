@@ -101,7 +101,8 @@ add_column (ChronoProfileView *self, const char *title, int text_column, int sor
   if (numeric)
     g_object_set (cell, "xalign", 1.0, NULL);
   else
-    g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+    g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_MIDDLE,
+                  NULL); /* names differ at their ends as often as at their starts */
   GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (title, cell, "text", text_column, NULL);
   gtk_tree_view_column_set_sort_column_id (column, sort_column);
   gtk_tree_view_column_set_resizable (column, TRUE);
