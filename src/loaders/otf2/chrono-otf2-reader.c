@@ -126,11 +126,26 @@ set_clock (ChronoOtf2Reader *r)
   chrono_trace_set_clock (r->trace, &clock);
 }
 
+/* libotf2 prints each error to standard error; ours say what went wrong
+ * with which location, as warnings the viewer and `check` show. */
+static OTF2_ErrorCode
+quiet_errors (void *data, const char *file, uint64_t line, const char *function, OTF2_ErrorCode code,
+              const char *format, va_list args)
+{
+  return code;
+}
+
 /* Opens the archive and reads its global definitions; sets the trace's
  * clock and makes the lanes of every location, sorted by id. */
 OTF2_Reader *
 chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error)
 {
+  static gsize quiet = 0;
+  if (g_once_init_enter (&quiet))
+    {
+      OTF2_Error_RegisterCallback (quiet_errors, NULL);
+      g_once_init_leave (&quiet, 1);
+    }
   OTF2_Reader *otf2 = OTF2_Reader_Open (r->path);
   if (otf2 == NULL)
     {
