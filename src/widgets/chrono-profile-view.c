@@ -19,6 +19,8 @@ struct _ChronoProfileView {
   GtkWidget *tree;
   GtkWidget *range_label;
   guint settle_id;
+  gboolean had_selection;
+  gint64 selection_begin, selection_end;
 };
 
 enum { REGION_CHOSEN, N_SIGNALS };
@@ -50,7 +52,14 @@ format_length (ChronoProfileView *self, gint64 ticks)
 static void
 refill (ChronoProfileView *self)
 {
-  gint64 begin = chrono_viewport_get_begin (self->viewport), end = chrono_viewport_get_end (self->viewport);
+  /* a selected time range, else what is visible */
+  gint64 begin, end;
+  gboolean selected = chrono_viewport_get_selection (self->viewport, &begin, &end) && end > begin;
+  if (!selected)
+    {
+      begin = chrono_viewport_get_begin (self->viewport);
+      end = chrono_viewport_get_end (self->viewport);
+    }
   g_autoptr (GArray) rows = chrono_profile_compute (self->trace, begin, end);
   gtk_list_store_clear (self->store);
   for (guint i = 0; i < rows->len; i++)
@@ -63,7 +72,8 @@ refill (ChronoProfileView *self)
                                          COL_INCLUSIVE_TEXT, inclusive, COL_EXCLUSIVE_TEXT, exclusive, -1);
     }
   g_autofree char *length = format_length (self, end - begin);
-  g_autofree char *text = g_strdup_printf (_ ("Calls in the visible %s"), length);
+  g_autofree char *text = selected ? g_strdup_printf (_ ("Calls in the selected %s"), length)
+                                   : g_strdup_printf (_ ("Calls in the visible %s"), length);
   gtk_label_set_text (GTK_LABEL (self->range_label), text);
 }
 
@@ -81,6 +91,20 @@ view_changed (ChronoProfileView *self)
 {
   g_clear_handle_id (&self->settle_id, g_source_remove);
   self->settle_id = g_timeout_add (SETTLE_MS, settled, self);
+}
+
+/* Overlays move with the pointer: only a new time selection counts. */
+static void
+overlay_changed (ChronoProfileView *self)
+{
+  gint64 begin = 0, end = 0;
+  gboolean selected = chrono_viewport_get_selection (self->viewport, &begin, &end);
+  if (selected == self->had_selection && (!selected || (begin == self->selection_begin && end == self->selection_end)))
+    return;
+  self->had_selection = selected;
+  self->selection_begin = begin;
+  self->selection_end = end;
+  view_changed (self);
 }
 
 static void
@@ -182,6 +206,7 @@ chrono_profile_view_new (ChronoTrace *trace, ChronoViewport *viewport)
   self->trace = g_object_ref (trace);
   self->viewport = g_object_ref (viewport);
   g_signal_connect_swapped (viewport, "changed", G_CALLBACK (view_changed), self);
+  g_signal_connect_swapped (viewport, "overlay-changed", G_CALLBACK (overlay_changed), self);
   refill (self);
   return GTK_WIDGET (self);
 }
