@@ -408,7 +408,11 @@ show_call (ChronoInspector *self, ChronoLane *lane, guint index)
   add_field (self, grid, row++, _ ("Exclusive"), exclusive);
   if (info.message != NULL)
     {
-      g_autofree char *from = chrono_lane_dup_path (info.message->src_lane);
+      /* the sender's lane and its parent: "MPI Rank 1/Master thread" */
+      ChronoLane *parent = chrono_lane_get_parent (info.message->src_lane);
+      g_autofree char *from = parent ? g_strdup_printf ("%s/%s", chrono_lane_get_display_name (parent),
+                                                        chrono_lane_get_display_name (info.message->src_lane))
+                                     : g_strdup (chrono_lane_get_display_name (info.message->src_lane));
       g_autofree char *sent = format_time (self, info.message->src_time);
       g_autofree char *arrived = format_time (self, info.message->dst_time);
       /* TRANSLATORS: a message: where it came from, when it was sent and when it arrived */
