@@ -428,25 +428,38 @@ make_inputs (const char *dir)
   g_assert_no_error (error);
 }
 
-/* OTF2 archives of the corpus cut into windows of a few events: every
- * location sought to each window's checkpoint. */
+/* OTF2 archives cut into windows of a few events: every location sought to
+ * each window's checkpoint.  Our generated fixtures, and the corpus's. */
 static void
-test_otf2_corpus (void)
+test_otf2 (void)
 {
+  if (chrono_loaders_find_by_name ("otf2") == NULL)
+    {
+      g_test_skip ("no OTF2 support");
+      return;
+    }
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  const char *fixtures[] = { "plain", "mpi_metrics", "wide_ids_odd_clock", "leave_open_local_defs" };
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autofree char *name = g_strconcat (fixtures[i], ".otf2", NULL);
+      g_ptr_array_add (paths, g_build_filename (test_data, "otf2", name, NULL));
+    }
   const char *corpus = g_getenv ("CHRONO_CORPUS");
   const char *archives[] = { "ping-pong-otf2", "ping-pong-otf2-papi" };
-  guint checked = 0;
   for (guint i = 0; corpus != NULL && i < G_N_ELEMENTS (archives); i++)
     {
-      g_autofree char *path = g_build_filename (corpus, "otf2", archives[i], "traces.otf2", NULL);
-      if (!g_file_test (path, G_FILE_TEST_EXISTS) || chrono_loaders_find_by_name ("otf2") == NULL)
-        continue;
-      g_test_message ("%s", archives[i]);
-      check_lazy_read (path, "32", 20, 2);
-      checked++;
+      char *path = g_build_filename (corpus, "otf2", archives[i], "traces.otf2", NULL);
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        g_ptr_array_add (paths, path);
+      else
+        g_free (path);
     }
-  if (checked == 0)
-    g_test_skip ("no OTF2 corpus archive, or no OTF2 support");
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_test_message ("%s", (const char *) g_ptr_array_index (paths, i));
+      check_lazy_read (g_ptr_array_index (paths, i), "32", 20, 2);
+    }
 }
 
 int
@@ -466,7 +479,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/deliveries", test_deliveries);
   g_test_add_func ("/lazy/same-runnable-inferred-twice", test_same_runnable_inferred_twice);
   g_test_add_func ("/lazy/visandor-fixtures", test_visandor_fixtures);
-  g_test_add_func ("/lazy/otf2-corpus", test_otf2_corpus);
+  g_test_add_func ("/lazy/otf2", test_otf2);
   int status = g_test_run ();
   g_unlink (plain_path);
   g_unlink (gzip_path);

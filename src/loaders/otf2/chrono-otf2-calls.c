@@ -263,6 +263,8 @@ chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 
     {
       Location *location = g_ptr_array_index (locations, i);
       gint64 at = end == G_MININT64 ? location->last_time : end;
+      if (location->collective_since != G_MININT64)
+        chrono_otf2_collective_span (r, location, at, flags, NULL);
       for (guint k = location->stack->len; k > 0; k--)
         add_call_span (r, location, &g_array_index (location->stack, Frame, k - 1), k - 1, at, flags);
       GHashTableIter iter;

@@ -130,28 +130,31 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
     return chrono_otf2_status (r);
   if (location->collective_since == G_MININT64)
     return chrono_otf2_other_event (data, id, time, position, "MpiCollectiveEnd");
+  chrono_otf2_collective_span (r, location, (gint64) time, 0, collective_name (op));
+  location->collective_since = G_MININT64;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+/* The collective under way on the location, from its begin to end, a row
+ * below the call it happens in; name NULL: cut by the end of a window or
+ * of the trace before its operation was known. */
+void
+chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name)
+{
   guint16 row = (guint16) MIN (location->stack->len, G_MAXUINT16);
   if (r->summary_buckets > 0)
     {
       ChronoSummary *summary = chrono_otf2_summary (r, location->lane);
-      chrono_summary_add_interval (summary, location->collective_since, (gint64) time, CHRONO_STATE_BUSY, 0);
+      chrono_summary_add_interval (summary, location->collective_since, end, CHRONO_STATE_BUSY, 0);
       chrono_summary_note_depth (summary, row);
+      return;
     }
-  else
-    {
-      g_autofree char *label = g_strdup_printf ("%s (collective)", collective_name (op));
-      ChronoSpan span = { location->collective_since,
-                          (gint64) time,
-                          CHRONO_STATE_BUSY,
-                          0,
-                          row,
-                          chrono_strings_intern (r->strings, label),
-                          CHRONO_NO_INSTANCE,
-                          0 };
-      chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
-    }
-  location->collective_since = G_MININT64;
-  return OTF2_CALLBACK_SUCCESS;
+  g_autofree char *label = name ? g_strdup_printf ("%s (collective)", name) : g_strdup ("collective");
+  ChronoSpan span = {
+    location->collective_since, end, CHRONO_STATE_BUSY, flags, row, chrono_strings_intern (r->strings, label),
+    CHRONO_NO_INSTANCE,         0
+  };
+  chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
 }
 
 static int

@@ -152,6 +152,7 @@ void chrono_otf2_restore_tracks (ChronoOtf2Reader *r, Location *location, GArray
 /* chrono-otf2-messages.c */
 void chrono_otf2_register_message_events (OTF2_EvtReaderCallbacks *callbacks);
 void chrono_otf2_match_messages (ChronoOtf2Reader *r);
+void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name);
 
 /* chrono-otf2-report.c */
 GVariant *chrono_otf2_report (ChronoOtf2Reader *r, GPtrArray *locations);
