@@ -1513,16 +1513,7 @@ main (int argc, char **argv)
   }
 
   simulate (duration, events);
-  out_flush ();
-  if (ofile != stdout)
-    {
-      if (fclose (ofile) != 0)
-        {
-          fprintf (stderr, "chrono-gen-btf: write error: %s\n", g_strerror (errno));
-          return 1;
-        }
-    }
-  else if (fflush (stdout) != 0)
+  if (!out_close ())
     return 1;
 
   close_open_intervals ();

@@ -82,6 +82,31 @@ rng_uniform (void)
   return (double) (rng_next () >> 11) * (1.0 / 9007199254740992.0);
 }
 
+/* uniform integer in [0, n): a multiply instead of a division */
+static inline int64_t
+rng_int_below (int64_t n)
+{
+  if (n <= 0)
+    return 0;
+  if (n <= (int64_t) UINT32_MAX)
+    return (int64_t) (((rng_next () >> 32) * (uint64_t) n) >> 32);
+  return (int64_t) (rng_next () % (uint64_t) n);
+}
+
+/* uniform integer in [lo, hi] */
+static inline int64_t
+rng_range (int64_t lo, int64_t hi)
+{
+  return lo + rng_int_below (hi - lo + 1);
+}
+
+/* true with probability per_mille / 1000 */
+static inline gboolean
+rng_pm (int per_mille)
+{
+  return rng_int_below (1000) < per_mille;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Buffered output: one big buffer, flushed between lines                     */
 
@@ -101,6 +126,22 @@ out_flush (void)
       exit (1);
     }
   opos = 0;
+}
+
+/* The last of the output written and its file closed (stdout flushed);
+ * FALSE, said on stderr, when that fails. */
+G_GNUC_UNUSED static gboolean
+out_close (void)
+{
+  out_flush ();
+  if (ofile == stdout)
+    return fflush (stdout) == 0;
+  if (fclose (ofile) != 0)
+    {
+      fprintf (stderr, "%s: write error: %s\n", g_get_prgname () ? g_get_prgname () : "generator", g_strerror (errno));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* copy n bytes in 16-byte chunks: s must have >= 15 readable bytes after

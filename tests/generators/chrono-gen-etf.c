@@ -26,25 +26,6 @@
 
 #include "chrono-gen-common.h"
 
-/* uniform integer in [0, n): a multiply instead of a division for the
- * small ranges the simulation draws from */
-static inline int64_t
-rng_below (int64_t n)
-{
-  if (n <= 0)
-    return 0;
-  if (n <= (int64_t) UINT32_MAX)
-    return (int64_t) (((rng_next () >> 32) * (uint64_t) n) >> 32);
-  return (int64_t) (rng_next () % (uint64_t) n);
-}
-
-/* uniform integer in [lo, hi] */
-static int64_t
-rng_range (int64_t lo, int64_t hi)
-{
-  return lo + rng_below (hi - lo + 1);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Buffered output                                                            */
 
@@ -413,7 +394,7 @@ offer_deps (Cand *cands, int n, int max)
         {
           if (remaining <= unseen_types || ndeps >= due (deps_target, nclaims))
             return;
-          pick = (int) rng_below (n);
+          pick = (int) rng_int_below (n);
           if (rng_uniform () < 0.6)
             for (int i = 0; i < n; i++)
               if (dep_count[cands[i].type] < dep_count[cands[pick].type])
@@ -523,11 +504,11 @@ request_op (int j)
 
   /* a route of random resources; the next one differs from the last */
   if (nres > 1 && jb->op > 0)
-    jb->res = (int) ((jb->res + 1 + rng_below (nres - 1)) % nres);
+    jb->res = (int) ((jb->res + 1 + rng_int_below (nres - 1)) % nres);
   else
-    jb->res = (int) rng_below (nres);
+    jb->res = (int) rng_int_below (nres);
   r = &res[jb->res];
-  jb->opname = (int) rng_below (OPS_PER_TYPE);
+  jb->opname = (int) rng_int_below (OPS_PER_TYPE);
   jb->amt8 = draw_amount (r->type);
   jb->dur = draw_duration (r->type);
   jb->state = J_WAIT;
@@ -674,7 +655,7 @@ release_job (int j)
   Job *jb = &jobs[j];
 
   jb->pid = next_pid++;
-  jb->product = (int) rng_below (N_PRODUCTS);
+  jb->product = (int) rng_int_below (N_PRODUCTS);
   jb->op = 0;
   jb->prev_claim = -1;
   jb->last_event = maybe_event (EV_RELEASE, jb->pid);
@@ -820,7 +801,7 @@ next_fragment (int si, int64_t t0)
       else if (w < 0.85)
         dv = rng_range (d + d / 10, 2 * d);
       else
-        dv = -rng_below (d);
+        dv = -rng_int_below (d);
       /* a = amp / du², du = d / GRID */
       s->a = sign * div_round (amp * GRID * GRID, d * d);
       s->b = div_round (-2 * s->a * dv, GRID);
@@ -890,8 +871,8 @@ simulate (void)
           if (type < 0 || dep_count[t] < dep_count[type])
             type = t;
         }
-      src = rng_below (type <= 3 || type == 5 || type == 6 ? nclaims : nevents);
-      dst = rng_below (type <= 3 || type == 7 || type == 8 ? nclaims : nevents);
+      src = rng_int_below (type <= 3 || type == 5 || type == 6 ? nclaims : nevents);
+      dst = rng_int_below (type <= 3 || type == 7 || type == 8 ? nclaims : nevents);
       write_dep (type, src, dst);
     }
 
@@ -1193,16 +1174,7 @@ main (int argc, char **argv)
   write_header (unit_names[unit_index], seed);
 
   simulate ();
-  out_flush ();
-  if (ofile != stdout)
-    {
-      if (fclose (ofile) != 0)
-        {
-          fprintf (stderr, "chrono-gen-etf: write error: %s\n", g_strerror (errno));
-          return 1;
-        }
-    }
-  else if (fflush (stdout) != 0)
+  if (!out_close ())
     return 1;
 
   if (stats_path && !write_stats (stats_path))

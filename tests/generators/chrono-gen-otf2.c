@@ -52,31 +52,6 @@
 
 #define PROG "chrono-gen-otf2"
 
-/* uniform integer in [0, n) */
-static inline int64_t
-rng_below (int64_t n)
-{
-  if (n <= 0)
-    return 0;
-  if (n <= (int64_t) UINT32_MAX)
-    return (int64_t) (((rng_next () >> 32) * (uint64_t) n) >> 32);
-  return (int64_t) (rng_next () % (uint64_t) n);
-}
-
-/* uniform integer in [lo, hi] */
-static inline int64_t
-rng_range (int64_t lo, int64_t hi)
-{
-  return lo + rng_below (hi - lo + 1);
-}
-
-/* true with probability per_mille / 1000 */
-static inline gboolean
-rng_pm (int per_mille)
-{
-  return rng_below (1000) < per_mille;
-}
-
 static void G_GNUC_NORETURN
 die (const char *what, OTF2_ErrorCode err)
 {
@@ -369,7 +344,7 @@ w_metric_power (Loc *L, uint64_t t)
 {
   OTF2_Type type = OTF2_TYPE_DOUBLE;
   OTF2_MetricValue v;
-  v.floating_point = 180.0 + 0.25 * (double) rng_below (400);
+  v.floating_point = 180.0 + 0.25 * (double) rng_int_below (400);
   CHECK (OTF2_EvtWriter_Metric (L->w, NULL, raw (L, t), (OTF2_MetricRef) L->power, 1, &type, &v));
   L->metrics++;
 }
@@ -467,7 +442,7 @@ pick_receiver (int self)
 {
   for (int k = 0; k < 64; k++)
     {
-      int r = (int) rng_below (nranks);
+      int r = (int) rng_int_below (nranks);
       if ((r != self || nranks == 1) && !locs[rank_loc[r]].mpi_done)
         return r;
     }
@@ -483,8 +458,8 @@ new_message (Loc *L)
   Msg m;
   m.sender = L->rank;
   m.comm = rng_pm (300) ? COMM_REVERSED : COMM_WORLD;
-  m.tag = (uint32_t) rng_below (4);
-  m.len = UINT64_C (8) << rng_below (18);
+  m.tag = (uint32_t) rng_int_below (4);
+  m.len = UINT64_C (8) << rng_int_below (18);
   return m;
 }
 
@@ -571,9 +546,9 @@ coll_join (Loc *L, uint64_t t)
   if (!coll_active)
     {
       coll_active = TRUE;
-      coll_kind = (int) rng_below (3);
+      coll_kind = (int) rng_int_below (3);
       coll_comm = rng_pm (500) ? COMM_REVERSED : COMM_WORLD;
-      coll_root = coll_ops[coll_kind] == OTF2_COLLECTIVE_OP_BCAST ? (int) rng_below (nranks) : -1;
+      coll_root = coll_ops[coll_kind] == OTF2_COLLECTIVE_OP_BCAST ? (int) rng_int_below (nranks) : -1;
       coll_joined = 0;
       memset (coll_done_rank, 0, sizeof (gboolean) * (size_t) nranks);
     }
@@ -590,7 +565,7 @@ coll_join (Loc *L, uint64_t t)
     for (int k = 0; k < nranks; k++)
       {
         Loc *W = &locs[rank_loc[coll_waiters[k]]];
-        uint64_t tw = te + (uint64_t) rng_below ((int64_t) base_gap + 1);
+        uint64_t tw = te + (uint64_t) rng_int_below ((int64_t) base_gap + 1);
         uint64_t sent = coll_ops[coll_kind] == OTF2_COLLECTIVE_OP_BARRIER ? 0 : 64;
         uint64_t recvd = sent;
         uint32_t root = coll_root >= 0 ? comm_rank (coll_comm, coll_root) : OTF2_UNDEFINED_UINT32;
@@ -643,7 +618,7 @@ user_enter (Loc *L, uint64_t t)
   int r = pick_user_region ();
   w_enter (L, t, r);
   if (rng_pm (20))
-    CHECK (OTF2_EvtWriter_ParameterString (L->w, NULL, raw (L, t), PARAM_PHASE, s_phases[rng_below (3)]));
+    CHECK (OTF2_EvtWriter_ParameterString (L->w, NULL, raw (L, t), PARAM_PHASE, s_phases[rng_int_below (3)]));
   if (rng_pm (20))
     CHECK (OTF2_EvtWriter_ParameterUnsignedInt (L->w, NULL, raw (L, t), PARAM_ITERATION, ++L->iteration));
   return t + gap (regions[r].cost);
@@ -660,7 +635,7 @@ user_leave_top (Loc *L, uint64_t t)
 static uint64_t
 skip_leave (Loc *L, uint64_t t)
 {
-  int j = (int) rng_below (L->depth - 1);
+  int j = (int) rng_int_below (L->depth - 1);
   w_leave (L, t, L->stack[j].region);
   L->skips++;
   return t + gap (2);
@@ -681,7 +656,7 @@ orphan_leave (Loc *L, uint64_t t)
     }
   for (int k = 0; r < 0 && k < 16; k++)
     {
-      int c = (int) rng_below (n_user_regions);
+      int c = (int) rng_int_below (n_user_regions);
       if (!on_stack (L, c))
         r = c;
     }
@@ -696,7 +671,7 @@ orphan_leave (Loc *L, uint64_t t)
 static uint64_t
 mpi_action (Loc *L, uint64_t t)
 {
-  int a = (int) rng_below (100);
+  int a = (int) rng_int_below (100);
   if (a < 30)
     {
       int to = pick_receiver (L->rank);
@@ -712,7 +687,7 @@ mpi_action (Loc *L, uint64_t t)
   if (a < 80 && L->in_len > 0 && L->nreqs < 4)
     return mpi_irecv (L, t);
   if (a < 94 && L->nreqs > 0)
-    return mpi_wait (L, t, (int) rng_below (L->nreqs));
+    return mpi_wait (L, t, (int) rng_int_below (L->nreqs));
   if (a >= 94 && !coll_active && !any_finishing)
     {
       coll_join (L, t);
@@ -856,7 +831,7 @@ step (Loc *L)
           return;
         }
     }
-  if (L->depth == 0 || (L->depth < max_depth && rng_below (max_depth + 1) >= L->depth))
+  if (L->depth == 0 || (L->depth < max_depth && rng_int_below (max_depth + 1) >= L->depth))
     next = user_enter (L, t);
   else
     next = user_leave_top (L, t);
@@ -1053,7 +1028,7 @@ setup_locations (void)
       k++;
       L->stack = g_new (Frame, max_depth);
       /* process 0's first thread starts first: begin is its ProgramBegin */
-      L->now = global_offset + 100 * base_gap + (i == 0 ? 0 : 1 + (uint64_t) rng_below (200 * (int64_t) base_gap));
+      L->now = global_offset + 100 * base_gap + (i == 0 ? 0 : 1 + (uint64_t) rng_int_below (200 * (int64_t) base_gap));
       L->last = L->now;
       L->ins_t = L->now;
       if (opt_local_defs)
@@ -1071,7 +1046,7 @@ setup_locations (void)
           L->local_region[r] = (uint32_t) r;
         for (int r = nregions - 1; r > 0; r--)
           {
-            int j = (int) rng_below (r + 1);
+            int j = (int) rng_int_below (r + 1);
             uint32_t tmp = L->local_region[r];
             L->local_region[r] = L->local_region[j];
             L->local_region[j] = tmp;

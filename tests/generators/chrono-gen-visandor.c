@@ -43,31 +43,6 @@
 
 #include "chrono-gen-common.h"
 
-/* uniform integer in [0, n): a multiply instead of a division */
-static inline int64_t
-rng_below (int64_t n)
-{
-  if (n <= 0)
-    return 0;
-  if (n <= (int64_t) UINT32_MAX)
-    return (int64_t) (((rng_next () >> 32) * (uint64_t) n) >> 32);
-  return (int64_t) (rng_next () % (uint64_t) n);
-}
-
-/* uniform integer in [lo, hi] */
-static inline int64_t
-rng_range (int64_t lo, int64_t hi)
-{
-  return lo + rng_below (hi - lo + 1);
-}
-
-/* true with probability per_mille / 1000 */
-static inline gboolean
-rng_pm (int per_mille)
-{
-  return rng_below (1000) < per_mille;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Event codes                                                                */
 
@@ -495,9 +470,9 @@ emit (int code, uint64_t nodeid, int64_t branches, int a)
     open_goals--;
   if (unknown_codes && code != EV_START_TIME && code != EV_STOP_TIME && rng_pm (UNKNOWN_PM))
     {
-      int ucode = rng_below (2) ? EV_UNKNOWN_A : EV_UNKNOWN_B;
+      int ucode = rng_int_below (2) ? EV_UNKNOWN_A : EV_UNKNOWN_B;
       int64_t uts = next_ts ();
-      write_line (uts, ucode, nodeid, rng_below (4), a);
+      write_line (uts, ucode, nodeid, rng_int_below (4), a);
       count_line (uts, ucode, a);
     }
   return ts;
@@ -579,7 +554,7 @@ wake_idle (int n)
 {
   while (n-- > 0 && nidle > 0)
     {
-      int a = idle_set[rng_below (nidle)];
+      int a = idle_set[rng_int_below (nidle)];
       idle_remove (a);
       agents[a].state = A_WAKE;
       timer_set (a, now + lat ());
@@ -695,7 +670,7 @@ and_draw_forks (int depth)
   int64_t r;
   if (depth >= AND_MAXDEPTH)
     return 0;
-  r = rng_below (100);
+  r = rng_int_below (100);
   return r < 45 ? 0 : r < 85 ? 1 : 2;
 }
 
@@ -780,7 +755,7 @@ and_join (int a)
 static int
 pick_victim_and (int a)
 {
-  int start = (int) rng_below (nagents);
+  int start = (int) rng_int_below (nagents);
   for (int i = 0; i < nagents; i++)
     {
       int v = (start + i) % nagents;
@@ -830,7 +805,7 @@ and_find_work (int a, gboolean searched)
     }
   /* a woken agent that finds nothing: Ciao's agents mark themselves busy
    * when they wake up, then idle again */
-  if (searched && !ag->busy && rng_below (2))
+  if (searched && !ag->busy && rng_int_below (2))
     ensure_busy (a);
   go_idle (a);
 }
@@ -954,11 +929,11 @@ or_recruit_slaves (int a, int64_t seg_end)
   for (int i = 0; i < n; i++)
     {
       /* slave-only agents first, then idle agents */
-      int s = npool ? pool[rng_below (npool)] : idle_set[rng_below (nidle)];
+      int s = npool ? pool[rng_int_below (npool)] : idle_set[rng_int_below (nidle)];
       idle_remove (s);
       agents[s].state = A_SLAVE_PENDING;
       agents[s].master = a;
-      timer_set (s, now + 1 + rng_below (MAX (1, (seg_end - now) / 3)));
+      timer_set (s, now + 1 + rng_int_below (MAX (1, (seg_end - now) / 3)));
       ag->br.slaves[ag->br.nslaves++] = s;
     }
 }
@@ -1092,7 +1067,7 @@ or_segment_end (int a)
       return;
     }
   {
-    int64_t r = rng_below (1000);
+    int64_t r = rng_int_below (1000);
     code = r < OR_CUT_PM ? EV_CUTTING_BRANCH : r < OR_CUT_PM + OR_SUCC_PM ? EV_SUCC_BRANCH : EV_FAIL_BRANCH;
   }
   emit (code, br->nodeid, br->idx, a);
@@ -1176,7 +1151,7 @@ or_find_work (int a, gboolean searched)
     {
       if (searched)
         {
-          int start = (int) rng_below (nagents);
+          int start = (int) rng_int_below (nagents);
           for (int k = 0; k < nagents; k++)
             {
               int v = (start + k) % nagents;
@@ -1194,7 +1169,7 @@ or_find_work (int a, gboolean searched)
       timer_set (a, now + lat ());
       return;
     }
-  if (searched && !ag->busy && rng_below (2))
+  if (searched && !ag->busy && rng_int_below (2))
     ensure_busy (a);
   go_idle (a);
 }
@@ -1228,7 +1203,7 @@ or_slave_event (int s)
           sl->since3334 = ts;
         }
       sl->state = A_SLAVE;
-      timer_set (s, MIN (seg_end, now + 1 + rng_below (MAX (1, seg_end - now))));
+      timer_set (s, MIN (seg_end, now + 1 + rng_int_below (MAX (1, seg_end - now))));
       return;
     }
   ts = emit (EV_STOP_BUSY, m->br.nodeid, m->br.idx, s);
@@ -1237,7 +1212,7 @@ or_slave_event (int s)
   if (seg_end - now > 4 && rng_pm (OR_REJOIN_PM))
     {
       sl->state = A_SLAVE_PENDING;
-      timer_set (s, now + 1 + rng_below ((seg_end - now) / 2));
+      timer_set (s, now + 1 + rng_int_below ((seg_end - now) / 2));
       return;
     }
   for (int i = 0; i < m->br.nslaves; i++)
@@ -1307,7 +1282,7 @@ or_begin (void)
 static void
 simulate (void)
 {
-  now = rng_below (1000);
+  now = rng_int_below (1000);
   emit (EV_START_TIME, mode_or ? 0 : agents[0].wam << 24, 0, 0);
   for (int a = 1; a < nagents; a++)
     {
@@ -1563,16 +1538,7 @@ main (int argc, char **argv)
     }
 
   simulate ();
-  out_flush ();
-  if (ofile != stdout)
-    {
-      if (fclose (ofile) != 0)
-        {
-          fprintf (stderr, "chrono-gen-visandor: write error: %s\n", g_strerror (errno));
-          return 1;
-        }
-    }
-  else if (fflush (stdout) != 0)
+  if (!out_close ())
     return 1;
 
   if (stats_path && !write_stats (stats_path))
