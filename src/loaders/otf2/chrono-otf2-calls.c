@@ -51,8 +51,8 @@ chrono_otf2_summary (ChronoOtf2Reader *r, ChronoLane *lane)
   return chrono_lane_ensure_summary (lane, begin, r->summary_buckets, (gint64) MAX (r->resolution, 1));
 }
 
-static void
-add_mark (ChronoOtf2Reader *r, Location *location, gint64 time, const char *kind)
+void
+chrono_otf2_mark (ChronoOtf2Reader *r, Location *location, gint64 time, const char *kind)
 {
   if (location == NULL)
     return;
@@ -70,7 +70,7 @@ chrono_otf2_other_event (void *data, OTF2_LocationRef id, OTF2_TimeStamp time, g
 {
   ChronoOtf2Reader *r = data;
   Location *location = chrono_otf2_event_location (r, id, time, position);
-  add_mark (r, location, (gint64) time, kind);
+  chrono_otf2_mark (r, location, (gint64) time, kind);
   return chrono_otf2_status (r);
 }
 

@@ -143,7 +143,9 @@ def_group (void *data, OTF2_GroupRef self, OTF2_StringRef name, OTF2_GroupType t
   GArray *list = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n);
   g_array_append_vals (list, members, n);
   g_hash_table_insert (r->group_members, GUINT_TO_POINTER (self), list);
-  g_hash_table_insert (r->group_types, GUINT_TO_POINTER (self), GUINT_TO_POINTER (type));
+  /* communicators' groups list ranks as indices into this one: found once, not per message */
+  if (type == OTF2_GROUP_TYPE_COMM_LOCATIONS && (r->comm_locations == NULL || paradigm == OTF2_PARADIGM_MPI))
+    r->comm_locations = list;
   return OTF2_CALLBACK_SUCCESS;
 }
 

@@ -19,20 +19,10 @@ rank_location (ChronoOtf2Reader *r, guint32 comm, guint32 rank, guint64 *out)
   if (members == NULL || rank >= members->len)
     return FALSE;
   guint64 index = g_array_index (members, guint64, rank);
-  GHashTableIter iter;
-  gpointer key, type;
-  g_hash_table_iter_init (&iter, r->group_types);
-  while (g_hash_table_iter_next (&iter, &key, &type))
-    if (GPOINTER_TO_UINT (type) == OTF2_GROUP_TYPE_COMM_LOCATIONS)
-      {
-        GArray *locations = g_hash_table_lookup (r->group_members, key);
-        if (locations != NULL && index < locations->len)
-          {
-            *out = g_array_index (locations, guint64, index);
-            return TRUE;
-          }
-      }
-  return FALSE;
+  if (r->comm_locations == NULL || index >= r->comm_locations->len)
+    return FALSE;
+  *out = g_array_index (r->comm_locations, guint64, index);
+  return TRUE;
 }
 
 static void
@@ -129,8 +119,9 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
   if (location == NULL)
     return chrono_otf2_status (r);
   if (location->collective_since == G_MININT64)
-    return chrono_otf2_other_event (data, id, time, position, "MpiCollectiveEnd");
-  chrono_otf2_collective_span (r, location, (gint64) time, 0, collective_name (op));
+    chrono_otf2_mark (r, location, (gint64) time, "MpiCollectiveEnd"); /* its begin was not recorded */
+  else
+    chrono_otf2_collective_span (r, location, (gint64) time, 0, collective_name (op));
   location->collective_since = G_MININT64;
   return OTF2_CALLBACK_SUCCESS;
 }

@@ -95,7 +95,7 @@ struct _ChronoOtf2Reader {
   GHashTable *metric_instances; /* ref -> class ref */
   GHashTable *comm_groups; /* comm ref -> group ref */
   GHashTable *group_members; /* group ref -> GArray of guint64 members */
-  GHashTable *group_types; /* group ref -> OTF2_GroupType */
+  GArray *comm_locations; /* guint64: the MPI ranks' locations (a COMM_LOCATIONS group's members), borrowed */
   GArray *sends, *receives; /* MessageEnd */
   guint64 messages;
   guint64 length; /* ClockProperties' trace length, ticks */
@@ -132,6 +132,8 @@ void chrono_otf2_make_lanes (ChronoOtf2Reader *r, GPtrArray *locations);
  * chrono_otf2_status (). */
 Location *chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guint64 position);
 OTF2_CallbackCode chrono_otf2_status (ChronoOtf2Reader *r);
+/* An instant mark named kind on the location (its summary in an index pass). */
+void chrono_otf2_mark (ChronoOtf2Reader *r, Location *location, gint64 time, const char *kind);
 /* A lane's summary in an index pass, from the trace's first time on. */
 ChronoSummary *chrono_otf2_summary (ChronoOtf2Reader *r, ChronoLane *lane);
 void chrono_otf2_register_call_events (OTF2_EvtReaderCallbacks *callbacks);

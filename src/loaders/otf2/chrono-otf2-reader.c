@@ -90,7 +90,6 @@ chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *pa
     .metric_instances = g_hash_table_new (NULL, NULL),
     .comm_groups = g_hash_table_new (NULL, NULL),
     .group_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
-    .group_types = g_hash_table_new (NULL, NULL),
     .sends = g_array_new (FALSE, FALSE, sizeof (MessageEnd)),
     .receives = g_array_new (FALSE, FALSE, sizeof (MessageEnd)),
   };
@@ -110,7 +109,6 @@ chrono_otf2_reader_clear (ChronoOtf2Reader *r)
   g_hash_table_unref (r->metric_instances);
   g_hash_table_unref (r->comm_groups);
   g_hash_table_unref (r->group_members);
-  g_hash_table_unref (r->group_types);
   g_array_unref (r->sends);
   g_array_unref (r->receives);
   g_clear_pointer (&r->windows, g_array_unref);
