@@ -38,6 +38,7 @@ struct _Agent {
   gint64 number;
   guint64 wam;
   ChronoLane *lane; /* owned by the agents group */
+  guint32 name; /* string id of the lane's name: the tree's stretches say who ran them */
   gboolean working; /* between AGENT_BUSY and AGENT_IDLE */
   gint64 working_since;
   gboolean busy[CHRONO_VISANDOR_N_BUSY_SOURCES]; /* as each counter sees it */
@@ -336,6 +337,7 @@ agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   chrono_lane_set_source (lane, number, 0, 0.0);
   chrono_lane_append_child (m->agents_group, lane);
   agent->lane = lane;
+  agent->name = chrono_strings_intern (m->strings, name);
   g_hash_table_insert (m->agents, &agent->number, agent);
   return agent;
 }
@@ -368,12 +370,6 @@ take_slot (Agent *agent)
  * made its node public (the innermost one running on that agent, as the
  * note says), or under the program: the work before the first split. */
 
-static guint32
-agent_lane_name (ChronoVisandorMachine *m, Agent *agent)
-{
-  return agent ? chrono_strings_intern (m->strings, chrono_lane_get_name (agent->lane)) : CHRONO_STRING_NONE;
-}
-
 /* The node an agent is running now, to hang what it splits off under. */
 static guint32
 current_node (ChronoVisandorMachine *m, Agent *agent)
@@ -403,7 +399,7 @@ add_stretch (ChronoVisandorMachine *m, guint32 node, ChronoStretchKind kind, Age
 {
   if (m->tree == NULL || node == CHRONO_TREE_NONE)
     return;
-  ChronoTreeStretch stretch = { node, agent_lane_name (m, agent), start, end, kind };
+  ChronoTreeStretch stretch = { node, agent ? agent->name : CHRONO_STRING_NONE, start, end, kind };
   chrono_tree_add_stretch (m->tree, &stretch);
 }
 
