@@ -55,6 +55,14 @@ test_depth_first (void)
   guint first, n;
   chrono_tree_get_stretches (tree, 1, &first, &n);
   g_assert_cmpint (chrono_tree_get_stretch (tree, first)->start, ==, 6); /* in time order */
+  gint64 start, end;
+  g_assert_true (chrono_tree_get_descendants_span (tree, 0, &start, &end)); /* all the others */
+  g_assert_cmpint (start, ==, 5);
+  g_assert_cmpint (end, ==, 18);
+  g_assert_true (chrono_tree_get_descendants_span (tree, 1, &start, &end)); /* B.0 only */
+  g_assert_cmpint (start, ==, 7);
+  g_assert_cmpint (end, ==, 17);
+  g_assert_false (chrono_tree_get_descendants_span (tree, 2, &start, &end)); /* a leaf */
 }
 
 /* A parent that is not an earlier node cannot make a cycle: it is a root. */

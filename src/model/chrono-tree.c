@@ -8,6 +8,7 @@ struct _ChronoTree {
   GArray *depth; /* guint32 per node, once sealed */
   GArray *size; /* guint32 per node: its subtree, once sealed */
   GArray *first_stretch; /* guint32 per node + 1, once sealed */
+  GArray *hull; /* gint64 pairs per node: the earliest start and latest end of its descendants, once sealed */
   gboolean sealed;
 };
 
@@ -20,6 +21,7 @@ chrono_tree_new (void)
   tree->depth = g_array_new (FALSE, FALSE, sizeof (guint32));
   tree->size = g_array_new (FALSE, FALSE, sizeof (guint32));
   tree->first_stretch = g_array_new (FALSE, FALSE, sizeof (guint32));
+  tree->hull = g_array_new (FALSE, FALSE, sizeof (gint64));
   return tree;
 }
 
@@ -33,6 +35,7 @@ chrono_tree_free (ChronoTree *tree)
   g_array_unref (tree->depth);
   g_array_unref (tree->size);
   g_array_unref (tree->first_stretch);
+  g_array_unref (tree->hull);
   g_free (tree);
 }
 
@@ -116,6 +119,30 @@ sort_children (ChronoTree *tree, SortKey *keys, guint32 *child_start)
   child_start[n + 1] = n;
 }
 
+/* Children come after their parent: one backward pass hands each node's
+ * span and its descendants' to its parent. */
+static void
+compute_hulls (ChronoTree *tree)
+{
+  guint n = tree->nodes->len;
+  g_array_set_size (tree->hull, 2 * n);
+  gint64 *hull = (gint64 *) tree->hull->data;
+  for (guint i = 0; i < n; i++)
+    {
+      hull[2 * i] = G_MAXINT64;
+      hull[2 * i + 1] = G_MININT64;
+    }
+  for (guint i = n; i > 0; i--)
+    {
+      const ChronoTreeNode *node = &g_array_index (tree->nodes, ChronoTreeNode, i - 1);
+      if (node->parent >= n)
+        continue;
+      gint64 *mine = &hull[2 * (i - 1)], *parent = &hull[2 * node->parent];
+      parent[0] = MIN (parent[0], MIN (node->start, mine[0]));
+      parent[1] = MAX (parent[1], MAX (node->end, mine[1]));
+    }
+}
+
 void
 chrono_tree_seal (ChronoTree *tree)
 {
@@ -171,6 +198,7 @@ chrono_tree_seal (ChronoTree *tree)
     }
   g_array_unref (tree->nodes);
   tree->nodes = nodes;
+  compute_hulls (tree);
   for (guint i = 0; i < tree->stretches->len; i++)
     {
       ChronoTreeStretch *s = &g_array_index (tree->stretches, ChronoTreeStretch, i);
@@ -230,6 +258,15 @@ chrono_tree_dup_node_name (ChronoTree *tree, guint32 index, ChronoStrings *strin
   return g_strdup_printf ("%" G_GINT64_MODIFIER "X.%" G_GINT64_FORMAT, node->key, node->number);
 }
 
+gboolean
+chrono_tree_get_descendants_span (ChronoTree *tree, guint32 index, gint64 *out_start, gint64 *out_end)
+{
+  g_return_val_if_fail (tree->sealed && index < tree->nodes->len, FALSE);
+  *out_start = g_array_index (tree->hull, gint64, 2 * index);
+  *out_end = g_array_index (tree->hull, gint64, 2 * index + 1);
+  return *out_start <= *out_end;
+}
+
 void
 chrono_tree_get_stretches (ChronoTree *tree, guint32 index, guint *out_first, guint *out_n)
 {
@@ -262,6 +299,7 @@ chrono_tree_outcome_get_name (ChronoTreeOutcome outcome)
 gsize
 chrono_tree_get_memory_size (ChronoTree *tree)
 {
-  return sizeof *tree + (gsize) tree->nodes->len * (sizeof (ChronoTreeNode) + 3 * sizeof (guint32))
+  return sizeof *tree
+         + (gsize) tree->nodes->len * (sizeof (ChronoTreeNode) + 3 * sizeof (guint32) + 2 * sizeof (gint64))
          + (gsize) tree->stretches->len * sizeof (ChronoTreeStretch);
 }

@@ -68,6 +68,8 @@ guint chrono_tree_get_depth (ChronoTree *tree, guint32 index);
 /* The node and its descendants are indices index … index + size − 1. */
 guint chrono_tree_get_subtree_size (ChronoTree *tree, guint32 index);
 /* label, or "<key in hex>.<number>"; strings: the trace's */
+/* The earliest start and latest end among the node's descendants; FALSE: it has none. */
+gboolean chrono_tree_get_descendants_span (ChronoTree *tree, guint32 index, gint64 *out_start, gint64 *out_end);
 char *chrono_tree_dup_node_name (ChronoTree *tree, guint32 index, ChronoStrings *strings);
 /* The node's stretches, in time order: first … first + n − 1. */
 void chrono_tree_get_stretches (ChronoTree *tree, guint32 index, guint *out_first, guint *out_n);

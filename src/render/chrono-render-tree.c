@@ -102,16 +102,10 @@ draw_folded_subtree (const TreeRow *r, guint32 node)
 {
   guint size = chrono_tree_get_subtree_size (r->tree, node);
   guint budget = MAX_FOLDED_STRETCHES;
-  gint64 hull_start = G_MAXINT64, hull_end = G_MININT64;
-  for (guint32 d = node + 1; d < node + size; d++)
-    {
-      const ChronoTreeNode *desc = chrono_tree_get_node (r->tree, d);
-      hull_start = MIN (hull_start, desc->start);
-      hull_end = MAX (hull_end, desc->end);
-      if (budget > 0)
-        draw_node_stretches (r, d, 0.55, &budget);
-    }
-  if (budget > 0 || size <= 1)
+  for (guint32 d = node + 1; d < node + size && budget > 0; d++)
+    draw_node_stretches (r, d, 0.55, &budget);
+  gint64 hull_start, hull_end;
+  if (budget > 0 || !chrono_tree_get_descendants_span (r->tree, node, &hull_start, &hull_end))
     return;
   double x0, x1;
   if (!time_extent (r->ctx, hull_start, hull_end, &x0, &x1))
