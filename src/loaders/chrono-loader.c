@@ -225,11 +225,9 @@ use_index (const ChronoLoaderInfo *info, const char *path, ChronoTrace *trace)
 static gboolean
 has_known_name (const char *name)
 {
-  g_autofree char *lower = g_ascii_strdown (name, -1);
   for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
-    for (const char *const *glob = (*l)->globs; glob && *glob; glob++)
-      if (g_pattern_match_simple (*glob, lower))
-        return TRUE;
+    if (glob_bonus (*l, name) > 0)
+      return TRUE;
   return FALSE;
 }
 
