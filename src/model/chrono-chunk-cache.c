@@ -84,26 +84,7 @@ chrono_chunk_cache_init (ChronoChunkCache *self)
   g_queue_init (&self->lru);
 }
 
-/* ---- lane keys: the names from the top group down ----------------------- */
-
-static void
-append_key (GString *key, ChronoLane *lane)
-{
-  if (chrono_lane_get_parent (lane) != NULL)
-    {
-      append_key (key, chrono_lane_get_parent (lane));
-      g_string_append_c (key, '\x1f');
-    }
-  g_string_append (key, chrono_lane_get_name (lane));
-}
-
-static char *
-lane_key (ChronoLane *lane)
-{
-  GString *key = g_string_new (NULL);
-  append_key (key, lane);
-  return g_string_free (key, FALSE);
-}
+/* ---- lanes by key ----------------------------------------------------- */
 
 static GHashTable *
 index_lanes (ChronoTrace *trace)
@@ -111,7 +92,7 @@ index_lanes (ChronoTrace *trace)
   GHashTable *lanes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GPtrArray) all = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < all->len; i++)
-    g_hash_table_insert (lanes, lane_key (g_ptr_array_index (all, i)), g_ptr_array_index (all, i));
+    g_hash_table_insert (lanes, chrono_lane_dup_key (g_ptr_array_index (all, i)), g_ptr_array_index (all, i));
   return lanes;
 }
 
@@ -283,7 +264,7 @@ chrono_chunk_cache_find_lane (ChronoChunkCache *self, guint chunk, ChronoLane *i
   Entry *entry = lookup (self, chunk);
   if (entry == NULL)
     return NULL;
-  g_autofree char *key = lane_key (index_lane);
+  g_autofree char *key = chrono_lane_dup_key (index_lane);
   return g_hash_table_lookup (entry->lanes, key);
 }
 

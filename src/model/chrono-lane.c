@@ -271,6 +271,27 @@ chrono_lane_get_depth (ChronoLane *lane)
   return depth;
 }
 
+static void
+append_key (GString *key, ChronoLane *lane)
+{
+  if (lane->parent != NULL)
+    {
+      append_key (key, lane->parent);
+      g_string_append_c (key, '\x1f');
+    }
+  g_string_append (key, lane->name);
+}
+
+/* The names from the top joined by U+001F, which no name holds: the lane's
+ * identity across the traces of one file (an index and its decoded chunks). */
+char *
+chrono_lane_dup_key (ChronoLane *lane)
+{
+  GString *key = g_string_new (NULL);
+  append_key (key, lane);
+  return g_string_free (key, FALSE);
+}
+
 /* "Processes/TASK_A/Runnable_1": names from the top, for dumps and messages. */
 char *
 chrono_lane_dup_path (ChronoLane *lane)

@@ -62,6 +62,7 @@ void chrono_lane_remove_child (ChronoLane *lane, ChronoLane *child);
 void chrono_lane_sort_children (ChronoLane *lane);
 guint chrono_lane_get_depth (ChronoLane *lane);
 char *chrono_lane_dup_path (ChronoLane *lane);
+char *chrono_lane_dup_key (ChronoLane *lane);
 
 ChronoSpans *chrono_lane_get_spans (ChronoLane *lane);
 ChronoMarks *chrono_lane_get_marks (ChronoLane *lane);

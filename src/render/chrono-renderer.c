@@ -26,6 +26,7 @@ struct _ChronoRenderer {
   ChronoTrace *trace;
   ChronoLayout *layout;
   GHashTable *signal_extents; /* ChronoLane* → SignalExtent* */
+  GHashTable *lanes_by_key; /* chrono_lane_dup_key → ChronoLane* of the trace, for decoded chunks' links */
 };
 
 typedef struct {
@@ -46,6 +47,7 @@ chrono_renderer_dispose (GObject *object)
   g_clear_object (&self->layout);
   g_clear_object (&self->trace);
   g_hash_table_remove_all (self->signal_extents);
+  g_clear_pointer (&self->lanes_by_key, g_hash_table_unref);
   G_OBJECT_CLASS (chrono_renderer_parent_class)->dispose (object);
 }
 
@@ -532,12 +534,11 @@ draw_arrow (cairo_t *cr, double x0, double y0, double x1, double y1)
   cairo_fill (cr);
 }
 
-/* The links with a part in the view, or NULL when there are more than
- * MAX_LINKS_DRAWN of them. */
-static GArray *
-links_in_view (ChronoLinks *links, const ChronoRenderOptions *o)
+/* The links with a part in the view, appended to found; FALSE when that
+ * makes more than MAX_LINKS_DRAWN of them. */
+static gboolean
+links_in_view (ChronoLinks *links, const ChronoRenderOptions *o, GArray *found)
 {
-  GArray *found = g_array_new (FALSE, FALSE, sizeof (guint));
   guint n = chrono_links_get_n (links);
   for (guint i = chrono_links_first_ending_after (links, o->begin - 1); i < n; i++)
     {
@@ -547,13 +548,62 @@ links_in_view (ChronoLinks *links, const ChronoRenderOptions *o)
       if (MIN (link->src_time, link->dst_time) > o->end)
         continue;
       if (found->len == MAX_LINKS_DRAWN)
-        {
-          g_array_unref (found);
-          return NULL;
-        }
-      g_array_append_val (found, i);
+        return FALSE;
+      g_array_append_val (found, link);
     }
-  return found;
+  return TRUE;
+}
+
+/* The index's lane of a decoded chunk's lane (the same key), through a
+ * table made on first use: lanes of the index never change. */
+static ChronoLane *
+index_lane_of (ChronoRenderer *self, ChronoLane *decoded)
+{
+  if (self->lanes_by_key == NULL)
+    {
+      self->lanes_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autoptr (GPtrArray) all = chrono_trace_list_lanes (self->trace);
+      for (guint i = 0; i < all->len; i++)
+        g_hash_table_insert (self->lanes_by_key, chrono_lane_dup_key (g_ptr_array_index (all, i)),
+                             g_ptr_array_index (all, i));
+    }
+  g_autofree char *key = chrono_lane_dup_key (decoded);
+  return g_hash_table_lookup (self->lanes_by_key, key);
+}
+
+/* A lazily read trace's arrows are the index's and those of its decoded
+ * chunks in view.  An arrow with its ends in two chunks is in both: the
+ * chunk of its head draws it when that one is drawn too.  FALSE: too many. */
+static gboolean
+chunk_links_in_view (ChronoRenderer *self, const ChronoRenderOptions *o, GArray *found, GPtrArray *ends)
+{
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (self->trace);
+  guint n = chrono_trace_get_n_chunks (self->trace);
+  if (cache == NULL || n == 0)
+    return TRUE;
+  guint first = chrono_trace_find_chunk (self->trace, o->begin), last = chrono_trace_find_chunk (self->trace, o->end);
+  for (guint k = first; k <= last && k < n; k++)
+    {
+      ChronoTrace *decoded = chrono_chunk_cache_peek (cache, k);
+      if (decoded == NULL)
+        continue;
+      guint before = found->len;
+      if (!links_in_view (chrono_trace_get_links (decoded), o, found))
+        return FALSE;
+      guint kept = before;
+      for (guint i = before; i < found->len; i++)
+        {
+          const ChronoLink *link = g_array_index (found, const ChronoLink *, i);
+          guint head = chrono_trace_find_chunk (self->trace, link->dst_time);
+          if (head != k && head >= first && head <= last && chrono_chunk_cache_peek (cache, head) != NULL)
+            continue;
+          g_array_index (found, const ChronoLink *, kept++) = link;
+          g_ptr_array_add (ends, index_lane_of (self, link->src_lane));
+          g_ptr_array_add (ends, index_lane_of (self, link->dst_lane));
+        }
+      g_array_set_size (found, kept);
+    }
+  return TRUE;
 }
 
 /* Dependencies over the lanes, between the rows of their two ends; none
@@ -561,12 +611,13 @@ links_in_view (ChronoLinks *links, const ChronoRenderOptions *o)
 static void
 draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
 {
-  ChronoLinks *links = chrono_trace_get_links (self->trace);
-  if (chrono_links_get_n (links) == 0)
-    return;
   const ChronoRenderOptions *o = ctx->o;
-  g_autoptr (GArray) shown = links_in_view (links, o);
-  if (shown == NULL)
+  g_autoptr (GArray) shown = g_array_new (FALSE, FALSE, sizeof (const ChronoLink *));
+  g_autoptr (GPtrArray) ends = g_ptr_array_new (); /* the index's lanes of each chunk link's two ends */
+  if (!links_in_view (chrono_trace_get_links (self->trace), o, shown))
+    return;
+  guint from_index = shown->len;
+  if (!chunk_links_in_view (self, o, shown, ends) || shown->len == 0)
     return;
   cairo_t *cr = ctx->cr;
   cairo_save (cr);
@@ -577,9 +628,11 @@ draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
   cairo_set_line_width (cr, 1.2);
   for (guint k = 0; k < shown->len; k++)
     {
-      const ChronoLink *link = chrono_links_get (links, g_array_index (shown, guint, k));
+      const ChronoLink *link = g_array_index (shown, const ChronoLink *, k);
+      ChronoLane *src = k < from_index ? link->src_lane : g_ptr_array_index (ends, 2 * (k - from_index));
+      ChronoLane *dst = k < from_index ? link->dst_lane : g_ptr_array_index (ends, 2 * (k - from_index) + 1);
       double y0, y1;
-      if (!link_row_y (self, ctx, link->src_lane, &y0) || !link_row_y (self, ctx, link->dst_lane, &y1))
+      if (!link_row_y (self, ctx, src, &y0) || !link_row_y (self, ctx, dst, &y1))
         continue;
       draw_arrow (cr, chrono_render_options_time_to_x (o, link->src_time), y0,
                   chrono_render_options_time_to_x (o, link->dst_time), y1);

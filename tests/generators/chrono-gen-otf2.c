@@ -672,20 +672,22 @@ static uint64_t
 mpi_action (Loc *L, uint64_t t)
 {
   int a = (int) rng_int_below (100);
-  if (a < 30)
+  /* a waiting message is taken more often than one is sent, so messages
+   * stay short as in a real program instead of piling up for the run */
+  if (a < 35 && L->in_len > 0)
+    return mpi_recv (L, t);
+  if (a < 45 && L->in_len > 0 && L->nreqs < 4)
+    return mpi_irecv (L, t);
+  if (a < 65)
     {
       int to = pick_receiver (L->rank);
       return to >= 0 ? mpi_send (L, t, to) : 0;
     }
-  if (a < 48 && L->nreqs < 4)
+  if (a < 75 && L->nreqs < 4)
     {
       int to = pick_receiver (L->rank);
       return to >= 0 ? mpi_isend (L, t, to) : 0;
     }
-  if (a < 70 && L->in_len > 0)
-    return mpi_recv (L, t);
-  if (a < 80 && L->in_len > 0 && L->nreqs < 4)
-    return mpi_irecv (L, t);
   if (a < 94 && L->nreqs > 0)
     return mpi_wait (L, t, (int) rng_int_below (L->nreqs));
   if (a >= 94 && !coll_active && !any_finishing)

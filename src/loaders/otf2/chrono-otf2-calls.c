@@ -25,6 +25,8 @@ chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeS
       r->window_over = TRUE; /* the next window's: stop reading this location */
       return NULL;
     }
+  if (r->resolved != NULL)
+    return NULL; /* reading another window for its message ends alone */
   if (!r->have_time)
     r->begin = r->end = t;
   r->have_time = TRUE;

@@ -1,5 +1,6 @@
 /* chrono-otf2-decoder.c — a window of a lazily read OTF2 archive into a
- * trace of its own with the index's lane paths.  Each decode opens the
+ * trace of its own with the index's lane paths, with the arrows of the
+ * messages that have an end in it.  Each decode opens the
  * archive anew (libotf2 readers are not shared between threads): its
  * definitions are small beside its events. */
 #include "chrono-otf2-decoder.h"
@@ -9,6 +10,7 @@ struct _ChronoOtf2Decoder {
   char *path;
   GArray *windows; /* gint64 starts, then the end of the last */
   GHashTable *checkpoints; /* guint64 location id -> GPtrArray of LocationCheckpoint, one per window */
+  GHashTable *channels; /* guint64 location id -> its message channels (Channel) with their steps */
 };
 
 static void chrono_otf2_decoder_iface_init (ChronoChunkDecoderInterface *iface);
@@ -49,7 +51,11 @@ chrono_otf2_decoder_decode (ChronoChunkDecoder *decoder, guint k, GCancellable *
   chrono_otf2_reader_init (&r, trace, self->path);
   r.decoding = TRUE;
   gboolean last = k + 2 == self->windows->len;
+  r.window = k;
   r.window_end = g_array_index (self->windows, gint64, k + 1);
+  r.windows = g_array_ref (self->windows);
+  r.index_channels = self->channels;
+  r.index_checkpoints = self->checkpoints;
   g_autoptr (GPtrArray) locations = NULL;
   OTF2_Reader *otf2 = chrono_otf2_open (&r, &locations, error);
   if (otf2 == NULL)
@@ -59,6 +65,10 @@ chrono_otf2_decoder_decode (ChronoChunkDecoder *decoder, guint k, GCancellable *
     }
   g_autoptr (GPtrArray) starts = restore (self, &r, locations, k);
   chrono_otf2_read_events (&r, otf2, locations, starts);
+  g_autoptr (GArray) lone_sends = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
+  g_autoptr (GArray) lone_receives = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
+  chrono_otf2_match_messages (&r, lone_sends, lone_receives);
+  chrono_otf2_resolve_crossing_messages (&r, otf2, lone_sends, lone_receives);
   OTF2_Reader_Close (otf2);
   /* calls open at the window's end are cut there; the next window has them from its checkpoint */
   chrono_otf2_close_open_calls (&r, locations, last ? G_MININT64 : r.window_end);
@@ -80,6 +90,7 @@ chrono_otf2_decoder_finalize (GObject *object)
   g_free (self->path);
   g_array_unref (self->windows);
   g_hash_table_unref (self->checkpoints);
+  g_hash_table_unref (self->channels);
   G_OBJECT_CLASS (chrono_otf2_decoder_parent_class)->finalize (object);
 }
 
@@ -93,6 +104,7 @@ static void
 chrono_otf2_decoder_init (ChronoOtf2Decoder *self)
 {
   self->checkpoints = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+  self->channels = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_hash_table_unref);
 }
 
 ChronoOtf2Decoder *
@@ -108,6 +120,8 @@ chrono_otf2_decoder_new (const char *path, ChronoOtf2Reader *index, GPtrArray *l
         continue;
       g_hash_table_insert (self->checkpoints, g_memdup2 (&location->id, sizeof location->id),
                            g_steal_pointer (&location->checkpoints));
+      g_hash_table_insert (self->channels, g_memdup2 (&location->id, sizeof location->id),
+                           g_steal_pointer (&location->channels));
     }
   return self;
 }

@@ -64,6 +64,8 @@ chrono_otf2_location_free (Location *location)
   g_hash_table_unref (location->tracks);
   if (location->checkpoints != NULL)
     g_ptr_array_unref (location->checkpoints);
+  if (location->channels != NULL)
+    g_hash_table_unref (location->channels);
   g_free (location);
 }
 
@@ -79,6 +81,7 @@ def_location (void *data, OTF2_LocationRef self, OTF2_StringRef name, OTF2_Locat
   location->stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   location->collective_since = G_MININT64;
   location->tracks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  location->channels = chrono_otf2_channels_new ();
   g_hash_table_insert (r->locations, &location->id, location);
   return OTF2_CALLBACK_SUCCESS;
 }

@@ -180,8 +180,6 @@ worker_init (Worker *w, const ChronoOtf2Reader *r)
   w->reader.messages = 0;
   w->reader.warnings = chrono_warnings_new (100);
   w->reader.region_stats = g_array_new (FALSE, TRUE, sizeof (RegionStats));
-  w->reader.sends = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
-  w->reader.receives = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
   w->reader.window_events = g_array_new (FALSE, TRUE, sizeof (guint64));
   g_array_set_size (w->reader.window_events, r->window_events->len);
   w->locations = g_ptr_array_new ();
@@ -208,8 +206,6 @@ merge_worker (ChronoOtf2Reader *r, Worker *w)
     }
   for (guint k = 0; k < o->window_events->len; k++)
     g_array_index (r->window_events, guint64, k) += g_array_index (o->window_events, guint64, k);
-  g_array_append_vals (r->sends, o->sends->data, o->sends->len);
-  g_array_append_vals (r->receives, o->receives->data, o->receives->len);
   for (guint i = 0; i < chrono_warnings_get_n_kept (o->warnings); i++)
     {
       const ChronoWarning *warning = chrono_warnings_get_kept (o->warnings, i);
@@ -217,8 +213,6 @@ merge_worker (ChronoOtf2Reader *r, Worker *w)
     }
   chrono_warnings_free (o->warnings);
   g_array_unref (o->region_stats);
-  g_array_unref (o->sends);
-  g_array_unref (o->receives);
   g_array_unref (o->window_events);
   g_ptr_array_unref (w->locations);
 }

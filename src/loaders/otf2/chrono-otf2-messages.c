@@ -1,5 +1,6 @@
 /* chrono-otf2-messages.c — MPI point-to-point messages: sends and receives
- * collected per location, matched per channel in order, drawn as arrows. */
+ * numbered per channel at their location, matched by channel and number,
+ * drawn as arrows (a lazily read archive's per window: chrono-otf2-channels.c). */
 #include <glib/gi18n-lib.h>
 
 #include <inttypes.h>
@@ -25,52 +26,72 @@ rank_location (ChronoOtf2Reader *r, guint32 comm, guint32 rank, guint64 *out)
   return TRUE;
 }
 
-static void
-message_end (ChronoOtf2Reader *r, GArray *ends, guint64 here, gboolean sending, guint32 peer, guint32 comm, guint32 tag,
-             OTF2_TimeStamp time)
+/* The location of a message end; NULL (the callback then returns
+ * chrono_otf2_status ()) when there is none or it is past the window.
+ * Resolving a crossing message reads only the ends, nothing else. */
+static Location *
+message_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guint64 position)
 {
+  if (r->resolved == NULL)
+    return chrono_otf2_event_location (r, id, time, position);
+  if ((gint64) MIN (time, (OTF2_TimeStamp) G_MAXINT64) >= r->window_end)
+    {
+      r->window_over = TRUE;
+      return NULL;
+    }
+  guint64 key = id;
+  return g_hash_table_lookup (r->locations, &key);
+}
+
+static OTF2_CallbackCode
+message_end (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guint64 position, gboolean sending,
+             guint32 peer, guint32 comm, guint32 tag)
+{
+  Location *location = message_location (r, id, time, position);
+  if (location == NULL)
+    return chrono_otf2_status (r);
+  if (sending && !r->decoding)
+    r->messages++;
   guint64 there;
   if (!rank_location (r, comm, peer, &there))
-    return;
-  MessageEnd end = { sending ? here : there, sending ? there : here, comm, tag, (gint64) time };
-  g_array_append_val (ends, end);
+    return OTF2_CALLBACK_SUCCESS;
+  ChannelKey key = { there, comm, tag, sending };
+  guint64 ordinal = chrono_otf2_channel_next (r, location, &key);
+  if (r->summary_buckets > 0)
+    return OTF2_CALLBACK_SUCCESS; /* an index pass: decoded windows draw the arrows */
+  MessageEnd end = {
+    sending ? location->id : there, sending ? there : location->id, comm, tag, ordinal, (gint64) time
+  };
+  g_array_append_val (r->resolved ? r->resolved : sending ? r->sends : r->receives, end);
+  return OTF2_CALLBACK_SUCCESS;
 }
 
 static OTF2_CallbackCode
 on_send (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
          uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length)
 {
-  ChronoOtf2Reader *r = data;
-  if (chrono_otf2_event_location (r, id, time, position) == NULL || r->decoding)
-    return chrono_otf2_status (r); /* a decoded window draws the index's arrows */
-  r->messages++;
-  message_end (r, r->sends, id, TRUE, receiver, comm, tag, time);
-  return OTF2_CALLBACK_SUCCESS;
+  return message_end (data, id, time, position, TRUE, receiver, comm, tag);
 }
 
 static OTF2_CallbackCode
 on_isend (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
           uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t request)
 {
-  return on_send (id, time, position, data, attributes, receiver, comm, tag, length);
+  return message_end (data, id, time, position, TRUE, receiver, comm, tag);
 }
 
 static OTF2_CallbackCode
 on_recv (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
          uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length)
 {
-  ChronoOtf2Reader *r = data;
-  if (chrono_otf2_event_location (r, id, time, position) == NULL || r->decoding)
-    return chrono_otf2_status (r);
-  message_end (r, r->receives, id, FALSE, sender, comm, tag, time);
-  return OTF2_CALLBACK_SUCCESS;
+  return message_end (data, id, time, position, FALSE, sender, comm, tag);
 }
 
 static OTF2_CallbackCode
 on_irecv (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
           uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t request)
 {
-  return on_recv (id, time, position, data, attributes, sender, comm, tag, length);
+  return message_end (data, id, time, position, FALSE, sender, comm, tag);
 }
 
 /* A collective operation is a span from its begin to its end, one row
@@ -148,8 +169,9 @@ chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end
   chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
 }
 
-static int
-compare_message_ends (const void *a, const void *b)
+/* By channel, then by ordinal on it. */
+int
+chrono_otf2_compare_message_ends (const void *a, const void *b)
 {
   const MessageEnd *x = a, *y = b;
   if (x->from != y->from)
@@ -160,42 +182,57 @@ compare_message_ends (const void *a, const void *b)
     return x->comm < y->comm ? -1 : 1;
   if (x->tag != y->tag)
     return x->tag < y->tag ? -1 : 1;
+  if (x->ordinal != y->ordinal)
+    return x->ordinal < y->ordinal ? -1 : 1;
   return x->time < y->time ? -1 : x->time > y->time;
 }
 
 static gboolean
-same_channel (const MessageEnd *x, const MessageEnd *y)
+same_message (const MessageEnd *x, const MessageEnd *y)
 {
-  return x->from == y->from && x->to == y->to && x->comm == y->comm && x->tag == y->tag;
+  return x->from == y->from && x->to == y->to && x->comm == y->comm && x->tag == y->tag && x->ordinal == y->ordinal;
 }
 
-/* MPI keeps messages of one channel (sender, receiver, communicator, tag)
- * in order: the k-th send matches the k-th receive. */
 void
-chrono_otf2_match_messages (ChronoOtf2Reader *r)
+chrono_otf2_add_message_link (ChronoOtf2Reader *r, const MessageEnd *send, const MessageEnd *receive)
 {
-  g_array_sort (r->sends, compare_message_ends);
-  g_array_sort (r->receives, compare_message_ends);
+  Location *from = g_hash_table_lookup (r->locations, &send->from),
+           *to = g_hash_table_lookup (r->locations, &receive->to);
+  if (from == NULL || to == NULL)
+    return;
+  ChronoLink link = { from->lane, to->lane, send->time, receive->time, send->tag, 0, send->comm };
+  chrono_links_append (chrono_trace_get_links (r->trace), &link);
+}
+
+static void
+keep_lone (GArray *lone, const MessageEnd *end)
+{
+  if (lone != NULL)
+    g_array_append_vals (lone, end, 1);
+}
+
+/* The k-th send of a channel matches its k-th receive: ends of equal
+ * channel and ordinal pair up. */
+void
+chrono_otf2_match_messages (ChronoOtf2Reader *r, GArray *lone_sends, GArray *lone_receives)
+{
+  g_array_sort (r->sends, chrono_otf2_compare_message_ends);
+  g_array_sort (r->receives, chrono_otf2_compare_message_ends);
   guint i = 0, j = 0;
-  while (i < r->sends->len && j < r->receives->len)
+  while (i < r->sends->len || j < r->receives->len)
     {
-      const MessageEnd *s = &g_array_index (r->sends, MessageEnd, i), *v = &g_array_index (r->receives, MessageEnd, j);
-      if (!same_channel (s, v))
+      const MessageEnd *s = i < r->sends->len ? &g_array_index (r->sends, MessageEnd, i) : NULL;
+      const MessageEnd *v = j < r->receives->len ? &g_array_index (r->receives, MessageEnd, j) : NULL;
+      if (s != NULL && v != NULL && same_message (s, v))
         {
-          if (compare_message_ends (s, v) < 0)
-            i++;
-          else
-            j++;
-          continue;
+          chrono_otf2_add_message_link (r, s, v);
+          i++;
+          j++;
         }
-      Location *from = g_hash_table_lookup (r->locations, &s->from), *to = g_hash_table_lookup (r->locations, &v->to);
-      if (from != NULL && to != NULL)
-        {
-          ChronoLink link = { from->lane, to->lane, s->time, v->time, s->tag, 0, s->comm };
-          chrono_links_append (chrono_trace_get_links (r->trace), &link);
-        }
-      i++;
-      j++;
+      else if (v == NULL || (s != NULL && chrono_otf2_compare_message_ends (s, v) < 0))
+        keep_lone (lone_sends, &g_array_index (r->sends, MessageEnd, i++));
+      else
+        keep_lone (lone_receives, &g_array_index (r->receives, MessageEnd, j++));
     }
 }
 

@@ -45,7 +45,31 @@ typedef struct {
   gint64 last_time;
   GHashTable *tracks; /* member -> MetricTrack */
   GPtrArray *checkpoints; /* an index pass: a LocationCheckpoint per window begun so far */
+  GHashTable *channels; /* ChannelKey -> Channel: the message channels it sends or receives on */
 } Location;
+
+/* A message channel as one of its ends sees it: MPI keeps the messages of
+ * (sender, receiver, communicator, tag) in order, so the k-th send of a
+ * channel is received by its k-th receive. */
+typedef struct {
+  guint64 peer; /* the location at the other end */
+  guint32 comm, tag;
+  gboolean sending;
+} ChannelKey;
+
+/* The first ordinal a window holds on a channel (an index pass notes one
+ * per window with ends of the channel): a decoded window numbers its ends
+ * from there, and the window of any ordinal is found by binary search. */
+typedef struct {
+  guint32 window;
+  guint64 first;
+} ChannelStep;
+
+typedef struct {
+  ChannelKey key;
+  guint64 next; /* the ordinal of the channel's next end at this location */
+  GArray *steps; /* ChannelStep, by window: an index pass */
+} Channel;
 
 /* Where a location stands when a window of time begins: the position of
  * its first event in the window, its open calls, its metrics' last values. */
@@ -72,6 +96,7 @@ typedef struct {
 typedef struct {
   guint64 from, to; /* locations */
   guint32 comm, tag;
+  guint64 ordinal; /* its place among the ends of its channel at its location */
   gint64 time;
 } MessageEnd;
 
@@ -107,6 +132,11 @@ struct _ChronoOtf2Reader {
   gint64 window_end; /* decoding: events from here on are the next window's */
   gboolean window_over; /* decoding: this location's window is read */
   gboolean worker; /* one of the index pass's threads: the trace is not its to change */
+  guint window; /* decoding: the window read */
+  GHashTable *index_channels; /* decoding: location id -> its channels in the index pass (Channel), borrowed */
+  GHashTable *index_checkpoints; /* decoding: location id -> GPtrArray of LocationCheckpoint, borrowed */
+  GHashTable *resolve_channels; /* resolving: ChannelKey -> Channel of the one location read */
+  GArray *resolved; /* resolving: the message ends read (MessageEnd) */
 };
 
 /* chrono-otf2-reader.c */
@@ -153,7 +183,21 @@ void chrono_otf2_restore_tracks (ChronoOtf2Reader *r, Location *location, GArray
 
 /* chrono-otf2-messages.c */
 void chrono_otf2_register_message_events (OTF2_EvtReaderCallbacks *callbacks);
-void chrono_otf2_match_messages (ChronoOtf2Reader *r);
+/* Pairs the sends and receives read as arrows; the ends left without a
+ * partner go to lone_sends and lone_receives (NULL: dropped). */
+void chrono_otf2_match_messages (ChronoOtf2Reader *r, GArray *lone_sends, GArray *lone_receives);
+void chrono_otf2_add_message_link (ChronoOtf2Reader *r, const MessageEnd *send, const MessageEnd *receive);
+int chrono_otf2_compare_message_ends (const void *a, const void *b);
+
+/* chrono-otf2-channels.c */
+GHashTable *chrono_otf2_channels_new (void);
+/* The ordinal of a new end of the channel at location; in an index pass,
+ * the window's first ordinal noted. */
+guint64 chrono_otf2_channel_next (ChronoOtf2Reader *r, Location *location, const ChannelKey *key);
+/* Decoding: the arrows of the window's ends whose other end lies in
+ * another window, that window read for the other location alone. */
+void chrono_otf2_resolve_crossing_messages (ChronoOtf2Reader *r, OTF2_Reader *otf2, GArray *lone_sends,
+                                            GArray *lone_receives);
 void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name);
 
 /* chrono-otf2-report.c */
