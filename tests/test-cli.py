@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 CLI = sys.argv.pop(1)
@@ -205,6 +206,62 @@ class Cli(unittest.TestCase):
             self.assertEqual(run(*args).returncode, 0, args)
         after = hashlib.sha256(open(path, "rb").read()).hexdigest(), os.stat(path).st_mtime_ns
         self.assertEqual(before, after)
+
+    def test_export_refuses_to_replace_its_input(self):
+        # a BTF trace named like a picture, written to by its own name and through a link
+        path = self.write("trace.png", CLEAN)
+        link = os.path.join(self.tmp.name, "link.png")
+        os.symlink(path, link)
+        for out in (path, link):
+            result = run("export", path, "-o", out)
+            self.assertEqual(result.returncode, 2, out)
+            self.assertIn("trace being read", result.stderr)
+        with open(path) as f:
+            self.assertEqual(f.read(), CLEAN)
+
+    def test_export_of_an_instant_at_the_clock_end(self):
+        path = self.write("edge.btf", "#version 2.1.3\n#timeScale ns\n9223372036854775807,STI_A,0,STI,STI_A,0,trigger\n")
+        out = os.path.join(self.tmp.name, "edge.png")
+        result = run("export", path, "-o", out, "--size", "400x100")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(out, "rb") as f:
+            self.assertTrue(f.read().startswith(b"\x89PNG"))
+
+    def test_export_ranges_the_clock_cannot_hold(self):
+        path = self.write("clean.btf", CLEAN)
+        out = os.path.join(self.tmp.name, "range.png")
+        for given, said in (("0..0.1ns", "shorter than one tick"), ("0..1e30s", "outside the times"),
+                            ("-1e30s..0", "outside the times"), ("1e300s..1e301s", "outside the times"),
+                            ("9.3s..9.4s", None)):
+            result = run("export", path, "-o", out, "--range", given)
+            if said is None:  # near the end of what 64-bit nanoseconds count from 0: fine
+                self.assertEqual(result.returncode, 0, result.stderr)
+                continue
+            self.assertEqual(result.returncode, 2, given)
+            self.assertIn(said, result.stderr, given)
+            self.assertFalse(os.path.exists(out), given)
+        result = run("export", path, "-o", out, "--marker-a", "1e30s")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("outside the times", result.stderr)
+
+    def test_export_leaves_nothing_when_it_fails_or_is_killed(self):
+        path = self.write("clean.btf", CLEAN)
+        folder = os.path.join(self.tmp.name, "pictures")
+        os.mkdir(folder)
+        # a folder where the picture's name is taken by a folder: the rename fails
+        os.mkdir(os.path.join(folder, "taken.png"))
+        result = run("export", path, "-o", os.path.join(folder, "taken.png"))
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(os.listdir(folder), ["taken.png"])
+        # killed while it draws a big picture: no file of any name appears
+        big = self.write("big.btf", "#version 2.1.3\n#timeScale ns\n" + "".join(
+            f"{t * 10},STI_A,0,STI,STI_{t % 20000},0,trigger\n" for t in range(400000)))
+        process = subprocess.Popen([CLI, "export", big, "-o", os.path.join(folder, "big.svg"), "--size", "1600x0"])
+        time.sleep(1.0)
+        process.kill()
+        process.wait()
+        if process.returncode < 0:  # it was still drawing
+            self.assertEqual(os.listdir(folder), ["taken.png"])
 
     def test_etf_info_json(self):
         path = self.write("demo.etf", ETF)

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "chrono-export.h"
+#include "chrono-output-file.h"
 
 typedef struct {
   ChronoTimelineView *view;
@@ -28,6 +29,13 @@ chrono_export_view (ChronoTimelineView *view, const ChronoExportChoice *choice, 
   ChronoRenderOptions options;
   chrono_timeline_view_get_render_options (view, &options);
   ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  const char *inputs[] = { chrono_trace_get_path (trace), NULL };
+  if (chrono_output_file_is_any_of (path, inputs))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _ ("Cannot export to “%s”: it is the trace being shown; give the picture a name of its own"), path);
+      return FALSE;
+    }
   gint64 visible_begin = options.begin, visible_end = options.end;
   const char *label_attribute = options.label_attribute;
   chrono_render_options_init (&options, trace, choice->width, choice->height);

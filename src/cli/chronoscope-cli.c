@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 #include "chrono-export.h"
 #include "chrono-layout.h"
 #include "chrono-loader.h"
+#include "chrono-output-file.h"
 #include "chrono-renderer.h"
 #include "chrono-resource-stats.h"
 #include "chrono-resource-usage.h"
@@ -474,11 +476,27 @@ command_dump (int argc, char **argv)
 }
 
 /* Times given on the command line count from the start of the trace, as the
- * viewer's ruler does. */
-static gint64
-trace_time (ChronoTrace *trace, double seconds)
+ * viewer's ruler does; FALSE when the time is past what its clock counts. */
+static gboolean
+trace_time (ChronoTrace *trace, double seconds, gint64 *out)
 {
-  return chrono_trace_get_begin (trace) + chrono_clock_from_seconds (chrono_trace_get_clock (trace), seconds);
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  double ticks = seconds * (double) clock->ticks_per_second;
+  if (!isfinite (ticks) || fabs (ticks) >= 9.0e18)
+    return FALSE; /* converting it to 64 bits would be undefined */
+  gint64 offset = chrono_clock_from_seconds (clock, seconds), begin = chrono_trace_get_begin (trace);
+  if ((offset > 0 && begin > G_MAXINT64 - offset) || (offset < 0 && begin < G_MININT64 - offset))
+    return FALSE;
+  *out = begin + offset;
+  return TRUE;
+}
+
+static gboolean
+out_of_clock (const char *what, const char *text, GError **error)
+{
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _ ("%s “%s” lies outside the times the trace’s clock can count"), what, text);
+  return FALSE;
 }
 
 static gboolean
@@ -500,8 +518,15 @@ parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gint64 *end, G
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("range “%s” ends before it begins"), text);
       return FALSE;
     }
-  *begin = trace_time (trace, from);
-  *end = trace_time (trace, to);
+  if (!trace_time (trace, from, begin) || !trace_time (trace, to, end))
+    return out_of_clock (_ ("range"), text, error);
+  if (*end <= *begin)
+    {
+      g_autofree char *tick = chrono_clock_format_ticks (chrono_trace_get_clock (trace), 1, 3);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("range “%s” is shorter than one tick of the trace’s clock (%s)"), text, tick);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -514,8 +539,9 @@ parse_marker (const char *text, ChronoTrace *trace, gboolean *has_marker, gint64
     return TRUE;
   if (!chrono_parse_duration (text, &seconds, error))
     return FALSE;
+  if (!trace_time (trace, seconds, time))
+    return out_of_clock (_ ("marker"), text, error);
   *has_marker = TRUE;
-  *time = trace_time (trace, seconds);
   return TRUE;
 }
 
@@ -591,6 +617,13 @@ command_export (int argc, char **argv)
   if (!chrono_export_format_from_path (output, &format))
     {
       g_printerr ("chronoscope-cli export: %s\n", _ ("the output must end in .png, .svg or .pdf"));
+      return EXIT_FAILED;
+    }
+  const char *inputs[] = { argv[1], NULL };
+  if (chrono_output_file_is_any_of (output, inputs))
+    {
+      g_printerr (_ ("chronoscope-cli export: %s is the trace being read (%s); the picture needs a name of its own\n"),
+                  output, argv[1]);
       return EXIT_FAILED;
     }
   int width = 1600, height = 0;

@@ -5,6 +5,7 @@
  * GErrors with their reason ("Permission denied") rather than a bare cairo
  * status. */
 #include "chrono-export.h"
+#include "chrono-output-file.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -52,7 +53,7 @@ chrono_export_fit_options (ChronoRenderer *renderer, const ChronoRenderOptions *
 }
 
 typedef struct {
-  GOutputStream *stream;
+  ChronoOutputFile *file;
   GError *error; /* the first write error; later writes are refused */
 } Sink;
 
@@ -62,7 +63,7 @@ write_to_sink (void *closure, const unsigned char *data, unsigned int length)
   Sink *sink = closure;
   if (sink->error != NULL)
     return CAIRO_STATUS_WRITE_ERROR;
-  if (!g_output_stream_write_all (sink->stream, data, length, NULL, NULL, &sink->error))
+  if (!chrono_output_file_write (sink->file, data, length, &sink->error))
     return CAIRO_STATUS_WRITE_ERROR;
   return CAIRO_STATUS_SUCCESS;
 }
@@ -129,24 +130,19 @@ check_size (ChronoExportFormat format, const ChronoRenderOptions *o, const char 
   return FALSE;
 }
 
-/* Throws the temporary file away: closing a replace stream with a cancelled
- * cancellable keeps the old file. */
-static void
-abandon_stream (GOutputStream *stream)
-{
-  g_autoptr (GCancellable) cancelled = g_cancellable_new ();
-  g_cancellable_cancel (cancelled);
-  g_output_stream_close (stream, cancelled, NULL);
-}
-
 gboolean
 chrono_export_to_file (ChronoRenderer *renderer, const ChronoRenderOptions *o, const char *path, GError **error)
 {
   g_return_val_if_fail (CHRONO_IS_RENDERER (renderer), FALSE);
-  g_return_val_if_fail (o != NULL && o->end > o->begin, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (o != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (o->end <= o->begin)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _ ("Cannot export to “%s”: the range to show is empty"), path);
+      return FALSE;
+    }
   ChronoExportFormat format;
   if (!chrono_export_format_from_path (path, &format))
     {
@@ -159,33 +155,22 @@ chrono_export_to_file (ChronoRenderer *renderer, const ChronoRenderOptions *o, c
   if (!check_size (format, &fitted, path, error))
     return FALSE;
 
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) local_error = NULL;
-  g_autoptr (GFileOutputStream) stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local_error);
-  if (stream == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, local_error->code, _ ("Cannot export to “%s”: %s"), path, local_error->message);
-      return FALSE;
-    }
-
-  Sink sink = { G_OUTPUT_STREAM (stream), NULL };
+  /* written whole or not at all: a failed or killed export leaves no part of a picture */
+  g_autoptr (ChronoOutputFile) file = chrono_output_file_new (path, error);
+  if (file == NULL)
+    return FALSE;
+  Sink sink = { file, NULL };
   cairo_surface_t *surface = create_surface (format, &fitted, &sink, chrono_renderer_get_trace (renderer));
   cairo_status_t status = render_to_surface (renderer, format, &fitted, surface, &sink);
   cairo_surface_destroy (surface);
 
   if (sink.error != NULL || status != CAIRO_STATUS_SUCCESS)
     {
-      abandon_stream (G_OUTPUT_STREAM (stream));
       g_set_error (error, G_IO_ERROR, sink.error != NULL ? sink.error->code : G_IO_ERROR_FAILED,
                    _ ("Cannot export to “%s”: %s"), path,
                    sink.error != NULL ? sink.error->message : cairo_status_to_string (status));
       g_clear_error (&sink.error);
       return FALSE;
     }
-  if (!g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, &local_error))
-    {
-      g_set_error (error, G_IO_ERROR, local_error->code, _ ("Cannot export to “%s”: %s"), path, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  return chrono_output_file_commit (g_steal_pointer (&file), error);
 }

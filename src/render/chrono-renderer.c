@@ -139,9 +139,12 @@ chrono_render_options_init (ChronoRenderOptions *o, ChronoTrace *trace, int widt
       o->begin = chrono_trace_get_begin (trace);
       o->end = chrono_trace_get_end (trace);
     }
-  o->origin = o->begin;
-  if (o->end <= o->begin)
+  /* a trace of one instant shows a tick around it (before it at the clock's last tick) */
+  if (o->end <= o->begin && o->begin == G_MAXINT64)
+    o->begin = o->end - 1;
+  else if (o->end <= o->begin)
     o->end = o->begin + 1;
+  o->origin = o->begin;
   o->width = width;
   o->height = height;
   o->label_width = DEFAULT_LABEL_WIDTH;
