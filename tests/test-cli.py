@@ -263,6 +263,22 @@ class Cli(unittest.TestCase):
         if process.returncode < 0:  # it was still drawing
             self.assertEqual(os.listdir(folder), ["taken.png"])
 
+    def test_only_regular_files_are_read(self):
+        # a FIFO never gets a writer: opening it for reading would wait forever
+        fifo = os.path.join(self.tmp.name, "pipe.btf")
+        os.mkfifo(fifo)
+        result = subprocess.run([CLI, "info", fifo], capture_output=True, text=True, timeout=20)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("not a regular file", result.stderr)
+        # a TRACE file's .view that is a FIFO, or a link to an endless device: ignored with a warning
+        for name, make in (("fifo", os.mkfifo), ("zero", lambda p: os.symlink("/dev/zero", p))):
+            trace = self.write(f"{name}.etf", ETF)
+            make(os.path.join(self.tmp.name, f"{name}.view"))
+            result = subprocess.run([CLI, "check", trace], capture_output=True, text=True, timeout=20)
+            self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+            self.assertIn(f"{name}.view", result.stdout)
+            self.assertIn("not a regular file", result.stdout)
+
     def test_etf_info_json(self):
         path = self.write("demo.etf", ETF)
         data = json.loads(run("info", "--json", path).stdout)

@@ -11,7 +11,10 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define BLOCK_SIZE (4u << 20)
 
@@ -38,9 +41,67 @@ is_gzip_magic (const guint8 *head, gsize length)
   return length >= 2 && head[0] == 0x1f && head[1] == 0x8b;
 }
 
+/* Only regular files are read: opening a FIFO waits for a writer, and a
+ * device may never end. */
+static gboolean
+check_regular (const char *path, GError **error)
+{
+  GStatBuf st;
+  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
+    return TRUE;
+  gboolean exists = g_file_test (path, G_FILE_TEST_EXISTS);
+  g_set_error (error, G_IO_ERROR, exists ? G_IO_ERROR_NOT_REGULAR_FILE : G_IO_ERROR_NOT_FOUND, "%s: %s", path,
+               exists ? _ ("not a regular file") : _ ("no such file"));
+  return FALSE;
+}
+
+gboolean
+chrono_read_side_file (const char *path, gsize max_size, char **out_contents, gsize *out_length, GError **error)
+{
+  /* O_NONBLOCK: a FIFO put there after the check still does not block the open */
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", path, g_strerror (errno));
+      return FALSE;
+    }
+  struct stat st;
+  gboolean ok = fstat (fd, &st) == 0 && S_ISREG (st.st_mode);
+  if (!ok)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE, "%s: %s", path, _ ("not a regular file"));
+  else if ((guint64) st.st_size > max_size)
+    {
+      ok = FALSE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _ ("%s: %" G_GUINT64_FORMAT " bytes, more than the %" G_GSIZE_FORMAT " such a file may have"), path,
+                   (guint64) st.st_size, max_size);
+    }
+  char *contents = ok ? g_malloc ((gsize) st.st_size + 1) : NULL;
+  gsize length = 0;
+  while (ok && length < (gsize) st.st_size)
+    {
+      ssize_t n = read (fd, contents + length, (gsize) st.st_size - length);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break; /* shorter than it was: keep what is there */
+      length += (gsize) n;
+    }
+  close (fd);
+  if (!ok)
+    return FALSE;
+  contents[length] = '\0';
+  *out_contents = contents;
+  if (out_length != NULL)
+    *out_length = length;
+  return TRUE;
+}
+
 gssize
 chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error)
 {
+  if (!check_regular (path, error))
+    return -1;
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GFileInputStream) stream = g_file_read (file, NULL, error);
   if (stream == NULL)
@@ -93,14 +154,8 @@ chrono_input_open (const char *path, GError **error)
   input->path = g_strdup (path);
 
   GStatBuf st;
-  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR,
-                   g_file_test (path, G_FILE_TEST_EXISTS) ? G_IO_ERROR_NOT_REGULAR_FILE : G_IO_ERROR_NOT_FOUND,
-                   "%s: %s", path,
-                   g_file_test (path, G_FILE_TEST_EXISTS) ? _ ("not a regular file") : _ ("no such file"));
-      return NULL;
-    }
+  if (!check_regular (path, error) || g_stat (path, &st) != 0)
+    return NULL;
   input->file_size = st.st_size;
 
   guint8 head[2] = { 0, 0 };

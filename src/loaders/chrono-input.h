@@ -21,7 +21,14 @@ guint64 chrono_input_get_compressed_offset (ChronoInput *input);
 gboolean chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset,
                                   GCancellable *cancellable, GError **error);
 
+/* The first bytes of a regular file (inflated for a .gz), for sniffing. */
 gssize chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error);
+
+/* A side file (a view, a description beside the trace) read whole: only a
+ * regular file of at most max_size bytes; a FIFO or a device is refused
+ * without waiting for a writer or reading without end. */
+gboolean chrono_read_side_file (const char *path, gsize max_size, char **out_contents, gsize *out_length,
+                                GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoInput, chrono_input_free)
 

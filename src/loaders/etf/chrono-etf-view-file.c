@@ -3,6 +3,9 @@
 
 /* ---- the .view file ----------------------------------------------------- */
 
+/* TRACE4CPS writes a few hundred bytes; anything near this is not a view */
+#define VIEW_FILE_MAX_SIZE (1u << 20)
+
 /* TRACE4CPS saves a view as "key : value" lines; claimGrouping and
  * claimColoring name attributes. */
 void
@@ -14,8 +17,15 @@ chrono_etf_read_view_file (EtfReader *r)
     *dot = '\0';
   g_autofree char *view_path = g_strconcat (base, ".view", NULL);
   g_autofree char *contents = NULL;
-  if (!g_file_get_contents (view_path, &contents, NULL, NULL))
+  if (!g_file_test (view_path, G_FILE_TEST_EXISTS))
     return;
+  g_autoptr (GError) error = NULL;
+  if (!chrono_read_side_file (view_path, VIEW_FILE_MAX_SIZE, &contents, NULL, &error))
+    {
+      chrono_warnings_add (r->warnings, 0, "view file unreadable", _ ("%s; the trace is shown without it"),
+                           error->message);
+      return;
+    }
   g_auto (GStrv) lines = g_strsplit (contents, "\n", -1);
   for (guint i = 0; lines[i]; i++)
     {
