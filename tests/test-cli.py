@@ -333,6 +333,53 @@ C 5 4 5 0 1 ; name=f
         packed = json.loads(run("info", "--json", path).stdout)
         self.assertEqual(plain["entities"], packed["entities"])
 
+    def info_both_ways(self, path):
+        """info --json read whole and lazily: they must agree"""
+        results = []
+        for lazy in ("never", "always"):
+            result = run("info", "--json", f"--lazy={lazy}", path)
+            self.assertIn(result.returncode, (0, 1), result.stderr)
+            results.append(json.loads(result.stdout))
+        self.assertEqual(results[0]["entities"], results[1]["entities"])
+        return results[0]
+
+    def test_gzip_of_several_members(self):
+        import gzip
+        lines = CLEAN.splitlines(keepends=True)
+        path = os.path.join(self.tmp.name, "members.btf.gz")
+        with open(path, "wb") as f:  # what `gzip -c a >> f; gzip -c b >> f` makes: valid gzip
+            f.write(gzip.compress("".join(lines[:6]).encode()))
+            f.write(gzip.compress("".join(lines[6:]).encode()))
+        plain = self.info_both_ways(self.write("clean.btf", CLEAN))
+        self.assertEqual(plain["entities"], self.info_both_ways(path)["entities"])
+        self.assertEqual(run("check", path).returncode, 0)
+
+    def test_data_after_the_gzip_data(self):
+        import gzip
+        path = os.path.join(self.tmp.name, "tail.btf.gz")
+        with open(path, "wb") as f:
+            f.write(gzip.compress(CLEAN.encode()) + b"not gzip at all\n")
+        result = run("check", path)
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn("16 bytes after the end of the gzip data", result.stdout)
+
+    def test_lines_that_end_in_a_lone_cr(self):
+        plain = self.info_both_ways(self.write("lf.btf", CLEAN))
+        old_mac = self.info_both_ways(self.write("cr.btf", CLEAN.replace("\n", "\r")))
+        self.assertEqual(plain["entities"], old_mac["entities"])
+        self.assertEqual(run("check", os.path.join(self.tmp.name, "cr.btf")).returncode, 0)
+
+    def test_a_line_longer_than_a_block_in_gzip(self):
+        import gzip
+        text = "#version 2.1.3\n#timeScale ns\n#" + "x" * (5 << 20) + "\n" + WITH_WARNINGS.split("\n", 2)[2]
+        plain = self.write("long.btf", text)
+        packed = os.path.join(self.tmp.name, "long.btf.gz")
+        with open(packed, "wb") as f:
+            f.write(gzip.compress(text.encode(), compresslevel=1))
+        said = [run("check", p).stdout.replace(p, "FILE") for p in (plain, packed)]
+        self.assertIn("FILE:5: warning: time", said[0])
+        self.assertEqual(said[0], said[1])
+
     def test_lazy_matches_whole(self):
         """--lazy=always (index pass and summaries) reports what a full read does."""
         path = self.write("t.btf", CLEAN)

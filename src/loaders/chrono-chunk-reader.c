@@ -22,6 +22,7 @@ struct _ChronoChunkReader {
   guint64 size;
   gint64 mtime; /* nanoseconds */
   gboolean compressed;
+  gboolean cr_only; /* a plain file whose lines end in a lone CR: read as LF, as its index pass read it */
   gsize block_size;
 };
 
@@ -74,6 +75,7 @@ chrono_chunk_reader_new (const char *path, GError **error)
       g_propagate_error (error, local_error);
       return NULL;
     }
+  self->cr_only = !self->compressed && chrono_text_file_has_cr_line_ends (path);
   return g_steal_pointer (&self);
 }
 
@@ -159,6 +161,8 @@ read_plain (ChronoChunkReader *self, guint64 offset, guint64 length, GError **er
                    _ ("%s: the file is shorter than when it was opened"), self->path);
       return NULL;
     }
+  if (self->cr_only)
+    chrono_text_cr_to_lf ((guint8 *) buffer, length);
   return g_bytes_new_take (buffer, length);
 }
 

@@ -1,38 +1,47 @@
-/* chrono-input.c — a plain file is mapped and handed out in blocks of about
- * BLOCK_SIZE bytes cut after a newline; a gzip file is inflated block by
- * block so its size never has to fit in memory.  The file is only ever
- * opened for reading. */
+/* chrono-input.c — a trace file handed out in blocks of about BLOCK_SIZE
+ * bytes that end after a newline.  A plain file is read with pread, never
+ * mapped (a file cut short under the reader is an error, not SIGBUS); a
+ * gzip file is inflated block by block, member after member, so its size
+ * never has to fit in memory.  The file is only ever opened for reading. */
 #include <glib/gi18n-lib.h>
 
 #include "chrono-input.h"
 
 #include "chrono-loader.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #define BLOCK_SIZE (4u << 20)
+#define READ_SIZE 65536
+/* a text trace's line is far shorter; past this it is not one */
+#define MAX_LINE ((gsize) 256 << 20)
 
 struct _ChronoInput {
   char *path;
-  guint64 file_size;
+  guint64 file_size; /* as opened: a file that grows later is read to here */
   gsize block_size;
-  /* plain */
-  GMappedFile *mapped;
-  guint64 position;
+  int fd;
+  guint64 position; /* bytes of the file read so far */
   /* gzip */
-  GInputStream *stream;
-  GFileInputStream *file_stream;
+  GConverter *inflater; /* NULL: a plain file */
+  guint8 *packed; /* compressed bytes read, from packed_pos on not yet inflated */
+  gsize packed_pos, packed_len;
+  gboolean packed_eof;
+  gboolean member_done; /* a gzip member ended: another may follow */
+  guint64 trailing; /* bytes after the last gzip member that are not another one */
+  /* blocks */
   GByteArray *buffer; /* the block handed out last, then the carried-over tail */
-  gsize carry; /* bytes at the start of buffer that belong to the next block */
-  guint64 out_offset; /* decompressed offset of the next block */
+  gsize carry; /* bytes at the end of buffer that belong to the next block */
+  guint64 out_offset; /* offset in the (inflated) text of the next block */
   gboolean eof;
   gboolean truncated; /* the gzip stream ended before its end marker */
+  int cr_only; /* lines end in a lone CR (classic Mac OS): -1 not known yet, else 0 or 1 */
 };
 
 static gboolean
@@ -133,23 +142,12 @@ chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error)
   return got;
 }
 
-static gboolean
-open_compressed (ChronoInput *input, GError **error)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (input->path);
-  input->file_stream = g_file_read (file, NULL, error);
-  if (input->file_stream == NULL)
-    return FALSE;
-  g_autoptr (GZlibDecompressor) decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-  input->stream = g_converter_input_stream_new (G_INPUT_STREAM (input->file_stream), G_CONVERTER (decompressor));
-  input->buffer = g_byte_array_sized_new (BLOCK_SIZE + 65536);
-  return TRUE;
-}
-
 ChronoInput *
 chrono_input_open (const char *path, GError **error)
 {
   g_autoptr (ChronoInput) input = g_new0 (ChronoInput, 1);
+  input->fd = -1;
+  input->cr_only = -1;
   input->block_size = BLOCK_SIZE;
   input->path = g_strdup (path);
 
@@ -158,25 +156,20 @@ chrono_input_open (const char *path, GError **error)
     return NULL;
   input->file_size = st.st_size;
 
-  guint8 head[2] = { 0, 0 };
-  FILE *probe = g_fopen (path, "rb");
-  if (probe == NULL)
+  input->fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (input->fd < 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, _ ("%s: cannot be opened for reading"), path);
       return NULL;
     }
-  gsize got = fread (head, 1, 2, probe);
-  fclose (probe);
-
-  if (is_gzip_magic (head, got))
-    return open_compressed (input, error) ? g_steal_pointer (&input) : NULL;
-
-  if (input->file_size > 0)
+  guint8 head[2] = { 0, 0 };
+  if (pread (input->fd, head, 2, 0) == 2 && is_gzip_magic (head, 2))
     {
-      input->mapped = g_mapped_file_new (path, FALSE, error);
-      if (input->mapped == NULL)
-        return NULL;
+      input->inflater = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+      input->packed = g_malloc (READ_SIZE);
     }
+  input->buffer = g_byte_array_sized_new (BLOCK_SIZE + READ_SIZE);
+  input->cr_only = chrono_text_file_has_cr_line_ends (path);
   return g_steal_pointer (&input);
 }
 
@@ -193,9 +186,10 @@ chrono_input_free (ChronoInput *input)
   if (input == NULL)
     return;
   g_free (input->path);
-  g_clear_pointer (&input->mapped, g_mapped_file_unref);
-  g_clear_object (&input->stream);
-  g_clear_object (&input->file_stream);
+  if (input->fd >= 0)
+    close (input->fd);
+  g_clear_object (&input->inflater);
+  g_free (input->packed);
   g_clear_pointer (&input->buffer, g_byte_array_unref);
   g_free (input);
 }
@@ -210,7 +204,7 @@ chrono_input_is_truncated (ChronoInput *input)
 gboolean
 chrono_input_is_compressed (ChronoInput *input)
 {
-  return input->stream != NULL;
+  return input->inflater != NULL;
 }
 
 guint64
@@ -223,81 +217,186 @@ chrono_input_get_file_size (ChronoInput *input)
 guint64
 chrono_input_get_compressed_offset (ChronoInput *input)
 {
-  if (input->file_stream == NULL)
-    return input->position;
-  return g_seekable_tell (G_SEEKABLE (input->file_stream));
+  return input->position;
 }
 
-static gboolean
-next_mapped_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset)
+/* Up to size bytes of the plain file from where reading stands. */
+static gssize
+read_plain (ChronoInput *input, guint8 *dest, gsize size, GError **error)
 {
-  if (input->mapped == NULL || input->position >= input->file_size)
-    return FALSE;
-  const char *base = g_mapped_file_get_contents (input->mapped);
-  guint64 start = input->position;
-  guint64 end = MIN (start + input->block_size, input->file_size);
-  if (end < input->file_size)
+  gsize want = (gsize) MIN ((guint64) size, input->file_size - input->position);
+  if (want == 0)
+    return 0;
+  for (;;)
     {
-      const char *newline = memchr (base + end, '\n', input->file_size - end);
-      end = newline ? (guint64) (newline - base) + 1 : input->file_size;
+      ssize_t got = pread (input->fd, dest, want, (off_t) input->position);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", input->path, g_strerror (errno));
+          return -1;
+        }
+      if (got == 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                       _ ("%s: the file got shorter while it was read (%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                          " bytes); open it again when it is complete"),
+                       input->path, input->position, input->file_size);
+          return -1;
+        }
+      input->position += (guint64) got;
+      return got;
     }
-  *out_data = base + start;
-  *out_length = end - start;
-  *out_offset = start;
-  input->position = end;
+}
+
+/* More compressed bytes behind what is left; FALSE on a read error. */
+static gboolean
+refill_packed (ChronoInput *input, GError **error)
+{
+  gsize left = input->packed_len - input->packed_pos;
+  memmove (input->packed, input->packed + input->packed_pos, left);
+  input->packed_pos = 0;
+  input->packed_len = left;
+  gssize got = read_plain (input, input->packed + left, READ_SIZE - left, error);
+  if (got < 0)
+    return FALSE;
+  input->packed_len += (gsize) got;
+  input->packed_eof = input->position >= input->file_size;
   return TRUE;
 }
 
+/* After a gzip member: another member goes on (RFC 1952 allows any
+ * number); anything else ends the text, counted as trailing bytes. */
 static gboolean
-next_compressed_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset,
-                       GCancellable *cancellable, GError **error)
+next_member (ChronoInput *input, gboolean *more, GError **error)
 {
-  /* Drop what was handed out last time, keep the carried tail. */
+  if (input->packed_len - input->packed_pos < 2 && !input->packed_eof && !refill_packed (input, error))
+    return FALSE;
+  gsize left = input->packed_len - input->packed_pos;
+  *more = is_gzip_magic (input->packed + input->packed_pos, left);
+  if (*more)
+    {
+      g_converter_reset (input->inflater);
+      input->member_done = FALSE;
+    }
+  else
+    input->trailing = left + (input->file_size - input->position);
+  return TRUE;
+}
+
+/* Up to size bytes of inflated text; 0 at its end. */
+static gssize
+read_inflated (ChronoInput *input, guint8 *dest, gsize size, GCancellable *cancellable, GError **error)
+{
+  for (;;)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return -1;
+      if (input->member_done)
+        {
+          gboolean more = FALSE;
+          if (!next_member (input, &more, error))
+            return -1;
+          if (!more)
+            return 0;
+        }
+      if (input->packed_pos == input->packed_len && !input->packed_eof && !refill_packed (input, error))
+        return -1;
+      gsize consumed = 0, written = 0;
+      GError *local_error = NULL;
+      GConverterResult result = g_converter_convert (
+          input->inflater, input->packed + input->packed_pos, input->packed_len - input->packed_pos, dest, size,
+          input->packed_eof ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS, &consumed, &written, &local_error);
+      if (result == G_CONVERTER_ERROR)
+        {
+          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+            {
+              g_error_free (local_error);
+              if (!input->packed_eof)
+                {
+                  if (!refill_packed (input, error))
+                    return -1;
+                  continue;
+                }
+              input->truncated = TRUE; /* the compressed data stops early: what was inflated stands */
+              input->member_done = FALSE;
+              input->packed_pos = input->packed_len;
+              return 0;
+            }
+          g_propagate_prefixed_error (error, local_error, "%s: ", input->path);
+          return -1;
+        }
+      input->packed_pos += consumed;
+      if (result == G_CONVERTER_FINISHED)
+        input->member_done = TRUE;
+      if (written > 0)
+        return (gssize) written;
+      if (input->truncated)
+        return 0;
+    }
+}
+
+static gssize
+read_more (ChronoInput *input, guint8 *dest, gsize size, GCancellable *cancellable, GError **error)
+{
+  if (input->inflater != NULL)
+    return read_inflated (input, dest, size, cancellable, error);
+  return read_plain (input, dest, size, error);
+}
+
+/* Appends up to size bytes to the buffer; FALSE on an error. */
+static gboolean
+append_more (ChronoInput *input, gsize size, GCancellable *cancellable, GError **error)
+{
+  GByteArray *buffer = input->buffer;
+  guint old = buffer->len;
+  size = CLAMP (size, 1, READ_SIZE);
+  g_byte_array_set_size (buffer, old + size);
+  gssize got = read_more (input, buffer->data + old, size, cancellable, error);
+  g_byte_array_set_size (buffer, old + MAX (got, 0));
+  if (got > 0 && input->cr_only)
+    chrono_text_cr_to_lf (buffer->data + old, (gsize) got);
+  if (got == 0)
+    input->eof = TRUE;
+  return got >= 0;
+}
+
+/* The next block of whole lines (the last may lack its newline at end of file). */
+gboolean
+chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset,
+                         GCancellable *cancellable, GError **error)
+{
+  /* drop what was handed out last time, keep the carried tail */
   GByteArray *buffer = input->buffer;
   if (input->carry < buffer->len)
     g_byte_array_remove_range (buffer, 0, buffer->len - input->carry);
   input->carry = 0;
-  if (input->eof && buffer->len == 0)
-    return FALSE;
-
-  while (!input->eof && buffer->len < input->block_size)
+  /* a block ends at the first newline from block_size bytes on: a line
+   * longer than a block makes the block longer, lines are never cut */
+  while (!input->eof && buffer->len <= input->block_size)
+    if (!append_more (input, input->block_size + 1 - buffer->len, cancellable, error))
+      return FALSE;
+  gsize from = MIN (input->block_size, buffer->len);
+  const guint8 *newline = memchr (buffer->data + from, '\n', buffer->len - from);
+  while (newline == NULL && !input->eof)
     {
-      guint old = buffer->len;
-      g_byte_array_set_size (buffer, old + 65536);
-      GError *local_error = NULL;
-      gssize got = g_input_stream_read (input->stream, buffer->data + old, 65536, cancellable, &local_error);
-      if (got < 0 && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+      if (buffer->len > MAX_LINE)
         {
-          /* the compressed data stops early: hand out what was inflated */
-          g_error_free (local_error);
-          input->truncated = TRUE;
-          got = 0;
-        }
-      else if (got < 0)
-        {
-          g_propagate_prefixed_error (error, local_error, "%s: ", input->path);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _ ("%s: a line longer than %" G_GSIZE_FORMAT " MiB at byte %" G_GUINT64_FORMAT
+                          " of the text; this is not a text trace"),
+                       input->path, MAX_LINE >> 20, input->out_offset);
           return FALSE;
         }
-      g_byte_array_set_size (buffer, old + got);
-      if (got == 0)
-        input->eof = TRUE;
+      gsize scanned = buffer->len;
+      if (!append_more (input, input->block_size, cancellable, error))
+        return FALSE;
+      newline = memchr (buffer->data + scanned, '\n', buffer->len - scanned);
     }
   if (buffer->len == 0)
     return FALSE;
-
-  gsize length = buffer->len;
-  if (!input->eof)
-    {
-      const guint8 *newline = NULL;
-      for (gsize i = buffer->len; i > 0; i--)
-        if (buffer->data[i - 1] == '\n')
-          {
-            newline = buffer->data + i - 1;
-            break;
-          }
-      if (newline != NULL)
-        length = (newline - buffer->data) + 1;
-    }
+  gsize length = newline == NULL ? buffer->len : (gsize) (newline - buffer->data) + 1;
   input->carry = buffer->len - length;
   *out_data = (const char *) buffer->data;
   *out_length = length;
@@ -306,14 +405,39 @@ next_compressed_block (ChronoInput *input, const char **out_data, gsize *out_len
   return TRUE;
 }
 
-/* The next block of whole lines (the last may lack its newline at end of file). */
+/* Text whose lines end in a lone CR: no LF in its first bytes, and a CR. */
 gboolean
-chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset,
-                         GCancellable *cancellable, GError **error)
+chrono_text_has_cr_line_ends (const guint8 *head, gsize length)
 {
-  if (input->stream != NULL)
-    return next_compressed_block (input, out_data, out_length, out_offset, cancellable, error);
-  return next_mapped_block (input, out_data, out_length, out_offset);
+  return memchr (head, '\n', length) == NULL && memchr (head, '\r', length) != NULL;
+}
+
+/* Decided by the first 64 KiB of text (inflated for a .gz), the same for
+ * every reader of the file. */
+gboolean
+chrono_text_file_has_cr_line_ends (const char *path)
+{
+  guint8 head[65536];
+  gssize got = chrono_read_head (path, head, sizeof head, NULL);
+  return got > 0 && chrono_text_has_cr_line_ends (head, (gsize) got);
+}
+
+/* Reads such text as lines that end in LF, the one line end parsers know. */
+void
+chrono_text_cr_to_lf (guint8 *text, gsize length)
+{
+  for (guint8 *p = text; (p = memchr (p, '\r', length - (gsize) (p - text))) != NULL; p++)
+    *p = '\n';
+}
+
+/* Warnings about the file as a whole: bytes after the compressed text. */
+void
+chrono_input_add_warnings (ChronoInput *input, ChronoWarnings *warnings)
+{
+  if (input->trailing > 0)
+    chrono_warnings_add (warnings, 0, "data after the compressed text",
+                         _ ("%" G_GUINT64_FORMAT " bytes after the end of the gzip data are not gzip data; ignored"),
+                         input->trailing);
 }
 
 /* chrono_input_open with the error in CHRONO_LOAD_ERROR, as loaders report it. */

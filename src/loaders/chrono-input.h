@@ -1,8 +1,10 @@
-/* chrono-input.h — reads a trace file read-only, mapped or gunzipped on the
+/* chrono-input.h — reads a trace file read-only, plain or gunzipped on the
  * fly, as blocks that end at line boundaries. */
 #pragma once
 
 #include <gio/gio.h>
+
+#include "chrono-warnings.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +22,14 @@ guint64 chrono_input_get_compressed_offset (ChronoInput *input);
 
 gboolean chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_length, guint64 *out_offset,
                                   GCancellable *cancellable, GError **error);
+/* Lines that end in a lone CR (classic Mac OS) are read as lines: the
+ * reader of a text decides by its head, then turns each CR into LF. */
+gboolean chrono_text_has_cr_line_ends (const guint8 *head, gsize length);
+gboolean chrono_text_file_has_cr_line_ends (const char *path);
+void chrono_text_cr_to_lf (guint8 *text, gsize length);
+
+/* After the last block: what the input noticed about the file as a whole. */
+void chrono_input_add_warnings (ChronoInput *input, ChronoWarnings *warnings);
 
 /* The first bytes of a regular file (inflated for a .gz), for sniffing. */
 gssize chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error);

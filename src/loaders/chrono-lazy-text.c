@@ -187,6 +187,7 @@ chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const ChronoLazyT
       g_error_free (local_error);
       return FALSE;
     }
+  chrono_input_add_warnings (input, chrono_trace_get_warnings (trace));
   if (format->end_read != NULL && !format->end_read (reader, chrono_input_is_truncated (input), error))
     return FALSE;
   add_chunks (trace, chunks);

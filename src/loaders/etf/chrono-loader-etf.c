@@ -186,6 +186,8 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
       ok = FALSE;
     }
   g_clear_error (&local_error);
+  if (ok)
+    chrono_input_add_warnings (input, r.warnings);
   /* while the worker may still be interning */
   if (ok)
     chrono_etf_claims_sort (&r.claims);
