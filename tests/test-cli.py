@@ -380,6 +380,40 @@ C 5 4 5 0 1 ; name=f
         self.assertIn("FILE:5: warning: time", said[0])
         self.assertEqual(said[0], said[1])
 
+    def run_bytes(self, *args):
+        """stdout and stderr as bytes, which must be valid UTF-8"""
+        result = subprocess.run([CLI, *args], capture_output=True)
+        return result.returncode, result.stdout.decode("utf-8"), result.stderr.decode("utf-8")
+
+    def test_names_that_are_not_utf8(self):
+        latin1 = CLEAN.replace("Task_A", "T\u00e2che_\u00e9t\u00e9").encode("latin-1")
+        latin1 += b"\xff\xfe,Core_0,0,T,T\xe2che_\xe9t\xe9,1,start\n"  # quoted in a warning
+        path = self.write("latin1.btf", latin1, "wb")
+        code, out, _ = self.run_bytes("info", "--json", path)
+        self.assertEqual(code, 0)
+        names = [e["name"] for e in json.loads(out)["entities"]]
+        self.assertIn("T\u00e2che_\u00e9t\u00e9", names)
+        code, out, _ = self.run_bytes("check", path)
+        self.assertEqual(code, 1)
+        self.assertIn("not UTF-8 and was read as Latin-1", out)
+        self.assertIn("\u201c\u00ff\u00fe\u201d", out)  # the bad time, quoted legibly
+        # the picture draws the name as the same trace in UTF-8 does (it vanished, with pango warnings)
+        utf8 = self.write("utf8.btf", latin1.decode("latin-1").encode("utf-8"), "wb")
+        glyphs = []
+        for source in (path, utf8):
+            svg = source + ".svg"
+            code, _, err = self.run_bytes("export", source, "-o", svg)
+            self.assertEqual((code, err), (0, ""))
+            with open(svg, encoding="utf-8") as f:
+                glyphs.append(f.read().count("<use "))
+        self.assertEqual(glyphs[0], glyphs[1])
+
+    def test_nul_byte_in_a_trace_line(self):
+        path = self.write("nul.etf", ETF.replace("C 1 5 20 0 0.5", "C 1 5 2\x000 0 0.5"))
+        result = run("check", path)
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn("nul.etf:8: warning: a NUL byte at column 8", result.stdout)
+
     def test_lazy_matches_whole(self):
         """--lazy=always (index pass and summaries) reports what a full read does."""
         path = self.write("t.btf", CLEAN)

@@ -1,4 +1,5 @@
 #include "chrono-lane.h"
+#include "chrono-strings.h"
 
 #include <string.h>
 
@@ -85,7 +86,7 @@ chrono_lane_set_property (GObject *object, guint prop_id, const GValue *value, G
   ChronoLane *self = CHRONO_LANE (object);
   switch (prop_id)
     {
-    case PROP_NAME: self->name = g_value_dup_string (value); break;
+    case PROP_NAME: self->name = chrono_utf8_dup (g_value_get_string (value)); break; /* shown and written out */
     case PROP_KIND: self->kind = g_value_get_enum (value); break;
     case PROP_ENTITY_TYPE: self->entity_type = g_value_dup_string (value); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

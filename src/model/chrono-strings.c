@@ -8,6 +8,8 @@ struct _ChronoStrings {
   GHashTable *ids; /* text -> GUINT_TO_POINTER (id) */
   GPtrArray *texts; /* id -> text (owned by the string chunk) */
   GStringChunk *chunk;
+  guint n_not_utf8; /* texts that were not UTF-8, read as Latin-1 */
+  guint32 first_not_utf8;
 };
 
 ChronoStrings *
@@ -40,6 +42,46 @@ chrono_strings_lookup (ChronoStrings *strings, const char *text)
   return GPOINTER_TO_UINT (g_hash_table_lookup (strings->ids, text));
 }
 
+/* Text that is not UTF-8 is most often Latin-1 (ISO 8859-1), which every
+ * byte sequence is: read so, it stays legible and every output that shows
+ * it (JSON, pictures, dumps) stays valid UTF-8. */
+/* The UTF-8 in text is kept; each byte that is not part of it is read as
+ * the Latin-1 character of that number (text may mix both: a message in
+ * UTF-8 quoting a Latin-1 name). */
+char *
+chrono_utf8_dup (const char *text)
+{
+  const char *end;
+  if (text == NULL || g_utf8_validate (text, -1, &end))
+    return g_strdup (text);
+  GString *utf8 = g_string_new_len (text, end - text);
+  for (const char *p = end; *p != '\0';)
+    {
+      if (g_utf8_validate (p, -1, &end))
+        {
+          g_string_append (utf8, p);
+          break;
+        }
+      g_string_append_len (utf8, p, end - p);
+      g_string_append_unichar (utf8, (guchar) *end);
+      p = end + 1;
+    }
+  return g_string_free (utf8, FALSE);
+}
+
+static guint32
+intern_latin1 (ChronoStrings *strings, const char *text)
+{
+  g_autofree char *utf8 = chrono_utf8_dup (text);
+  guint32 known = chrono_strings_lookup (strings, utf8);
+  if (known != CHRONO_STRING_NONE)
+    return known;
+  guint32 id = chrono_strings_intern (strings, utf8);
+  if (strings->n_not_utf8++ == 0)
+    strings->first_not_utf8 = id;
+  return id;
+}
+
 guint32
 chrono_strings_intern (ChronoStrings *strings, const char *text)
 {
@@ -48,6 +90,8 @@ chrono_strings_intern (ChronoStrings *strings, const char *text)
   guint32 id = chrono_strings_lookup (strings, text);
   if (id != CHRONO_STRING_NONE)
     return id;
+  if (!g_utf8_validate (text, -1, NULL))
+    return intern_latin1 (strings, text);
   char *copy = g_string_chunk_insert (strings->chunk, text);
   id = strings->texts->len;
   g_ptr_array_add (strings->texts, copy);
@@ -80,4 +124,13 @@ guint
 chrono_strings_get_n (ChronoStrings *strings)
 {
   return strings->texts->len;
+}
+
+/* How many distinct texts were not UTF-8 (read as Latin-1), and the first. */
+guint
+chrono_strings_get_n_not_utf8 (ChronoStrings *strings, guint32 *first)
+{
+  if (first != NULL)
+    *first = strings->first_not_utf8;
+  return strings->n_not_utf8;
 }

@@ -16,6 +16,10 @@ guint32 chrono_strings_intern_len (ChronoStrings *strings, const char *text, gsi
 guint32 chrono_strings_lookup (ChronoStrings *strings, const char *text);
 const char *chrono_strings_get (ChronoStrings *strings, guint32 id);
 guint chrono_strings_get_n (ChronoStrings *strings);
+/* text as UTF-8: itself when it is valid UTF-8, else read as Latin-1. */
+char *chrono_utf8_dup (const char *text);
+/* Texts that were not UTF-8 are read as Latin-1: how many, and the first. */
+guint chrono_strings_get_n_not_utf8 (ChronoStrings *strings, guint32 *first);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoStrings, chrono_strings_free)
 

@@ -1,5 +1,6 @@
 #include "chrono-trace.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #define KEEP_WARNINGS 1000
@@ -8,6 +9,7 @@ struct _ChronoTrace {
   GObject parent_instance;
   char *path;
   char *format;
+  guint not_utf8_reported; /* names read as Latin-1 that a warning counts */
   ChronoClock clock;
   gint64 begin, end; /* begin > end while the trace has no timestamp */
   ChronoStrings *strings;
@@ -195,7 +197,7 @@ chrono_trace_get_warnings (ChronoTrace *trace)
 void
 chrono_trace_add_metadata (ChronoTrace *trace, const char *key, const char *value)
 {
-  ChronoMetadata entry = { g_strdup (key), g_strdup (value) };
+  ChronoMetadata entry = { chrono_utf8_dup (key), chrono_utf8_dup (value) };
   g_array_append_val (trace->metadata, entry);
 }
 
@@ -385,6 +387,15 @@ chrono_trace_has_lane_kind (ChronoTrace *trace, ChronoLaneKind kind)
 void
 chrono_trace_seal (ChronoTrace *trace)
 {
+  guint32 first;
+  guint not_utf8 = chrono_strings_get_n_not_utf8 (trace->strings, &first);
+  if (not_utf8 > trace->not_utf8_reported)
+    chrono_warnings_add (
+        trace->warnings, 0, "not UTF-8",
+        g_dngettext (GETTEXT_PACKAGE, "%u name is not UTF-8 and was read as Latin-1 (ISO 8859-1): “%s”",
+                     "%u names are not UTF-8 and were read as Latin-1 (ISO 8859-1), the first “%s”", not_utf8),
+        not_utf8, chrono_strings_get (trace->strings, first));
+  trace->not_utf8_reported = not_utf8;
   chrono_links_seal (trace->links);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (trace->lanes));
   for (guint i = 0; i < n; i++)

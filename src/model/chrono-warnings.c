@@ -1,4 +1,5 @@
 #include "chrono-warnings.h"
+#include "chrono-strings.h"
 
 struct _ChronoWarnings {
   GArray *kept; /* ChronoWarning */
@@ -56,8 +57,10 @@ chrono_warnings_add (ChronoWarnings *warnings, guint64 line, const char *reason,
     return;
   va_list args;
   va_start (args, format);
-  ChronoWarning warning = { line, g_strdup (reason), g_strdup_vprintf (format, args) };
+  g_autofree char *message = g_strdup_vprintf (format, args);
   va_end (args);
+  /* messages quote the input, which may not be UTF-8 */
+  ChronoWarning warning = { line, g_strdup (reason), chrono_utf8_dup (message) };
   g_array_append_val (warnings->kept, warning);
 }
 

@@ -62,7 +62,15 @@ read_block (EtfReader *r, const char *data, gsize length)
         n--;
       const char *nul = memchr (p, '\0', n);
       if (nul != NULL)
-        n = nul - p;
+        {
+          /* C strings would stop there and read half a record as a whole one */
+          r->line++;
+          chrono_warnings_add (r->warnings, r->line, "NUL byte",
+                               _ ("a NUL byte at column %" G_GSIZE_FORMAT " (binary data?); the line is ignored"),
+                               (gsize) (nul - p) + 1);
+          p = newline ? newline + 1 : stop;
+          continue;
+        }
       if (n + 1 > r->line_buffer_size)
         {
           r->line_buffer_size = MAX (n + 1, 2 * r->line_buffer_size);
