@@ -414,6 +414,27 @@ C 5 4 5 0 1 ; name=f
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
         self.assertIn("nul.etf:8: warning: a NUL byte at column 8", result.stdout)
 
+    def test_btf_time_past_64_bits(self):
+        path = self.write("far.btf", CLEAN + "9223372036854775808,Core_0,0,T,Task_A,1,start\n12x,Core_0,0,T,Task_A,1,start\n")
+        result = run("check", path)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("far.btf:14: warning: time \u201c9223372036854775808\u201d is out of range", result.stdout)
+        self.assertIn("far.btf:15: warning: time \u201c12x\u201d is not an integer", result.stdout)
+
+    def test_a_name_of_megabytes_is_laid_out_shortened(self):
+        name = "T" * (5 << 20)
+        path = self.write("long.btf", f"#version 2.1.3\n#timeScale ns\n0,STI_A,0,T,{name},0,activate\n"
+                                      f"100,Core_0,0,T,{name},0,start\n500,Core_0,0,T,{name},0,terminate\n")
+        out = os.path.join(self.tmp.name, "long.png")
+        # the peak memory of the export alone, in a process of its own (pango took 100 bytes a byte of name)
+        probe = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
+                 "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+        result = subprocess.run([sys.executable, "-c", probe, CLI, "export", path, "-o", out],
+                                capture_output=True, text=True)
+        code, peak_kb = map(int, result.stdout.split())
+        self.assertEqual(code, 0, result.stderr)
+        self.assertLess(peak_kb, 300 << 10)
+
     def test_lazy_matches_whole(self):
         """--lazy=always (index pass and summaries) reports what a full read does."""
         path = self.write("t.btf", CLEAN)

@@ -354,6 +354,19 @@ consume_event (BtfReader *r, const SplitLine *line)
   chrono_btf_machine_feed (r->machine, &ev);
 }
 
+/* Digits with an optional sign: an integer, whatever its size. */
+static gboolean
+is_integer_text (const char *text)
+{
+  if (*text == '-' || *text == '+')
+    text++;
+  if (!g_ascii_isdigit (*text))
+    return FALSE;
+  while (g_ascii_isdigit (*text))
+    text++;
+  return *text == '\0';
+}
+
 static void
 consume_line (BtfReader *r, const SplitLine *line)
 {
@@ -369,7 +382,12 @@ consume_line (BtfReader *r, const SplitLine *line)
       break;
     case LINE_BAD_TIME:
       r->data_lines++;
-      chrono_warnings_add (r->warnings, r->line, "bad time", _ ("time “%s” is not an integer"), line->text);
+      if (is_integer_text (line->text))
+        chrono_warnings_add (r->warnings, r->line, "time out of range",
+                             _ ("time “%s” is out of range: times are counted in 64 bits, up to %" G_GINT64_FORMAT),
+                             line->text, G_MAXINT64);
+      else
+        chrono_warnings_add (r->warnings, r->line, "bad time", _ ("time “%s” is not an integer"), line->text);
       break;
     case LINE_EVENT:
       r->data_lines++;
