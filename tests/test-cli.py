@@ -435,6 +435,27 @@ C 5 4 5 0 1 ; name=f
         self.assertEqual(code, 0, result.stderr)
         self.assertLess(peak_kb, 300 << 10)
 
+    def test_times_at_the_64_bit_edges(self):
+        # durations between times near -2^63 and 2^63 do not fit in 64 signed bits
+        edge = ("#version 2.1.3\n#timeScale ns\n-9223372036854775807,STI_A,0,T,Task_A,0,activate\n"
+                "-9223372036854775800,Core_0,0,T,Task_A,0,start\n9223372036854775800,Core_0,0,T,Task_A,0,preempt\n"
+                "9223372036854775801,Core_0,0,T,Task_A,0,resume\n9223372036854775807,Core_0,0,T,Task_A,0,terminate\n")
+        path = self.write("edge.btf", edge)
+        info = json.loads(run("info", "--json", "--lazy=never", path).stdout)
+        task, core = info["entities"]
+        self.assertEqual(task["response_time"]["max"], 18446744073.709551614)
+        self.assertEqual(task["running_time"], 18446744073.709551606)
+        self.assertEqual(core["busy_time"], 18446744073.709551606)
+        human = run("info", path).stdout
+        self.assertIn("length:    18446744074 s", human)
+        self.assertNotIn(" -", human.split("length:")[1])
+        # TRACE's O offset: milliseconds that do not fit in microseconds are refused, not wrapped
+        result = run("check", self.write("far.etf", "TU NANOSECONDS\nO 9223372036854775807\nR 0 1 false ; name = Belt\n"
+                                                     "C 0 0 10 0 1 ; name = move\n"))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("far.etf:2: warning:", result.stdout)
+        self.assertIn("out of range", result.stdout)
+
     def test_lazy_matches_whole(self):
         """--lazy=always (index pass and summaries) reports what a full read does."""
         path = self.write("t.btf", CLEAN)

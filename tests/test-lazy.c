@@ -70,9 +70,11 @@ check_summaries (ChronoTrace *full, ChronoTrace *lazy, guint min_lanes)
       chrono_spans_summarize (chrono_lane_get_spans (twin), G_MININT64 / 2, G_MAXINT64 / 2, &b);
       for (guint s = 0; s < CHRONO_N_STATES; s++)
         {
-          gint64 tolerance = 8192 + b.time_in_state[s] / 1000000;
-          if (ABS (a.time_in_state[s] - b.time_in_state[s]) > tolerance)
-            g_error ("%s: %s %" G_GINT64_FORMAT " in the summary, %" G_GINT64_FORMAT " in the spans", key,
+          guint64 tolerance = 8192 + b.time_in_state[s] / 1000000;
+          guint64 difference =
+              MAX (a.time_in_state[s], b.time_in_state[s]) - MIN (a.time_in_state[s], b.time_in_state[s]);
+          if (difference > tolerance)
+            g_error ("%s: %s %" G_GUINT64_FORMAT " in the summary, %" G_GUINT64_FORMAT " in the spans", key,
                      chrono_state_get_name (s), a.time_in_state[s], b.time_in_state[s]);
         }
       checked++;

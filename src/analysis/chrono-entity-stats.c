@@ -13,26 +13,27 @@ free_stats (gpointer data)
   g_free (stats);
 }
 
-static gint64
+static guint64
 time_in_state (ChronoSpans *spans, ChronoState state)
 {
-  gint64 total = 0;
+  guint64 total = 0;
   if (spans == NULL)
     return 0;
   guint n = chrono_spans_get_n (spans);
   for (guint i = 0; i < n; i++)
     if (chrono_spans_get_state (spans, i) == state)
-      total += chrono_spans_get_end (spans, i) - chrono_spans_get_start (spans, i);
+      total = chrono_ticks_add (
+          total, chrono_ticks_between (chrono_spans_get_start (spans, i), chrono_spans_get_end (spans, i)));
   return total;
 }
 
 /* Length of the union of all spans (they are sorted by start). */
-gint64
+guint64
 chrono_spans_union_length (ChronoSpans *spans)
 {
   if (spans == NULL || chrono_spans_get_n (spans) == 0)
     return 0;
-  gint64 total = 0;
+  guint64 total = 0;
   gint64 run_start = chrono_spans_get_start (spans, 0);
   gint64 run_end = chrono_spans_get_end (spans, 0);
   guint n = chrono_spans_get_n (spans);
@@ -41,14 +42,14 @@ chrono_spans_union_length (ChronoSpans *spans)
       gint64 s = chrono_spans_get_start (spans, i), e = chrono_spans_get_end (spans, i);
       if (s > run_end)
         {
-          total += run_end - run_start;
+          total = chrono_ticks_add (total, chrono_ticks_between (run_start, run_end));
           run_start = s;
           run_end = e;
         }
       else
         run_end = MAX (run_end, e);
     }
-  return total + (run_end - run_start);
+  return chrono_ticks_add (total, chrono_ticks_between (run_start, run_end));
 }
 
 static ChronoEntityStats *
@@ -70,7 +71,7 @@ stats_for (GHashTable *by_key, GPtrArray *all, ChronoLane *lane)
 
 /* A lazily read lane: the index pass released every instance row into
  * totals and summed its states per bucket. */
-static gint64
+static guint64
 summary_time (ChronoLane *lane, ChronoState state, gboolean any_state)
 {
   ChronoSummary *summary = chrono_lane_get_summary (lane);
@@ -81,9 +82,9 @@ summary_time (ChronoLane *lane, ChronoState state, gboolean any_state)
   chrono_summary_query (summary, G_MININT64 / 2, G_MAXINT64 / 2, &out, &extra);
   if (!any_state)
     return out.time_in_state[state];
-  gint64 total = 0;
+  guint64 total = 0;
   for (guint s = 0; s < CHRONO_N_STATES; s++)
-    total += out.time_in_state[s];
+    total = chrono_ticks_add (total, out.time_in_state[s]);
   return total;
 }
 
@@ -105,11 +106,11 @@ add_lazy_process (ChronoEntityStats *stats, ChronoLane *lane)
         {
           stats->response_min = stats->response_count ? MIN (stats->response_min, t->response_min) : t->response_min;
           stats->response_max = stats->response_count ? MAX (stats->response_max, t->response_max) : t->response_max;
-          stats->response_sum += t->response_sum;
+          stats->response_sum = chrono_ticks_add (stats->response_sum, t->response_sum);
           stats->response_count += t->response_count;
         }
     }
-  stats->running_time += summary_time (lane, CHRONO_STATE_RUNNING, FALSE);
+  stats->running_time = chrono_ticks_add (stats->running_time, summary_time (lane, CHRONO_STATE_RUNNING, FALSE));
 }
 
 static void
@@ -125,14 +126,15 @@ add_process (ChronoEntityStats *stats, ChronoLane *lane)
       guint32 complete = CHRONO_INSTANCE_ACTIVATED | CHRONO_INSTANCE_TERMINATED;
       if ((instance->flags & complete) == complete)
         {
-          gint64 response = instance->end - instance->begin;
+          guint64 response = chrono_ticks_between (instance->begin, instance->end);
           stats->response_min = stats->response_count ? MIN (stats->response_min, response) : response;
           stats->response_max = stats->response_count ? MAX (stats->response_max, response) : response;
-          stats->response_sum += response;
+          stats->response_sum = chrono_ticks_add (stats->response_sum, response);
           stats->response_count++;
         }
     }
-  stats->running_time += time_in_state (chrono_lane_get_spans (lane), CHRONO_STATE_RUNNING);
+  stats->running_time =
+      chrono_ticks_add (stats->running_time, time_in_state (chrono_lane_get_spans (lane), CHRONO_STATE_RUNNING));
 }
 
 static void
@@ -143,7 +145,8 @@ add_runnable (ChronoEntityStats *stats, ChronoLane *lane)
   for (guint i = 0; i < n; i++)
     if (chrono_instances_get (instances, i)->flags & CHRONO_INSTANCE_ACTIVATED)
       stats->starts++;
-  stats->running_time += time_in_state (chrono_lane_get_spans (lane), CHRONO_STATE_RUNNING);
+  stats->running_time =
+      chrono_ticks_add (stats->running_time, time_in_state (chrono_lane_get_spans (lane), CHRONO_STATE_RUNNING));
 }
 
 static int
@@ -186,15 +189,21 @@ chrono_entity_stats_compute (ChronoTrace *trace)
           if (kind == CHRONO_LANE_PROCESS || kind == CHRONO_LANE_RUNNABLE)
             add_lazy_process (stats_for (by_key, all, lane), lane);
           else if (kind == CHRONO_LANE_CORE)
-            stats_for (by_key, all, lane)->busy_time += summary_time (lane, CHRONO_STATE_NONE, TRUE);
+            {
+              ChronoEntityStats *core = stats_for (by_key, all, lane);
+              core->busy_time = chrono_ticks_add (core->busy_time, summary_time (lane, CHRONO_STATE_NONE, TRUE));
+            }
           continue;
         }
       switch (kind)
         {
         case CHRONO_LANE_PROCESS: add_process (stats_for (by_key, all, lane), lane); break;
         case CHRONO_LANE_RUNNABLE: add_runnable (stats_for (by_key, all, lane), lane); break;
-        case CHRONO_LANE_CORE:
-          stats_for (by_key, all, lane)->busy_time += chrono_spans_union_length (chrono_lane_get_spans (lane));
+          case CHRONO_LANE_CORE: {
+            ChronoEntityStats *core = stats_for (by_key, all, lane);
+            core->busy_time =
+                chrono_ticks_add (core->busy_time, chrono_spans_union_length (chrono_lane_get_spans (lane)));
+          }
           break;
         default: break;
         }

@@ -14,13 +14,13 @@ typedef struct {
   guint64 activations;
   guint64 preemptions;
   guint64 response_count; /* instances with both an activation and a termination */
-  gint64 response_min, response_max, response_sum;
-  gint64 running_time; /* ticks in RUNNING */
+  guint64 response_min, response_max, response_sum; /* ticks (durations are unsigned: chrono_ticks_between) */
+  guint64 running_time; /* ticks in RUNNING */
   guint64 starts; /* runnables: calls started */
-  gint64 busy_time; /* cores: ticks some process occupied the core */
+  guint64 busy_time; /* cores: ticks some process occupied the core */
 } ChronoEntityStats;
 
 GPtrArray *chrono_entity_stats_compute (ChronoTrace *trace);
-gint64 chrono_spans_union_length (ChronoSpans *spans);
+guint64 chrono_spans_union_length (ChronoSpans *spans);
 
 G_END_DECLS

@@ -55,6 +55,13 @@ append_seconds (GString *out, const ChronoClock *clock, gint64 ticks)
 }
 
 static void
+append_duration (GString *out, const ChronoClock *clock, guint64 ticks)
+{
+  g_autofree char *text = chrono_clock_format_duration_exact (clock, ticks);
+  g_string_append (out, text);
+}
+
+static void
 append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntityStats *s)
 {
   g_string_append (out, "{\"name\": ");
@@ -71,24 +78,24 @@ append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntitySt
       if (s->response_count > 0)
         {
           g_string_append (out, ", \"min\": ");
-          append_seconds (out, clock, s->response_min);
+          append_duration (out, clock, s->response_min);
           g_string_append (out, ", \"max\": ");
-          append_seconds (out, clock, s->response_max);
-          g_autofree char *mean = chrono_clock_format_seconds_ratio (clock, s->response_sum, s->response_count);
+          append_duration (out, clock, s->response_max);
+          g_autofree char *mean = chrono_clock_format_duration_ratio (clock, s->response_sum, s->response_count);
           g_string_append_printf (out, ", \"mean\": %s}", mean);
         }
       else
         g_string_append (out, ", \"min\": null, \"max\": null, \"mean\": null}");
       g_string_append (out, ", \"running_time\": ");
-      append_seconds (out, clock, s->running_time);
+      append_duration (out, clock, s->running_time);
       break;
     case CHRONO_LANE_RUNNABLE:
       g_string_append_printf (out, ", \"starts\": %" G_GUINT64_FORMAT ", \"running_time\": ", s->starts);
-      append_seconds (out, clock, s->running_time);
+      append_duration (out, clock, s->running_time);
       break;
     case CHRONO_LANE_CORE:
       g_string_append (out, ", \"busy_time\": ");
-      append_seconds (out, clock, s->busy_time);
+      append_duration (out, clock, s->busy_time);
       break;
     default: break;
     }
@@ -231,9 +238,9 @@ info_json (ChronoTrace *trace)
 }
 
 static char *
-format_seconds_human (const ChronoClock *clock, gint64 ticks)
+format_duration_human (const ChronoClock *clock, guint64 ticks)
 {
-  return chrono_clock_format_ticks (clock, ticks, 6);
+  return chrono_format_duration ((double) ticks / (double) clock->ticks_per_second, 6);
 }
 
 static void
@@ -245,9 +252,10 @@ print_info_human (ChronoTrace *trace)
   if (chrono_trace_has_range (trace))
     {
       /* from the trace's zero: an OTF2 archive's global offset */
-      g_autofree char *begin = format_seconds_human (clock, chrono_trace_get_begin (trace) - clock->origin);
-      g_autofree char *length =
-          format_seconds_human (clock, chrono_trace_get_end (trace) - chrono_trace_get_begin (trace));
+      double from_zero = ((double) chrono_trace_get_begin (trace) - (double) clock->origin) / clock->ticks_per_second;
+      g_autofree char *begin = chrono_format_duration (from_zero, 6);
+      g_autofree char *length = format_duration_human (
+          clock, chrono_ticks_between (chrono_trace_get_begin (trace), chrono_trace_get_end (trace)));
       g_print (_ ("  begins at: %s\n  length:    %s\n"), begin, length);
     }
   else
@@ -261,24 +269,24 @@ print_info_human (ChronoTrace *trace)
       const ChronoEntityStats *s = g_ptr_array_index (stats, i);
       if (s->kind == CHRONO_LANE_PROCESS)
         {
-          g_autofree char *running = format_seconds_human (clock, s->running_time);
+          g_autofree char *running = format_duration_human (clock, s->running_time);
           g_print (_ ("  %-4s %-32s activations %-6" PRIu64 " preemptions %-6" PRIu64 " running %s"), s->type, s->name,
                    s->activations, s->preemptions, running);
           if (s->response_count > 0)
             {
-              g_autofree char *worst = format_seconds_human (clock, s->response_max);
+              g_autofree char *worst = format_duration_human (clock, s->response_max);
               g_print (_ ("  worst response %s"), worst);
             }
           g_print ("\n");
         }
       else if (s->kind == CHRONO_LANE_RUNNABLE)
         {
-          g_autofree char *running = format_seconds_human (clock, s->running_time);
+          g_autofree char *running = format_duration_human (clock, s->running_time);
           g_print (_ ("  %-4s %-32s starts %-6" PRIu64 " running %s\n"), s->type, s->name, s->starts, running);
         }
       else
         {
-          g_autofree char *busy = format_seconds_human (clock, s->busy_time);
+          g_autofree char *busy = format_duration_human (clock, s->busy_time);
           g_print (_ ("  %-4s %-32s busy %s\n"), s->type, s->name, busy);
         }
     }

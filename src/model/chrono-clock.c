@@ -73,22 +73,28 @@ decimal_digits_of_power_of_ten (gint64 value)
 char *
 chrono_clock_format_seconds_exact (const ChronoClock *clock, gint64 ticks)
 {
-  int digits = decimal_digits_of_power_of_ten (clock->ticks_per_second);
-  if (digits < 0)
-    return g_strdup_printf ("%.17g", (double) ticks / (double) clock->ticks_per_second);
-
   gboolean negative = ticks < 0;
   guint64 magnitude = negative ? -(guint64) ticks : (guint64) ticks;
+  g_autofree char *text = chrono_clock_format_duration_exact (clock, magnitude);
+  return negative ? g_strconcat ("-", text, NULL) : g_steal_pointer (&text);
+}
+
+char *
+chrono_clock_format_duration_exact (const ChronoClock *clock, guint64 magnitude)
+{
+  int digits = decimal_digits_of_power_of_ten (clock->ticks_per_second);
+  if (digits < 0)
+    return g_strdup_printf ("%.17g", (double) magnitude / (double) clock->ticks_per_second);
   guint64 whole = magnitude / (guint64) clock->ticks_per_second;
   guint64 frac = magnitude % (guint64) clock->ticks_per_second;
   if (frac == 0 || digits == 0)
-    return g_strdup_printf ("%s%" G_GUINT64_FORMAT, negative ? "-" : "", whole);
+    return g_strdup_printf ("%" G_GUINT64_FORMAT, whole);
 
   char frac_text[32];
   g_snprintf (frac_text, sizeof frac_text, "%0*" G_GUINT64_FORMAT, digits, frac);
   for (int i = digits - 1; i > 0 && frac_text[i] == '0'; i--)
     frac_text[i] = '\0';
-  return g_strdup_printf ("%s%" G_GUINT64_FORMAT ".%s", negative ? "-" : "", whole, frac_text);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT ".%s", whole, frac_text);
 }
 
 /* numerator/denominator ticks in seconds: exact when it is a whole tick. */
@@ -98,6 +104,16 @@ chrono_clock_format_seconds_ratio (const ChronoClock *clock, gint64 numerator_ti
   g_return_val_if_fail (denominator > 0, NULL);
   if (numerator_ticks % denominator == 0)
     return chrono_clock_format_seconds_exact (clock, numerator_ticks / denominator);
+  double ticks = (double) numerator_ticks / (double) denominator;
+  return g_strdup_printf ("%.17g", ticks / (double) clock->ticks_per_second);
+}
+
+char *
+chrono_clock_format_duration_ratio (const ChronoClock *clock, guint64 numerator_ticks, guint64 denominator)
+{
+  g_return_val_if_fail (denominator > 0, NULL);
+  if (numerator_ticks % denominator == 0)
+    return chrono_clock_format_duration_exact (clock, numerator_ticks / denominator);
   double ticks = (double) numerator_ticks / (double) denominator;
   return g_strdup_printf ("%.17g", ticks / (double) clock->ticks_per_second);
 }

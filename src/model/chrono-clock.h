@@ -22,6 +22,24 @@ double chrono_clock_to_seconds (const ChronoClock *clock, gint64 ticks);
 gint64 chrono_clock_from_seconds (const ChronoClock *clock, double seconds);
 
 char *chrono_clock_format_seconds_exact (const ChronoClock *clock, gint64 ticks);
+
+/* Durations are unsigned: the ticks between any two gint64 times fit in a
+ * guint64, not always in a gint64 (from near -2^63 to near 2^63). */
+static inline guint64
+chrono_ticks_between (gint64 begin, gint64 end)
+{
+  return end > begin ? (guint64) end - (guint64) begin : 0;
+}
+
+/* a + b, held at G_MAXUINT64 rather than wrapping. */
+static inline guint64
+chrono_ticks_add (guint64 a, guint64 b)
+{
+  return a > G_MAXUINT64 - b ? G_MAXUINT64 : a + b;
+}
+
+char *chrono_clock_format_duration_exact (const ChronoClock *clock, guint64 ticks);
+char *chrono_clock_format_duration_ratio (const ChronoClock *clock, guint64 numerator_ticks, guint64 denominator);
 char *chrono_clock_format_seconds_ratio (const ChronoClock *clock, gint64 numerator_ticks, gint64 denominator);
 
 #define CHRONO_CLOCK_ERROR (chrono_clock_error_quark ())

@@ -1,5 +1,7 @@
 #include "chrono-instances.h"
 
+#include "chrono-clock.h"
+
 struct _ChronoInstances {
   GArray *rows;
   GArray *released; /* guint: rows free for reuse */
@@ -56,10 +58,10 @@ chrono_instances_release (ChronoInstances *instances, guint index)
   guint32 complete = CHRONO_INSTANCE_ACTIVATED | CHRONO_INSTANCE_TERMINATED;
   if ((row->flags & complete) == complete)
     {
-      gint64 response = row->end - row->begin;
+      guint64 response = chrono_ticks_between (row->begin, row->end);
       t->response_min = t->response_count ? MIN (t->response_min, response) : response;
       t->response_max = t->response_count ? MAX (t->response_max, response) : response;
-      t->response_sum += response;
+      t->response_sum = chrono_ticks_add (t->response_sum, response);
       t->response_count++;
     }
 }

@@ -39,7 +39,7 @@ typedef struct {
   guint64 activated; /* rows begun by an activation (or a call start) */
   guint64 activations, preemptions;
   guint64 response_count; /* activated and terminated */
-  gint64 response_min, response_max, response_sum;
+  guint64 response_min, response_max, response_sum; /* ticks */
 } ChronoInstanceTotals;
 const ChronoInstanceTotals *chrono_instances_get_released_totals (ChronoInstances *instances);
 

@@ -10,6 +10,8 @@
  */
 #include "chrono-spans.h"
 
+#include "chrono-clock.h"
+
 #include <string.h>
 
 #define BLOCK 64
@@ -18,7 +20,7 @@ struct _ChronoSpans {
   GArray *start, *end, *state, *flags, *depth, *label, *instance, *attrs;
   GArray *extent; /* ChronoExtent, or NULL while no span has one */
   GArray *max_end;
-  GArray *block_time; /* gint64[n_blocks * CHRONO_N_STATES] */
+  GArray *block_time; /* guint64[n_blocks * CHRONO_N_STATES]: ticks */
   guint16 max_depth;
   gboolean sealed;
 };
@@ -36,7 +38,7 @@ chrono_spans_new (void)
   spans->instance = g_array_new (FALSE, FALSE, sizeof (guint32));
   spans->attrs = g_array_new (FALSE, FALSE, sizeof (guint32));
   spans->max_end = g_array_new (FALSE, FALSE, sizeof (gint64));
-  spans->block_time = g_array_new (FALSE, TRUE, sizeof (gint64));
+  spans->block_time = g_array_new (FALSE, TRUE, sizeof (guint64));
   return spans;
 }
 
@@ -238,12 +240,13 @@ build_blocks (ChronoSpans *spans)
   guint n_blocks = (n + BLOCK - 1) / BLOCK;
   g_array_set_size (spans->block_time, 0);
   g_array_set_size (spans->block_time, (gsize) n_blocks * CHRONO_N_STATES);
-  gint64 *totals = (gint64 *) spans->block_time->data;
+  guint64 *totals = (guint64 *) spans->block_time->data;
   for (guint i = 0; i < n; i++)
     {
       guint8 state = g_array_index (spans->state, guint8, i);
-      totals[(i / BLOCK) * CHRONO_N_STATES + state] +=
-          g_array_index (spans->end, gint64, i) - g_array_index (spans->start, gint64, i);
+      guint64 *total = &totals[(i / BLOCK) * CHRONO_N_STATES + state];
+      *total = chrono_ticks_add (*total, chrono_ticks_between (g_array_index (spans->start, gint64, i),
+                                                               g_array_index (spans->end, gint64, i)));
     }
 }
 
@@ -315,19 +318,14 @@ add_clipped (ChronoSpans *spans, guint i, gint64 begin, gint64 end, ChronoSpanSu
 {
   gint64 s = g_array_index (spans->start, gint64, i);
   gint64 e = g_array_index (spans->end, gint64, i);
-  gint64 clipped = MIN (e, end) - MAX (s, begin);
-  if (e <= begin || s >= end)
-    {
-      /* zero-length spans exactly at begin still count as present */
-      if (!(s == e && s >= begin && s < end))
-        return;
-      clipped = 0;
-    }
-  out->time_in_state[g_array_index (spans->state, guint8, i)] += MAX (clipped, 0);
+  if ((e <= begin || s >= end) && !(s == e && s >= begin && s < end))
+    return; /* zero-length spans exactly at begin still count as present */
+  guint64 *total = &out->time_in_state[g_array_index (spans->state, guint8, i)];
+  *total = chrono_ticks_add (*total, chrono_ticks_between (MAX (s, begin), MIN (e, end)));
   out->count++;
-  if (e - s > *longest)
+  if (*longest < 0 || chrono_ticks_between (s, e) > (guint64) *longest)
     {
-      *longest = e - s;
+      *longest = (gint64) MIN (chrono_ticks_between (s, e), (guint64) G_MAXINT64);
       out->longest = i;
     }
 }
@@ -355,9 +353,9 @@ chrono_spans_summarize (ChronoSpans *spans, gint64 begin, gint64 end, ChronoSpan
     {
       if (i % BLOCK == 0 && i + BLOCK <= whole_end)
         {
-          const gint64 *totals = &g_array_index (spans->block_time, gint64, (i / BLOCK) * CHRONO_N_STATES);
+          const guint64 *totals = &g_array_index (spans->block_time, guint64, (i / BLOCK) * CHRONO_N_STATES);
           for (guint s = 0; s < CHRONO_N_STATES; s++)
-            out->time_in_state[s] += totals[s];
+            out->time_in_state[s] = chrono_ticks_add (out->time_in_state[s], totals[s]);
           out->count += BLOCK;
           /* the longest of a whole block is not tracked; keep the first as a representative */
           if (longest < 0)
@@ -377,7 +375,7 @@ chrono_spans_summarize (ChronoSpans *spans, gint64 begin, gint64 end, ChronoSpan
   out->dominant = CHRONO_STATE_NONE;
   if (out->count == 0)
     return;
-  gint64 best = 0;
+  guint64 best = 0;
   out->dominant = g_array_index (spans->state, guint8, out->longest);
   for (guint s = 0; s < CHRONO_N_STATES; s++)
     if (out->time_in_state[s] > best)
@@ -391,5 +389,5 @@ gsize
 chrono_spans_get_memory_size (ChronoSpans *spans)
 {
   gsize per_span = 8 + 8 + 1 + 1 + 2 + 4 + 4 + 4 + 8;
-  return (gsize) spans->start->len * per_span + spans->block_time->len * sizeof (gint64);
+  return (gsize) spans->start->len * per_span + spans->block_time->len * sizeof (guint64);
 }

@@ -30,7 +30,7 @@ typedef struct {
 
 /* What a time range of a lane amounts to. */
 typedef struct {
-  gint64 time_in_state[CHRONO_N_STATES];
+  guint64 time_in_state[CHRONO_N_STATES]; /* ticks */
   guint count; /* spans that overlap the range */
   guint8 dominant; /* the state with the most time, NONE when empty */
   guint longest; /* index of the longest overlapping span (valid when count > 0) */

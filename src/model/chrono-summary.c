@@ -386,11 +386,11 @@ chrono_summary_query (ChronoSummary *s, gint64 begin, gint64 end, ChronoSpanSumm
           extra->max_value = MAX (extra->max_value, s->max_value[b]);
         }
     }
-  gint64 best = 0;
+  guint64 best = 0;
   for (guint u = 0; u < s->n_used_states; u++)
     {
       guint st = s->used_states[u];
-      out->time_in_state[st] = (gint64) llround (time[st]);
+      out->time_in_state[st] = time[st] > 0.0 ? (guint64) MIN (llround (time[st]), G_MAXINT64) : 0;
       if (out->time_in_state[st] > 0 && out->count == 0)
         out->count = 1; /* an item that began earlier fills this range */
       if (out->time_in_state[st] > best)

@@ -141,6 +141,8 @@ read_offset (EtfReader *r, char **fields, guint n)
   gint64 ms;
   if (n != 2 || !chrono_text_parse_int64 (fields[1], &ms))
     return bad_line (r, "O", _ ("it needs one integer (milliseconds since the Unix epoch)"));
+  if (ms > G_MAXINT64 / 1000 || ms < G_MININT64 / 1000)
+    return bad_line (r, "O", _ ("the offset is out of range: wall-clock time is kept in 64-bit microseconds"));
   if (r->have_offset)
     {
       chrono_warnings_add (r->warnings, r->line, "repeated header", _ ("a second O line; the first one counts"));
