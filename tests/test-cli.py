@@ -456,6 +456,22 @@ C 5 4 5 0 1 ; name=f
         self.assertIn("far.etf:2: warning:", result.stdout)
         self.assertIn("out of range", result.stdout)
 
+    def peak_kb(self, *args):
+        """the peak memory of one CLI run, in a process of its own"""
+        probe = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+                 "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+        result = subprocess.run([sys.executable, "-c", probe, CLI, *args], capture_output=True, text=True)
+        code, peak = map(int, result.stdout.split())
+        self.assertIn(code, (0, 1), result.stderr)
+        return peak
+
+    def test_summaries_grow_with_what_they_hold(self):
+        # 20,000 tasks of one activation each: read lazily, each lane's summary held 8192 buckets (2.3 GB)
+        lines = ["#version 2.1.3", "#timeScale ns"]
+        lines += [f"{t * 10},STI_A,0,T,Task_{t},0,activate" for t in range(20000)]
+        path = self.write("many.btf", "\n".join(lines) + "\n")
+        self.assertLess(self.peak_kb("info", "--lazy=always", path), 300 << 10)
+
     def test_lazy_matches_whole(self):
         """--lazy=always (index pass and summaries) reports what a full read does."""
         path = self.write("t.btf", CLEAN)

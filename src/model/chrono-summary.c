@@ -6,13 +6,37 @@
  * length, and it needs no first pass to learn where the trace ends — a gzip
  * stream can be summarised as it is inflated.  Columns that a lane never uses
  * (a state it is never in, values on a lane that is not a signal) are never
- * allocated. */
+ * allocated.
+ *
+ * A summary holds its first RAW_LIMIT items as they are, exactly, and takes
+ * bucket columns only beyond: a lane with a handful of events costs a few
+ * hundred bytes, not n_buckets columns (20,000 tasks of one event each
+ * took 2.3 GB read lazily). */
 #include "chrono-summary.h"
 
 #include <math.h>
 #include <string.h>
 
+#include "chrono-clock.h"
+
+/* Items kept as they are until there are this many. */
+#define RAW_LIMIT 256
+
+typedef enum { RAW_INTERVAL, RAW_INSTANT, RAW_VALUE } RawKind;
+
+typedef struct {
+  gint64 start, end;
+  double value;
+  guint32 label;
+  guint8 kind; /* RawKind */
+  guint8 state;
+} RawItem;
+
 struct _ChronoSummary {
+  RawItem *raw; /* the items, while there are at most RAW_LIMIT; NULL once in buckets */
+  guint n_raw, raw_capacity;
+  gboolean bucketed;
+  gboolean has_intervals, has_instants, has_values;
   gint64 begin;
   gint64 bucket_ticks; /* 1 << bucket_shift: a shift finds an item's bucket */
   guint bucket_shift;
@@ -56,6 +80,7 @@ chrono_summary_free (ChronoSummary *s)
     return;
   for (guint i = 0; i < CHRONO_N_STATES; i++)
     g_free (s->time[i]);
+  g_free (s->raw);
   g_free (s->count);
   g_free (s->longest);
   g_free (s->longest_label);
@@ -221,13 +246,11 @@ overlap (ChronoSummary *s, guint b, gint64 start, gint64 end)
   return o1 > o0 ? o1 - o0 : 0;
 }
 
-void
-chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoState state, guint32 label)
+static void
+bucket_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoState state, guint32 label)
 {
-  start = MAX (start, s->begin);
-  if (end < start || state >= CHRONO_N_STATES || !reach (s, end > start ? end - 1 : start))
+  if (!reach (s, end > start ? end - 1 : start))
     return;
-  s->empty = FALSE;
   if (s->count == NULL)
     {
       s->count = g_new0 (guint32, s->n_buckets);
@@ -260,39 +283,116 @@ chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoS
     column[b] += (float) overlap (s, b, start, end);
 }
 
-void
-chrono_summary_add_instant (ChronoSummary *s, gint64 time)
+static void
+bucket_add_instant (ChronoSummary *s, gint64 time)
 {
   if (!reach (s, time))
     return;
-  s->empty = FALSE;
   if (s->instants == NULL)
     s->instants = g_new0 (guint32, s->n_buckets);
   s->instants[bucket_of (s, time)]++;
 }
 
-void
-chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double value)
+static void
+bucket_add_value (ChronoSummary *s, gint64 start, gint64 end, double value)
 {
-  start = MAX (start, s->begin);
   gint64 last_tick = end > start ? end - 1 : start; /* a value held for no time still happened */
-  if (!reach (s, last_tick) || isnan (value))
+  if (!reach (s, last_tick))
     return;
-  s->empty = FALSE;
   if (s->min_value == NULL)
     {
       s->min_value = new_value_column (s->n_buckets);
       s->max_value = new_value_column (s->n_buckets);
-      s->all_min = s->all_max = value;
     }
-  s->all_min = MIN (s->all_min, value);
-  s->all_max = MAX (s->all_max, value);
   guint last = bucket_of (s, last_tick);
   for (guint b = bucket_of (s, start); b <= last; b++)
     {
       s->min_value[b] = fminf (s->min_value[b], (float) value);
       s->max_value[b] = fmaxf (s->max_value[b], (float) value);
     }
+}
+
+/* ---- items as they are, then buckets ---------------------------------------- */
+
+static void
+replay (ChronoSummary *s, const RawItem *r)
+{
+  switch (r->kind)
+    {
+    case RAW_INTERVAL: bucket_add_interval (s, r->start, r->end, r->state, r->label); break;
+    case RAW_INSTANT: bucket_add_instant (s, r->start); break;
+    default: bucket_add_value (s, r->start, r->end, r->value); break;
+    }
+}
+
+/* Keeps the item as it is while there is room; FALSE: it goes to buckets. */
+static gboolean
+keep_raw (ChronoSummary *s, const RawItem *item)
+{
+  if (s->bucketed)
+    return FALSE;
+  if (s->n_raw == RAW_LIMIT)
+    {
+      s->bucketed = TRUE; /* from now on in buckets, the kept items first */
+      for (guint i = 0; i < s->n_raw; i++)
+        replay (s, &s->raw[i]);
+      g_clear_pointer (&s->raw, g_free);
+      return FALSE;
+    }
+  if (s->n_raw == s->raw_capacity)
+    {
+      s->raw_capacity = MAX (4, 2 * s->raw_capacity);
+      s->raw = g_renew (RawItem, s->raw, s->raw_capacity);
+    }
+  s->raw[s->n_raw++] = *item;
+  return TRUE;
+}
+
+/* Can the summary hold an item reaching to last_tick?  As buckets would. */
+static gboolean
+can_hold (ChronoSummary *s, gint64 last_tick)
+{
+  return last_tick >= s->begin && offset_of (s, last_tick) >> s->max_shift < s->n_buckets;
+}
+
+void
+chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoState state, guint32 label)
+{
+  start = MAX (start, s->begin);
+  if (end < start || state >= CHRONO_N_STATES || !can_hold (s, end > start ? end - 1 : start))
+    return;
+  s->empty = FALSE;
+  s->has_intervals = TRUE;
+  RawItem item = { start, end, 0.0, label, RAW_INTERVAL, (guint8) state };
+  if (!keep_raw (s, &item))
+    bucket_add_interval (s, start, end, state, label);
+}
+
+void
+chrono_summary_add_instant (ChronoSummary *s, gint64 time)
+{
+  if (!can_hold (s, time))
+    return;
+  s->empty = FALSE;
+  s->has_instants = TRUE;
+  RawItem item = { time, time, 0.0, 0, RAW_INSTANT, 0 };
+  if (!keep_raw (s, &item))
+    bucket_add_instant (s, time);
+}
+
+void
+chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double value)
+{
+  start = MAX (start, s->begin);
+  if (isnan (value) || !can_hold (s, end > start ? end - 1 : start))
+    return;
+  s->empty = FALSE;
+  s->all_min = s->has_values ? MIN (s->all_min, value) : value;
+  s->all_max = s->has_values ? MAX (s->all_max, value) : value;
+  s->has_values = TRUE;
+  RawItem item = { start, end, value, 0, RAW_VALUE, 0 };
+  if (!keep_raw (s, &item))
+    bucket_add_value (s, start, end, value);
 }
 
 void
@@ -310,19 +410,19 @@ chrono_summary_get_max_depth (ChronoSummary *s)
 gboolean
 chrono_summary_has_intervals (ChronoSummary *s)
 {
-  return s->count != NULL;
+  return s->has_intervals;
 }
 
 gboolean
 chrono_summary_has_instants (ChronoSummary *s)
 {
-  return s->instants != NULL;
+  return s->has_instants;
 }
 
 gboolean
 chrono_summary_get_value_range (ChronoSummary *s, double *out_min, double *out_max)
 {
-  if (s->min_value == NULL)
+  if (!s->has_values)
     return FALSE;
   *out_min = s->all_min;
   *out_max = s->all_max;
@@ -347,22 +447,55 @@ chrono_summary_get_bucket_ticks (ChronoSummary *s)
   return s->bucket_ticks;
 }
 
+/* Items kept as they are answer exactly: time inside the range, items
+ * that begin in it, instants in it, values held in it. */
+static void
+query_raw (ChronoSummary *s, gint64 begin, gint64 end, double *time, ChronoSpanSummary *out, ChronoSummaryExtra *extra)
+{
+  float longest = -1;
+  for (guint i = 0; i < s->n_raw; i++)
+    {
+      const RawItem *r = &s->raw[i];
+      gboolean starts_inside = r->start >= begin && r->start < end;
+      gint64 last_tick = r->end > r->start ? r->end - 1 : r->start;
+      switch (r->kind)
+        {
+        case RAW_INTERVAL:
+          if (r->state != CHRONO_STATE_NONE && r->end > begin && r->start < end)
+            time[r->state] += (double) chrono_ticks_between (MAX (r->start, begin), MIN (r->end, end));
+          if (starts_inside)
+            {
+              out->count++;
+              float length = (float) chrono_ticks_between (r->start, r->end);
+              if (length > longest)
+                {
+                  longest = length;
+                  extra->longest_label = r->label;
+                }
+            }
+          break;
+        case RAW_INSTANT: extra->n_instants += starts_inside; break;
+        default:
+          if (last_tick >= begin && r->start < end)
+            {
+              extra->have_values = TRUE;
+              extra->min_value = MIN (extra->min_value, (float) r->value);
+              extra->max_value = MAX (extra->max_value, (float) r->value);
+            }
+        }
+    }
+}
+
 /* Buckets partly inside the range count in proportion for time, whole for
  * counts: a summary cannot say where in its bucket an item began. */
-void
-chrono_summary_query (ChronoSummary *s, gint64 begin, gint64 end, ChronoSpanSummary *out, ChronoSummaryExtra *extra)
+static void
+query_buckets (ChronoSummary *s, gint64 begin, gint64 end, double *time, ChronoSpanSummary *out,
+               ChronoSummaryExtra *extra)
 {
-  memset (out, 0, sizeof *out);
-  memset (extra, 0, sizeof *extra);
-  out->dominant = CHRONO_STATE_NONE;
-  begin = MAX (begin, s->begin);
-  if (s->empty || end <= begin || offset_of (s, begin) >= s->capacity)
+  if (offset_of (s, begin) >= s->capacity)
     return;
   guint first = bucket_of (s, begin), last = bucket_of (s, end - 1);
-  double time[CHRONO_N_STATES] = { 0 };
   float longest = -1;
-  extra->min_value = INFINITY;
-  extra->max_value = -INFINITY;
   for (guint b = first; b <= last; b++)
     {
       double share = (double) overlap (s, b, begin, end) / (double) s->bucket_ticks;
@@ -386,11 +519,30 @@ chrono_summary_query (ChronoSummary *s, gint64 begin, gint64 end, ChronoSpanSumm
           extra->max_value = MAX (extra->max_value, s->max_value[b]);
         }
     }
+}
+
+void
+chrono_summary_query (ChronoSummary *s, gint64 begin, gint64 end, ChronoSpanSummary *out, ChronoSummaryExtra *extra)
+{
+  memset (out, 0, sizeof *out);
+  memset (extra, 0, sizeof *extra);
+  out->dominant = CHRONO_STATE_NONE;
+  begin = MAX (begin, s->begin);
+  if (s->empty || end <= begin)
+    return;
+  double time[CHRONO_N_STATES] = { 0 };
+  extra->min_value = INFINITY;
+  extra->max_value = -INFINITY;
+  if (s->bucketed)
+    query_buckets (s, begin, end, time, out, extra);
+  else
+    query_raw (s, begin, end, time, out, extra);
   guint64 best = 0;
-  for (guint u = 0; u < s->n_used_states; u++)
+  for (guint st = 0; st < CHRONO_N_STATES; st++)
     {
-      guint st = s->used_states[u];
-      out->time_in_state[st] = time[st] > 0.0 ? (guint64) MIN (llround (time[st]), G_MAXINT64) : 0;
+      out->time_in_state[st] = time[st] <= 0.0      ? 0
+                               : time[st] >= 9.2e18 ? (guint64) G_MAXINT64
+                                                    : (guint64) llround (time[st]);
       if (out->time_in_state[st] > 0 && out->count == 0)
         out->count = 1; /* an item that began earlier fills this range */
       if (out->time_in_state[st] > best)
@@ -410,5 +562,5 @@ chrono_summary_get_memory_size (ChronoSummary *s)
   columns += s->count ? 3 : 0;
   columns += s->instants ? 1 : 0;
   columns += s->min_value ? 2 : 0;
-  return sizeof *s + columns * s->n_buckets * 4;
+  return sizeof *s + columns * s->n_buckets * 4 + s->raw_capacity * sizeof (RawItem);
 }
