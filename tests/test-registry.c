@@ -1,6 +1,7 @@
 /* The loader registry and what a loaded trace says it holds. */
 #include <glib/gstdio.h>
 
+#include "chrono-input.h"
 #include "chrono-loader.h"
 #include "chrono-state.h"
 
@@ -231,6 +232,46 @@ test_state_categories (void)
 }
 
 /* A folder opens as the one trace file in it that a format recognises. */
+/* "Big" is the text a file holds: a .gz of a few MB that inflates past
+ * CHRONO_LAZY_MIN_SIZE is read lazily (its compressed size decided). */
+static void
+test_big_gzip_is_read_lazily (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-registry-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.btf.gz", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileOutputStream) raw = g_file_create (file, G_FILE_CREATE_NONE, NULL, NULL);
+  g_assert_nonnull (raw);
+  g_autoptr (GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 1);
+  g_autoptr (GOutputStream) out = g_converter_output_stream_new (G_OUTPUT_STREAM (raw), G_CONVERTER (compressor));
+  const char *head = "#version 2.1.3\n#timeScale ns\n";
+  g_assert_true (g_output_stream_write_all (out, head, strlen (head), NULL, NULL, NULL));
+  GString *lines = g_string_new (NULL);
+  for (guint64 t = 0, written = 0; written < CHRONO_LAZY_MIN_SIZE + (8u << 20); t++)
+    {
+      g_string_append_printf (lines, "%" G_GUINT64_FORMAT ",STI_A,0,STI,STI_%u,0,trigger\n", t * 10, (guint) (t % 7));
+      if (lines->len > (1u << 20))
+        {
+          g_assert_true (g_output_stream_write_all (out, lines->str, lines->len, NULL, NULL, NULL));
+          written += lines->len;
+          g_string_truncate (lines, 0);
+        }
+    }
+  g_string_free (lines, TRUE);
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  GStatBuf st;
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpuint ((guint64) st.st_size, <, CHRONO_LAZY_MIN_SIZE / 4);
+  guint64 estimate = chrono_input_estimate_text_size (path);
+  g_assert_cmpuint (estimate, >, CHRONO_LAZY_MIN_SIZE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (chrono_trace_is_lazy (trace));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_folder_opens_its_trace (void)
 {
@@ -269,6 +310,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/registry/error-quark-name", test_error_quark_name);
+  g_test_add_func ("/registry/big-gzip-is-read-lazily", test_big_gzip_is_read_lazily);
   g_test_add_func ("/registry/features/claims-without-claims", test_features_of_claims_trace_without_claims);
   g_test_add_func ("/registry/features/processes", test_features_of_process_trace);
   g_test_add_func ("/registry/options/checked", test_options_checked_against_declarations);

@@ -430,6 +430,28 @@ chrono_text_cr_to_lf (guint8 *text, gsize length)
     *p = '\n';
 }
 
+guint64
+chrono_input_estimate_text_size (const char *path)
+{
+  g_autoptr (ChronoInput) input = chrono_input_open (path, NULL);
+  if (input == NULL)
+    return 0;
+  if (input->inflater == NULL)
+    return input->file_size;
+  /* inflate the first MiB of the file; the rest is taken to pack as well */
+  g_autofree guint8 *sink = g_malloc (READ_SIZE);
+  guint64 inflated = 0;
+  while (input->position - (input->packed_len - input->packed_pos) < (1u << 20))
+    {
+      gssize got = read_inflated (input, sink, READ_SIZE, NULL, NULL);
+      if (got <= 0)
+        return inflated; /* all of it */
+      inflated += (guint64) got;
+    }
+  guint64 consumed = MAX (input->position - (input->packed_len - input->packed_pos), 1);
+  return (guint64) ((double) inflated / (double) consumed * (double) input->file_size);
+}
+
 /* Warnings about the file as a whole: bytes after the compressed text. */
 void
 chrono_input_add_warnings (ChronoInput *input, ChronoWarnings *warnings)

@@ -31,6 +31,10 @@ void chrono_text_cr_to_lf (guint8 *text, gsize length);
 /* After the last block: what the input noticed about the file as a whole. */
 void chrono_input_add_warnings (ChronoInput *input, ChronoWarnings *warnings);
 
+/* How many bytes of text the file holds: its size, or for a .gz an
+ * estimate from inflating its first megabyte (what "big" means for it). */
+guint64 chrono_input_estimate_text_size (const char *path);
+
 /* The first bytes of a regular file (inflated for a .gz), for sniffing. */
 gssize chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error);
 
