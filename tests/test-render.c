@@ -779,12 +779,35 @@ test_crowded_links (void)
   cairo_surface_destroy (crowd);
 }
 
+/* Epoch nanoseconds are about 1.7e18, where a double's step is 256 ticks:
+ * times a few ticks apart must still land on their own columns, and a
+ * view a few ticks wide must still have a width. */
+static void
+test_epoch_times_map_to_columns (void)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, NULL, 400, 0);
+  o.label_width = 0;
+  o.begin = G_GINT64_CONSTANT (1700000000000000001);
+  o.end = o.begin + 4;
+  for (gint64 k = 0; k <= 4; k++)
+    g_assert_cmpfloat_with_epsilon (chrono_render_options_time_to_x (&o, o.begin + k), 100.0 * (double) k, 1e-6);
+  for (gint64 k = 0; k < 4; k++)
+    g_assert_cmpint (chrono_render_options_x_to_time (&o, 100.0 * (double) k + 50.0), ==, o.begin + k);
+  /* the widest view: from the first to the last tick there is */
+  o.begin = G_MININT64;
+  o.end = G_MAXINT64;
+  g_assert_cmpfloat_with_epsilon (chrono_render_options_time_to_x (&o, 0), 200.0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (chrono_render_options_time_to_x (&o, G_MAXINT64), 400.0, 1e-6);
+}
+
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/epoch-times-map-to-columns", test_epoch_times_map_to_columns);
   ADD ("/render/states", test_states);
   ADD ("/render/cores-by-process", test_cores_by_process);
   ADD ("/render/tiny-span", test_tiny_span);

@@ -24,7 +24,7 @@ chrono_render_time_axis (ChronoRenderContext *ctx, ChronoTimeAxis *axis)
   axis->ticks_per_second = ticks_per_second (ctx);
   axis->rel_begin = (double) (o->begin - o->origin);
   axis->rel_end = (double) (o->end - o->origin);
-  axis->span_ticks = (double) (o->end - o->begin);
+  axis->span_ticks = (double) chrono_ticks_between (o->begin, o->end);
   axis->x0 = ctx->data_x0;
   axis->x1 = ctx->data_x1;
 }
@@ -73,7 +73,7 @@ draw_corner (ChronoRenderContext *ctx)
   const ChronoRenderOptions *o = ctx->o;
   if (o->label_width <= 0)
     return;
-  double seconds = (double) (o->end - o->begin) / ticks_per_second (ctx);
+  double seconds = (double) chrono_ticks_between (o->begin, o->end) / ticks_per_second (ctx);
   g_autofree char *span = chrono_format_duration (seconds, 3);
   /* TRANSLATORS: the length of the visible time range, e.g. "Window: 20 ms" */
   g_autofree char *text = g_strdup_printf (_ ("Window: %s"), span);
