@@ -799,6 +799,11 @@ test_epoch_times_map_to_columns (void)
   o.end = G_MAXINT64;
   g_assert_cmpfloat_with_epsilon (chrono_render_options_time_to_x (&o, 0), 200.0, 1e-6);
   g_assert_cmpfloat_with_epsilon (chrono_render_options_time_to_x (&o, G_MAXINT64), 400.0, 1e-6);
+  /* and back: columns of the whole range are times whose offset from its begin does not fit in 63 bits */
+  g_assert_cmpint (chrono_render_options_x_to_time (&o, 300.0), >, G_MAXINT64 / 2 - (G_GINT64_CONSTANT (1) << 55));
+  g_assert_cmpint (chrono_render_options_x_to_time (&o, 300.0), <, G_MAXINT64 / 2 + (G_GINT64_CONSTANT (1) << 55));
+  g_assert_cmpint (chrono_render_options_x_to_time (&o, 1e9), ==, G_MAXINT64);
+  g_assert_cmpint (chrono_render_options_x_to_time (&o, -1e9), ==, G_MININT64);
 }
 
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "chrono-cli-args.h"
 #include "chrono-dump.h"
 #include "chrono-critical-path.h"
 #include "chrono-entity-stats.h"
@@ -483,92 +484,6 @@ command_dump (int argc, char **argv)
   return EXIT_OK;
 }
 
-/* Times given on the command line count from the start of the trace, as the
- * viewer's ruler does; FALSE when the time is past what its clock counts. */
-static gboolean
-trace_time (ChronoTrace *trace, double seconds, gint64 *out)
-{
-  const ChronoClock *clock = chrono_trace_get_clock (trace);
-  double ticks = seconds * (double) clock->ticks_per_second;
-  if (!isfinite (ticks) || fabs (ticks) >= 9.0e18)
-    return FALSE; /* converting it to 64 bits would be undefined */
-  gint64 offset = chrono_clock_from_seconds (clock, seconds), begin = chrono_trace_get_begin (trace);
-  if ((offset > 0 && begin > G_MAXINT64 - offset) || (offset < 0 && begin < G_MININT64 - offset))
-    return FALSE;
-  *out = begin + offset;
-  return TRUE;
-}
-
-static gboolean
-out_of_clock (const char *what, const char *text, GError **error)
-{
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _ ("%s “%s” lies outside the times the trace’s clock can count"), what, text);
-  return FALSE;
-}
-
-static gboolean
-parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gint64 *end, GError **error)
-{
-  const char *dots = strstr (text, "..");
-  if (dots == NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("range “%s” must be BEGIN..END, for example 10ms..30ms"), text);
-      return FALSE;
-    }
-  g_autofree char *first = g_strndup (text, dots - text);
-  double from, to;
-  if (!chrono_parse_duration (first, &from, error) || !chrono_parse_duration (dots + 2, &to, error))
-    return FALSE;
-  if (to <= from)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("range “%s” ends before it begins"), text);
-      return FALSE;
-    }
-  if (!trace_time (trace, from, begin) || !trace_time (trace, to, end))
-    return out_of_clock (_ ("range"), text, error);
-  if (*end <= *begin)
-    {
-      g_autofree char *tick = chrono_clock_format_ticks (chrono_trace_get_clock (trace), 1, 3);
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("range “%s” is shorter than one tick of the trace’s clock (%s)"), text, tick);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* A marker's time, like a range's; NULL text: no marker. */
-static gboolean
-parse_marker (const char *text, ChronoTrace *trace, gboolean *has_marker, gint64 *time, GError **error)
-{
-  double seconds;
-  if (text == NULL)
-    return TRUE;
-  if (!chrono_parse_duration (text, &seconds, error))
-    return FALSE;
-  if (!trace_time (trace, seconds, time))
-    return out_of_clock (_ ("marker"), text, error);
-  *has_marker = TRUE;
-  return TRUE;
-}
-
-static gboolean
-parse_size (const char *text, int *width, int *height, GError **error)
-{
-  int w = 0, h = 0;
-  char extra;
-  if (sscanf (text, "%dx%d%c", &w, &h, &extra) != 2 || w < 16 || h < 0 || w > 32768 || h > 32768)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("size “%s” must be WIDTHxHEIGHT, for example 1920x1080 (height 0: fit all lanes)"), text);
-      return FALSE;
-    }
-  *width = w;
-  *height = h;
-  return TRUE;
-}
-
 /* A lazily read trace exports what the viewer would show: the chunks of the
  * range in detail when they fit the memory budget, the summaries otherwise. */
 static gboolean
@@ -635,7 +550,7 @@ command_export (int argc, char **argv)
       return EXIT_FAILED;
     }
   int width = 1600, height = 0;
-  if (size && !parse_size (size, &width, &height, &error))
+  if (size && !chrono_cli_parse_size (size, &width, &height, &error))
     {
       g_printerr ("chronoscope-cli export: %s\n", error->message);
       return EXIT_FAILED;
@@ -651,9 +566,9 @@ command_export (int argc, char **argv)
   ChronoRenderOverlays overlays;
   chrono_render_overlays_init (&overlays);
   options.overlays = &overlays;
-  if ((range && !parse_range (range, trace, &options.begin, &options.end, &error))
-      || !parse_marker (marker_a, trace, &overlays.has_marker_a, &overlays.marker_a, &error)
-      || !parse_marker (marker_b, trace, &overlays.has_marker_b, &overlays.marker_b, &error))
+  if ((range && !chrono_cli_parse_range (range, trace, &options.begin, &options.end, &error))
+      || !chrono_cli_parse_marker (marker_a, trace, &overlays.has_marker_a, &overlays.marker_a, &error)
+      || !chrono_cli_parse_marker (marker_b, trace, &overlays.has_marker_b, &overlays.marker_b, &error))
     {
       g_printerr ("chronoscope-cli export: %s\n", error->message);
       return EXIT_FAILED;

@@ -31,6 +31,18 @@ chrono_ticks_between (gint64 begin, gint64 end)
   return end > begin ? (guint64) end - (guint64) begin : 0;
 }
 
+/* b - a as a double, from their exact integer difference: the doubles of
+ * epoch nanoseconds (about 1.7e18, where a double's step is 256) subtract
+ * to 0 for times a few ticks apart. */
+static inline double
+chrono_ticks_apart (gint64 a, gint64 b)
+{
+  gint64 difference;
+  if (!__builtin_sub_overflow (b, a, &difference))
+    return (double) difference;
+  return b > a ? (double) ((guint64) b - (guint64) a) : -(double) ((guint64) a - (guint64) b);
+}
+
 /* a + b, held at G_MAXUINT64 rather than wrapping. */
 static inline guint64
 chrono_ticks_add (guint64 a, guint64 b)

@@ -22,8 +22,8 @@ chrono_render_time_axis (ChronoRenderContext *ctx, ChronoTimeAxis *axis)
 {
   const ChronoRenderOptions *o = ctx->o;
   axis->ticks_per_second = ticks_per_second (ctx);
-  axis->rel_begin = (double) (o->begin - o->origin);
-  axis->rel_end = (double) (o->end - o->origin);
+  axis->rel_begin = chrono_ticks_apart (o->origin, o->begin);
+  axis->rel_end = chrono_ticks_apart (o->origin, o->end);
   axis->span_ticks = (double) chrono_ticks_between (o->begin, o->end);
   axis->x0 = ctx->data_x0;
   axis->x1 = ctx->data_x1;

@@ -158,24 +158,12 @@ data_width (const ChronoRenderOptions *o)
   return MAX ((double) o->width - MAX (o->label_width, 0), 1.0);
 }
 
-/* b - a as a double, from their exact integer difference: subtracting the
- * doubles of epoch nanoseconds (about 1.7e18, a double's step there is 256)
- * puts times a few ticks apart on one column and makes a narrow view's
- * width 0. */
-static inline double
-ticks_apart (gint64 a, gint64 b)
-{
-  gint64 difference;
-  if (!__builtin_sub_overflow (b, a, &difference))
-    return (double) difference;
-  return b > a ? (double) ((guint64) b - (guint64) a) : -(double) ((guint64) a - (guint64) b);
-}
-
 double
 chrono_render_options_time_to_x (const ChronoRenderOptions *o, gint64 t)
 {
   g_return_val_if_fail (o != NULL && o->end > o->begin, 0.0);
-  return MAX (o->label_width, 0) + ticks_apart (o->begin, t) * data_width (o) / ticks_apart (o->begin, o->end);
+  return MAX (o->label_width, 0)
+         + chrono_ticks_apart (o->begin, t) * data_width (o) / chrono_ticks_apart (o->begin, o->end);
 }
 
 /* The first tick at or after x: the inverse of time_to_x, rounded down. */
@@ -183,13 +171,17 @@ gint64
 chrono_render_options_x_to_time (const ChronoRenderOptions *o, double x)
 {
   g_return_val_if_fail (o != NULL && o->end > o->begin, 0);
-  double ticks = floor ((x - MAX (o->label_width, 0)) * ticks_apart (o->begin, o->end) / data_width (o));
+  double ticks = floor ((x - MAX (o->label_width, 0)) * chrono_ticks_apart (o->begin, o->end) / data_width (o));
   /* past either end of the 64-bit range (a trace that reaches INT64_MAX): the end itself */
-  if (ticks >= (double) G_MAXINT64 - (double) o->begin)
+  double target = (double) o->begin + ticks;
+  if (!(target < 9.2233720368547748e18))
     return G_MAXINT64;
-  if (ticks <= (double) G_MININT64 - (double) o->begin)
+  if (!(target > -9.2233720368547748e18))
     return G_MININT64;
-  return o->begin + (gint64) ticks;
+  /* the offset may not fit in 64 signed bits (a view of the whole range) while the time does */
+  if (ticks >= 0)
+    return (gint64) ((guint64) o->begin + (guint64) ticks);
+  return (gint64) ((guint64) o->begin - (guint64) -ticks);
 }
 
 double
