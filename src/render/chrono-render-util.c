@@ -22,7 +22,9 @@ chrono_render_column_range (ChronoRenderContext *ctx, double x, gint64 *out_begi
   const ChronoRenderOptions *o = ctx->o;
   gint64 t0 = CLAMP (chrono_render_options_x_to_time (o, x), o->begin, o->end);
   gint64 t1 = CLAMP (chrono_render_options_x_to_time (o, x + 1.0), o->begin, o->end);
-  if (t1 <= t0)
+  if (t1 <= t0 && t0 == G_MAXINT64)
+    t0 = t1 - 1; /* the column of the clock's last tick */
+  else if (t1 <= t0)
     t1 = t0 + 1;
   *out_begin = t0;
   *out_end = t1;
