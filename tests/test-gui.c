@@ -254,6 +254,14 @@ same_file_contents (const char *a, const char *b)
 static void
 test_export_matches_cli (void)
 {
+  /* the trace is only read: its bytes and its modification time stay */
+  g_autofree char *before = NULL;
+  gsize before_length = 0;
+  g_assert_true (g_file_get_contents (trace_path, &before, &before_length, NULL));
+  GStatBuf st;
+  g_assert_cmpint (g_stat (trace_path, &st), ==, 0);
+  struct timespec mtime = st.st_mtim;
+
   g_autoptr (ChronoApplication) app = chrono_application_new ();
   ChronoWindow *window = open_window (app, trace_path);
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
@@ -288,8 +296,19 @@ test_export_matches_cli (void)
           g_assert_true (g_str_has_prefix (contents, i == 1 ? "<?xml" : "%PDF"));
         }
     }
+  /* a picture is never written over the trace shown, whatever it is named */
+  g_autoptr (GError) refused = NULL;
+  ChronoExportChoice whole = { TRUE, 400, 0 };
+  g_assert_false (chrono_export_view (view, &whole, trace_path, &refused));
+  g_assert_nonnull (refused);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
+  g_autofree char *after = NULL;
+  gsize after_length = 0;
+  g_assert_true (g_file_get_contents (trace_path, &after, &after_length, NULL));
+  g_assert_true (after_length == before_length && memcmp (before, after, before_length) == 0);
+  g_assert_cmpint (g_stat (trace_path, &st), ==, 0);
+  g_assert_true (st.st_mtim.tv_sec == mtime.tv_sec && st.st_mtim.tv_nsec == mtime.tv_nsec);
 }
 
 /* A button in the popover of one of the header bar's menu buttons. */

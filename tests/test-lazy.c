@@ -446,6 +446,62 @@ test_same_runnable_inferred_twice (void)
   g_unlink (path);
 }
 
+/* Cancels the load at its n-th progress report. */
+typedef struct {
+  GCancellable *cancellable;
+  guint reports, cancel_at;
+} CancelAt;
+
+static void
+cancel_at_report (double fraction, gpointer data)
+{
+  CancelAt *c = data;
+  if (++c->reports == c->cancel_at)
+    g_cancellable_cancel (c->cancellable);
+}
+
+/* A load cancelled at several points of the index pass or of a whole read
+ * says so and leaves nothing behind (the sanitizer run checks leaks); a
+ * chunk decode that is no longer wanted when the trace goes is dropped. */
+static void
+test_cancelled_loads (void)
+{
+  const char *modes[] = { "never", "always" };
+  const char *chunk_sizes[] = { NULL, "4096" };
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (guint at = 1, cancelled = 0; at <= 7 || cancelled == 0; at += 3)
+      {
+        g_assert_cmpuint (at, <=, 7); /* at least the first report cancels */
+        g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+        CancelAt c = { cancellable, 0, at };
+        g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+        g_hash_table_insert (options, "lazy", (gpointer) modes[m]);
+        if (chunk_sizes[m] != NULL)
+          g_hash_table_insert (options, "chunk-size", (gpointer) chunk_sizes[m]);
+        g_autoptr (GError) error = NULL;
+        g_autoptr (ChronoTrace) trace =
+            chrono_load_file_with_options (plain_path, options, cancel_at_report, &c, cancellable, &error);
+        if (c.reports < at)
+          {
+            g_assert_no_error (error); /* read before the n-th report came */
+            continue;
+          }
+        g_assert_null (trace);
+        g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+        cancelled++;
+      }
+  /* decodes asked for, then other ones, then the trace dropped while they run */
+  g_autoptr (ChronoTrace) lazy = load (plain_path, "always", "4096");
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (lazy);
+  guint n = chrono_trace_get_n_chunks (lazy);
+  g_assert_cmpuint (n, >, 10);
+  chrono_chunk_cache_request (cache, 0, n / 2);
+  g_usleep (2000);
+  chrono_chunk_cache_request (cache, n - 3, n - 1);
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
 static void
 make_inputs (const char *dir)
 {
@@ -525,6 +581,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/same-runnable-inferred-twice", test_same_runnable_inferred_twice);
   g_test_add_func ("/lazy/visandor-fixtures", test_visandor_fixtures);
   g_test_add_func ("/lazy/otf2", test_otf2);
+  g_test_add_func ("/lazy/cancelled-loads", test_cancelled_loads);
   int status = g_test_run ();
   g_unlink (plain_path);
   g_unlink (gzip_path);

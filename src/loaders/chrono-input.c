@@ -20,7 +20,7 @@
 #define BLOCK_SIZE (4u << 20)
 #define READ_SIZE 65536
 /* a text trace's line is far shorter; past this it is not one */
-#define MAX_LINE ((gsize) 256 << 20)
+#define MAX_LINE ((gsize) 64 << 20)
 
 struct _ChronoInput {
   char *path;
@@ -383,10 +383,13 @@ chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_l
     {
       if (buffer->len > MAX_LINE)
         {
+          /* the long line begins after the block's last newline */
+          const guint8 *before = memrchr (buffer->data, '\n', from);
+          guint64 start = input->out_offset + (before ? (guint64) (before - buffer->data) + 1 : 0);
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _ ("%s: a line longer than %" G_GSIZE_FORMAT " MiB at byte %" G_GUINT64_FORMAT
-                          " of the text; this is not a text trace"),
-                       input->path, MAX_LINE >> 20, input->out_offset);
+                       _ ("%s: the line from byte %" G_GUINT64_FORMAT " of the text is longer than %" G_GSIZE_FORMAT
+                          " MiB; this is not a text trace"),
+                       input->path, start, MAX_LINE >> 20);
           return FALSE;
         }
       gsize scanned = buffer->len;
