@@ -202,7 +202,10 @@ chrono_trace_dump (ChronoTrace *trace)
   GString *out = g_string_new (NULL);
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   g_string_append_printf (out, "format %s\n", chrono_trace_get_format (trace));
-  g_string_append_printf (out, "clock ticks_per_second=%" G_GINT64_FORMAT "\n", clock->ticks_per_second);
+  g_string_append_printf (out, "clock ticks_per_second=%" G_GINT64_FORMAT, clock->ticks_per_second);
+  if (clock->has_wall_clock)
+    g_string_append_printf (out, " wall_clock_us=%" G_GINT64_FORMAT, clock->wall_clock_us);
+  g_string_append_c (out, '\n');
   if (chrono_trace_has_range (trace))
     g_string_append_printf (out, "range %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n", chrono_trace_get_begin (trace),
                             chrono_trace_get_end (trace));

@@ -161,8 +161,27 @@ set_timescale (BtfReader *r, const char *value)
     chrono_warnings_add (
         r->warnings, r->line, "bad time scale",
         _ ("the time scale changes to “%s” after events were read; all times are read in the last scale given"), value);
-  ChronoClock clock;
-  chrono_clock_init (&clock, ticks_per_second);
+  ChronoClock clock = *chrono_trace_get_clock (r->trace); /* keeps the wall clock of #creationDate */
+  clock.ticks_per_second = ticks_per_second;
+  chrono_trace_set_clock (r->trace, &clock);
+}
+
+/* "#creationDate 2014-02-19T11:39:20Z": the wall-clock time of tick 0
+ * (UTC when the producer gives no zone), so traces line up by wall clock. */
+static void
+set_creation_date (BtfReader *r, const char *value)
+{
+  g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr (GDateTime) date = g_date_time_new_from_iso8601 (value, utc);
+  if (date == NULL)
+    {
+      chrono_warnings_add (r->warnings, r->line, "bad creation date",
+                           _ ("creation date “%s” is not an ISO 8601 time; the trace has no wall clock"), value);
+      return;
+    }
+  ChronoClock clock = *chrono_trace_get_clock (r->trace);
+  clock.has_wall_clock = TRUE;
+  clock.wall_clock_us = g_date_time_to_unix (date) * G_USEC_PER_SEC + g_date_time_get_microsecond (date);
   chrono_trace_set_clock (r->trace, &clock);
 }
 
@@ -191,6 +210,8 @@ pragma (BtfReader *r, char *text)
       chrono_trace_add_metadata (r->trace, key, value);
       if (strcmp (lower, "timescale") == 0)
         set_timescale (r, value);
+      else if (strcmp (lower, "creationdate") == 0)
+        set_creation_date (r, value);
       else if ((strcmp (lower, "ringoverflow") == 0 || strcmp (lower, "truncated") == 0
                 || strcmp (lower, "tasktableoverflow") == 0)
                && g_ascii_strcasecmp (value, "true") == 0)

@@ -23,6 +23,7 @@ def_clock (void *data, uint64_t resolution, uint64_t offset, uint64_t length, ui
   r->resolution = resolution;
   r->offset = offset;
   r->length = length;
+  r->realtime = realtime;
   return OTF2_CALLBACK_SUCCESS;
 }
 

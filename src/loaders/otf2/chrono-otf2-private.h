@@ -124,6 +124,8 @@ struct _ChronoOtf2Reader {
   GArray *sends, *receives; /* MessageEnd */
   guint64 messages;
   guint64 length; /* ClockProperties' trace length, ticks */
+  guint64
+      realtime; /* ClockProperties' nanoseconds since the Unix epoch at the global offset, or OTF2_UNDEFINED_TIMESTAMP */
   /* lazy reading (chrono-otf2-lazy.c) */
   guint summary_buckets; /* > 0: an index pass, lanes get summaries */
   GArray *windows; /* gint64: the start of each window, then the end of the last */

@@ -79,6 +79,7 @@ chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *pa
     .warnings = chrono_trace_get_warnings (trace),
     .path = path,
     .resolution = 1,
+    .realtime = OTF2_UNDEFINED_TIMESTAMP,
     .string_table = g_hash_table_new_full (NULL, NULL, NULL, g_free),
     .tree_nodes = g_hash_table_new_full (NULL, NULL, NULL, g_free),
     .groups = g_hash_table_new_full (NULL, NULL, NULL, g_free),
@@ -121,6 +122,11 @@ set_clock (ChronoOtf2Reader *r)
   ChronoClock clock;
   chrono_clock_init (&clock, (gint64) MIN (MAX (r->resolution, 1), (guint64) G_MAXINT64));
   clock.origin = (gint64) MIN (r->offset, (guint64) G_MAXINT64); /* the ruler counts from the global offset */
+  if (r->realtime != OTF2_UNDEFINED_TIMESTAMP && r->realtime / 1000 <= (guint64) G_MAXINT64)
+    {
+      clock.has_wall_clock = TRUE; /* wall-clock alignment with other traces */
+      clock.wall_clock_us = (gint64) (r->realtime / 1000);
+    }
   chrono_trace_set_clock (r->trace, &clock);
 }
 
