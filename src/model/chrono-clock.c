@@ -15,6 +15,79 @@ chrono_clock_init (ChronoClock *clock, gint64 ticks_per_second)
   clock->ticks_per_second = ticks_per_second;
 }
 
+void
+chrono_clock_init_cycles (ChronoClock *clock)
+{
+  chrono_clock_init (clock, 1);
+  clock->counts_cycles = TRUE;
+}
+
+static const struct {
+  const char *prefix;
+  gint64 hertz;
+} frequency_prefixes[] = {
+  { "", 1 }, { "k", 1000 }, { "m", 1000000 }, { "g", 1000000000 }, { "t", G_GINT64_CONSTANT (1000000000000) }
+};
+
+/* Digits and a decimal point read as an exact fraction: mantissa / 10^decimals. */
+static gboolean
+parse_decimal (const char **p, guint64 *mantissa, guint *decimals)
+{
+  const char *start = *p;
+  gboolean point = FALSE;
+  *mantissa = 0;
+  *decimals = 0;
+  for (; g_ascii_isdigit (**p) || (**p == '.' && !point); (*p)++)
+    {
+      if (**p == '.')
+        {
+          point = TRUE;
+          continue;
+        }
+      if (*mantissa > (G_MAXUINT64 - 9) / 10 || *decimals > 15)
+        return FALSE;
+      *mantissa = *mantissa * 10 + (guint64) (**p - '0');
+      *decimals += point;
+    }
+  return *p > start && !(*p - start == 1 && point);
+}
+
+gboolean
+chrono_parse_frequency (const char *text, gint64 *out_hertz, GError **error)
+{
+  const char *p = text ? text : "";
+  while (g_ascii_isspace (*p))
+    p++;
+  guint64 mantissa;
+  guint decimals;
+  gboolean number = parse_decimal (&p, &mantissa, &decimals);
+  while (g_ascii_isspace (*p))
+    p++;
+  gint64 scale = 0;
+  for (gsize i = G_N_ELEMENTS (frequency_prefixes); number && scale == 0 && i-- > 0;)
+    {
+      gsize n = strlen (frequency_prefixes[i].prefix);
+      if (g_ascii_strncasecmp (p, frequency_prefixes[i].prefix, n) != 0)
+        continue;
+      const char *unit = p + n;
+      if (g_ascii_strcasecmp (unit, "hz") == 0 || (n == 0 && *unit == '\0'))
+        scale = frequency_prefixes[i].hertz;
+    }
+  /* hertz = mantissa × scale / 10^decimals, whole and in 64 bits */
+  guint64 power = 1;
+  for (guint i = 0; i < decimals; i++)
+    power *= 10;
+  unsigned __int128 hertz = number && scale > 0 ? (unsigned __int128) mantissa * (guint64) scale : 0;
+  if (scale == 0 || hertz % power != 0 || hertz / power == 0 || hertz / power > (unsigned __int128) G_MAXINT64)
+    {
+      g_set_error (error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_NOT_A_TIME,
+                   "“%s” is not a clock frequency of whole hertz (e.g. 2.4GHz, 800MHz, 1000000)", text ? text : "");
+      return FALSE;
+    }
+  *out_hertz = (gint64) (hertz / power);
+  return TRUE;
+}
+
 static const struct {
   const char *unit;
   gint64 ticks_per_second;
@@ -197,10 +270,49 @@ chrono_format_duration (double seconds, int significant_digits)
   return g_strdup_printf ("%.*g %s", significant_digits, value, unit->symbol);
 }
 
-/* A number of ticks as a human duration ("463.425 µs"); a time is the ticks
- * from some origin, which callers subtract first. */
+/* Cycles counted in thousands, millions, … as seconds are in ms, µs. */
+static const ChronoTimeUnit cycle_units[] = {
+  { 1e12, "Tcycles" }, { 1e9, "Gcycles" }, { 1e6, "Mcycles" }, { 1e3, "kcycles" }, { 1.0, "cycles" },
+};
+
+const ChronoTimeUnit *
+chrono_clock_unit_for (const ChronoClock *clock, double seconds)
+{
+  if (!clock->counts_cycles)
+    return chrono_time_unit_for (seconds);
+  double magnitude = fabs (seconds);
+  gsize i = 0;
+  while (i + 1 < G_N_ELEMENTS (cycle_units) && magnitude < cycle_units[i].seconds * 0.9999999)
+    i++;
+  return &cycle_units[i];
+}
+
+static char *
+format_in_unit (const ChronoClock *clock, double ticks, int significant_digits)
+{
+  if (!clock->counts_cycles)
+    return chrono_format_duration (ticks / (double) clock->ticks_per_second, significant_digits);
+  if (ticks == 0)
+    return g_strdup ("0 cycles");
+  const ChronoTimeUnit *unit = chrono_clock_unit_for (clock, ticks);
+  double value = ticks / unit->seconds;
+  if (fabs (value) >= pow (10.0, significant_digits) || unit->seconds == 1.0)
+    return g_strdup_printf ("%.0f %s", value, unit->symbol);
+  return g_strdup_printf ("%.*g %s", significant_digits, value, unit->symbol);
+}
+
+/* A number of ticks as a human duration ("463.425 µs", "1.5 Mcycles"); a
+ * time is the ticks from some origin, which callers subtract first. */
 char *
 chrono_clock_format_ticks (const ChronoClock *clock, gint64 ticks, int significant_digits)
 {
-  return chrono_format_duration (chrono_clock_to_seconds (clock, ticks), significant_digits);
+  if (!clock->counts_cycles)
+    return chrono_format_duration (chrono_clock_to_seconds (clock, ticks), significant_digits);
+  return format_in_unit (clock, (double) ticks, significant_digits);
+}
+
+char *
+chrono_clock_format_duration (const ChronoClock *clock, guint64 ticks, int significant_digits)
+{
+  return format_in_unit (clock, (double) ticks, significant_digits);
 }

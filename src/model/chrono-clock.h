@@ -12,9 +12,15 @@ typedef struct {
   gint64 origin; /* the trace's zero, in ticks */
   gboolean has_wall_clock;
   gint64 wall_clock_us; /* Unix time of the origin in microseconds */
+  /* Ticks are processor cycles of a frequency nobody gave: ticks_per_second
+   * is 1 and times are shown in cycles ("1.5 Mcycles"), never as seconds. */
+  gboolean counts_cycles;
 } ChronoClock;
 
 void chrono_clock_init (ChronoClock *clock, gint64 ticks_per_second);
+void chrono_clock_init_cycles (ChronoClock *clock);
+/* "2.4GHz", "800 MHz", "33kHz", "1000000" (hertz), exactly; at least 1 Hz. */
+gboolean chrono_parse_frequency (const char *text, gint64 *out_hertz, GError **error);
 
 gboolean chrono_clock_ticks_per_second_for_unit (const char *unit, gint64 *out_ticks_per_second);
 
@@ -74,5 +80,9 @@ const ChronoTimeUnit *chrono_time_unit_for (double seconds);
 
 char *chrono_format_duration (double seconds, int significant_digits);
 char *chrono_clock_format_ticks (const ChronoClock *clock, gint64 ticks, int significant_digits);
+/* A duration (unsigned: it may exceed 2^63 ticks) as chrono_clock_format_ticks shows it. */
+char *chrono_clock_format_duration (const ChronoClock *clock, guint64 ticks, int significant_digits);
+/* The unit a clock's times are shown in: seconds' units, or cycles'. */
+const ChronoTimeUnit *chrono_clock_unit_for (const ChronoClock *clock, double seconds);
 
 G_END_DECLS

@@ -153,6 +153,36 @@ dump_tree (GString *out, ChronoTrace *trace, ChronoTree *tree)
     }
 }
 
+/* Records dumped one by one up to this many in a trace; counts always. */
+#define DUMP_MAX_REFERENCES 10000
+
+/* A density lane: its space's counts and address axis, then its references. */
+static void
+dump_references (GString *out, ChronoReferences *refs, guint space)
+{
+  static const char *const channels[] = { "load", "store", "fetch", "other" };
+  g_string_append (out, "  references");
+  for (guint c = 0; c < CHRONO_REF_N_CHANNELS; c++)
+    g_string_append_printf (out, " %s=%" G_GUINT64_FORMAT, channels[c],
+                            chrono_references_get_space_count (refs, space, c));
+  g_string_append (out, "\n  blocks");
+  for (guint b = 0; b < chrono_references_get_n_blocks (refs, space); b++)
+    g_string_append_printf (out, " %x", chrono_references_get_block_address (refs, space, b));
+  g_string_append_c (out, '\n');
+  guint64 n = chrono_references_get_n (refs);
+  if (n > DUMP_MAX_REFERENCES)
+    return;
+  guint32 id = chrono_references_get_space_id (refs, space);
+  g_autofree ChronoReference *all = g_new (ChronoReference, MAX (n, 1));
+  if (!chrono_references_read (refs, 0, (guint) n, all, NULL))
+    return;
+  for (guint64 i = 0; i < n; i++)
+    if (all[i].space == id)
+      g_string_append_printf (out, "  ref %" G_GINT64_FORMAT " %s %c len=%u addr=%x\n", all[i].time,
+                              channels[MIN (all[i].channel, CHRONO_REF_OTHER)],
+                              g_ascii_isgraph (all[i].type) ? all[i].type : '?', all[i].length, all[i].address);
+}
+
 static void
 dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
 {
@@ -177,6 +207,10 @@ dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
     dump_signal (out, chrono_lane_get_signal (lane));
   if (chrono_lane_get_tree (lane))
     dump_tree (out, trace, chrono_lane_get_tree (lane));
+  guint space;
+  ChronoReferences *refs = chrono_lane_get_references (lane, &space);
+  if (refs != NULL)
+    dump_references (out, refs, space);
 }
 
 static void

@@ -16,6 +16,8 @@ struct _ChronoLane {
   ChronoInstances *instances;
   ChronoSummary *summary;
   ChronoTree *tree;
+  ChronoReferences *references;
+  guint reference_space;
   gint64 source_id; /* the producer's id (a TRACE resource id), G_MININT64 when none */
   guint32 attrs;
   double capacity; /* 0 when the lane has none */
@@ -32,7 +34,7 @@ G_DEFINE_ENUM_TYPE (
     G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACCESS, "access"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_SIGNAL, "signal"),
     G_DEFINE_ENUM_VALUE (CHRONO_LANE_EVENTS, "events"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_RESOURCE, "resource"),
     G_DEFINE_ENUM_VALUE (CHRONO_LANE_ACTIVITY, "activity"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_WORKER, "worker"),
-    G_DEFINE_ENUM_VALUE (CHRONO_LANE_TREE, "tree"))
+    G_DEFINE_ENUM_VALUE (CHRONO_LANE_TREE, "tree"), G_DEFINE_ENUM_VALUE (CHRONO_LANE_DENSITY, "density"))
 
 G_DEFINE_FINAL_TYPE (ChronoLane, chrono_lane, G_TYPE_OBJECT)
 
@@ -64,6 +66,7 @@ chrono_lane_finalize (GObject *object)
   g_clear_pointer (&self->instances, chrono_instances_free);
   g_clear_pointer (&self->summary, chrono_summary_free);
   g_clear_pointer (&self->tree, chrono_tree_free);
+  g_clear_object (&self->references);
   G_OBJECT_CLASS (chrono_lane_parent_class)->finalize (object);
 }
 
@@ -319,6 +322,23 @@ chrono_lane_set_tree (ChronoLane *lane, ChronoTree *tree)
   g_return_if_fail (CHRONO_IS_LANE (lane));
   g_clear_pointer (&lane->tree, chrono_tree_free);
   lane->tree = tree;
+}
+
+void
+chrono_lane_set_references (ChronoLane *lane, ChronoReferences *refs, guint space)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane) && CHRONO_IS_REFERENCES (refs));
+  g_set_object (&lane->references, refs);
+  lane->reference_space = space;
+}
+
+ChronoReferences *
+chrono_lane_get_references (ChronoLane *lane, guint *out_space)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  if (out_space != NULL)
+    *out_space = lane->reference_space;
+  return lane->references;
 }
 
 ChronoTree *

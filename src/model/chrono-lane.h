@@ -6,6 +6,7 @@
 
 #include "chrono-instances.h"
 #include "chrono-marks.h"
+#include "chrono-references.h"
 #include "chrono-signal.h"
 #include "chrono-spans.h"
 #include "chrono-summary.h"
@@ -32,6 +33,8 @@ typedef enum {
   CHRONO_LANE_WORKER, /* an agent, thread or location doing work: depth 0 when it is busy, deeper rows what it
                          works on (goals, branches, regions), a row per concurrent item */
   CHRONO_LANE_TREE, /* a tree of work (and/or trees): the lane's ChronoTree, a row per node in tree order */
+  CHRONO_LANE_DENSITY, /* the memory references of one address space: the lane's ChronoReferences, drawn as
+                          references per time and address */
 } ChronoLaneKind;
 
 #define CHRONO_TYPE_LANE_KIND (chrono_lane_kind_get_type ())
@@ -79,6 +82,9 @@ ChronoSummary *chrono_lane_ensure_summary (ChronoLane *lane, gint64 begin, guint
 /* The tree of a CHRONO_LANE_TREE lane; the lane owns it. */
 void chrono_lane_set_tree (ChronoLane *lane, ChronoTree *tree);
 ChronoTree *chrono_lane_get_tree (ChronoLane *lane);
+/* The references of a CHRONO_LANE_DENSITY lane: space is an index into refs' spaces. */
+void chrono_lane_set_references (ChronoLane *lane, ChronoReferences *refs, guint space);
+ChronoReferences *chrono_lane_get_references (ChronoLane *lane, guint *out_space);
 /* Time per state over [begin, end), from the spans or, read lazily, the summary. */
 gboolean chrono_lane_has_intervals (ChronoLane *lane);
 void chrono_lane_summarize (ChronoLane *lane, gint64 begin, gint64 end, ChronoSpanSummary *out);
