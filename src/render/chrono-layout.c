@@ -154,6 +154,8 @@ chrono_layout_get_row_style (ChronoLane *lane)
   ChronoMarks *marks = chrono_lane_get_marks (lane);
   gboolean any_marks = marks != NULL && chrono_marks_get_n (marks) > 0;
   ChronoSummary *summary = chrono_lane_get_summary (lane);
+  if (chrono_lane_get_references (lane, NULL) != NULL)
+    return CHRONO_ROW_DENSITY;
   if (summary != NULL)
     {
       /* a lazily read lane: what its summary holds decides, as its items would */
@@ -199,6 +201,7 @@ row_height (ChronoRowStyle style, guint n_slots)
     case CHRONO_ROW_SIGNAL: return CHRONO_LAYOUT_SIGNAL_HEIGHT;
     case CHRONO_ROW_EVENTS: return CHRONO_LAYOUT_EVENTS_HEIGHT;
     case CHRONO_ROW_TREE_NODE: return CHRONO_LAYOUT_SLOT_HEIGHT;
+    case CHRONO_ROW_DENSITY: return CHRONO_LAYOUT_DENSITY_HEIGHT;
     case CHRONO_ROW_SPANS: break;
     }
   /* Deep call stacks would otherwise push everything else off screen. */

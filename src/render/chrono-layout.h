@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 #define CHRONO_LAYOUT_DENSE_SLOTS 8 /* more slots than this are dense */
 #define CHRONO_LAYOUT_SIGNAL_HEIGHT 48.0
 #define CHRONO_LAYOUT_EVENTS_HEIGHT 14.0
+#define CHRONO_LAYOUT_DENSITY_HEIGHT 96.0
 
 /* How a row is drawn, decided by what the lane holds rather than its kind
  * alone, so a loader may put spans on a group or marks on a process. */
@@ -24,6 +25,7 @@ typedef enum {
   CHRONO_ROW_SIGNAL, /* a value plot */
   CHRONO_ROW_EVENTS, /* instant events only */
   CHRONO_ROW_TREE_NODE, /* one node of a tree lane: its stretches, split and join bars */
+  CHRONO_ROW_DENSITY, /* memory references: a heat map of time × address, or dots when few */
 } ChronoRowStyle;
 
 typedef struct {

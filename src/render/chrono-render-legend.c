@@ -160,6 +160,13 @@ draw_items (ChronoRenderContext *ctx, double centre)
     return;
   if (ctx->suspended_seen && !legend_item (ctx, &x, centre, dashed_swatch, NULL, _ ("Suspended")))
     return;
+  if (ctx->references_seen)
+    {
+      const char *channels[] = { _ ("Loads"), _ ("Stores"), _ ("Instruction fetches"), _ ("Other references") };
+      for (guint c = 0; c < G_N_ELEMENTS (channels); c++)
+        if (!legend_item (ctx, &x, centre, colour_swatch, &ctx->palette->references[c], channels[c]))
+          return;
+    }
   /* tree rows are coloured by the worker that ran them: name each */
   for (guint i = 0; ctx->workers_seen != NULL && i < ctx->workers_seen->len; i++)
     {

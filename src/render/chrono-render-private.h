@@ -34,6 +34,7 @@ typedef struct {
   GArray *workers_seen; /* guint32 string ids of the workers tree rows coloured by, first seen first */
   GHashTable *worker_set; /* the same, to look up */
   gboolean suspended_seen, helpers_seen;
+  gboolean references_seen; /* a density row drew memory references */
   guint outcomes_seen; /* 1 << ChronoTreeOutcome */
 } ChronoRenderContext;
 
@@ -63,6 +64,9 @@ void chrono_render_leave_detail (ChronoRenderContext *ctx, const ChronoRenderCon
 /* chrono-render-spans.c */
 void chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top);
 void chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, gboolean ticks);
+
+/* chrono-render-density.c: memory references per time and address */
+void chrono_render_density_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top);
 
 /* chrono-render-signal.c */
 void chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, double min,

@@ -22,6 +22,7 @@ chrono_render_time_axis (ChronoRenderContext *ctx, ChronoTimeAxis *axis)
 {
   const ChronoRenderOptions *o = ctx->o;
   axis->ticks_per_second = ticks_per_second (ctx);
+  axis->counts_cycles = chrono_trace_get_clock (ctx->trace)->counts_cycles;
   axis->rel_begin = chrono_ticks_apart (o->origin, o->begin);
   axis->rel_end = chrono_ticks_apart (o->origin, o->end);
   axis->span_ticks = (double) chrono_ticks_between (o->begin, o->end);
@@ -73,8 +74,8 @@ draw_corner (ChronoRenderContext *ctx)
   const ChronoRenderOptions *o = ctx->o;
   if (o->label_width <= 0)
     return;
-  double seconds = (double) chrono_ticks_between (o->begin, o->end) / ticks_per_second (ctx);
-  g_autofree char *span = chrono_format_duration (seconds, 3);
+  guint64 ticks = chrono_ticks_between (o->begin, o->end);
+  g_autofree char *span = chrono_clock_format_duration (chrono_trace_get_clock (ctx->trace), ticks, 3);
   /* TRANSLATORS: the length of the visible time range, e.g. "Window: 20 ms" */
   g_autofree char *text = g_strdup_printf (_ ("Window: %s"), span);
   int h;

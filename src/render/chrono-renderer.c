@@ -300,6 +300,7 @@ draw_row_data (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
       chrono_render_marks_row (ctx, row, top, FALSE); /* reads and other accesses */
       break;
     case CHRONO_ROW_EVENTS: chrono_render_marks_row (ctx, row, top, TRUE); break;
+    case CHRONO_ROW_DENSITY: chrono_render_density_row (ctx, row, top); break;
     }
   cairo_restore (cr);
 }

@@ -17,7 +17,8 @@ static void
 choose_unit (const ChronoTimeAxis *axis, double step_seconds, ChronoTickScale *scale)
 {
   double reach = MAX (fabs (axis->rel_begin), fabs (axis->rel_end)) / axis->ticks_per_second;
-  const ChronoTimeUnit *unit = chrono_time_unit_for (MAX (reach, step_seconds));
+  ChronoClock clock = { .ticks_per_second = 1, .counts_cycles = axis->counts_cycles };
+  const ChronoTimeUnit *unit = chrono_clock_unit_for (&clock, MAX (reach, step_seconds));
   scale->unit_seconds = unit->seconds;
   scale->unit = unit->symbol;
   double step_in_unit = step_seconds / unit->seconds;
@@ -68,7 +69,7 @@ chrono_time_axis_choose_scale (const ChronoTimeAxis *axis, PangoLayout *text, do
   double tps = axis->ticks_per_second;
   double width = MAX (axis->x1 - axis->x0, 1.0);
   double px_per_tick = width / axis->span_ticks;
-  for (int exponent = -12; exponent <= 9; exponent++)
+  for (int exponent = -12; exponent <= 15; exponent++)
     for (gsize m = 0; m < G_N_ELEMENTS (mantissas); m++)
       {
         double step_seconds = mantissas[m] * pow (10.0, exponent);
@@ -81,7 +82,7 @@ chrono_time_axis_choose_scale (const ChronoTimeAxis *axis, PangoLayout *text, do
         choose_minor (px_per_tick, mantissas[m], scale);
         return;
       }
-  /* An axis longer than 10⁹ s: one tick at the start is enough. */
+  /* An axis longer than 10¹⁵ s: one tick at the start is enough. */
   scale->step_ticks = axis->span_ticks;
   scale->minor_ticks = 0.0;
   choose_unit (axis, scale->step_ticks / tps, scale);

@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 /* A horizontal stretch of time drawn between x0 and x1. */
 typedef struct {
   double ticks_per_second;
+  gboolean counts_cycles; /* the clock's ticks are cycles of no known frequency: labelled in cycles */
   double rel_begin, rel_end; /* ticks from the origin the labels count from, at x0 and x1 */
   double span_ticks; /* end − begin, as the caller computes it exactly */
   double x0, x1; /* px */

@@ -228,6 +228,7 @@ get_time_axis (ChronoOverview *self, double width, ChronoTimeAxis *axis)
   gint64 begin = chrono_viewport_get_trace_begin (self->viewport);
   gint64 end = chrono_viewport_get_trace_end (self->viewport);
   axis->ticks_per_second = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
+  axis->counts_cycles = chrono_trace_get_clock (self->trace)->counts_cycles;
   axis->rel_begin = (double) (begin - origin);
   axis->rel_end = (double) (end - origin);
   axis->span_ticks = (double) MAX (end - begin, 1);
@@ -558,9 +559,9 @@ chrono_overview_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboar
     return FALSE;
   int scale = gtk_widget_get_scale_factor (widget);
   guint c = (guint) CLAMP ((gint64) x * scale, 0, (gint64) n_columns - 1);
-  double tps = (double) MAX (chrono_trace_get_clock (self->trace)->ticks_per_second, 1);
-  g_autofree char *at = chrono_format_duration (
-      (double) (x_to_time_clamped (self, x) - chrono_viewport_get_origin (self->viewport)) / tps, 4);
+  g_autofree char *at =
+      chrono_clock_format_ticks (chrono_trace_get_clock (self->trace),
+                                 x_to_time_clamped (self, x) - chrono_viewport_get_origin (self->viewport), 4);
   int percent = (int) lround (100.0 * chrono_load_get_column_total (self->load, c));
   const char *what = source == CHRONO_LOAD_SOURCE_CORES       ? _ ("cores busy")
                      : source == CHRONO_LOAD_SOURCE_PROCESSES ? _ ("running")

@@ -1,0 +1,197 @@
+/* chrono-render-density.c — a density row: the memory references of one
+ * address space over time.
+ *
+ * Far out, each device pixel is a cell of time × address whose colour mixes
+ * the channels (loads, stores, fetches) by their share and whose strength
+ * grows with the logarithm of the count, so a program's phases show as
+ * bands that move between code, heap and stack.  Zoomed in until few
+ * references are visible, each is a dot at its address.  The address axis
+ * holds only the blocks the space uses (ChronoReferences), with a line and
+ * the first address where a stretch of used blocks begins. */
+#include "chrono-render-private.h"
+
+#include <math.h>
+
+#define PAD 3.0 /* px above and below the plot */
+#define MAX_DOTS 20000 /* references drawn one by one at most */
+#define MAX_COLUMNS 8192
+#define LABEL_MIN_GAP 12.0 /* px between address labels */
+
+typedef struct {
+  ChronoRenderContext *ctx;
+  ChronoReferences *refs;
+  guint space;
+  double x0, x1, top, bottom; /* the plot */
+  double axis_lo, axis_hi; /* the axis positions shown, bottom to top */
+} Plot;
+
+static double
+y_of (const Plot *p, double position)
+{
+  return p->bottom - (position - p->axis_lo) / (p->axis_hi - p->axis_lo) * (p->bottom - p->top);
+}
+
+/* Each reference as a dot; FALSE when there are too many in view to read them. */
+static gboolean
+draw_dots (Plot *p)
+{
+  const ChronoRenderOptions *o = p->ctx->o;
+  guint64 first, last;
+  if (!chrono_references_find_range (p->refs, o->begin, o->end, &first, &last, NULL) || last - first > MAX_DOTS)
+    return FALSE;
+  guint n = (guint) (last - first);
+  g_autofree ChronoReference *refs = g_new (ChronoReference, MAX (n, 1));
+  if (!chrono_references_read (p->refs, first, n, refs, NULL))
+    return TRUE; /* the file changed under us: nothing rather than a wrong picture */
+  guint32 id = chrono_references_get_space_id (p->refs, p->space);
+  cairo_t *cr = p->ctx->cr;
+  for (guint channel = 0; channel < CHRONO_REF_N_CHANNELS; channel++)
+    {
+      gboolean any = FALSE;
+      for (guint i = 0; i < n; i++)
+        {
+          if (refs[i].space != id || refs[i].channel != channel)
+            continue;
+          double position = chrono_references_axis_position (p->refs, p->space, refs[i].address);
+          if (position < p->axis_lo || position >= p->axis_hi)
+            continue;
+          double x = chrono_render_options_time_to_x (o, refs[i].time);
+          cairo_rectangle (cr, x - 1.5, y_of (p, position) - 1.5, 3.0, 3.0);
+          any = TRUE;
+        }
+      if (any)
+        {
+          chrono_rgb_set_source (cr, &p->ctx->palette->references[channel]);
+          cairo_fill (cr);
+          p->ctx->references_seen = TRUE;
+        }
+    }
+  return TRUE;
+}
+
+/* A cell's colour: the channels mixed by share, strength by log of the count. */
+static guint32
+cell_pixel (const ChronoPalette *palette, const float *cell, double log_max)
+{
+  double total = 0.0, r = 0.0, g = 0.0, b = 0.0;
+  for (guint c = 0; c < CHRONO_REF_N_CHANNELS; c++)
+    {
+      total += cell[c];
+      r += cell[c] * palette->references[c].red;
+      g += cell[c] * palette->references[c].green;
+      b += cell[c] * palette->references[c].blue;
+    }
+  if (total <= 0.0)
+    return 0;
+  /* a single reference in a cell must still show */
+  double alpha = 0.25 + 0.75 * CLAMP (log1p (total) / log_max, 0.0, 1.0);
+  guint32 a = (guint32) lround (alpha * 255.0);
+  guint32 pr = (guint32) lround (r / total * alpha * 255.0), pg = (guint32) lround (g / total * alpha * 255.0),
+          pb = (guint32) lround (b / total * alpha * 255.0);
+  return a << 24 | pr << 16 | pg << 8 | pb; /* premultiplied, as cairo's ARGB32 wants */
+}
+
+static void
+draw_heat_map (Plot *p)
+{
+  ChronoRenderContext *ctx = p->ctx;
+  const ChronoRenderOptions *o = ctx->o;
+  guint columns = (guint) CLAMP (ceil ((p->x1 - p->x0) * ctx->scale), 1, MAX_COLUMNS);
+  guint rows = (guint) MAX (ceil ((p->bottom - p->top) * ctx->scale), 1);
+  g_autofree float *density = g_new (float, (gsize) columns *rows *CHRONO_REF_N_CHANNELS);
+  gboolean exact;
+  /* the columns cover the time area exactly: x0 is o->begin, x1 is o->end */
+  if (o->end <= o->begin
+      || !chrono_references_density (p->refs, p->space, o->begin, o->end, columns, p->axis_lo, p->axis_hi, rows,
+                                     density, &exact, NULL))
+    return;
+  double max = 0.0;
+  for (gsize cell = 0; cell < (gsize) columns * rows; cell++)
+    {
+      double total = 0.0;
+      for (guint c = 0; c < CHRONO_REF_N_CHANNELS; c++)
+        total += density[cell * CHRONO_REF_N_CHANNELS + c];
+      max = MAX (max, total);
+    }
+  if (max <= 0.0)
+    return;
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) columns, (int) rows);
+  guint8 *pixels = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image);
+  double log_max = log1p (max);
+  for (guint row = 0; row < rows; row++)
+    {
+      /* density row 0 is the axis' low end, drawn at the bottom */
+      guint32 *line = (guint32 *) (pixels + (gsize) (rows - 1 - row) * stride);
+      for (guint column = 0; column < columns; column++)
+        line[column] =
+            cell_pixel (ctx->palette, &density[((gsize) row * columns + column) * CHRONO_REF_N_CHANNELS], log_max);
+    }
+  cairo_surface_mark_dirty (image);
+  cairo_t *cr = ctx->cr;
+  cairo_save (cr);
+  cairo_translate (cr, p->x0, p->top);
+  cairo_scale (cr, (p->x1 - p->x0) / columns, (p->bottom - p->top) / rows);
+  cairo_set_source_surface (cr, image, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (image);
+  ctx->references_seen = TRUE;
+}
+
+/* Where a stretch of used blocks begins after a gap: a line and its address. */
+static void
+draw_address_axis (Plot *p)
+{
+  ChronoRenderContext *ctx = p->ctx;
+  cairo_t *cr = ctx->cr;
+  guint n = chrono_references_get_n_blocks (p->refs, p->space);
+  double last_label_y = G_MAXDOUBLE;
+  cairo_set_line_width (cr, 1.0);
+  for (guint b = 0; b < n; b++)
+    {
+      guint32 address = chrono_references_get_block_address (p->refs, p->space, b);
+      gboolean stretch_starts =
+          b == 0
+          || chrono_references_get_block_address (p->refs, p->space, b - 1) != address - (1u << CHRONO_REF_BLOCK_BITS);
+      if (!stretch_starts || b < p->axis_lo || b >= p->axis_hi)
+        continue;
+      double y = chrono_render_snap (ctx, y_of (p, b)) - 0.5;
+      if (b > 0)
+        {
+          chrono_rgb_set_source_alpha (cr, &ctx->palette->separator, 0.8);
+          cairo_move_to (cr, p->x0, y);
+          cairo_line_to (cr, p->x1, y);
+          cairo_stroke (cr);
+        }
+      int h;
+      g_autofree char *label = g_strdup_printf ("%08x", address);
+      chrono_render_text_size (ctx->small_text, label, NULL, &h);
+      if (last_label_y - y < LABEL_MIN_GAP || y - h < p->top - PAD)
+        continue;
+      chrono_render_text (ctx, ctx->small_text, label, p->x0 + 3.0, y - h, -1, &ctx->palette->dim_text);
+      last_label_y = y;
+    }
+}
+
+void
+chrono_render_density_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
+{
+  guint space;
+  ChronoReferences *refs = chrono_lane_get_references (row->lane, &space);
+  if (refs == NULL || chrono_references_get_n_blocks (refs, space) == 0)
+    return;
+  Plot p = { .ctx = ctx,
+             .refs = refs,
+             .space = space,
+             .x0 = ctx->data_x0,
+             .x1 = ctx->data_x1,
+             .top = top + PAD,
+             .bottom = top + row->height - PAD,
+             .axis_lo = 0.0,
+             .axis_hi = chrono_references_get_n_blocks (refs, space) };
+  if (!draw_dots (&p))
+    draw_heat_map (&p);
+  draw_address_axis (&p);
+}
