@@ -31,6 +31,8 @@ FORMATS = {
     "visandor": Format(".vt", {"agents": ("agent",)}, "1e-15"),
     # seconds are (ticks - offset) / resolution, each the double nearest the quotient
     "otf2": Format(".otf2", {"locations": ("id",), "regions": ("name",)}, "1e-15"),
+    # ticks are cycles, every figure an integer: exact
+    "laplace": Format(".ref", {"address_spaces": ("id",), "processes": ("pid",)}, "0"),
 }
 
 

@@ -53,10 +53,13 @@ option_widget (const ChronoLoaderOption *option, GPtrArray *keys, const char *cu
     case CHRONO_OPTION_CHOICE:
       return choice_combo (none, option->values, g_strv_length ((char **) option->values), current);
     case CHRONO_OPTION_ATTRIBUTE_FILTER:
+    case CHRONO_OPTION_FREQUENCY:
       case CHRONO_OPTION_SIZE: {
         GtkWidget *entry = gtk_entry_new ();
         if (option->type == CHRONO_OPTION_ATTRIBUTE_FILTER)
           gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("e.g. pid=1|2; type=move"));
+        if (option->type == CHRONO_OPTION_FREQUENCY)
+          gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("cycles; or e.g. 2.4GHz"));
         gtk_entry_set_text (GTK_ENTRY (entry), current ? current : "");
         return entry;
       }

@@ -241,7 +241,7 @@ info_json (ChronoTrace *trace)
 static char *
 format_duration_human (const ChronoClock *clock, guint64 ticks)
 {
-  return chrono_format_duration ((double) ticks / (double) clock->ticks_per_second, 6);
+  return chrono_clock_format_duration (clock, ticks, 6);
 }
 
 static void
@@ -253,8 +253,7 @@ print_info_human (ChronoTrace *trace)
   if (chrono_trace_has_range (trace))
     {
       /* from the trace's zero: an OTF2 archive's global offset */
-      double from_zero = ((double) chrono_trace_get_begin (trace) - (double) clock->origin) / clock->ticks_per_second;
-      g_autofree char *begin = chrono_format_duration (from_zero, 6);
+      g_autofree char *begin = chrono_clock_format_ticks (clock, chrono_trace_get_begin (trace) - clock->origin, 6);
       g_autofree char *length = format_duration_human (
           clock, chrono_ticks_between (chrono_trace_get_begin (trace), chrono_trace_get_end (trace)));
       g_print (_ ("  begins at: %s\n  length:    %s\n"), begin, length);
@@ -484,6 +483,53 @@ command_dump (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* A file rewritten in its format's other form (binary ⇄ text), by its
+ * loader; the output appears whole or not at all, never over the input. */
+static int
+command_convert (int argc, char **argv)
+{
+  g_autofree char *output = NULL;
+  gboolean big_endian = FALSE;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("File to write"), N_ ("OUT") },
+    { "big-endian", 0, 0, G_OPTION_ARG_NONE, &big_endian,
+      N_ ("Binary records in big-endian byte order (reading: instead of detecting it)"), NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE -o OUT — convert between a format's forms"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("chronoscope-cli convert: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  if (argc != 2 || output == NULL)
+    {
+      g_printerr ("chronoscope-cli convert: %s\n", _ ("give one file and -o OUT"));
+      return EXIT_FAILED;
+    }
+  const char *inputs[] = { argv[1], NULL };
+  if (chrono_output_file_is_any_of (output, inputs))
+    {
+      g_printerr (_ ("chronoscope-cli convert: %s: would overwrite its input\n"), output);
+      return EXIT_FAILED;
+    }
+  const ChronoLoaderInfo *loader = chrono_loaders_sniff (argv[1], &error);
+  if (loader != NULL && loader->convert == NULL)
+    g_set_error (&error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                 _ ("%s: %s files have only one form; there is nothing to convert to"), argv[1], loader->description);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  if (big_endian)
+    g_hash_table_insert (options, "byte-order", "big");
+  if (error != NULL || !loader->convert (argv[1], output, options, &error))
+    {
+      g_printerr ("chronoscope-cli convert: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  return EXIT_OK;
+}
+
 /* A lazily read trace exports what the viewer would show: the chunks of the
  * range in detail when they fit the memory budget, the summaries otherwise. */
 static gboolean
@@ -602,6 +648,8 @@ usage (void)
                  "  export FILE -o OUT       write the timeline as PNG, SVG or PDF\n"
                  "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
                  "                           TRACE files: [--group-by KEY,…] [--colour-by KEY] [--only KEY=V|V;…]\n"
+                 "  convert FILE -o OUT      rewrite a trace in its format's other form (binary ⇄ text)\n"
+                 "                           [--big-endian]\n"
                  "  dump FILE                print the loaded model as text (for tests)\n"
                  "  --version                print the version\n"));
 }
@@ -642,6 +690,8 @@ main (int argc, char **argv)
     return command_dump (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
     return command_export (argc - 1, argv + 1);
+  if (strcmp (command, "convert") == 0)
+    return command_convert (argc - 1, argv + 1);
   g_printerr (_ ("chronoscope-cli: unknown command “%s”\n\n"), command);
   usage ();
   return EXIT_FAILED;

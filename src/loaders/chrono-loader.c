@@ -9,6 +9,7 @@
 #include "chrono-input.h"
 #include "btf/chrono-loader-btf.h"
 #include "etf/chrono-loader-etf.h"
+#include "laplace/chrono-loader-laplace.h"
 #include "visandor/chrono-loader-visandor.h"
 #ifdef HAVE_OTF2
 #include "otf2/chrono-loader-otf2.h"
@@ -26,6 +27,7 @@ chrono_loaders_list (void)
     &chrono_loader_btf,
     &chrono_loader_etf,
     &chrono_loader_visandor,
+    &chrono_loader_laplace,
 #ifdef HAVE_OTF2
     &chrono_loader_otf2,
 #endif
@@ -118,6 +120,14 @@ chrono_loader_option_check (const ChronoLoaderOption *option, const char *value,
         return TRUE;
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_BAD_OPTION, _ ("--%s takes a number of bytes"), shown);
       return FALSE;
+      case CHRONO_OPTION_FREQUENCY: {
+        gint64 hertz;
+        g_autoptr (GError) local = NULL;
+        if (*value == '\0' || chrono_parse_frequency (value, &hertz, &local))
+          return TRUE;
+        g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_BAD_OPTION, "--%s: %s", shown, local->message);
+        return FALSE;
+      }
     case CHRONO_OPTION_ATTRIBUTE:
     case CHRONO_OPTION_ATTRIBUTE_LIST:
     case CHRONO_OPTION_ATTRIBUTE_FILTER:

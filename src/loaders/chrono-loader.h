@@ -32,6 +32,7 @@ typedef enum {
   CHRONO_OPTION_ATTRIBUTE, /* an attribute key of the trace's items; "" = the format's own default */
   CHRONO_OPTION_ATTRIBUTE_LIST, /* attribute keys separated by commas; "" = the default */
   CHRONO_OPTION_ATTRIBUTE_FILTER, /* KEY=V|V; KEY=V…: keep the items with these values */
+  CHRONO_OPTION_FREQUENCY, /* a clock frequency ("2.4GHz", "800MHz", "1000000"); "" = not known */
 } ChronoOptionType;
 
 typedef struct {
@@ -100,6 +101,9 @@ typedef struct {
    * not all of it (an OTF2 anchor beside its event files); what decides
    * whether it is read lazily. */
   guint64 (*input_size) (const char *path);
+  /* Optional: rewrites a file of the format in its other form (binary ⇄
+   * text), atomically; options as for loading ("byte-order"). */
+  gboolean (*convert) (const char *input, const char *output, GHashTable *options, GError **error);
   /* What the format holds even where a file has none of it. */
   ChronoTraceFeatures features;
   /* How a file of this format may be read; ends with { NULL }; may be NULL. */

@@ -1,0 +1,256 @@
+/* chrono-laplace-refs.c — binary and text reference records. */
+#include "chrono-laplace-refs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Records looked at to decide the byte order. */
+#define ORDER_SAMPLE 64
+
+static guint64
+read_uint (const guint8 *p, guint size, gboolean big_endian)
+{
+  guint64 value = 0;
+  for (guint i = 0; i < size; i++)
+    value |= (guint64) p[big_endian ? i : size - 1 - i] << (8 * (size - 1 - i));
+  return value;
+}
+
+static void
+write_uint (guint8 *p, guint size, guint64 value, gboolean big_endian)
+{
+  for (guint i = 0; i < size; i++)
+    p[big_endian ? size - 1 - i : i] = (guint8) (value >> (8 * i));
+}
+
+void
+chrono_laplace_record_decode (const guint8 *bytes, gboolean big_endian, ChronoLaplaceRecord *out)
+{
+  out->type = bytes[0];
+  out->timestamp = read_uint (bytes + 1, 8, big_endian);
+  out->length = bytes[9];
+  out->space = (guint32) read_uint (bytes + 10, 4, big_endian);
+  out->address = (guint32) read_uint (bytes + 14, 4, big_endian);
+}
+
+void
+chrono_laplace_record_encode (const ChronoLaplaceRecord *record, gboolean big_endian, guint8 *bytes)
+{
+  bytes[0] = record->type;
+  write_uint (bytes + 1, 8, record->timestamp, big_endian);
+  bytes[9] = record->length;
+  write_uint (bytes + 10, 4, record->space, big_endian);
+  write_uint (bytes + 14, 4, record->address, big_endian);
+}
+
+ChronoRefChannel
+chrono_laplace_channel_of (guint8 type)
+{
+  switch (type)
+    {
+    case 'r':
+    case 'R': return CHRONO_REF_LOAD;
+    case 'w':
+    case 'W': return CHRONO_REF_STORE;
+    case 'i':
+    case 'I':
+    case 'x':
+    case 'X':
+    case 'f': return CHRONO_REF_FETCH;
+    default: return CHRONO_REF_OTHER;
+    }
+}
+
+/* How often the timestamps decrease among the first records read in one order. */
+static guint
+count_decreases (const guint8 *head, guint n, gboolean big_endian, guint64 *first)
+{
+  guint decreases = 0;
+  guint64 previous = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 t = read_uint (head + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE + 1, 8, big_endian);
+      if (i == 0)
+        *first = t;
+      else if (t < previous)
+        decreases++;
+      previous = t;
+    }
+  return decreases;
+}
+
+gboolean
+chrono_laplace_detect_big_endian (const guint8 *head, gsize length)
+{
+  guint n = (guint) MIN (length / CHRONO_LAPLACE_RECORD_SIZE, ORDER_SAMPLE);
+  guint64 first_le = 0, first_be = 0;
+  guint down_le = count_decreases (head, n, FALSE, &first_le);
+  guint down_be = count_decreases (head, n, TRUE, &first_be);
+  if (down_le != down_be)
+    return down_be < down_le;
+  return first_be < first_le;
+}
+
+gboolean
+chrono_laplace_looks_binary (const guint8 *head, gsize length)
+{
+  guint n = (guint) MIN (length / CHRONO_LAPLACE_RECORD_SIZE, ORDER_SAMPLE);
+  if (n == 0)
+    return FALSE;
+  gboolean not_text = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const guint8 *record = head + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE;
+      if (!g_ascii_isalpha (record[0]))
+        return FALSE;
+      for (guint b = 1; b < CHRONO_LAPLACE_RECORD_SIZE; b++)
+        if (record[b] < 0x20 && record[b] != '\n' && record[b] != '\t' && record[b] != '\r')
+          not_text = TRUE;
+    }
+  /* one record of printable bytes only is possible, a file of them is text */
+  return not_text;
+}
+
+/* ---- a binary file read on demand */
+
+typedef struct {
+  int fd;
+  char *path;
+  gboolean big_endian;
+  guint64 n_records;
+} BinaryFile;
+
+static void
+binary_file_free (gpointer data)
+{
+  BinaryFile *file = data;
+  close (file->fd);
+  g_free (file->path);
+  g_free (file);
+}
+
+static gint64
+time_of (guint64 timestamp)
+{
+  /* a counter past 2^63 is held at the model's last tick (the loader warns) */
+  return timestamp > (guint64) G_MAXINT64 ? G_MAXINT64 : (gint64) timestamp;
+}
+
+static gboolean
+binary_file_read (gpointer data, guint64 first, guint n, ChronoReference *out, GError **error)
+{
+  BinaryFile *file = data;
+  gsize size = (gsize) n * CHRONO_LAPLACE_RECORD_SIZE;
+  g_autofree guint8 *bytes = g_malloc (size);
+  gsize done = 0;
+  while (done < size)
+    {
+      ssize_t got = pread (file->fd, bytes + done, size - done, (off_t) (first * CHRONO_LAPLACE_RECORD_SIZE + done));
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        {
+          /* the file shrank under us: an error, never a wrong picture */
+          g_set_error (error, G_IO_ERROR, got < 0 ? g_io_error_from_errno (errno) : G_IO_ERROR_PARTIAL_INPUT,
+                       "%s: record %" G_GUINT64_FORMAT ": %s", file->path,
+                       first + done / CHRONO_LAPLACE_RECORD_SIZE + 1,
+                       got < 0 ? g_strerror (errno) : "the file is shorter than when it was opened");
+          return FALSE;
+        }
+      done += (gsize) got;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      ChronoLaplaceRecord r;
+      chrono_laplace_record_decode (bytes + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE, file->big_endian, &r);
+      out[i] = (ChronoReference){ .time = time_of (r.timestamp),
+                                  .space = r.space,
+                                  .address = r.address,
+                                  .type = r.type,
+                                  .length = r.length,
+                                  .channel = chrono_laplace_channel_of (r.type) };
+    }
+  return TRUE;
+}
+
+static const ChronoReferenceSourceFuncs binary_file_funcs = { binary_file_read, binary_file_free };
+
+ChronoReferences *
+chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order, gboolean *out_big_endian,
+                            guint64 *out_trailing_bytes, GError **error)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  struct stat st;
+  if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      int saved = fd < 0 ? errno : (S_ISREG (st.st_mode) ? errno : EINVAL);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
+                   saved == EINVAL ? "not a regular file" : g_strerror (saved));
+      if (fd >= 0)
+        close (fd);
+      return NULL;
+    }
+  guint8 head[ORDER_SAMPLE * CHRONO_LAPLACE_RECORD_SIZE];
+  ssize_t got = pread (fd, head, sizeof head, 0);
+  gboolean big_endian =
+      order == CHRONO_LAPLACE_BIG_ENDIAN
+      || (order == CHRONO_LAPLACE_AUTO_ORDER && got > 0 && chrono_laplace_detect_big_endian (head, (gsize) got));
+  BinaryFile *file = g_new0 (BinaryFile, 1);
+  file->fd = fd;
+  file->path = g_strdup (path);
+  file->big_endian = big_endian;
+  file->n_records = (guint64) st.st_size / CHRONO_LAPLACE_RECORD_SIZE;
+  *out_big_endian = big_endian;
+  *out_trailing_bytes = (guint64) st.st_size % CHRONO_LAPLACE_RECORD_SIZE;
+  return chrono_references_new (&binary_file_funcs, file, file->n_records);
+}
+
+/* ---- text */
+
+static gboolean
+parse_hex (const char **p, const char *end, guint64 max, guint64 *out)
+{
+  while (*p < end && (**p == ' ' || **p == '\t'))
+    (*p)++;
+  guint64 value = 0;
+  const char *start = *p;
+  while (*p < end && g_ascii_isxdigit (**p))
+    {
+      guint digit = (guint) g_ascii_xdigit_value (**p);
+      if (value > (max - digit) / 16)
+        return FALSE;
+      value = value * 16 + digit;
+      (*p)++;
+    }
+  *out = value;
+  return *p > start && (*p == end || **p == ' ' || **p == '\t');
+}
+
+gboolean
+chrono_laplace_parse_reference_fields (const char *text, gsize length, ChronoLaplaceRecord *out)
+{
+  const char *p = text, *end = text + length;
+  guint64 timestamp, len, space, address;
+  if (!parse_hex (&p, end, G_MAXUINT64, &timestamp) || !parse_hex (&p, end, G_MAXUINT8, &len)
+      || !parse_hex (&p, end, G_MAXUINT32, &space) || !parse_hex (&p, end, G_MAXUINT32, &address))
+    return FALSE;
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  if (p != end)
+    return FALSE;
+  out->timestamp = timestamp;
+  out->length = (guint8) len;
+  out->space = (guint32) space;
+  out->address = (guint32) address;
+  return TRUE;
+}
+
+void
+chrono_laplace_append_text (GString *out, const ChronoLaplaceRecord *r)
+{
+  g_string_append_printf (out, "%c %016" G_GINT64_MODIFIER "x %x %x %x\n", r->type, r->timestamp, r->length, r->space,
+                          r->address);
+}

@@ -1,0 +1,52 @@
+/* chrono-laplace-refs.h — Laplace reference records: the simulator's packed
+ * 18-byte binary records and their canonical text form.
+ *
+ * Binary record (seed 002): u8 type, u64 timestamp, u8 length, u32 address
+ * space, u32 address; no padding, byte order not recorded.  Text: the same
+ * five fields in hex, "r 123456789abcdef0 4 9f8e7 9a8b7c6d". */
+#pragma once
+
+#include "chrono-references.h"
+
+G_BEGIN_DECLS
+
+#define CHRONO_LAPLACE_RECORD_SIZE 18
+
+typedef enum {
+  CHRONO_LAPLACE_AUTO_ORDER,
+  CHRONO_LAPLACE_LITTLE_ENDIAN,
+  CHRONO_LAPLACE_BIG_ENDIAN,
+} ChronoLaplaceByteOrder;
+
+/* A raw record as written (the timestamp unsigned, as the counter is). */
+typedef struct {
+  guint8 type;
+  guint64 timestamp;
+  guint8 length;
+  guint32 space;
+  guint32 address;
+} ChronoLaplaceRecord;
+
+void chrono_laplace_record_decode (const guint8 *bytes, gboolean big_endian, ChronoLaplaceRecord *out);
+void chrono_laplace_record_encode (const ChronoLaplaceRecord *record, gboolean big_endian, guint8 *bytes);
+/* How a type letter is drawn: loads, stores, instruction fetches, other. */
+ChronoRefChannel chrono_laplace_channel_of (guint8 type);
+
+/* The order in which the first records' timestamps never decrease; both or
+ * neither: the smaller first timestamp, then little-endian. */
+gboolean chrono_laplace_detect_big_endian (const guint8 *head, gsize length);
+/* Looks like packed binary records: printable type letters every 18 bytes and bytes no text has. */
+gboolean chrono_laplace_looks_binary (const guint8 *head, gsize length);
+
+/* A binary reference file read on demand (pread, never mapped): the
+ * references and what the file's size says (a truncated last record). */
+ChronoReferences *chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order, gboolean *out_big_endian,
+                                              guint64 *out_trailing_bytes, GError **error);
+
+/* A reference line's fields after its tag ("123456789abcdef0 4 9f8e7 9a8b7c6d"):
+ * FALSE when they are not four hex numbers that fit. */
+gboolean chrono_laplace_parse_reference_fields (const char *text, gsize length, ChronoLaplaceRecord *out);
+/* The canonical text line, with its newline. */
+void chrono_laplace_append_text (GString *out, const ChronoLaplaceRecord *record);
+
+G_END_DECLS

@@ -1,0 +1,599 @@
+/* chrono-loader-laplace.c — Laplace traces: the simulator's memory
+ * references (binary or text) and the kernel's events, on one cycle clock.
+ *
+ * A binary reference file is never read whole: its records are read by
+ * index from the file (the references' own overview pass, then on demand).
+ * Text files (references, kernel events, or both) are read line by line; a
+ * reference trace brings the kernel trace of its run along when one lies
+ * beside it (same stem, .kern or .kernel). */
+#include "chrono-loader-laplace.h"
+
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "chrono-input.h"
+#include "chrono-laplace-kernel.h"
+#include "chrono-laplace-refs.h"
+#include "chrono-laplace-report.h"
+#include "chrono-output-file.h"
+
+/* What reading a file gave. */
+typedef struct {
+  ChronoTrace *trace;
+  const char *path; /* the file being read (a companion's, while reading it) */
+  GArray *references; /* ChronoReference read from text, or NULL */
+  GArray *records; /* ChronoLaplaceKernelRecord, or NULL before any kernel file was read */
+  ChronoReferences *refs; /* of the binary file, or made of `references` at the end */
+  guint64 line;
+  guint64 unknown_tags;
+  /* the file being read is a kernel trace: only the reference tags of its
+   * tag table (r R w W) are references, any other unknown tag is a mark */
+  gboolean kernel_role;
+} LaplaceRead;
+
+static void
+laplace_read_clear (LaplaceRead *r)
+{
+  g_clear_pointer (&r->references, g_array_unref);
+  g_clear_pointer (&r->records, g_array_unref);
+  g_clear_object (&r->refs);
+}
+
+static void
+warn (LaplaceRead *r, const char *reason, const char *detail)
+{
+  chrono_warnings_add (chrono_trace_get_warnings (r->trace), r->line, reason, "%s: line %" G_GUINT64_FORMAT ": %s",
+                       r->path, r->line, detail);
+}
+
+/* ---- the clock */
+
+static void
+set_clock (ChronoTrace *trace)
+{
+  ChronoClock clock;
+  gint64 hertz = 0;
+  const char *frequency = chrono_trace_get_option (trace, "frequency");
+  if (frequency != NULL && *frequency && chrono_parse_frequency (frequency, &hertz, NULL))
+    chrono_clock_init (&clock, hertz);
+  else
+    chrono_clock_init_cycles (&clock);
+  chrono_trace_set_clock (trace, &clock);
+}
+
+/* ---- text lines: a reference, a kernel record, or another tag */
+
+/* The hex timestamp after the tag; FALSE with a reason. */
+static gboolean
+parse_timestamp (const char **p, const char *end, guint64 *out, const char **reason)
+{
+  while (*p < end && (**p == ' ' || **p == '\t'))
+    (*p)++;
+  const char *start = *p;
+  guint64 value = 0;
+  *reason = "not a tag and a hex timestamp";
+  while (*p < end && g_ascii_isxdigit (**p))
+    {
+      if (value > G_MAXUINT64 >> 4)
+        {
+          *reason = "the timestamp is longer than 64 bits";
+          return FALSE;
+        }
+      value = value << 4 | (guint64) g_ascii_xdigit_value (*(*p)++);
+    }
+  *out = value;
+  return *p > start && (*p == end || **p == ' ' || **p == '\t');
+}
+
+/* In a kernel trace, the tags its table gives to references. */
+static gboolean
+is_kernel_reference_tag (char tag)
+{
+  return tag == 'r' || tag == 'R' || tag == 'w' || tag == 'W';
+}
+
+static void
+add_reference (LaplaceRead *r, char tag, const ChronoLaplaceRecord *record)
+{
+  if (r->references == NULL)
+    r->references = g_array_new (FALSE, FALSE, sizeof (ChronoReference));
+  ChronoReference ref = { .time = (gint64) record->timestamp,
+                          .space = record->space,
+                          .address = record->address,
+                          .type = (guint8) tag,
+                          .length = record->length,
+                          .channel = chrono_laplace_channel_of ((guint8) tag) };
+  g_array_append_val (r->references, ref);
+}
+
+static void
+add_kernel_record (LaplaceRead *r, ChronoLaplaceKernelRecord *record)
+{
+  if (r->records == NULL)
+    r->records = g_array_new (FALSE, FALSE, sizeof (ChronoLaplaceKernelRecord));
+  g_array_append_val (r->records, *record);
+}
+
+static void
+read_line (LaplaceRead *r, const char *line, gsize length)
+{
+  const char *end = line + length;
+  while (end > line && (end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t'))
+    end--;
+  if (end == line)
+    return;
+  if (memchr (line, '\0', (gsize) (end - line)) != NULL)
+    {
+      warn (r, "nul byte", "a NUL byte in the line; it is skipped");
+      return;
+    }
+  char tag = line[0];
+  const char *p = line + 1;
+  guint64 timestamp;
+  const char *why = "not a tag and a hex timestamp";
+  if ((p < end && *p != ' ' && *p != '\t') || !parse_timestamp (&p, end, &timestamp, &why))
+    {
+      warn (r, "not a record", why);
+      return;
+    }
+  if (timestamp > (guint64) G_MAXINT64)
+    {
+      warn (r, "out of range", "the timestamp is past 2^63 cycles; the line is skipped");
+      return;
+    }
+  chrono_trace_include_time (r->trace, (gint64) timestamp);
+  const ChronoLaplaceTag *kernel_tag = chrono_laplace_tag_find (tag);
+  ChronoLaplaceRecord reference;
+  if (kernel_tag == NULL && (!r->kernel_role || is_kernel_reference_tag (tag))
+      && chrono_laplace_parse_reference_fields (line + 1, (gsize) (end - line - 1), &reference))
+    {
+      add_reference (r, tag, &reference);
+      return;
+    }
+  ChronoLaplaceKernelRecord record = { .time = (gint64) timestamp, .line = r->line, .tag = tag };
+  const char *reason = NULL;
+  if (kernel_tag != NULL
+      && !chrono_laplace_kernel_parse_fields (kernel_tag, p, (gsize) (end - p), chrono_trace_get_strings (r->trace),
+                                              &record, &reason))
+    {
+      g_autofree char *detail = g_strdup_printf ("%c record: %s", tag, reason);
+      warn (r, "bad fields", detail);
+      return;
+    }
+  if (kernel_tag == NULL)
+    r->unknown_tags++; /* a tag of no known record: a mark on the kernel lane */
+  add_kernel_record (r, &record);
+}
+
+static const char *const kernel_suffixes[] = { ".kern", ".kernel", NULL };
+
+/* A kernel trace by its name, or by its first lines: mostly tags of kernel records. */
+static gboolean
+is_kernel_trace (const char *path)
+{
+  for (guint k = 0; kernel_suffixes[k] != NULL; k++)
+    if (g_str_has_suffix (path, kernel_suffixes[k]))
+      return TRUE;
+  char head[CHRONO_SNIFF_HEAD_SIZE];
+  gssize n = chrono_read_head (path, (guint8 *) head, sizeof head, NULL);
+  guint kernel = 0, other = 0;
+  for (const char *p = head; n > 0 && p < head + n;)
+    {
+      const char *newline = memchr (p, '\n', (gsize) (head + n - p));
+      if (p[0] != '\n' && p[0] != '\r')
+        {
+          if (chrono_laplace_tag_find (p[0]) != NULL)
+            kernel++;
+          else
+            other++;
+        }
+      p = newline ? newline + 1 : head + n;
+    }
+  return kernel > other;
+}
+
+static gboolean
+read_text_file (LaplaceRead *r, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+                GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  ChronoInput *input = chrono_input_open_for_loader (path, error);
+  if (input == NULL)
+    return FALSE;
+  gboolean cr_only = chrono_text_file_has_cr_line_ends (path);
+  const char *data;
+  gsize length;
+  guint64 offset;
+  r->path = path;
+  r->line = 0;
+  r->kernel_role = is_kernel_trace (path);
+  guint64 size = MAX (chrono_input_get_file_size (input), 1);
+  while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local))
+    {
+      if (cr_only)
+        chrono_text_cr_to_lf ((guint8 *) data, length);
+      const char *p = data, *stop = data + length;
+      while (p < stop)
+        {
+          const char *newline = memchr (p, '\n', (gsize) (stop - p));
+          const char *line_end = newline ? newline : stop;
+          r->line++;
+          read_line (r, p, (gsize) (line_end - p));
+          p = newline ? newline + 1 : stop;
+        }
+      if (progress != NULL)
+        progress (MIN (1.0, (double) chrono_input_get_compressed_offset (input) / (double) size), progress_data);
+    }
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      chrono_input_free (input);
+      return FALSE;
+    }
+  chrono_input_add_warnings (input, chrono_trace_get_warnings (r->trace));
+  chrono_input_free (input);
+  return TRUE;
+}
+
+/* ---- a binary reference file */
+
+static ChronoLaplaceByteOrder
+byte_order_option (ChronoTrace *trace)
+{
+  const char *order = chrono_trace_get_option (trace, "byte-order");
+  if (order != NULL && strcmp (order, "little") == 0)
+    return CHRONO_LAPLACE_LITTLE_ENDIAN;
+  if (order != NULL && strcmp (order, "big") == 0)
+    return CHRONO_LAPLACE_BIG_ENDIAN;
+  return CHRONO_LAPLACE_AUTO_ORDER;
+}
+
+static gboolean
+open_binary (LaplaceRead *r, const char *path, GError **error)
+{
+  gboolean big_endian;
+  guint64 trailing;
+  r->refs = chrono_laplace_open_binary (path, byte_order_option (r->trace), &big_endian, &trailing, error);
+  if (r->refs == NULL)
+    return FALSE;
+  chrono_trace_add_metadata (r->trace, "byte order", big_endian ? "big-endian" : "little-endian");
+  if (trailing > 0)
+    chrono_warnings_add (chrono_trace_get_warnings (r->trace), 0, "truncated record",
+                         "%s: the last record is cut off after %" G_GUINT64_FORMAT " of %d bytes; it is left out", path,
+                         trailing, CHRONO_LAPLACE_RECORD_SIZE);
+  return TRUE;
+}
+
+static gboolean
+is_binary (const char *path)
+{
+  guint8 head[CHRONO_SNIFF_HEAD_SIZE];
+  gssize n = chrono_read_head (path, head, sizeof head, NULL);
+  return n > 0 && chrono_laplace_looks_binary (head, (gsize) n);
+}
+
+/* ---- the kernel trace beside a reference trace */
+
+static const char *const reference_suffixes[] = { ".ref.txt", ".ref", ".txt", ".bin", ".raw", NULL };
+
+/* The kernel trace of the same run, or NULL. */
+static char *
+find_kernel_trace (const char *path)
+{
+  for (guint i = 0; reference_suffixes[i] != NULL; i++)
+    {
+      if (!g_str_has_suffix (path, reference_suffixes[i]))
+        continue;
+      g_autofree char *stem = g_strndup (path, strlen (path) - strlen (reference_suffixes[i]));
+      for (guint k = 0; kernel_suffixes[k] != NULL; k++)
+        {
+          g_autofree char *candidate = g_strconcat (stem, kernel_suffixes[k], NULL);
+          if (g_file_test (candidate, G_FILE_TEST_IS_REGULAR))
+            return g_steal_pointer (&candidate);
+        }
+      return NULL;
+    }
+  return NULL;
+}
+
+/* ---- after reading */
+
+static gboolean
+summarize_references (LaplaceRead *r, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                      GError **error)
+{
+  if (r->refs == NULL && r->references != NULL)
+    r->refs = chrono_references_new_in_memory (g_steal_pointer (&r->references));
+  if (r->refs == NULL)
+    return TRUE;
+  if (!chrono_references_build_summary (r->refs, progress, progress_data, cancellable, error))
+    return FALSE;
+  gint64 begin, end;
+  if (chrono_references_get_range (r->refs, &begin, &end))
+    {
+      chrono_trace_include_time (r->trace, begin);
+      chrono_trace_include_time (r->trace, end);
+      if (end == G_MAXINT64)
+        chrono_warnings_add (chrono_trace_get_warnings (r->trace), 0, "out of range",
+                             "%s: timestamps past 2^63 cycles are shown at the last tick", r->path);
+    }
+  guint64 out_of_order = chrono_references_get_n_out_of_order (r->refs);
+  if (out_of_order > 0)
+    chrono_warnings_add (chrono_trace_get_warnings (r->trace), 0, "out of order",
+                         "%s: %" G_GUINT64_FORMAT
+                         " references are earlier than the one before them; times are found by "
+                         "binary search, so those may be missed when zoomed in",
+                         r->path, out_of_order);
+  return TRUE;
+}
+
+static void
+finish (LaplaceRead *r)
+{
+  ChronoTrace *trace = r->trace;
+  gint64 end = chrono_trace_has_range (trace) ? chrono_trace_get_end (trace) : 0;
+  if (r->records != NULL)
+    chrono_laplace_kernel_sort (r->records);
+  g_autoptr (GArray) none = g_array_new (FALSE, FALSE, sizeof (ChronoLaplaceKernelRecord));
+  chrono_laplace_kernel_build_lanes (trace, r->records ? r->records : none, r->refs, end);
+  guint64 n = (r->refs ? chrono_references_get_n (r->refs) : 0) + (r->records ? r->records->len : 0);
+  chrono_trace_set_n_events (trace, n);
+  chrono_trace_set_statistics (trace, chrono_laplace_report (trace, r->refs, r->records));
+  if (r->unknown_tags > 0)
+    chrono_trace_add_metadata (trace, "unknown tags", "shown as marks on the kernel lane");
+}
+
+static gboolean
+laplace_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+              GCancellable *cancellable, GError **error)
+{
+  set_clock (trace);
+  LaplaceRead r = { .trace = trace, .path = path };
+  gboolean ok;
+  if (is_binary (path))
+    ok = open_binary (&r, path, error);
+  else
+    ok = read_text_file (&r, path, r.refs ? NULL : progress, progress_data, cancellable, error);
+  /* a reference trace brings its run's kernel trace along */
+  g_autofree char *kernel = ok && r.records == NULL ? find_kernel_trace (path) : NULL;
+  if (kernel != NULL)
+    {
+      chrono_trace_add_metadata (trace, "kernel trace", kernel);
+      ok = read_text_file (&r, kernel, NULL, NULL, cancellable, error);
+      r.path = path;
+    }
+  ok = ok && summarize_references (&r, progress, progress_data, cancellable, error);
+  if (ok)
+    finish (&r);
+  laplace_read_clear (&r);
+  return ok;
+}
+
+/* ---- sniffing */
+
+/* A line "<tag> <hex> …": the shape of every Laplace text record. */
+static gboolean
+looks_like_record (const char *p, gsize length)
+{
+  if (length < 3 || !g_ascii_isgraph (p[0]) || p[1] != ' ')
+    return FALSE;
+  gsize i = 2;
+  while (i < length && g_ascii_isxdigit (p[i]))
+    i++;
+  return i > 2 && (i == length || p[i] == ' ' || p[i] == '\r');
+}
+
+static int
+laplace_sniff (const char *path, const char *head, gsize length)
+{
+  if (chrono_laplace_looks_binary ((const guint8 *) head, length))
+    return 70;
+  guint records = 0, others = 0, references = 0;
+  const char *p = head, *stop = head + length;
+  while (p < stop && records + others < 40)
+    {
+      const char *newline = memchr (p, '\n', (gsize) (stop - p));
+      if (newline == NULL && length >= CHRONO_SNIFF_HEAD_SIZE)
+        break;
+      const char *line_end = newline ? newline : stop;
+      ChronoLaplaceRecord record;
+      if (looks_like_record (p, (gsize) (line_end - p)))
+        {
+          records++;
+          references += chrono_laplace_parse_reference_fields (p + 1, (gsize) (line_end - p - 1), &record);
+        }
+      else if (line_end > p)
+        others++;
+      p = newline ? newline + 1 : stop;
+    }
+  gboolean named = g_str_has_suffix (path, ".kern") || g_str_has_suffix (path, ".kernel")
+                   || g_str_has_suffix (path, ".ref") || g_str_has_suffix (path, ".ref.txt");
+  if (records == 0 || records < 4 * others)
+    return 0;
+  /* five hex fields a line is Laplace's own shape */
+  if (references * 2 >= records)
+    return named ? 80 : 60;
+  return named ? 70 : 35;
+}
+
+/* ---- conversion: binary ⇄ text */
+
+static gboolean
+convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByteOrder order, GError **error)
+{
+  gboolean big_endian;
+  guint64 trailing;
+  g_autoptr (ChronoReferences) refs = chrono_laplace_open_binary (input, order, &big_endian, &trailing, error);
+  if (refs == NULL)
+    return FALSE;
+  if (trailing > 0)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                   _ ("%s: the last record is cut off after %" PRIu64 " of %d bytes"), input, trailing,
+                   CHRONO_LAPLACE_RECORD_SIZE);
+      return FALSE;
+    }
+  g_autoptr (ChronoOutputFile) out = chrono_output_file_new (output, error);
+  if (out == NULL)
+    return FALSE;
+  g_autoptr (GFile) file = g_file_new_for_path (input);
+  g_autoptr (GFileInputStream) stream = g_file_read (file, NULL, error);
+  if (stream == NULL)
+    return FALSE;
+  enum { BATCH = 65536 };
+  g_autofree guint8 *bytes = g_malloc (BATCH * CHRONO_LAPLACE_RECORD_SIZE);
+  GString *text = g_string_sized_new (BATCH * 40);
+  guint64 n = chrono_references_get_n (refs), record = 0;
+  gboolean ok = TRUE;
+  while (ok && record < n)
+    {
+      guint batch = (guint) MIN ((guint64) BATCH, n - record);
+      gsize got;
+      ok = g_input_stream_read_all (G_INPUT_STREAM (stream), bytes, (gsize) batch * CHRONO_LAPLACE_RECORD_SIZE, &got,
+                                    NULL, error);
+      if (ok && got != (gsize) batch * CHRONO_LAPLACE_RECORD_SIZE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT, _ ("%s: the file shrank while it was read"), input);
+          ok = FALSE;
+        }
+      g_string_truncate (text, 0);
+      for (guint i = 0; ok && i < batch; i++)
+        {
+          ChronoLaplaceRecord r;
+          chrono_laplace_record_decode (bytes + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE, big_endian, &r);
+          if (!g_ascii_isgraph (r.type))
+            {
+              g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                           _ ("%s: record %" PRIu64 ": its type byte 0x%02x is not a letter text can hold"), input,
+                           record + i + 1, r.type);
+              ok = FALSE;
+              break;
+            }
+          chrono_laplace_append_text (text, &r);
+        }
+      ok = ok && chrono_output_file_write (out, text->str, text->len, error);
+      record += batch;
+    }
+  g_string_free (text, TRUE);
+  return ok && chrono_output_file_commit (g_steal_pointer (&out), error);
+}
+
+static gboolean
+convert_text_to_binary (const char *input, const char *output, gboolean big_endian, GError **error)
+{
+  ChronoInput *in = chrono_input_open_for_loader (input, error);
+  if (in == NULL)
+    return FALSE;
+  g_autoptr (ChronoOutputFile) out = chrono_output_file_new (output, error);
+  if (out == NULL)
+    {
+      chrono_input_free (in);
+      return FALSE;
+    }
+  GByteArray *bytes = g_byte_array_new ();
+  const char *data;
+  gsize length;
+  guint64 offset, line = 0;
+  gboolean ok = TRUE;
+  while (ok && chrono_input_next_block (in, &data, &length, &offset, NULL, error))
+    {
+      g_byte_array_set_size (bytes, 0);
+      for (const char *p = data, *stop = data + length; ok && p < stop;)
+        {
+          const char *newline = memchr (p, '\n', (gsize) (stop - p));
+          const char *end = newline ? newline : stop;
+          line++;
+          ChronoLaplaceRecord r = { .type = (guint8) *p };
+          gsize n = (gsize) (end - p);
+          if (n > 0 && end[-1] == '\r')
+            n--;
+          if (n == 0)
+            ;
+          else if (n < 3 || p[1] != ' ' || !chrono_laplace_parse_reference_fields (p + 1, n - 1, &r))
+            {
+              g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                           _ ("%s: line %" PRIu64 ": not a reference (a letter and four hex fields)"), input, line);
+              ok = FALSE;
+            }
+          else
+            {
+              guint8 record[CHRONO_LAPLACE_RECORD_SIZE];
+              chrono_laplace_record_encode (&r, big_endian, record);
+              g_byte_array_append (bytes, record, sizeof record);
+            }
+          p = newline ? newline + 1 : stop;
+        }
+      ok = ok && chrono_output_file_write (out, bytes->data, bytes->len, error);
+    }
+  g_byte_array_unref (bytes);
+  ok = ok && (error == NULL || *error == NULL);
+  chrono_input_free (in);
+  return ok && chrono_output_file_commit (g_steal_pointer (&out), error);
+}
+
+static gboolean
+laplace_convert (const char *input, const char *output, GHashTable *options, GError **error)
+{
+  const char *order = options ? g_hash_table_lookup (options, "byte-order") : NULL;
+  gboolean big = order != NULL && strcmp (order, "big") == 0;
+  if (is_binary (input))
+    return convert_binary_to_text (input, output,
+                                   order == NULL || strcmp (order, "auto") == 0 ? CHRONO_LAPLACE_AUTO_ORDER
+                                   : big                                        ? CHRONO_LAPLACE_BIG_ENDIAN
+                                                                                : CHRONO_LAPLACE_LITTLE_ENDIAN,
+                                   error);
+  return convert_text_to_binary (input, output, big, error);
+}
+
+/* ---- the loader table */
+
+static const char *const laplace_globs[] = { "*.ref", "*.ref.txt", "*.kern", "*.kernel", NULL };
+
+static const ChronoMimeType laplace_mime_types[] = {
+  { .type = "application/x-laplace-trace",
+    .comment = N_ ("Laplace memory reference trace"),
+    .generic_icon = "application-x-generic",
+    .globs = laplace_globs,
+    .n_globs = 2 },
+  { .type = "text/x-laplace-kernel-trace",
+    .comment = N_ ("Laplace kernel event trace"),
+    .sub_class_of = "text/plain",
+    .generic_icon = "text-x-generic",
+    .globs = laplace_globs + 2,
+    .n_globs = 2 },
+  { NULL },
+};
+
+static const char *const byte_order_values[] = { "auto", "little", "big", NULL };
+
+static const ChronoLoaderOption laplace_options[] = {
+  { .name = "byte-order",
+    .flag = "byte-order",
+    .type = CHRONO_OPTION_CHOICE,
+    .values = byte_order_values,
+    .default_value = "auto",
+    .label = N_ ("_Byte order"),
+    .default_label = N_ ("(detected)"),
+    .description = N_ ("Laplace: byte order of binary reference records (the file does not say)"),
+    .arg_description = N_ ("auto|little|big") },
+  { .name = "frequency",
+    .flag = "frequency",
+    .type = CHRONO_OPTION_FREQUENCY,
+    .label = N_ ("Clock _frequency"),
+    .description = N_ ("Laplace: the simulated processor's clock, to show cycles as seconds (2.4GHz)"),
+    .arg_description = N_ ("HZ") },
+  { NULL },
+};
+
+const ChronoLoaderInfo chrono_loader_laplace = {
+  .name = "laplace",
+  .description = "Laplace",
+  .mime_types = laplace_mime_types,
+  .globs = laplace_globs,
+  .sniff = laplace_sniff,
+  .load = laplace_load,
+  .convert = laplace_convert,
+  .features = 0,
+  .options = laplace_options,
+};

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Laplace traces: `info --json` of the hand-written fixtures (FIXTURE.json
+beside each, worked out by hand from issue 14 §4), `convert` both ways byte
+for byte, the byte order read as detected or as told, and the refusals.
+
+usage: laplace-check.py CLI GENERATOR FIXTURES"""
+import filecmp
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+
+CLI = GENERATOR = FIXTURES = None
+
+
+def run(*args, check=True):
+    result = subprocess.run([CLI, *args], capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise AssertionError(f"{args}: exit {result.returncode}: {result.stderr}")
+    return result
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def info(path, *options):
+    return json.loads(run("info", "--json", *options, path).stdout)
+
+
+class Laplace(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def here(self, name):
+        return os.path.join(self.tmp, name)
+
+    def test_fixtures_give_their_json(self):
+        expectations = sorted(n for n in os.listdir(FIXTURES) if n.endswith(".json"))
+        self.assertGreater(len(expectations), 5)
+        for name in expectations:
+            fixture = os.path.join(FIXTURES, name[:-5])
+            with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
+                expected = json.load(f)
+            with self.subTest(fixture=name[:-5]):
+                self.assertEqual(info(fixture), expected)
+
+    def test_json_keys_in_the_issues_order(self):
+        got = run("info", "--json", os.path.join(FIXTURES, "run.ref.txt")).stdout
+        keys = list(json.loads(got))
+        self.assertEqual(keys, ["format", "begin", "end", "references", "address_spaces", "processes"])
+        refs_only = json.loads(run("info", "--json", os.path.join(FIXTURES, "little.ref")).stdout)
+        self.assertNotIn("processes", refs_only)
+
+    def test_binary_to_text_to_binary_is_byte_exact(self):
+        for name, flags in (("little.ref", []), ("big.ref", ["--big-endian"])):
+            with self.subTest(name=name):
+                text, back = self.here(name + ".txt"), self.here(name)
+                run("convert", os.path.join(FIXTURES, name), "-o", text)
+                run("convert", text, "-o", back, *flags)
+                self.assertTrue(filecmp.cmp(os.path.join(FIXTURES, name), back, shallow=False))
+
+    def test_generated_runs_round_trip(self):
+        for flags in (["--binary"], ["--big-endian"]):
+            with self.subTest(flags=flags):
+                original, text, back = self.here("gen.ref"), self.here("gen.txt"), self.here("back.ref")
+                subprocess.run([GENERATOR, *flags, "--records", "50000", "-o", original], check=True)
+                run("convert", original, "-o", text)
+                run("convert", text, "-o", back, *(["--big-endian"] if "--big-endian" in flags else []))
+                self.assertTrue(filecmp.cmp(original, back, shallow=False))
+                self.assertEqual(info(original), info(text))
+
+    def test_text_to_binary_to_text_is_the_canonical_text(self):
+        source = os.path.join(FIXTURES, "doc_example.ref.txt")
+        binary, text = self.here("doc.ref"), self.here("doc.txt")
+        run("convert", source, "-o", binary)
+        self.assertEqual(os.path.getsize(binary), 6 * 18)
+        run("convert", binary, "-o", text)
+        with open(source, encoding="ascii") as a, open(text, encoding="ascii") as b:
+            self.assertEqual(a.read(), b.read())
+
+    def test_record_fields_are_where_the_seed_puts_them(self):
+        binary = self.here("one.ref")
+        with open(binary, "wb") as f:
+            f.write(b"r" + struct.pack("<QBII", 0x123456789ABCDEF0, 4, 0x9F8E7, 0x9A8B7C6D))
+        run("convert", binary, "-o", self.here("one.txt"))
+        with open(self.here("one.txt"), encoding="ascii") as f:
+            self.assertEqual(f.read(), "r 123456789abcdef0 4 9f8e7 9a8b7c6d\n")
+
+    def test_byte_order_detected_and_overridden(self):
+        little, big = os.path.join(FIXTURES, "little.ref"), os.path.join(FIXTURES, "big.ref")
+        self.assertEqual(info(little), info(big))
+        forced = info(big, "--byte-order", "little")
+        self.assertNotEqual(forced, info(big))
+        self.assertEqual(forced["address_spaces"][0]["id"], "e7f80900")  # 0x9f8e7 read the wrong way round
+        self.assertEqual(info(little, "--byte-order", "little"), info(little))
+
+    def test_the_kernel_trace_beside_comes_along(self):
+        ref = self.here("run.ref.txt")
+        shutil.copy(os.path.join(FIXTURES, "run.ref.txt"), ref)
+        self.assertNotIn("processes", info(ref))
+        for suffix in (".kern", ".kernel"):
+            kernel = self.here("run" + suffix)
+            shutil.copy(os.path.join(FIXTURES, "run.kern"), kernel)
+            self.assertEqual(info(ref)["processes"], info(os.path.join(FIXTURES, "run.ref.txt"))["processes"])
+            os.unlink(kernel)
+        # binary: same stem after .bin
+        binary = self.here("trace.bin")
+        shutil.copy(os.path.join(FIXTURES, "little.ref"), binary)
+        shutil.copy(os.path.join(FIXTURES, "run.kern"), self.here("trace.kern"))
+        self.assertEqual([p["pid"] for p in info(binary)["processes"]], [256, 257])
+
+    def test_convert_refuses(self):
+        ref = self.here("a.ref")
+        shutil.copy(os.path.join(FIXTURES, "little.ref"), ref)
+        before = read_bytes(ref)
+        result = run("convert", ref, "-o", ref, check=False)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("would overwrite its input", result.stderr)
+        self.assertEqual(read_bytes(ref), before)
+        truncated = run("convert", os.path.join(FIXTURES, "truncated.ref"), "-o", self.here("t.txt"), check=False)
+        self.assertEqual(truncated.returncode, 2)
+        self.assertIn("cut off after 4 of 18 bytes", truncated.stderr)
+        self.assertFalse(os.path.exists(self.here("t.txt")))
+        kernel = run("convert", os.path.join(FIXTURES, "run.kern"), "-o", self.here("k.ref"), check=False)
+        self.assertEqual(kernel.returncode, 2)
+        self.assertIn("line 1: not a reference", kernel.stderr)
+        self.assertFalse(os.path.exists(self.here("k.ref")))
+
+    def test_frequency_shows_seconds(self):
+        fixture = os.path.join(FIXTURES, "run.ref.txt")
+        self.assertIn("40 cycles", run("info", fixture).stdout)
+        self.assertIn("length:    40 ns", run("info", "--frequency", "1GHz", fixture).stdout)
+        self.assertIn("length:    16 ns", run("info", "--frequency", "2.5 GHz", fixture).stdout)
+        bad = run("info", "--frequency", "fast", fixture, check=False)
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("not a clock frequency", bad.stderr)
+
+    def test_big_timestamps_are_refused_per_line(self):
+        text = self.here("big.ref.txt")
+        with open(text, "w", encoding="ascii") as f:
+            f.write("r 10 4 1 1000\nr 8000000000000000 4 1 1000\nr 20 4 1 1000\n")
+        got = info(text)
+        self.assertEqual(got["references"], {"r": 2})
+        check = run("check", text, check=False)
+        self.assertIn("line 2", check.stdout)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    CLI, GENERATOR, FIXTURES = (os.path.abspath(a) for a in sys.argv[1:4])
+    unittest.main(argv=sys.argv[:1], verbosity=2)
