@@ -43,7 +43,9 @@ chrono_cli_parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gin
     }
   g_autofree char *first = g_strndup (text, dots - text);
   double from, to;
-  if (!chrono_parse_duration (first, &from, error) || !chrono_parse_duration (dots + 2, &to, error))
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  if (!chrono_clock_parse_duration (clock, first, &from, error)
+      || !chrono_clock_parse_duration (clock, dots + 2, &to, error))
     return FALSE;
   if (to <= from)
     {
@@ -69,7 +71,7 @@ chrono_cli_parse_marker (const char *text, ChronoTrace *trace, gboolean *has_mar
   double seconds;
   if (text == NULL)
     return TRUE;
-  if (!chrono_parse_duration (text, &seconds, error))
+  if (!chrono_clock_parse_duration (chrono_trace_get_clock (trace), text, &seconds, error))
     return FALSE;
   if (!trace_time (trace, seconds, time))
     return out_of_clock (_ ("marker"), text, error);

@@ -237,6 +237,42 @@ chrono_parse_duration (const char *text, double *out_seconds, GError **error)
   return FALSE;
 }
 
+gboolean
+chrono_clock_parse_duration (const ChronoClock *clock, const char *text, double *out_seconds, GError **error)
+{
+  if (!clock->counts_cycles)
+    return chrono_parse_duration (text, out_seconds, error);
+  g_autofree char *trimmed = g_strstrip (g_strdup (text ? text : ""));
+  char *end = NULL;
+  double value = g_ascii_strtod (trimmed, &end);
+  if (end == trimmed || !isfinite (value))
+    {
+      g_set_error (error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_NOT_A_TIME, "“%s” is not a number of cycles", text);
+      return FALSE;
+    }
+  while (g_ascii_isspace (*end))
+    end++;
+  static const struct {
+    char prefix;
+    double scale;
+  } prefixes[] = { { 'k', 1e3 }, { 'K', 1e3 }, { 'M', 1e6 }, { 'G', 1e9 }, { 'T', 1e12 } };
+  for (gsize i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (*end == prefixes[i].prefix)
+      {
+        value *= prefixes[i].scale;
+        end++;
+        break;
+      }
+  if (*end != '\0' && g_ascii_strcasecmp (end, "cycles") != 0 && g_ascii_strcasecmp (end, "cycle") != 0)
+    {
+      g_set_error (error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_UNKNOWN_UNIT,
+                   "“%s” has an unknown unit “%s” (times of this trace are cycles: 1500, 1.5k, 20Mcycles)", text, end);
+      return FALSE;
+    }
+  *out_seconds = value / (double) clock->ticks_per_second;
+  return TRUE;
+}
+
 /* The units every displayed time uses (durations, ruler, overview axis),
  * largest first. */
 static const ChronoTimeUnit display_units[] = {

@@ -69,6 +69,9 @@ typedef enum {
 } ChronoClockErrorCode;
 
 gboolean chrono_parse_duration (const char *text, double *out_seconds, GError **error);
+/* A duration as the clock's times are written: seconds' units, or for a
+ * clock counting cycles "1500", "1.5k", "20Mcycles"; *out is ticks / ticks_per_second. */
+gboolean chrono_clock_parse_duration (const ChronoClock *clock, const char *text, double *out_seconds, GError **error);
 
 /* A unit times are shown in: "ms" is 1e-3 seconds. */
 typedef struct {

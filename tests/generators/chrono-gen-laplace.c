@@ -35,6 +35,7 @@ static uint64_t now = 0x1000;
 static uint64_t type_counts[256];
 static GHashTable *space_counts; /* space → uint64 count (boxed) */
 static uint64_t first_ref = UINT64_MAX, last_ref;
+static gint64 n_references; /* written so far */
 
 static void
 put_uint (uint8_t *p, unsigned size, uint64_t v)
@@ -49,6 +50,7 @@ reference (char type, uint8_t length, uint32_t space, uint32_t address)
   now += 1 + (uint64_t) rng_int_below (3);
   first_ref = MIN (first_ref, now);
   last_ref = now;
+  n_references++;
   type_counts[(uint8_t) type]++;
   uint64_t *count = g_hash_table_lookup (space_counts, GUINT_TO_POINTER (space));
   if (count == NULL)
@@ -139,7 +141,7 @@ main (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "PRNG seed (default 1)", "N" },
     { "records", 0, 0, G_OPTION_ARG_INT64, &records, "About N references in all (default 200000)", "N" },
     { "processes", 0, 0, G_OPTION_ARG_INT64, &processes, "Processes, each in an address space of its own (3)", "N" },
-    { "slice", 0, 0, G_OPTION_ARG_INT64, &slice, "References per scheduling turn (default 4000)", "N" },
+    { "slice", 0, 0, G_OPTION_ARG_INT64, &slice, "About N references per scheduling turn (default 4000)", "N" },
     { "phase", 0, 0, G_OPTION_ARG_INT64, &phase_length, "References per program phase (default records/12)", "N" },
     { "binary", 0, 0, G_OPTION_ARG_NONE, &want_binary, "Packed 18-byte records (default: text)", NULL },
     { "big-endian", 0, 0, G_OPTION_ARG_NONE, &big_endian, "Binary records in big-endian order", NULL },
@@ -191,10 +193,9 @@ main (int argc, char **argv)
     }
 
   /* turns: S pid, then its references; each S runs to the next */
-  gint64 written = 0;
   uint64_t last_s = 0;
   Process *running = NULL;
-  for (gint64 turn = 0; written < records; turn++)
+  for (gint64 turn = 0; n_references < records; turn++)
     {
       Process *p = &procs[turn % processes];
       if (running != NULL)
@@ -204,8 +205,9 @@ main (int argc, char **argv)
       last_s = now;
       if (turn % 7 == 3)
         kernel ("< %" PRIx64 " %" PRIx64 " 1a2b %x %x 0 1000\n", now, p->pid, 3, 1);
-      for (gint64 k = 0; k < slice && written < records; k++, written++)
-        step (p, (int) ((written / phase_length) % 3));
+      /* a step is two or three references: phases and turns count references */
+      for (gint64 first = n_references; n_references - first < slice && n_references < records;)
+        step (p, (int) ((n_references / phase_length) % 3));
     }
   now += 5;
   for (gint64 i = 0; i < processes; i++)
