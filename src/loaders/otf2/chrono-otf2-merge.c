@@ -16,6 +16,7 @@
 
 #include "chrono-otf2-merge.h"
 #include "chrono-otf2-merge-private.h"
+#include "chrono-otf2-private.h"
 
 #define MERGE_ANCHOR_NAME "traces"
 
@@ -256,6 +257,7 @@ chrono_otf2_merge (const char *const *inputs, guint n_inputs, const char *output
                    GError **error)
 {
   g_return_val_if_fail (n_inputs > 0, FALSE);
+  chrono_otf2_quiet_errors ();
   g_autofree char *temporary = chrono_otf2_merge_output_begin (inputs, n_inputs, output_dir, options->force, error);
   if (temporary == NULL)
     return FALSE;
