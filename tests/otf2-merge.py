@@ -258,6 +258,10 @@ with tempfile.TemporaryDirectory() as tmp:
             slack = 0 if clock(pair[0])[0] % clock(pair[1])[0] == 0 else 1
             check_events(case, os.path.join(out, "traces.otf2"), pair, [lambda t: t, start_map(*pair)])
             check_info(case, os.path.join(out, "traces.otf2"), pair, slack)
+            # a property both inputs' anchors promise stays promised
+            with open(os.path.join(out, "traces.otf2"), "rb") as anchor:
+                if b"OTF2::MPI_COMMUNICATION_COMPLETE\0true" not in anchor.read():
+                    fail(case, "the anchor lost OTF2::MPI_COMMUNICATION_COMPLETE=true")
     else:
         print(f"# {corpus}: no ping-pong archives, that part skipped")
 

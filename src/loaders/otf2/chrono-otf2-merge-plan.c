@@ -86,6 +86,7 @@ scan_input (ChronoOtf2Merge *m, GError **error)
   OTF2_GlobalDefReaderCallbacks_Delete (callbacks);
   if (defs != NULL)
     OTF2_Reader_CloseGlobalDefReader (otf2, defs);
+  chrono_otf2_merge_read_properties (in, otf2);
   OTF2_Reader_Close (otf2);
   if (m->error != NULL)
     {

@@ -67,6 +67,7 @@ typedef struct {
    * so a group that another stands for leaves no gap */
   GHashTable *group_ids;
   ChronoClockMap map; /* its ticks → the first input's */
+  GHashTable *properties; /* the anchor's trace properties: name → value */
 } MergeInput;
 
 typedef struct {
@@ -127,6 +128,12 @@ void chrono_otf2_merge_register_unknown_events (OTF2_EvtReaderCallbacks *callbac
 void chrono_otf2_merge_register_scans (OTF2_GlobalDefReaderCallbacks *callbacks);
 void chrono_otf2_merge_register_copies (OTF2_GlobalDefReaderCallbacks *callbacks);
 void chrono_otf2_merge_register_events (OTF2_EvtReaderCallbacks *callbacks);
+
+/* ---- chrono-otf2-merge-properties.c: the anchor's trace properties ------------------------ */
+
+void chrono_otf2_merge_read_properties (MergeInput *in, OTF2_Reader *otf2);
+/* Those every input has with one value. */
+gboolean chrono_otf2_merge_write_properties (ChronoOtf2Merge *m);
 
 /* ---- chrono-otf2-merge-output.c: the output folder ---------------------------------------- */
 

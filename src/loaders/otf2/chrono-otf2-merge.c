@@ -48,6 +48,7 @@ merge_init (ChronoOtf2Merge *m, const char *const *inputs, guint n_inputs)
       in->groups = g_array_new (FALSE, FALSE, sizeof (OTF2_GroupRef));
       in->group_alias = g_hash_table_new (NULL, NULL);
       in->group_ids = g_hash_table_new (NULL, NULL);
+      in->properties = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       for (guint p = 0; p < MERGE_N_PARADIGMS; p++)
         in->comm_locations[p] = in->comm_self[p] = MERGE_NO_GROUP;
       chrono_clock_map_init_identity (&in->map);
@@ -65,6 +66,7 @@ merge_clear (ChronoOtf2Merge *m)
       g_array_unref (in->groups);
       g_hash_table_unref (in->group_alias);
       g_hash_table_unref (in->group_ids);
+      g_hash_table_unref (in->properties);
       for (guint p = 0; p < MERGE_N_PARADIGMS; p++)
         g_clear_pointer (&in->comm_location_members[p], g_array_unref);
     }
@@ -203,7 +205,7 @@ open_archive (ChronoOtf2Merge *m, const char *folder, GError **error)
                 && OTF2_Archive_SetFlushCallbacks (m->archive, &flush_callbacks, NULL) == OTF2_SUCCESS
                 && OTF2_Archive_SetSerialCollectiveCallbacks (m->archive) == OTF2_SUCCESS
                 && OTF2_Archive_SetCreator (m->archive, "chronoscope-cli merge") == OTF2_SUCCESS
-                && OTF2_Archive_OpenEvtFiles (m->archive) == OTF2_SUCCESS
+                && chrono_otf2_merge_write_properties (m) && OTF2_Archive_OpenEvtFiles (m->archive) == OTF2_SUCCESS
                 && OTF2_Archive_OpenDefFiles (m->archive) == OTF2_SUCCESS
                 && (m->definitions = OTF2_Archive_GetGlobalDefWriter (m->archive)) != NULL
                 && OTF2_GlobalDefWriter_WriteClockProperties (m->definitions, m->resolution, m->global_offset,
