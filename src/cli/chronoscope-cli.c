@@ -1,5 +1,6 @@
 /* chronoscope-cli — trace summaries, checks, dumps and picture export with
- * no display: `info`, `check`, `dump`, `export`. */
+ * no display: `info`, `check`, `dump`, `export`, and `merge` of several
+ * traces into one. */
 #include <inttypes.h>
 #include "chrono-config.h"
 
@@ -636,6 +637,82 @@ command_export (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* Every input must be of one format whose loader can merge. */
+static const ChronoLoaderInfo *
+merge_loader (char **inputs, int n_inputs)
+{
+  const ChronoLoaderInfo *loader = NULL;
+  for (int i = 0; i < n_inputs; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      const ChronoLoaderInfo *info = chrono_loaders_sniff (inputs[i], &error);
+      if (info == NULL)
+        {
+          g_printerr ("chronoscope-cli merge: %s\n", error->message);
+          return NULL;
+        }
+      if (info->merge == NULL)
+        {
+          g_printerr (_ ("chronoscope-cli merge: %s: %s traces cannot be merged\n"), inputs[i], info->description);
+          return NULL;
+        }
+      if (loader != NULL && info != loader)
+        {
+          g_printerr (_ ("chronoscope-cli merge: %s: a %s trace; the first input is %s\n"), inputs[i],
+                      info->description, loader->description);
+          return NULL;
+        }
+      loader = info;
+    }
+  return loader;
+}
+
+static int
+command_merge (int argc, char **argv)
+{
+  g_autofree char *output = NULL, *align = NULL;
+  gboolean force = FALSE;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("Folder to write the merged archive into"), N_ ("OUT") },
+    { "align", 0, 0, G_OPTION_ARG_STRING, &align,
+      N_ ("start: every trace's start on the first's (default); wallclock: by the wall-clock times they carry"),
+      N_ ("start|wallclock") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_ ("Replace an output folder holding an archive, or empty"), NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_ ("FILE… -o OUT — merge traces into one, on the first one's clock"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("chronoscope-cli merge: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  if (argc < 2 || output == NULL)
+    {
+      g_printerr ("chronoscope-cli merge: %s\n", _ ("usage: merge FILE… -o OUT [--align start|wallclock] [--force]"));
+      return EXIT_FAILED;
+    }
+  ChronoMergeOptions options = { CHRONO_MERGE_ALIGN_START, force };
+  if (align != NULL && strcmp (align, "wallclock") == 0)
+    options.align = CHRONO_MERGE_ALIGN_WALL_CLOCK;
+  else if (align != NULL && strcmp (align, "start") != 0)
+    {
+      g_printerr (_ ("chronoscope-cli merge: --align takes start or wallclock, not “%s”\n"), align);
+      return EXIT_FAILED;
+    }
+  const ChronoLoaderInfo *loader = merge_loader (argv + 1, argc - 1);
+  if (loader == NULL)
+    return EXIT_FAILED;
+  if (!loader->merge ((const char *const *) argv + 1, (guint) argc - 1, output, &options, &error))
+    {
+      g_printerr ("chronoscope-cli merge: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  return EXIT_OK;
+}
+
 static void
 usage (void)
 {
@@ -650,6 +727,8 @@ usage (void)
                  "                           TRACE files: [--group-by KEY,…] [--colour-by KEY] [--only KEY=V|V;…]\n"
                  "  convert FILE -o OUT      rewrite a trace in its format's other form (binary ⇄ text)\n"
                  "                           [--big-endian]\n"
+                 "  merge FILE… -o OUT       merge archives into one, on the first one's clock\n"
+                 "                           [--align start|wallclock] [--force]\n"
                  "  dump FILE                print the loaded model as text (for tests)\n"
                  "  --version                print the version\n"));
 }
@@ -692,6 +771,8 @@ main (int argc, char **argv)
     return command_export (argc - 1, argv + 1);
   if (strcmp (command, "convert") == 0)
     return command_convert (argc - 1, argv + 1);
+  if (strcmp (command, "merge") == 0)
+    return command_merge (argc - 1, argv + 1);
   g_printerr (_ ("chronoscope-cli: unknown command “%s”\n\n"), command);
   usage ();
   return EXIT_FAILED;

@@ -82,6 +82,17 @@ typedef struct {
   const ChronoMimeMagic *magic; /* ends with { 0 }; NULL: known by its name alone */
 } ChronoMimeType;
 
+/* How `chronoscope-cli merge` puts several archives of one format on one clock. */
+typedef enum {
+  CHRONO_MERGE_ALIGN_START, /* each archive's start on the first one's start */
+  CHRONO_MERGE_ALIGN_WALL_CLOCK, /* by the wall-clock times the archives carry */
+} ChronoMergeAlign;
+
+typedef struct {
+  ChronoMergeAlign align;
+  gboolean force; /* replace an output folder that holds an archive of the format, or nothing */
+} ChronoMergeOptions;
+
 typedef struct {
   const char *name; /* "btf" */
   const char *description; /* "Best Trace Format" */
@@ -104,6 +115,11 @@ typedef struct {
   /* Optional: rewrites a file of the format in its other form (binary ⇄
    * text), atomically; options as for loading ("byte-order"). */
   gboolean (*convert) (const char *input, const char *output, GHashTable *options, GError **error);
+  /* Optional: writes one archive of the format into output_dir holding
+   * everything of inputs (files this loader sniffed), on the first one's
+   * clock; nothing is left behind when it fails. */
+  gboolean (*merge) (const char *const *inputs, guint n_inputs, const char *output_dir,
+                     const ChronoMergeOptions *options, GError **error);
   /* What the format holds even where a file has none of it. */
   ChronoTraceFeatures features;
   /* How a file of this format may be read; ends with { NULL }; may be NULL. */

@@ -205,6 +205,8 @@ typedef struct {
 /* options */
 static int n_locations = 4, n_empty = 0, max_depth = 5, n_regions = 16;
 static uint64_t n_events = 20000, resolution = 1000000000, global_offset = 0;
+/* ClockProperties' wall-clock time at the global offset, ns since the epoch */
+static uint64_t realtime = UINT64_C (1700000000000000000);
 static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs;
 
 static Loc *locs;
@@ -1150,8 +1152,7 @@ write_global_defs (OTF2_Archive *archive)
       g_free (s);
     }
 
-  CHECK (OTF2_GlobalDefWriter_WriteClockProperties (g, resolution, global_offset, tmax - global_offset,
-                                                    UINT64_C (1700000000000000000)));
+  CHECK (OTF2_GlobalDefWriter_WriteClockProperties (g, resolution, global_offset, tmax - global_offset, realtime));
   for (guint i = 0; i < strings->len; i++)
     CHECK (OTF2_GlobalDefWriter_WriteString (g, i, g_ptr_array_index (strings, i)));
   CHECK (OTF2_GlobalDefWriter_WriteParadigm (g, OTF2_PARADIGM_OPENMP, s_openmp, OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN));
@@ -1398,7 +1399,7 @@ main (int argc, char **argv)
 {
   gint64 seed = 1, events = 20000;
   gint locations = 4, empty = 0, depth = 5, nreg = 16;
-  gchar *res_text = NULL, *off_text = NULL, *stats_path = NULL, *out_path = NULL;
+  gchar *res_text = NULL, *off_text = NULL, *real_text = NULL, *stats_path = NULL, *out_path = NULL;
   GError *error = NULL;
   GOptionContext *ctx;
   GOptionEntry entries[] = {
@@ -1413,6 +1414,8 @@ main (int argc, char **argv)
     { "mpi", 0, 0, G_OPTION_ARG_NONE, &opt_mpi, "MPI point-to-point messages and collectives", NULL },
     { "resolution", 0, 0, G_OPTION_ARG_STRING, &res_text, "Timer ticks per second (default 1000000000)", "N" },
     { "offset", 0, 0, G_OPTION_ARG_STRING, &off_text, "Global offset in ticks (default 0)", "N" },
+    { "realtime", 0, 0, G_OPTION_ARG_STRING, &real_text,
+      "Wall-clock time at the offset, ns since the epoch, or \"none\" (default 1700000000000000000)", "NS" },
     { "wide-ids", 0, 0, G_OPTION_ARG_NONE, &opt_wide, "Location ids above 2^32: (1 << 40) + k", NULL },
     { "leave-open", 0, 0, G_OPTION_ARG_NONE, &opt_leave_open, "Unmatched Leaves and Enters never left", NULL },
     { "local-defs", 0, 0, G_OPTION_ARG_NONE, &opt_local_defs, "Per-location region id mappings and clock offsets",
@@ -1439,6 +1442,10 @@ main (int argc, char **argv)
     }
   if ((res_text && !parse_u64 ("resolution", res_text, &resolution))
       || (off_text && !parse_u64 ("offset", off_text, &global_offset)))
+    return 2;
+  if (real_text && strcmp (real_text, "none") == 0)
+    realtime = OTF2_UNDEFINED_TIMESTAMP;
+  else if (real_text && !parse_u64 ("realtime", real_text, &realtime))
     return 2;
   if (locations < 1 || locations > 100000 || empty < 0 || empty > 100000 || events < 1 || depth < 1 || depth > 1000
       || nreg < 1 || nreg > 100000 || resolution < 1 || global_offset > (UINT64_C (1) << 62))

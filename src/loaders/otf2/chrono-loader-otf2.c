@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "chrono-otf2-merge.h"
 #include "chrono-otf2-private.h"
 
 static gboolean
@@ -74,5 +75,6 @@ const ChronoLoaderInfo chrono_loader_otf2 = {
   .load = otf2_load,
   .index = chrono_otf2_index,
   .input_size = chrono_otf2_archive_size,
+  .merge = chrono_otf2_merge,
   .features = CHRONO_TRACE_HAS_LINKS | CHRONO_TRACE_HAS_SIGNALS,
 };

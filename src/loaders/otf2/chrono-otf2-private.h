@@ -144,6 +144,9 @@ struct _ChronoOtf2Reader {
 /* chrono-otf2-reader.c */
 void chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *path);
 void chrono_otf2_reader_clear (ChronoOtf2Reader *r);
+/* libotf2 prints each error to standard error; Chronoscope's own say what
+ * went wrong with which file.  Once per process. */
+void chrono_otf2_quiet_errors (void);
 OTF2_Reader *chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error);
 /* starts: NULL, every location from its start; or per location (same
  * order) the checkpoint of a window to begin at, NULL: none. */

@@ -139,10 +139,8 @@ quiet_errors (void *data, const char *file, uint64_t line, const char *function,
   return code;
 }
 
-/* Opens the archive and reads its global definitions; sets the trace's
- * clock and makes the lanes of every location, sorted by id. */
-OTF2_Reader *
-chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error)
+void
+chrono_otf2_quiet_errors (void)
 {
   static gsize quiet = 0;
   if (g_once_init_enter (&quiet))
@@ -150,6 +148,14 @@ chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error
       OTF2_Error_RegisterCallback (quiet_errors, NULL);
       g_once_init_leave (&quiet, 1);
     }
+}
+
+/* Opens the archive and reads its global definitions; sets the trace's
+ * clock and makes the lanes of every location, sorted by id. */
+OTF2_Reader *
+chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error)
+{
+  chrono_otf2_quiet_errors ();
   OTF2_Reader *otf2 = OTF2_Reader_Open (r->path);
   if (otf2 == NULL)
     {

@@ -1,0 +1,274 @@
+/* chrono-otf2-merge.c — several OTF2 archives into one, as otf2_merger
+ * does (../shared/research/otf2.md §4), with what it leaves out kept: the
+ * first archive's clock, every other archive's timestamps mapped onto it
+ * exactly (ChronoClockMap: seed 004's t' = (t − offset_B) × res_A / res_B
+ * + offset_A, or aligned by wall-clock time); every definition and every
+ * event record of every location copied with its attributes, ids moved
+ * so that no two inputs' collide (chrono-otf2-merge-plan.c).
+ *
+ * Events are read per location through libotf2's event reader after the
+ * location's local definitions, so mapping tables and clock offsets are
+ * already applied: the output has global ids and corrected timestamps,
+ * and neither mapping tables nor clock offsets. */
+#include <glib/gi18n-lib.h>
+
+#include <inttypes.h>
+
+#include "chrono-otf2-merge.h"
+#include "chrono-otf2-merge-private.h"
+#include "chrono-otf2-private.h"
+
+#define MERGE_ANCHOR_NAME "traces"
+
+static OTF2_FlushType
+pre_flush (void *data, OTF2_FileType type, OTF2_LocationRef location, void *caller, bool final)
+{
+  return OTF2_FLUSH;
+}
+
+/* No post-flush callback: with one, libotf2 would add BufferFlush events
+ * of its own to the copied ones. */
+static OTF2_FlushCallbacks flush_callbacks = { pre_flush, NULL };
+
+static void
+merge_init (ChronoOtf2Merge *m, const char *const *inputs, guint n_inputs)
+{
+  *m = (ChronoOtf2Merge){
+    .inputs = g_new0 (MergeInput, n_inputs),
+    .n_inputs = n_inputs,
+    .paradigm_properties_written = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
+    .attributes = OTF2_AttributeList_New (),
+  };
+  for (guint k = 0; k < n_inputs; k++)
+    {
+      MergeInput *in = &m->inputs[k];
+      in->path = g_strdup (inputs[k]);
+      in->realtime = OTF2_UNDEFINED_TIMESTAMP;
+      in->locations = g_array_new (FALSE, FALSE, sizeof (guint64));
+      in->groups = g_array_new (FALSE, FALSE, sizeof (OTF2_GroupRef));
+      in->group_alias = g_hash_table_new (NULL, NULL);
+      in->group_ids = g_hash_table_new (NULL, NULL);
+      in->properties = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (guint p = 0; p < MERGE_N_PARADIGMS; p++)
+        in->comm_locations[p] = in->comm_self[p] = MERGE_NO_GROUP;
+      chrono_clock_map_init_identity (&in->map);
+    }
+}
+
+static void
+merge_clear (ChronoOtf2Merge *m)
+{
+  for (guint k = 0; k < m->n_inputs; k++)
+    {
+      MergeInput *in = &m->inputs[k];
+      g_free (in->path);
+      g_array_unref (in->locations);
+      g_array_unref (in->groups);
+      g_hash_table_unref (in->group_alias);
+      g_hash_table_unref (in->group_ids);
+      g_hash_table_unref (in->properties);
+      for (guint p = 0; p < MERGE_N_PARADIGMS; p++)
+        g_clear_pointer (&in->comm_location_members[p], g_array_unref);
+    }
+  for (guint p = 0; p < MERGE_N_PARADIGMS; p++)
+    g_clear_pointer (&m->comm_location_members[p], g_array_unref);
+  g_free (m->inputs);
+  g_hash_table_unref (m->paradigm_properties_written);
+  OTF2_AttributeList_Delete (m->attributes);
+  g_clear_error (&m->error);
+}
+
+/* Stops with m->error when a callback set it, else with message. */
+static gboolean
+fail (ChronoOtf2Merge *m, GError **error, const char *message)
+{
+  if (m->error != NULL)
+    g_propagate_error (error, g_steal_pointer (&m->error));
+  else
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, "%s: %s", m->input->path, message);
+  return FALSE;
+}
+
+static gboolean
+copy_definitions (ChronoOtf2Merge *m, OTF2_Reader *otf2, GError **error)
+{
+  OTF2_GlobalDefReader *defs = OTF2_Reader_GetGlobalDefReader (otf2);
+  OTF2_GlobalDefReaderCallbacks *callbacks = OTF2_GlobalDefReaderCallbacks_New ();
+  chrono_otf2_merge_register_definitions (callbacks);
+  uint64_t n = 0;
+  gboolean ok = defs != NULL && OTF2_Reader_RegisterGlobalDefCallbacks (otf2, defs, callbacks, m) == OTF2_SUCCESS
+                && OTF2_Reader_ReadAllGlobalDefinitions (otf2, defs, &n) == OTF2_SUCCESS && m->error == NULL;
+  OTF2_GlobalDefReaderCallbacks_Delete (callbacks);
+  if (defs != NULL)
+    OTF2_Reader_CloseGlobalDefReader (otf2, defs);
+  return ok || fail (m, error, _ ("the archive's global definitions cannot be read"));
+}
+
+/* The location's mapping tables and clock offsets, which the event
+ * reader then applies. */
+static gboolean
+read_local_definitions (ChronoOtf2Merge *m, OTF2_Reader *otf2, OTF2_LocationRef location, GError **error)
+{
+  OTF2_DefReader *defs = OTF2_Reader_GetDefReader (otf2, location);
+  if (defs == NULL)
+    return TRUE; /* none: ids are global already */
+  uint64_t n = 0;
+  OTF2_ErrorCode code = OTF2_Reader_ReadAllLocalDefinitions (otf2, defs, &n);
+  OTF2_Reader_CloseDefReader (otf2, defs);
+  if (code == OTF2_SUCCESS)
+    return TRUE;
+  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+               _ ("%s: the local definitions of location %" PRIu64 " cannot be read"), m->input->path,
+               (guint64) location);
+  return FALSE;
+}
+
+/* An empty local definitions file, as Score-P writes for every location:
+ * readers such as otf2-print look for one (ids and clocks are global). */
+static gboolean
+write_local_definitions (ChronoOtf2Merge *m, OTF2_LocationRef location)
+{
+  OTF2_DefWriter *defs = OTF2_Archive_GetDefWriter (m->archive, location);
+  return defs != NULL && OTF2_Archive_CloseDefWriter (m->archive, defs) == OTF2_SUCCESS;
+}
+
+static gboolean
+copy_location (ChronoOtf2Merge *m, OTF2_Reader *otf2, OTF2_EvtReaderCallbacks *callbacks, gboolean local_defs,
+               OTF2_LocationRef location, GError **error)
+{
+  if (local_defs && !read_local_definitions (m, otf2, location, error))
+    return FALSE;
+  OTF2_EvtReader *events = OTF2_Reader_GetEvtReader (otf2, location);
+  m->events = OTF2_Archive_GetEvtWriter (m->archive, chrono_otf2_merge_location (m, location));
+  uint64_t n = 0;
+  gboolean ok = events != NULL && m->events != NULL
+                && OTF2_Reader_RegisterEvtCallbacks (otf2, events, callbacks, m) == OTF2_SUCCESS
+                && OTF2_Reader_ReadAllLocalEvents (otf2, events, &n) == OTF2_SUCCESS && m->error == NULL;
+  if (m->events != NULL)
+    ok = OTF2_Archive_CloseEvtWriter (m->archive, m->events) == OTF2_SUCCESS && ok;
+  m->events = NULL;
+  ok = ok && write_local_definitions (m, chrono_otf2_merge_location (m, location));
+  if (events != NULL)
+    OTF2_Reader_CloseEvtReader (otf2, events);
+  if (ok)
+    return TRUE;
+  g_autofree char *message =
+      g_strdup_printf (_ ("the events of location %" PRIu64 " cannot be read to the end (%" PRIu64 " read)"),
+                       (guint64) location, (guint64) n);
+  return fail (m, error, message);
+}
+
+static gboolean
+copy_events (ChronoOtf2Merge *m, OTF2_Reader *otf2, GError **error)
+{
+  GArray *locations = m->input->locations;
+  for (guint i = 0; i < locations->len; i++)
+    OTF2_Reader_SelectLocation (otf2, g_array_index (locations, guint64, i));
+  gboolean local_defs = OTF2_Reader_OpenDefFiles (otf2) == OTF2_SUCCESS;
+  OTF2_Reader_OpenEvtFiles (otf2);
+  OTF2_EvtReaderCallbacks *callbacks = OTF2_EvtReaderCallbacks_New ();
+  chrono_otf2_merge_register_events (callbacks);
+  chrono_otf2_merge_register_unknown_events (callbacks);
+  gboolean ok = TRUE;
+  for (guint i = 0; ok && i < locations->len; i++)
+    ok = copy_location (m, otf2, callbacks, local_defs, g_array_index (locations, guint64, i), error);
+  OTF2_EvtReaderCallbacks_Delete (callbacks);
+  if (local_defs)
+    OTF2_Reader_CloseDefFiles (otf2);
+  OTF2_Reader_CloseEvtFiles (otf2);
+  return ok;
+}
+
+static gboolean
+copy_input (ChronoOtf2Merge *m, GError **error)
+{
+  OTF2_Reader *otf2 = OTF2_Reader_Open (m->input->path);
+  if (otf2 == NULL)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: not an OTF2 archive libotf2 can open"),
+                   m->input->path);
+      return FALSE;
+    }
+  OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
+  gboolean ok = copy_definitions (m, otf2, error) && copy_events (m, otf2, error);
+  OTF2_Reader_Close (otf2);
+  return ok;
+}
+
+static gboolean
+open_archive (ChronoOtf2Merge *m, const char *folder, GError **error)
+{
+  /* otf2_merger's sizes: 1 MiB event chunks, 4 MiB definition chunks */
+  m->archive = OTF2_Archive_Open (folder, MERGE_ANCHOR_NAME, OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+                                  OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+  gboolean ok = m->archive != NULL
+                && OTF2_Archive_SetFlushCallbacks (m->archive, &flush_callbacks, NULL) == OTF2_SUCCESS
+                && OTF2_Archive_SetSerialCollectiveCallbacks (m->archive) == OTF2_SUCCESS
+                && OTF2_Archive_SetCreator (m->archive, "chronoscope-cli merge") == OTF2_SUCCESS
+                && chrono_otf2_merge_write_properties (m) && OTF2_Archive_OpenEvtFiles (m->archive) == OTF2_SUCCESS
+                && OTF2_Archive_OpenDefFiles (m->archive) == OTF2_SUCCESS
+                && (m->definitions = OTF2_Archive_GetGlobalDefWriter (m->archive)) != NULL
+                && OTF2_GlobalDefWriter_WriteClockProperties (m->definitions, m->resolution, m->global_offset,
+                                                              m->length, m->realtime)
+                       == OTF2_SUCCESS;
+  if (!ok)
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, _ ("%s: the merged archive cannot be started"),
+                 folder);
+  return ok;
+}
+
+static gboolean
+close_archive (ChronoOtf2Merge *m, const char *folder, GError **error)
+{
+  gboolean ok = TRUE;
+  if (m->definitions != NULL)
+    ok = OTF2_Archive_CloseGlobalDefWriter (m->archive, m->definitions) == OTF2_SUCCESS;
+  if (m->archive != NULL)
+    {
+      ok = OTF2_Archive_CloseEvtFiles (m->archive) == OTF2_SUCCESS && ok;
+      ok = OTF2_Archive_CloseDefFiles (m->archive) == OTF2_SUCCESS && ok;
+      ok = OTF2_Archive_Close (m->archive) == OTF2_SUCCESS && ok;
+    }
+  m->definitions = NULL;
+  m->archive = NULL;
+  if (!ok && error != NULL)
+    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, _ ("%s: the merged archive cannot be finished"),
+                 folder);
+  return ok;
+}
+
+static gboolean
+write_merged (ChronoOtf2Merge *m, const char *folder, GError **error)
+{
+  if (!open_archive (m, folder, error))
+    {
+      close_archive (m, folder, NULL);
+      return FALSE;
+    }
+  gboolean ok = TRUE;
+  for (guint k = 0; ok && k < m->n_inputs; k++)
+    {
+      m->input = &m->inputs[k];
+      ok = copy_input (m, error);
+    }
+  return close_archive (m, folder, ok ? error : NULL) && ok;
+}
+
+gboolean
+chrono_otf2_merge (const char *const *inputs, guint n_inputs, const char *output_dir, const ChronoMergeOptions *options,
+                   GError **error)
+{
+  g_return_val_if_fail (n_inputs > 0, FALSE);
+  chrono_otf2_quiet_errors ();
+  g_autofree char *temporary = chrono_otf2_merge_output_begin (inputs, n_inputs, output_dir, options->force, error);
+  if (temporary == NULL)
+    return FALSE;
+  ChronoOtf2Merge m;
+  merge_init (&m, inputs, n_inputs);
+  gboolean ok = chrono_otf2_merge_plan (&m, options->align, error) && write_merged (&m, temporary, error)
+                && chrono_otf2_merge_output_commit (temporary, output_dir, error);
+  merge_clear (&m);
+  if (!ok)
+    chrono_otf2_merge_output_abandon (temporary);
+  return ok;
+}

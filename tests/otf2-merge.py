@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""`chronoscope-cli merge` (issue 13 §2): archives of one run written on
+different clocks (an integer and a non-integer ratio of resolutions,
+different offsets; mapping tables and clock offsets in one) merge into an
+archive that libotf2's own otf2-print reads, with every input event at
+the time seed 004's transformation gives, computed here in Python integers
+((t − offset_B) × res_A // res_B + offset_A), and whose `info --json` is
+the inputs' together.  Also: wall-clock alignment, an archive merged with
+itself, the refusals, and the two Score-P archives of the corpus.
+
+usage: otf2-merge.py CLI GEN_OTF2 CORPUS_OTF2_DIR   (no otf2-print: exit 77)"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+cli, generator, corpus = sys.argv[1], sys.argv[2], sys.argv[3]
+if shutil.which("otf2-print") is None:
+    print("otf2-print (otf2-tools) is missing")
+    sys.exit(77)
+
+EVENT = re.compile(r"^([A-Z_]+)\s+(\d+)\s+(\d+)\s*(.*)$")
+failures = []
+
+
+def fail(case, message):
+    failures.append(f"{case}: {message}")
+
+
+def generate(folder, seed, resolution, offset, *extra):
+    anchor = os.path.join(folder, "traces.otf2")
+    subprocess.run([generator, f"--seed={seed}", "--locations=4", "--events=20000", "--metrics", "--mpi",
+                    f"--resolution={resolution}", f"--offset={offset}", *extra, "-o", anchor], check=True)
+    return anchor
+
+
+def merge(*args):
+    return subprocess.run([cli, "merge", *args], capture_output=True, text=True)
+
+
+def clock(anchor):
+    text = subprocess.run(["otf2-print", "-G", anchor], capture_output=True, text=True, check=True).stdout
+    m = re.search(r"Ticks per Seconds: (\d+), Global Offset: (\d+), Length: (\d+)", text)
+    locations = [int(x) for x in re.findall(r"^LOCATION\s+(\d+)\s", text, re.M)]
+    return int(m.group(1)), int(m.group(2)), int(m.group(3)), locations
+
+
+PEER = re.compile(r'((?:Receiver|Sender): \d+) \(".*?" <(\d+)>\)')
+
+
+def events(anchor):
+    """{location: [(kind, time, what, peer), …]} as otf2-print reads the
+    archive: what = the record's fields and attributes by name (ids, which
+    the merge renumbers, left out), peer = the location a message rank
+    stands for."""
+    run = subprocess.run(["otf2-print", anchor], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"otf2-print {anchor} exits {run.returncode}: {run.stderr[:300]}")
+    per, last = {}, None
+    for line in run.stdout.splitlines():
+        m = EVENT.match(line)
+        if m:
+            rest = m.group(4)
+            peer = PEER.search(rest)
+            what = re.sub(r" ?<\d+>|Metric: \d+", "", PEER.sub(r"\1", rest))
+            last = [m.group(1), int(m.group(3)), what, int(peer.group(2)) if peer else None]
+            per.setdefault(int(m.group(2)), []).append(last)
+        elif line.strip().startswith("ADDITIONAL ATTRIBUTES") and last is not None:
+            last[2] += " " + re.sub(r" ?<\d+>", "", line.strip())
+    return {loc: [tuple(event) for event in records] for loc, records in per.items()}
+
+
+def info(anchor):
+    run = subprocess.run([cli, "info", "--json", anchor], capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def check_events(case, merged, inputs, maps):
+    """Every input location's events, in order, at their mapped times, on
+    the merged location that takes its place (the definitions' order)."""
+    try:
+        got = events(merged)
+    except RuntimeError as error:
+        fail(case, str(error))
+        return
+    merged_locations = clock(merged)[3]
+    order = [(k, anchor, loc) for k, anchor in enumerate(inputs) for loc in clock(anchor)[3]]
+    if len(merged_locations) != len(order) or len(set(merged_locations)) != len(merged_locations):
+        fail(case, f"locations {merged_locations} for the inputs' {order}")
+        return
+    per_input = {anchor: events(anchor) for anchor in set(inputs)}
+    moved = [{} for _ in inputs]  # each input's location ids → the merged ones
+    for new, (k, anchor, old) in zip(merged_locations, order):
+        moved[k][old] = new
+    for new, (k, anchor, old) in zip(merged_locations, order):
+        mapped = [(kind, maps[k](t), what, moved[k].get(peer, peer)) for kind, t, what, peer in
+                  per_input[anchor].get(old, [])]
+        have = got.get(new, [])
+        if have != mapped:
+            first = next((i for i, (x, y) in enumerate(zip(have, mapped)) if x != y), min(len(have), len(mapped)))
+            fail(case, f"location {new} (was {old} of {anchor}): {len(have)} events, {len(mapped)} expected; "
+                       f"first difference at {first}: {have[first:first + 1]} vs {mapped[first:first + 1]}")
+
+
+def check_info(case, merged, inputs, tick_slack):
+    """info --json of the merged archive = the inputs' summed: locations
+    (renumbered, so by position), counts, messages, region calls, inclusive
+    times on the first archive's clock (up to a tick per call of the
+    other inputs when their clock is not a multiple of the first's)."""
+    want = [info(anchor) for anchor in inputs]
+    got = info(merged)
+    strip = lambda loc: (loc["name"], loc["enters"], loc["leaves"], loc["metrics"])  # noqa: E731
+    expected_locations = [strip(loc) for one in want for loc in one["locations"]]
+    if [strip(loc) for loc in got["locations"]] != expected_locations:
+        fail(case, f"locations {got['locations']} differ from the inputs' {expected_locations}")
+    ids = [loc["id"] for loc in got["locations"]]
+    if len(set(ids)) != len(ids):
+        fail(case, f"location ids not distinct: {ids}")
+    messages = sum(one["messages"] for one in want)
+    if got["messages"] != messages:
+        fail(case, f"messages {got['messages']}, the inputs {messages}")
+    resolution = clock(inputs[0])[0]
+    sums, later_calls = {}, {}
+    for i, one in enumerate(want):
+        for region in one["regions"]:
+            entry = sums.setdefault(region["name"], [0, 0.0])
+            entry[0] += region["calls"]
+            entry[1] += region["inclusive_time"]
+            if i > 0:
+                later_calls[region["name"]] = later_calls.get(region["name"], 0) + region["calls"]
+    regions = {r["name"]: r for r in got["regions"]}
+    if set(regions) != set(sums):
+        fail(case, f"regions {sorted(regions)} vs {sorted(sums)}")
+    for name, (calls, inclusive) in sums.items():
+        region = regions.get(name)
+        if region is None:
+            continue
+        slack = 1e-9 * abs(inclusive) + 1e-12 + tick_slack * later_calls.get(name, 0) / resolution
+        if region["calls"] != calls or abs(region["inclusive_time"] - inclusive) > slack:
+            fail(case, f"region {name}: {region['calls']} calls, {region['inclusive_time']} s; "
+                       f"the inputs {calls}, {inclusive} s (±{slack})")
+
+
+def start_map(first, other):
+    res_a, off_a, _, _ = clock(first)
+    res_b, off_b, _, _ = clock(other)
+    return lambda t: (t - off_b) * res_a // res_b + off_a
+
+
+def leftovers(folder):
+    return [name for name in os.listdir(folder) if ".merging-" in name]
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    def path(*parts):
+        return os.path.join(tmp, *parts)
+
+    # ---- two clocks, one run ------------------------------------------------------------
+    cases = [("integer ratio", 1000000000, 1000000, []),
+             ("non-integer ratio, local definitions", 1000000000, 300000007, ["--local-defs"])]
+    for case, res_a, res_b, extra in cases:
+        key = case.split()[0]
+        a = generate(path(key, "a"), 21, res_a, 5000)
+        b = generate(path(key, "b"), 21, res_b, 123457, *extra)
+        out = path(key, "merged")
+        run = merge(a, b, "-o", out)
+        if run.returncode != 0:
+            fail(case, f"merge exits {run.returncode}: {run.stderr}")
+            continue
+        res, offset, length, _ = clock(os.path.join(out, "traces.otf2"))
+        end_b = start_map(a, b)(clock(b)[1] + clock(b)[2])
+        if (res, offset, length) != (res_a, 5000, max(clock(a)[2], end_b - 5000)):
+            fail(case, f"clock properties {res, offset, length}")
+        check_events(case, os.path.join(out, "traces.otf2"), [a, b], [lambda t: t, start_map(a, b)])
+        check_info(case, os.path.join(out, "traces.otf2"), [a, b], 0 if res_a % res_b == 0 else 1)
+
+    # ---- wall-clock alignment: B starts 2.5 ms (and a bit) after A ----------------------------
+    case = "wallclock"
+    rt_a, rt_b = 1700000000000000000, 1700000000002500123
+    a = generate(path("wall", "a"), 8, 1000000000, 777, f"--realtime={rt_a}")
+    b = generate(path("wall", "b"), 8, 250000001, 99, f"--realtime={rt_b}")
+    out = path("wall", "merged")
+    run = merge("--align", "wallclock", a, b, "-o", out)
+    if run.returncode != 0:
+        fail(case, f"merge exits {run.returncode}: {run.stderr}")
+    else:
+        origin_b = (rt_b - rt_a) * 1000000000 // 1000000000 + 777
+        wall = lambda t: (t - 99) * 1000000000 // 250000001 + origin_b  # noqa: E731
+        check_events(case, os.path.join(out, "traces.otf2"), [a, b], [lambda t: t, wall])
+        check_info(case, os.path.join(out, "traces.otf2"), [a, b], 1)
+    none = generate(path("wall", "none"), 8, 1000000, 0, "--realtime=none")
+    run = merge("--align", "wallclock", a, none, "-o", path("wall", "refused"))
+    if run.returncode == 0 or none not in run.stderr or os.path.exists(path("wall", "refused")):
+        fail(case, f"an archive without wall-clock time: exit {run.returncode}, says {run.stderr!r}")
+
+    # ---- an archive with itself -----------------------------------------------------------
+    case = "itself"
+    a = path("integer", "a", "traces.otf2")
+    run = merge(a, a, "-o", path("self"))
+    if run.returncode != 0:
+        fail(case, f"merge exits {run.returncode}: {run.stderr}")
+    else:
+        check_events(case, path("self", "traces.otf2"), [a, a], [lambda t: t, lambda t: t])
+        check_info(case, path("self", "traces.otf2"), [a, a], 0)
+
+    # ---- refusals: exit status, the file named, nothing left behind --------------------------
+    b = path("integer", "b", "traces.otf2")
+    existing = path("integer", "merged")
+    before = sorted(os.listdir(existing))
+
+    def refused(case, args, names):
+        run = merge(*args)
+        if run.returncode == 0 or names not in run.stderr or "[OTF2]" in run.stderr:
+            fail(case, f"exit {run.returncode}, says {run.stderr!r} (should name {names})")
+        for folder in (tmp, path("integer")):
+            if leftovers(folder):
+                fail(case, f"left {leftovers(folder)} in {folder}")
+
+    refused("existing output", [a, b, "-o", existing], existing)
+    if sorted(os.listdir(existing)) != before:
+        fail("existing output", "the existing archive was touched")
+    btf = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "btf", "bad_lines.btf")
+    refused("not an archive", [a, btf, "-o", path("no-btf")], btf)
+    refused("inside an input", [a, b, "-o", path("integer", "a", "sub")], "sub")
+    refused("an input's folder", [a, b, "-o", path("integer", "a"), "--force"], path("integer", "a"))
+    refused("holding an input", [a, b, "-o", path("integer"), "--force"], path("integer"))
+    broken = path("broken")
+    shutil.copytree(path("integer", "b"), broken)
+    os.remove(os.path.join(broken, "traces.def"))
+    refused("unreadable archive", [a, os.path.join(broken, "traces.otf2"), "-o", path("no-broken")],
+            os.path.join(broken, "traces.otf2"))
+    other = path("other")
+    os.makedirs(other)
+    with open(os.path.join(other, "notes.txt"), "w") as f:
+        f.write("mine\n")
+    refused("--force on a folder of other files", [a, b, "-o", other, "--force"], other)
+    if not os.path.exists(os.path.join(other, "notes.txt")):
+        fail("--force on a folder of other files", "notes.txt is gone")
+    for made in ("no-btf", "no-broken"):
+        if os.path.exists(path(made)):
+            fail("refusals", f"{made} was made")
+    run = merge(a, b, "-o", existing, "--force")
+    if run.returncode != 0 or not os.path.exists(os.path.join(existing, "traces.otf2")) or leftovers(path("integer")):
+        fail("--force on an archive", f"exit {run.returncode}: {run.stderr}")
+
+    # ---- the corpus' Score-P archives --------------------------------------------------------
+    pair = [os.path.join(corpus, name, "traces.otf2") for name in ("ping-pong-otf2", "ping-pong-otf2-papi")]
+    if all(os.path.exists(anchor) for anchor in pair):
+        case = "corpus ping-pong"
+        out = path("corpus")
+        run = merge(*pair, "-o", out)
+        if run.returncode != 0:
+            fail(case, f"merge exits {run.returncode}: {run.stderr}")
+        else:
+            slack = 0 if clock(pair[0])[0] % clock(pair[1])[0] == 0 else 1
+            check_events(case, os.path.join(out, "traces.otf2"), pair, [lambda t: t, start_map(*pair)])
+            check_info(case, os.path.join(out, "traces.otf2"), pair, slack)
+            # a property both inputs' anchors promise stays promised
+            with open(os.path.join(out, "traces.otf2"), "rb") as anchor:
+                if b"OTF2::MPI_COMMUNICATION_COMPLETE\0true" not in anchor.read():
+                    fail(case, "the anchor lost OTF2::MPI_COMMUNICATION_COMPLETE=true")
+    else:
+        print(f"# {corpus}: no ping-pong archives, that part skipped")
+
+for line in failures:
+    print("FAIL", line)
+print(f"{len(failures)} failures")
+sys.exit(1 if failures else 0)
