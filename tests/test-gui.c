@@ -643,6 +643,48 @@ test_lazy_big_file (void)
   g_rmdir (dir);
 }
 
+/* A Laplace run: a drag on a density lane's address axis shows those
+ * addresses only; a double click there shows them all again. */
+static void
+test_density_axis_drag (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_autofree char *path = g_build_filename (data_dir, "laplace", "run.ref.txt", NULL);
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *lane = find_lane (trace, "Address space 9f8e7", CHRONO_LANE_DENSITY);
+  g_assert_nonnull (lane);
+  ChronoLane *process = chrono_lane_get_parent (lane);
+  g_assert_cmpstr (chrono_lane_get_name (process), ==, "pid 256 ls");
+  guint row_index;
+  g_assert_true (chrono_layout_find_row (layout, lane, &row_index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, row_index);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double top = chrono_render_options_lane_top (&o) + row->y - o.scroll_y;
+  double lo, hi, x = o.label_width / 2;
+  g_assert_false (chrono_layout_get_axis_range (layout, lane, &lo, &hi));
+
+  /* two used blocks (code, stack): drag over the lower half, the code's block */
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x, top + row->height - 3, 0);
+  send_motion (timeline, x, top + row->height / 2 + 10, GDK_BUTTON1_MASK);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x, top + row->height / 2 + 10, 0);
+  g_assert_true (chrono_layout_get_axis_range (layout, lane, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 0.0);
+  g_assert_cmpfloat (hi, >, 0.5);
+  g_assert_cmpfloat (hi, <, 1.0);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-density-axis.png");
+
+  send_button (timeline, GDK_2BUTTON_PRESS, 1, x, top + row->height / 2, 0);
+  g_assert_false (chrono_layout_get_axis_range (layout, lane, &lo, &hi));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -667,5 +709,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/preemption-walkthrough", test_preemption_walkthrough);
   g_test_add_func ("/gui/trace-claims", test_trace_claims);
   g_test_add_func ("/gui/lazy-big-file", test_lazy_big_file);
+  g_test_add_func ("/gui/density-axis-drag", test_density_axis_drag);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@ struct _ChronoLayout {
   GHashTable *collapsed; /* ChronoLane* set; absent = expanded (the default) */
   GHashTable *folded_nodes; /* tree lane -> GHashTable set of node indices + 1 */
   GHashTable *hidden; /* ChronoLane* set */
+  GHashTable *axis_ranges; /* density lane -> double[2], the address positions shown */
   char *filter; /* casefolded, NULL when no filter */
   GArray *rows; /* ChronoLayoutRow */
   GHashTable *row_of_lane; /* ChronoLane* -> row index + 1: find_row in O(1) for every link of a frame */
@@ -66,6 +67,7 @@ chrono_layout_finalize (GObject *object)
   g_hash_table_unref (self->folded_nodes);
   g_hash_table_unref (self->tree_rows_end);
   g_hash_table_unref (self->hidden);
+  g_hash_table_unref (self->axis_ranges);
   g_free (self->filter);
   g_array_unref (self->rows);
   g_hash_table_unref (self->row_of_lane);
@@ -124,6 +126,7 @@ chrono_layout_init (ChronoLayout *self)
   self->tree_rows_end = g_hash_table_new (NULL, NULL);
   self->folded_nodes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   self->hidden = g_hash_table_new (NULL, NULL);
+  self->axis_ranges = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->rows = g_array_new (FALSE, FALSE, sizeof (ChronoLayoutRow));
   self->row_of_lane = g_hash_table_new (NULL, NULL);
 }
@@ -539,5 +542,36 @@ chrono_layout_row_at_y (ChronoLayout *layout, double y, guint *out_index)
     }
   if (out_index != NULL)
     *out_index = lo;
+  return TRUE;
+}
+
+void
+chrono_layout_set_axis_range (ChronoLayout *layout, ChronoLane *lane, double lo, double hi)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout) && CHRONO_IS_LANE (lane) && hi > lo);
+  double *range = g_new (double, 2);
+  range[0] = lo;
+  range[1] = hi;
+  g_hash_table_insert (layout->axis_ranges, lane, range);
+  g_signal_emit (layout, signals[CHANGED], 0);
+}
+
+void
+chrono_layout_reset_axis_range (ChronoLayout *layout, ChronoLane *lane)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout));
+  if (g_hash_table_remove (layout->axis_ranges, lane))
+    g_signal_emit (layout, signals[CHANGED], 0);
+}
+
+gboolean
+chrono_layout_get_axis_range (ChronoLayout *layout, ChronoLane *lane, double *lo, double *hi)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), FALSE);
+  const double *range = g_hash_table_lookup (layout->axis_ranges, lane);
+  if (range == NULL)
+    return FALSE;
+  *lo = range[0];
+  *hi = range[1];
   return TRUE;
 }

@@ -69,5 +69,10 @@ void chrono_layout_set_node_expanded (ChronoLayout *layout, ChronoLane *lane, gu
 gboolean chrono_layout_get_node_expanded (ChronoLayout *layout, ChronoLane *lane, guint32 node);
 gboolean chrono_layout_find_node_row (ChronoLayout *layout, ChronoLane *lane, guint32 node, guint *out_index);
 double chrono_layout_row_get_slot_height (const ChronoLayoutRow *row);
+/* The part of a density lane's address axis shown (positions, see
+ * ChronoReferences), chosen by dragging on its axis; FALSE: all of it. */
+void chrono_layout_set_axis_range (ChronoLayout *layout, ChronoLane *lane, double lo, double hi);
+void chrono_layout_reset_axis_range (ChronoLayout *layout, ChronoLane *lane);
+gboolean chrono_layout_get_axis_range (ChronoLayout *layout, ChronoLane *lane, double *lo, double *hi);
 
 G_END_DECLS

@@ -175,23 +175,73 @@ draw_address_axis (Plot *p)
     }
 }
 
+/* The part of the axis the row shows: all used blocks, or what a drag on the axis chose. */
+static gboolean
+axis_range (ChronoLayout *layout, ChronoLane *lane, double *lo, double *hi)
+{
+  guint space;
+  ChronoReferences *refs = chrono_lane_get_references (lane, &space);
+  if (refs == NULL || chrono_references_get_n_blocks (refs, space) == 0)
+    return FALSE;
+  if (!chrono_layout_get_axis_range (layout, lane, lo, hi))
+    {
+      *lo = 0.0;
+      *hi = chrono_references_get_n_blocks (refs, space);
+    }
+  return TRUE;
+}
+
+gboolean
+chrono_render_density_position (ChronoLayout *layout, const ChronoLayoutRow *row, double top, double y,
+                                double *position)
+{
+  double lo, hi;
+  if (!axis_range (layout, row->lane, &lo, &hi))
+    return FALSE;
+  double bottom = top + row->height - PAD;
+  double fraction = CLAMP ((bottom - y) / (row->height - 2 * PAD), 0.0, 1.0);
+  *position = lo + fraction * (hi - lo);
+  return TRUE;
+}
+
+/* When the axis shows part of the space: the addresses at its ends. */
+static void
+draw_axis_ends (Plot *p)
+{
+  ChronoRenderContext *ctx = p->ctx;
+  guint blocks = chrono_references_get_n_blocks (p->refs, p->space);
+  if (p->axis_lo <= 0.0 && p->axis_hi >= blocks)
+    return;
+  double ends[] = { p->axis_lo, p->axis_hi };
+  for (guint i = 0; i < 2; i++)
+    {
+      guint block = (guint) MIN (floor (ends[i]), blocks - 1);
+      guint64 address = chrono_references_get_block_address (p->refs, p->space, block)
+                        + (guint64) ((ends[i] - block) * (1u << CHRONO_REF_BLOCK_BITS));
+      g_autofree char *label = g_strdup_printf ("%08" G_GINT64_MODIFIER "x", address);
+      int w, h;
+      chrono_render_text_size (ctx->small_text, label, &w, &h);
+      chrono_render_text (ctx, ctx->small_text, label, p->x1 - w - 4.0, i == 0 ? p->bottom - h : p->top, -1,
+                          &ctx->palette->text);
+    }
+}
+
 void
-chrono_render_density_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
+chrono_render_density_row (ChronoRenderContext *ctx, ChronoLayout *layout, const ChronoLayoutRow *row, double top)
 {
   guint space;
   ChronoReferences *refs = chrono_lane_get_references (row->lane, &space);
-  if (refs == NULL || chrono_references_get_n_blocks (refs, space) == 0)
-    return;
   Plot p = { .ctx = ctx,
              .refs = refs,
              .space = space,
              .x0 = ctx->data_x0,
              .x1 = ctx->data_x1,
              .top = top + PAD,
-             .bottom = top + row->height - PAD,
-             .axis_lo = 0.0,
-             .axis_hi = chrono_references_get_n_blocks (refs, space) };
+             .bottom = top + row->height - PAD };
+  if (!axis_range (layout, row->lane, &p.axis_lo, &p.axis_hi))
+    return;
   if (!draw_dots (&p))
     draw_heat_map (&p);
   draw_address_axis (&p);
+  draw_axis_ends (&p);
 }

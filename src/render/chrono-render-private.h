@@ -66,7 +66,10 @@ void chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *r
 void chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, gboolean ticks);
 
 /* chrono-render-density.c: memory references per time and address */
-void chrono_render_density_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top);
+void chrono_render_density_row (ChronoRenderContext *ctx, ChronoLayout *layout, const ChronoLayoutRow *row, double top);
+/* The address axis position at y of a density row whose top is at top; FALSE outside its plot. */
+gboolean chrono_render_density_position (ChronoLayout *layout, const ChronoLayoutRow *row, double top, double y,
+                                         double *position);
 
 /* chrono-render-signal.c */
 void chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, double min,

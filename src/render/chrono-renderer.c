@@ -300,7 +300,7 @@ draw_row_data (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
       chrono_render_marks_row (ctx, row, top, FALSE); /* reads and other accesses */
       break;
     case CHRONO_ROW_EVENTS: chrono_render_marks_row (ctx, row, top, TRUE); break;
-    case CHRONO_ROW_DENSITY: chrono_render_density_row (ctx, row, top); break;
+    case CHRONO_ROW_DENSITY: chrono_render_density_row (ctx, self->layout, row, top); break;
     }
   cairo_restore (cr);
 }
@@ -719,6 +719,32 @@ find_span (ChronoRenderContext *ctx, ChronoLane *lane, double x, ChronoRenderHit
 
 /* The row, time, slot and span under (x, y) of a picture drawn with o.
  * FALSE when the point is on the ruler, the legend or below the last row. */
+ChronoLane *
+chrono_renderer_density_lane_at (ChronoRenderer *renderer, const ChronoRenderOptions *o, double y)
+{
+  g_return_val_if_fail (CHRONO_IS_RENDERER (renderer), NULL);
+  double lane_y = y - chrono_render_options_lane_top (o);
+  guint index;
+  if (lane_y < 0 || lane_y >= chrono_render_options_lane_height (o)
+      || !chrono_layout_row_at_y (renderer->layout, lane_y + o->scroll_y, &index))
+    return NULL;
+  const ChronoLayoutRow *row = chrono_layout_get_row (renderer->layout, index);
+  return chrono_layout_row_get_style (row) == CHRONO_ROW_DENSITY ? row->lane : NULL;
+}
+
+gboolean
+chrono_renderer_density_position (ChronoRenderer *renderer, const ChronoRenderOptions *o, ChronoLane *lane, double y,
+                                  double *position)
+{
+  g_return_val_if_fail (CHRONO_IS_RENDERER (renderer), FALSE);
+  guint index;
+  if (lane == NULL || !chrono_layout_find_row (renderer->layout, lane, &index))
+    return FALSE;
+  const ChronoLayoutRow *row = chrono_layout_get_row (renderer->layout, index);
+  double top = chrono_render_options_lane_top (o) + row->y - o->scroll_y;
+  return chrono_render_density_position (renderer->layout, row, top, y, position);
+}
+
 gboolean
 chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
                           ChronoRenderHit *out)

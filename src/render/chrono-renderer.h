@@ -70,5 +70,10 @@ void chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const
                                     const ChronoRenderOverlays *overlays);
 gboolean chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
                                    ChronoRenderHit *out);
+/* The density lane whose row is at y, or NULL. */
+ChronoLane *chrono_renderer_density_lane_at (ChronoRenderer *renderer, const ChronoRenderOptions *o, double y);
+/* The address axis position at y on a density lane's row, held to its plot's ends; FALSE when the lane has no row. */
+gboolean chrono_renderer_density_position (ChronoRenderer *renderer, const ChronoRenderOptions *o, ChronoLane *lane,
+                                           double y, double *position);
 
 G_END_DECLS

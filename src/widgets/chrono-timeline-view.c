@@ -23,7 +23,8 @@
 #define DRAG_THRESHOLD 3.0
 #define SCROLL_STEP 40.0
 
-typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT } DragMode;
+/* DRAG_AXIS: along a density lane's address axis (its name column), choosing the addresses it shows */
+typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS } DragMode;
 
 struct _ChronoTimelineView {
   GtkDrawingArea parent_instance;
@@ -38,6 +39,8 @@ struct _ChronoTimelineView {
   guint drag_button;
   gboolean drag_selects; /* Shift held or right button: the drag selects a range */
   double drag_start_x, drag_start_y, drag_last_x, drag_last_y;
+  ChronoLane *axis_lane; /* the density lane of a DRAG_AXIS */
+  double axis_start; /* its axis position where the drag began */
   ChronoLane *selected_lane; /* NULL when nothing is selected; of a decoded chunk in a lazily read trace */
   ChronoTrace *selected_trace; /* the trace the selected lane belongs to */
   ChronoLane *selected_row_lane; /* the trace's lane whose row shows it */
@@ -184,6 +187,14 @@ chrono_timeline_view_draw (GtkWidget *widget, cairo_t *cr)
   ChronoRenderOverlays overlays;
   get_overlays (self, &overlays);
   chrono_renderer_draw_overlays (self->renderer, cr, &o, &overlays);
+  if (self->drag == DRAG_AXIS)
+    {
+      /* the addresses the drag will show, across the lane */
+      cairo_set_source_rgba (cr, 0.2, 0.45, 0.9, 0.18);
+      cairo_rectangle (cr, 0, MIN (self->drag_start_y, self->drag_last_y), o.width,
+                       fabs (self->drag_last_y - self->drag_start_y));
+      cairo_fill (cr);
+    }
   return GDK_EVENT_PROPAGATE;
 }
 
@@ -290,6 +301,19 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
   gtk_widget_grab_focus (widget);
+  if (event->type == GDK_2BUTTON_PRESS && event->button == GDK_BUTTON_PRIMARY)
+    {
+      /* a double click on a density lane's axis shows all its addresses again */
+      ChronoRenderOptions o;
+      chrono_timeline_view_get_render_options (self, &o);
+      ChronoLane *lane =
+          event->x < o.label_width ? chrono_renderer_density_lane_at (self->renderer, &o, event->y) : NULL;
+      if (lane != NULL)
+        {
+          chrono_layout_reset_axis_range (self->layout, lane);
+          return GDK_EVENT_STOP;
+        }
+    }
   if (event->type != GDK_BUTTON_PRESS)
     return GDK_EVENT_PROPAGATE;
   if (on_ruler (self, event->x, event->y)
@@ -307,6 +331,15 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
       popup_lane_menu (self, event);
       return GDK_EVENT_STOP;
     }
+  if (event->button == GDK_BUTTON_PRIMARY && event->x < o.label_width
+      && (self->axis_lane = chrono_renderer_density_lane_at (self->renderer, &o, event->y)) != NULL
+      && chrono_renderer_density_position (self->renderer, &o, self->axis_lane, event->y, &self->axis_start))
+    {
+      self->drag = DRAG_AXIS;
+      self->drag_button = event->button;
+      self->drag_start_y = self->drag_last_y = event->y;
+      return GDK_EVENT_STOP;
+    }
   if (event->button != GDK_BUTTON_PRIMARY && event->button != GDK_BUTTON_SECONDARY)
     return GDK_EVENT_PROPAGATE;
   self->drag = DRAG_PENDING;
@@ -317,6 +350,21 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
   return GDK_EVENT_STOP;
 }
 
+/* The addresses between where the drag began and ended become what the lane shows. */
+static void
+finish_axis_drag (ChronoTimelineView *self, double y)
+{
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  double end;
+  if (fabs (y - self->drag_start_y) < DRAG_THRESHOLD
+      || !chrono_renderer_density_position (self->renderer, &o, self->axis_lane, y, &end))
+    return;
+  double lo = MIN (self->axis_start, end), hi = MAX (self->axis_start, end);
+  if (hi > lo)
+    chrono_layout_set_axis_range (self->layout, self->axis_lane, lo, hi);
+}
+
 static gboolean
 chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
 {
@@ -325,7 +373,9 @@ chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
     return GDK_EVENT_PROPAGATE;
   DragMode mode = self->drag;
   self->drag = DRAG_NONE;
-  if (mode == DRAG_SELECT)
+  if (mode == DRAG_AXIS)
+    finish_axis_drag (self, event->y);
+  else if (mode == DRAG_SELECT)
     {
       gint64 begin, end;
       if (chrono_viewport_get_selection (self->viewport, &begin, &end) && end > begin)
@@ -345,6 +395,11 @@ chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
 static void
 continue_drag (ChronoTimelineView *self, double x, double y)
 {
+  if (self->drag == DRAG_AXIS)
+    {
+      self->drag_last_y = y;
+      return;
+    }
   if (self->drag == DRAG_PENDING
       && (fabs (x - self->drag_start_x) > DRAG_THRESHOLD || fabs (y - self->drag_start_y) > DRAG_THRESHOLD))
     self->drag = self->drag_selects ? DRAG_SELECT : DRAG_PAN;
