@@ -2,7 +2,7 @@
 """The benchmark table of issue 5, on inputs made by the project's own
 generators (kept in WORKDIR between runs; delete it to regenerate).
 
-usage: run.py WORKDIR CLI FRAME_TIME MINIMAL_PASS GEN_BTF GEN_ETF GEN_VISANDOR [GEN_OTF2]
+usage: run.py WORKDIR CLI FRAME_TIME MINIMAL_PASS GEN_BTF GEN_ETF GEN_VISANDOR GEN_LAPLACE [GEN_OTF2]
 
 CHRONO_BENCH_SIZES (default "100M,1G") chooses the file sizes;
 CHRONO_BENCH_FRAMES (default "50k,5M,25M") the event counts of (d)."""
@@ -12,8 +12,8 @@ import sys
 import threading
 import time
 
-workdir, cli, frame_time, minimal, gen_btf, gen_etf, gen_visandor = sys.argv[1:8]
-gen_otf2 = sys.argv[8] if len(sys.argv) > 8 else None
+workdir, cli, frame_time, minimal, gen_btf, gen_etf, gen_visandor, gen_laplace = sys.argv[1:9]
+gen_otf2 = sys.argv[9] if len(sys.argv) > 9 else None
 os.makedirs(workdir, exist_ok=True)
 SIZES = os.environ.get("CHRONO_BENCH_SIZES", "100M,1G").split(",")
 FRAMES = os.environ.get("CHRONO_BENCH_FRAMES", "50k,5M,25M").split(",")
@@ -47,6 +47,15 @@ def etf_file(claims):
 def visandor_file(mode, events):
     options = ["--mode", "or", "--andorra"] if mode == "or" else []
     return generate(f"visandor-{mode}-{events}.vt", [gen_visandor, "--events", str(events), *options])
+
+
+def laplace_file(references):
+    """A binary reference trace (18 bytes a record) and its kernel trace beside it."""
+    path = os.path.join(workdir, f"laplace-{references}.ref")
+    if not os.path.exists(path):
+        subprocess.run([gen_laplace, "--binary", "--records", str(references), "--processes", "4", "--slice", "20000",
+                        "--with-kernel", "-o", path], check=True)
+    return path
 
 
 def timed(command):
@@ -88,7 +97,8 @@ for size in SIZES:
     for kind, path in (("btf", btf_file(int(target / BTF_BYTES_PER_EVENT))),
                        ("etf", etf_file(int(target / ETF_BYTES_PER_CLAIM))),
                        ("visandor and", visandor_file("and", int(target / VISANDOR_BYTES_PER_EVENT["and"]))),
-                       ("visandor or", visandor_file("or", int(target / VISANDOR_BYTES_PER_EVENT["or"])))):
+                       ("visandor or", visandor_file("or", int(target / VISANDOR_BYTES_PER_EVENT["or"]))),
+                       ("laplace binary", laplace_file(int(target / 18)))):
         megabytes = os.path.getsize(path) / 1e6
         subprocess.run(["cat", path], check=True, stdout=subprocess.DEVNULL)  # into the page cache
         load, _ = timed([cli, "info", path])
