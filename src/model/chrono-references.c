@@ -672,8 +672,10 @@ density_from_summary (ChronoReferences *self, const Space *s, gint64 end, Grid *
         {
           const guint32 *cells = &s->hists[b][k * CHRONO_REF_N_CHANNELS];
           gint64 t0 = self->summary_begin + (gint64) (k * self->bucket_width);
+          /* the last bucket holds nothing past the last record: spread over what it covers */
+          guint64 width = MIN (self->bucket_width, chrono_ticks_between (t0, self->end) + 1);
           double x0 = chrono_ticks_apart (grid->begin, t0) / grid->ticks * grid->n_columns;
-          double x1 = x0 + (double) self->bucket_width / grid->ticks * grid->n_columns;
+          double x1 = x0 + (double) width / grid->ticks * grid->n_columns;
           for (guint c = 0; c < CHRONO_REF_N_CHANNELS; c++)
             if (cells[c] > 0)
               grid_spread (grid, x0, x1, y0, y1, c, (float) cells[c]);
