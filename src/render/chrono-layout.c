@@ -16,6 +16,8 @@ struct _ChronoLayout {
   GArray *rows; /* ChronoLayoutRow */
   GHashTable *row_of_lane; /* ChronoLane* -> row index + 1: find_row in O(1) for every link of a frame */
   GHashTable *tree_rows_end; /* tree lane -> index of its last node row + 1 */
+  ChronoTraceSet *set; /* NULL: the trace alone */
+  gulong set_changed_id;
   double total_height;
   gulong lanes_changed_id;
 };
@@ -68,6 +70,9 @@ chrono_layout_finalize (GObject *object)
   g_hash_table_unref (self->tree_rows_end);
   g_hash_table_unref (self->hidden);
   g_hash_table_unref (self->axis_ranges);
+  if (self->set != NULL)
+    g_signal_handler_disconnect (self->set, self->set_changed_id);
+  g_clear_object (&self->set);
   g_free (self->filter);
   g_array_unref (self->rows);
   g_hash_table_unref (self->row_of_lane);
@@ -394,11 +399,31 @@ assign_offsets (ChronoLayout *self)
   self->total_height = y;
 }
 
+/* A member of a set: its heading, and its lanes under it unless folded. */
+static void
+add_member (ChronoLayout *self, guint member)
+{
+  guint mark = self->rows->len;
+  ChronoLane *heading = chrono_trace_set_get_heading (self->set, member);
+  ChronoLayoutRow row = { heading, 0.0, CHRONO_LAYOUT_HEADING_HEIGHT, 0, 1, CHRONO_TREE_NONE, member };
+  g_array_append_val (self->rows, row);
+  gboolean any = FALSE;
+  if (!g_hash_table_contains (self->collapsed, heading) || self->filter != NULL)
+    any = add_children (self, chrono_trace_get_lanes (chrono_trace_set_get_trace (self->set, member)), 1, FALSE);
+  if (self->filter != NULL && !any && !name_matches (self, heading))
+    g_array_set_size (self->rows, mark);
+  for (guint i = mark; i < self->rows->len; i++)
+    g_array_index (self->rows, ChronoLayoutRow, i).member = member;
+}
+
 static void
 rebuild (ChronoLayout *self)
 {
   g_array_set_size (self->rows, 0);
-  if (self->trace != NULL)
+  if (self->set != NULL && chrono_trace_set_get_n (self->set) > 1)
+    for (guint m = 0; m < chrono_trace_set_get_n (self->set); m++)
+      add_member (self, m);
+  else if (self->trace != NULL)
     add_children (self, chrono_trace_get_lanes (self->trace), 0, FALSE);
   assign_offsets (self);
   g_hash_table_remove_all (self->row_of_lane);
@@ -574,4 +599,30 @@ chrono_layout_get_axis_range (ChronoLayout *layout, ChronoLane *lane, double *lo
   *lo = range[0];
   *hi = range[1];
   return TRUE;
+}
+
+static void
+on_set_changed (ChronoLayout *self)
+{
+  chrono_layout_refresh (self);
+}
+
+void
+chrono_layout_set_trace_set (ChronoLayout *layout, ChronoTraceSet *set)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout));
+  g_return_if_fail (set == NULL || chrono_trace_set_get_reference (set) == layout->trace);
+  if (layout->set != NULL)
+    g_signal_handler_disconnect (layout->set, layout->set_changed_id);
+  g_set_object (&layout->set, set);
+  /* a trace added or moved: the rows (and the picture) follow */
+  layout->set_changed_id = set ? g_signal_connect_swapped (set, "changed", G_CALLBACK (on_set_changed), layout) : 0;
+  chrono_layout_refresh (layout);
+}
+
+ChronoTraceSet *
+chrono_layout_get_trace_set (ChronoLayout *layout)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), NULL);
+  return layout->set;
 }

@@ -4,6 +4,7 @@
 
 #include <glib-object.h>
 
+#include "chrono-trace-set.h"
 #include "chrono-trace.h"
 
 G_BEGIN_DECLS
@@ -35,6 +36,7 @@ typedef struct {
   guint indent; /* tree depth among the shown rows */
   guint n_slots; /* sub-rows: max depth + 1 */
   guint32 node; /* a row of a tree lane: the node's index in its tree; else CHRONO_TREE_NONE */
+  guint member; /* with several traces: whose lane it is (ChronoTraceSet member); else 0 */
 } ChronoLayoutRow;
 
 /* Trees with more nodes than this open folded below the depth at which
@@ -46,6 +48,10 @@ G_DECLARE_FINAL_TYPE (ChronoLayout, chrono_layout, CHRONO, LAYOUT, GObject)
 
 ChronoLayout *chrono_layout_new (ChronoTrace *trace);
 ChronoTrace *chrono_layout_get_trace (ChronoLayout *layout);
+/* Several traces in one layout: with two or more members, each is a group
+ * under its heading lane, the first trace's first.  NULL: the trace alone. */
+void chrono_layout_set_trace_set (ChronoLayout *layout, ChronoTraceSet *set);
+ChronoTraceSet *chrono_layout_get_trace_set (ChronoLayout *layout);
 
 void chrono_layout_set_expanded (ChronoLayout *layout, ChronoLane *lane, gboolean expanded);
 gboolean chrono_layout_get_expanded (ChronoLayout *layout, ChronoLane *lane);

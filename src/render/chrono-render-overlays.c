@@ -66,12 +66,18 @@ draw_marker (cairo_t *cr, const ChronoRenderOptions *o, gint64 time, const char 
 
 /* An outline around the selected span, wherever its row is in the picture. */
 static void
-draw_selected (ChronoLayout *layout, cairo_t *cr, const ChronoRenderOptions *o, const ChronoRenderOverlays *overlays)
+draw_selected (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *view,
+               const ChronoRenderOverlays *overlays)
 {
+  ChronoLayout *layout = chrono_renderer_get_layout (renderer);
   guint index;
   if (overlays->selected_lane == NULL || !chrono_layout_find_row (layout, overlays->selected_row_lane, &index))
     return;
   const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
+  /* a span of another trace of the set lies on its own clock */
+  ChronoRenderOptions mapped;
+  chrono_renderer_get_member_options (renderer, view, row->member, &mapped);
+  const ChronoRenderOptions *o = &mapped;
   ChronoSpans *spans = chrono_lane_get_spans (overlays->selected_lane);
   if (spans == NULL || overlays->selected_span >= chrono_spans_get_n (spans))
     return;
@@ -103,7 +109,7 @@ chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const Chro
   g_return_if_fail (CHRONO_IS_RENDERER (renderer));
   g_return_if_fail (cr != NULL && o != NULL && overlays != NULL);
   cairo_save (cr);
-  draw_selected (chrono_renderer_get_layout (renderer), cr, o, overlays);
+  draw_selected (renderer, cr, o, overlays);
   if (overlays->has_selection)
     draw_selection_band (cr, o, overlays->selection_begin, overlays->selection_end);
   if (overlays->has_marker_a)

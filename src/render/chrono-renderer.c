@@ -26,7 +26,7 @@ struct _ChronoRenderer {
   ChronoTrace *trace;
   ChronoLayout *layout;
   GHashTable *signal_extents; /* ChronoLane* → SignalExtent* */
-  GHashTable *lanes_by_key; /* chrono_lane_dup_key → ChronoLane* of the trace, for decoded chunks' links */
+  GHashTable *lanes_by_key; /* trace → (chrono_lane_dup_key → its ChronoLane*), for decoded chunks' links */
 };
 
 typedef struct {
@@ -158,12 +158,51 @@ data_width (const ChronoRenderOptions *o)
   return MAX ((double) o->width - MAX (o->label_width, 0), 1.0);
 }
 
+/* The trace of a row's member: the one trace, or a member of the layout's set. */
+static ChronoTrace *
+member_trace (ChronoRenderer *self, guint member)
+{
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  return set != NULL && member > 0 ? chrono_trace_set_get_trace (set, member) : self->trace;
+}
+
+/* The view o on a member's own clock: its ticks at the same pixels. */
+static void
+member_options (ChronoRenderer *self, const ChronoRenderOptions *o, guint member, ChronoRenderOptions *out)
+{
+  *out = *o;
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  if (set == NULL || member == 0)
+    return;
+  const ChronoClockMap *map = chrono_trace_set_get_map (set, member);
+  gint64 begin, end, origin;
+  double begin_fraction, end_fraction, unused;
+  chrono_clock_map_invert (map, o->begin, &begin, &begin_fraction);
+  chrono_clock_map_invert (map, o->end, &end, &end_fraction);
+  chrono_clock_map_invert (map, o->origin, &origin, &unused);
+  out->begin = begin;
+  out->view_offset = begin_fraction;
+  /* the last tick seen, whole, and never before the first */
+  out->end = end_fraction > 0.0 && end < G_MAXINT64 ? end + 1 : end;
+  if (out->end <= out->begin)
+    out->end = out->begin < G_MAXINT64 ? out->begin + 1 : out->begin;
+  out->view_span = chrono_ticks_apart (o->begin, o->end) * (double) map->den / (double) map->num;
+  out->origin = origin;
+}
+
+/* Ticks across the time area. */
+static double
+view_ticks (const ChronoRenderOptions *o)
+{
+  return o->view_span > 0.0 ? o->view_span : chrono_ticks_apart (o->begin, o->end);
+}
+
 double
 chrono_render_options_time_to_x (const ChronoRenderOptions *o, gint64 t)
 {
   g_return_val_if_fail (o != NULL && o->end > o->begin, 0.0);
   return MAX (o->label_width, 0)
-         + chrono_ticks_apart (o->begin, t) * data_width (o) / chrono_ticks_apart (o->begin, o->end);
+         + (chrono_ticks_apart (o->begin, t) - o->view_offset) * data_width (o) / view_ticks (o);
 }
 
 /* The first tick at or after x: the inverse of time_to_x, rounded down. */
@@ -171,7 +210,7 @@ gint64
 chrono_render_options_x_to_time (const ChronoRenderOptions *o, double x)
 {
   g_return_val_if_fail (o != NULL && o->end > o->begin, 0);
-  double ticks = floor ((x - MAX (o->label_width, 0)) * chrono_ticks_apart (o->begin, o->end) / data_width (o));
+  double ticks = floor ((x - MAX (o->label_width, 0)) * view_ticks (o) / data_width (o) + o->view_offset);
   /* past either end of the 64-bit range (a trace that reaches INT64_MAX): the end itself */
   double target = (double) o->begin + ticks;
   if (!(target < 9.2233720368547748e18))
@@ -278,8 +317,34 @@ draw_row_bands (ChronoRenderer *self, ChronoRenderContext *ctx, const VisibleRow
     }
 }
 
+static void draw_row_data_of_member (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row,
+                                     double top);
+
+/* A row of another trace of the set is drawn on its own clock, with its own strings. */
 static void
 draw_row_data (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
+{
+  if (row->member == 0)
+    {
+      draw_row_data_of_member (self, ctx, row, top);
+      return;
+    }
+  ChronoRenderOptions mapped;
+  member_options (self, ctx->o, row->member, &mapped);
+  const ChronoRenderOptions *saved_o = ctx->o;
+  ChronoTrace *saved_trace = ctx->trace;
+  ChronoStrings *saved_strings = ctx->strings;
+  ctx->o = &mapped;
+  ctx->trace = member_trace (self, row->member);
+  ctx->strings = chrono_trace_get_strings (ctx->trace);
+  draw_row_data_of_member (self, ctx, row, top);
+  ctx->o = saved_o;
+  ctx->trace = saved_trace;
+  ctx->strings = saved_strings;
+}
+
+static void
+draw_row_data_of_member (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
 {
   cairo_t *cr = ctx->cr;
   cairo_save (cr);
@@ -355,6 +420,9 @@ row_expander (ChronoRenderer *self, const ChronoLayoutRow *row, gboolean *out_ex
       return chrono_tree_get_subtree_size (chrono_lane_get_tree (row->lane), row->node) > 1;
     }
   *out_expanded = chrono_layout_get_expanded (self->layout, row->lane);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  if (set != NULL && chrono_trace_set_get_heading (set, row->member) == row->lane)
+    return TRUE; /* a trace's heading folds its lanes */
   return chrono_lane_get_n_children (row->lane) > 0 || chrono_lane_get_tree (row->lane) != NULL;
 }
 
@@ -565,31 +633,35 @@ links_in_view (ChronoLinks *links, const ChronoRenderOptions *o, GArray *found)
 /* The index's lane of a decoded chunk's lane (the same key), through a
  * table made on first use: lanes of the index never change. */
 static ChronoLane *
-index_lane_of (ChronoRenderer *self, ChronoLane *decoded)
+index_lane_of (ChronoRenderer *self, ChronoTrace *trace, ChronoLane *decoded)
 {
   if (self->lanes_by_key == NULL)
+    self->lanes_by_key = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
+  GHashTable *by_key = g_hash_table_lookup (self->lanes_by_key, trace);
+  if (by_key == NULL)
     {
-      self->lanes_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      g_autoptr (GPtrArray) all = chrono_trace_list_lanes (self->trace);
+      by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autoptr (GPtrArray) all = chrono_trace_list_lanes (trace);
       for (guint i = 0; i < all->len; i++)
-        g_hash_table_insert (self->lanes_by_key, chrono_lane_dup_key (g_ptr_array_index (all, i)),
-                             g_ptr_array_index (all, i));
+        g_hash_table_insert (by_key, chrono_lane_dup_key (g_ptr_array_index (all, i)), g_ptr_array_index (all, i));
+      g_hash_table_insert (self->lanes_by_key, trace, by_key);
     }
   g_autofree char *key = chrono_lane_dup_key (decoded);
-  return g_hash_table_lookup (self->lanes_by_key, key);
+  return g_hash_table_lookup (by_key, key);
 }
 
 /* A lazily read trace's arrows are the index's and those of its decoded
  * chunks in view.  An arrow with its ends in two chunks is in both: the
  * chunk of its head draws it when that one is drawn too.  FALSE: too many. */
 static gboolean
-chunk_links_in_view (ChronoRenderer *self, const ChronoRenderOptions *o, GArray *found, GPtrArray *ends)
+chunk_links_in_view (ChronoRenderer *self, ChronoTrace *trace, const ChronoRenderOptions *o, GArray *found,
+                     GPtrArray *ends)
 {
-  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (self->trace);
-  guint n = chrono_trace_get_n_chunks (self->trace);
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
+  guint n = chrono_trace_get_n_chunks (trace);
   if (cache == NULL || n == 0)
     return TRUE;
-  guint first = chrono_trace_find_chunk (self->trace, o->begin), last = chrono_trace_find_chunk (self->trace, o->end);
+  guint first = chrono_trace_find_chunk (trace, o->begin), last = chrono_trace_find_chunk (trace, o->end);
   for (guint k = first; k <= last && k < n; k++)
     {
       ChronoTrace *decoded = chrono_chunk_cache_peek (cache, k);
@@ -602,12 +674,12 @@ chunk_links_in_view (ChronoRenderer *self, const ChronoRenderOptions *o, GArray 
       for (guint i = before; i < found->len; i++)
         {
           const ChronoLink *link = g_array_index (found, const ChronoLink *, i);
-          guint head = chrono_trace_find_chunk (self->trace, link->dst_time);
+          guint head = chrono_trace_find_chunk (trace, link->dst_time);
           if (head != k && head >= first && head <= last && chrono_chunk_cache_peek (cache, head) != NULL)
             continue;
           g_array_index (found, const ChronoLink *, kept++) = link;
-          g_ptr_array_add (ends, index_lane_of (self, link->src_lane));
-          g_ptr_array_add (ends, index_lane_of (self, link->dst_lane));
+          g_ptr_array_add (ends, index_lane_of (self, trace, link->src_lane));
+          g_ptr_array_add (ends, index_lane_of (self, trace, link->dst_lane));
         }
       g_array_set_size (found, kept);
     }
@@ -617,15 +689,14 @@ chunk_links_in_view (ChronoRenderer *self, const ChronoRenderOptions *o, GArray 
 /* Dependencies over the lanes, between the rows of their two ends; none
  * where they are too many to tell apart (zoom in to see them). */
 static void
-draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
+draw_member_links (ChronoRenderer *self, ChronoRenderContext *ctx, ChronoTrace *trace, const ChronoRenderOptions *o)
 {
-  const ChronoRenderOptions *o = ctx->o;
   g_autoptr (GArray) shown = g_array_new (FALSE, FALSE, sizeof (const ChronoLink *));
   g_autoptr (GPtrArray) ends = g_ptr_array_new (); /* the index's lanes of each chunk link's two ends */
-  if (!links_in_view (chrono_trace_get_links (self->trace), o, shown))
+  if (!links_in_view (chrono_trace_get_links (trace), o, shown))
     return;
   guint from_index = shown->len;
-  if (!chunk_links_in_view (self, o, shown, ends) || shown->len == 0)
+  if (!chunk_links_in_view (self, trace, o, shown, ends) || shown->len == 0)
     return;
   cairo_t *cr = ctx->cr;
   cairo_save (cr);
@@ -646,6 +717,20 @@ draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
                   chrono_render_options_time_to_x (o, link->dst_time), y1);
     }
   cairo_restore (cr);
+}
+
+/* Each trace's arrows, on its own clock. */
+static void
+draw_links (ChronoRenderer *self, ChronoRenderContext *ctx)
+{
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  guint n = set != NULL ? chrono_trace_set_get_n (set) : 1;
+  for (guint m = 0; m < n; m++)
+    {
+      ChronoRenderOptions mapped;
+      member_options (self, ctx->o, m, &mapped);
+      draw_member_links (self, ctx, member_trace (self, m), &mapped);
+    }
 }
 
 void
@@ -682,13 +767,13 @@ chrono_renderer_draw (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderO
 
 /* A lazily read lane has spans only in its decoded chunks: the one under the point, if decoded. */
 static ChronoLane *
-lane_with_spans (ChronoRenderer *renderer, ChronoLane *lane, gint64 time, ChronoTrace **out_trace)
+lane_with_spans (ChronoTrace *trace, ChronoLane *lane, gint64 time, ChronoTrace **out_trace)
 {
-  *out_trace = renderer->trace;
-  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (renderer->trace);
+  *out_trace = trace;
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
   if (cache == NULL || chrono_lane_get_summary (lane) == NULL)
     return lane;
-  guint chunk = chrono_trace_find_chunk (renderer->trace, time);
+  guint chunk = chrono_trace_find_chunk (trace, time);
   ChronoTrace *decoded = chrono_chunk_cache_peek (cache, chunk);
   ChronoLane *detail = decoded ? chrono_chunk_cache_find_lane (cache, chunk, lane) : NULL;
   if (detail != NULL)
@@ -719,6 +804,14 @@ find_span (ChronoRenderContext *ctx, ChronoLane *lane, double x, ChronoRenderHit
 
 /* The row, time, slot and span under (x, y) of a picture drawn with o.
  * FALSE when the point is on the ruler, the legend or below the last row. */
+void
+chrono_renderer_get_member_options (ChronoRenderer *renderer, const ChronoRenderOptions *o, guint member,
+                                    ChronoRenderOptions *out)
+{
+  g_return_if_fail (CHRONO_IS_RENDERER (renderer) && o != NULL && out != NULL);
+  member_options (renderer, o, member, out);
+}
+
 ChronoLane *
 chrono_renderer_density_lane_at (ChronoRenderer *renderer, const ChronoRenderOptions *o, double y)
 {
@@ -758,9 +851,14 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
       || !chrono_layout_row_at_y (renderer->layout, lane_y + o->scroll_y, &out->row))
     return FALSE;
   const ChronoLayoutRow *row = chrono_layout_get_row (renderer->layout, out->row);
+  /* a row of another trace of the set: its time on its own clock */
+  ChronoRenderOptions mapped;
+  member_options (renderer, o, row->member, &mapped);
+  o = &mapped;
   out->lane = row->lane;
   out->node = row->node;
-  out->trace = renderer->trace;
+  out->member = row->member;
+  out->trace = member_trace (renderer, row->member);
   out->time = chrono_render_options_x_to_time (o, x);
   double in_row = lane_y + o->scroll_y - row->y;
   out->slot = MIN ((guint) (in_row / chrono_layout_row_get_slot_height (row)), row->n_slots - 1);
@@ -775,9 +873,8 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
   if (chrono_layout_row_get_style (row) != CHRONO_ROW_SPANS)
     return TRUE;
   ChronoRenderContext ctx = { .o = o, .scale = 1.0 };
-  out->trace = renderer->trace;
   ChronoTrace *trace;
-  ChronoLane *lane = lane_with_spans (renderer, row->lane, out->time, &trace);
+  ChronoLane *lane = lane_with_spans (out->trace, row->lane, out->time, &trace);
   find_span (&ctx, lane, x, out);
   if (out->has_span)
     out->trace = trace;

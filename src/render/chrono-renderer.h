@@ -23,6 +23,11 @@ typedef struct {
   const char *highlight_name; /* spans coloured by name show only this name's at full strength; NULL: all */
   gboolean plain; /* no text inside spans (thumbnails, squeezed pictures) */
   const struct _ChronoRenderOverlays *overlays; /* drawn over an export; NULL: none */
+  /* Another trace's view of the same picture (a member of a ChronoTraceSet):
+   * the visible range starts view_offset ticks (0 <= view_offset < 1) after
+   * begin and spans view_span ticks, which need not be whole on its clock.
+   * 0 and 0 for the reference trace: the range is begin..end exactly. */
+  double view_offset, view_span;
 } ChronoRenderOptions;
 
 /* What is drawn over the lanes, each part optional. */
@@ -56,6 +61,7 @@ typedef struct {
   guint span; /* index in the lane's spans when has_span */
   gboolean on_expander; /* on the expander of a lane with children, in the name column */
   guint32 node; /* a row of a tree lane: its node; else CHRONO_TREE_NONE */
+  guint member; /* with several traces, whose row it is (time is on that trace's clock); else 0 */
 } ChronoRenderHit;
 
 #define CHRONO_TYPE_RENDERER (chrono_renderer_get_type ())
@@ -70,6 +76,11 @@ void chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const
                                     const ChronoRenderOverlays *overlays);
 gboolean chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
                                    ChronoRenderHit *out);
+/* The view o as a member of the layout's trace set sees it, on its own clock
+ * (o itself for the first trace, or without a set). */
+void chrono_renderer_get_member_options (ChronoRenderer *renderer, const ChronoRenderOptions *o, guint member,
+                                         ChronoRenderOptions *out);
+
 /* The density lane whose row is at y, or NULL. */
 ChronoLane *chrono_renderer_density_lane_at (ChronoRenderer *renderer, const ChronoRenderOptions *o, double y);
 /* The address axis position at y on a density lane's row, held to its plot's ends; FALSE when the lane has no row. */
