@@ -179,6 +179,41 @@ class Cli(unittest.TestCase):
             with open(out, "rb") as f:
                 self.assertTrue(f.read().startswith(head), ext)
 
+    def test_export_of_several_traces(self):
+        """A BTF and a TRACE file on one clock: by wall clock the TRACE's zero
+        (5 ms after the BTF's #creationDate) falls 4.807 ms after the BTF's
+        first event, which is where --shift puts it when they are aligned by
+        their starts: the same picture, byte for byte."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        btf = os.path.join(root, "data", "examples", "two-cores.btf")
+        etf = os.path.join(root, "tests", "data", "etf", "beside_example.etf")
+
+        def export(name, *options):
+            out = os.path.join(self.tmp.name, name)
+            result = run("export", btf, etf, "-o", out, "--size", "900x0", *options)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(out, "rb") as f:
+                return f.read()
+
+        by_wall_clock = export("wall.png", "--align", "wallclock")
+        by_start = export("start.png")
+        self.assertNotEqual(by_wall_clock, by_start)
+        self.assertEqual(by_wall_clock, export("shifted.png", "--shift", "2=+4.807ms"))
+        self.assertNotEqual(by_wall_clock, export("shifted-more.png", "--shift", "2=+4.808ms"))
+        self.assertNotEqual(by_start, export("first-ms.png", "--range", "0..1ms"))
+
+        no_wall_clock = self.write("clean.btf", CLEAN)
+        for options, message in (
+            (["--align", "wallclock"], "no wall-clock time"),
+            (["--align", "sideways"], "--align takes start or wallclock"),
+            (["--shift", "3=1ms"], "there are only 2 traces"),
+            (["--shift", "1=1ms"], "must be TRACE=TIME"),
+            (["--shift", "2=soon"], "soon"),
+        ):
+            result = run("export", btf, no_wall_clock, "-o", os.path.join(self.tmp.name, "x.png"), *options)
+            self.assertEqual(result.returncode, 2, options)
+            self.assertIn(message, result.stderr)
+
     def test_export_markers(self):
         path = self.write("clean.btf", CLEAN)
 

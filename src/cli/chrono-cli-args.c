@@ -10,13 +10,13 @@
 /* Times given on the command line count from the start of the trace, as the
  * viewer's ruler does; FALSE when the time is past what its clock counts. */
 static gboolean
-trace_time (ChronoTrace *trace, double seconds, gint64 *out)
+trace_time (ChronoTrace *trace, gint64 begin, double seconds, gint64 *out)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   double ticks = seconds * (double) clock->ticks_per_second;
   if (!isfinite (ticks) || fabs (ticks) >= 9.0e18)
     return FALSE; /* converting it to 64 bits would be undefined */
-  gint64 offset = chrono_clock_from_seconds (clock, seconds), begin = chrono_trace_get_begin (trace);
+  gint64 offset = chrono_clock_from_seconds (clock, seconds);
   if ((offset > 0 && begin > G_MAXINT64 - offset) || (offset < 0 && begin < G_MININT64 - offset))
     return FALSE;
   *out = begin + offset;
@@ -33,6 +33,13 @@ out_of_clock (const char *what, const char *text, GError **error)
 
 gboolean
 chrono_cli_parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gint64 *end, GError **error)
+{
+  return chrono_cli_parse_range_from (text, trace, chrono_trace_get_begin (trace), begin, end, error);
+}
+
+gboolean
+chrono_cli_parse_range_from (const char *text, ChronoTrace *trace, gint64 origin, gint64 *begin, gint64 *end,
+                             GError **error)
 {
   const char *dots = strstr (text, "..");
   if (dots == NULL)
@@ -52,7 +59,7 @@ chrono_cli_parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gin
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("range “%s” ends before it begins"), text);
       return FALSE;
     }
-  if (!trace_time (trace, from, begin) || !trace_time (trace, to, end))
+  if (!trace_time (trace, origin, from, begin) || !trace_time (trace, origin, to, end))
     return out_of_clock (_ ("range"), text, error);
   if (*end <= *begin)
     {
@@ -68,14 +75,48 @@ chrono_cli_parse_range (const char *text, ChronoTrace *trace, gint64 *begin, gin
 gboolean
 chrono_cli_parse_marker (const char *text, ChronoTrace *trace, gboolean *has_marker, gint64 *time, GError **error)
 {
+  return chrono_cli_parse_marker_from (text, trace, chrono_trace_get_begin (trace), has_marker, time, error);
+}
+
+gboolean
+chrono_cli_parse_marker_from (const char *text, ChronoTrace *trace, gint64 origin, gboolean *has_marker, gint64 *time,
+                              GError **error)
+{
   double seconds;
   if (text == NULL)
     return TRUE;
   if (!chrono_clock_parse_duration (chrono_trace_get_clock (trace), text, &seconds, error))
     return FALSE;
-  if (!trace_time (trace, seconds, time))
+  if (!trace_time (trace, origin, seconds, time))
     return out_of_clock (_ ("marker"), text, error);
   *has_marker = TRUE;
+  return TRUE;
+}
+
+gboolean
+chrono_cli_parse_shift (const char *text, ChronoTrace *reference, guint *index, gint64 *ticks, GError **error)
+{
+  const char *equals = strchr (text, '=');
+  char *end = NULL;
+  guint64 n = equals ? g_ascii_strtoull (text, &end, 10) : 0;
+  if (equals == NULL || end != equals || n < 2 || n > G_MAXUINT)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("shift “%s” must be TRACE=TIME, the trace by its place from 2 on, e.g. 2=+1.5ms"), text);
+      return FALSE;
+    }
+  double seconds;
+  if (!chrono_clock_parse_duration (chrono_trace_get_clock (reference), equals + 1, &seconds, error))
+    return FALSE;
+  double delta = seconds * (double) chrono_trace_get_clock (reference)->ticks_per_second;
+  if (!isfinite (delta) || fabs (delta) >= 9.0e18)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("shift “%s” lies outside the times the trace’s clock can count"), text);
+      return FALSE;
+    }
+  *index = (guint) n;
+  *ticks = (gint64) llround (delta);
   return TRUE;
 }
 

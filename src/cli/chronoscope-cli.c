@@ -548,10 +548,57 @@ decode_visible_chunks (ChronoTrace *trace, const ChronoRenderOptions *o, GError 
   return TRUE;
 }
 
+/* Several traces on the first one's clock: aligned by their starts or
+ * wall clocks, then each moved by its --shift. */
+static ChronoTraceSet *
+make_trace_set (GPtrArray *traces, const char *align, char **shifts, GError **error)
+{
+  ChronoAlignment alignment = CHRONO_ALIGN_START;
+  if (align != NULL && g_str_equal (align, "wallclock"))
+    alignment = CHRONO_ALIGN_WALL_CLOCK;
+  else if (align != NULL && !g_str_equal (align, "start"))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("--align takes start or wallclock"));
+      return NULL;
+    }
+  g_autoptr (ChronoTraceSet) set = chrono_trace_set_new (g_ptr_array_index (traces, 0));
+  for (guint i = 1; i < traces->len; i++)
+    if (!chrono_trace_set_add (set, g_ptr_array_index (traces, i), alignment, error))
+      return NULL;
+  for (guint k = 0; shifts != NULL && shifts[k] != NULL; k++)
+    {
+      guint index;
+      gint64 ticks;
+      if (!chrono_cli_parse_shift (shifts[k], g_ptr_array_index (traces, 0), &index, &ticks, error))
+        return NULL;
+      if (index > traces->len)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("shift “%s”: there are only %u traces"),
+                       shifts[k], traces->len);
+          return NULL;
+        }
+      if (!chrono_trace_set_set_shift (set, index - 1, ticks))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _ ("shift “%s” moves the trace past the times the clock can count"), shifts[k]);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&set);
+}
+
+static int
+export_failed (GError *error)
+{
+  g_printerr ("chronoscope-cli export: %s\n", error->message);
+  return EXIT_FAILED;
+}
+
 static int
 command_export (int argc, char **argv)
 {
-  g_autofree char *output = NULL, *range = NULL, *size = NULL, *marker_a = NULL, *marker_b = NULL;
+  g_autofree char *output = NULL, *range = NULL, *size = NULL, *marker_a = NULL, *marker_b = NULL, *align = NULL;
+  g_auto (GStrv) shifts = NULL;
   gboolean dark = FALSE, critical = FALSE;
   g_autofree char *label_by = NULL;
   GOptionEntry entries[] = {
@@ -566,21 +613,23 @@ command_export (int argc, char **argv)
       N_ ("TIME") },
     { "marker-b", 0, 0, G_OPTION_ARG_STRING, &marker_b, N_ ("Marker B at this time from the trace start"),
       N_ ("TIME") },
+    { "align", 0, 0, G_OPTION_ARG_STRING, &align,
+      N_ ("Several traces: line them up by their starts (default) or by their wall clocks"), N_ ("start|wallclock") },
+    { "shift", 0, 0, G_OPTION_ARG_STRING_ARRAY, &shifts,
+      N_ ("Several traces: move trace N (2, 3, …) by TIME of the first trace's clock (repeatable)"), N_ ("N=TIME") },
     { NULL },
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE -o OUT.png|svg|pdf — export the timeline"));
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_ ("FILE… -o OUT.png|svg|pdf — export the timeline of one trace or several"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      g_printerr ("chronoscope-cli export: %s\n", error->message);
-      return EXIT_FAILED;
-    }
-  if (argc != 2 || output == NULL)
+    return export_failed (error);
+  if (argc < 2 || output == NULL)
     {
       g_printerr ("chronoscope-cli export: %s\n",
-                  _ ("usage: export FILE -o OUT.png|svg|pdf [--range BEGIN..END] [--size WxH]"));
+                  _ ("usage: export FILE… -o OUT.png|svg|pdf [--range BEGIN..END] [--size WxH]"));
       return EXIT_FAILED;
     }
   ChronoExportFormat format;
@@ -589,51 +638,66 @@ command_export (int argc, char **argv)
       g_printerr ("chronoscope-cli export: %s\n", _ ("the output must end in .png, .svg or .pdf"));
       return EXIT_FAILED;
     }
-  const char *inputs[] = { argv[1], NULL };
-  if (chrono_output_file_is_any_of (output, inputs))
+  for (int i = 1; i < argc; i++)
     {
-      g_printerr (_ ("chronoscope-cli export: %s is the trace being read (%s); the picture needs a name of its own\n"),
-                  output, argv[1]);
-      return EXIT_FAILED;
+      const char *one[] = { argv[i], NULL };
+      if (chrono_output_file_is_any_of (output, one))
+        {
+          g_printerr (
+              _ ("chronoscope-cli export: %s is the trace being read (%s); the picture needs a name of its own\n"),
+              output, argv[i]);
+          return EXIT_FAILED;
+        }
     }
   int width = 1600, height = 0;
   if (size && !chrono_cli_parse_size (size, &width, &height, &error))
+    return export_failed (error);
+  g_autoptr (GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
+  for (int i = 1; i < argc; i++)
     {
-      g_printerr ("chronoscope-cli export: %s\n", error->message);
-      return EXIT_FAILED;
+      ChronoTrace *trace = load_or_report (argv[i]);
+      if (trace == NULL)
+        return EXIT_FAILED;
+      g_ptr_array_add (traces, trace);
     }
-  g_autoptr (ChronoTrace) trace = load_or_report (argv[1]);
-  if (trace == NULL)
-    return EXIT_FAILED;
+  ChronoTrace *trace = g_ptr_array_index (traces, 0);
+  g_autoptr (ChronoTraceSet) set = NULL;
+  if (traces->len > 1 && (set = make_trace_set (traces, align, shifts, &error)) == NULL)
+    return export_failed (error);
 
   ChronoRenderOptions options;
   chrono_render_options_init (&options, trace, width, height);
+  if (set != NULL && chrono_trace_set_get_range (set, &options.begin, &options.end))
+    {
+      options.end = MAX (options.end, options.begin + 1);
+      options.origin = options.begin;
+    }
   options.dark = dark;
   options.label_attribute = label_by;
   ChronoRenderOverlays overlays;
   chrono_render_overlays_init (&overlays);
   options.overlays = &overlays;
-  if ((range && !chrono_cli_parse_range (range, trace, &options.begin, &options.end, &error))
-      || !chrono_cli_parse_marker (marker_a, trace, &overlays.has_marker_a, &overlays.marker_a, &error)
-      || !chrono_cli_parse_marker (marker_b, trace, &overlays.has_marker_b, &overlays.marker_b, &error))
-    {
-      g_printerr ("chronoscope-cli export: %s\n", error->message);
-      return EXIT_FAILED;
-    }
-  if (!decode_visible_chunks (trace, &options, &error))
-    {
-      g_printerr ("chronoscope-cli export: %s\n", error->message);
-      return EXIT_FAILED;
-    }
-  if (critical)
-    chrono_critical_path_mark (trace, FALSE);
+  if ((range && !chrono_cli_parse_range_from (range, trace, options.origin, &options.begin, &options.end, &error))
+      || !chrono_cli_parse_marker_from (marker_a, trace, options.origin, &overlays.has_marker_a, &overlays.marker_a,
+                                        &error)
+      || !chrono_cli_parse_marker_from (marker_b, trace, options.origin, &overlays.has_marker_b, &overlays.marker_b,
+                                        &error))
+    return export_failed (error);
   g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  if (set != NULL)
+    chrono_layout_set_trace_set (layout, set);
   g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
-  if (!chrono_export_to_file (renderer, &options, output, &error))
+  for (guint m = 0; m < traces->len; m++)
     {
-      g_printerr ("chronoscope-cli export: %s\n", error->message);
-      return EXIT_FAILED;
+      ChronoRenderOptions mapped;
+      chrono_renderer_get_member_options (renderer, &options, m, &mapped);
+      if (!decode_visible_chunks (g_ptr_array_index (traces, m), &mapped, &error))
+        return export_failed (error);
+      if (critical)
+        chrono_critical_path_mark (g_ptr_array_index (traces, m), FALSE);
     }
+  if (!chrono_export_to_file (renderer, &options, output, &error))
+    return export_failed (error);
   return EXIT_OK;
 }
 
@@ -722,8 +786,9 @@ usage (void)
                  "Commands:\n"
                  "  info [--json] FILE…      summarise traces (timing per task, runnable and core)\n"
                  "  check FILE…              list problems, one per line (exit 0 clean, 1 warnings, 2 errors)\n"
-                 "  export FILE -o OUT       write the timeline as PNG, SVG or PDF\n"
+                 "  export FILE… -o OUT      write the timeline as PNG, SVG or PDF\n"
                  "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
+                 "                           several traces: [--align start|wallclock] [--shift N=TIME]\n"
                  "                           TRACE files: [--group-by KEY,…] [--colour-by KEY] [--only KEY=V|V;…]\n"
                  "  convert FILE -o OUT      rewrite a trace in its format's other form (binary ⇄ text)\n"
                  "                           [--big-endian]\n"
