@@ -685,6 +685,101 @@ test_density_axis_drag (void)
   settle ();
 }
 
+/* A TRACE run added to the BTF example: both known by wall clock, so the
+ * TRACE's first claim (5 ms after the BTF was created) sits 5 ms after the
+ * BTF's zero on the ruler; its heading drags it along; the inspector gives
+ * its claims' times on both clocks. */
+static void
+test_add_trace (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  g_autofree char *added_path = g_build_filename (data_dir, "etf", "beside_example.etf", NULL);
+  g_autoptr (GFile) added = g_file_new_for_path (added_path);
+  chrono_window_add_trace (window, added);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (chrono_window_get_trace_count (window) < 2 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (chrono_window_get_trace_count (window), ==, 2);
+  settle ();
+
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (layout);
+  g_assert_nonnull (set);
+  g_assert_cmpstr (chrono_lane_get_name (chrono_layout_get_row (layout, 0)->lane), ==, "two-cores.btf");
+  ChronoLane *heading = chrono_trace_set_get_heading (set, 1);
+  g_assert_cmpstr (chrono_lane_get_name (heading), ==, "beside_example.etf");
+  g_assert_cmpint (chrono_trace_set_get_alignment (set, 1), ==, CHRONO_ALIGN_WALL_CLOCK);
+  /* the BTF counts from its #creationDate, the TRACE from 5 ms later */
+  g_assert_cmpint (chrono_trace_set_to_reference (set, 1, 0), ==, 5000000);
+  g_autofree char *message = g_strdup (chrono_window_get_info_message (window));
+  g_assert_nonnull (strstr (message, "wall clocks"));
+  /* the BTF's cores over the TRACE's claims, the rest folded */
+  const char *folded[] = { "Tasks", "ISRs", "Semaphores", "Signals", "Stimuli" };
+  for (guint i = 0; i < G_N_ELEMENTS (folded); i++)
+    for (guint r = 0; r < chrono_layout_get_n_rows (layout); r++)
+      if (chrono_layout_get_row (layout, r)->member == 0
+          && g_str_equal (chrono_lane_get_name (chrono_layout_get_row (layout, r)->lane), folded[i]))
+        {
+          chrono_layout_set_expanded (layout, chrono_layout_get_row (layout, r)->lane, FALSE);
+          break;
+        }
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-two-traces.png");
+
+  /* drag the heading 100 px to the right: the trace moves by the time 100 px span */
+  guint row;
+  g_assert_true (chrono_layout_find_row (layout, heading, &row));
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double y = chrono_render_options_lane_top (&o) + chrono_layout_get_row (layout, row)->y - o.scroll_y + 5;
+  double x1 = o.label_width + 200, x2 = x1 + 100;
+  GtkWidget *timeline = GTK_WIDGET (view);
+  if (y > chrono_render_options_lane_top (&o) + chrono_render_options_lane_height (&o))
+    {
+      /* scrolled out of sight: bring the heading up first */
+      chrono_viewport_set_scroll_y (chrono_timeline_view_get_viewport (view), chrono_layout_get_row (layout, row)->y,
+                                    1e9);
+      chrono_timeline_view_get_render_options (view, &o);
+      y = chrono_render_options_lane_top (&o) + chrono_layout_get_row (layout, row)->y - o.scroll_y + 5;
+    }
+  gint64 moved = chrono_render_options_x_to_time (&o, x2) - chrono_render_options_x_to_time (&o, x1);
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x1, y, 0);
+  send_motion (timeline, x1 + 50, y, GDK_BUTTON1_MASK);
+  send_motion (timeline, x2, y, GDK_BUTTON1_MASK);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x2, y, 0);
+  g_assert_cmpint (chrono_trace_set_get_shift (set, 1), ==, moved);
+  g_assert_cmpint (chrono_trace_set_to_reference (set, 1, 0), ==, 5000000 + moved);
+
+  /* a claim of the added trace: its own time and where it is on the ruler */
+  ChronoLane *controller = NULL;
+  for (guint i = 0; i < chrono_layout_get_n_rows (layout) && controller == NULL; i++)
+    if (g_str_equal (chrono_lane_get_name (chrono_layout_get_row (layout, i)->lane), "Controller"))
+      controller = chrono_layout_get_row (layout, i)->lane;
+  g_assert_nonnull (controller);
+  g_assert_true (chrono_layout_find_row (layout, controller, &row));
+  chrono_viewport_set_scroll_y (chrono_timeline_view_get_viewport (view), chrono_layout_get_row (layout, row)->y, 1e9);
+  chrono_timeline_view_get_render_options (view, &o);
+  /* the middle of claim "sense" (0 .. 2.5 ms of its trace) on the reference clock */
+  gint64 middle = chrono_trace_set_to_reference (set, 1, 1250000);
+  double click_x = chrono_render_options_time_to_x (&o, middle);
+  double click_y = chrono_render_options_lane_top (&o) + chrono_layout_get_row (layout, row)->y - o.scroll_y + 5;
+  send_button (timeline, GDK_BUTTON_PRESS, 1, click_x, click_y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, click_x, click_y, 0);
+  ChronoLane *selected;
+  guint span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == controller);
+  g_assert_cmpuint (chrono_timeline_view_get_selected_member (view), ==, 1);
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (text, "on the first trace’s clock"));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-two-traces-selected.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -710,5 +805,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/trace-claims", test_trace_claims);
   g_test_add_func ("/gui/lazy-big-file", test_lazy_big_file);
   g_test_add_func ("/gui/density-axis-drag", test_density_axis_drag);
+  g_test_add_func ("/gui/add-trace", test_add_trace);
   return g_test_run ();
 }

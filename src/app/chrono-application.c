@@ -109,6 +109,7 @@ set_accelerators (GtkApplication *application)
   } shortcuts[] = {
     { "app.quit", { "<Control>q", NULL } },
     { "win.open", { "<Control>o", NULL } },
+    { "win.add-trace", { "<Control><Shift>o", NULL } },
     { "win.reload", { "F5", "<Control>r", NULL } },
     { "win.export", { "<Control>e", NULL } },
     { "win.close", { "<Control>w", NULL } },

@@ -46,6 +46,8 @@ struct _ChronoWindow {
   GtkWidget *status_bar;
   /* the trace on show */
   ChronoTrace *trace;
+  ChronoTraceSet *set; /* the traces added to it, once one is: each under its heading, on its clock */
+  GCancellable *add_cancellable; /* the load of a trace being added */
   ChronoViewport *viewport;
   GtkWidget *timeline;
   GtkWidget *overview;
@@ -134,8 +136,12 @@ static void
 item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineView *view)
 {
   if (lane != NULL)
-    chrono_inspector_show_span_of (CHRONO_INSPECTOR (self->inspector), chrono_timeline_view_get_selected_trace (view),
-                                   lane, span);
+    {
+      chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set,
+                                      chrono_timeline_view_get_selected_member (view));
+      chrono_inspector_show_span_of (CHRONO_INSPECTOR (self->inspector), chrono_timeline_view_get_selected_trace (view),
+                                     lane, span);
+    }
   else
     chrono_inspector_clear (CHRONO_INSPECTOR (self->inspector));
 }
@@ -154,6 +160,14 @@ set_title (ChronoWindow *self)
   g_autofree char *lanes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u lane", "%u lanes", n_lanes), n_lanes);
   g_autofree char *subtitle =
       g_strdup_printf ("%s · %s · %s · %s", chrono_trace_get_format (self->trace), length, events, lanes);
+  /* traces added to the first are named after it */
+  for (guint m = 1; self->set != NULL && m < chrono_trace_set_get_n (self->set); m++)
+    {
+      g_autofree char *added = g_path_get_basename (chrono_trace_get_path (chrono_trace_set_get_trace (self->set, m)));
+      g_autofree char *longer = g_strconcat (base, " + ", added, NULL);
+      g_free (base);
+      base = g_steal_pointer (&longer);
+    }
   gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), base);
   gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
 }
@@ -233,6 +247,7 @@ clear_trace (ChronoWindow *self)
   gtk_container_foreach (GTK_CONTAINER (self->profile_box), destroy_child, NULL);
   self->timeline = self->overview = self->inspector = NULL;
   g_clear_object (&self->viewport);
+  g_clear_object (&self->set);
   g_clear_object (&self->trace);
 }
 
@@ -398,6 +413,102 @@ start_loading (ChronoWindow *self)
   /* the load reads its own copy of the options: the claims menu may change ours meanwhile */
   chrono_load_file_async (self->path, self->load_options, report_progress, self, self->cancellable, load_finished,
                           g_object_ref (self));
+}
+
+/* ---- several traces in one view ------------------------------------------ */
+
+/* By wall clock when both traces know theirs, else by their starts. */
+static ChronoAlignment
+alignment_for (ChronoTrace *reference, ChronoTrace *added)
+{
+  return chrono_trace_get_clock (reference)->has_wall_clock && chrono_trace_get_clock (added)->has_wall_clock
+             ? CHRONO_ALIGN_WALL_CLOCK
+             : CHRONO_ALIGN_START;
+}
+
+static void
+show_added_trace (ChronoWindow *self, ChronoTrace *added)
+{
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (self->timeline);
+  gboolean first = self->set == NULL;
+  if (first)
+    self->set = chrono_trace_set_new (self->trace);
+  ChronoAlignment alignment = alignment_for (self->trace, added);
+  g_autoptr (GError) error = NULL;
+  if (!chrono_trace_set_add (self->set, added, alignment, &error))
+    {
+      show_info (self, GTK_MESSAGE_ERROR, error->message, FALSE);
+      return;
+    }
+  if (first)
+    chrono_layout_set_trace_set (chrono_timeline_view_get_layout (view), self->set);
+  gint64 begin, end;
+  if (chrono_trace_set_get_range (self->set, &begin, &end))
+    {
+      chrono_viewport_set_trace_range (self->viewport, begin, MAX (end, begin + 1));
+      chrono_viewport_fit (self->viewport);
+    }
+  set_title (self);
+  g_autofree char *name = g_path_get_basename (chrono_trace_get_path (added));
+  g_autofree char *message = g_strdup_printf (
+      alignment == CHRONO_ALIGN_WALL_CLOCK
+          ? _ ("%s added, lined up with the first trace by their wall clocks; drag its heading to move it")
+          : _ ("%s added, its start lined up with the first trace’s (no wall clock to go by); drag its heading to move "
+               "it"),
+      name);
+  show_info (self, GTK_MESSAGE_INFO, message, FALSE);
+}
+
+static void
+add_finished (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (ChronoWindow) self = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) trace = chrono_load_file_finish (result, &error);
+  if (self->disposed)
+    return;
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->trace ? "timeline" : "empty");
+  if (trace == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_info (self, GTK_MESSAGE_ERROR, error->message, FALSE);
+      return;
+    }
+  if (self->trace == NULL)
+    show_trace (self, trace);
+  else
+    show_added_trace (self, trace);
+}
+
+/* Loads a trace into the view beside the one on show (which it opens when none is). */
+void
+chrono_window_add_trace (ChronoWindow *self, GFile *file)
+{
+  g_return_if_fail (CHRONO_IS_WINDOW (self));
+  g_autofree char *path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      show_info (self, GTK_MESSAGE_ERROR, _ ("Only local files can be opened."), FALSE);
+      return;
+    }
+  if (self->trace == NULL)
+    {
+      chrono_window_open (self, file);
+      return;
+    }
+  g_cancellable_cancel (self->add_cancellable);
+  g_clear_object (&self->add_cancellable);
+  self->add_cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress), 0);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "loading");
+  chrono_load_file_async (path, NULL, report_progress, self, self->add_cancellable, add_finished, g_object_ref (self));
+}
+
+gboolean
+chrono_window_get_trace_count (ChronoWindow *self)
+{
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self), 0);
+  return self->set != NULL ? chrono_trace_set_get_n (self->set) : self->trace != NULL;
 }
 
 void
@@ -587,11 +698,44 @@ open_response (GtkNativeDialog *dialog, int response, ChronoWindow *self)
 }
 
 static void
+add_response (GtkNativeDialog *dialog, int response, ChronoWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      chrono_window_add_trace (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+static void add_trace_filters (GtkFileChooser *chooser);
+
+static void
+add_trace_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_ ("Add Trace"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Add"), _ ("_Cancel"));
+  add_trace_filters (GTK_FILE_CHOOSER (dialog));
+  g_signal_connect (dialog, "response", G_CALLBACK (add_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
 open_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   ChronoWindow *self = data;
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_ ("Open Trace"), GTK_WINDOW (self),
                                                               GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
+  add_trace_filters (GTK_FILE_CHOOSER (dialog));
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* One filter per format and one for all of them. */
+static void
+add_trace_filters (GtkFileChooser *dialog)
+{
   GtkFileFilter *all = gtk_file_filter_new ();
   gtk_file_filter_set_name (all, _ ("All traces"));
   for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
@@ -607,8 +751,6 @@ open_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
     }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), all);
-  g_signal_connect (dialog, "response", G_CALLBACK (open_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
 static void
@@ -619,6 +761,7 @@ close_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 
 static const GActionEntry window_actions[] = {
   { "open", open_activated },
+  { "add-trace", add_trace_activated },
   { "reload", reload_activated },
   { "export", export_activated },
   { "close", close_activated },
@@ -641,6 +784,18 @@ drag_data_received (GtkWidget *widget, GdkDragContext *context, int x, int y, Gt
   ChronoWindow *self = CHRONO_WINDOW (widget);
   g_auto (GStrv) uris = gtk_selection_data_get_uris (data);
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  /* with Ctrl held, the files join the view on show */
+  GdkModifierType state = 0;
+  GdkDevice *device = gdk_drag_context_get_device (context);
+  if (device != NULL && gtk_widget_get_window (widget) != NULL)
+    gdk_window_get_device_position (gtk_widget_get_window (widget), device, NULL, NULL, &state);
+  if ((state & GDK_CONTROL_MASK) && self->trace != NULL && uris != NULL && uris[0] != NULL && uris[1] == NULL)
+    {
+      g_autoptr (GFile) file = g_file_new_for_uri (uris[0]);
+      chrono_window_add_trace (self, file);
+      gtk_drag_finish (context, TRUE, FALSE, time);
+      return;
+    }
   for (guint i = 0; uris != NULL && uris[i] != NULL; i++)
     {
       g_autoptr (GFile) file = g_file_new_for_uri (uris[i]);
@@ -741,12 +896,15 @@ chrono_window_dispose (GObject *object)
   ChronoWindow *self = CHRONO_WINDOW (object);
   self->disposed = TRUE;
   g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->add_cancellable);
+  g_clear_object (&self->add_cancellable);
   if (self->viewport != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->viewport, self);
       share_view_actions (self, FALSE);
     }
   g_clear_object (&self->viewport);
+  g_clear_object (&self->set);
   g_clear_object (&self->trace);
   g_clear_object (&self->monitor);
   G_OBJECT_CLASS (chrono_window_parent_class)->dispose (object);

@@ -13,6 +13,9 @@ G_DECLARE_FINAL_TYPE (ChronoWindow, chrono_window, CHRONO, WINDOW, GtkApplicatio
 
 ChronoWindow *chrono_window_new (GtkApplication *application);
 void chrono_window_open (ChronoWindow *window, GFile *file);
+/* Adds a trace to the view on show, on the first trace's clock (by wall clock when both have one). */
+void chrono_window_add_trace (ChronoWindow *window, GFile *file);
+gboolean chrono_window_get_trace_count (ChronoWindow *window);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
 ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);

@@ -22,6 +22,8 @@ struct _ChronoInspector {
   GtkBox parent_instance;
   ChronoTrace *trace; /* the trace of the item on show: the inspector's own, or a decoded chunk of it */
   ChronoTrace *own_trace;
+  ChronoTraceSet *set; /* traces shown together, or NULL */
+  guint member; /* the set's member the item on show belongs to; 0: the first trace's */
   ChronoViewport *viewport;
   GtkWidget *content; /* rebuilt on every selection */
   GString *text; /* the same content as plain text, for copying and tests */
@@ -38,7 +40,18 @@ static char *
 format_time (ChronoInspector *self, gint64 ticks)
 {
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  return chrono_clock_format_ticks (clock, ticks - chrono_viewport_get_origin (self->viewport), 8);
+  if (self->set == NULL || self->member == 0)
+    return chrono_clock_format_ticks (clock, ticks - chrono_viewport_get_origin (self->viewport), 8);
+  /* an added trace's item: its time in its own trace, and where that falls on the ruler */
+  ChronoTrace *own = chrono_trace_set_get_trace (self->set, self->member);
+  gint64 own_begin = chrono_trace_has_range (own) ? chrono_trace_get_begin (own) : 0;
+  g_autofree char *in_own = chrono_clock_format_ticks (clock, ticks - own_begin, 8);
+  gint64 reference = chrono_trace_set_to_reference (self->set, self->member, ticks);
+  const ChronoClock *reference_clock = chrono_trace_get_clock (chrono_trace_set_get_reference (self->set));
+  g_autofree char *on_ruler =
+      chrono_clock_format_ticks (reference_clock, reference - chrono_viewport_get_origin (self->viewport), 8);
+  /* TRANSLATORS: a time in an added trace, then the same time on the first trace's clock */
+  return g_strdup_printf (_ ("%s (%s on the first trace’s clock)"), in_own, on_ruler);
 }
 
 static char *
@@ -563,6 +576,14 @@ chrono_inspector_clear (ChronoInspector *self)
 static void show_span (ChronoInspector *self, ChronoLane *lane, guint index);
 
 void
+chrono_inspector_set_trace_set (ChronoInspector *self, ChronoTraceSet *set, guint member)
+{
+  g_return_if_fail (CHRONO_IS_INSPECTOR (self));
+  g_set_object (&self->set, set);
+  self->member = set != NULL && member < chrono_trace_set_get_n (set) ? member : 0;
+}
+
+void
 chrono_inspector_show_span_of (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane, guint index)
 {
   g_return_if_fail (CHRONO_IS_INSPECTOR (self));
@@ -642,6 +663,7 @@ static void
 chrono_inspector_finalize (GObject *object)
 {
   ChronoInspector *self = CHRONO_INSPECTOR (object);
+  g_clear_object (&self->set);
   g_clear_object (&self->trace);
   g_clear_object (&self->own_trace);
   g_clear_object (&self->viewport);

@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 
+#include "chrono-trace-set.h"
 #include "chrono-trace.h"
 #include "chrono-viewport.h"
 
@@ -17,6 +18,8 @@ void chrono_inspector_show_span (ChronoInspector *inspector, ChronoLane *lane, g
 /* An item of another trace than the inspector's: a decoded chunk of a lazily read one. */
 void chrono_inspector_show_span_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane, guint span);
 /* A node of a tree lane (a goal or branch): where it came from, who ran it, and what it split into. */
+/* Items of traces shown together: their times also on the first trace's clock. */
+void chrono_inspector_set_trace_set (ChronoInspector *inspector, ChronoTraceSet *set, guint member);
 void chrono_inspector_show_tree_node (ChronoInspector *inspector, ChronoLane *lane, guint32 node);
 void chrono_inspector_clear (ChronoInspector *inspector);
 char *chrono_inspector_get_text (ChronoInspector *inspector);

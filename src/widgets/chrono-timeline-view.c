@@ -23,8 +23,9 @@
 #define DRAG_THRESHOLD 3.0
 #define SCROLL_STEP 40.0
 
-/* DRAG_AXIS: along a density lane's address axis (its name column), choosing the addresses it shows */
-typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS } DragMode;
+/* DRAG_AXIS: along a density lane's address axis (its name column), choosing the addresses it shows;
+ * DRAG_SHIFT: an added trace's heading, moving that trace in time */
+typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS, DRAG_SHIFT } DragMode;
 
 struct _ChronoTimelineView {
   GtkDrawingArea parent_instance;
@@ -40,6 +41,8 @@ struct _ChronoTimelineView {
   gboolean drag_selects; /* Shift held or right button: the drag selects a range */
   double drag_start_x, drag_start_y, drag_last_x, drag_last_y;
   ChronoLane *axis_lane; /* the density lane of a DRAG_AXIS */
+  guint shift_member; /* the trace a DRAG_SHIFT moves, and its shift when the drag began */
+  gint64 shift_start;
   double axis_start; /* its axis position where the drag began */
   ChronoLane *selected_lane; /* NULL when nothing is selected; of a decoded chunk in a lazily read trace */
   ChronoTrace *selected_trace; /* the trace the selected lane belongs to */
@@ -296,6 +299,24 @@ select_at (ChronoTimelineView *self, double x, double y)
 
 static void popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event);
 
+/* A press on the heading of a trace added to the first: dragging it moves that trace in time. */
+static gboolean
+start_shift_drag (ChronoTimelineView *self, const ChronoRenderOptions *o, GdkEventButton *event)
+{
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  ChronoRenderHit hit;
+  if (set == NULL || !chrono_renderer_hit_test (self->renderer, o, event->x, event->y, &hit) || hit.member == 0
+      || chrono_trace_set_get_heading (set, hit.member) != chrono_layout_get_row (self->layout, hit.row)->lane)
+    return FALSE;
+  self->drag = DRAG_SHIFT;
+  self->drag_button = event->button;
+  self->shift_member = hit.member;
+  self->shift_start = chrono_trace_set_get_shift (set, hit.member);
+  self->drag_start_x = self->drag_last_x = event->x;
+  self->drag_start_y = self->drag_last_y = event->y;
+  return TRUE;
+}
+
 static gboolean
 chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
 {
@@ -342,6 +363,8 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
     }
   if (event->button != GDK_BUTTON_PRIMARY && event->button != GDK_BUTTON_SECONDARY)
     return GDK_EVENT_PROPAGATE;
+  if (event->button == GDK_BUTTON_PRIMARY && event->x >= o.label_width && start_shift_drag (self, &o, event))
+    return GDK_EVENT_STOP;
   self->drag = DRAG_PENDING;
   self->drag_button = event->button;
   self->drag_selects = event->button == GDK_BUTTON_SECONDARY || (event->state & GDK_SHIFT_MASK);
@@ -398,6 +421,15 @@ continue_drag (ChronoTimelineView *self, double x, double y)
   if (self->drag == DRAG_AXIS)
     {
       self->drag_last_y = y;
+      return;
+    }
+  if (self->drag == DRAG_SHIFT)
+    {
+      /* the trace follows the pointer: its shift grows by the time dragged over */
+      ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+      gint64 delta = time_at (self, x) - time_at (self, self->drag_start_x);
+      chrono_trace_set_set_shift (set, self->shift_member, self->shift_start + delta);
+      self->drag_last_x = x;
       return;
     }
   if (self->drag == DRAG_PENDING
@@ -658,6 +690,17 @@ chrono_timeline_view_select (ChronoTimelineView *self, ChronoLane *lane, guint s
 }
 
 /* The trace of the selected item: a decoded chunk's, in a lazily read trace. */
+/* Which trace of the layout's set the selection is in (0 without a set). */
+guint
+chrono_timeline_view_get_selected_member (ChronoTimelineView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), 0);
+  guint row;
+  if (self->selected_lane == NULL || !chrono_layout_find_row (self->layout, self->selected_row_lane, &row))
+    return 0;
+  return chrono_layout_get_row (self->layout, row)->member;
+}
+
 ChronoTrace *
 chrono_timeline_view_get_selected_trace (ChronoTimelineView *self)
 {

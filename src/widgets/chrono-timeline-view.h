@@ -23,6 +23,8 @@ void chrono_timeline_view_get_render_options (ChronoTimelineView *view, ChronoRe
 void chrono_timeline_view_select (ChronoTimelineView *view, ChronoLane *lane, guint span);
 void chrono_timeline_view_unselect (ChronoTimelineView *view);
 ChronoTrace *chrono_timeline_view_get_selected_trace (ChronoTimelineView *view);
+/* Which trace of the layout's set the selection is in (0 without a set). */
+guint chrono_timeline_view_get_selected_member (ChronoTimelineView *view);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);
 gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
 void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
