@@ -49,6 +49,7 @@ struct _ChronoTimelineView {
   ChronoLane *selected_row_lane; /* the trace's lane whose row shows it */
   guint selected_span;
   ChronoLane *menu_lane; /* the lane a context menu was opened on */
+  guint menu_member; /* and the trace of the set it belongs to */
   char *label_attribute; /* claims show this attribute's value, or NULL */
   char *highlight_name; /* only these calls at full strength, or NULL */
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
@@ -641,10 +642,68 @@ show_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
     chrono_layout_set_visible (self->layout, g_ptr_array_index (lanes, i), TRUE);
 }
 
+static void
+shift_response (GtkDialog *dialog, int response, ChronoTimelineView *self)
+{
+  GtkEntry *entry = g_object_get_data (G_OBJECT (dialog), "entry");
+  guint member = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "member"));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  if (response == GTK_RESPONSE_ACCEPT && set != NULL && member < chrono_trace_set_get_n (set))
+    {
+      const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+      double seconds;
+      g_autoptr (GError) error = NULL;
+      double ticks = 0.0;
+      if (chrono_clock_parse_duration (clock, gtk_entry_get_text (entry), &seconds, &error))
+        ticks = seconds * (double) clock->ticks_per_second;
+      if (error == NULL
+          && (!isfinite (ticks) || fabs (ticks) >= 9.0e18
+              || !chrono_trace_set_set_shift (set, member, (gint64) llround (ticks))))
+        g_set_error (&error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_NOT_A_TIME,
+                     _ ("“%s” moves the trace past the times the clock can count"), gtk_entry_get_text (entry));
+      if (error != NULL)
+        {
+          /* stay open: the user corrects the text */
+          gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, "dialog-error-symbolic");
+          gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_SECONDARY, error->message);
+          return;
+        }
+    }
+  gtk_widget_destroy (GTK_WIDGET (dialog));
+}
+
+/* The added trace's shift typed in: time on the first trace's clock, from where its alignment put it. */
+static void
+shift_trace_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoTimelineView *self = data;
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  if (set == NULL || self->menu_member == 0)
+    return;
+  GtkWidget *dialog =
+      gtk_dialog_new_with_buttons (_ ("Move Trace"), GTK_WINDOW (gtk_widget_get_toplevel (GTK_WIDGET (self))),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR,
+                                   _ ("_Cancel"), GTK_RESPONSE_CANCEL, _ ("_Move"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  GtkWidget *entry = gtk_entry_new ();
+  gint64 shift = chrono_trace_set_get_shift (set, self->menu_member);
+  g_autofree char *current = chrono_clock_format_seconds_exact (chrono_trace_get_clock (self->trace), shift);
+  g_autofree char *text =
+      g_strdup_printf ("%s%s", current, chrono_trace_get_clock (self->trace)->counts_cycles ? "" : "s");
+  gtk_entry_set_text (GTK_ENTRY (entry), text);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("e.g. +1.5ms or -200us"));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  g_object_set (entry, "margin", 12, NULL);
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  g_object_set_data (G_OBJECT (dialog), "member", GUINT_TO_POINTER (self->menu_member));
+  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), entry);
+  g_signal_connect (dialog, "response", G_CALLBACK (shift_response), self);
+  gtk_widget_show_all (dialog);
+}
+
 static const GActionEntry view_actions[] = {
-  { "hide-lane", hide_lane_activated },
-  { "show-all-lanes", show_all_activated },
-  { "collapse-all", collapse_all_activated },
+  { "shift-trace", shift_trace_activated }, { "hide-lane", hide_lane_activated },
+  { "show-all-lanes", show_all_activated }, { "collapse-all", collapse_all_activated },
   { "expand-all", expand_all_activated },
 };
 
@@ -655,7 +714,10 @@ popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
   chrono_timeline_view_get_render_options (self, &o);
   ChronoRenderHit hit;
   self->menu_lane = chrono_renderer_hit_test (self->renderer, &o, event->x, event->y, &hit) ? hit.lane : NULL;
+  self->menu_member = self->menu_lane != NULL ? hit.member : 0;
   g_autoptr (GMenu) menu = g_menu_new ();
+  if (self->menu_member > 0)
+    g_menu_append (menu, _ ("Move This Trace…"), "view.shift-trace");
   if (self->menu_lane != NULL)
     g_menu_append (menu, _ ("Hide This Lane"), "view.hide-lane");
   g_menu_append (menu, _ ("Show All Lanes"), "view.show-all-lanes");
@@ -689,7 +751,6 @@ chrono_timeline_view_select (ChronoTimelineView *self, ChronoLane *lane, guint s
   select_in (self, self->trace, lane, lane, span);
 }
 
-/* The trace of the selected item: a decoded chunk's, in a lazily read trace. */
 /* Which trace of the layout's set the selection is in (0 without a set). */
 guint
 chrono_timeline_view_get_selected_member (ChronoTimelineView *self)
@@ -701,6 +762,7 @@ chrono_timeline_view_get_selected_member (ChronoTimelineView *self)
   return chrono_layout_get_row (self->layout, row)->member;
 }
 
+/* The trace of the selected item: a decoded chunk's, in a lazily read trace. */
 ChronoTrace *
 chrono_timeline_view_get_selected_trace (ChronoTimelineView *self)
 {
