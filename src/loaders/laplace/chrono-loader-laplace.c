@@ -454,6 +454,13 @@ laplace_sniff (const char *path, const char *head, gsize length)
 {
   if (chrono_laplace_looks_binary ((const guint8 *) head, length))
     return 70;
+  /* lines that end in a lone CR are read as lines, so they are told as lines */
+  g_autofree char *lf_head = NULL;
+  if (chrono_text_has_cr_line_ends ((const guint8 *) head, length))
+    {
+      head = lf_head = g_memdup2 (head, length);
+      chrono_text_cr_to_lf ((guint8 *) lf_head, length);
+    }
   guint records = 0, others = 0, references = 0;
   const char *p = head, *stop = head + length;
   while (p < stop && records + others < 40)
