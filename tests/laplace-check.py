@@ -144,6 +144,40 @@ class Laplace(unittest.TestCase):
         self.assertEqual(bad.returncode, 2)
         self.assertIn("not a clock frequency", bad.stderr)
 
+    def assert_lazy_reads_the_same(self, path):
+        """info --json and an exported picture, read on demand and whole, byte for byte."""
+        outputs = {}
+        for lazy in ("never", "always"):
+            picture = self.here(f"{os.path.basename(path)}.{lazy}.png")
+            run("export", f"--lazy={lazy}", path, "-o", picture, "--size", "800x0")
+            outputs[lazy] = (run("info", "--json", f"--lazy={lazy}", path).stdout, read_bytes(picture))
+        self.assertEqual(outputs["always"][0], outputs["never"][0])
+        self.assertEqual(outputs["always"][1], outputs["never"][1])
+        return json.loads(outputs["always"][0])
+
+    def test_text_read_on_demand_shows_the_same(self):
+        runs = {
+            "plain": ["--records", "50000"],
+            "kernel-beside": ["--with-kernel", "--processes", "4", "--seed", "3"],
+            # more than one overview thread, each reading batch after batch
+            "big": ["--records", "700000", "--processes", "5", "--slice", "20000", "--seed", "9"],
+        }
+        for name, flags in runs.items():
+            with self.subTest(run=name):
+                path = self.here(name + ".ref.txt")
+                subprocess.run([GENERATOR, *flags, "-o", path], check=True, capture_output=True)
+                got = self.assert_lazy_reads_the_same(path)
+                self.assertGreater(sum(got["references"].values()), 0)
+
+    def test_text_fixtures_read_on_demand(self):
+        texts = sorted(n for n in os.listdir(FIXTURES) if n.endswith((".ref.txt", ".kern")))
+        self.assertIn("unsorted.ref.txt", texts)
+        for name in texts:
+            with self.subTest(fixture=name):
+                path = os.path.join(FIXTURES, name)
+                with open(path + ".json", encoding="utf-8") as f:
+                    self.assertEqual(self.assert_lazy_reads_the_same(path), json.load(f))
+
     def test_big_timestamps_are_refused_per_line(self):
         text = self.here("big.ref.txt")
         with open(text, "w", encoding="ascii") as f:

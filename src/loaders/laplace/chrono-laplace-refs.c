@@ -64,6 +64,19 @@ chrono_laplace_channel_of (guint8 type)
     }
 }
 
+ChronoReference
+chrono_laplace_reference_of (const ChronoLaplaceRecord *r)
+{
+  /* a counter past 2^63 is held at the model's last tick (the loader warns) */
+  gint64 time = r->timestamp > (guint64) G_MAXINT64 ? G_MAXINT64 : (gint64) r->timestamp;
+  return (ChronoReference){ .time = time,
+                            .space = r->space,
+                            .address = r->address,
+                            .type = r->type,
+                            .length = r->length,
+                            .channel = chrono_laplace_channel_of (r->type) };
+}
+
 /* How often the timestamps decrease among the first records read in one order. */
 static guint
 count_decreases (const guint8 *head, guint n, gboolean big_endian, guint64 *first)
@@ -132,13 +145,6 @@ binary_file_free (gpointer data)
   g_free (file);
 }
 
-static gint64
-time_of (guint64 timestamp)
-{
-  /* a counter past 2^63 is held at the model's last tick (the loader warns) */
-  return timestamp > (guint64) G_MAXINT64 ? G_MAXINT64 : (gint64) timestamp;
-}
-
 static gboolean
 binary_file_read (gpointer data, guint64 first, guint n, ChronoReference *out, GError **error)
 {
@@ -166,12 +172,7 @@ binary_file_read (gpointer data, guint64 first, guint n, ChronoReference *out, G
     {
       ChronoLaplaceRecord r;
       chrono_laplace_record_decode (bytes + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE, file->big_endian, &r);
-      out[i] = (ChronoReference){ .time = time_of (r.timestamp),
-                                  .space = r.space,
-                                  .address = r.address,
-                                  .type = r.type,
-                                  .length = r.length,
-                                  .channel = chrono_laplace_channel_of (r.type) };
+      out[i] = chrono_laplace_reference_of (&r);
     }
   return TRUE;
 }

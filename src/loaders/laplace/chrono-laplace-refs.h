@@ -31,6 +31,8 @@ void chrono_laplace_record_decode (const guint8 *bytes, gboolean big_endian, Chr
 void chrono_laplace_record_encode (const ChronoLaplaceRecord *record, gboolean big_endian, guint8 *bytes);
 /* How a type letter is drawn: loads, stores, instruction fetches, other. */
 ChronoRefChannel chrono_laplace_channel_of (guint8 type);
+/* The record as the model holds it (a timestamp past 2^63 at the last tick). */
+ChronoReference chrono_laplace_reference_of (const ChronoLaplaceRecord *record);
 
 /* The order in which the first records' timestamps never decrease; both or
  * neither: the smaller first timestamp, then little-endian. */

@@ -4,8 +4,10 @@
  * A binary reference file is never read whole: its records are read by
  * index from the file (the references' own overview pass, then on demand).
  * Text files (references, kernel events, or both) are read line by line; a
- * reference trace brings the kernel trace of its run along when one lies
- * beside it (same stem, .kern or .kernel). */
+ * big one (the "lazy" option) keeps only where every K-th reference line
+ * starts, and its references are read from the file on demand like a
+ * binary file's.  A reference trace brings the kernel trace of its run
+ * along when one lies beside it (same stem, .kern or .kernel). */
 #include "chrono-loader-laplace.h"
 
 #include <glib/gi18n-lib.h>
@@ -16,6 +18,8 @@
 #include "chrono-laplace-kernel.h"
 #include "chrono-laplace-refs.h"
 #include "chrono-laplace-report.h"
+#include "chrono-laplace-text-source.h"
+#include "chrono-loader.h"
 #include "chrono-output-file.h"
 
 /* What reading a file gave. */
@@ -24,7 +28,12 @@ typedef struct {
   const char *path; /* the file being read (a companion's, while reading it) */
   GArray *references; /* ChronoReference read from text, or NULL */
   GArray *records; /* ChronoLaplaceKernelRecord, or NULL before any kernel file was read */
-  ChronoReferences *refs; /* of the binary file, or made of `references` at the end */
+  ChronoReferences *refs; /* of the binary or indexed text file, or made of `references` at the end */
+  /* the text file being read is indexed, its references left in the file */
+  gboolean indexing;
+  ChronoLaplaceTextIndex index;
+  gboolean text_lazy; /* refs is the indexed text file's */
+  guint64 line_offset; /* where the line being read starts */
   guint64 line;
   guint64 unknown_tags;
   /* the file being read is a kernel trace: only the reference tags of its
@@ -38,6 +47,7 @@ laplace_read_clear (LaplaceRead *r)
   g_clear_pointer (&r->references, g_array_unref);
   g_clear_pointer (&r->records, g_array_unref);
   g_clear_object (&r->refs);
+  chrono_laplace_text_index_clear (&r->index);
 }
 
 static void
@@ -86,24 +96,18 @@ parse_timestamp (const char **p, const char *end, guint64 *out, const char **rea
   return *p > start && (*p == end || **p == ' ' || **p == '\t');
 }
 
-/* In a kernel trace, the tags its table gives to references. */
-static gboolean
-is_kernel_reference_tag (char tag)
-{
-  return tag == 'r' || tag == 'R' || tag == 'w' || tag == 'W';
-}
-
 static void
-add_reference (LaplaceRead *r, char tag, const ChronoLaplaceRecord *record)
+add_reference (LaplaceRead *r, const ChronoLaplaceRecord *record)
 {
+  chrono_trace_include_time (r->trace, (gint64) record->timestamp);
+  if (r->indexing)
+    {
+      chrono_laplace_text_index_add (&r->index, r->line_offset, record->timestamp);
+      return;
+    }
   if (r->references == NULL)
     r->references = g_array_new (FALSE, FALSE, sizeof (ChronoReference));
-  ChronoReference ref = { .time = (gint64) record->timestamp,
-                          .space = record->space,
-                          .address = record->address,
-                          .type = (guint8) tag,
-                          .length = record->length,
-                          .channel = chrono_laplace_channel_of ((guint8) tag) };
+  ChronoReference ref = chrono_laplace_reference_of (record);
   g_array_append_val (r->references, ref);
 }
 
@@ -118,6 +122,13 @@ add_kernel_record (LaplaceRead *r, ChronoLaplaceKernelRecord *record)
 static void
 read_line (LaplaceRead *r, const char *line, gsize length)
 {
+  /* references first, by the test the reader on demand makes of each line */
+  ChronoLaplaceRecord reference;
+  if (chrono_laplace_text_reference (line, length, r->kernel_role, &reference))
+    {
+      add_reference (r, &reference);
+      return;
+    }
   const char *end = line + length;
   while (end > line && (end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t'))
     end--;
@@ -144,13 +155,6 @@ read_line (LaplaceRead *r, const char *line, gsize length)
     }
   chrono_trace_include_time (r->trace, (gint64) timestamp);
   const ChronoLaplaceTag *kernel_tag = chrono_laplace_tag_find (tag);
-  ChronoLaplaceRecord reference;
-  if (kernel_tag == NULL && (!r->kernel_role || is_kernel_reference_tag (tag))
-      && chrono_laplace_parse_reference_fields (line + 1, (gsize) (end - line - 1), &reference))
-    {
-      add_reference (r, tag, &reference);
-      return;
-    }
   ChronoLaplaceKernelRecord record = { .time = (gint64) timestamp, .line = r->line, .tag = tag };
   const char *reason = NULL;
   if (kernel_tag != NULL
@@ -193,9 +197,36 @@ is_kernel_trace (const char *path)
   return kernel > other;
 }
 
+/* A big plain text file is indexed (the "lazy" option); a gzipped one has
+ * no place to read from on demand, it is read whole. */
 static gboolean
-read_text_file (LaplaceRead *r, const char *path, ChronoProgressFunc progress, gpointer progress_data,
-                GCancellable *cancellable, GError **error)
+wants_index (ChronoTrace *trace, ChronoInput *input)
+{
+  const char *lazy = chrono_trace_get_option (trace, "lazy");
+  if (chrono_input_is_compressed (input) || g_strcmp0 (lazy, "never") == 0)
+    return FALSE;
+  return g_strcmp0 (lazy, "always") == 0 || chrono_input_get_file_size (input) >= CHRONO_LAZY_MIN_SIZE;
+}
+
+/* The indexed file's references, read on demand from now on. */
+static gboolean
+open_indexed (LaplaceRead *r, const char *path, gboolean cr_only, GError **error)
+{
+  r->indexing = FALSE;
+  if (r->index.n_records == 0)
+    return TRUE;
+  /* "chunk-size" (for tests) makes the reads small, so lines cross their ends */
+  const char *chunk_size = chrono_trace_get_option (r->trace, "chunk-size");
+  gsize block_size = chunk_size ? (gsize) g_ascii_strtoull (chunk_size, NULL, 10) : 0;
+  r->refs = chrono_laplace_text_open (path, &r->index, r->kernel_role, cr_only, block_size, error);
+  r->text_lazy = r->refs != NULL;
+  return r->refs != NULL;
+}
+
+/* may_index: the file is the trace opened (not the kernel trace beside it). */
+static gboolean
+read_text_file (LaplaceRead *r, const char *path, gboolean may_index, ChronoProgressFunc progress,
+                gpointer progress_data, GCancellable *cancellable, GError **error)
 {
   g_autoptr (GError) local = NULL;
   ChronoInput *input = chrono_input_open_for_loader (path, error);
@@ -208,6 +239,9 @@ read_text_file (LaplaceRead *r, const char *path, ChronoProgressFunc progress, g
   r->path = path;
   r->line = 0;
   r->kernel_role = is_kernel_trace (path);
+  r->indexing = may_index && wants_index (r->trace, input);
+  if (r->indexing)
+    chrono_laplace_text_index_init (&r->index, CHRONO_LAPLACE_TEXT_STRIDE);
   guint64 size = MAX (chrono_input_get_file_size (input), 1);
   while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local))
     {
@@ -219,6 +253,7 @@ read_text_file (LaplaceRead *r, const char *path, ChronoProgressFunc progress, g
           const char *newline = memchr (p, '\n', (gsize) (stop - p));
           const char *line_end = newline ? newline : stop;
           r->line++;
+          r->line_offset = offset + (guint64) (p - data);
           read_line (r, p, (gsize) (line_end - p));
           p = newline ? newline + 1 : stop;
         }
@@ -233,7 +268,7 @@ read_text_file (LaplaceRead *r, const char *path, ChronoProgressFunc progress, g
     }
   chrono_input_add_warnings (input, chrono_trace_get_warnings (r->trace));
   chrono_input_free (input);
-  return TRUE;
+  return !r->indexing || open_indexed (r, path, cr_only, error);
 }
 
 /* ---- a binary reference file */
@@ -299,10 +334,40 @@ find_kernel_trace (const char *path)
 
 /* ---- after reading */
 
+/* The indexed file's references read into memory after all, where the
+ * model sorts them by time (with the kernel trace's own references after
+ * them, as a whole read gives them): what a file out of order needs, since
+ * times are found by binary search. */
+static gboolean
+read_into_memory (LaplaceRead *r, GError **error)
+{
+  enum { BATCH = 65536 };
+  guint64 n = chrono_references_get_n (r->refs);
+  guint extra = r->references ? r->references->len : 0;
+  GArray *all = g_array_sized_new (FALSE, FALSE, sizeof (ChronoReference), (guint) (n + extra));
+  g_array_set_size (all, (guint) n);
+  for (guint64 at = 0; at < n; at += BATCH)
+    if (!chrono_references_read (r->refs, at, (guint) MIN ((guint64) BATCH, n - at),
+                                 &g_array_index (all, ChronoReference, at), error))
+      {
+        g_array_unref (all);
+        return FALSE;
+      }
+  if (extra > 0)
+    g_array_append_vals (all, r->references->data, extra);
+  g_clear_pointer (&r->references, g_array_unref);
+  g_clear_object (&r->refs);
+  r->references = all;
+  r->text_lazy = FALSE;
+  return TRUE;
+}
+
 static gboolean
 summarize_references (LaplaceRead *r, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
                       GError **error)
 {
+  if (r->text_lazy && (!r->index.in_order || r->references != NULL) && !read_into_memory (r, error))
+    return FALSE;
   if (r->refs == NULL && r->references != NULL)
     r->refs = chrono_references_new_in_memory (g_steal_pointer (&r->references));
   if (r->refs == NULL)
@@ -354,13 +419,13 @@ laplace_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress,
   if (is_binary (path))
     ok = open_binary (&r, path, error);
   else
-    ok = read_text_file (&r, path, r.refs ? NULL : progress, progress_data, cancellable, error);
+    ok = read_text_file (&r, path, TRUE, progress, progress_data, cancellable, error);
   /* a reference trace brings its run's kernel trace along */
   g_autofree char *kernel = ok && r.records == NULL ? find_kernel_trace (path) : NULL;
   if (kernel != NULL)
     {
       chrono_trace_add_metadata (trace, "kernel trace", kernel);
-      ok = read_text_file (&r, kernel, NULL, NULL, cancellable, error);
+      ok = read_text_file (&r, kernel, FALSE, NULL, NULL, cancellable, error);
       r.path = path;
     }
   ok = ok && summarize_references (&r, progress, progress_data, cancellable, error);
@@ -389,6 +454,13 @@ laplace_sniff (const char *path, const char *head, gsize length)
 {
   if (chrono_laplace_looks_binary ((const guint8 *) head, length))
     return 70;
+  /* lines that end in a lone CR are read as lines, so they are told as lines */
+  g_autofree char *lf_head = NULL;
+  if (chrono_text_has_cr_line_ends ((const guint8 *) head, length))
+    {
+      head = lf_head = g_memdup2 (head, length);
+      chrono_text_cr_to_lf ((guint8 *) lf_head, length);
+    }
   guint records = 0, others = 0, references = 0;
   const char *p = head, *stop = head + length;
   while (p < stop && records + others < 40)
