@@ -118,6 +118,16 @@ class Laplace(unittest.TestCase):
         shutil.copy(os.path.join(FIXTURES, "run.kern"), self.here("trace.kern"))
         self.assertEqual([p["pid"] for p in info(binary)["processes"]], [256, 257])
 
+    def test_references_beside_a_binary_trace_are_counted(self):
+        binary = self.here("trace.bin")
+        shutil.copy(os.path.join(FIXTURES, "little.ref"), binary)
+        with open(self.here("trace.kern"), "w", encoding="ascii") as f:
+            f.write("S 100 1\nr 101 4 9f8e7 8048000\nw 102 4 9f8e7 8048004\ne 200\n")
+        check = run("check", binary, check=False)
+        self.assertEqual(check.returncode, 1)
+        self.assertIn("holds 2 reference records; they are left out", check.stdout)
+        self.assertEqual(info(binary)["references"], info(os.path.join(FIXTURES, "little.ref"))["references"])
+
     def test_convert_refuses(self):
         ref = self.here("a.ref")
         shutil.copy(os.path.join(FIXTURES, "little.ref"), ref)

@@ -370,6 +370,15 @@ summarize_references (LaplaceRead *r, ChronoProgressFunc progress, gpointer prog
     return FALSE;
   if (r->refs == NULL && r->references != NULL)
     r->refs = chrono_references_new_in_memory (g_steal_pointer (&r->references));
+  else if (r->references != NULL)
+    {
+      /* a binary trace is read in place: the text beside it cannot join its records */
+      chrono_warnings_add (chrono_trace_get_warnings (r->trace), 0, "references left out",
+                           "%s: the kernel trace beside it holds %u reference records; they are left out (the "
+                           "references of this run are the binary trace's)",
+                           r->path, r->references->len);
+      g_clear_pointer (&r->references, g_array_unref);
+    }
   if (r->refs == NULL)
     return TRUE;
   if (!chrono_references_build_summary (r->refs, progress, progress_data, cancellable, error))
