@@ -128,6 +128,24 @@ class Laplace(unittest.TestCase):
         self.assertIn("holds 2 reference records; they are left out", check.stdout)
         self.assertEqual(info(binary)["references"], info(os.path.join(FIXTURES, "little.ref"))["references"])
 
+    def test_references_and_kernel_added_by_hand_share_the_clock(self):
+        """References alone plus their kernel trace as a second trace: their
+        cycles are one counter (--align timestamps, the viewer's choice for
+        two cycle clocks); by their starts the kernel trace (from cycle 8)
+        would sit 8 cycles late, under the references' first (cycle 16)."""
+        refs = self.here("alone.ref.txt")
+        shutil.copy(os.path.join(FIXTURES, "run.ref.txt"), refs)
+        kern = os.path.join(FIXTURES, "run.kern")
+
+        def export(name, *options):
+            out = self.here(name)
+            run("export", refs, kern, "-o", out, "--size", "700x0", *options)
+            return read_bytes(out)
+
+        same_clock = export("same.png", "--align", "timestamps")
+        self.assertNotEqual(same_clock, export("start.png"))
+        self.assertEqual(same_clock, export("moved.png", "--shift", "2=-8"))
+
     def test_convert_refuses(self):
         ref = self.here("a.ref")
         shutil.copy(os.path.join(FIXTURES, "little.ref"), ref)

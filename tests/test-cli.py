@@ -205,7 +205,7 @@ class Cli(unittest.TestCase):
         no_wall_clock = self.write("clean.btf", CLEAN)
         for options, message in (
             (["--align", "wallclock"], "no wall-clock time"),
-            (["--align", "sideways"], "--align takes start or wallclock"),
+            (["--align", "sideways"], "--align takes start, wallclock or timestamps"),
             (["--shift", "3=1ms"], "there are only 2 traces"),
             (["--shift", "1=1ms"], "must be TRACE=TIME"),
             (["--shift", "2=soon"], "soon"),

@@ -67,6 +67,21 @@ test_by_wall_clock (void)
 }
 
 static void
+test_by_timestamps (void)
+{
+  /* one machine's counter: tick 500 of the second is tick 500 of the first */
+  g_autoptr (ChronoTrace) a = make_trace ("/x/run.ref", 1, 100, 900, -1);
+  g_autoptr (ChronoTrace) b = make_trace ("/x/run.kern", 1, 400, 1200, -1);
+  g_autoptr (ChronoTraceSet) set = chrono_trace_set_new (a);
+  g_assert_true (chrono_trace_set_add (set, b, CHRONO_ALIGN_TIMESTAMPS, NULL));
+  g_assert_cmpint (chrono_trace_set_to_reference (set, 1, 500), ==, 500);
+  gint64 begin, end;
+  g_assert_true (chrono_trace_set_get_range (set, &begin, &end));
+  g_assert_cmpint (begin, ==, 100);
+  g_assert_cmpint (end, ==, 1200);
+}
+
+static void
 test_changed_signal (void)
 {
   g_autoptr (ChronoTrace) a = make_trace ("/x/a.btf", 1000, 0, 10, -1);
@@ -86,6 +101,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/trace-set/by-start", test_by_start);
   g_test_add_func ("/trace-set/by-wall-clock", test_by_wall_clock);
+  g_test_add_func ("/trace-set/by-timestamps", test_by_timestamps);
   g_test_add_func ("/trace-set/changed", test_changed_signal);
   return g_test_run ();
 }

@@ -417,13 +417,18 @@ start_loading (ChronoWindow *self)
 
 /* ---- several traces in one view ------------------------------------------ */
 
-/* By wall clock when both traces know theirs, else by their starts. */
+/* By wall clock when both traces know theirs; two traces counting cycles
+ * (a Laplace run's references and kernel events) share the machine's
+ * counter; else by their starts. */
 static ChronoAlignment
 alignment_for (ChronoTrace *reference, ChronoTrace *added)
 {
-  return chrono_trace_get_clock (reference)->has_wall_clock && chrono_trace_get_clock (added)->has_wall_clock
-             ? CHRONO_ALIGN_WALL_CLOCK
-             : CHRONO_ALIGN_START;
+  const ChronoClock *a = chrono_trace_get_clock (reference), *b = chrono_trace_get_clock (added);
+  if (a->has_wall_clock && b->has_wall_clock)
+    return CHRONO_ALIGN_WALL_CLOCK;
+  if (a->counts_cycles && b->counts_cycles)
+    return CHRONO_ALIGN_TIMESTAMPS;
+  return CHRONO_ALIGN_START;
 }
 
 static void
@@ -451,8 +456,10 @@ show_added_trace (ChronoWindow *self, ChronoTrace *added)
   set_title (self);
   g_autofree char *name = g_path_get_basename (chrono_trace_get_path (added));
   g_autofree char *message = g_strdup_printf (
-      alignment == CHRONO_ALIGN_WALL_CLOCK
-          ? _ ("%s added, lined up with the first trace by their wall clocks; drag its heading to move it")
+      alignment == CHRONO_ALIGN_WALL_CLOCK ? _ ("%s added, lined up with the first trace by their wall clocks; drag "
+                                                "its heading to move it")
+      : alignment == CHRONO_ALIGN_TIMESTAMPS
+          ? _ ("%s added on the first trace’s clock: both count the same machine’s cycles; drag its heading to move it")
           : _ ("%s added, its start lined up with the first trace’s (no wall clock to go by); drag its heading to move "
                "it"),
       name);

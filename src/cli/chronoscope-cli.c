@@ -556,9 +556,11 @@ make_trace_set (GPtrArray *traces, const char *align, char **shifts, GError **er
   ChronoAlignment alignment = CHRONO_ALIGN_START;
   if (align != NULL && g_str_equal (align, "wallclock"))
     alignment = CHRONO_ALIGN_WALL_CLOCK;
+  else if (align != NULL && g_str_equal (align, "timestamps"))
+    alignment = CHRONO_ALIGN_TIMESTAMPS;
   else if (align != NULL && !g_str_equal (align, "start"))
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("--align takes start or wallclock"));
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("--align takes start, wallclock or timestamps"));
       return NULL;
     }
   g_autoptr (ChronoTraceSet) set = chrono_trace_set_new (g_ptr_array_index (traces, 0));
@@ -614,7 +616,9 @@ command_export (int argc, char **argv)
     { "marker-b", 0, 0, G_OPTION_ARG_STRING, &marker_b, N_ ("Marker B at this time from the trace start"),
       N_ ("TIME") },
     { "align", 0, 0, G_OPTION_ARG_STRING, &align,
-      N_ ("Several traces: line them up by their starts (default) or by their wall clocks"), N_ ("start|wallclock") },
+      N_ ("Several traces: line them up by their starts (default), their wall clocks, or their timestamps as they "
+          "are (one clock)"),
+      N_ ("start|wallclock|timestamps") },
     { "shift", 0, 0, G_OPTION_ARG_STRING_ARRAY, &shifts,
       N_ ("Several traces: move trace N (2, 3, …) by TIME of the first trace's clock (repeatable)"), N_ ("N=TIME") },
     { NULL },

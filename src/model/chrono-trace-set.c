@@ -106,6 +106,11 @@ align (ChronoTraceSet *self, ChronoTrace *trace, ChronoAlignment alignment, Chro
         }
       return TRUE;
     }
+  if (alignment == CHRONO_ALIGN_TIMESTAMPS)
+    {
+      chrono_clock_map_init (map, from, 0, to, 0);
+      return TRUE;
+    }
   gint64 from_begin = chrono_trace_has_range (trace) ? chrono_trace_get_begin (trace) : 0;
   gint64 to_begin = chrono_trace_has_range (reference) ? chrono_trace_get_begin (reference) : 0;
   chrono_clock_map_init (map, from, from_begin, to, to_begin);

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 typedef enum {
   CHRONO_ALIGN_START, /* the traces' first events line up */
   CHRONO_ALIGN_WALL_CLOCK, /* the times their producers recorded line up */
+  CHRONO_ALIGN_TIMESTAMPS, /* their timestamps count on one clock already (one machine's cycle counter): zero on zero */
 } ChronoAlignment;
 
 #define CHRONO_TYPE_TRACE_SET (chrono_trace_set_get_type ())
