@@ -643,6 +643,47 @@ test_lazy_big_file (void)
   g_rmdir (dir);
 }
 
+/* Issue 18: Ctrl+G leaves the markers (it replaced A, making Δt negative);
+ * the status bar's cursor time follows a view moved under a still pointer. */
+static void
+test_go_to_and_cursor (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  ChronoViewport *viewport = chrono_window_get_viewport (window);
+  gint64 origin = chrono_viewport_get_origin (viewport);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, origin + 1000000);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, origin + 3000000);
+  chrono_viewport_zoom_to (viewport, origin, origin + 2000000);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (chrono_window_go_to (window, "10ms", &error));
+  gint64 a, b, delta;
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &a));
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &b));
+  g_assert_cmpint (a, ==, origin + 1000000);
+  g_assert_cmpint (b, ==, origin + 3000000);
+  g_assert_true (chrono_viewport_get_marker_delta (viewport, &delta));
+  g_assert_cmpint (delta, ==, 2000000);
+  gint64 middle = (chrono_viewport_get_begin (viewport) + chrono_viewport_get_end (viewport)) / 2;
+  g_assert_cmpint (ABS (middle - (origin + 10000000)), <=, 1);
+  g_assert_false (chrono_window_go_to (window, "soon", &error));
+
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (CHRONO_TIMELINE_VIEW (timeline), &o);
+  double x = o.label_width + 300, y = o.ruler_height + 40;
+  send_motion (timeline, x, y, 0);
+  gint64 before, after;
+  g_assert_true (chrono_viewport_get_cursor (viewport, &before));
+  chrono_viewport_pan (viewport, 500000);
+  chrono_timeline_view_get_render_options (CHRONO_TIMELINE_VIEW (timeline), &o);
+  g_assert_true (chrono_viewport_get_cursor (viewport, &after));
+  g_assert_cmpint (after, ==, chrono_render_options_x_to_time (&o, x));
+  g_assert_cmpint (after, !=, before);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 /* A Laplace run: a drag on a density lane's address axis shows those
  * addresses only; a double click there shows them all again. */
 static void
@@ -806,5 +847,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/lazy-big-file", test_lazy_big_file);
   g_test_add_func ("/gui/density-axis-drag", test_density_axis_drag);
   g_test_add_func ("/gui/add-trace", test_add_trace);
+  g_test_add_func ("/gui/go-to-and-cursor", test_go_to_and_cursor);
   return g_test_run ();
 }

@@ -657,19 +657,30 @@ go_to_response (GtkDialog *dialog, int response, ChronoWindow *self)
   if (response == GTK_RESPONSE_OK && self->viewport)
     {
       GtkEntry *entry = g_object_get_data (G_OBJECT (dialog), "entry");
-      double seconds;
       g_autoptr (GError) error = NULL;
-      if (!chrono_parse_duration (gtk_entry_get_text (entry), &seconds, &error))
+      if (!chrono_window_go_to (self, gtk_entry_get_text (entry), &error))
         {
           gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, "dialog-warning-symbolic");
           gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_SECONDARY, error->message);
           return;
         }
-      gint64 ticks = chrono_clock_from_seconds (chrono_trace_get_clock (self->trace), seconds);
-      chrono_viewport_go_to (self->viewport, chrono_viewport_get_origin (self->viewport) + ticks);
-      chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, chrono_viewport_get_origin (self->viewport) + ticks);
     }
   gtk_widget_destroy (GTK_WIDGET (dialog));
+}
+
+/* Brings a time (counted as the ruler counts) to the middle of the view.
+ * The markers stay: they are the user's, and Δt reads off them. */
+gboolean
+chrono_window_go_to (ChronoWindow *self, const char *text, GError **error)
+{
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && self->viewport != NULL, FALSE);
+  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+  double seconds;
+  if (!chrono_clock_parse_duration (clock, text, &seconds, error))
+    return FALSE;
+  gint64 ticks = chrono_clock_from_seconds (clock, seconds);
+  chrono_viewport_go_to (self->viewport, chrono_viewport_get_origin (self->viewport) + ticks);
+  return TRUE;
 }
 
 static void

@@ -16,6 +16,8 @@ void chrono_window_open (ChronoWindow *window, GFile *file);
 /* Adds a trace to the view on show, on the first trace's clock (by wall clock when both have one). */
 void chrono_window_add_trace (ChronoWindow *window, GFile *file);
 gboolean chrono_window_get_trace_count (ChronoWindow *window);
+/* "12ms" as the ruler counts (Ctrl+G): that time to the middle of the view. */
+gboolean chrono_window_go_to (ChronoWindow *window, const char *text, GError **error);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
 ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);

@@ -86,10 +86,17 @@ max_scroll (ChronoTimelineView *self)
   return chrono_layout_get_total_height (self->layout) - chrono_render_options_lane_height (&options);
 }
 
+static gint64 time_at (ChronoTimelineView *self, double x);
+
+/* The view moved (a key, the overview, an inspector button): the time under
+ * a pointer that stayed where it was is another one now. */
 static void
 invalidate (ChronoTimelineView *self)
 {
   self->dirty = TRUE;
+  gint64 unused;
+  if (self->pointer_x >= 0 && chrono_viewport_get_cursor (self->viewport, &unused))
+    chrono_viewport_set_cursor (self->viewport, TRUE, time_at (self, self->pointer_x));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
