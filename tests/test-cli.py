@@ -214,6 +214,31 @@ class Cli(unittest.TestCase):
             self.assertEqual(result.returncode, 2, options)
             self.assertIn(message, result.stderr)
 
+    def test_life_json(self):
+        """Issue 18 §4: what the inspector shows for an instance; every
+        process that ran while it was preempted, with its time."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        fixture = os.path.join(root, "tests", "data", "btf", "preempted_by_two.btf")
+        result = run("life", fixture, "Task_Low#0", "--json")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        life = json.loads(result.stdout)
+        self.assertEqual(list(life), ["entity", "instance", "activated", "started", "terminated", "response_time",
+                                      "states", "preemptions"])
+        self.assertEqual(life["entity"], "Task_Low")
+        self.assertEqual(life["started"], 1e-08)
+        self.assertEqual(life["response_time"], 7e-08)
+        self.assertEqual(life["states"], {"Active": 1e-08, "Ready": 3.5e-08, "Running": 2.5e-08})
+        self.assertEqual(life["preemptions"], [{"at": 2e-08, "core": "Core_1", "duration": 3.5e-08, "ran": [
+            {"entity": "Task_High", "instance": 0, "time": 2e-08},
+            {"entity": "Task_Mid", "instance": 4, "time": 1e-08}]}])
+        never = json.loads(run("life", fixture, "Task_High#0", "--json").stdout)
+        self.assertEqual(never["preemptions"], [])
+        for spec, message in (("Task_Low", "must be ENTITY#N"), ("Task_Low#9", "has no instance #9"),
+                              ("Nobody#0", "no task or ISR named")):
+            bad = run("life", fixture, spec)
+            self.assertEqual(bad.returncode, 2)
+            self.assertIn(message, bad.stderr)
+
     def test_export_markers(self):
         path = self.write("clean.btf", CLEAN)
 

@@ -294,9 +294,9 @@ test_midtrace (void)
   g_assert_cmpint (pre->first_start, ==, 150);
   assert_state (pre, 0, CHRONO_STATE_RUNNING, 100, 102, CHRONO_SPAN_INFERRED);
   assert_state (pre, 1, CHRONO_STATE_READY, 102, 150, 0);
-  /* Task_Act starts on Core_1 only at 110 */
+  /* Task_Act starts on Core_1 only at 110, after the core stood empty: it took the core all the same */
   g_assert_cmpuint (pre->preemptions->len, ==, 1);
-  assert_preemption (pre, 0, 102, 150, 48, "Core_1", NULL, G_MININT64);
+  assert_preemption (pre, 0, 102, 150, 48, "Core_1", "Task_Act", 0);
 
   g_autoptr (ChronoInstanceLife) park = life_of (trace, "Task_Park", 0);
   g_assert_false (park->terminated);
@@ -312,7 +312,7 @@ test_midtrace (void)
 }
 
 /* An ISR preempts a task; the second time, the ISR starts only 5 ns after
- * the task left the core, so nobody took the core at that tick. */
+ * the task left the core (a scheduler's gap): it is still what ran. */
 static void
 test_isr (void)
 {
@@ -320,7 +320,7 @@ test_isr (void)
   g_autoptr (ChronoInstanceLife) low = life_of (trace, "Task_Low", 0);
   g_assert_cmpuint (low->preemptions->len, ==, 2);
   assert_preemption (low, 0, 20, 40, 20, "Core_1", "ISR_Can", 0);
-  assert_preemption (low, 1, 60, 70, 10, "Core_1", NULL, G_MININT64);
+  assert_preemption (low, 1, 60, 70, 10, "Core_1", "ISR_Can", 1);
 
   g_autoptr (ChronoInstanceLife) isr = life_of (trace, "ISR_Can", 0);
   g_assert_cmpstr (isr->type, ==, "ISR");
@@ -416,6 +416,33 @@ test_parallel_preemptions (void)
   g_autoptr (ChronoInstanceLife) one = life_of (trace, "T_Par", find_instance (lane, 1));
   g_assert_cmpuint (one->preemptions->len, ==, 1);
   assert_preemption (one, 0, 130, 150, 20, "Core_1", "Y", 7);
+}
+
+/* Issue 18: two tasks ran in one preemption, with the core empty between
+ * them; both are named with their shares, in order. */
+static void
+test_preempted_by_two (void)
+{
+  g_autoptr (ChronoTrace) trace = load_fixture ("preempted_by_two.btf");
+  g_autoptr (ChronoInstanceLife) low = life_of (trace, "Task_Low", 0);
+  g_assert_cmpuint (low->preemptions->len, ==, 1);
+  assert_preemption (low, 0, 20, 55, 35, "Core_1", "Task_High", 0);
+  const ChronoLifePreemption *p = g_ptr_array_index (low->preemptions, 0);
+  g_assert_cmpuint (p->ran->len, ==, 2);
+  const ChronoLifeOccupant *high = g_ptr_array_index (p->ran, 0), *mid = g_ptr_array_index (p->ran, 1);
+  g_assert_cmpstr (high->process, ==, "Task_High");
+  g_assert_cmpint (high->time, ==, 20);
+  g_assert_cmpstr (mid->process, ==, "Task_Mid");
+  g_assert_cmpint (mid->number, ==, 4);
+  g_assert_cmpint (mid->first, ==, 45);
+  g_assert_cmpint (mid->time, ==, 10);
+  g_autofree char *text = chrono_instance_life_to_text (low, chrono_trace_get_clock (trace));
+  g_assert_nonnull (strstr (text, "by Task_High #0 (20 ns), Task_Mid #4 (10 ns)"));
+
+  g_autoptr (ChronoTrace) idle = load_fixture ("process_events.btf");
+  g_autoptr (ChronoInstanceLife) alone = life_of (idle, "Task_P", 0);
+  g_autofree char *idle_text = chrono_instance_life_to_text (alone, chrono_trace_get_clock (idle));
+  g_assert_nonnull (strstr (idle_text, "on Core_1, the core idle"));
 }
 
 /* A trace that starts inside nested calls: both are inferred back to the
@@ -517,6 +544,7 @@ main (int argc, char **argv)
   g_test_add_func ("/instance-life/midtrace", test_midtrace);
   g_test_add_func ("/instance-life/midtrace-runnables", test_midtrace_runnables);
   g_test_add_func ("/instance-life/isr", test_isr);
+  g_test_add_func ("/instance-life/preempted-by-two", test_preempted_by_two);
   g_test_add_func ("/instance-life/preemption-kinds", test_preemption_kinds);
   g_test_add_func ("/instance-life/parallel-preemptions", test_parallel_preemptions);
   g_test_add_func ("/instance-life/late-inferred-call", test_late_inferred_call);

@@ -43,11 +43,20 @@ is_on_core (guint8 state)
 }
 
 static void
+free_occupant (gpointer data)
+{
+  ChronoLifeOccupant *o = data;
+  g_free (o->process);
+  g_free (o);
+}
+
+static void
 free_preemption (gpointer data)
 {
   ChronoLifePreemption *p = data;
   g_free (p->core);
   g_free (p->preempted_by);
+  g_ptr_array_unref (p->ran);
   g_free (p);
 }
 
@@ -153,67 +162,88 @@ find_core_left (LaneIndex *index, guint32 label, gint64 time, gint64 state_begin
   return best;
 }
 
-/* The instance of a process lane that went on a core (RUNNING or POLLING)
- * exactly at time, other than exclude; CHRONO_NO_INSTANCE when none. */
+/* The instance of a process lane on a core (RUNNING or POLLING) at time,
+ * other than exclude; CHRONO_NO_INSTANCE when none. */
 static guint32
-instance_starting_at (ChronoLane *lane, gint64 time, guint32 exclude)
+instance_on_core_at (ChronoLane *lane, gint64 time, guint32 exclude)
 {
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   if (!usable_spans (spans))
     return CHRONO_NO_INSTANCE;
-  guint lo, hi;
-  spans_starting_in (spans, time, time, &lo, &hi);
+  guint lo = chrono_spans_first_ending_after (spans, time);
+  guint hi = chrono_spans_first_starting_at_or_after (spans, time + 1);
   for (guint i = lo; i < hi; i++)
     {
       ChronoSpan span;
       chrono_spans_get (spans, i, &span);
-      if (is_on_core (span.state) && span.instance != CHRONO_NO_INSTANCE && span.instance != exclude)
+      if (span.start <= time && span.end > time && is_on_core (span.state) && span.instance != CHRONO_NO_INSTANCE
+          && span.instance != exclude)
         return span.instance;
     }
   return CHRONO_NO_INSTANCE;
 }
 
-/* Who took the core at time: the first span starting then, preferring one
- * of another process; one of the same process counts only when it is
- * another instance of it. */
+static ChronoLifeOccupant *
+find_occupant (GPtrArray *ran, const char *process, gint64 number)
+{
+  for (guint i = 0; i < ran->len; i++)
+    {
+      ChronoLifeOccupant *o = g_ptr_array_index (ran, i);
+      if (o->number == number && g_str_equal (o->process, process))
+        return o;
+    }
+  return NULL;
+}
+
+/* Who had the core in the gap [from, to): every occupant span of the core
+ * lane there but the preempted instance's own (it may not run elsewhere
+ * while preempted; another instance of its process may), each process and
+ * instance with its share of the gap, in order of first start.  A core
+ * briefly empty at the preemption (a scheduler between two tasks) is the
+ * gap's first stretch, not its answer. */
 static void
-find_preempter (LaneIndex *index, ChronoLane *process_lane, guint own_index, guint32 own_label, ChronoLane *core,
-                gint64 time, ChronoLifePreemption *out)
+find_occupants (LaneIndex *index, ChronoLane *process_lane, guint own_index, guint32 own_label, ChronoLane *core,
+                gint64 from, gint64 to, ChronoLifePreemption *out)
 {
   ChronoSpans *spans = chrono_lane_get_spans (core);
-  guint lo, hi;
-  spans_starting_in (spans, time, time, &lo, &hi);
-  guint32 label = CHRONO_STRING_NONE;
+  if (!usable_spans (spans) || to <= from)
+    return;
+  guint lo = chrono_spans_first_ending_after (spans, from);
+  guint hi = chrono_spans_first_starting_at_or_after (spans, to);
   for (guint i = lo; i < hi; i++)
     {
       ChronoSpan span;
       chrono_spans_get (spans, i, &span);
-      if (span.label == CHRONO_STRING_NONE)
+      gint64 begin = MAX (span.start, from), end = MIN (span.end, to);
+      if (span.label == CHRONO_STRING_NONE || end <= begin)
         continue;
-      if (span.label != own_label)
+      const char *name = chrono_strings_get (index->strings, span.label);
+      ChronoLane *lane = span.label == own_label ? process_lane : g_hash_table_lookup (index->processes, name);
+      guint32 instance = lane != NULL
+                             ? instance_on_core_at (lane, begin, lane == process_lane ? own_index : CHRONO_NO_INSTANCE)
+                             : CHRONO_NO_INSTANCE;
+      if (span.label == own_label && instance == CHRONO_NO_INSTANCE)
+        continue; /* the preempted instance itself, going back on the core */
+      gint64 number = G_MININT64;
+      ChronoInstances *instances = lane != NULL ? chrono_lane_get_instances (lane) : NULL;
+      if (instance != CHRONO_NO_INSTANCE && instances != NULL && instance < chrono_instances_get_n (instances))
+        number = chrono_instances_get (instances, instance)->number;
+      ChronoLifeOccupant *o = find_occupant (out->ran, name, number);
+      if (o == NULL)
         {
-          label = span.label;
-          break;
+          o = g_new0 (ChronoLifeOccupant, 1);
+          o->process = g_strdup (name);
+          o->number = number;
+          o->first = begin;
+          g_ptr_array_add (out->ran, o);
         }
-      if (label == CHRONO_STRING_NONE)
-        label = span.label;
+      o->time += end - begin;
     }
-  if (label == CHRONO_STRING_NONE)
-    return;
-
-  const char *name = chrono_strings_get (index->strings, label);
-  ChronoLane *lane = label == own_label ? process_lane : g_hash_table_lookup (index->processes, name);
-  guint32 instance = CHRONO_NO_INSTANCE;
-  if (lane != NULL)
-    instance = instance_starting_at (lane, time, lane == process_lane ? own_index : CHRONO_NO_INSTANCE);
-  if (label == own_label && instance == CHRONO_NO_INSTANCE)
-    return; /* the same instance went straight back on the core */
-  out->preempted_by = g_strdup (name);
-  if (instance != CHRONO_NO_INSTANCE)
+  if (out->ran->len > 0)
     {
-      ChronoInstances *instances = chrono_lane_get_instances (lane);
-      if (instances != NULL && instance < chrono_instances_get_n (instances))
-        out->preempter_number = chrono_instances_get (instances, instance)->number;
+      const ChronoLifeOccupant *first = g_ptr_array_index (out->ran, 0);
+      out->preempted_by = g_strdup (first->process);
+      out->preempter_number = first->number;
     }
 }
 
@@ -226,6 +256,7 @@ new_preemption (LaneIndex *index, ChronoInstanceLife *life, ChronoLane *process_
   p->resumed = resumed;
   p->duration = (resumed != G_MININT64 ? resumed : life->end) - p->time;
   p->preempter_number = G_MININT64;
+  p->ran = g_ptr_array_new_with_free_func (free_occupant);
 
   /* the start of the on-core stretch that ends here */
   gint64 since = states[k].begin;
@@ -237,7 +268,7 @@ new_preemption (LaneIndex *index, ChronoInstanceLife *life, ChronoLane *process_
   if (core == NULL)
     return p;
   p->core = g_strdup (chrono_lane_get_name (core));
-  find_preempter (index, process_lane, life->index, label, core, p->time, p);
+  find_occupants (index, process_lane, life->index, label, core, p->time, p->time + p->duration, p);
   return p;
 }
 
@@ -639,11 +670,17 @@ chrono_instance_life_to_text (ChronoInstanceLife *life, const ChronoClock *clock
       g_string_append_printf (text, "  at %s", at);
       if (p->core != NULL)
         g_string_append_printf (text, " on %s", p->core);
-      if (p->preempted_by != NULL)
+      for (guint k = 0; k < p->ran->len; k++)
         {
-          g_string_append_printf (text, " by %s", p->preempted_by);
-          append_number (text, p->preempter_number);
+          const ChronoLifeOccupant *o = g_ptr_array_index (p->ran, k);
+          g_autofree char *share = format_span (clock, o->time);
+          g_string_append_printf (text, "%s%s", k == 0 ? " by " : ", ", o->process);
+          append_number (text, o->number);
+          if (p->ran->len > 1)
+            g_string_append_printf (text, " (%s)", share);
         }
+      if (p->ran->len == 0 && p->core != NULL && p->duration > 0)
+        g_string_append (text, ", the core idle");
       if (p->resumed != G_MININT64 && p->duration == 0)
         g_string_append (text, ", resumed at once\n");
       else if (p->resumed != G_MININT64)

@@ -15,12 +15,23 @@ typedef struct {
   gint64 begin, end;
 } ChronoLifeState;
 
+/* A process that ran on the core while an instance was preempted. */
+typedef struct {
+  char *process;
+  gint64 number; /* its instance number, G_MININT64 if unknown */
+  gint64 first; /* when it first went on the core in the gap */
+  gint64 time; /* ticks it was on the core in the gap */
+} ChronoLifeOccupant;
+
 typedef struct {
   gint64 time; /* when it was preempted (RUNNING -> READY) */
   gint64 resumed; /* when it ran again (the READY span's end); G_MININT64 if never */
   gint64 duration; /* resumed - time, or (its life end - time) when never resumed */
   char *core; /* the core it was taken off, or NULL if unknown */
-  char *preempted_by; /* the process that started/resumed on that core at that time, or NULL */
+  /* every process that ran on that core in the gap, in order of first
+   * start; empty when the core stayed idle (or is unknown) */
+  GPtrArray *ran; /* ChronoLifeOccupant* */
+  char *preempted_by; /* the first of them, or NULL */
   gint64 preempter_number; /* that process's instance number, G_MININT64 if unknown */
 } ChronoLifePreemption;
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "chrono-cli-args.h"
+#include "chrono-instance-life.h"
 #include "chrono-dump.h"
 #include "chrono-critical-path.h"
 #include "chrono-entity-stats.h"
@@ -184,16 +185,61 @@ append_claims_json (GString *out, ChronoTrace *trace)
   g_string_append (out, "]}\n");
 }
 
+/* json-glib before 1.7 appends ".0" to every double printed without a
+ * point, exponents included: 1e-08 comes out as "1e-08.0", which is not
+ * JSON.  Outside strings, such a ".0" after an exponent is dropped. */
+static void
+repair_exponents (char *text)
+{
+  gboolean in_string = FALSE;
+  char *out = text;
+  for (const char *p = text; *p; p++)
+    {
+      *out++ = *p;
+      if (in_string)
+        {
+          if (*p == '\\' && p[1] != '\0')
+            *out++ = *++p;
+          else if (*p == '"')
+            in_string = FALSE;
+          continue;
+        }
+      if (*p == '"')
+        in_string = TRUE;
+      else if ((*p == 'e' || *p == 'E') && (p[1] == '-' || p[1] == '+' || g_ascii_isdigit (p[1])))
+        {
+          /* the exponent's digits, then a ".0" that must go */
+          const char *q = p + 1;
+          if (*q == '-' || *q == '+')
+            *out++ = *q++;
+          while (g_ascii_isdigit (*q))
+            *out++ = *q++;
+          if (q[0] == '.' && q[1] == '0' && !g_ascii_isdigit (q[2]))
+            q += 2;
+          p = q - 1;
+        }
+    }
+  *out = '\0';
+}
+
+/* A JSON document with its newline, from json-glib. */
+static char *
+json_text (JsonNode *root)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  json_generator_set_root (generator, root);
+  g_autofree char *text = json_generator_to_data (generator, NULL);
+  repair_exponents (text);
+  return g_strconcat (text, "\n", NULL);
+}
+
 /* A trace whose reader counted its format's own figures reports those, as
  * the format defines them (exactly its keys, in its order). */
 static char *
 statistics_json (GVariant *statistics)
 {
   g_autoptr (JsonNode) node = json_gvariant_serialize (statistics);
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  json_generator_set_root (generator, node);
-  g_autofree char *text = json_generator_to_data (generator, NULL);
-  return g_strconcat (text, "\n", NULL);
+  return json_text (node);
 }
 
 static char *
@@ -382,6 +428,156 @@ static ChronoTrace *
 load_or_report (const char *path)
 {
   return load_or_report_with (path, NULL);
+}
+
+/* ---- life: what the inspector shows for a process instance ---------------- */
+
+static void
+add_seconds_or_null (JsonBuilder *b, const char *key, const ChronoClock *clock, gboolean known, gint64 ticks)
+{
+  json_builder_set_member_name (b, key);
+  if (known)
+    json_builder_add_double_value (b, chrono_clock_to_seconds (clock, ticks));
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_preemptions_json (JsonBuilder *b, const ChronoInstanceLife *life, const ChronoClock *clock)
+{
+  json_builder_set_member_name (b, "preemptions");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < life->preemptions->len; i++)
+    {
+      const ChronoLifePreemption *p = g_ptr_array_index (life->preemptions, i);
+      json_builder_begin_object (b);
+      add_seconds_or_null (b, "at", clock, TRUE, p->time);
+      json_builder_set_member_name (b, "core");
+      if (p->core != NULL)
+        json_builder_add_string_value (b, p->core);
+      else
+        json_builder_add_null_value (b);
+      add_seconds_or_null (b, "duration", clock, TRUE, p->duration);
+      json_builder_set_member_name (b, "ran");
+      json_builder_begin_array (b);
+      for (guint k = 0; k < p->ran->len; k++)
+        {
+          const ChronoLifeOccupant *o = g_ptr_array_index (p->ran, k);
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "entity");
+          json_builder_add_string_value (b, o->process);
+          json_builder_set_member_name (b, "instance");
+          if (o->number != G_MININT64)
+            json_builder_add_int_value (b, o->number);
+          else
+            json_builder_add_null_value (b);
+          add_seconds_or_null (b, "time", clock, TRUE, o->time);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static char *
+life_json (const ChronoInstanceLife *life, const ChronoClock *clock)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "entity");
+  json_builder_add_string_value (b, life->process);
+  json_builder_set_member_name (b, "instance");
+  json_builder_add_int_value (b, life->number != G_MININT64 ? life->number : life->index);
+  add_seconds_or_null (b, "activated", clock, life->activated, life->begin);
+  add_seconds_or_null (b, "started", clock, life->first_start != G_MININT64, life->first_start);
+  add_seconds_or_null (b, "terminated", clock, life->terminated, life->end);
+  add_seconds_or_null (b, "response_time", clock, life->response_time >= 0, life->response_time);
+  json_builder_set_member_name (b, "states");
+  json_builder_begin_object (b);
+  for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
+    if (life->time_in_state[s] > 0)
+      {
+        json_builder_set_member_name (b, chrono_state_get_label (s));
+        json_builder_add_double_value (b, chrono_clock_to_seconds (clock, life->time_in_state[s]));
+      }
+  json_builder_end_object (b);
+  add_preemptions_json (b, life, clock);
+  json_builder_end_object (b);
+  g_autoptr (JsonNode) root = json_builder_get_root (b);
+  return json_text (root);
+}
+
+/* "Task_A#3": the process lane named Task_A and its instance numbered 3 by the producer. */
+static gboolean
+find_instance (ChronoTrace *trace, const char *spec, ChronoLane **out_lane, guint *out_index, GError **error)
+{
+  const char *hash = strrchr (spec, '#');
+  char *end = NULL;
+  gint64 number = hash ? g_ascii_strtoll (hash + 1, &end, 10) : 0;
+  if (hash == NULL || end == hash + 1 || *end != '\0')
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("“%s” must be ENTITY#N: a task or ISR and its instance number, e.g. Task_A#3"), spec);
+      return FALSE;
+    }
+  g_autofree char *name = g_strndup (spec, hash - spec);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoInstances *instances = chrono_lane_get_instances (lane);
+      if (instances == NULL || !g_str_equal (chrono_lane_get_name (lane), name))
+        continue;
+      for (guint k = 0; k < chrono_instances_get_n (instances); k++)
+        if (chrono_instances_get (instances, k)->number == number)
+          {
+            *out_lane = lane;
+            *out_index = k;
+            return TRUE;
+          }
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("%s has no instance #%" G_GINT64_FORMAT), name,
+                   number);
+      return FALSE;
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("no task or ISR named “%s”"), name);
+  return FALSE;
+}
+
+static int
+command_life (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print JSON"), NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_ ("FILE ENTITY#N — the life of a task or ISR instance, as the inspector shows it"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 3)
+    {
+      g_printerr ("chronoscope-cli life: %s\n", error ? error->message : _ ("give one file and ENTITY#N"));
+      return EXIT_FAILED;
+    }
+  /* the life needs every span of the instance: the whole file is read */
+  g_autoptr (ChronoTrace) trace = load_or_report_with (argv[1], "never");
+  if (trace == NULL)
+    return EXIT_FAILED;
+  ChronoLane *lane;
+  guint index;
+  if (!find_instance (trace, argv[2], &lane, &index, &error))
+    {
+      g_printerr ("chronoscope-cli life: %s: %s\n", argv[1], error->message);
+      return EXIT_FAILED;
+    }
+  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (trace, lane, index);
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  g_autofree char *text = json ? life_json (life, clock) : chrono_instance_life_to_text (life, clock);
+  fputs (text, stdout);
+  return EXIT_OK;
 }
 
 static int
@@ -798,6 +994,8 @@ usage (void)
                  "                           [--big-endian]\n"
                  "  merge FILE… -o OUT       merge archives into one, on the first one's clock\n"
                  "                           [--align start|wallclock] [--force]\n"
+                 "  life FILE ENTITY#N       the life of a task or ISR instance, as the inspector shows it\n"
+                 "                           [--json]\n"
                  "  dump FILE                print the loaded model as text (for tests)\n"
                  "  --version                print the version\n"));
 }
@@ -840,6 +1038,8 @@ main (int argc, char **argv)
     return command_export (argc - 1, argv + 1);
   if (strcmp (command, "convert") == 0)
     return command_convert (argc - 1, argv + 1);
+  if (strcmp (command, "life") == 0)
+    return command_life (argc - 1, argv + 1);
   if (strcmp (command, "merge") == 0)
     return command_merge (argc - 1, argv + 1);
   g_printerr (_ ("chronoscope-cli: unknown command “%s”\n\n"), command);

@@ -226,6 +226,30 @@ show_summary (ChronoInspector *self, const ChronoInstanceLife *life)
       }
 }
 
+/* Who had the core: "CS [0035] #4", or each with its share when several did. */
+static char *
+describe_occupants (ChronoInspector *self, const ChronoLifePreemption *p)
+{
+  if (p->ran->len == 0)
+    return g_strdup (p->core != NULL ? _ ("nothing (the core stayed idle)") : _ ("an unknown process"));
+  GString *who = g_string_new (NULL);
+  for (guint i = 0; i < p->ran->len; i++)
+    {
+      const ChronoLifeOccupant *o = g_ptr_array_index (p->ran, i);
+      if (i > 0)
+        g_string_append (who, ", ");
+      g_string_append (who, o->process);
+      if (o->number != G_MININT64)
+        g_string_append_printf (who, " #%" G_GINT64_FORMAT, o->number);
+      if (p->ran->len > 1)
+        {
+          g_autofree char *share = format_length (self, o->time);
+          g_string_append_printf (who, " (%s)", share);
+        }
+    }
+  return g_string_free (who, FALSE);
+}
+
 static void
 show_preemptions (ChronoInspector *self, const ChronoInstanceLife *life)
 {
@@ -237,10 +261,7 @@ show_preemptions (ChronoInspector *self, const ChronoInstanceLife *life)
       const ChronoLifePreemption *p = g_ptr_array_index (life->preemptions, i);
       g_autofree char *at = format_time (self, p->time);
       g_autofree char *length = format_length (self, p->duration);
-      g_autofree char *who = p->preempted_by == NULL ? g_strdup (_ ("an unknown process"))
-                             : p->preempter_number != G_MININT64
-                                 ? g_strdup_printf ("%s #%" G_GINT64_FORMAT, p->preempted_by, p->preempter_number)
-                                 : g_strdup (p->preempted_by);
+      g_autofree char *who = describe_occupants (self, p);
       g_autofree char *text = g_strdup_printf (_ ("at %s by %s%s%s for %s"), at, who, p->core ? _ (" on ") : "",
                                                p->core ? p->core : "", length);
       GtkWidget *button = gtk_button_new_with_label (text);
