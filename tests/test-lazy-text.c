@@ -16,6 +16,7 @@ typedef struct {
   gint64 sum;
   GArray *checkpoints; /* gint64, the sum before each chunk; NULL: not an index pass */
   gboolean detail; /* record each event (a whole read, a decoded chunk) */
+  gboolean unsorted; /* lines in any order of time: each chunk's time ends at its own latest event */
 } ToyReader;
 
 static void
@@ -37,6 +38,8 @@ toy_consume (gpointer data, const ChronoTextBlock *block, ChronoChunk *chunk)
           chunk->n_events++;
           chunk->first_time = MIN (chunk->first_time, time);
           chunk->last_time = MAX (chunk->last_time, time);
+          if (r->unsorted)
+            chunk->end_time = MAX (chunk->end_time, time + 1);
           chrono_trace_include_time (r->trace, time);
           if (r->detail)
             {
@@ -54,7 +57,7 @@ toy_decode (gconstpointer data, guint index, gboolean last, const ChronoChunk *c
             ChronoTrace *trace, GError **error)
 {
   const GArray *checkpoints = data;
-  ToyReader r = { trace, g_array_index (checkpoints, gint64, index), NULL, TRUE };
+  ToyReader r = { trace, g_array_index (checkpoints, gint64, index), NULL, TRUE, FALSE };
   ChronoChunk counts = *chunk;
   toy_consume (&r, block, &counts);
   return TRUE;
@@ -119,8 +122,22 @@ read_whole (const char *path)
   g_autoptr (GError) error = NULL;
   g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, &error);
   g_assert_no_error (error);
-  ToyReader r = { trace, 0, NULL, TRUE };
+  ToyReader r = { trace, 0, NULL, TRUE, FALSE };
   g_assert_true (chrono_lazy_text_read (trace, input, &toy_format, &r, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return trace;
+}
+
+static ChronoTrace *
+index_file_with (const char *path, gboolean unsorted)
+{
+  ChronoTrace *trace = chrono_trace_new (path, "toy");
+  chrono_trace_set_option (trace, "chunk-size", "256");
+  GArray *checkpoints = g_array_new (FALSE, FALSE, sizeof (gint64));
+  ToyReader r = { trace, 0, checkpoints, FALSE, unsorted };
+  g_autoptr (GError) error = NULL;
+  g_assert_true (chrono_lazy_text_index (trace, path, &toy_format, &r, checkpoints, (GDestroyNotify) g_array_unref,
+                                         NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   return trace;
 }
@@ -128,15 +145,7 @@ read_whole (const char *path)
 static ChronoTrace *
 index_file (const char *path)
 {
-  ChronoTrace *trace = chrono_trace_new (path, "toy");
-  chrono_trace_set_option (trace, "chunk-size", "256");
-  GArray *checkpoints = g_array_new (FALSE, FALSE, sizeof (gint64));
-  ToyReader r = { trace, 0, checkpoints, FALSE };
-  g_autoptr (GError) error = NULL;
-  g_assert_true (chrono_lazy_text_index (trace, path, &toy_format, &r, checkpoints, (GDestroyNotify) g_array_unref,
-                                         NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  return trace;
+  return index_file_with (path, FALSE);
 }
 
 /* The index: chunks follow each other in bytes and lines, and each one's
@@ -241,6 +250,119 @@ test_changed_file (void)
   remove_temp (path);
 }
 
+/* Lines far out of time order: each jumps back or ahead by up to a quarter
+ * of the trace, so the chunks' spans overlap their neighbours' and more. */
+static char *
+unsorted_toy_text (int n_events)
+{
+  GString *text = g_string_new ("# an unsorted toy trace\n");
+  guint32 state = 12345;
+  for (int i = 0; i < n_events; i++)
+    {
+      state = state * 1103515245u + 12345u;
+      int jump = (int) ((state >> 8) % (guint32) (n_events / 2)) - n_events / 4;
+      g_string_append_printf (text, "%d %d\n", 10 * MAX (i + jump, 0), i % 7);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Every event of the whole read at a time in [begin, end] is in a chunk
+ * chrono_trace_find_chunks gives for that range, and every chunk it gives
+ * overlaps the range; a sorted search by chunk starts misses most of them. */
+static void
+test_overlapping_chunks (void)
+{
+  g_autofree char *text = unsorted_toy_text (2000);
+  g_autofree char *path = write_temp (text, FALSE);
+  g_autoptr (ChronoTrace) lazy = index_file_with (path, TRUE);
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (lazy);
+  guint n = chrono_trace_get_n_chunks (lazy);
+  g_assert_cmpuint (n, >, 20);
+  /* which chunk holds each event, by its time */
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) owners = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint overlapping = 0;
+  for (guint k = 0; k < n; k++)
+    {
+      g_autoptr (GError) error = NULL;
+      ChronoTrace *detail = chrono_chunk_cache_decode (cache, k, &error);
+      g_assert_no_error (error);
+      for (guint j = 0; j < chrono_trace_get_n_metadata (detail); j++)
+        {
+          gint64 time = g_ascii_strtoll (chrono_trace_get_metadata (detail, j)->value, NULL, 10);
+          g_array_append_val (times, time);
+          g_array_append_val (owners, k);
+        }
+      gint64 b, e, b1, e1;
+      chrono_trace_get_chunk_span (lazy, k, &b, &e);
+      if (k + 1 < n)
+        {
+          chrono_trace_get_chunk_span (lazy, k + 1, &b1, &e1);
+          overlapping += b1 < e;
+        }
+    }
+  g_assert_cmpuint (overlapping, >, n / 2);
+  for (gint64 begin = -5; begin < 21000; begin += 137)
+    for (gint64 width = 0; width < 3000; width += 997)
+      {
+        gint64 end = begin + width;
+        g_autoptr (GArray) found = chrono_trace_find_chunks (lazy, begin, end);
+        g_autofree gboolean *in = g_new0 (gboolean, n);
+        for (guint i = 0; i < found->len; i++)
+          {
+            guint k = g_array_index (found, guint, i);
+            g_assert_true (i == 0 || k > g_array_index (found, guint, i - 1));
+            in[k] = TRUE;
+            gint64 b, e;
+            chrono_trace_get_chunk_span (lazy, k, &b, &e);
+            g_assert_true (b <= end && (e > begin || b == e));
+          }
+        for (guint i = 0; i < times->len; i++)
+          {
+            gint64 time = g_array_index (times, gint64, i);
+            if (time >= begin && time <= end)
+              g_assert_true (in[g_array_index (owners, guint, i)]);
+          }
+      }
+  remove_temp (path);
+}
+
+typedef struct {
+  GArray *delivered; /* guint */
+} Deliveries;
+
+static void
+on_chunk_decoded (ChronoChunkCache *cache, guint chunk, Deliveries *d)
+{
+  g_array_append_val (d->delivered, chunk);
+}
+
+/* A request for chunks that are not a run (those overlapping a range of an
+ * unsorted file) decodes exactly them; a newer one voids what is queued. */
+static void
+test_request_set (void)
+{
+  g_autofree char *text = toy_text (300);
+  g_autofree char *path = write_temp (text, FALSE);
+  g_autoptr (ChronoTrace) lazy = index_file (path);
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (lazy);
+  g_assert_cmpuint (chrono_trace_get_n_chunks (lazy), >, 6);
+  Deliveries d = { g_array_new (FALSE, FALSE, sizeof (guint)) };
+  g_signal_connect (cache, "chunk-decoded", G_CALLBACK (on_chunk_decoded), &d);
+  const guint wanted[] = { 5, 1, 3 };
+  g_assert_false (chrono_chunk_cache_request_set (cache, wanted, G_N_ELEMENTS (wanted)));
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (d.delivered->len < G_N_ELEMENTS (wanted) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (d.delivered->len, ==, G_N_ELEMENTS (wanted));
+  for (guint k = 0; k < chrono_trace_get_n_chunks (lazy); k++)
+    g_assert_true ((chrono_chunk_cache_peek (cache, k) != NULL) == (k == 1 || k == 3 || k == 5));
+  g_assert_true (chrono_chunk_cache_request_set (cache, wanted, G_N_ELEMENTS (wanted)));
+  g_signal_handlers_disconnect_by_data (cache, &d);
+  g_array_unref (d.delivered);
+  remove_temp (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -248,5 +370,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy-text/plain", test_plain);
   g_test_add_func ("/lazy-text/gzip", test_gzip);
   g_test_add_func ("/lazy-text/changed-file", test_changed_file);
+  g_test_add_func ("/lazy-text/overlapping-chunks", test_overlapping_chunks);
+  g_test_add_func ("/lazy-text/request-set", test_request_set);
   return g_test_run ();
 }

@@ -735,11 +735,11 @@ decode_visible_chunks (ChronoTrace *trace, const ChronoRenderOptions *o, GError 
   ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
   if (cache == NULL)
     return TRUE;
-  guint first = chrono_trace_find_chunk (trace, o->begin), last = chrono_trace_find_chunk (trace, o->end);
-  if (last - first + 1 > chrono_chunk_cache_get_capacity (cache))
+  g_autoptr (GArray) chunks = chrono_trace_find_chunks (trace, o->begin, o->end);
+  if (chunks->len > chrono_chunk_cache_get_capacity (cache))
     return TRUE;
-  for (guint k = first; k <= last; k++)
-    if (chrono_chunk_cache_decode (cache, k, error) == NULL)
+  for (guint i = 0; i < chunks->len; i++)
+    if (chrono_chunk_cache_decode (cache, g_array_index (chunks, guint, i), error) == NULL)
       return FALSE;
   return TRUE;
 }

@@ -2,7 +2,9 @@
  *
  * One worker, not one per core: on two cores the other one draws.  The LRU
  * and the lookup tables are touched only in the owner's thread; the worker
- * sees nothing but the decoder and the "still wanted" range, under a lock. */
+ * sees nothing but the decoder and the "still wanted" marks, under a lock.
+ * A request stamps the chunks it wants with a new generation, so replacing
+ * one costs the chunks asked for, not the chunks of the file. */
 #include "chrono-chunk-cache.h"
 
 #include "chrono-trace.h"
@@ -28,7 +30,8 @@ struct _ChronoChunkCache {
   GMainContext *owner;
   GCancellable *cancellable;
   GMutex lock;
-  guint wanted_first, wanted_last; /* under lock */
+  guint32 *wanted; /* per chunk, under lock: wanted when it is the generation of the last request */
+  guint32 generation;
   gsize decoded_total; /* sizes of every chunk decoded so far, for the capacity estimate */
   guint decoded_count;
 };
@@ -59,6 +62,7 @@ chrono_chunk_cache_finalize (GObject *object)
   g_object_unref (self->cancellable);
   g_main_context_unref (self->owner);
   g_mutex_clear (&self->lock);
+  g_free (self->wanted);
   g_object_unref (self->decoder);
   G_OBJECT_CLASS (chrono_chunk_cache_parent_class)->finalize (object);
 }
@@ -145,6 +149,15 @@ lookup (ChronoChunkCache *self, guint chunk)
 
 /* ---- the worker --------------------------------------------------------- */
 
+static gboolean
+is_wanted (ChronoChunkCache *self, guint chunk)
+{
+  g_mutex_lock (&self->lock);
+  gboolean wanted = self->wanted[chunk] == self->generation;
+  g_mutex_unlock (&self->lock);
+  return wanted;
+}
+
 typedef struct {
   ChronoChunkCache *cache;
   guint chunk;
@@ -158,8 +171,7 @@ deliver (gpointer data)
   Result *result = data;
   ChronoChunkCache *self = result->cache;
   g_hash_table_remove (self->queued, GUINT_TO_POINTER (result->chunk));
-  gboolean wanted_again = result->trace == NULL && result->error == NULL && result->chunk >= self->wanted_first
-                          && result->chunk <= self->wanted_last;
+  gboolean wanted_again = result->trace == NULL && result->error == NULL && is_wanted (self, result->chunk);
   if (wanted_again)
     {
       /* skipped while it was not wanted, asked for again meanwhile: that request found it queued */
@@ -188,10 +200,7 @@ decode_job (gpointer data, gpointer user_data)
   Result *result = g_new0 (Result, 1);
   result->cache = self; /* the reference taken when the job was queued, dropped on delivery */
   result->chunk = chunk;
-  g_mutex_lock (&self->lock);
-  gboolean wanted = chunk >= self->wanted_first && chunk <= self->wanted_last;
-  g_mutex_unlock (&self->lock);
-  if (wanted && !g_cancellable_is_cancelled (self->cancellable))
+  if (is_wanted (self, chunk) && !g_cancellable_is_cancelled (self->cancellable))
     {
       GError *error = NULL;
       result->trace = chrono_chunk_decoder_decode (self->decoder, chunk, self->cancellable, &error);
@@ -212,6 +221,8 @@ chrono_chunk_cache_new (guint n_chunks, ChronoChunkDecoder *decoder)
 {
   ChronoChunkCache *self = g_object_new (CHRONO_TYPE_CHUNK_CACHE, NULL);
   self->n_chunks = n_chunks;
+  self->wanted = g_new0 (guint32, MAX (n_chunks, 1));
+  self->generation = 1;
   self->decoder = g_object_ref (decoder);
   self->owner = g_main_context_ref_thread_default ();
   self->worker = g_thread_pool_new (decode_job, self, 1, FALSE, NULL);
@@ -271,16 +282,27 @@ chrono_chunk_cache_find_lane (ChronoChunkCache *self, guint chunk, ChronoLane *i
 gboolean
 chrono_chunk_cache_request (ChronoChunkCache *self, guint first, guint last)
 {
-  if (self->n_chunks == 0)
-    return TRUE;
-  last = MIN (last, self->n_chunks - 1);
+  g_autoptr (GArray) chunks = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint chunk = first; chunk <= last && chunk < self->n_chunks; chunk++)
+    g_array_append_val (chunks, chunk);
+  return chrono_chunk_cache_request_set (self, (const guint *) chunks->data, chunks->len);
+}
+
+gboolean
+chrono_chunk_cache_request_set (ChronoChunkCache *self, const guint *chunks, guint n)
+{
   g_mutex_lock (&self->lock);
-  self->wanted_first = first;
-  self->wanted_last = last;
+  self->generation++;
+  for (guint i = 0; i < n; i++)
+    if (chunks[i] < self->n_chunks)
+      self->wanted[chunks[i]] = self->generation;
   g_mutex_unlock (&self->lock);
   gboolean all = TRUE;
-  for (guint chunk = first; chunk <= last && chunk < self->n_chunks; chunk++)
+  for (guint i = 0; i < n; i++)
     {
+      guint chunk = chunks[i];
+      if (chunk >= self->n_chunks)
+        continue;
       if (g_hash_table_contains (self->entries, GUINT_TO_POINTER (chunk)))
         {
           lookup (self, chunk); /* wanted again: the most recent */

@@ -30,6 +30,8 @@ ChronoLane *chrono_chunk_cache_find_lane (ChronoChunkCache *cache, guint chunk, 
 /* Asks for chunks first..last; TRUE when all are decoded already.  A new
  * request replaces the chunks an older one still waits for. */
 gboolean chrono_chunk_cache_request (ChronoChunkCache *cache, guint first, guint last);
+/* The same for any n chunks (those overlapping a range of a file not in time order). */
+gboolean chrono_chunk_cache_request_set (ChronoChunkCache *cache, const guint *chunks, guint n);
 /* Decodes now, in this thread (the command-line tools). */
 ChronoTrace *chrono_chunk_cache_decode (ChronoChunkCache *cache, guint chunk, GError **error);
 

@@ -19,6 +19,8 @@ struct _ChronoTrace {
   GArray *metadata; /* ChronoMetadata */
   GListStore *lanes;
   GArray *chunks; /* ChronoChunk */
+  GArray *chunk_order; /* guint: chunk indices by span begin; NULL until asked, or after a chunk is added */
+  GArray *chunk_max_end; /* gint64: the latest span end of chunk_order[0..i] */
   guint64 n_events;
   GHashTable *options; /* char* -> char* */
   ChronoChunkCache *chunk_cache; /* set: read lazily, lanes hold summaries */
@@ -56,6 +58,8 @@ chrono_trace_finalize (GObject *object)
   g_clear_pointer (&self->statistics, g_variant_unref);
   g_object_unref (self->lanes);
   g_array_unref (self->chunks);
+  g_clear_pointer (&self->chunk_order, g_array_unref);
+  g_clear_pointer (&self->chunk_max_end, g_array_unref);
   g_hash_table_unref (self->options);
   G_OBJECT_CLASS (chrono_trace_parent_class)->finalize (object);
 }
@@ -289,6 +293,8 @@ void
 chrono_trace_add_chunk (ChronoTrace *trace, const ChronoChunk *chunk)
 {
   g_array_append_val (trace->chunks, *chunk);
+  g_clear_pointer (&trace->chunk_order, g_array_unref);
+  g_clear_pointer (&trace->chunk_max_end, g_array_unref);
 }
 
 guint
@@ -438,6 +444,114 @@ chrono_trace_find_chunk (ChronoTrace *trace, gint64 time)
         hi = mid;
     }
   return lo > 0 ? lo - 1 : 0;
+}
+
+/* The first chunk reaches back to the beginning of time and the last one on
+ * to its end, as find_chunk has it: nothing before or after is left out. */
+void
+chrono_trace_get_chunk_span (ChronoTrace *trace, guint index, gint64 *out_begin, gint64 *out_end)
+{
+  g_return_if_fail (index < trace->chunks->len);
+  const ChronoChunk *chunk = &g_array_index (trace->chunks, ChronoChunk, index);
+  *out_begin = index == 0 ? G_MININT64 : chunk->first_time;
+  *out_end = index + 1 == trace->chunks->len ? G_MAXINT64 : MAX (chunk->end_time, chunk->first_time);
+}
+
+static int
+compare_guint (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return (x > y) - (x < y);
+}
+
+static int
+compare_span_begins (gconstpointer a, gconstpointer b, gpointer spans_data)
+{
+  GArray *spans = spans_data;
+  guint ia = *(const guint *) a, ib = *(const guint *) b;
+  gint64 ba = g_array_index (spans, gint64, 2 * ia), bb = g_array_index (spans, gint64, 2 * ib);
+  if (ba != bb)
+    return ba < bb ? -1 : 1;
+  return (ia > ib) - (ia < ib);
+}
+
+/* Chunks by the begin of their span, with the running maximum of their
+ * ends: the chunks overlapping a range are then a run of this order, found
+ * by two binary searches and a scan that skips only chunks ending early.
+ * Sorted files give the identity and a scan of exactly the chunks in view. */
+static void
+ensure_chunk_order (ChronoTrace *trace)
+{
+  if (trace->chunk_order != NULL)
+    return;
+  guint n = trace->chunks->len;
+  g_autoptr (GArray) spans = g_array_sized_new (FALSE, FALSE, sizeof (gint64), 2 * n);
+  trace->chunk_order = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+  trace->chunk_max_end = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
+  for (guint k = 0; k < n; k++)
+    {
+      gint64 span[2];
+      chrono_trace_get_chunk_span (trace, k, &span[0], &span[1]);
+      g_array_append_vals (spans, span, 2);
+      g_array_append_val (trace->chunk_order, k);
+    }
+  g_array_sort_with_data (trace->chunk_order, compare_span_begins, spans);
+  gint64 max_end = G_MININT64;
+  for (guint i = 0; i < n; i++)
+    {
+      guint k = g_array_index (trace->chunk_order, guint, i);
+      max_end = MAX (max_end, g_array_index (spans, gint64, 2 * k + 1));
+      g_array_append_val (trace->chunk_max_end, max_end);
+    }
+}
+
+/* A span [b, e) overlaps [begin, end]; an empty one (b == e) counts as the instant b. */
+static gboolean
+span_overlaps (gint64 b, gint64 e, gint64 begin, gint64 end)
+{
+  return b <= end && (e > begin || (b == e && b >= begin));
+}
+
+GArray *
+chrono_trace_find_chunks (ChronoTrace *trace, gint64 begin, gint64 end)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), found);
+  ensure_chunk_order (trace);
+  guint n = trace->chunks->len;
+  /* hi: the chunks beginning at or before end; lo: the first whose running end reaches begin */
+  guint lo = 0, hi = n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      gint64 b, e;
+      chrono_trace_get_chunk_span (trace, g_array_index (trace->chunk_order, guint, mid), &b, &e);
+      if (b <= end)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  guint last = lo;
+  lo = 0;
+  hi = last;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (trace->chunk_max_end, gint64, mid) >= begin)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  for (guint i = lo; i < last; i++)
+    {
+      guint k = g_array_index (trace->chunk_order, guint, i);
+      gint64 b, e;
+      chrono_trace_get_chunk_span (trace, k, &b, &e);
+      if (span_overlaps (b, e, begin, end))
+        g_array_append_val (found, k);
+    }
+  g_array_sort (found, compare_guint);
+  return found;
 }
 
 /* Where chunk k's time ends, as its loader recorded it when the index was built. */

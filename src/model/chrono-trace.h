@@ -104,6 +104,13 @@ gboolean chrono_trace_is_lazy (ChronoTrace *trace);
 /* The chunk whose start is the last at or before time (chunk starts never decrease). */
 guint chrono_trace_find_chunk (ChronoTrace *trace, gint64 time);
 gint64 chrono_trace_get_chunk_end (ChronoTrace *trace, guint index);
+/* The time chunk index covers, [*out_begin, *out_end): the first chunk from
+ * the beginning of time, the last one to its end. */
+void chrono_trace_get_chunk_span (ChronoTrace *trace, guint index, gint64 *out_begin, gint64 *out_end);
+/* Every chunk whose span overlaps [begin, end], by increasing index (a
+ * GArray of guint).  The chunks of a file that is not in time order
+ * overlap: all of them are found, in any order of their starts. */
+GArray *chrono_trace_find_chunks (ChronoTrace *trace, gint64 begin, gint64 end);
 gsize chrono_trace_get_memory_size (ChronoTrace *trace);
 
 G_END_DECLS

@@ -1,9 +1,8 @@
 /* chrono-render-lazy.c — a row of a lazily read trace, chunk by chunk.
  *
- * The view is cut where chunks begin; a chunk the cache has decoded is drawn
- * from its own lane, the same way as a fully read trace, clipped to the
- * chunk's time; a run of chunks not (yet) decoded is drawn from the lane's
- * summary.  So zooming in sharpens the picture where detail has arrived and
+ * A chunk the cache has decoded is drawn from its own lane, the same way as
+ * a fully read trace, clipped to the chunk's time; wherever a chunk not
+ * (yet) decoded reaches, the lane's summary is drawn instead.  So zooming in sharpens the picture where detail has arrived and
  * never leaves a hole where it has not. */
 #include "chrono-render-private.h"
 
@@ -27,6 +26,46 @@ add_segment (GArray *segments, gint64 begin, gint64 end, ChronoLane *detail, Chr
   g_array_append_val (segments, segment);
 }
 
+typedef struct {
+  gint64 begin, end;
+} Interval;
+
+static int
+compare_intervals (gconstpointer a, gconstpointer b)
+{
+  const Interval *x = a, *y = b;
+  return (x->begin > y->begin) - (x->begin < y->begin);
+}
+
+/* [begin, end) without the merged union of the undecoded chunks' spans
+ * (sorted by begin): where every chunk overlapping a time has its detail. */
+static GArray *
+decoded_stretches (GArray *undecoded, gint64 begin, gint64 end)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (Interval));
+  gint64 from = begin;
+  for (guint i = 0; i < undecoded->len && from < end; i++)
+    {
+      const Interval *u = &g_array_index (undecoded, Interval, i);
+      if (u->begin > from)
+        {
+          Interval free = { from, MIN (u->begin, end) };
+          g_array_append_val (out, free);
+        }
+      from = MAX (from, u->end);
+    }
+  if (from < end)
+    {
+      Interval free = { from, end };
+      g_array_append_val (out, free);
+    }
+  return out;
+}
+
+/* Each chunk overlapping the view draws its detail where no chunk still
+ * to be decoded overlaps it; the summary fills the rest.  Chunks of a file
+ * in time order follow each other, so this is one segment per chunk; those
+ * of an unsorted file overlap, and each draws its own items there. */
 GArray *
 chrono_render_lazy_segments (ChronoRenderContext *ctx, ChronoLane *lane)
 {
@@ -34,20 +73,44 @@ chrono_render_lazy_segments (ChronoRenderContext *ctx, ChronoLane *lane)
   GArray *segments = g_array_new (FALSE, FALSE, sizeof (ChronoRenderSegment));
   ChronoTrace *trace = ctx->trace;
   ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
-  guint n = chrono_trace_get_n_chunks (trace);
-  if (cache == NULL || n == 0)
+  if (cache == NULL || chrono_trace_get_n_chunks (trace) == 0)
     {
       add_segment (segments, o->begin, o->end, NULL, NULL);
       return segments;
     }
-  guint first = chrono_trace_find_chunk (trace, o->begin), last = chrono_trace_find_chunk (trace, o->end);
-  for (guint k = first; k <= last && k < n; k++)
+  g_autoptr (GArray) chunks = chrono_trace_find_chunks (trace, o->begin, o->end);
+  g_autoptr (GArray) undecoded = g_array_new (FALSE, FALSE, sizeof (Interval));
+  for (guint i = 0; i < chunks->len; i++)
     {
-      gint64 begin = k == 0 ? G_MININT64 : chrono_trace_get_chunk (trace, k)->first_time;
-      gint64 end = k + 1 == n ? G_MAXINT64 : chrono_trace_get_chunk_end (trace, k);
-      ChronoTrace *decoded = chrono_chunk_cache_peek (cache, k);
-      ChronoLane *detail = decoded ? chrono_chunk_cache_find_lane (cache, k, lane) : NULL;
-      add_segment (segments, MAX (begin, o->begin), MIN (end, o->end), detail, detail ? decoded : NULL);
+      guint k = g_array_index (chunks, guint, i);
+      Interval span;
+      chrono_trace_get_chunk_span (trace, k, &span.begin, &span.end);
+      if (chrono_chunk_cache_peek (cache, k) == NULL)
+        g_array_append_val (undecoded, span);
+    }
+  g_array_sort (undecoded, compare_intervals);
+  g_autoptr (GArray) decoded = decoded_stretches (undecoded, o->begin, o->end);
+  for (guint i = 0; i < chunks->len; i++)
+    {
+      guint k = g_array_index (chunks, guint, i);
+      ChronoTrace *detail_trace = chrono_chunk_cache_peek (cache, k);
+      if (detail_trace == NULL)
+        continue;
+      ChronoLane *detail = chrono_chunk_cache_find_lane (cache, k, lane);
+      gint64 begin, end;
+      chrono_trace_get_chunk_span (trace, k, &begin, &end);
+      for (guint d = 0; d < decoded->len; d++)
+        {
+          const Interval *free = &g_array_index (decoded, Interval, d);
+          add_segment (segments, MAX (begin, free->begin), MIN (end, free->end), detail, detail ? detail_trace : NULL);
+        }
+    }
+  gint64 from = o->begin;
+  for (guint i = 0; i < undecoded->len && from < o->end; i++)
+    {
+      const Interval *u = &g_array_index (undecoded, Interval, i);
+      add_segment (segments, MAX (from, u->begin), MIN (u->end, o->end), NULL, NULL);
+      from = MAX (from, u->end);
     }
   return segments;
 }

@@ -650,21 +650,48 @@ index_lane_of (ChronoRenderer *self, ChronoTrace *trace, ChronoLane *decoded)
   return g_hash_table_lookup (by_key, key);
 }
 
+/* An arrow as every chunk that holds it has it: its ends as the index's lanes. */
+typedef struct {
+  ChronoLane *src_lane, *dst_lane;
+  gint64 src_time, dst_time, id;
+  guint32 kind;
+} LinkKey;
+
+static guint
+link_key_hash (gconstpointer data)
+{
+  const LinkKey *key = data;
+  guint64 h = (guint64) key->src_time * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+  h ^= (guint64) key->dst_time + (h << 6) + (h >> 2);
+  h ^= (guint64) key->id + (h << 6) + (h >> 2);
+  h ^= (guint64) (guintptr) key->dst_lane + key->kind;
+  return (guint) (h ^ (h >> 32));
+}
+
+static gboolean
+link_key_equal (gconstpointer a, gconstpointer b)
+{
+  const LinkKey *x = a, *y = b;
+  return x->src_lane == y->src_lane && x->dst_lane == y->dst_lane && x->src_time == y->src_time
+         && x->dst_time == y->dst_time && x->id == y->id && x->kind == y->kind;
+}
+
 /* A lazily read trace's arrows are the index's and those of its decoded
- * chunks in view.  An arrow with its ends in two chunks is in both: the
- * chunk of its head draws it when that one is drawn too.  FALSE: too many. */
+ * chunks in view.  An arrow with its ends in two chunks is in both (and the
+ * chunks of an unsorted file overlap): each arrow is drawn once, from the
+ * first chunk that has it.  FALSE: too many. */
 static gboolean
 chunk_links_in_view (ChronoRenderer *self, ChronoTrace *trace, const ChronoRenderOptions *o, GArray *found,
                      GPtrArray *ends)
 {
   ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
-  guint n = chrono_trace_get_n_chunks (trace);
-  if (cache == NULL || n == 0)
+  if (cache == NULL || chrono_trace_get_n_chunks (trace) == 0)
     return TRUE;
-  guint first = chrono_trace_find_chunk (trace, o->begin), last = chrono_trace_find_chunk (trace, o->end);
-  for (guint k = first; k <= last && k < n; k++)
+  g_autoptr (GArray) chunks = chrono_trace_find_chunks (trace, o->begin, o->end);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (link_key_hash, link_key_equal, g_free, NULL);
+  for (guint c = 0; c < chunks->len; c++)
     {
-      ChronoTrace *decoded = chrono_chunk_cache_peek (cache, k);
+      ChronoTrace *decoded = chrono_chunk_cache_peek (cache, g_array_index (chunks, guint, c));
       if (decoded == NULL)
         continue;
       guint before = found->len;
@@ -674,12 +701,18 @@ chunk_links_in_view (ChronoRenderer *self, ChronoTrace *trace, const ChronoRende
       for (guint i = before; i < found->len; i++)
         {
           const ChronoLink *link = g_array_index (found, const ChronoLink *, i);
-          guint head = chrono_trace_find_chunk (trace, link->dst_time);
-          if (head != k && head >= first && head <= last && chrono_chunk_cache_peek (cache, head) != NULL)
+          LinkKey *key = g_new (LinkKey, 1);
+          *key = (LinkKey){ index_lane_of (self, trace, link->src_lane),
+                            index_lane_of (self, trace, link->dst_lane),
+                            link->src_time,
+                            link->dst_time,
+                            link->id,
+                            link->kind };
+          if (!g_hash_table_add (seen, key))
             continue;
           g_array_index (found, const ChronoLink *, kept++) = link;
-          g_ptr_array_add (ends, index_lane_of (self, trace, link->src_lane));
-          g_ptr_array_add (ends, index_lane_of (self, trace, link->dst_lane));
+          g_ptr_array_add (ends, key->src_lane);
+          g_ptr_array_add (ends, key->dst_lane);
         }
       g_array_set_size (found, kept);
     }
@@ -765,20 +798,31 @@ chrono_renderer_draw (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderO
 
 /* ---- hit testing ------------------------------------------------------ */
 
-/* A lazily read lane has spans only in its decoded chunks: the one under the point, if decoded. */
-static ChronoLane *
-lane_with_spans (ChronoTrace *trace, ChronoLane *lane, gint64 time, ChronoTrace **out_trace)
+/* A lazily read lane has spans only in its decoded chunks: those under the
+ * point, in index order (several overlap in a file not in time order). */
+static GPtrArray *
+lanes_with_spans (ChronoTrace *trace, ChronoLane *lane, gint64 time, GPtrArray *out_traces)
 {
-  *out_trace = trace;
+  GPtrArray *lanes = g_ptr_array_new ();
   ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
   if (cache == NULL || chrono_lane_get_summary (lane) == NULL)
-    return lane;
-  guint chunk = chrono_trace_find_chunk (trace, time);
-  ChronoTrace *decoded = chrono_chunk_cache_peek (cache, chunk);
-  ChronoLane *detail = decoded ? chrono_chunk_cache_find_lane (cache, chunk, lane) : NULL;
-  if (detail != NULL)
-    *out_trace = decoded;
-  return detail;
+    {
+      g_ptr_array_add (lanes, lane);
+      g_ptr_array_add (out_traces, trace);
+      return lanes;
+    }
+  g_autoptr (GArray) chunks = chrono_trace_find_chunks (trace, time, time);
+  for (guint i = 0; i < chunks->len; i++)
+    {
+      guint chunk = g_array_index (chunks, guint, i);
+      ChronoTrace *decoded = chrono_chunk_cache_peek (cache, chunk);
+      ChronoLane *detail = decoded ? chrono_chunk_cache_find_lane (cache, chunk, lane) : NULL;
+      if (detail == NULL)
+        continue;
+      g_ptr_array_add (lanes, detail);
+      g_ptr_array_add (out_traces, decoded);
+    }
+  return lanes;
 }
 
 static void
@@ -873,12 +917,15 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
   if (chrono_layout_row_get_style (row) != CHRONO_ROW_SPANS)
     return TRUE;
   ChronoRenderContext ctx = { .o = o, .scale = 1.0 };
-  ChronoTrace *trace;
-  ChronoLane *lane = lane_with_spans (out->trace, row->lane, out->time, &trace);
-  find_span (&ctx, lane, x, out);
-  if (out->has_span)
-    out->trace = trace;
-  else
+  g_autoptr (GPtrArray) traces = g_ptr_array_new ();
+  g_autoptr (GPtrArray) lanes = lanes_with_spans (out->trace, row->lane, out->time, traces);
+  for (guint i = 0; i < lanes->len && !out->has_span; i++)
+    {
+      find_span (&ctx, g_ptr_array_index (lanes, i), x, out);
+      if (out->has_span)
+        out->trace = g_ptr_array_index (traces, i);
+    }
+  if (!out->has_span)
     out->lane = row->lane;
   return TRUE;
 }

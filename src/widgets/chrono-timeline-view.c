@@ -138,9 +138,9 @@ request_visible_chunks (ChronoTimelineView *self, const ChronoRenderOptions *o)
   ChronoChunkCache *cache = chrono_trace_get_chunk_cache (self->trace);
   if (cache == NULL)
     return;
-  guint first = chrono_trace_find_chunk (self->trace, o->begin), last = chrono_trace_find_chunk (self->trace, o->end);
-  if (last - first + 1 <= chrono_chunk_cache_get_capacity (cache))
-    chrono_chunk_cache_request (cache, first, last);
+  g_autoptr (GArray) chunks = chrono_trace_find_chunks (self->trace, o->begin, o->end);
+  if (chunks->len <= chrono_chunk_cache_get_capacity (cache))
+    chrono_chunk_cache_request_set (cache, (const guint *) chunks->data, chunks->len);
   else
     chrono_chunk_cache_request (cache, 1, 0); /* nothing: older requests are void */
 }
@@ -149,7 +149,9 @@ static void
 chunk_decoded (ChronoTimelineView *self, guint chunk)
 {
   gint64 begin = chrono_viewport_get_begin (self->viewport), end = chrono_viewport_get_end (self->viewport);
-  if (chunk >= chrono_trace_find_chunk (self->trace, begin) && chunk <= chrono_trace_find_chunk (self->trace, end))
+  gint64 chunk_begin, chunk_end;
+  chrono_trace_get_chunk_span (self->trace, chunk, &chunk_begin, &chunk_end);
+  if (chunk_begin <= end && chunk_end >= begin)
     invalidate (self);
 }
 

@@ -104,7 +104,7 @@ for size in SIZES:
         load, _ = timed([cli, "info", path])
         export, peak = timed([cli, "export", path, "-o", os.path.join(workdir, "frame.png"), "--size", "1920x1080"])
         yardstick = ratio = ""
-        if kind == "btf":
+        if kind in ("btf", "etf"):
             out = subprocess.run([minimal, path], check=True, capture_output=True, text=True).stdout.split()
             yardstick = f"{float(out[0]):.2f}"
             ratio = f"{export / float(out[0]):.1f}×"
@@ -127,8 +127,8 @@ for events in FRAMES:
     first_out = first_out or float(out[0])
     print(f"| {events} | {out[0]} | {out[1]} | {float(out[0]) / first_out:.2f}× |")
 print()
-print("(a) `chronoscope-cli info`: the index pass for BTF from 64 MiB on, the whole load otherwise (TRACE is always "
-      "read whole; VisAndOr like BTF); (b) `chronoscope-cli export` of the whole trace at 1920x1080; (d) frames of the renderer, the "
+print("(a) `chronoscope-cli info`: the index pass for BTF from 64 MiB on, the whole load otherwise (TRACE is read whole; "
+      "VisAndOr like BTF); minimal pass: split lines and fields, parse times, intern names (BTF, TRACE); (b) `chronoscope-cli export` of the whole trace at 1920x1080; (d) frames of the renderer, the "
       "zoomed-in one after its chunks are decoded. Targets: (b) ≤ 1.5 × minimal pass, (c) < 25% of a 1 GB BTF, "
       "25M zoomed-out frame ≤ 2 × the 50k one.")
 

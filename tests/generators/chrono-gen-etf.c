@@ -539,12 +539,66 @@ schedule_release (int j, int64_t t)
 
 static const Name pid_key = LIT (" ; pid=");
 
+/* --shuffle N: claim lines wait in a pool of N and leave it in random
+ * order, so start and end times are both out of order, and dependencies
+ * name claims further down.  The shuffle draws from a generator of its own:
+ * the trace's content (and --stats) is the same with and without it. */
+static int64_t shuffle_size;
+static GPtrArray *shuffle_pool; /* char*, whole lines */
+static uint64_t shuffle_state;
+
+static uint64_t
+shuffle_next (void)
+{
+  shuffle_state ^= shuffle_state << 13;
+  shuffle_state ^= shuffle_state >> 7;
+  shuffle_state ^= shuffle_state << 17;
+  return shuffle_state;
+}
+
+static void
+out_pooled (char *line)
+{
+  size_t n = strlen (line);
+  out_line_begin ();
+  memcpy (obuf + opos, line, n);
+  opos += n;
+  g_free (line);
+}
+
+/* The line written since start goes into the pool; a full pool lets a random one out. */
+static void
+shuffle_claim_line (size_t start)
+{
+  char *line = g_strndup (obuf + start, opos - start);
+  opos = start;
+  if ((int64_t) shuffle_pool->len < shuffle_size)
+    {
+      g_ptr_array_add (shuffle_pool, line);
+      return;
+    }
+  guint pick = (guint) (shuffle_next () % shuffle_pool->len);
+  out_pooled (g_ptr_array_index (shuffle_pool, pick));
+  g_ptr_array_index (shuffle_pool, pick) = line;
+}
+
+static void
+shuffle_drain (void)
+{
+  while (shuffle_pool != NULL && shuffle_pool->len > 0)
+    {
+      guint pick = (guint) (shuffle_next () % shuffle_pool->len);
+      out_pooled (g_ptr_array_steal_index_fast (shuffle_pool, pick));
+    }
+}
+
 static void
 write_claim (const Job *jb, int64_t id)
 {
   const Resource *r = &res[jb->res];
 
   out_line_begin ();
+  size_t start = opos;
   out_ch ('C');
   out_ch (' ');
   out_i64 (id);
@@ -564,6 +618,8 @@ write_claim (const Job *jb, int64_t id)
   out_name (&pid_key);
   out_i64 (jb->pid);
   out_name (&claim_tails[r->type][jb->opname][jb->product]);
+  if (shuffle_size > 0)
+    shuffle_claim_line (start);
 }
 
 static void
@@ -1109,6 +1165,8 @@ main (int argc, char **argv)
     { "unit", 0, 0, G_OPTION_ARG_STRING, &unit,
       "Time unit: SECONDS (default), MILLISECONDS, MICROSECONDS or NANOSECONDS", "UNIT" },
     { "offsets", 0, 0, G_OPTION_ARG_NONE, &offsets, "Racks (and some buffers) use offsets", NULL },
+    { "shuffle", 0, 0, G_OPTION_ARG_INT64, &shuffle_size,
+      "Write claims in random order within a pool of N lines (default 0: as they end)", "N" },
     { "stats", 0, 0, G_OPTION_ARG_FILENAME, &stats_path, "Write expected statistics JSON", "FILE.json" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Output TRACE file ('-' = stdout)", "OUT.etf" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
@@ -1128,7 +1186,7 @@ main (int argc, char **argv)
       return 2;
     }
   if (resources_n < 0 || resources_n > 10000 || signals_n < 0 || signals_n > 10000 || claims < 0 || events < 0
-      || deps < 0)
+      || deps < 0 || shuffle_size < 0)
     {
       fprintf (stderr, "chrono-gen-etf: option out of range\n");
       return 2;
@@ -1173,7 +1231,12 @@ main (int argc, char **argv)
   frac3_init ();
   write_header (unit_names[unit_index], seed);
 
+  shuffle_state = (uint64_t) seed * 0x9E3779B97F4A7C15u | 1u;
+  if (shuffle_size > 0)
+    shuffle_pool = g_ptr_array_new ();
   simulate ();
+  shuffle_drain ();
+  g_clear_pointer (&shuffle_pool, g_ptr_array_unref);
   if (!out_close ())
     return 1;
 
