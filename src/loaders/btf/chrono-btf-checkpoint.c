@@ -31,6 +31,7 @@ typedef struct {
   gint64 core_since;
   guint8 core_flags;
   GArray *calls; /* SavedCall, bottom of the stack first */
+  gboolean deleted;
 } SavedInstance;
 
 typedef struct {
@@ -142,6 +143,7 @@ save_live (SavedEntity *se, Entity *e)
         0,
         0,
         save_calls (pi->calls),
+        pi->deleted,
       };
       if (pi->core != NULL)
         {
@@ -250,6 +252,7 @@ restore_live (ChronoBtfMachine *m, Entity *e, const GArray *live)
       pi->state = si->state;
       pi->since = si->since;
       pi->span_flags = si->span_flags;
+      pi->deleted = si->deleted;
       pi->calls = g_ptr_array_new_with_free_func (chrono_btf_free_call);
       pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &si->record);
       g_ptr_array_add (e->live, pi);

@@ -106,6 +106,7 @@ typedef struct {
   guint16 slot; /* sub-row, so concurrent instances do not overdraw each other */
   Entity *core; /* the core it occupies, or NULL */
   GPtrArray *calls; /* RunnableCall*, the call stack */
+  gboolean deleted; /* deleted while on its core (FreeRTOS): it ends when it leaves it */
 } ProcessInstance;
 
 typedef struct {
@@ -189,6 +190,8 @@ void chrono_btf_core_put_on (ChronoBtfMachine *m, ProcessInstance *pi, Entity *c
 void chrono_btf_core_set_state (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, ChronoState state);
 Entity *chrono_btf_source_core (ChronoBtfMachine *m, const char *source);
 gboolean chrono_btf_is_creation_note (const char *note);
+/* A FreeRTOS "delete NAME[ID]" stimulus: the task ends (once off its core). */
+gboolean chrono_btf_delete_task (ChronoBtfMachine *m, const ChronoBtfEvent *ev);
 gboolean chrono_btf_split_core_prefix (const char *target, guint64 *out_core, char **out_name);
 ProcessInstance *chrono_btf_find_live (Entity *e, gint64 number);
 void chrono_btf_process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, gboolean terminated);

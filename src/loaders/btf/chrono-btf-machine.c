@@ -63,6 +63,10 @@ chrono_btf_machine_feed (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
     case BTF_SIG: chrono_btf_signal_event (m, e, ev); break;
     case BTF_SIM:
     case BTF_SYS: chrono_btf_simulation_event (m, e, ev); break;
+    case BTF_STI:
+      chrono_btf_add_mark (m, e->lane, ev);
+      chrono_btf_delete_task (m, ev);
+      break;
     default: chrono_btf_add_mark (m, e->lane, ev); break;
     }
 }

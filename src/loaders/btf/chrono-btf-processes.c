@@ -293,6 +293,9 @@ chrono_btf_process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *
                            number, ev->event, chrono_state_get_name (pi->state));
     }
 
+  /* a task deleted while it ran ends as it leaves its core */
+  if (pi->deleted && (code == EV_PREEMPT || code == EV_WAIT || code == EV_PARK))
+    code = EV_TERMINATE;
   count_event (m, pi, ev, code);
   apply_core_effect (m, pi, ev, code);
   if (code == EV_TERMINATE)
@@ -305,4 +308,52 @@ chrono_btf_process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *
   if (target != CHRONO_STATE_RUNNING && target != CHRONO_STATE_POLLING)
     chrono_btf_core_take_off (m, pi, ev->time);
   process_set_state (m, pi, ev->time, target);
+}
+
+/* "delete CS[4]" names the task "[core/0004]CS" as "CS [0004]": the number
+ * as written there, whatever its width. */
+static Entity *
+find_deleted_task (ChronoBtfMachine *m, const char *name, gsize name_length, guint64 id)
+{
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, m->by_type[BTF_T]);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Entity *e = value;
+      const char *n = e->name;
+      if (strncmp (n, name, name_length) != 0 || n[name_length] != ' ' || n[name_length + 1] != '[')
+        continue;
+      char *end = NULL;
+      guint64 found = g_ascii_strtoull (n + name_length + 2, &end, 10);
+      if (end != n + name_length + 2 && *end == ']' && end[1] == '\0' && found == id)
+        return e;
+    }
+  return NULL;
+}
+
+gboolean
+chrono_btf_delete_task (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
+{
+  if (ev->note == NULL || !g_str_has_prefix (ev->note, "delete "))
+    return FALSE;
+  const char *name = ev->note + strlen ("delete ");
+  const char *open = strchr (name, '[');
+  char *end = NULL;
+  guint64 id = open != NULL ? g_ascii_strtoull (open + 1, &end, 10) : 0;
+  if (open == NULL || open == name || end == open + 1 || *end != ']')
+    return FALSE; /* "delete 0x80016140": a queue or semaphore */
+  Entity *e = find_deleted_task (m, name, (gsize) (open - name), id);
+  if (e == NULL || e->live == NULL)
+    return FALSE;
+  for (guint i = e->live->len; i-- > 0;)
+    {
+      ProcessInstance *pi = g_ptr_array_index (e->live, i);
+      if (pi->core != NULL)
+        pi->deleted = TRUE;
+      else
+        chrono_btf_process_end (m, pi, ev->time, TRUE);
+    }
+  chrono_btf_add_mark (m, e->lane, ev);
+  return TRUE;
 }
