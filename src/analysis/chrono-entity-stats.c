@@ -71,6 +71,17 @@ stats_for (GHashTable *by_key, GPtrArray *all, ChronoLane *lane)
 
 /* A lazily read lane: the index pass released every instance row into
  * totals and summed its states per bucket. */
+/* A core is busy while something but its idle task occupies it. */
+static guint64
+core_busy_length (ChronoSpans *spans)
+{
+  guint64 total = chrono_spans_union_length (spans);
+  for (guint i = 0; spans != NULL && i < chrono_spans_get_n (spans); i++)
+    if (chrono_spans_get_state (spans, i) == CHRONO_STATE_IDLE)
+      total -= MIN (total, chrono_ticks_between (chrono_spans_get_start (spans, i), chrono_spans_get_end (spans, i)));
+  return total;
+}
+
 static guint64
 summary_time (ChronoLane *lane, ChronoState state, gboolean any_state)
 {
@@ -191,7 +202,8 @@ chrono_entity_stats_compute (ChronoTrace *trace)
           else if (kind == CHRONO_LANE_CORE)
             {
               ChronoEntityStats *core = stats_for (by_key, all, lane);
-              core->busy_time = chrono_ticks_add (core->busy_time, summary_time (lane, CHRONO_STATE_NONE, TRUE));
+              core->busy_time = chrono_ticks_add (core->busy_time, summary_time (lane, CHRONO_STATE_NONE, TRUE)
+                                                                       - summary_time (lane, CHRONO_STATE_IDLE, FALSE));
             }
           continue;
         }
@@ -201,8 +213,7 @@ chrono_entity_stats_compute (ChronoTrace *trace)
         case CHRONO_LANE_RUNNABLE: add_runnable (stats_for (by_key, all, lane), lane); break;
           case CHRONO_LANE_CORE: {
             ChronoEntityStats *core = stats_for (by_key, all, lane);
-            core->busy_time =
-                chrono_ticks_add (core->busy_time, chrono_spans_union_length (chrono_lane_get_spans (lane)));
+            core->busy_time = chrono_ticks_add (core->busy_time, core_busy_length (chrono_lane_get_spans (lane)));
           }
           break;
         default: break;

@@ -47,8 +47,8 @@ counts_as_busy (ChronoLoadSource source, guint state)
     return FALSE;
   switch (source)
     {
-    /* a core span is an occupant, whatever state colours it */
-    case CHRONO_LOAD_SOURCE_CORES: return TRUE;
+    /* a core span is an occupant, whatever state colours it, but its idle task */
+    case CHRONO_LOAD_SOURCE_CORES: return state != CHRONO_STATE_IDLE;
     /* a process is busy while it runs (polling is active waiting) */
     case CHRONO_LOAD_SOURCE_PROCESSES: return chrono_state_get_category (state) == CHRONO_CATEGORY_RUNNING;
     /* work and resources in use; ready, waiting, blocked and free are the absence of work */

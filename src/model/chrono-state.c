@@ -42,6 +42,7 @@ static const StateInfo states[CHRONO_N_STATES] = {
   [CHRONO_STATE_GOAL] = { "goal", N_ ("Goal"), CHRONO_CATEGORY_RUNNING, 0x2a9d8f, 0x3fb8a8, 15 },
   [CHRONO_STATE_BRANCH] = { "branch", N_ ("Branch"), CHRONO_CATEGORY_RUNNING, 0x6a5acd, 0x8b7ee0, 16 },
   [CHRONO_STATE_SLAVE] = { "slave", N_ ("Slave work"), CHRONO_CATEGORY_RUNNING, 0xe0a030, 0xe8b450, 17 },
+  [CHRONO_STATE_IDLE] = { "idle", N_ ("Idle"), CHRONO_CATEGORY_IDLE, 0xeceef1, 0x2c3036, 19 },
 };
 
 static const StateInfo *

@@ -36,6 +36,8 @@ typedef enum {
   CHRONO_STATE_GOAL,
   CHRONO_STATE_BRANCH,
   CHRONO_STATE_SLAVE,
+  /* a core running its idle task (FreeRTOS's IDLEn): occupied, not busy */
+  CHRONO_STATE_IDLE,
   CHRONO_N_STATES
 } ChronoState;
 

@@ -141,7 +141,9 @@ batch_set_fill (BatchSet *set, ChronoRenderContext *ctx)
 static gboolean
 colour_by_name (ChronoLaneKind kind, guint8 state, guint32 label)
 {
-  return label != CHRONO_STRING_NONE && (kind == CHRONO_LANE_CORE || state == CHRONO_STATE_BUSY);
+  /* an idle core is idle whoever idles on it */
+  return label != CHRONO_STRING_NONE
+         && ((kind == CHRONO_LANE_CORE && state != CHRONO_STATE_IDLE) || state == CHRONO_STATE_BUSY);
 }
 
 /* What the legend must explain about a colour taken from a name. */

@@ -45,6 +45,7 @@ typedef struct {
   char *name;
   char *type_code;
   GArray *live; /* SavedInstance */
+  gboolean idle_task;
   gint64 terminated[RECENT_TERMINATED];
   guint n_terminated;
   ChronoState sem_state;
@@ -188,7 +189,7 @@ chrono_btf_machine_save (ChronoBtfMachine *m)
   for (guint i = 0; i < n; i++)
     {
       Entity *e = g_hash_table_lookup (m->entities, keys[i]);
-      SavedEntity se = { .type = e->type, .name = g_strdup (e->name) };
+      SavedEntity se = { .type = e->type, .name = g_strdup (e->name), .idle_task = e->idle_task };
       se.type_code = g_strdup (e->lane ? chrono_lane_get_entity_type (e->lane) : "R");
       save_live (&se, e);
       memcpy (se.terminated, e->terminated, sizeof se.terminated);
@@ -282,6 +283,7 @@ chrono_btf_machine_restore (ChronoBtfMachine *m, const ChronoBtfCheckpoint *cp)
       restore_live (m, e, se->live);
       memcpy (e->terminated, se->terminated, sizeof e->terminated);
       e->n_terminated = se->n_terminated;
+      e->idle_task = se->idle_task;
       e->sem_state = se->sem_state;
       e->sem_since = se->sem_since;
       for (guint j = 0; se->accesses && j < se->accesses->len; j++)

@@ -9,7 +9,8 @@ chrono_btf_core_close (ChronoBtfMachine *m, Entity *core, gint64 time, guint8 fl
   ProcessInstance *pi = core->occupant;
   if (pi == NULL)
     return;
-  chrono_btf_add_span (m, core->lane, core->core_since, time, core->core_state, core->core_flags | flags, 0,
+  ChronoState state = pi->entity->idle_task ? CHRONO_STATE_IDLE : core->core_state;
+  chrono_btf_add_span (m, core->lane, core->core_since, time, state, core->core_flags | flags, 0,
                        chrono_strings_intern (m->strings, pi->entity->name), CHRONO_NO_INSTANCE);
   core->occupant = NULL;
   pi->core = NULL;

@@ -121,6 +121,7 @@ struct _Entity {
   ChronoLane *lane;
   /* processes */
   GPtrArray *live; /* ProcessInstance* */
+  gboolean idle_task; /* FreeRTOS's IDLEn: the core it occupies is idle */
   gint64 terminated[RECENT_TERMINATED];
   guint n_terminated;
   /* cores */

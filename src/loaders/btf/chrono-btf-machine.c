@@ -55,6 +55,9 @@ chrono_btf_machine_feed (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
       ev = &dialect;
     }
   Entity *e = chrono_btf_ensure_entity (m, type, ev->target, ev->type);
+  /* FreeRTOS names its idle tasks IDLE, IDLE1, …: a core running one is idle */
+  if (task_name != NULL && g_str_has_prefix (task_name, "IDLE"))
+    e->idle_task = TRUE;
   switch (type)
     {
     case BTF_T:
