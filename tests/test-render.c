@@ -766,6 +766,52 @@ same_pixels (cairo_surface_t *x, cairo_surface_t *y)
   return memcmp (cairo_image_surface_get_data (x), cairo_image_surface_get_data (y), (size_t) stride * height) == 0;
 }
 
+/* Issue 18: eight claims of one name back to back on a resource read as
+ * eight, each with a gap of the background at its start (TRACE4CPS draws
+ * them so); a process lane's spans stay seamless. */
+static void
+test_claims_keep_their_edges (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("claims", "test");
+  g_autoptr (ChronoLane) oven = chrono_lane_new ("Oven", CHRONO_LANE_RESOURCE, NULL);
+  g_autoptr (ChronoLane) task = chrono_lane_new ("Task", CHRONO_LANE_PROCESS, NULL);
+  chrono_trace_add_lane (trace, oven);
+  chrono_trace_add_lane (trace, task);
+  guint32 bake = chrono_strings_intern (chrono_trace_get_strings (trace), "bake");
+  for (gint64 i = 0; i < 8; i++)
+    {
+      add_span (oven, i * 100, (i + 1) * 100, CHRONO_STATE_BUSY, 0, bake, CHRONO_NO_INSTANCE, 0);
+      add_span (task, i * 100, (i + 1) * 100, CHRONO_STATE_RUNNING, 0, 0, CHRONO_NO_INSTANCE, 0);
+    }
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, 800);
+  chrono_trace_seal (trace);
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 1000, 200);
+  o.label_width = 200; /* 800 px for 800 ticks: a claim is 100 px */
+  g_autoptr (cairo_surface_t) image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1000, 200);
+  cairo_t *cr = cairo_create (image);
+  chrono_renderer_draw (renderer, cr, &o);
+  cairo_destroy (cr);
+  const ChronoPalette *palette = chrono_palette_get (FALSE);
+  guint row;
+  g_assert_true (chrono_layout_find_row (layout, oven, &row));
+  int y = (int) (chrono_render_options_lane_top (&o) + chrono_layout_get_row (layout, row)->y + 3);
+  g_assert_true (chrono_layout_find_row (layout, task, &row));
+  int task_y = (int) (chrono_render_options_lane_top (&o) + chrono_layout_get_row (layout, row)->y + 3);
+  ChronoRgb bake_colour;
+  chrono_palette_get_name_color (palette, "bake", &bake_colour);
+  for (gint64 i = 1; i < 8; i++)
+    {
+      int x = column_of (&o, i * 100);
+      assert_colour (image, x, y, &palette->background, "the gap where a claim starts");
+      assert_colour (image, x + 2, y, &bake_colour, "the claim just after its start");
+      assert_colour (image, x, task_y, &palette->states[CHRONO_STATE_RUNNING], "running spans stay seamless");
+    }
+}
+
 /* Too many arrows in view are noise: none is drawn, rather than the first
  * twenty thousand piled up at the left edge as if the rest had none. */
 static void
@@ -828,5 +874,6 @@ main (int argc, char **argv)
   ADD ("/render/options", test_options);
   g_test_add_func ("/render/empty", test_empty);
   g_test_add_func ("/render/crowded-links", test_crowded_links);
+  g_test_add_func ("/render/claims-keep-their-edges", test_claims_keep_their_edges);
   return g_test_run ();
 }
