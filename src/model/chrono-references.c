@@ -262,6 +262,13 @@ compare_guint32 (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
+static int
+compare_space_ids (gconstpointer a, gconstpointer b)
+{
+  guint32 x = ((const Space *) a)->id, y = ((const Space *) b)->id;
+  return (x > y) - (x < y);
+}
+
 static Space *
 find_or_add_space (ChronoReferences *self, guint32 id)
 {
@@ -488,22 +495,8 @@ gboolean
 chrono_references_find_space (ChronoReferences *self, guint32 id, guint *out_space)
 {
   g_return_val_if_fail (CHRONO_IS_REFERENCES (self), FALSE);
-  guint lo = 0, hi = self->spaces->len;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-      guint32 at = g_array_index (self->spaces, Space, mid).id;
-      if (at == id)
-        {
-          *out_space = mid;
-          return TRUE;
-        }
-      if (at < id)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return FALSE;
+  Space key = { .id = id };
+  return g_array_binary_search (self->spaces, &key, compare_space_ids, out_space);
 }
 
 guint64
