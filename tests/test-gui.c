@@ -722,6 +722,11 @@ test_density_axis_drag (void)
 
   send_button (timeline, GDK_2BUTTON_PRESS, 1, x, top + row->height / 2, 0);
   g_assert_false (chrono_layout_get_axis_range (layout, lane, &lo, &hi));
+  /* the name column says what a drag there does, and gives the whole name */
+  g_autofree char *tip = chrono_timeline_view_describe_lane_at (view, x, top + row->height / 2);
+  g_assert_nonnull (strstr (tip, "<b>Address space 9f8e7</b>"));
+  g_assert_nonnull (strstr (tip, "Processes/pid 256 ls/Address space 9f8e7"));
+  g_assert_nonnull (strstr (tip, "Drag up or down"));
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }

@@ -50,7 +50,8 @@ set_layout_text (PangoLayout *layout, const char *text)
 }
 
 /* Draws text with its top-left corner at (x, y), ellipsized to max_width
- * (no limit when max_width <= 0). */
+ * (no limit when max_width <= 0) in the middle: names that share a long
+ * prefix ("Engine_Control_Torque_…", "CS [0…") differ at their ends. */
 void
 chrono_render_text (ChronoRenderContext *ctx, PangoLayout *layout, const char *text, double x, double y,
                     double max_width, const ChronoRgb *color)
@@ -59,7 +60,7 @@ chrono_render_text (ChronoRenderContext *ctx, PangoLayout *layout, const char *t
   if (max_width > 0)
     {
       pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
     }
   else
     {

@@ -519,6 +519,35 @@ describe_span (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, g
   return g_string_free (text, FALSE);
 }
 
+/* A lane's name in full (the column cuts long ones) with where it lies, and
+ * what dragging there does. */
+char *
+chrono_timeline_view_describe_lane_at (ChronoTimelineView *self, double x, double y)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  ChronoRenderHit hit;
+  if (x >= o.label_width || !chrono_renderer_hit_test (self->renderer, &o, x, y, &hit))
+    return NULL;
+  ChronoLane *lane = chrono_layout_get_row (self->layout, hit.row)->lane;
+  g_autofree char *path = chrono_lane_dup_path (lane);
+  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (lane), -1);
+  g_autofree char *where = g_markup_escape_text (path, -1);
+  GString *text = g_string_new (NULL);
+  g_string_append_printf (text, "<b>%s</b>", name);
+  if (strcmp (path, chrono_lane_get_name (lane)) != 0)
+    g_string_append_printf (text, "\n%s", where);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  if (chrono_layout_row_get_style (chrono_layout_get_row (self->layout, hit.row)) == CHRONO_ROW_DENSITY)
+    g_string_append_printf (text, "\n<i>%s</i>",
+                            _ ("Drag up or down here to show those addresses; double-click to show all"));
+  else if (set != NULL && hit.member > 0 && chrono_trace_set_get_heading (set, hit.member) == lane)
+    g_string_append_printf (text, "\n<i>%s</i>",
+                            _ ("Drag this heading in the timeline to move the trace; right-click to type a shift"));
+  return g_string_free (text, FALSE);
+}
+
 static gboolean
 chrono_timeline_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
 {
@@ -527,8 +556,15 @@ chrono_timeline_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean ke
     return FALSE;
   ChronoRenderOptions o;
   chrono_timeline_view_get_render_options (self, &o);
+  if (x < o.label_width)
+    {
+      g_autofree char *lane = chrono_timeline_view_describe_lane_at (self, x, y);
+      if (lane != NULL)
+        gtk_tooltip_set_markup (tooltip, lane);
+      return lane != NULL;
+    }
   ChronoRenderHit hit;
-  if (x < o.label_width || !chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !hit.has_span)
+  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !hit.has_span)
     return FALSE;
   g_autofree char *markup = describe_span (self, hit.trace, hit.lane, hit.span);
   gtk_tooltip_set_markup (tooltip, markup);

@@ -25,6 +25,8 @@ void chrono_timeline_view_unselect (ChronoTimelineView *view);
 ChronoTrace *chrono_timeline_view_get_selected_trace (ChronoTimelineView *view);
 /* Which trace of the layout's set the selection is in (0 without a set). */
 guint chrono_timeline_view_get_selected_member (ChronoTimelineView *view);
+/* The name column's tooltip at (x, y): the lane's full name and path (markup), or NULL. */
+char *chrono_timeline_view_describe_lane_at (ChronoTimelineView *view, double x, double y);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);
 gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
 void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
