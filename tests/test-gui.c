@@ -643,6 +643,50 @@ test_lazy_big_file (void)
   g_rmdir (dir);
 }
 
+/* Lanes of a trace, top level and below, by name. */
+static gboolean
+has_lane_named (ChronoTrace *trace, const char *name)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (g_str_equal (chrono_lane_get_name (g_ptr_array_index (lanes, i)), name))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 18: the .view's grouping and colouring are what the claims menu
+ * shows, and Apply keeps them (it regrouped by resource). */
+static void
+test_view_file_survives_apply (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "etf", "grouped.etf", NULL);
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_assert_cmpstr (chrono_trace_get_option (trace, "grouping"), ==, "kind, name");
+  g_assert_cmpstr (chrono_trace_get_option (trace, "colouring"), ==, "pid");
+  g_autoptr (GPtrArray) before = chrono_trace_list_lanes (trace);
+  guint n_before = before->len;
+  g_autofree char *first_lane = g_strdup (chrono_lane_get_name (g_ptr_array_index (before, 1)));
+
+  ChronoViewport *viewport = chrono_window_get_viewport (window);
+  GtkWidget *apply = find_popover_button (window, "Apply");
+  g_assert_nonnull (apply);
+  gtk_button_clicked (GTK_BUTTON (apply));
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (chrono_window_get_viewport (window) == viewport && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  settle ();
+  ChronoTrace *again = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_assert_true (again != trace);
+  g_assert_cmpstr (chrono_trace_get_option (again, "grouping"), ==, "kind, name");
+  g_autoptr (GPtrArray) after = chrono_trace_list_lanes (again);
+  g_assert_cmpuint (after->len, ==, n_before);
+  g_assert_true (has_lane_named (again, first_lane));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 /* Issue 18: Ctrl+G leaves the markers (it replaced A, making Δt negative);
  * the status bar's cursor time follows a view moved under a still pointer. */
 static void
@@ -853,5 +897,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/density-axis-drag", test_density_axis_drag);
   g_test_add_func ("/gui/add-trace", test_add_trace);
   g_test_add_func ("/gui/go-to-and-cursor", test_go_to_and_cursor);
+  g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   return g_test_run ();
 }

@@ -47,9 +47,17 @@ option_widget (const ChronoLoaderOption *option, GPtrArray *keys, const char *cu
   const char *none = option->default_label ? g_dgettext (GETTEXT_PACKAGE, option->default_label) : "";
   switch (option->type)
     {
-    case CHRONO_OPTION_ATTRIBUTE:
-    case CHRONO_OPTION_ATTRIBUTE_LIST:
-      return choice_combo (none, (const char *const *) keys->pdata, keys->len, current);
+    case CHRONO_OPTION_ATTRIBUTE: return choice_combo (none, (const char *const *) keys->pdata, keys->len, current);
+      case CHRONO_OPTION_ATTRIBUTE_LIST: {
+        /* a list ("hid, name") is typed; the keys are offered one by one */
+        GtkWidget *combo = gtk_combo_box_text_new_with_entry ();
+        for (guint i = 0; i < keys->len; i++)
+          gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (combo), g_ptr_array_index (keys, i));
+        GtkWidget *entry = gtk_bin_get_child (GTK_BIN (combo));
+        gtk_entry_set_text (GTK_ENTRY (entry), current ? current : "");
+        gtk_entry_set_placeholder_text (GTK_ENTRY (entry), none);
+        return combo;
+      }
     case CHRONO_OPTION_CHOICE:
       return choice_combo (none, option->values, g_strv_length ((char **) option->values), current);
     case CHRONO_OPTION_ATTRIBUTE_FILTER:
@@ -73,6 +81,8 @@ widget_value (GtkWidget *widget)
 {
   if (GTK_IS_ENTRY (widget))
     return g_strdup (gtk_entry_get_text (GTK_ENTRY (widget)));
+  if (GTK_IS_COMBO_BOX (widget) && gtk_combo_box_get_has_entry (GTK_COMBO_BOX (widget)))
+    return g_strdup (gtk_entry_get_text (GTK_ENTRY (gtk_bin_get_child (GTK_BIN (widget)))));
   if (gtk_combo_box_get_active (GTK_COMBO_BOX (widget)) <= 0)
     return g_strdup ("");
   return gtk_combo_box_text_get_active_text (GTK_COMBO_BOX_TEXT (widget));

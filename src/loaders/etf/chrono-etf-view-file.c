@@ -34,14 +34,20 @@ chrono_etf_read_view_file (EtfReader *r)
         continue;
       *colon = '\0';
       char *key = g_strstrip (lines[i]), *value = g_strstrip (colon + 1);
+      /* the view's choices become the trace's options where the viewer made
+       * none, so its menu shows them and a reload keeps them */
       if (strcmp (key, "claimGrouping") == 0 && *value)
         {
           chrono_etf_set_grouping (r, value);
+          if (chrono_trace_get_option (r->trace, "grouping") == NULL)
+            chrono_trace_set_option (r->trace, "grouping", value);
         }
       else if (strcmp (key, "claimColoring") == 0 && *value)
         {
           g_free (r->colouring);
           r->colouring = g_strdup (value);
+          if (chrono_trace_get_option (r->trace, "colouring") == NULL)
+            chrono_trace_set_option (r->trace, "colouring", value);
         }
     }
   g_autofree char *view_name = g_path_get_basename (view_path);
