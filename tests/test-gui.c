@@ -766,6 +766,22 @@ test_density_axis_drag (void)
 
   send_button (timeline, GDK_2BUTTON_PRESS, 1, x, top + row->height / 2, 0);
   g_assert_false (chrono_layout_get_axis_range (layout, lane, &lo, &hi));
+  /* issue 18: an instant event can be pointed at and clicked: the exit of pid 257 at cycle 34 */
+  ChronoLane *pid257 = find_lane (trace, "pid 257", CHRONO_LANE_WORKER);
+  guint pid_row;
+  g_assert_true (chrono_layout_find_row (layout, pid257, &pid_row));
+  chrono_timeline_view_get_render_options (view, &o);
+  double mark_x = chrono_render_options_time_to_x (&o, 34) + 1;
+  double mark_y = chrono_render_options_lane_top (&o) + chrono_layout_get_row (layout, pid_row)->y - o.scroll_y + 4;
+  ChronoRenderHit hit;
+  g_assert_true (chrono_renderer_hit_test (chrono_timeline_view_get_renderer (view), &o, mark_x, mark_y, &hit));
+  g_assert_true (hit.has_mark);
+  send_button (timeline, GDK_BUTTON_PRESS, 1, mark_x, mark_y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, mark_x, mark_y, 0);
+  g_autofree char *event = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (event, "pid 257: exit"));
+  g_assert_nonnull (strstr (event, "0 1")); /* its fields: user and system time */
+
   /* the name column says what a drag there does, and gives the whole name */
   g_autofree char *tip = chrono_timeline_view_describe_lane_at (view, x, top + row->height / 2);
   g_assert_nonnull (strstr (tip, "<b>Address space 9f8e7</b>"));

@@ -133,6 +133,14 @@ node_selected (ChronoWindow *self, ChronoLane *lane, guint node, ChronoTimelineV
 }
 
 static void
+mark_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint mark, guint member,
+               ChronoTimelineView *view)
+{
+  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set, member);
+  chrono_inspector_show_mark_of (CHRONO_INSPECTOR (self->inspector), trace, lane, mark);
+}
+
+static void
 item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineView *view)
 {
   if (lane != NULL)
@@ -294,6 +302,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   gtk_widget_show_all (self->inspector_scroller);
   g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
   g_signal_connect_swapped (self->timeline, "node-selected", G_CALLBACK (node_selected), self);
+  g_signal_connect_swapped (self->timeline, "mark-selected", G_CALLBACK (mark_selected), self);
   setup_profile (self, trace);
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),

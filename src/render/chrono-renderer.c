@@ -846,6 +846,38 @@ find_span (ChronoRenderContext *ctx, ChronoLane *lane, double x, ChronoRenderHit
   hit->span = summary.longest;
 }
 
+/* An instant event whose glyph (a few pixels wide, as tall, at the top of
+ * its row) is under x: the nearest. */
+#define MARK_HIT_PX 4.0
+#define MARK_GLYPH_PX 7.0
+
+static gboolean
+find_mark (const ChronoRenderOptions *o, ChronoLane *lane, double x, ChronoRenderHit *hit)
+{
+  ChronoMarks *marks = lane != NULL ? chrono_lane_get_marks (lane) : NULL;
+  if (marks == NULL || chrono_marks_get_n (marks) == 0)
+    return FALSE;
+  gint64 from = chrono_render_options_x_to_time (o, x - MARK_HIT_PX);
+  gint64 to = chrono_render_options_x_to_time (o, x + MARK_HIT_PX);
+  double best = MARK_HIT_PX + 1.0;
+  for (guint i = chrono_marks_first_at_or_after (marks, from); i < chrono_marks_get_n (marks); i++)
+    {
+      gint64 t = chrono_marks_get_time (marks, i);
+      if (t > to)
+        break;
+      double distance = fabs (chrono_render_options_time_to_x (o, t) - x);
+      if (distance < best)
+        {
+          best = distance;
+          hit->mark = i;
+        }
+    }
+  hit->has_mark = best <= MARK_HIT_PX;
+  if (hit->has_mark)
+    hit->mark_lane = lane;
+  return hit->has_mark;
+}
+
 /* The row, time, slot and span under (x, y) of a picture drawn with o.
  * FALSE when the point is on the ruler, the legend or below the last row. */
 void
@@ -914,12 +946,18 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
       out->on_expander = row_expander (renderer, row, &expanded) && x < expander + EXPANDER_SIZE + 4.0;
       return TRUE;
     }
-  if (chrono_layout_row_get_style (row) != CHRONO_ROW_SPANS)
+  ChronoRowStyle style = chrono_layout_row_get_style (row);
+  if (style != CHRONO_ROW_SPANS && style != CHRONO_ROW_EVENTS && style != CHRONO_ROW_SIGNAL)
     return TRUE;
   ChronoRenderContext ctx = { .o = o, .scale = 1.0 };
   g_autoptr (GPtrArray) traces = g_ptr_array_new ();
   g_autoptr (GPtrArray) lanes = lanes_with_spans (out->trace, row->lane, out->time, traces);
-  for (guint i = 0; i < lanes->len && !out->has_span; i++)
+  /* marks hang from the top of a row of spans: there they come first */
+  gboolean marks_first = style != CHRONO_ROW_SPANS || in_row < MARK_GLYPH_PX;
+  for (guint i = 0; marks_first && i < lanes->len && !out->has_mark; i++)
+    if (find_mark (o, g_ptr_array_index (lanes, i), x, out))
+      out->trace = g_ptr_array_index (traces, i);
+  for (guint i = 0; style == CHRONO_ROW_SPANS && !out->has_mark && i < lanes->len && !out->has_span; i++)
     {
       find_span (&ctx, g_ptr_array_index (lanes, i), x, out);
       if (out->has_span)

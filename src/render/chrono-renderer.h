@@ -62,6 +62,9 @@ typedef struct {
   gboolean on_expander; /* on the expander of a lane with children, in the name column */
   guint32 node; /* a row of a tree lane: its node; else CHRONO_TREE_NONE */
   guint member; /* with several traces, whose row it is (time is on that trace's clock); else 0 */
+  gboolean has_mark; /* no span there, but an instant event's glyph */
+  ChronoLane *mark_lane; /* the lane holding it (a decoded chunk's, read lazily); trace names its strings */
+  guint mark; /* its index in mark_lane's marks */
 } ChronoRenderHit;
 
 #define CHRONO_TYPE_RENDERER (chrono_renderer_get_type ())

@@ -613,6 +613,39 @@ chrono_inspector_show_span_of (ChronoInspector *self, ChronoTrace *trace, Chrono
   show_span (self, lane, index);
 }
 
+/* An instant event: when, what, who caused it, its note and attributes. */
+void
+chrono_inspector_show_mark_of (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane, guint index)
+{
+  g_return_if_fail (CHRONO_IS_INSPECTOR (self));
+  ChronoMarks *marks = chrono_lane_get_marks (lane);
+  g_return_if_fail (marks != NULL && index < chrono_marks_get_n (marks));
+  g_set_object (&self->trace, trace);
+  reset (self);
+  ChronoMark mark;
+  chrono_marks_get (marks, index, &mark);
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  const char *kind = mark.kind != CHRONO_STRING_NONE ? chrono_strings_get (strings, mark.kind) : _ ("event");
+  g_autofree char *title = g_strdup_printf ("%s: %s", chrono_lane_get_display_name (lane), kind);
+  add_label (self, title, "title");
+  GtkWidget *grid = new_grid (self);
+  int row = 0;
+  g_autofree char *path = chrono_lane_dup_path (lane);
+  add_field (self, grid, row++, _ ("Lane"), path);
+  g_autofree char *at = format_time (self, mark.time);
+  add_field (self, grid, row++, _ ("Time"), at);
+  add_field (self, grid, row++, _ ("Event"), kind);
+  if (mark.source != CHRONO_STRING_NONE && *chrono_strings_get (strings, mark.source))
+    add_field (self, grid, row++, _ ("Source"), chrono_strings_get (strings, mark.source));
+  if (mark.note != CHRONO_STRING_NONE)
+    add_field (self, grid, row++, _ ("Note"), chrono_strings_get (strings, mark.note));
+  ChronoAttrs *attrs = chrono_trace_get_attrs (trace);
+  for (guint i = 0; i < chrono_attrs_get_n_pairs (attrs, mark.attrs); i++)
+    add_field (self, grid, row++, chrono_attrs_get_key (attrs, mark.attrs, i),
+               chrono_attrs_get_value (attrs, mark.attrs, i));
+  gtk_widget_show_all (self->content);
+}
+
 void
 chrono_inspector_show_span (ChronoInspector *self, ChronoLane *lane, guint index)
 {

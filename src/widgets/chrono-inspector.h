@@ -20,6 +20,7 @@ void chrono_inspector_show_span_of (ChronoInspector *inspector, ChronoTrace *tra
 /* A node of a tree lane (a goal or branch): where it came from, who ran it, and what it split into. */
 /* Items of traces shown together: their times also on the first trace's clock. */
 void chrono_inspector_set_trace_set (ChronoInspector *inspector, ChronoTraceSet *set, guint member);
+void chrono_inspector_show_mark_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane, guint mark);
 void chrono_inspector_show_tree_node (ChronoInspector *inspector, ChronoLane *lane, guint32 node);
 void chrono_inspector_clear (ChronoInspector *inspector);
 char *chrono_inspector_get_text (ChronoInspector *inspector);

@@ -55,7 +55,7 @@ struct _ChronoTimelineView {
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
 };
 
-enum { ITEM_SELECTED, NODE_SELECTED, N_SIGNALS };
+enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, N_PROPS };
@@ -302,6 +302,9 @@ select_at (ChronoTimelineView *self, double x, double y)
     select_in (self, hit.trace, hit.lane, chrono_layout_get_row (self->layout, hit.row)->lane, hit.span);
   else
     chrono_timeline_view_unselect (self);
+  /* an instant event: the inspector explains it (selections are spans) */
+  if (found && hit.has_mark && x >= o.label_width)
+    g_signal_emit (self, signals[MARK_SELECTED], 0, hit.trace, hit.mark_lane, hit.mark, hit.member);
   /* a row of a tree is one node: clicking anywhere in it explains the node */
   if (found && hit.node != CHRONO_TREE_NONE && x >= o.label_width)
     g_signal_emit (self, signals[NODE_SELECTED], 0, hit.lane, hit.node);
@@ -519,6 +522,33 @@ describe_span (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, g
   return g_string_free (text, FALSE);
 }
 
+/* An instant event's tooltip: lane, event, time, source and note. */
+static char *
+describe_mark (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, guint index)
+{
+  ChronoMark mark;
+  chrono_marks_get (chrono_lane_get_marks (lane), index, &mark);
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (lane), -1);
+  g_autofree char *kind = g_markup_escape_text (
+      mark.kind != CHRONO_STRING_NONE ? chrono_strings_get (strings, mark.kind) : _ ("event"), -1);
+  g_autofree char *at = chrono_clock_format_ticks (chrono_trace_get_clock (trace),
+                                                   mark.time - chrono_viewport_get_origin (self->viewport), 7);
+  GString *text = g_string_new (NULL);
+  g_string_append_printf (text, "<b>%s</b>\n%s at %s", name, kind, at);
+  if (mark.source != CHRONO_STRING_NONE && *chrono_strings_get (strings, mark.source))
+    {
+      g_autofree char *source = g_markup_escape_text (chrono_strings_get (strings, mark.source), -1);
+      g_string_append_printf (text, _ ("\nfrom %s"), source);
+    }
+  if (mark.note != CHRONO_STRING_NONE)
+    {
+      g_autofree char *note = g_markup_escape_text (chrono_strings_get (strings, mark.note), -1);
+      g_string_append_printf (text, "\n<i>%s</i>", note);
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* A lane's name in full (the column cuts long ones) with where it lies, and
  * what dragging there does. */
 char *
@@ -564,8 +594,14 @@ chrono_timeline_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean ke
       return lane != NULL;
     }
   ChronoRenderHit hit;
-  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !hit.has_span)
+  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !(hit.has_span || hit.has_mark))
     return FALSE;
+  if (!hit.has_span)
+    {
+      g_autofree char *mark = describe_mark (self, hit.trace, hit.mark_lane, hit.mark);
+      gtk_tooltip_set_markup (tooltip, mark);
+      return TRUE;
+    }
   g_autofree char *markup = describe_span (self, hit.trace, hit.lane, hit.span);
   gtk_tooltip_set_markup (tooltip, markup);
   return TRUE;
@@ -987,6 +1023,10 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   /* "item-selected" (lane or NULL, span index): a click chose an item */
   signals[ITEM_SELECTED] = g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
+  /* "mark-selected" (trace, lane, mark index, member of the layout's trace set): a click on an instant event */
+  signals[MARK_SELECTED] =
+      g_signal_new ("mark-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 4,
+                    CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_UINT, G_TYPE_UINT);
   /* "node-selected" (tree lane, node): a click on a row of a tree */
   signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
