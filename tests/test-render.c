@@ -812,6 +812,43 @@ test_claims_keep_their_edges (void)
     }
 }
 
+/* Issue 18: a constant signal's axis shows its value once, mid-row, not
+ * the same number at the top and at the bottom. */
+static void
+test_constant_signal_axis (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("constant", "test");
+  g_autoptr (ChronoLane) lane = chrono_lane_new ("Level", CHRONO_LANE_SIGNAL, NULL);
+  chrono_trace_add_lane (trace, lane);
+  ChronoSignal *signal = chrono_lane_ensure_signal (lane, 1000000000);
+  chrono_signal_append_step (signal, 0, 0.0);
+  chrono_signal_close_steps (signal, 1000);
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, 1000);
+  chrono_trace_seal (trace);
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 600, 120);
+  g_autoptr (cairo_surface_t) image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 600, 120);
+  cairo_t *cr = cairo_create (image);
+  chrono_renderer_draw (renderer, cr, &o);
+  cairo_destroy (cr);
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, 0);
+  double top = chrono_render_options_lane_top (&o) + row->y;
+  /* the axis column's top and bottom stay empty: no "0" there */
+  ChronoRgb background;
+  int rgb[3];
+  pixel_at (image, o.label_width - 10, (int) top + 1, rgb);
+  background = (ChronoRgb){ rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0 };
+  for (int y = (int) top + 1; y < (int) top + 12; y++)
+    for (int x = o.label_width - 30; x < o.label_width - 6; x++)
+      assert_colour (image, x, y, &background, "the axis column's top");
+  for (int y = (int) (top + row->height) - 12; y < (int) (top + row->height) - 1; y++)
+    for (int x = o.label_width - 30; x < o.label_width - 6; x++)
+      assert_colour (image, x, y, &background, "the axis column's bottom");
+}
+
 /* Too many arrows in view are noise: none is drawn, rather than the first
  * twenty thousand piled up at the left edge as if the rest had none. */
 static void
@@ -875,5 +912,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/empty", test_empty);
   g_test_add_func ("/render/crowded-links", test_crowded_links);
   g_test_add_func ("/render/claims-keep-their-edges", test_claims_keep_their_edges);
+  g_test_add_func ("/render/constant-signal-axis", test_constant_signal_axis);
   return g_test_run ();
 }

@@ -404,6 +404,14 @@ draw_axis_values (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLa
   g_autofree char *low = chrono_render_format_value (min);
   double right = ctx->data_x0 - LABEL_MARGIN;
   int w, h;
+  if (!(max > min))
+    {
+      /* a constant signal has one value, where its line is: not "0" over "0" */
+      chrono_render_text_size (ctx->small_text, high, &w, &h);
+      chrono_render_text (ctx, ctx->small_text, high, right - w, top + (row->height - h) / 2.0, -1,
+                          &ctx->palette->dim_text);
+      return;
+    }
   chrono_render_text_size (ctx->small_text, high, &w, &h);
   chrono_render_text (ctx, ctx->small_text, high, right - w, top + 1.0, -1, &ctx->palette->dim_text);
   chrono_render_text_size (ctx->small_text, low, &w, &h);
