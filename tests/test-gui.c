@@ -821,6 +821,15 @@ test_add_trace (void)
   g_assert_cmpint (chrono_trace_set_to_reference (set, 1, 0), ==, 5000000);
   g_autofree char *message = g_strdup (chrono_window_get_info_message (window));
   g_assert_nonnull (strstr (message, "wall clocks"));
+  /* the title names both; the lanes counted are those with items, not the group headings */
+  GtkHeaderBar *header = GTK_HEADER_BAR (gtk_window_get_titlebar (GTK_WINDOW (window)));
+  g_assert_cmpstr (gtk_header_bar_get_title (header), ==, "two-cores.btf + beside_example.etf");
+  guint items = 0;
+  g_autoptr (GPtrArray) all = chrono_trace_list_lanes (chrono_trace_set_get_reference (set));
+  for (guint i = 0; i < all->len; i++)
+    items += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+  g_autofree char *lanes = g_strdup_printf ("%u lanes", items);
+  g_assert_nonnull (strstr (gtk_header_bar_get_subtitle (header), lanes));
   /* the BTF's cores over the TRACE's claims, the rest folded */
   const char *folded[] = { "Tasks", "ISRs", "Semaphores", "Signals", "Stimuli" };
   for (guint i = 0; i < G_N_ELEMENTS (folded); i++)

@@ -162,7 +162,11 @@ set_title (ChronoWindow *self)
   g_autofree char *length =
       chrono_clock_format_ticks (clock, chrono_trace_get_end (self->trace) - chrono_trace_get_begin (self->trace), 4);
   guint64 n_events = chrono_trace_get_n_events (self->trace);
-  guint n_lanes = chrono_trace_count_lanes (self->trace);
+  /* lanes that hold items: a heading that only groups others is not one */
+  guint n_lanes = 0;
+  g_autoptr (GPtrArray) all = chrono_trace_list_lanes (self->trace);
+  for (guint i = 0; i < all->len; i++)
+    n_lanes += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
   g_autofree char *events =
       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " event", "%" PRIu64 " events", n_events), n_events);
   g_autofree char *lanes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u lane", "%u lanes", n_lanes), n_lanes);
