@@ -849,6 +849,36 @@ test_constant_signal_axis (void)
       assert_colour (image, x, y, &background, "the axis column's bottom");
 }
 
+/* Issue 18: the ruler's last label is left out rather than cut by the
+ * picture's edge (the Laplace picture read "1.2" for "1.2 Mcycles"). */
+static void
+test_ruler_labels_are_whole (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("ruler", "test");
+  g_autoptr (ChronoLane) lane = chrono_lane_new ("Task", CHRONO_LANE_PROCESS, NULL);
+  chrono_trace_add_lane (trace, lane);
+  add_span (lane, 0, 1000, CHRONO_STATE_RUNNING, 0, 0, CHRONO_NO_INSTANCE, 0);
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, 1010); /* a tick at 1000 lands 8 px before the right edge */
+  chrono_trace_seal (trace);
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 1008, 100);
+  o.legend_height = 0;
+  g_autoptr (cairo_surface_t) image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1008, 100);
+  cairo_t *cr = cairo_create (image);
+  chrono_renderer_draw (renderer, cr, &o);
+  cairo_destroy (cr);
+  int tick_x = column_of (&o, 1000);
+  g_assert_cmpint (o.width - tick_x, <, 20);
+  /* between that tick and the edge, the ruler's label band holds no text */
+  const ChronoPalette *palette = chrono_palette_get (FALSE);
+  for (int x = tick_x + 2; x < o.width; x++)
+    for (int y = 2; y < o.ruler_height - 8; y++)
+      assert_colour (image, x, y, &palette->chrome, "ruler after the last tick");
+}
+
 /* Too many arrows in view are noise: none is drawn, rather than the first
  * twenty thousand piled up at the left edge as if the rest had none. */
 static void
@@ -913,5 +943,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/crowded-links", test_crowded_links);
   g_test_add_func ("/render/claims-keep-their-edges", test_claims_keep_their_edges);
   g_test_add_func ("/render/constant-signal-axis", test_constant_signal_axis);
+  g_test_add_func ("/render/ruler-labels-are-whole", test_ruler_labels_are_whole);
   return g_test_run ();
 }

@@ -61,8 +61,11 @@ draw_tick_label (double x, double rel, gpointer data)
   const LabelData *d = data;
   ChronoRenderContext *ctx = d->ctx;
   g_autofree char *text = chrono_tick_scale_format (d->scale, rel / ticks_per_second (ctx));
-  int h;
-  chrono_render_text_size (ctx->small_text, text, NULL, &h);
+  int w, h;
+  chrono_render_text_size (ctx->small_text, text, &w, &h);
+  /* a label the picture's edge would cut is left out: "1.2" reads as a wrong time */
+  if (x + 3.0 + w > ctx->data_x1)
+    return;
   double y = MAX (1.0, (ctx->o->ruler_height - MAJOR_TICK - h) / 2.0 + 1.0);
   chrono_render_text (ctx, ctx->small_text, text, x + 3.0, y, -1, &ctx->palette->text);
 }
