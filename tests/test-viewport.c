@@ -47,6 +47,25 @@ test_history (void)
   g_assert_false (chrono_viewport_go_back (v));
 }
 
+/* Issue 18: the notches of one wheel turn are one step back, not five. */
+static void
+test_wheel_turn_is_one_step (void)
+{
+  g_autoptr (ChronoViewport) v = chrono_viewport_new (0, 1000000);
+  for (int notch = 0; notch < 5; notch++)
+    chrono_viewport_zoom_wheel (v, 1.25, 500000);
+  g_assert_cmpint (chrono_viewport_get_end (v) - chrono_viewport_get_begin (v), <, 400000);
+  g_assert_true (chrono_viewport_go_back (v));
+  g_assert_cmpint (chrono_viewport_get_begin (v), ==, 0);
+  g_assert_cmpint (chrono_viewport_get_end (v), ==, 1000000);
+  g_assert_false (chrono_viewport_can_go_back (v));
+  /* keys and buttons step one at a time */
+  chrono_viewport_zoom (v, 2.0, 500000);
+  chrono_viewport_zoom (v, 2.0, 500000);
+  g_assert_true (chrono_viewport_go_back (v));
+  g_assert_cmpint (chrono_viewport_get_end (v) - chrono_viewport_get_begin (v), ==, 500000);
+}
+
 static void
 count_changes (ChronoViewport *v, int *changes)
 {
@@ -169,6 +188,7 @@ main (int argc, char **argv)
   g_test_add_func ("/viewport/zoom-keeps-anchor", test_zoom_keeps_anchor);
   g_test_add_func ("/viewport/clamps-to-trace", test_clamps_to_trace);
   g_test_add_func ("/viewport/history", test_history);
+  g_test_add_func ("/viewport/wheel-turn-is-one-step", test_wheel_turn_is_one_step);
   g_test_add_func ("/viewport/signals-and-scroll", test_signals_and_scroll);
   g_test_add_func ("/viewport/empty-trace", test_empty_trace);
   g_test_add_func ("/viewport/actions", test_actions);

@@ -26,6 +26,7 @@ struct _ChronoViewport {
   gint64 begin, end;
   double scroll_y;
   GArray *history; /* Range */
+  gint64 last_zoom_us; /* monotonic time of the last zoom step, to group a burst */
   gboolean has_marker[2];
   gint64 marker[2];
   gboolean has_selection;
@@ -339,6 +340,9 @@ apply_range (ChronoViewport *viewport, gint64 begin, gint64 end)
   notify_range (viewport, old_begin, old_end);
 }
 
+/* Zoom steps closer together than this are one gesture. */
+#define ZOOM_BURST_US (600 * 1000)
+
 static void
 remember (ChronoViewport *viewport)
 {
@@ -362,9 +366,24 @@ chrono_viewport_set_range (ChronoViewport *viewport, gint64 begin, gint64 end)
   apply_range (viewport, begin, end);
 }
 
+static void zoom (ChronoViewport *viewport, double factor, gint64 anchor, gboolean step_of_a_gesture);
+
 /* factor > 1 zooms in; anchor keeps its place on screen. */
 void
 chrono_viewport_zoom (ChronoViewport *viewport, double factor, gint64 anchor)
+{
+  zoom (viewport, factor, anchor, FALSE);
+}
+
+/* The same for a notch of the wheel: the notches of one turn are one step back. */
+void
+chrono_viewport_zoom_wheel (ChronoViewport *viewport, double factor, gint64 anchor)
+{
+  zoom (viewport, factor, anchor, TRUE);
+}
+
+static void
+zoom (ChronoViewport *viewport, double factor, gint64 anchor, gboolean step_of_a_gesture)
 {
   g_return_if_fail (factor > 0);
   anchor = CLAMP (anchor, viewport->begin, viewport->end);
@@ -372,7 +391,11 @@ chrono_viewport_zoom (ChronoViewport *viewport, double factor, gint64 anchor)
   double fraction = (double) (anchor - viewport->begin) / span;
   double new_span = MAX (span / factor, (double) MIN_SPAN);
   gint64 begin = anchor - (gint64) llround (fraction * new_span);
-  remember (viewport);
+  /* the notches of one turn of the wheel (or a held key) are one step back */
+  gint64 now = g_get_monotonic_time ();
+  if (!step_of_a_gesture || now - viewport->last_zoom_us > ZOOM_BURST_US)
+    remember (viewport);
+  viewport->last_zoom_us = step_of_a_gesture ? now : 0;
   apply_range (viewport, begin, begin + (gint64) llround (new_span));
 }
 
@@ -386,6 +409,7 @@ chrono_viewport_zoom_to (ChronoViewport *viewport, gint64 begin, gint64 end)
       end = swap;
     }
   remember (viewport);
+  viewport->last_zoom_us = 0; /* a wheel turn after it is a step of its own */
   apply_range (viewport, begin, end);
 }
 

@@ -26,6 +26,7 @@ void chrono_viewport_set_trace_range (ChronoViewport *viewport, gint64 begin, gi
 
 void chrono_viewport_set_range (ChronoViewport *viewport, gint64 begin, gint64 end);
 void chrono_viewport_zoom (ChronoViewport *viewport, double factor, gint64 anchor);
+void chrono_viewport_zoom_wheel (ChronoViewport *viewport, double factor, gint64 anchor);
 void chrono_viewport_zoom_to (ChronoViewport *viewport, gint64 begin, gint64 end);
 void chrono_viewport_pan (ChronoViewport *viewport, gint64 delta);
 void chrono_viewport_pan_fraction (ChronoViewport *viewport, double fraction);

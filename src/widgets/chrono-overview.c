@@ -543,7 +543,7 @@ chrono_overview_scroll_event (GtkWidget *widget, GdkEventScroll *event)
   if (event->state & GDK_SHIFT_MASK || fabs (dx) > fabs (dy))
     chrono_viewport_pan_fraction (self->viewport, 0.1 * (fabs (dx) > fabs (dy) ? dx : dy));
   else if (dy != 0)
-    chrono_viewport_zoom (self->viewport, pow (ZOOM_STEP, -dy), x_to_time_clamped (self, event->x));
+    chrono_viewport_zoom_wheel (self->viewport, pow (ZOOM_STEP, -dy), x_to_time_clamped (self, event->x));
   return GDK_EVENT_STOP;
 }
 

@@ -254,7 +254,7 @@ chrono_timeline_view_scroll_event (GtkWidget *widget, GdkEventScroll *event)
   chrono_scroll_event_get_deltas (event, &dx, &dy);
 
   if (event->state & GDK_CONTROL_MASK)
-    chrono_viewport_zoom (self->viewport, pow (ZOOM_STEP, -dy), time_at (self, event->x));
+    chrono_viewport_zoom_wheel (self->viewport, pow (ZOOM_STEP, -dy), time_at (self, event->x));
   else if (event->state & GDK_SHIFT_MASK || dx != 0)
     chrono_viewport_pan_fraction (self->viewport, 0.1 * (dx != 0 ? dx : dy));
   else
