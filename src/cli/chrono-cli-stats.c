@@ -33,6 +33,27 @@ append_value (GString *out, const ChronoClock *clock, gboolean count, gint64 val
   g_string_append (out, text);
 }
 
+/* sum / (count · ticks per second) as an exact decimal when it has one of
+ * at most 18 decimals past the clock's (a mean of 4 values is a quarter
+ * tick at worst), else NULL. */
+static char *
+exact_mean (const ChronoClock *clock, guint64 sum, guint count)
+{
+  unsigned __int128 scaled = sum;
+  guint64 tps = (guint64) clock->ticks_per_second, power = 1;
+  for (guint digits = 0; digits <= 18; digits++, power *= 10, scaled *= 10)
+    if (scaled % count == 0 && scaled / count <= G_MAXUINT64 / 10 && tps <= G_MAXUINT64 / power)
+      {
+        /* the mean is (scaled / count) / (tps · 10^digits) seconds */
+        ChronoClock finer = *clock;
+        finer.ticks_per_second = (gint64) (tps * power);
+        if (finer.ticks_per_second <= 0)
+          return NULL;
+        return chrono_clock_format_duration_exact (&finer, (guint64) (scaled / count));
+      }
+  return NULL;
+}
+
 static void
 append_mean (GString *out, const ChronoClock *clock, gboolean count, const ChronoMetricSummary *s)
 {
@@ -42,8 +63,9 @@ append_mean (GString *out, const ChronoClock *clock, gboolean count, const Chron
       g_string_append (out, g_ascii_dtostr (buffer, sizeof buffer, (double) s->sum / (double) s->count));
       return;
     }
-  g_autofree char *text = chrono_clock_format_duration_ratio (clock, s->sum, s->count);
-  g_string_append (out, text);
+  g_autofree char *exact = exact_mean (clock, s->sum, s->count);
+  g_autofree char *text = exact ? NULL : chrono_clock_format_duration_ratio (clock, s->sum, s->count);
+  g_string_append (out, exact ? exact : text);
 }
 
 static void

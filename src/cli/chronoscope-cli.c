@@ -24,6 +24,7 @@
 #include "chrono-output-file.h"
 #include "chrono-renderer.h"
 #include "chrono-resource-stats.h"
+#include "chrono-requirements.h"
 #include "chrono-resource-usage.h"
 
 enum { EXIT_OK = 0, EXIT_WARNINGS = 1, EXIT_FAILED = 2 };
@@ -710,19 +711,99 @@ command_info (int argc, char **argv)
   return status;
 }
 
-static int
-command_check (int argc, char **argv)
+/* One line per violation: the trace line that activated the instance, the
+ * requirement as written, the value and when. */
+static void
+print_violation (const char *path, ChronoTrace *trace, const ChronoViolation *v)
 {
-  if (argc < 2)
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  const ChronoRequirement *r = v->requirement;
+  g_autofree char *at = chrono_clock_format_ticks (clock, v->time - clock->origin, 12);
+  g_autofree char *value = NULL;
+  if (r->kind == CHRONO_REQUIREMENT_LOAD)
+    value = g_strdup_printf ("%.6g%%", v->load);
+  else if (chrono_metric_is_count (r->metric))
+    value = g_strdup_printf ("%" G_GINT64_FORMAT, v->value);
+  else
+    value = chrono_clock_format_duration (clock, (guint64) v->value, 6);
+  if (v->line > 0)
+    g_print ("%s:%" G_GUINT64_FORMAT ": %s: %s ", path, v->line, r->text, value);
+  else
+    g_print ("%s: %s: %s ", path, r->text, value);
+  /* TRANSLATORS: a requirement's violation: "<value> at <time>" */
+  g_print (_ ("at %s"), at);
+  if (v->number != G_MININT64)
+    g_print (" (#%" G_GINT64_FORMAT ")", v->number);
+  g_print ("\n");
+}
+
+/* Exit 0 when every trace meets every requirement, 1 when one is violated. */
+static int
+check_requirements (const char *requirements_path, int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GPtrArray) requirements = NULL;
+  if (!g_file_get_contents (requirements_path, &text, NULL, &error)
+      || (requirements = chrono_requirements_parse (text, &error)) == NULL)
     {
-      g_printerr ("chronoscope-cli check: %s\n", _ ("no file given"));
+      g_printerr ("chronoscope-cli check: %s: %s\n", requirements_path, error->message);
       return EXIT_FAILED;
     }
   int status = EXIT_OK;
   for (int i = 1; i < argc; i++)
     {
+      /* metrics need every instance: the whole file is read */
+      g_autoptr (ChronoTrace) trace = load_or_report_with (argv[i], "never");
+      if (trace == NULL)
+        return EXIT_FAILED;
+      g_autoptr (GArray) violations = chrono_requirements_check (requirements, trace, &error);
+      if (violations == NULL)
+        {
+          g_printerr ("chronoscope-cli check: %s: %s: %s\n", argv[i], requirements_path, error->message);
+          return EXIT_FAILED;
+        }
+      for (guint v = 0; v < violations->len; v++)
+        print_violation (argv[i], trace, &g_array_index (violations, ChronoViolation, v));
+      if (violations->len > 0)
+        status = EXIT_WARNINGS;
+    }
+  return status;
+}
+
+static int
+command_check (int argc, char **argv)
+{
+  g_autofree char *requirements = NULL;
+  GOptionEntry entries[] = {
+    { "requirements", 0, 0, G_OPTION_ARG_FILENAME, &requirements,
+      N_ ("Check the traces against the timing requirements in FILE instead (exit 1 when one is violated)"),
+      N_ ("FILE") },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE… — list problems, one per line"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) parse_error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &parse_error))
+    {
+      g_printerr ("chronoscope-cli check: %s\n", parse_error->message);
+      return EXIT_FAILED;
+    }
+  if (argc < 2)
+    {
+      g_printerr ("chronoscope-cli check: %s\n", _ ("no file given"));
+      return EXIT_FAILED;
+    }
+  if (requirements != NULL)
+    return check_requirements (requirements, argc, argv);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  collect_loader_options (options);
+  int status = EXIT_OK;
+  for (int i = 1; i < argc; i++)
+    {
       g_autoptr (GError) error = NULL;
-      g_autoptr (ChronoTrace) trace = chrono_load_file (argv[i], NULL, NULL, NULL, &error);
+      g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (argv[i], options, NULL, NULL, NULL, &error);
       if (trace == NULL)
         {
           g_print ("%s: error: %s\n", argv[i], error->message);
@@ -1075,6 +1156,9 @@ usage (void)
                  "Commands:\n"
                  "  info [--json] FILE…      summarise traces (timing per task, runnable and core)\n"
                  "  check FILE…              list problems, one per line (exit 0 clean, 1 warnings, 2 errors)\n"
+                 "  check --requirements REQ FILE…\n"
+                 "                           list every violation of the timing requirements in REQ\n"
+                 "                           (exit 0 all met, 1 violated, 2 errors)\n"
                  "  export FILE… -o OUT      write the timeline as PNG, SVG or PDF\n"
                  "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
                  "                           several traces: [--align start|wallclock] [--shift N=TIME]\n"
