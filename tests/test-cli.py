@@ -239,6 +239,59 @@ class Cli(unittest.TestCase):
             self.assertEqual(bad.returncode, 2)
             self.assertIn(message, bad.stderr)
 
+    def test_stats_json(self):
+        """Issue 17 §1: exactly the keys asked for, every task and ISR sorted by name."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        fixture = os.path.join(root, "tests", "data", "btf", "timing_metrics.btf")
+        result = run("stats", fixture, "--json")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        stats = json.loads(result.stdout, parse_float=str)
+        self.assertEqual(stats["format"], "btf")
+        self.assertEqual([(e["name"], e["type"]) for e in stats["entities"]],
+                         [("ISR_X", "ISR"), ("Task_A", "T"), ("Task_B", "T")])
+        task_a = stats["entities"][1]
+        for metric in ("response_time", "start_delay", "gross_execution", "net_execution"):
+            self.assertEqual(list(task_a[metric]), ["count", "min", "max", "mean", "p50", "p95", "p99", "worst_at"])
+        self.assertEqual(task_a["response_time"], {"count": 4, "min": "0.00002", "max": "0.00004", "mean": "0.00002875",
+                                                   "p50": "0.00002", "p95": "0.00004", "p99": "0.00004",
+                                                   "worst_at": "0.00021"})
+        self.assertEqual(stats["runnables"][0]["name"], "Run_1")
+        self.assertEqual(stats["runnables"][0]["gross_execution"]["max"], "0.000028")
+        # nothing in the range: count 0 and nulls
+        empty = json.loads(run("stats", fixture, "--json", "--entity", "Task_B", "--range", "1us..2us").stdout)
+        self.assertEqual(empty["entities"][0]["response_time"],
+                         {"count": 0, "min": None, "max": None, "mean": None, "p50": None, "p95": None, "p99": None,
+                          "worst_at": None})
+        bad = run("stats", fixture, "--entity", "Nobody")
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("no task, ISR or runnable named", bad.stderr)
+
+    def test_check_requirements(self):
+        """Issue 17 §3: every violation as trace:line: requirement: value at time; exit 1."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        fixture = os.path.join(root, "tests", "data", "btf", "timing_metrics.btf")
+        requirements = self.write("req.txt", "# limits\nTask_A response_time <= 30us\n\n"
+                                  "Core_1 load <= 30% per 100us  # the busiest window is 35%\n"
+                                  "Task_A preemptions <= 2\n")
+        result = run("check", "--requirements", requirements, fixture)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stdout.splitlines(), [
+            f"{fixture}:14: Task_A response_time <= 30us: 35 µs at 100 µs (#1)",
+            f"{fixture}:36: Task_A response_time <= 30us: 40 µs at 210 µs (#2)",
+            f"{fixture}: Core_1 load <= 30% per 100us: 35% at 200 µs"])
+        met = self.write("met.txt", "Task_A response_time <= 40us\nCore_1 load <= 35% per 100us\n")
+        result = run("check", "--requirements", met, fixture)
+        self.assertEqual((result.returncode, result.stdout), (0, ""), result.stderr)
+        for text, message in (("A -> B <= 1ms\n", "line 1: “A -> B <= 1ms”: event chains are not supported yet"),
+                              ("\nTask_A response <= 1ms\n", "line 2: “Task_A response <= 1ms”: unknown metric"),
+                              ("Task_A response_time <= soon\n", "soon"),
+                              ("Core_1 load <= 70 per 10ms\n", "percentage"),
+                              ("Nobody net_execution <= 1ms\n", "no task, ISR or runnable named “Nobody”"),
+                              ("Core_9 load <= 70% per 10ms\n", "no core named “Core_9”")):
+            result = run("check", "--requirements", self.write("bad.txt", text), fixture)
+            self.assertEqual(result.returncode, 2, text)
+            self.assertIn(message, result.stderr)
+
     def test_export_markers(self):
         path = self.write("clean.btf", CLEAN)
 

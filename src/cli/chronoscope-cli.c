@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "chrono-cli-args.h"
+#include "chrono-cli-stats.h"
 #include "chrono-instance-life.h"
 #include "chrono-dump.h"
 #include "chrono-critical-path.h"
@@ -23,6 +24,7 @@
 #include "chrono-output-file.h"
 #include "chrono-renderer.h"
 #include "chrono-resource-stats.h"
+#include "chrono-requirements.h"
 #include "chrono-resource-usage.h"
 
 enum { EXIT_OK = 0, EXIT_WARNINGS = 1, EXIT_FAILED = 2 };
@@ -580,6 +582,94 @@ command_life (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* ---- stats: timing metrics per task, ISR and runnable ---------------------- */
+
+/* "Task_A=10ms": the period the jitters of Task_A are measured against. */
+static gboolean
+parse_periods (char **given, ChronoTrace *trace, GHashTable *periods, GError **error)
+{
+  for (guint i = 0; given != NULL && given[i] != NULL; i++)
+    {
+      const char *equals = strrchr (given[i], '=');
+      double seconds;
+      if (equals == NULL || equals == given[i])
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _ ("period “%s” must be ENTITY=DURATION, e.g. Task_A=10ms"), given[i]);
+          return FALSE;
+        }
+      if (!chrono_clock_parse_duration (chrono_trace_get_clock (trace), equals + 1, &seconds, error))
+        return FALSE;
+      gint64 ticks = chrono_clock_from_seconds (chrono_trace_get_clock (trace), seconds);
+      if (ticks <= 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _ ("period “%s” is shorter than one tick of the trace’s clock"), given[i]);
+          return FALSE;
+        }
+      g_hash_table_insert (periods, g_strndup (given[i], equals - given[i]), g_memdup2 (&ticks, sizeof ticks));
+    }
+  return TRUE;
+}
+
+static int
+stats_failed (const char *path, GError *error)
+{
+  g_printerr ("chronoscope-cli stats: %s%s%s\n", path ? path : "", path ? ": " : "", error->message);
+  return EXIT_FAILED;
+}
+
+static int
+command_stats (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  g_autofree char *entity = NULL, *range = NULL;
+  g_auto (GStrv) periods = NULL;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print JSON"), NULL },
+    { "entity", 0, 0, G_OPTION_ARG_STRING, &entity, N_ ("Only the task, ISR or runnable of this name"), N_ ("NAME") },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &range,
+      N_ ("Only the instances activated in this time range from the trace start, e.g. 10ms..30ms"), N_ ("BEGIN..END") },
+    { "period", 0, 0, G_OPTION_ARG_STRING_ARRAY, &periods,
+      N_ ("The period the jitters of ENTITY are measured against (default: the median distance of its activations)"),
+      N_ ("ENTITY=DURATION") },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_ ("FILE — timing metrics of every task, ISR and runnable instance"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return stats_failed (NULL, error);
+  if (argc != 2)
+    {
+      g_printerr ("chronoscope-cli stats: %s\n", _ ("give exactly one file"));
+      return EXIT_FAILED;
+    }
+  /* metrics need every instance: the whole file is read */
+  g_autoptr (ChronoTrace) trace = load_or_report_with (argv[1], "never");
+  if (trace == NULL)
+    return EXIT_FAILED;
+  ChronoMetricsOptions options;
+  chrono_metrics_options_init (&options);
+  options.entity = entity;
+  g_autoptr (GHashTable) given_periods = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  options.periods = given_periods;
+  if ((range != NULL && !chrono_cli_parse_range (range, trace, &options.begin, &options.end, &error))
+      || !parse_periods (periods, trace, given_periods, &error))
+    return stats_failed (argv[1], error);
+  g_autoptr (GPtrArray) metrics = chrono_metrics_compute (trace, &options);
+  if (entity != NULL && metrics->len == 0)
+    {
+      g_printerr (_ ("chronoscope-cli stats: %s: no task, ISR or runnable named “%s”\n"), argv[1], entity);
+      return EXIT_FAILED;
+    }
+  g_autofree char *text = json ? chrono_cli_stats_json (trace, metrics) : chrono_cli_stats_text (trace, metrics);
+  fputs (text, stdout);
+  return EXIT_OK;
+}
+
 static int
 command_info (int argc, char **argv)
 {
@@ -621,19 +711,99 @@ command_info (int argc, char **argv)
   return status;
 }
 
-static int
-command_check (int argc, char **argv)
+/* One line per violation: the trace line that activated the instance, the
+ * requirement as written, the value and when. */
+static void
+print_violation (const char *path, ChronoTrace *trace, const ChronoViolation *v)
 {
-  if (argc < 2)
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  const ChronoRequirement *r = v->requirement;
+  g_autofree char *at = chrono_clock_format_ticks (clock, v->time - clock->origin, 12);
+  g_autofree char *value = NULL;
+  if (r->kind == CHRONO_REQUIREMENT_LOAD)
+    value = g_strdup_printf ("%.6g%%", v->load);
+  else if (chrono_metric_is_count (r->metric))
+    value = g_strdup_printf ("%" G_GINT64_FORMAT, v->value);
+  else
+    value = chrono_clock_format_duration (clock, (guint64) v->value, 6);
+  if (v->line > 0)
+    g_print ("%s:%" G_GUINT64_FORMAT ": %s: %s ", path, v->line, r->text, value);
+  else
+    g_print ("%s: %s: %s ", path, r->text, value);
+  /* TRANSLATORS: a requirement's violation: "<value> at <time>" */
+  g_print (_ ("at %s"), at);
+  if (v->number != G_MININT64)
+    g_print (" (#%" G_GINT64_FORMAT ")", v->number);
+  g_print ("\n");
+}
+
+/* Exit 0 when every trace meets every requirement, 1 when one is violated. */
+static int
+check_requirements (const char *requirements_path, int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GPtrArray) requirements = NULL;
+  if (!g_file_get_contents (requirements_path, &text, NULL, &error)
+      || (requirements = chrono_requirements_parse (text, &error)) == NULL)
     {
-      g_printerr ("chronoscope-cli check: %s\n", _ ("no file given"));
+      g_printerr ("chronoscope-cli check: %s: %s\n", requirements_path, error->message);
       return EXIT_FAILED;
     }
   int status = EXIT_OK;
   for (int i = 1; i < argc; i++)
     {
+      /* metrics need every instance: the whole file is read */
+      g_autoptr (ChronoTrace) trace = load_or_report_with (argv[i], "never");
+      if (trace == NULL)
+        return EXIT_FAILED;
+      g_autoptr (GArray) violations = chrono_requirements_check (requirements, trace, &error);
+      if (violations == NULL)
+        {
+          g_printerr ("chronoscope-cli check: %s: %s: %s\n", argv[i], requirements_path, error->message);
+          return EXIT_FAILED;
+        }
+      for (guint v = 0; v < violations->len; v++)
+        print_violation (argv[i], trace, &g_array_index (violations, ChronoViolation, v));
+      if (violations->len > 0)
+        status = EXIT_WARNINGS;
+    }
+  return status;
+}
+
+static int
+command_check (int argc, char **argv)
+{
+  g_autofree char *requirements = NULL;
+  GOptionEntry entries[] = {
+    { "requirements", 0, 0, G_OPTION_ARG_FILENAME, &requirements,
+      N_ ("Check the traces against the timing requirements in FILE instead (exit 1 when one is violated)"),
+      N_ ("FILE") },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE… — list problems, one per line"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) parse_error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &parse_error))
+    {
+      g_printerr ("chronoscope-cli check: %s\n", parse_error->message);
+      return EXIT_FAILED;
+    }
+  if (argc < 2)
+    {
+      g_printerr ("chronoscope-cli check: %s\n", _ ("no file given"));
+      return EXIT_FAILED;
+    }
+  if (requirements != NULL)
+    return check_requirements (requirements, argc, argv);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  collect_loader_options (options);
+  int status = EXIT_OK;
+  for (int i = 1; i < argc; i++)
+    {
       g_autoptr (GError) error = NULL;
-      g_autoptr (ChronoTrace) trace = chrono_load_file (argv[i], NULL, NULL, NULL, &error);
+      g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (argv[i], options, NULL, NULL, NULL, &error);
       if (trace == NULL)
         {
           g_print ("%s: error: %s\n", argv[i], error->message);
@@ -986,6 +1156,9 @@ usage (void)
                  "Commands:\n"
                  "  info [--json] FILE…      summarise traces (timing per task, runnable and core)\n"
                  "  check FILE…              list problems, one per line (exit 0 clean, 1 warnings, 2 errors)\n"
+                 "  check --requirements REQ FILE…\n"
+                 "                           list every violation of the timing requirements in REQ\n"
+                 "                           (exit 0 all met, 1 violated, 2 errors)\n"
                  "  export FILE… -o OUT      write the timeline as PNG, SVG or PDF\n"
                  "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
                  "                           several traces: [--align start|wallclock] [--shift N=TIME]\n"
@@ -996,6 +1169,10 @@ usage (void)
                  "                           [--align start|wallclock] [--force]\n"
                  "  life FILE ENTITY#N       the life of a task or ISR instance, as the inspector shows it\n"
                  "                           [--json]\n"
+                 "  stats FILE               timing metrics per task, ISR and runnable: response time,\n"
+                 "                           start delay, execution, preemptions, jitter\n"
+                 "                           [--json] [--entity NAME] [--range BEGIN..END]\n"
+                 "                           [--period ENTITY=DURATION]\n"
                  "  dump FILE                print the loaded model as text (for tests)\n"
                  "  --version                print the version\n"));
 }
@@ -1038,6 +1215,8 @@ main (int argc, char **argv)
     return command_export (argc - 1, argv + 1);
   if (strcmp (command, "convert") == 0)
     return command_convert (argc - 1, argv + 1);
+  if (strcmp (command, "stats") == 0)
+    return command_stats (argc - 1, argv + 1);
   if (strcmp (command, "life") == 0)
     return command_life (argc - 1, argv + 1);
   if (strcmp (command, "merge") == 0)

@@ -20,6 +20,11 @@ typedef struct {
   guint32 activations; /* activate events (dup activations included) */
   guint32 preemptions;
   guint32 parent; /* caller instance index in the parent lane, or G_MAXUINT32 */
+  /* Timing analysis measures a life from its latest activation: another
+   * activation of an open instance restarts it.  G_MININT64 when unknown. */
+  gint64 activated_at;
+  gint64 started_at; /* the first allocation to a core since activated_at */
+  guint64 line; /* the trace line of activated_at (else of the first event); 0 when unknown */
 } ChronoInstance;
 
 typedef struct _ChronoInstances ChronoInstances;

@@ -95,7 +95,15 @@ new_process_instance (ChronoBtfMachine *m, Entity *e, gint64 number, gint64 begi
   pi->number = number;
   pi->slot = free_slot (e);
   pi->calls = g_ptr_array_new_with_free_func (chrono_btf_free_call);
-  ChronoInstance record = { number, begin, begin, G_MININT64, flags, 0, 0, G_MAXUINT32 };
+  ChronoInstance record = { .number = number,
+                            .begin = begin,
+                            .end = begin,
+                            .first_start = G_MININT64,
+                            .flags = flags,
+                            .parent = G_MAXUINT32,
+                            .activated_at = G_MININT64,
+                            .started_at = G_MININT64,
+                            .line = m->line };
   pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &record);
   g_ptr_array_add (e->live, pi);
   return pi;
@@ -220,12 +228,20 @@ count_event (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEvent *ev,
 {
   ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (pi->entity->lane), pi->index);
   if (code == EV_ACTIVATE)
-    record->activations++;
+    {
+      record->activations++;
+      record->activated_at = ev->time;
+      record->started_at = G_MININT64;
+      record->line = ev->line;
+    }
   if (code == EV_PREEMPT)
     record->preemptions++;
   if ((code == EV_START || code == EV_RESUME || code == EV_RUN || code == EV_POLL_PARKING)
       && record->first_start == G_MININT64)
     record->first_start = ev->time;
+  if ((code == EV_START || code == EV_RESUME || code == EV_RUN) && record->activated_at != G_MININT64
+      && record->started_at == G_MININT64)
+    record->started_at = ev->time;
   record->end = ev->time;
 }
 

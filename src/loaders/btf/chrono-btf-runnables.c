@@ -101,7 +101,10 @@ new_call (ChronoBtfMachine *m, ChronoLane *parent_lane, guint32 caller, Entity *
                             inferred ? CHRONO_INSTANCE_INFERRED : CHRONO_INSTANCE_ACTIVATED,
                             0,
                             0,
-                            caller };
+                            caller,
+                            inferred ? G_MININT64 : since,
+                            inferred ? G_MININT64 : since,
+                            ev->line };
   call->index = chrono_instances_add (chrono_lane_get_instances (call->lane), &record);
   return call;
 }

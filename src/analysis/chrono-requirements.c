@@ -1,0 +1,285 @@
+/* chrono-requirements.c — reading requirement lines and checking a trace
+ * against them.  Entity names may hold blanks (FreeRTOS tasks are
+ * "Runner [1]"), so a line is read from its end: the words after the name
+ * have a fixed shape. */
+#include "chrono-requirements.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* clang-format would space out the quark's name */
+/* clang-format off */
+G_DEFINE_QUARK (chrono-requirements-error-quark, chrono_requirements_error)
+/* clang-format on */
+
+static void
+free_requirement (gpointer data)
+{
+  ChronoRequirement *r = data;
+  g_free (r->text);
+  g_free (r->entity);
+  g_free (r);
+}
+
+/* "70%" → 70 */
+static gboolean
+parse_percent (const char *text, double *out)
+{
+  char *end = NULL;
+  *out = g_ascii_strtod (text, &end);
+  return end != text && g_str_equal (end, "%") && isfinite (*out) && *out >= 0;
+}
+
+static gboolean
+parse_count (const char *text, double *out)
+{
+  char *end = NULL;
+  guint64 value = g_ascii_strtoull (text, &end, 10);
+  *out = (double) value;
+  return end != text && *end == '\0' && g_ascii_isdigit (text[0]);
+}
+
+static gboolean
+syntax_error (GError **error, guint line, const char *text, const char *why)
+{
+  g_set_error (error, CHRONO_REQUIREMENTS_ERROR, CHRONO_REQUIREMENTS_ERROR_SYNTAX, _ ("line %u: “%s”: %s"), line, text,
+               why);
+  return FALSE;
+}
+
+static char *
+metric_names (void)
+{
+  GString *names = g_string_new (NULL);
+  for (guint m = 0; m < CHRONO_N_METRICS; m++)
+    g_string_append_printf (names, "%s%s", m ? ", " : "", chrono_metric_get_name (m));
+  return g_string_free (names, FALSE);
+}
+
+/* words: the line split at blanks; the entity is every word before the n_tail last */
+static char *
+entity_of (char **words, guint n, guint n_tail)
+{
+  g_autofree char **head = g_new0 (char *, n - n_tail + 1);
+  memcpy (head, words, sizeof (char *) * (n - n_tail));
+  return g_strjoinv (" ", head);
+}
+
+/* ENTITY load <= P% per DURATION */
+static gboolean
+parse_load (ChronoRequirement *r, char **words, guint n, GError **error)
+{
+  GError *why = NULL;
+  if (n < 6 || !g_str_equal (words[n - 4], "<=") || !g_str_equal (words[n - 2], "per"))
+    return syntax_error (error, r->line, r->text, _ ("a load requirement reads CORE load <= 70% per 10ms"));
+  if (!parse_percent (words[n - 3], &r->limit))
+    return syntax_error (error, r->line, r->text, _ ("the load limit is a percentage, such as 70%"));
+  if (!chrono_parse_duration (words[n - 1], &r->window, &why) || r->window <= 0)
+    {
+      g_autofree char *message = g_strdup (why ? why->message : _ ("the window must be longer than nothing"));
+      g_clear_error (&why);
+      return syntax_error (error, r->line, r->text, message);
+    }
+  r->kind = CHRONO_REQUIREMENT_LOAD;
+  r->entity = entity_of (words, n, 5);
+  return TRUE;
+}
+
+/* ENTITY METRIC <= LIMIT */
+static gboolean
+parse_metric (ChronoRequirement *r, char **words, guint n, GError **error)
+{
+  if (n < 4 || !g_str_equal (words[n - 2], "<="))
+    return syntax_error (error, r->line, r->text,
+                         _ ("a requirement reads ENTITY METRIC <= LIMIT, or CORE load <= 70% per 10ms"));
+  if (!chrono_metric_from_name (words[n - 3], &r->metric))
+    {
+      g_autofree char *names = metric_names ();
+      g_autofree char *why = g_strdup_printf (_ ("unknown metric “%s” (known: %s, load)"), words[n - 3], names);
+      return syntax_error (error, r->line, r->text, why);
+    }
+  GError *why = NULL;
+  if (chrono_metric_is_count (r->metric) ? !parse_count (words[n - 1], &r->limit)
+                                         : !chrono_parse_duration (words[n - 1], &r->limit, &why))
+    {
+      g_autofree char *message = g_strdup (why ? why->message : _ ("the limit is a whole number"));
+      g_clear_error (&why);
+      return syntax_error (error, r->line, r->text, message);
+    }
+  r->kind = CHRONO_REQUIREMENT_METRIC;
+  r->entity = entity_of (words, n, 3);
+  return TRUE;
+}
+
+static gboolean
+parse_line (ChronoRequirement *r, GError **error)
+{
+  /* event chains (A -> B ...) are for later: refused, never misread */
+  if (strstr (r->text, "->") != NULL)
+    {
+      g_set_error (error, CHRONO_REQUIREMENTS_ERROR, CHRONO_REQUIREMENTS_ERROR_UNSUPPORTED,
+                   _ ("line %u: “%s”: event chains are not supported yet"), r->line, r->text);
+      return FALSE;
+    }
+  g_auto (GStrv) words = g_regex_split_simple ("\\s+", r->text, 0, 0);
+  guint n = g_strv_length (words);
+  if (n >= 2 && g_str_equal (words[n - 2], "per"))
+    return parse_load (r, words, n, error);
+  return parse_metric (r, words, n, error);
+}
+
+GPtrArray *
+chrono_requirements_parse (const char *text, GError **error)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+  g_autoptr (GPtrArray) requirements = g_ptr_array_new_with_free_func (free_requirement);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *hash = strchr (lines[i], '#');
+      if (hash != NULL)
+        *hash = '\0';
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0')
+        continue;
+      ChronoRequirement *r = g_new0 (ChronoRequirement, 1);
+      r->line = i + 1;
+      r->text = g_strdup (lines[i]);
+      g_ptr_array_add (requirements, r);
+      if (!parse_line (r, error))
+        return NULL;
+    }
+  return g_steal_pointer (&requirements);
+}
+
+/* ---- checking ------------------------------------------------------------ */
+
+static gint64
+limit_in_ticks (const ChronoRequirement *r, const ChronoClock *clock)
+{
+  if (chrono_metric_is_count (r->metric))
+    return (gint64) r->limit;
+  if (r->limit * (double) clock->ticks_per_second >= 9.0e18)
+    return G_MAXINT64;
+  return chrono_clock_from_seconds (clock, r->limit);
+}
+
+static gboolean
+check_metric (const ChronoRequirement *r, ChronoTrace *trace, GPtrArray *entities, GArray *out, GError **error)
+{
+  gint64 limit = limit_in_ticks (r, chrono_trace_get_clock (trace));
+  gboolean found = FALSE;
+  for (guint e = 0; e < entities->len; e++)
+    {
+      const ChronoEntityMetrics *entity = g_ptr_array_index (entities, e);
+      if (!g_str_equal (entity->name, r->entity))
+        continue;
+      found = TRUE;
+      for (guint i = 0; i < entity->instances->len; i++)
+        {
+          const ChronoInstanceMetrics *m = &g_array_index (entity->instances, ChronoInstanceMetrics, i);
+          gint64 value = m->value[r->metric];
+          if (value == CHRONO_METRIC_NONE || value <= limit)
+            continue;
+          ChronoViolation v = { r, m->lane, m->index, m->number, m->line, m->activated, value, 0 };
+          g_array_append_val (out, v);
+        }
+    }
+  if (!found)
+    g_set_error (error, CHRONO_REQUIREMENTS_ERROR, CHRONO_REQUIREMENTS_ERROR_NO_ENTITY,
+                 _ ("line %u: “%s”: the trace has no task, ISR or runnable named “%s”"), r->line, r->text, r->entity);
+  return found;
+}
+
+/* Ticks some span of the core covers in [from, to): its spans do not
+ * overlap, but are merged anyway in case a trace says otherwise. */
+static gint64
+busy_in (ChronoSpans *spans, gint64 from, gint64 to)
+{
+  gint64 busy = 0, covered = from;
+  guint n = chrono_spans_get_n (spans);
+  for (guint i = chrono_spans_first_ending_after (spans, from); i < n; i++)
+    {
+      gint64 start = chrono_spans_get_start (spans, i);
+      if (start >= to)
+        break;
+      gint64 begin = MAX (start, covered), end = MIN (chrono_spans_get_end (spans, i), to);
+      if (end > begin)
+        {
+          busy += end - begin;
+          covered = end;
+        }
+    }
+  return busy;
+}
+
+/* Windows of the given length from the trace's start; a last window the
+ * trace end cuts short is not judged (a few busy ticks would be 100%). */
+static void
+check_core_load (const ChronoRequirement *r, ChronoTrace *trace, ChronoLane *core, GArray *out)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (core);
+  gint64 window = chrono_clock_from_seconds (chrono_trace_get_clock (trace), r->window);
+  if (spans == NULL || window <= 0 || !chrono_trace_has_range (trace))
+    return;
+  gint64 end = chrono_trace_get_end (trace);
+  for (gint64 from = chrono_trace_get_begin (trace); from <= end - window; from += window)
+    {
+      gint64 busy = busy_in (spans, from, from + window);
+      double load = 100.0 * (double) busy / (double) window;
+      if ((double) busy * 100.0 <= r->limit * (double) window)
+        continue;
+      ChronoViolation v = { r, core, 0, G_MININT64, 0, from, busy, load };
+      g_array_append_val (out, v);
+    }
+}
+
+static gboolean
+check_load (const ChronoRequirement *r, ChronoTrace *trace, GArray *out, GError **error)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  gboolean found = FALSE;
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      if (chrono_lane_get_kind (lane) == CHRONO_LANE_CORE && g_str_equal (chrono_lane_get_name (lane), r->entity))
+        {
+          found = TRUE;
+          check_core_load (r, trace, lane, out);
+        }
+    }
+  if (!found)
+    g_set_error (error, CHRONO_REQUIREMENTS_ERROR, CHRONO_REQUIREMENTS_ERROR_NO_ENTITY,
+                 _ ("line %u: “%s”: the trace has no core named “%s”"), r->line, r->text, r->entity);
+  return found;
+}
+
+static int
+compare_violations (gconstpointer a, gconstpointer b)
+{
+  const ChronoViolation *x = a, *y = b;
+  if (x->requirement->line != y->requirement->line)
+    return x->requirement->line < y->requirement->line ? -1 : 1;
+  if (x->time != y->time)
+    return x->time < y->time ? -1 : 1;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+GArray *
+chrono_requirements_check (GPtrArray *requirements, ChronoTrace *trace, GError **error)
+{
+  g_return_val_if_fail (requirements != NULL && CHRONO_IS_TRACE (trace), NULL);
+  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (ChronoViolation));
+  g_autoptr (GPtrArray) entities = chrono_metrics_compute (trace, NULL);
+  for (guint i = 0; i < requirements->len; i++)
+    {
+      const ChronoRequirement *r = g_ptr_array_index (requirements, i);
+      gboolean ok = r->kind == CHRONO_REQUIREMENT_LOAD ? check_load (r, trace, out, error)
+                                                       : check_metric (r, trace, entities, out, error);
+      if (!ok)
+        return NULL;
+    }
+  g_array_sort (out, compare_violations);
+  return g_steal_pointer (&out);
+}

@@ -1,0 +1,196 @@
+/* test-metrics.c — per-instance timing metrics and their distributions,
+ * checked against tests/data/btf/timing_metrics.btf worked out by hand
+ * (its times are microseconds, one tick each). */
+#include <string.h>
+
+#include "chrono-loader.h"
+#include "chrono-metrics.h"
+
+static ChronoTrace *
+load_fixture (const char *name)
+{
+  const char *data = g_getenv ("CHRONO_TEST_DATA");
+  g_assert_nonnull (data);
+  g_autofree char *path = g_build_filename (data, "btf", name, NULL);
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return trace;
+}
+
+static const ChronoEntityMetrics *
+find_entity (GPtrArray *entities, const char *name)
+{
+  for (guint i = 0; i < entities->len; i++)
+    {
+      const ChronoEntityMetrics *e = g_ptr_array_index (entities, i);
+      if (strcmp (e->name, name) == 0)
+        return e;
+    }
+  g_error ("no entity %s", name);
+}
+
+static const ChronoInstanceMetrics *
+instance (const ChronoEntityMetrics *e, guint i)
+{
+  g_assert_cmpuint (i, <, e->instances->len);
+  return &g_array_index (e->instances, ChronoInstanceMetrics, i);
+}
+
+static void
+test_sorted_by_name (void)
+{
+  g_autoptr (ChronoTrace) trace = load_fixture ("timing_metrics.btf");
+  g_autoptr (GPtrArray) all = chrono_metrics_compute (trace, NULL);
+  const char *names[] = { "ISR_X", "Run_1", "Task_A", "Task_B" };
+  g_assert_cmpuint (all->len, ==, G_N_ELEMENTS (names));
+  for (guint i = 0; i < all->len; i++)
+    g_assert_cmpstr (((ChronoEntityMetrics *) g_ptr_array_index (all, i))->name, ==, names[i]);
+  g_assert_cmpstr (find_entity (all, "ISR_X")->type, ==, "ISR");
+  g_assert_cmpint (find_entity (all, "Run_1")->kind, ==, CHRONO_LANE_RUNNABLE);
+}
+
+/* Task_A: four complete instances (the fifth is open at the end). */
+static void
+test_per_instance (void)
+{
+  g_autoptr (ChronoTrace) trace = load_fixture ("timing_metrics.btf");
+  g_autoptr (GPtrArray) all = chrono_metrics_compute (trace, NULL);
+  const ChronoEntityMetrics *a = find_entity (all, "Task_A");
+  g_assert_cmpuint (a->instances->len, ==, 4);
+  /* response, start delay, gross, net, interference, preemptions, activation and response jitter */
+  const gint64 want[4][CHRONO_N_METRICS] = {
+    { 20, 10, 10, 10, 0, 0, CHRONO_METRIC_NONE, CHRONO_METRIC_NONE },
+    { 35, 5, 30, 15, 15, 2, 0, 15 }, /* preempted twice by ISR_X */
+    { 40, 5, 35, 35, 0, 0, 10, 15 }, /* activated again at 210: measured from there */
+    { 20, 0, 20, 10, 10, 1, 10, 30 }, /* started and preempted at one tick */
+  };
+  const gint64 activated[4] = { 0, 100, 210, 300 };
+  for (guint i = 0; i < 4; i++)
+    {
+      g_assert_cmpint (instance (a, i)->activated, ==, activated[i]);
+      for (guint m = 0; m < CHRONO_N_METRICS; m++)
+        if (instance (a, i)->value[m] != want[i][m])
+          g_error ("Task_A #%u %s: %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT, i, chrono_metric_get_name (m),
+                   instance (a, i)->value[m], want[i][m]);
+    }
+  /* the median distance of the activations 0, 100, 210, 300 */
+  g_assert_cmpint (a->period, ==, 100);
+  g_assert_cmpuint (instance (a, 2)->line, ==, 36); /* the second activation's line */
+
+  /* Task_B #7 activated again while running; #8 terminated never having started */
+  const ChronoEntityMetrics *b = find_entity (all, "Task_B");
+  g_assert_cmpuint (b->instances->len, ==, 2);
+  g_assert_cmpint (instance (b, 0)->activated, ==, 55);
+  g_assert_cmpint (instance (b, 0)->value[CHRONO_METRIC_RESPONSE_TIME], ==, 15);
+  g_assert_cmpint (instance (b, 0)->value[CHRONO_METRIC_START_DELAY], ==, 5);
+  g_assert_cmpint (instance (b, 0)->value[CHRONO_METRIC_NET_EXECUTION], ==, 10);
+  g_assert_cmpint (instance (b, 1)->value[CHRONO_METRIC_RESPONSE_TIME], ==, 10);
+  g_assert_cmpint (instance (b, 1)->value[CHRONO_METRIC_START_DELAY], ==, CHRONO_METRIC_NONE);
+  g_assert_cmpint (instance (b, 1)->value[CHRONO_METRIC_GROSS_EXECUTION], ==, CHRONO_METRIC_NONE);
+
+  /* runnable calls: gross from start to terminate, net RUNNING */
+  const ChronoEntityMetrics *r = find_entity (all, "Run_1");
+  g_assert_cmpuint (r->instances->len, ==, 2);
+  g_assert_cmpint (instance (r, 0)->value[CHRONO_METRIC_GROSS_EXECUTION], ==, 8);
+  g_assert_cmpint (instance (r, 0)->value[CHRONO_METRIC_NET_EXECUTION], ==, 8);
+  g_assert_cmpint (instance (r, 1)->value[CHRONO_METRIC_GROSS_EXECUTION], ==, 28);
+  g_assert_cmpint (instance (r, 1)->value[CHRONO_METRIC_NET_EXECUTION], ==, 13);
+  g_assert_cmpint (instance (r, 1)->value[CHRONO_METRIC_RESPONSE_TIME], ==, CHRONO_METRIC_NONE);
+}
+
+static void
+test_summary (void)
+{
+  g_autoptr (ChronoTrace) trace = load_fixture ("timing_metrics.btf");
+  g_autoptr (GPtrArray) all = chrono_metrics_compute (trace, NULL);
+  const ChronoEntityMetrics *a = find_entity (all, "Task_A");
+  ChronoMetricSummary s;
+  /* response times 20, 35, 40, 20 */
+  g_assert_true (chrono_metrics_summarize (a, CHRONO_METRIC_RESPONSE_TIME, &s));
+  g_assert_cmpuint (s.count, ==, 4);
+  g_assert_cmpint (s.min, ==, 20);
+  g_assert_cmpint (s.max, ==, 40);
+  g_assert_cmpuint (s.sum, ==, 115);
+  g_assert_cmpint (s.p50, ==, 20); /* rank ⌈0.5·4⌉ = 2 of 20, 20, 35, 40 */
+  g_assert_cmpint (s.p95, ==, 40);
+  g_assert_cmpint (s.p99, ==, 40);
+  g_assert_cmpuint (s.worst, ==, 2);
+  /* net execution 10, 15, 35, 10; start delays 10, 5, 5, 0: the first maximum is the earliest */
+  g_assert_true (chrono_metrics_summarize (a, CHRONO_METRIC_START_DELAY, &s));
+  g_assert_cmpuint (s.worst, ==, 0);
+  g_assert_cmpint (s.min, ==, 0);
+  g_assert_cmpint (s.p50, ==, 5);
+  /* ties of the maximum: response jitters 15, 15, 30 → 30 once; interference 0, 15, 0, 10 */
+  g_assert_true (chrono_metrics_summarize (a, CHRONO_METRIC_INTERFERENCE, &s));
+  g_assert_cmpuint (s.worst, ==, 1);
+  g_assert_cmpint (s.p50, ==, 0);
+  g_assert_cmpint (s.p95, ==, 15);
+  /* no instance of Task_B #8 started: one value only */
+  g_assert_true (chrono_metrics_summarize (find_entity (all, "Task_B"), CHRONO_METRIC_START_DELAY, &s));
+  g_assert_cmpuint (s.count, ==, 1);
+}
+
+static void
+test_nearest_rank (void)
+{
+  gint64 values[200];
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = i + 1;
+  g_assert_cmpint (chrono_metrics_nearest_rank (values, 1, 50), ==, 1);
+  g_assert_cmpint (chrono_metrics_nearest_rank (values, 1, 99), ==, 1);
+  g_assert_cmpint (chrono_metrics_nearest_rank (values, 10, 50), ==, 5);
+  g_assert_cmpint (chrono_metrics_nearest_rank (values, 10, 95), ==, 10); /* ⌈9.5⌉ */
+  g_assert_cmpint (chrono_metrics_nearest_rank (values, 20, 95), ==, 19);
+  g_assert_cmpint (chrono_metrics_nearest_rank (values, 101, 99), ==, 100); /* ⌈99.99⌉ */
+  g_assert_cmpint (chrono_metrics_nearest_rank (values, 200, 99), ==, 198);
+  g_assert_cmpint (chrono_metrics_nearest_rank (values, 3, 50), ==, 2);
+}
+
+static void
+test_options (void)
+{
+  g_autoptr (ChronoTrace) trace = load_fixture ("timing_metrics.btf");
+  ChronoMetricsOptions options;
+  chrono_metrics_options_init (&options);
+  options.entity = "Task_A";
+  options.begin = 100;
+  options.end = 300; /* activated in [100, 300): #1 and #2 */
+  g_autoptr (GHashTable) periods = g_hash_table_new (g_str_hash, g_str_equal);
+  gint64 period = 105;
+  g_hash_table_insert (periods, "Task_A", &period);
+  options.periods = periods;
+  g_autoptr (GPtrArray) all = chrono_metrics_compute (trace, &options);
+  g_assert_cmpuint (all->len, ==, 1);
+  const ChronoEntityMetrics *a = g_ptr_array_index (all, 0);
+  g_assert_cmpuint (a->instances->len, ==, 2);
+  g_assert_cmpint (a->period, ==, 105);
+  g_assert_cmpint (instance (a, 1)->value[CHRONO_METRIC_ACTIVATION_JITTER], ==, 5); /* 210 - 100 - 105 */
+  g_assert_cmpint (instance (a, 1)->value[CHRONO_METRIC_RESPONSE_JITTER], ==, 10); /* 250 - 135 - 105 */
+}
+
+static void
+test_metric_names (void)
+{
+  for (guint m = 0; m < CHRONO_N_METRICS; m++)
+    {
+      ChronoMetric back;
+      g_assert_true (chrono_metric_from_name (chrono_metric_get_name (m), &back));
+      g_assert_cmpint (back, ==, m);
+    }
+  ChronoMetric unused;
+  g_assert_false (chrono_metric_from_name ("load", &unused));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/metrics/sorted-by-name", test_sorted_by_name);
+  g_test_add_func ("/metrics/per-instance", test_per_instance);
+  g_test_add_func ("/metrics/summary", test_summary);
+  g_test_add_func ("/metrics/nearest-rank", test_nearest_rank);
+  g_test_add_func ("/metrics/options", test_options);
+  g_test_add_func ("/metrics/names", test_metric_names);
+  return g_test_run ();
+}
