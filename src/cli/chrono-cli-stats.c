@@ -171,6 +171,15 @@ human_value (const ChronoClock *clock, gboolean count, gint64 value)
   return chrono_clock_format_duration (clock, (guint64) value, 6);
 }
 
+/* A column of the table: padded by characters, not bytes ("µs" is two bytes). */
+static void
+append_column (GString *out, const char *text, glong width)
+{
+  g_string_append (out, text);
+  for (glong n = g_utf8_strlen (text, -1); n < width; n++)
+    g_string_append_c (out, ' ');
+}
+
 static void
 append_metric_text (GString *out, const ChronoClock *clock, const ChronoEntityMetrics *entity, ChronoMetric metric)
 {
@@ -185,8 +194,10 @@ append_metric_text (GString *out, const ChronoClock *clock, const ChronoEntityMe
   g_autofree char *max = human_value (clock, count, s.max);
   const ChronoInstanceMetrics *worst = &g_array_index (entity->instances, ChronoInstanceMetrics, s.worst);
   g_autofree char *at = chrono_clock_format_ticks (clock, worst->activated - clock->origin, 9);
-  g_string_append_printf (out, "    %-18s %6u  %-10s %-10s %-10s %-10s %-10s", chrono_metric_get_name (metric), s.count,
-                          min, p50, p95, p99, max);
+  g_string_append_printf (out, "    %-18s %6u  ", chrono_metric_get_name (metric), s.count);
+  const char *values[] = { min, p50, p95, p99, max };
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    append_column (out, values[i], 11);
   /* TRANSLATORS: where the worst instance of a metric was activated */
   g_string_append_printf (out, _ ("at %s"), at);
   if (worst->number != G_MININT64)
@@ -210,8 +221,11 @@ chrono_cli_stats_text (ChronoTrace *trace, GPtrArray *entities)
           g_autofree char *period = chrono_clock_format_duration (clock, (guint64) entity->period, 6);
           g_string_append_printf (out, _ ("  period %s"), period);
         }
-      g_string_append_printf (out, "\n    %-18s %6s  %-10s %-10s %-10s %-10s %-10s%s\n", _ ("metric"), _ ("count"),
-                              _ ("min"), "p50", "p95", "p99", _ ("max"), _ ("worst"));
+      g_string_append_printf (out, "\n    %-18s %6s  ", _ ("metric"), _ ("count"));
+      const char *heads[] = { _ ("min"), "p50", "p95", "p99", _ ("max") };
+      for (guint h = 0; h < G_N_ELEMENTS (heads); h++)
+        append_column (out, heads[h], 11);
+      g_string_append_printf (out, "%s\n", _ ("worst"));
       const ChronoMetric *metrics = process ? process_metrics : call_metrics;
       guint n = process ? G_N_ELEMENTS (process_metrics) : G_N_ELEMENTS (call_metrics);
       for (guint k = 0; k < n; k++)
