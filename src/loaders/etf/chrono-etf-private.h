@@ -206,6 +206,9 @@ guint32 chrono_etf_resource_ref (EtfReader *r, gint64 id);
 typedef const ChronoEtfClaim *(*ChronoEtfFindClaim) (gpointer data, gint64 id);
 void chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane, ChronoEtfFindClaim find,
                                    gpointer data);
+/* The lazy read (chrono-etf-lazy.c): the loader's index. */
+gboolean chrono_etf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+                           GCancellable *cancellable, GError **error);
 void chrono_etf_warn_duplicate_claim (EtfReader *r, const ChronoEtfClaim *first, const ChronoEtfClaim *claim);
 
 G_END_DECLS

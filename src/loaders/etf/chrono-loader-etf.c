@@ -374,6 +374,7 @@ const ChronoLoaderInfo chrono_loader_etf = {
   .globs = etf_globs,
   .sniff = etf_sniff,
   .load = etf_load,
+  .index = chrono_etf_index,
   .features = CHRONO_TRACE_HAS_CLAIMS,
   .options = etf_options,
 };
