@@ -290,6 +290,36 @@ chrono_etf_place_claim (EtfReader *r, Placement *p, ChronoEtfClaim *claim)
   return activity_lane (r, p, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET, res);
 }
 
+/* The values find_values would find in the set of r->pairs, interned as
+ * texts only: the index of a lazy read keeps no claim's set. */
+static void
+find_pair_values (EtfReader *r, Placement *p)
+{
+  ChronoStrings *strings = chrono_trace_get_strings (r->trace);
+  for (guint k = 0; k < p->n_keys; k++)
+    p->values[k] = NULL;
+  for (guint i = 0; i < r->pairs.keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (r->pairs.keys, i);
+      for (guint k = 0; k < p->n_keys; k++)
+        if (p->values[k] == NULL && p->keys[k] != NULL && strcmp (key, p->keys[k]) == 0)
+          p->values[k] = chrono_strings_get (strings, chrono_strings_intern (strings, g_ptr_array_index (r->pairs.values, i)));
+    }
+}
+
+guint32
+chrono_etf_place_claim_pairs (EtfReader *r, Placement *p, ChronoEtfClaim *claim)
+{
+  Resource *res;
+  if (!resolve_claim (r, claim, &res) || !chrono_etf_pairs_pass_filter (r))
+    return CHRONO_ETF_NO_INDEX;
+  chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, claim->t0));
+  chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, claim->t1));
+  find_pair_values (r, p);
+  claim->label = claim_label (r, p);
+  return activity_lane (r, p, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET, res);
+}
+
 void
 chrono_etf_place_claims (EtfReader *r, Placement *p)
 {

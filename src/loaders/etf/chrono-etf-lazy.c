@@ -472,7 +472,7 @@ release (Lazy *z, ChronoEtfClaim *claim)
   gint64 start = chrono_etf_to_ticks (r, claim->t0), end = chrono_etf_to_ticks (r, claim->t1);
   window_step (z, start, end);
   gboolean first = note_id (z, claim);
-  guint32 index = chrono_etf_place_claim (r, z->placement, claim);
+  guint32 index = claim->activity;
   if (first)
     remember_end (z, claim, index);
   if (index == CHRONO_ETF_NO_INDEX)
@@ -490,7 +490,10 @@ release (Lazy *z, ChronoEtfClaim *claim)
                claim->amount);
 }
 
-/* Attributes are read here, into the trace's warnings as a whole read would. */
+/* Attributes are read here, into the trace's warnings as a whole read
+ * would, and the claim's lane found at once: lanes are sorted by name in
+ * the end, so the order they appear in does not matter, and the set is not
+ * kept (the index has no span to give it to). */
 static void
 order_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
 {
@@ -498,7 +501,12 @@ order_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
   EtfReader *r = z->r;
   ChronoWarnings *scratch = r->warnings;
   r->warnings = z->warnings;
-  claim->attrs = chrono_etf_intern_attributes (r, fields->attributes, fields->attributes_length);
+  g_ptr_array_set_size (r->pairs.keys, 0);
+  g_ptr_array_set_size (r->pairs.values, 0);
+  if (fields->attributes != NULL && fields->attributes_length > 0)
+    chrono_etf_parse_pairs (r, fields->attributes, fields->attributes_length);
+  claim->attrs = CHRONO_ATTRS_NONE;
+  claim->activity = chrono_etf_place_claim_pairs (r, z->placement, claim);
   r->warnings = scratch;
   Pending item = { *claim, z->seq++ };
   heap_push (z->pending, &item);
@@ -539,8 +547,6 @@ order_setup (Lazy *z)
   z->extents = g_array_new (FALSE, FALSE, sizeof (WindowExtent));
   z->window_target = MAX (z->n_claims / MAX (blocks->len, 1), 1);
   ids_setup (z);
-  /* the tickets of the index pass mean nothing now: sets are interned directly */
-  memset (r->attr_cache, 0, sizeof (AttrCacheEntry) * ATTR_CACHE_SLOTS);
   chrono_etf_intern_keys (r);
 }
 
@@ -703,7 +709,7 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   ChronoLane *activities = chrono_etf_add_group (r, N_ ("Activities"));
   chrono_etf_build_resources (r, chrono_etf_add_group (r, N_ ("Resources")));
   order_setup (z);
-  z->placement = chrono_etf_placement_new (r, activities);
+  z->placement = chrono_etf_placement_new (r, activities); /* after the keys are interned */
   if (!order_pass (z, progress, progress_data, cancellable, error))
     return FALSE;
   finish_model (z, activities);

@@ -197,6 +197,9 @@ gboolean chrono_etf_check_records (EtfReader *r, GError **error);
 /* The activity lane of a claim about to be placed (CHRONO_ETF_NO_INDEX when
  * it is skipped, with the warning why); sets claim->label too. */
 guint32 chrono_etf_place_claim (EtfReader *r, Placement *p, ChronoEtfClaim *claim);
+/* The same from the attributes in r->pairs, without interning their set. */
+guint32 chrono_etf_place_claim_pairs (EtfReader *r, Placement *p, ChronoEtfClaim *claim);
+gboolean chrono_etf_pairs_pass_filter (EtfReader *r);
 Resource *chrono_etf_claim_resource (EtfReader *r, const ChronoEtfClaim *claim);
 double chrono_etf_pack_claim (Resource *res, gint64 start, gint64 end, double amount);
 guint16 chrono_etf_free_slot (GArray *slot_ends, gint64 start, gint64 end);
