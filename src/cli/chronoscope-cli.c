@@ -138,8 +138,9 @@ append_claims_json (GString *out, ChronoTrace *trace)
       append_double (out, r->usage);
       /* seconds of the trace with 0, 1, 2, … claims on the resource at once */
       g_autoptr (GArray) histogram =
-          r->concurrency ? g_array_ref (r->concurrency)
-                         : chrono_resource_concurrency (r->lane, chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
+          r->concurrency
+              ? g_array_ref (r->concurrency)
+              : chrono_resource_concurrency (r->lane, chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
       g_string_append (out, ", \"concurrency\": [");
       for (guint n = 0; n < histogram->len; n++)
         {

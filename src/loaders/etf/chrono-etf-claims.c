@@ -303,7 +303,8 @@ find_pair_values (EtfReader *r, Placement *p)
       const char *key = g_ptr_array_index (r->pairs.keys, i);
       for (guint k = 0; k < p->n_keys; k++)
         if (p->values[k] == NULL && p->keys[k] != NULL && strcmp (key, p->keys[k]) == 0)
-          p->values[k] = chrono_strings_get (strings, chrono_strings_intern (strings, g_ptr_array_index (r->pairs.values, i)));
+          p->values[k] =
+              chrono_strings_get (strings, chrono_strings_intern (strings, g_ptr_array_index (r->pairs.values, i)));
     }
 }
 

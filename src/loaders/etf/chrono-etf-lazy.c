@@ -118,8 +118,7 @@ open_input (Lazy *z, GError **error)
 }
 
 static gboolean
-index_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
-            GError **error)
+index_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
 {
   EtfReader *r = z->r;
   g_autoptr (ChronoInput) input = open_input (z, error);
@@ -444,8 +443,7 @@ begin_window (Lazy *z, gint64 begin)
 static void
 window_step (Lazy *z, gint64 start, gint64 end)
 {
-  WindowExtent *extent =
-      z->extents->len ? &g_array_index (z->extents, WindowExtent, z->extents->len - 1) : NULL;
+  WindowExtent *extent = z->extents->len ? &g_array_index (z->extents, WindowExtent, z->extents->len - 1) : NULL;
   if (extent == NULL || (z->window_claims >= z->window_target && start > extent->last_start))
     {
       begin_window (z, start);
@@ -551,8 +549,7 @@ order_setup (Lazy *z)
 }
 
 static gboolean
-order_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
-            GError **error)
+order_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
 {
   EtfReader *r = z->r;
   g_autoptr (ChronoInput) input = open_input (z, error);

@@ -184,13 +184,13 @@ place (EtfReader *r, Placement *p, ChronoEtfClaim *claim)
 }
 
 static gboolean
-read_blocks (ChronoEtfWindows *self, EtfReader *r, const EtfWindow *window, GCancellable *cancellable,
-             GError **error)
+read_blocks (ChronoEtfWindows *self, EtfReader *r, const EtfWindow *window, GCancellable *cancellable, GError **error)
 {
   for (guint i = 0; i < window->blocks->len; i++)
     {
       const EtfBlock *block = &g_array_index (self->data->blocks, EtfBlock, g_array_index (window->blocks, guint, i));
-      g_autoptr (GBytes) bytes = chrono_chunk_reader_read (self->reader, block->offset, block->length, cancellable, error);
+      g_autoptr (GBytes) bytes =
+          chrono_chunk_reader_read (self->reader, block->offset, block->length, cancellable, error);
       if (bytes == NULL)
         return FALSE;
       gsize length;
