@@ -8,15 +8,20 @@
  *    is a span of the full trace, bit for bit;
  *  - the entity statistics and the warnings agree.
  * The same holds for the gzip-compressed file, and for every VisAndOr
- * fixture cut into chunks of a few lines (with its reader's statistics). */
+ * fixture cut into chunks of a few lines (with its reader's statistics).
+ * TRACE files are cut into windows of start times, which overlap: each
+ * window decoded holds exactly the full read's claims starting in it, at
+ * the same sub-row and offset, in files in end order and shuffled. */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
 #include "chrono-entity-stats.h"
 #include "chrono-loader.h"
+#include "chrono-resource-stats.h"
+#include "chrono-resource-usage.h"
 
-static char *generator;
+static char *generator, *etf_generator;
 static const char *test_data;
 static char *plain_path, *gzip_path;
 
@@ -563,12 +568,199 @@ test_otf2 (void)
     }
 }
 
+/* ---- TRACE: windows of start times ---------------------------------------------- */
+
+static gboolean
+has_claim (ChronoSpans *spans, const ChronoSpan *want, const ChronoExtent *want_extent, gboolean extent,
+           ChronoTrace *want_trace, ChronoTrace *in_trace)
+{
+  guint i = chrono_spans_first_starting_at_or_after (spans, want->start);
+  const char *want_label = want->label ? chrono_strings_get (chrono_trace_get_strings (want_trace), want->label) : "";
+  for (guint n = chrono_spans_get_n (spans); i < n && chrono_spans_get_start (spans, i) == want->start; i++)
+    {
+      ChronoSpan s;
+      ChronoExtent e;
+      chrono_spans_get (spans, i, &s);
+      const char *label = s.label ? chrono_strings_get (chrono_trace_get_strings (in_trace), s.label) : "";
+      if (s.end != want->end || s.depth != want->depth || strcmp (label, want_label) != 0)
+        continue;
+      if (!extent
+          || (chrono_spans_get_extent (spans, i, &e) && e.offset == want_extent->offset
+              && e.amount == want_extent->amount))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint
+count_starting_in (ChronoSpans *spans, gint64 begin, gint64 end)
+{
+  if (spans == NULL)
+    return 0;
+  guint first = chrono_spans_first_starting_at_or_after (spans, begin);
+  guint last = end == G_MAXINT64 ? chrono_spans_get_n (spans) : chrono_spans_first_starting_at_or_after (spans, end);
+  return last - first;
+}
+
+static void
+check_etf_window (ChronoTrace *full, ChronoTrace *lazy, GHashTable *full_lanes, guint k)
+{
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *detail = chrono_chunk_cache_decode (chrono_trace_get_chunk_cache (lazy), k, &error);
+  g_assert_no_error (error);
+  gint64 begin = chrono_trace_get_chunk (lazy, k)->first_time;
+  gint64 end = k + 1 < chrono_trace_get_n_chunks (lazy) ? chrono_trace_get_chunk (lazy, k + 1)->first_time : G_MAXINT64;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (detail);
+  guint64 claims = 0;
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoSpans *spans = chrono_lane_get_spans (lane);
+      g_autofree char *key = lane_key (lane);
+      ChronoLane *twin = g_hash_table_lookup (full_lanes, key);
+      g_assert_nonnull (twin);
+      guint n = spans ? chrono_spans_get_n (spans) : 0;
+      g_assert_cmpuint (n, ==, count_starting_in (chrono_lane_get_spans (twin), begin, end));
+      gboolean resource = chrono_lane_get_kind (lane) == CHRONO_LANE_RESOURCE;
+      for (guint j = 0; j < n; j++)
+        {
+          ChronoSpan s;
+          ChronoExtent e = { 0 };
+          chrono_spans_get (spans, j, &s);
+          if (resource)
+            g_assert_true (chrono_spans_get_extent (spans, j, &e));
+          if (!has_claim (chrono_lane_get_spans (twin), &s, &e, resource, detail, full))
+            g_error ("window %u, %s: claim %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT
+                     " (sub-row %u, offset %g) is not the "
+                     "full read's",
+                     k, key, s.start, s.end, s.depth, e.offset);
+        }
+      if (resource)
+        claims += n;
+    }
+  g_assert_cmpuint (claims, <=, chrono_trace_get_n_events (detail));
+}
+
+/* Each resource's figures, counted in start order, are those of the full read's spans. */
+static void
+check_etf_figures (ChronoTrace *full, ChronoTrace *lazy)
+{
+  g_autoptr (GArray) a = chrono_resource_stats_compute (full);
+  g_autoptr (GArray) b = chrono_resource_stats_compute (lazy);
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      const ChronoResourceStats *x = &g_array_index (a, ChronoResourceStats, i);
+      const ChronoResourceStats *y = &g_array_index (b, ChronoResourceStats, i);
+      g_assert_cmpuint (x->claims, ==, y->claims);
+      g_assert_cmpfloat (x->usage, ==, y->usage);
+      g_assert_nonnull (y->concurrency);
+      g_autoptr (GArray) histogram =
+          chrono_resource_concurrency (x->lane, chrono_trace_get_begin (full), chrono_trace_get_end (full));
+      g_assert_cmpuint (histogram->len, ==, y->concurrency->len);
+      for (guint n = 0; n < histogram->len; n++)
+        g_assert_cmpint (g_array_index (histogram, gint64, n), ==, g_array_index (y->concurrency, gint64, n));
+    }
+}
+
+/* The summaries' sub-rows are as deep as the full read's. */
+static void
+check_etf_depths (ChronoTrace *full, ChronoTrace *lazy)
+{
+  g_autoptr (GHashTable) full_lanes = lanes_by_key (full);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (lazy);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      g_autofree char *key = lane_key (lane);
+      ChronoSpans *spans = chrono_lane_get_spans (g_hash_table_lookup (full_lanes, key));
+      if (chrono_lane_get_kind (lane) != CHRONO_LANE_ACTIVITY || spans == NULL || chrono_spans_get_n (spans) == 0)
+        continue;
+      guint16 depth = 0;
+      for (guint s = 0; s < chrono_spans_get_n (spans); s++)
+        {
+          ChronoSpan span;
+          chrono_spans_get (spans, s, &span);
+          depth = MAX (depth, span.depth);
+        }
+      g_assert_cmpuint (chrono_summary_get_max_depth (chrono_lane_get_summary (lane)), ==, depth);
+    }
+}
+
+static void
+check_etf_read (const char *path, const char *chunk_size, guint min_windows)
+{
+  g_autoptr (ChronoTrace) full = load (path, "never", NULL);
+  g_autoptr (ChronoTrace) lazy = load (path, "always", chunk_size);
+  g_assert_true (chrono_trace_is_lazy (lazy));
+  g_assert_cmpuint (chrono_trace_get_n_chunks (lazy), >=, min_windows);
+  g_assert_cmpuint (chrono_trace_get_n_events (lazy), ==, chrono_trace_get_n_events (full));
+  g_assert_cmpint (chrono_trace_get_begin (lazy), ==, chrono_trace_get_begin (full));
+  g_assert_cmpint (chrono_trace_get_end (lazy), ==, chrono_trace_get_end (full));
+  g_assert_cmpuint (chrono_warnings_get_total (chrono_trace_get_warnings (lazy)), ==,
+                    chrono_warnings_get_total (chrono_trace_get_warnings (full)));
+  check_links (full, lazy);
+  check_summaries (full, lazy, 10);
+  check_etf_depths (full, lazy);
+  check_etf_figures (full, lazy);
+  g_autoptr (GHashTable) full_lanes = lanes_by_key (full);
+  guint n = chrono_trace_get_n_chunks (lazy);
+  gboolean overlap = FALSE;
+  for (guint k = 0; k < n; k++)
+    {
+      check_etf_window (full, lazy, full_lanes, k);
+      overlap |=
+          k + 1 < n && chrono_trace_get_chunk (lazy, k)->end_time > chrono_trace_get_chunk (lazy, k + 1)->first_time;
+    }
+  g_assert_true (overlap); /* claims run past their window's end: the windows overlap */
+}
+
+static char *
+generate_etf (const char *dir, const char *name, const char *const *options)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, etf_generator);
+  for (guint i = 0; options[i]; i++)
+    g_ptr_array_add (argv, (gpointer) options[i]);
+  g_ptr_array_add (argv, "-o");
+  g_ptr_array_add (argv, path);
+  g_ptr_array_add (argv, NULL);
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return path;
+}
+
+static void
+test_etf (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-lazy-etf-XXXXXX", NULL);
+  const char *end_order[] = { "--claims", "6000", "--seed", "3", NULL };
+  const char *shuffled[] = { "--claims", "6000", "--shuffle", "3000", "--offsets", "--seed", "13", NULL };
+  const char *nanoseconds[] = { "--claims", "4000", "--unit", "NANOSECONDS", "--seed", "9", NULL };
+  const char *const *files[] = { end_order, shuffled, nanoseconds };
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("lazy-%u.etf", i);
+      g_autofree char *path = generate_etf (dir, name, files[i]);
+      g_test_message ("%s", path);
+      check_etf_read (path, "8192", 20);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_assert_cmpint (argc, ==, 2);
+  g_assert_cmpint (argc, ==, 3);
   generator = argv[1];
+  etf_generator = argv[2];
   test_data = g_getenv ("CHRONO_TEST_DATA");
   g_autofree char *dir = g_dir_make_tmp ("chrono-lazy-XXXXXX", NULL);
   make_inputs (dir);
@@ -581,6 +773,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/same-runnable-inferred-twice", test_same_runnable_inferred_twice);
   g_test_add_func ("/lazy/visandor-fixtures", test_visandor_fixtures);
   g_test_add_func ("/lazy/otf2", test_otf2);
+  g_test_add_func ("/lazy/etf", test_etf);
   g_test_add_func ("/lazy/cancelled-loads", test_cancelled_loads);
   int status = g_test_run ();
   g_unlink (plain_path);

@@ -14,7 +14,12 @@ chrono_resource_stats_compute (ChronoTrace *trace)
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       if (chrono_lane_get_kind (lane) != CHRONO_LANE_RESOURCE)
         continue;
-      ChronoResourceStats stats = { lane, 0, 0.0 };
+      ChronoResourceStats stats = { lane, 0, 0.0, NULL };
+      if (chrono_lane_get_claim_figures (lane, &stats.claims, &stats.usage, &stats.concurrency))
+        {
+          g_array_append_val (all, stats);
+          continue;
+        }
       ChronoSpans *spans = chrono_lane_get_spans (lane);
       guint n = spans ? chrono_spans_get_n (spans) : 0;
       for (guint s = 0; s < n; s++)

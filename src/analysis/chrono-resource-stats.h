@@ -10,6 +10,7 @@ typedef struct {
   ChronoLane *lane; /* borrowed */
   guint64 claims;
   double usage; /* Σ amount × duration, in amount·seconds */
+  GArray *concurrency; /* borrowed, read lazily: ticks of the trace with 0, 1, 2… claims at once; else NULL */
 } ChronoResourceStats;
 
 typedef struct {

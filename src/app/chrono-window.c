@@ -327,11 +327,26 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
 
 /* ---- grouping, colouring and filtering TRACE claims ----------------------- */
 
+/* The critical path and the usage signals are computed from every claim's
+ * span; a lazily read trace has them in decoded windows only, and a path or
+ * a usage from part of them would be wrong. */
+static gboolean
+refuse_when_lazy (ChronoWindow *self)
+{
+  if (!chrono_trace_is_lazy (self->trace))
+    return FALSE;
+  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
+                                  _ ("This trace is read lazily: the critical path and the usage need it read whole."));
+  return TRUE;
+}
+
 /* The chain of claims that decided when the last one ended, outlined in red. */
 static void
 show_critical_path (ChronoWindow *self)
 {
   if (self->trace == NULL)
+    return;
+  if (refuse_when_lazy (self))
     return;
   guint n = chrono_critical_path_mark (self->trace, FALSE);
   chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
@@ -344,7 +359,7 @@ show_critical_path (ChronoWindow *self)
 static void
 show_usage (ChronoWindow *self)
 {
-  if (self->trace == NULL || chrono_resource_usage_add_lanes (self->trace) == 0)
+  if (self->trace == NULL || refuse_when_lazy (self) || chrono_resource_usage_add_lanes (self->trace) == 0)
     return;
   chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
 }

@@ -140,7 +140,9 @@ append_claims_json (GString *out, ChronoTrace *trace)
       append_double (out, r->usage);
       /* seconds of the trace with 0, 1, 2, … claims on the resource at once */
       g_autoptr (GArray) histogram =
-          chrono_resource_concurrency (r->lane, chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
+          r->concurrency
+              ? g_array_ref (r->concurrency)
+              : chrono_resource_concurrency (r->lane, chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
       g_string_append (out, ", \"concurrency\": [");
       for (guint n = 0; n < histogram->len; n++)
         {
@@ -169,6 +171,14 @@ append_claims_json (GString *out, ChronoTrace *trace)
       else
         g_string_append (out, "null, \"max\": null");
       g_string_append_c (out, '}');
+    }
+  if (chrono_trace_is_lazy (trace))
+    {
+      /* from the claims of decoded windows only, it could be wrong */
+      g_printerr (_ ("%s: read lazily, the critical path is not computed (--lazy=never reads it whole)\n"),
+                  chrono_trace_get_path (trace));
+      g_string_append (out, "],\n \"critical_path\": null}\n");
+      return;
     }
   g_string_append (out, "],\n \"critical_path\": [");
   g_autoptr (GArray) path = chrono_critical_path_compute (trace, FALSE);
@@ -1063,6 +1073,13 @@ command_export (int argc, char **argv)
       chrono_renderer_get_member_options (renderer, &options, m, &mapped);
       if (!decode_visible_chunks (g_ptr_array_index (traces, m), &mapped, &error))
         return export_failed (error);
+      if (critical && chrono_trace_is_lazy (g_ptr_array_index (traces, m)))
+        {
+          g_set_error (&error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                       _ ("%s: read lazily, the critical path cannot be drawn (--lazy=never reads it whole)"),
+                       chrono_trace_get_path (g_ptr_array_index (traces, m)));
+          return export_failed (error);
+        }
       if (critical)
         chrono_critical_path_mark (g_ptr_array_index (traces, m), FALSE);
     }

@@ -22,6 +22,10 @@ struct _ChronoLane {
   guint32 attrs;
   double capacity; /* 0 when the lane has none */
   gboolean name_is_ours; /* a N_() string of a loader or analysis, not a name from the trace */
+  gboolean has_claim_figures;
+  guint64 claims;
+  double usage;
+  GArray *concurrency; /* gint64 */
 };
 
 enum { PROP_0, PROP_NAME, PROP_KIND, PROP_ENTITY_TYPE, N_PROPS };
@@ -67,6 +71,7 @@ chrono_lane_finalize (GObject *object)
   g_clear_pointer (&self->summary, chrono_summary_free);
   g_clear_pointer (&self->tree, chrono_tree_free);
   g_clear_object (&self->references);
+  g_clear_pointer (&self->concurrency, g_array_unref);
   G_OBJECT_CLASS (chrono_lane_parent_class)->finalize (object);
 }
 
@@ -307,6 +312,29 @@ chrono_lane_dup_path (ChronoLane *lane)
       g_string_prepend (path, p->name);
     }
   return g_string_free (path, FALSE);
+}
+
+void
+chrono_lane_set_claim_figures (ChronoLane *lane, guint64 claims, double usage, GArray *concurrency)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane));
+  lane->has_claim_figures = TRUE;
+  lane->claims = claims;
+  lane->usage = usage;
+  g_clear_pointer (&lane->concurrency, g_array_unref);
+  lane->concurrency = concurrency;
+}
+
+gboolean
+chrono_lane_get_claim_figures (ChronoLane *lane, guint64 *out_claims, double *out_usage, GArray **out_concurrency)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), FALSE);
+  if (!lane->has_claim_figures)
+    return FALSE;
+  *out_claims = lane->claims;
+  *out_usage = lane->usage;
+  *out_concurrency = lane->concurrency;
+  return TRUE;
 }
 
 void

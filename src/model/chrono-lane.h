@@ -75,6 +75,14 @@ ChronoSpans *chrono_lane_ensure_spans (ChronoLane *lane);
 ChronoMarks *chrono_lane_ensure_marks (ChronoLane *lane);
 ChronoSignal *chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second);
 ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
+/* What the claims of a lazily read resource lane amount to, counted by its
+ * reader in the order a whole read places them (its spans are in decoded
+ * chunks only): how many, Σ amount × seconds, and the ticks of the trace
+ * with 0, 1, 2… claims at once (gint64, taken). */
+void chrono_lane_set_claim_figures (ChronoLane *lane, guint64 claims, double usage, GArray *concurrency);
+gboolean chrono_lane_get_claim_figures (ChronoLane *lane, guint64 *out_claims, double *out_usage,
+                                        GArray **out_concurrency);
+
 /* The level-of-detail summary of a lazily read trace; the lane owns it. */
 void chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary);
 ChronoSummary *chrono_lane_get_summary (ChronoLane *lane);

@@ -144,9 +144,13 @@ chrono_etf_parse_pairs (EtfReader *r, const char *text, gsize length)
   return FALSE;
 }
 
+/* Without an interner (a lazy read's later passes) the ticket is the set itself. */
 guint32
 chrono_etf_push_pairs (EtfReader *r)
 {
+  if (r->interner == NULL)
+    return chrono_attrs_intern (r->attrs, (const char *const *) r->pairs.keys->pdata,
+                                (const char *const *) r->pairs.values->pdata, r->pairs.keys->len);
   return chrono_etf_interner_push (r->interner, r->pairs.buffer, r->pairs.used, r->pairs.keys->len);
 }
 

@@ -43,8 +43,8 @@ chrono_etf_build_resources (EtfReader *r, ChronoLane *group)
 }
 
 /* The lowest offset where amount fits beside the claims still running at start. */
-static double
-pack_claim (Resource *res, gint64 start, gint64 end, double amount)
+double
+chrono_etf_pack_claim (Resource *res, gint64 start, gint64 end, double amount)
 {
   for (guint i = res->placed->len; i > 0; i--)
     if (g_array_index (res->placed, PlacedClaim, i - 1).end <= start)
@@ -74,8 +74,8 @@ pack_claim (Resource *res, gint64 start, gint64 end, double amount)
   return offset;
 }
 
-static Resource *
-claim_resource (EtfReader *r, const ChronoEtfClaim *claim)
+Resource *
+chrono_etf_claim_resource (EtfReader *r, const ChronoEtfClaim *claim)
 {
   const ResourceRef *ref =
       &g_array_index (r->resource_refs, ResourceRef, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET);
@@ -85,7 +85,7 @@ claim_resource (EtfReader *r, const ChronoEtfClaim *claim)
 static gboolean
 resolve_claim (EtfReader *r, const ChronoEtfClaim *claim, Resource **out_resource)
 {
-  Resource *res = claim_resource (r, claim);
+  Resource *res = chrono_etf_claim_resource (r, claim);
   if (res == NULL)
     {
       const ResourceRef *ref =
@@ -235,14 +235,7 @@ activity_lane (EtfReader *r, Placement *p, guint32 resource, Resource *res)
     g_string_append (key, chrono_lane_get_name (res->lane));
   guint32 activity = GPOINTER_TO_UINT (g_hash_table_lookup (p->by_name, key->str)) - 1;
   if (activity == CHRONO_ETF_NO_INDEX)
-    {
-      g_autoptr (ChronoLane) created = chrono_lane_new (key->str, CHRONO_LANE_ACTIVITY, "C");
-      chrono_lane_append_child (p->group, created);
-      Activity lane = { created, chrono_lane_ensure_spans (created), g_array_new (FALSE, FALSE, sizeof (gint64)) };
-      activity = p->activities->len;
-      g_array_append_val (p->activities, lane);
-      g_hash_table_insert (p->by_name, g_strdup (key->str), GUINT_TO_POINTER (activity + 1));
-    }
+    activity = chrono_etf_placement_add_activity (p, key->str);
   if (entry != NULL)
     {
       for (guint i = 0; i < n; i++)
@@ -253,9 +246,22 @@ activity_lane (EtfReader *r, Placement *p, guint32 resource, Resource *res)
   return activity;
 }
 
+/* A new activity lane, last in the group. */
+guint32
+chrono_etf_placement_add_activity (Placement *p, const char *name)
+{
+  g_autoptr (ChronoLane) created = chrono_lane_new (name, CHRONO_LANE_ACTIVITY, "C");
+  chrono_lane_append_child (p->group, created);
+  Activity lane = { created, chrono_lane_ensure_spans (created), g_array_new (FALSE, FALSE, sizeof (gint64)) };
+  guint32 activity = p->activities->len;
+  g_array_append_val (p->activities, lane);
+  g_hash_table_insert (p->by_name, g_strdup (name), GUINT_TO_POINTER (activity + 1));
+  return activity;
+}
+
 /* Concurrent claims of one activity lane go on separate sub-rows. */
-static guint16
-free_slot (GArray *slot_ends, gint64 start, gint64 end)
+guint16
+chrono_etf_free_slot (GArray *slot_ends, gint64 start, gint64 end)
 {
   for (guint i = 0; i < slot_ends->len; i++)
     if (g_array_index (slot_ends, gint64, i) <= start)
@@ -271,21 +277,57 @@ free_slot (GArray *slot_ends, gint64 start, gint64 end)
  * claims in end order, as POOSL does, or any order): which claims are kept
  * and on which activity lane, so dependencies can be joined before the
  * spans are made. */
+guint32
+chrono_etf_place_claim (EtfReader *r, Placement *p, ChronoEtfClaim *claim)
+{
+  Resource *res;
+  if (!resolve_claim (r, claim, &res) || !chrono_etf_passes_filter (r, claim->attrs))
+    return CHRONO_ETF_NO_INDEX;
+  chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, claim->t0));
+  chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, claim->t1));
+  find_values (r, p, claim->attrs);
+  claim->label = claim_label (r, p);
+  return activity_lane (r, p, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET, res);
+}
+
+/* The values find_values would find in the set of r->pairs, interned as
+ * texts only: the index of a lazy read keeps no claim's set. */
+static void
+find_pair_values (EtfReader *r, Placement *p)
+{
+  ChronoStrings *strings = chrono_trace_get_strings (r->trace);
+  for (guint k = 0; k < p->n_keys; k++)
+    p->values[k] = NULL;
+  for (guint i = 0; i < r->pairs.keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (r->pairs.keys, i);
+      for (guint k = 0; k < p->n_keys; k++)
+        if (p->values[k] == NULL && p->keys[k] != NULL && strcmp (key, p->keys[k]) == 0)
+          p->values[k] =
+              chrono_strings_get (strings, chrono_strings_intern (strings, g_ptr_array_index (r->pairs.values, i)));
+    }
+}
+
+guint32
+chrono_etf_place_claim_pairs (EtfReader *r, Placement *p, ChronoEtfClaim *claim)
+{
+  Resource *res;
+  if (!resolve_claim (r, claim, &res) || !chrono_etf_pairs_pass_filter (r))
+    return CHRONO_ETF_NO_INDEX;
+  chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, claim->t0));
+  chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, claim->t1));
+  find_pair_values (r, p);
+  claim->label = claim_label (r, p);
+  return activity_lane (r, p, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET, res);
+}
+
 void
 chrono_etf_place_claims (EtfReader *r, Placement *p)
 {
   for (guint i = 0; i < r->claims.n; i++)
     {
       ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
-      Resource *res;
-      claim->activity = CHRONO_ETF_NO_INDEX;
-      if (!resolve_claim (r, claim, &res) || !chrono_etf_passes_filter (r, claim->attrs))
-        continue;
-      chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, claim->t0));
-      chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, claim->t1));
-      find_values (r, p, claim->attrs);
-      claim->label = claim_label (r, p);
-      claim->activity = activity_lane (r, p, claim->resource & ~CHRONO_ETF_CLAIM_HAS_OFFSET, res);
+      claim->activity = chrono_etf_place_claim (r, p, claim);
     }
 }
 
@@ -324,7 +366,7 @@ fill_activities (gpointer data)
                               end,
                               CHRONO_STATE_BUSY,
                               0,
-                              free_slot (activity->slot_ends, start, end),
+                              chrono_etf_free_slot (activity->slot_ends, start, end),
                               claim->label,
                               CHRONO_NO_INSTANCE,
                               claim->attrs };
@@ -344,11 +386,11 @@ fill_resources (Fill *fill)
       const ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
       if (claim->activity != CHRONO_ETF_NO_INDEX)
         {
-          Resource *res = claim_resource (r, claim);
+          Resource *res = chrono_etf_claim_resource (r, claim);
           gint64 start = chrono_etf_to_ticks (r, claim->t0), end = chrono_etf_to_ticks (r, claim->t1);
           double offset = claim->offset;
           if (!res->uses_offset)
-            offset = pack_claim (res, start, end, claim->amount);
+            offset = chrono_etf_pack_claim (res, start, end, claim->amount);
           ChronoSpan span = { start, end, CHRONO_STATE_BUSY, 0, 0, claim->label, CHRONO_NO_INSTANCE, claim->attrs };
           ChronoExtent extent = { offset, claim->amount };
           if (res->spans == NULL)

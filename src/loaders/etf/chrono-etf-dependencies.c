@@ -4,7 +4,8 @@
 /* ---- dependencies ------------------------------------------------------- */
 
 typedef struct {
-  ChronoEtfIds claims; /* claim id -> index of its first claim in time order */
+  ChronoEtfFindClaim find_claim;
+  gpointer find_data;
   ChronoEtfIds events; /* event id -> index of its first event */
 } Endpoints;
 
@@ -14,8 +15,7 @@ endpoint (EtfReader *r, Placement *p, Endpoints *ends, gboolean is_claim, gboole
 {
   if (is_claim)
     {
-      guint32 index = chrono_etf_ids_lookup (&ends->claims, id);
-      ChronoEtfClaim *claim = index == CHRONO_ETF_NO_INDEX ? NULL : chrono_etf_claims_get (&r->claims, index);
+      const ChronoEtfClaim *claim = ends->find_claim (ends->find_data, id);
       if (claim == NULL || claim->activity == CHRONO_ETF_NO_INDEX)
         {
           chrono_warnings_add (r->warnings, d->line, "unknown reference",
@@ -64,9 +64,32 @@ init_ids (ChronoEtfIds *ids, gint64 lowest, gint64 highest, guint n)
 }
 
 void
+chrono_etf_warn_duplicate_claim (EtfReader *r, const ChronoEtfClaim *first, const ChronoEtfClaim *claim)
+{
+  /* claims are in time order here, so name the later line */
+  chrono_warnings_add (r->warnings, MAX (first->line, claim->line), "duplicate id",
+                       _ ("claim %" PRId64 " is declared twice (lines %" PRIu64 " and %" PRIu64
+                          "); dependencies use the one on line %" PRIu64),
+                       claim->id, MIN (first->line, claim->line), MAX (first->line, claim->line), first->line);
+}
+
+typedef struct {
+  EtfReader *r;
+  ChronoEtfIds ids; /* claim id -> index of its first claim in time order */
+} ClaimIds;
+
+static const ChronoEtfClaim *
+find_read_claim (gpointer data, gint64 id)
+{
+  ClaimIds *claims = data;
+  guint32 index = chrono_etf_ids_lookup (&claims->ids, id);
+  return index == CHRONO_ETF_NO_INDEX ? NULL : chrono_etf_claims_get (&claims->r->claims, index);
+}
+
+void
 chrono_etf_build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane)
 {
-  Endpoints ends;
+  ClaimIds claims = { r };
   gint64 lowest = G_MAXINT64, highest = G_MININT64;
   for (guint i = 0; i < r->claims.n; i++)
     {
@@ -74,22 +97,24 @@ chrono_etf_build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_la
       lowest = MIN (lowest, id);
       highest = MAX (highest, id);
     }
-  init_ids (&ends.claims, lowest, highest, r->claims.n);
+  init_ids (&claims.ids, lowest, highest, r->claims.n);
   for (guint i = 0; i < r->claims.n; i++)
     {
       ChronoEtfClaim *claim = chrono_etf_claims_get (&r->claims, i);
-      guint32 index = chrono_etf_ids_insert (&ends.claims, claim->id, i);
+      guint32 index = chrono_etf_ids_insert (&claims.ids, claim->id, i);
       if (index != i)
-        {
-          ChronoEtfClaim *first = chrono_etf_claims_get (&r->claims, index);
-          /* claims are in time order here, so name the later line */
-          chrono_warnings_add (r->warnings, MAX (first->line, claim->line), "duplicate id",
-                               _ ("claim %" PRId64 " is declared twice (lines %" PRIu64 " and %" PRIu64
-                                  "); dependencies use the one on line %" PRIu64),
-                               claim->id, MIN (first->line, claim->line), MAX (first->line, claim->line), first->line);
-        }
+        chrono_etf_warn_duplicate_claim (r, chrono_etf_claims_get (&r->claims, index), claim);
     }
-  lowest = G_MAXINT64, highest = G_MININT64;
+  chrono_etf_link_dependencies (r, p, events_lane, find_read_claim, &claims);
+  chrono_etf_ids_clear (&claims.ids);
+}
+
+void
+chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane, ChronoEtfFindClaim find,
+                              gpointer data)
+{
+  Endpoints ends = { find, data };
+  gint64 lowest = G_MAXINT64, highest = G_MININT64;
   for (guint i = 0; i < r->events->len; i++)
     {
       gint64 id = g_array_index (r->events, Event, i).id;
@@ -117,6 +142,5 @@ chrono_etf_build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_la
       ChronoLink link = { src_lane, dst_lane, src_time, dst_time, (guint32) d->type, d->attrs, d->id };
       chrono_links_append (links, &link);
     }
-  chrono_etf_ids_clear (&ends.claims);
   chrono_etf_ids_clear (&ends.events);
 }

@@ -129,6 +129,11 @@ typedef struct {
   AttrCacheEntry *attr_cache;
   char *line_buffer; /* the line being read, NUL-terminated and cut in place */
   gsize line_buffer_size;
+  /* A lazy read (chrono-etf-lazy.c) takes each claim here instead of keeping
+   * it, attributes still unread in fields->attributes. */
+  void (*claim_sink) (gpointer data, ChronoEtfClaim *claim, const Fields *fields);
+  gpointer claim_sink_data;
+  gboolean claims_only; /* every other line was read already: skip it */
 } EtfReader;
 
 /* How claims find their lanes while the lanes are built (chrono-etf-claims.c). */
@@ -181,5 +186,32 @@ void chrono_etf_fill_claim_lanes (EtfReader *r, Placement *p);
 void chrono_etf_build_events (EtfReader *r, ChronoLane *group, ChronoLane **out_lane);
 void chrono_etf_build_signals (EtfReader *r, ChronoLane *group);
 void chrono_etf_build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane);
+
+/* Shared by the whole read and the lazy one (chrono-etf-lazy.c). */
+void chrono_etf_reader_init (EtfReader *r, ChronoTrace *trace, const char *path);
+void chrono_etf_reader_clear (EtfReader *r);
+void chrono_etf_read_block (EtfReader *r, const char *data, gsize length);
+gboolean chrono_etf_is_legacy (EtfReader *r, const char *data, gsize length, GError **error);
+void chrono_etf_resolve_tickets (EtfReader *r);
+gboolean chrono_etf_check_records (EtfReader *r, GError **error);
+/* The activity lane of a claim about to be placed (CHRONO_ETF_NO_INDEX when
+ * it is skipped, with the warning why); sets claim->label too. */
+guint32 chrono_etf_place_claim (EtfReader *r, Placement *p, ChronoEtfClaim *claim);
+/* The same from the attributes in r->pairs, without interning their set. */
+guint32 chrono_etf_place_claim_pairs (EtfReader *r, Placement *p, ChronoEtfClaim *claim);
+gboolean chrono_etf_pairs_pass_filter (EtfReader *r);
+Resource *chrono_etf_claim_resource (EtfReader *r, const ChronoEtfClaim *claim);
+double chrono_etf_pack_claim (Resource *res, gint64 start, gint64 end, double amount);
+guint16 chrono_etf_free_slot (GArray *slot_ends, gint64 start, gint64 end);
+guint32 chrono_etf_placement_add_activity (Placement *p, const char *name);
+guint32 chrono_etf_resource_ref (EtfReader *r, gint64 id);
+/* The first claim (in start order) with an id, or NULL. */
+typedef const ChronoEtfClaim *(*ChronoEtfFindClaim) (gpointer data, gint64 id);
+void chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane, ChronoEtfFindClaim find,
+                                   gpointer data);
+/* The lazy read (chrono-etf-lazy.c): the loader's index. */
+gboolean chrono_etf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+                           GCancellable *cancellable, GError **error);
+void chrono_etf_warn_duplicate_claim (EtfReader *r, const ChronoEtfClaim *first, const ChronoEtfClaim *claim);
 
 G_END_DECLS

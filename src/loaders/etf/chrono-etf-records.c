@@ -182,8 +182,8 @@ read_event (EtfReader *r, const Fields *f)
 }
 
 /* The index of a resource id in resource_refs, added on first mention. */
-static guint32
-resource_ref (EtfReader *r, gint64 id)
+guint32
+chrono_etf_resource_ref (EtfReader *r, gint64 id)
 {
   guint32 index = chrono_etf_ids_insert (&r->resource_ids, id, r->resource_refs->len);
   if (index == r->resource_refs->len)
@@ -207,7 +207,7 @@ read_resource (EtfReader *r, const Fields *f)
     return bad_line (r, "R", _ ("the capacity must be positive"));
   resource.uses_offset = g_ascii_strcasecmp (fields[3], "true") == 0;
   resource.attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
-  resource_ref (r, resource.id);
+  chrono_etf_resource_ref (r, resource.id);
   g_array_append_val (r->resources, resource);
   r->records++;
 }
@@ -241,10 +241,12 @@ read_claim (EtfReader *r, const Fields *f)
     }
   claim.amount = numbers[n_numbers - 1];
   claim.offset = n_numbers == 2 ? numbers[0] : 0.0;
-  claim.resource = resource_ref (r, resource) | (n_numbers == 2 ? CHRONO_ETF_CLAIM_HAS_OFFSET : 0);
+  claim.resource = chrono_etf_resource_ref (r, resource) | (n_numbers == 2 ? CHRONO_ETF_CLAIM_HAS_OFFSET : 0);
+  r->records++;
+  if (r->claim_sink != NULL)
+    return r->claim_sink (r->claim_sink_data, &claim, f);
   claim.attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
   *chrono_etf_claims_append (&r->claims) = claim;
-  r->records++;
 }
 
 static void
@@ -381,6 +383,8 @@ chrono_etf_read_line (EtfReader *r, char *text, char *end)
   while (*tag_end && *tag_end != ' ' && *tag_end != '\t' && *tag_end != ';')
     tag_end++;
   Tag tag = tag_of (text, tag_end - text);
+  if (r->claims_only && tag != TAG_C)
+    return;
   if (tag == TAG_T)
     return read_trace_attributes (r, tag_end, end - tag_end);
   if (tag == TAG_OTHER || tag == TAG_TIME_SERIES)

@@ -105,3 +105,24 @@ chrono_etf_passes_filter (EtfReader *r, guint32 attrs)
     }
   return TRUE;
 }
+
+/* The same for the pairs just parsed (r->pairs): the first value of each key counts, as in a set. */
+gboolean
+chrono_etf_pairs_pass_filter (EtfReader *r)
+{
+  if (r->filter == NULL)
+    return TRUE;
+  GHashTableIter iter;
+  gpointer key, allowed;
+  g_hash_table_iter_init (&iter, r->filter);
+  while (g_hash_table_iter_next (&iter, &key, &allowed))
+    {
+      const char *value = NULL;
+      for (guint i = 0; i < r->pairs.keys->len && value == NULL; i++)
+        if (strcmp (g_ptr_array_index (r->pairs.keys, i), key) == 0)
+          value = g_ptr_array_index (r->pairs.values, i);
+      if (value == NULL || !g_ptr_array_find_with_equal_func (allowed, value, g_str_equal, NULL))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -49,8 +49,8 @@ build_model (EtfReader *r)
 
 /* Lines are copied out of the (read-only, mapped) block so fields can be cut
  * in place; a NUL ends a line as it ends a C string. */
-static void
-read_block (EtfReader *r, const char *data, gsize length)
+void
+chrono_etf_read_block (EtfReader *r, const char *data, gsize length)
 {
   const char *p = data, *stop = data + length;
   while (p < stop)
@@ -86,8 +86,8 @@ read_block (EtfReader *r, const char *data, gsize length)
 }
 
 /* Once the worker is done, the tickets the records hold become set ids. */
-static void
-resolve_tickets (EtfReader *r)
+void
+chrono_etf_resolve_tickets (EtfReader *r)
 {
   g_autoptr (GArray) sets = chrono_etf_interner_finish (g_steal_pointer (&r->interner));
   for (guint i = 0; i < r->resources->len; i++)
@@ -117,8 +117,8 @@ resolve_tickets (EtfReader *r)
     }
 }
 
-static void
-reader_clear (EtfReader *r)
+void
+chrono_etf_reader_clear (EtfReader *r)
 {
   g_array_unref (r->resources);
   g_array_unref (r->resource_refs);
@@ -128,7 +128,7 @@ reader_clear (EtfReader *r)
   g_clear_pointer (&r->dependencies, g_array_unref);
   chrono_etf_ids_clear (&r->signal_ids);
   g_ptr_array_unref (r->signal_order);
-  g_ptr_array_unref (r->grouping);
+  g_clear_pointer (&r->grouping, g_ptr_array_unref);
   chrono_etf_pairs_clear (&r->pairs);
   g_free (r->attr_cache);
   g_free (r->line_buffer);
@@ -136,15 +136,10 @@ reader_clear (EtfReader *r)
   g_clear_pointer (&r->filter, g_hash_table_unref);
 }
 
-static gboolean
-etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
-          GCancellable *cancellable, GError **error)
+void
+chrono_etf_reader_init (EtfReader *r, ChronoTrace *trace, const char *path)
 {
-  GError *local_error = NULL;
-  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
-  if (input == NULL)
-    return FALSE;
-  EtfReader r = {
+  *r = (EtfReader){
     .trace = trace,
     .warnings = chrono_trace_get_warnings (trace),
     .attrs = chrono_trace_get_attrs (trace),
@@ -157,12 +152,47 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
     .grouping = g_ptr_array_new_with_free_func (g_free),
     .attr_cache = g_new0 (AttrCacheEntry, ATTR_CACHE_SLOTS),
   };
-  chrono_etf_ids_init (&r.resource_ids, 0);
-  chrono_etf_ids_init (&r.signal_ids, 0);
-  chrono_etf_claims_init (&r.claims);
-  chrono_etf_pairs_init (&r.pairs);
-  g_ptr_array_add (r.grouping, g_strdup ("name"));
-  chrono_etf_set_unit (&r, SECONDS_UNIT); /* seconds unless TU says otherwise */
+  chrono_etf_ids_init (&r->resource_ids, 0);
+  chrono_etf_ids_init (&r->signal_ids, 0);
+  chrono_etf_claims_init (&r->claims);
+  chrono_etf_pairs_init (&r->pairs);
+  g_ptr_array_add (r->grouping, g_strdup ("name"));
+  chrono_etf_set_unit (r, SECONDS_UNIT); /* seconds unless TU says otherwise */
+}
+
+gboolean
+chrono_etf_is_legacy (EtfReader *r, const char *data, gsize length, GError **error)
+{
+  if (r->line > 0 || length < 12 || !g_str_has_prefix (data, "TraceVersion"))
+    return FALSE;
+  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+               _ ("%s:1: this is the legacy tab-separated TRACE V0.1 format, which Chronoscope does not read"),
+               r->path);
+  return TRUE;
+}
+
+/* A file of which no line is a record is not a trace. */
+gboolean
+chrono_etf_check_records (EtfReader *r, GError **error)
+{
+  if (r->records > 0 || chrono_warnings_get_total (r->warnings) == 0)
+    return TRUE;
+  const ChronoWarning *first = chrono_warnings_get_kept (r->warnings, 0);
+  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+               _ ("%s:%" PRIu64 ": %s (no line of the file is a TRACE record)"), r->path, first->line, first->message);
+  return FALSE;
+}
+
+static gboolean
+etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+          GCancellable *cancellable, GError **error)
+{
+  GError *local_error = NULL;
+  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, error);
+  if (input == NULL)
+    return FALSE;
+  EtfReader r;
+  chrono_etf_reader_init (&r, trace, path);
   chrono_etf_read_view_file (&r);
   chrono_etf_read_options (&r);
 
@@ -173,15 +203,12 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
   r.interner = chrono_etf_interner_new (r.attrs);
   while (ok && chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
     {
-      if (r.line == 0 && length >= 12 && g_str_has_prefix (data, "TraceVersion"))
+      if (chrono_etf_is_legacy (&r, data, length, error))
         {
-          g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                       _ ("%s:1: this is the legacy tab-separated TRACE V0.1 format, which Chronoscope does not read"),
-                       path);
           ok = FALSE;
           break;
         }
-      read_block (&r, data, length);
+      chrono_etf_read_block (&r, data, length);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         ok = FALSE;
       else if (progress)
@@ -199,14 +226,9 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
   /* while the worker may still be interning */
   if (ok)
     chrono_etf_claims_sort (&r.claims);
-  resolve_tickets (&r);
-  if (ok && r.records == 0 && chrono_warnings_get_total (r.warnings) > 0)
-    {
-      const ChronoWarning *first = chrono_warnings_get_kept (r.warnings, 0);
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                   _ ("%s:%" PRIu64 ": %s (no line of the file is a TRACE record)"), path, first->line, first->message);
-      ok = FALSE;
-    }
+  chrono_etf_resolve_tickets (&r);
+  if (ok && !chrono_etf_check_records (&r, error))
+    ok = FALSE;
   if (ok)
     {
       /* the parsing scratch is not needed any more: give it back before the lanes grow */
@@ -217,7 +239,7 @@ etf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
       /* joining records finds problems after reading did: list them all by line */
       chrono_warnings_sort_by_line (r.warnings);
     }
-  reader_clear (&r);
+  chrono_etf_reader_clear (&r);
   return ok;
 }
 
@@ -352,6 +374,7 @@ const ChronoLoaderInfo chrono_loader_etf = {
   .globs = etf_globs,
   .sniff = etf_sniff,
   .load = etf_load,
+  .index = chrono_etf_index,
   .features = CHRONO_TRACE_HAS_CLAIMS,
   .options = etf_options,
 };

@@ -1,0 +1,752 @@
+/* chrono-etf-lazy.c — the index of a big TRACE file, in two streaming
+ * passes that keep no claim beyond the file's disorder (chrono-etf-lazy.h).
+ *
+ * 1. The index pass reads every line as a whole read does, except that a
+ *    claim's attributes are left unread: it only notes, per block, the
+ *    smallest and largest start written there.  Resources, events,
+ *    dependencies and signals are small and kept as in a whole read.
+ * 2. The start-order pass reads the claims again and releases them in the
+ *    order a whole read sorts them (start, then file order) as soon as no
+ *    block still to be read can hold an earlier start: only the claims
+ *    within the file's disorder wait.  Each released claim is placed as a
+ *    whole read places it (sub-row, packing), into the lane summaries and
+ *    each resource's figures (count, usage, concurrency); the first claim
+ *    of each id is kept where a dependency names it; and every so many
+ *    claims a new window of start times begins, with what placing the next
+ *    claims needs saved. */
+#include "chrono-etf-lazy.h"
+
+#define SUMMARY_BUCKETS 8192
+
+void
+chrono_etf_intern_keys (EtfReader *r)
+{
+  ChronoStrings *strings = chrono_trace_get_strings (r->trace);
+  chrono_strings_intern (strings, "name");
+  if (r->colouring != NULL)
+    chrono_strings_intern (strings, r->colouring);
+  for (guint i = 0; i < r->grouping->len; i++)
+    chrono_strings_intern (strings, g_ptr_array_index (r->grouping, i));
+}
+
+/* ---- what the passes share ------------------------------------------------- */
+
+typedef struct {
+  ChronoEtfClaim claim;
+  guint64 seq; /* file order */
+} Pending;
+
+/* A resource's figures as chrono_resource_stats_compute and
+ * chrono_resource_concurrency count them from a whole read's spans. */
+typedef struct {
+  guint64 claims;
+  double usage;
+  GArray *histogram; /* gint64: ticks with 1, 2… claims at once (0 is filled in at the end) */
+  GArray *ends; /* gint64, a min-heap: the ends of the claims running */
+  gint64 since;
+  guint count;
+} Figures;
+
+/* Where a dependency may point: the first claim of an id, in start order. */
+typedef struct {
+  double t0, t1;
+  guint32 activity;
+  gboolean found;
+} ClaimEnd;
+
+typedef struct {
+  gint64 last_start, latest_end;
+  guint64 n_claims;
+} WindowExtent;
+
+typedef struct {
+  EtfReader *r;
+  EtfLazyData *data;
+  Placement *placement;
+  ChronoWarnings *warnings; /* the trace's: the start-order pass reads lines into a scratch */
+  /* the index pass */
+  EtfBlock block;
+  guint64 n_claims;
+  gint64 lowest_id, highest_id;
+  /* the start-order pass */
+  GArray *pending; /* Pending, a min-heap by (t0, seq) */
+  guint64 seq;
+  double *later_min_t0; /* per block: the smallest start in it and every later block */
+  Figures *figures; /* per resource */
+  gint64 summary_begin;
+  gboolean dense_ids;
+  guint32 *first_line; /* dense: per id - lowest_id, the line of its first claim, 0 when none yet */
+  ChronoEtfIds ids; /* otherwise: id -> index in lines */
+  GArray *lines; /* guint64 */
+  ChronoEtfIds wanted; /* claim id a dependency names -> index in ends */
+  GArray *ends; /* ClaimEnd */
+  ChronoEtfClaim found; /* what find_claim returns */
+  guint64 window_target, window_claims;
+  GArray *extents; /* WindowExtent, per window */
+} Lazy;
+
+/* ---- the index pass ----------------------------------------------------------- */
+
+static void
+index_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
+{
+  Lazy *z = data;
+  z->block.min_t0 = MIN (z->block.min_t0, claim->t0);
+  z->block.max_t0 = MAX (z->block.max_t0, claim->t0);
+  z->lowest_id = MIN (z->lowest_id, claim->id);
+  z->highest_id = MAX (z->highest_id, claim->id);
+  z->n_claims++;
+}
+
+static gboolean
+input_error (GError *local_error, GError **error)
+{
+  if (local_error == NULL)
+    return FALSE;
+  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
+  g_error_free (local_error);
+  return TRUE;
+}
+
+static ChronoInput *
+open_input (Lazy *z, GError **error)
+{
+  ChronoInput *input = chrono_input_open_for_loader (z->r->path, error);
+  if (input != NULL && z->data->block_size > 0)
+    chrono_input_set_block_size (input, z->data->block_size);
+  return input;
+}
+
+static gboolean
+index_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  EtfReader *r = z->r;
+  g_autoptr (ChronoInput) input = open_input (z, error);
+  if (input == NULL)
+    return FALSE;
+  r->claim_sink = index_claim;
+  r->claim_sink_data = z;
+  const char *data;
+  gsize length;
+  guint64 offset;
+  GError *local_error = NULL;
+  while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
+    {
+      if (chrono_etf_is_legacy (r, data, length, error))
+        return FALSE;
+      z->block = (EtfBlock){ offset, length, r->line + 1, G_MAXDOUBLE, -G_MAXDOUBLE };
+      chrono_etf_read_block (r, data, length);
+      g_array_append_val (z->data->blocks, z->block);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (progress)
+        progress (0.5 * chrono_input_get_compressed_offset (input) / MAX (chrono_input_get_file_size (input), 1),
+                  progress_data);
+    }
+  if (input_error (local_error, error))
+    return FALSE;
+  chrono_input_add_warnings (input, r->warnings);
+  return TRUE;
+}
+
+/* ---- the start-order pass: the heap of claims waiting ------------------------ */
+
+static gboolean
+precedes (const Pending *a, const Pending *b)
+{
+  return a->claim.t0 < b->claim.t0 || (a->claim.t0 == b->claim.t0 && a->seq < b->seq);
+}
+
+static void
+heap_push (GArray *heap, const Pending *item)
+{
+  g_array_append_vals (heap, item, 1);
+  Pending *h = (Pending *) heap->data;
+  for (guint i = heap->len - 1; i > 0;)
+    {
+      guint parent = (i - 1) / 2;
+      if (!precedes (&h[i], &h[parent]))
+        break;
+      Pending t = h[i];
+      h[i] = h[parent];
+      h[parent] = t;
+      i = parent;
+    }
+}
+
+static Pending
+heap_pop (GArray *heap)
+{
+  Pending *h = (Pending *) heap->data;
+  Pending top = h[0];
+  h[0] = h[heap->len - 1];
+  g_array_set_size (heap, heap->len - 1);
+  for (guint i = 0, n = heap->len;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, m = i;
+      if (l < n && precedes (&h[l], &h[m]))
+        m = l;
+      if (r < n && precedes (&h[r], &h[m]))
+        m = r;
+      if (m == i)
+        break;
+      Pending t = h[i];
+      h[i] = h[m];
+      h[m] = t;
+      i = m;
+    }
+  return top;
+}
+
+static void
+ends_push (GArray *heap, gint64 end)
+{
+  g_array_append_val (heap, end);
+  gint64 *h = (gint64 *) heap->data;
+  for (guint i = heap->len - 1; i > 0 && h[i] < h[(i - 1) / 2]; i = (i - 1) / 2)
+    {
+      gint64 t = h[i];
+      h[i] = h[(i - 1) / 2];
+      h[(i - 1) / 2] = t;
+    }
+}
+
+static gint64
+ends_pop (GArray *heap)
+{
+  gint64 *h = (gint64 *) heap->data;
+  gint64 top = h[0];
+  h[0] = h[heap->len - 1];
+  g_array_set_size (heap, heap->len - 1);
+  for (guint i = 0, n = heap->len;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, m = i;
+      if (l < n && h[l] < h[m])
+        m = l;
+      if (r < n && h[r] < h[m])
+        m = r;
+      if (m == i)
+        break;
+      gint64 t = h[i];
+      h[i] = h[m];
+      h[m] = t;
+      i = m;
+    }
+  return top;
+}
+
+/* ---- figures per resource ------------------------------------------------------ */
+
+static void
+add_time (Figures *f, guint count, gint64 ticks)
+{
+  if (ticks <= 0 || count == 0)
+    return;
+  if (count >= f->histogram->len)
+    g_array_set_size (f->histogram, count + 1);
+  g_array_index (f->histogram, gint64, count) += ticks;
+}
+
+/* The claims running on until time: those ending by then leave. */
+static void
+figures_advance (Figures *f, gint64 time)
+{
+  while (f->ends->len > 0 && g_array_index (f->ends, gint64, 0) <= time)
+    {
+      gint64 end = ends_pop (f->ends);
+      add_time (f, f->count, end - f->since);
+      f->since = end;
+      f->count--;
+    }
+}
+
+static void
+figures_add (Figures *f, const ChronoClock *clock, gint64 start, gint64 end, double amount)
+{
+  f->claims++;
+  f->usage += amount * chrono_clock_to_seconds (clock, end - start);
+  figures_advance (f, start);
+  add_time (f, f->count, start - f->since);
+  f->since = start;
+  f->count++;
+  ends_push (f->ends, end);
+}
+
+/* Onto the lanes, once the trace's time range is final: whatever the claims
+ * do not cover of it had none at once. */
+static void
+figures_finish (Lazy *z)
+{
+  EtfReader *r = z->r;
+  gint64 length = chrono_trace_get_end (r->trace) - chrono_trace_get_begin (r->trace);
+  for (guint i = 0; i < r->resources->len; i++)
+    {
+      Figures *f = &z->figures[i];
+      Resource *res = &g_array_index (r->resources, Resource, i);
+      figures_advance (f, G_MAXINT64);
+      gint64 busy = 0;
+      for (guint n = 1; n < f->histogram->len; n++)
+        busy += g_array_index (f->histogram, gint64, n);
+      if (length - busy > 0)
+        {
+          if (f->histogram->len == 0)
+            g_array_set_size (f->histogram, 1);
+          g_array_index (f->histogram, gint64, 0) = length - busy;
+        }
+      if (res->lane != NULL)
+        chrono_lane_set_claim_figures (res->lane, f->claims, f->usage, g_steal_pointer (&f->histogram));
+      g_clear_pointer (&f->histogram, g_array_unref);
+      g_array_unref (f->ends);
+    }
+  g_clear_pointer (&z->figures, g_free);
+}
+
+/* ---- ids: duplicates and the claims dependencies name ------------------------- */
+
+static void
+ids_setup (Lazy *z)
+{
+  EtfReader *r = z->r;
+  guint64 range = (guint64) z->highest_id - (guint64) z->lowest_id;
+  z->dense_ids = z->n_claims > 0 && range < 2 * z->n_claims + 1024 && r->line <= G_MAXUINT32;
+  if (z->dense_ids)
+    z->first_line = g_new0 (guint32, range + 1);
+  else
+    {
+      chrono_etf_ids_init (&z->ids, 0);
+      z->lines = g_array_new (FALSE, FALSE, sizeof (guint64));
+    }
+  chrono_etf_ids_init (&z->wanted, 0);
+  z->ends = g_array_new (FALSE, TRUE, sizeof (ClaimEnd));
+  for (guint i = 0; i < r->dependencies->len; i++)
+    {
+      const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
+      gboolean src_claim = d->type <= 3 || d->type == 5 || d->type == 6;
+      gboolean dst_claim = d->type <= 3 || d->type == 7 || d->type == 8;
+      gint64 ids[2] = { d->src, d->dst };
+      gboolean is_claim[2] = { src_claim, dst_claim };
+      for (int k = 0; k < 2; k++)
+        if (is_claim[k] && chrono_etf_ids_insert (&z->wanted, ids[k], z->ends->len) == z->ends->len)
+          g_array_set_size (z->ends, z->ends->len + 1);
+    }
+}
+
+static void
+ids_clear (Lazy *z)
+{
+  g_clear_pointer (&z->first_line, g_free);
+  if (z->lines != NULL)
+    {
+      chrono_etf_ids_clear (&z->ids);
+      g_clear_pointer (&z->lines, g_array_unref);
+    }
+  chrono_etf_ids_clear (&z->wanted);
+  g_clear_pointer (&z->ends, g_array_unref);
+}
+
+/* TRUE for the first claim of its id in start order; a later one is the
+ * duplicate a whole read reports. */
+static gboolean
+note_id (Lazy *z, const ChronoEtfClaim *claim)
+{
+  guint64 first;
+  if (z->dense_ids)
+    {
+      guint32 *slot = &z->first_line[claim->id - z->lowest_id];
+      if (*slot == 0)
+        {
+          *slot = (guint32) claim->line;
+          return TRUE;
+        }
+      first = *slot;
+    }
+  else
+    {
+      guint32 index = chrono_etf_ids_insert (&z->ids, claim->id, z->lines->len);
+      if (index == z->lines->len)
+        {
+          g_array_append_val (z->lines, claim->line);
+          return TRUE;
+        }
+      first = g_array_index (z->lines, guint64, index);
+    }
+  ChronoEtfClaim earlier = { .id = claim->id, .line = first };
+  chrono_etf_warn_duplicate_claim (z->r, &earlier, claim);
+  return FALSE;
+}
+
+static void
+remember_end (Lazy *z, const ChronoEtfClaim *claim, guint32 activity)
+{
+  guint32 index = chrono_etf_ids_lookup (&z->wanted, claim->id);
+  if (index == CHRONO_ETF_NO_INDEX)
+    return;
+  ClaimEnd end = { claim->t0, claim->t1, activity, TRUE };
+  g_array_index (z->ends, ClaimEnd, index) = end;
+}
+
+static const ChronoEtfClaim *
+find_claim (gpointer data, gint64 id)
+{
+  Lazy *z = data;
+  guint32 index = chrono_etf_ids_lookup (&z->wanted, id);
+  if (index == CHRONO_ETF_NO_INDEX || !g_array_index (z->ends, ClaimEnd, index).found)
+    return NULL;
+  const ClaimEnd *end = &g_array_index (z->ends, ClaimEnd, index);
+  z->found = (ChronoEtfClaim){ .t0 = end->t0, .t1 = end->t1, .id = id, .activity = end->activity };
+  return &z->found;
+}
+
+/* ---- windows ---------------------------------------------------------------------- */
+
+/* What placing claims that start at begin or later needs: sub-rows and
+ * running claims that end by then are as good as free. */
+static void
+begin_window (Lazy *z, gint64 begin)
+{
+  EtfReader *r = z->r;
+  EtfWindow window = { begin, g_array_new (FALSE, FALSE, sizeof (guint)),
+                       g_array_new (FALSE, FALSE, sizeof (EtfBusySlot)),
+                       g_array_new (FALSE, FALSE, sizeof (EtfRunning)) };
+  GArray *activities = z->placement->activities;
+  for (guint a = 0; a < activities->len; a++)
+    {
+      GArray *slot_ends = g_array_index (activities, Activity, a).slot_ends;
+      for (guint s = 0; s < slot_ends->len; s++)
+        if (g_array_index (slot_ends, gint64, s) > begin)
+          {
+            EtfBusySlot busy = { a, s, g_array_index (slot_ends, gint64, s) };
+            g_array_append_val (window.busy, busy);
+          }
+    }
+  for (guint i = 0; i < r->resources->len; i++)
+    {
+      GArray *placed = g_array_index (r->resources, Resource, i).placed;
+      for (guint k = 0; placed != NULL && k < placed->len; k++)
+        {
+          const PlacedClaim *claim = &g_array_index (placed, PlacedClaim, k);
+          if (claim->end > begin)
+            {
+              EtfRunning running = { i, claim->end, claim->offset, claim->amount };
+              g_array_append_val (window.running, running);
+            }
+        }
+    }
+  g_array_append_val (z->data->windows, window);
+  WindowExtent extent = { begin, G_MININT64, 0 };
+  g_array_append_val (z->extents, extent);
+  z->window_claims = 0;
+}
+
+/* A window ends between two different start times, so that a window's
+ * claims are exactly those whose start lies in its range. */
+static void
+window_step (Lazy *z, gint64 start, gint64 end)
+{
+  WindowExtent *extent = z->extents->len ? &g_array_index (z->extents, WindowExtent, z->extents->len - 1) : NULL;
+  if (extent == NULL || (z->window_claims >= z->window_target && start > extent->last_start))
+    {
+      begin_window (z, start);
+      extent = &g_array_index (z->extents, WindowExtent, z->extents->len - 1);
+    }
+  extent->last_start = start;
+  extent->latest_end = MAX (extent->latest_end, end);
+  extent->n_claims++;
+  z->window_claims++;
+}
+
+/* ---- placing a released claim ------------------------------------------------------ */
+
+static ChronoSummary *
+summary_of (Lazy *z, ChronoLane *lane)
+{
+  return chrono_lane_ensure_summary (lane, z->summary_begin, SUMMARY_BUCKETS, z->r->ticks_per_second);
+}
+
+static void
+release (Lazy *z, ChronoEtfClaim *claim)
+{
+  EtfReader *r = z->r;
+  gint64 start = chrono_etf_to_ticks (r, claim->t0), end = chrono_etf_to_ticks (r, claim->t1);
+  window_step (z, start, end);
+  gboolean first = note_id (z, claim);
+  guint32 index = claim->activity;
+  if (first)
+    remember_end (z, claim, index);
+  if (index == CHRONO_ETF_NO_INDEX)
+    return;
+  Activity *activity = &g_array_index (z->placement->activities, Activity, index);
+  guint16 depth = chrono_etf_free_slot (activity->slot_ends, start, end);
+  ChronoSummary *summary = summary_of (z, activity->lane);
+  chrono_summary_add_interval (summary, start, end, CHRONO_STATE_BUSY, claim->label);
+  chrono_summary_note_depth (summary, depth);
+  Resource *res = chrono_etf_claim_resource (r, claim);
+  if (!res->uses_offset)
+    chrono_etf_pack_claim (res, start, end, claim->amount);
+  chrono_summary_add_interval (summary_of (z, res->lane), start, end, CHRONO_STATE_BUSY, claim->label);
+  figures_add (&z->figures[res - (Resource *) r->resources->data], chrono_trace_get_clock (r->trace), start, end,
+               claim->amount);
+}
+
+/* Attributes are read here, into the trace's warnings as a whole read
+ * would, and the claim's lane found at once: lanes are sorted by name in
+ * the end, so the order they appear in does not matter, and the set is not
+ * kept (the index has no span to give it to). */
+static void
+order_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
+{
+  Lazy *z = data;
+  EtfReader *r = z->r;
+  ChronoWarnings *scratch = r->warnings;
+  r->warnings = z->warnings;
+  g_ptr_array_set_size (r->pairs.keys, 0);
+  g_ptr_array_set_size (r->pairs.values, 0);
+  if (fields->attributes != NULL && fields->attributes_length > 0)
+    chrono_etf_parse_pairs (r, fields->attributes, fields->attributes_length);
+  claim->attrs = CHRONO_ATTRS_NONE;
+  claim->activity = chrono_etf_place_claim_pairs (r, z->placement, claim);
+  r->warnings = scratch;
+  Pending item = { *claim, z->seq++ };
+  heap_push (z->pending, &item);
+}
+
+/* The claims no later block can precede (an equal start later in the file comes after). */
+static void
+release_up_to (Lazy *z, double t0)
+{
+  while (z->pending->len > 0 && g_array_index (z->pending, Pending, 0).claim.t0 <= t0)
+    {
+      Pending item = heap_pop (z->pending);
+      release (z, &item.claim);
+    }
+}
+
+static void
+order_setup (Lazy *z)
+{
+  EtfReader *r = z->r;
+  GArray *blocks = z->data->blocks;
+  z->later_min_t0 = g_new (double, blocks->len + 1);
+  z->later_min_t0[blocks->len] = G_MAXDOUBLE;
+  double smallest = G_MAXDOUBLE;
+  for (guint b = blocks->len; b-- > 0;)
+    {
+      smallest = MIN (smallest, g_array_index (blocks, EtfBlock, b).min_t0);
+      z->later_min_t0[b] = smallest;
+    }
+  z->summary_begin = smallest < G_MAXDOUBLE ? chrono_etf_to_ticks (r, smallest) : 0;
+  z->pending = g_array_new (FALSE, FALSE, sizeof (Pending));
+  z->figures = g_new0 (Figures, r->resources->len);
+  for (guint i = 0; i < r->resources->len; i++)
+    {
+      z->figures[i].histogram = g_array_new (FALSE, TRUE, sizeof (gint64));
+      z->figures[i].ends = g_array_new (FALSE, FALSE, sizeof (gint64));
+    }
+  z->extents = g_array_new (FALSE, FALSE, sizeof (WindowExtent));
+  z->window_target = MAX (z->n_claims / MAX (blocks->len, 1), 1);
+  ids_setup (z);
+  chrono_etf_intern_keys (r);
+}
+
+static gboolean
+order_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  EtfReader *r = z->r;
+  g_autoptr (ChronoInput) input = open_input (z, error);
+  if (input == NULL)
+    return FALSE;
+  g_autoptr (ChronoWarnings) scratch = chrono_warnings_new (0);
+  r->warnings = scratch; /* the index pass reported every line already */
+  r->claims_only = TRUE;
+  r->claim_sink = order_claim;
+  r->claim_sink_data = z;
+  r->line = 0;
+  const char *data;
+  gsize length;
+  guint64 offset;
+  GError *local_error = NULL;
+  gboolean ok = TRUE;
+  for (guint b = 0; ok && chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error); b++)
+    {
+      chrono_etf_read_block (r, data, length);
+      release_up_to (z, z->later_min_t0[MIN (b + 1, z->data->blocks->len)]);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        ok = FALSE;
+      else if (progress)
+        progress (0.5 + 0.5 * chrono_input_get_compressed_offset (input) / MAX (chrono_input_get_file_size (input), 1),
+                  progress_data);
+    }
+  r->warnings = z->warnings;
+  r->claims_only = FALSE;
+  r->claim_sink = NULL;
+  if (!ok)
+    {
+      g_clear_error (&local_error);
+      return FALSE;
+    }
+  if (input_error (local_error, error))
+    return FALSE;
+  release_up_to (z, G_MAXDOUBLE);
+  return TRUE;
+}
+
+/* ---- the index: lanes, figures, windows as chunks ---------------------------- */
+
+static void
+keep_lanes (Lazy *z)
+{
+  EtfReader *r = z->r;
+  EtfLazyData *data = z->data;
+  data->resource_refs = g_array_copy (r->resource_refs);
+  data->resources = g_array_copy (r->resources);
+  data->resource_names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < data->resources->len; i++)
+    {
+      Resource *res = &g_array_index (data->resources, Resource, i);
+      g_ptr_array_add (data->resource_names, res->lane ? g_strdup (chrono_lane_get_name (res->lane)) : NULL);
+      res->attrs = CHRONO_ATTRS_NONE;
+      res->lane = NULL;
+      res->spans = NULL;
+      res->placed = NULL;
+    }
+  data->activity_names = g_ptr_array_new_with_free_func (g_free);
+  GArray *activities = z->placement->activities;
+  for (guint a = 0; a < activities->len; a++)
+    g_ptr_array_add (data->activity_names,
+                     g_strdup (chrono_lane_get_name (g_array_index (activities, Activity, a).lane)));
+  data->grouping = g_steal_pointer (&r->grouping);
+  data->colouring = g_steal_pointer (&r->colouring);
+  data->filter = g_steal_pointer (&r->filter);
+  data->ticks_per_unit = r->ticks_per_unit;
+  data->ticks_per_second = r->ticks_per_second;
+}
+
+/* Each window reads the blocks where claims starting in it were written. */
+static void
+add_chunks (Lazy *z)
+{
+  EtfReader *r = z->r;
+  EtfLazyData *data = z->data;
+  for (guint w = 0; w < data->windows->len; w++)
+    {
+      EtfWindow *window = &g_array_index (data->windows, EtfWindow, w);
+      const WindowExtent *extent = &g_array_index (z->extents, WindowExtent, w);
+      gint64 end = w + 1 < data->windows->len ? g_array_index (data->windows, EtfWindow, w + 1).begin : G_MAXINT64;
+      for (guint b = 0; b < data->blocks->len; b++)
+        {
+          const EtfBlock *block = &g_array_index (data->blocks, EtfBlock, b);
+          if (block->min_t0 <= block->max_t0 && chrono_etf_to_ticks (r, block->min_t0) < end
+              && chrono_etf_to_ticks (r, block->max_t0) >= window->begin)
+            g_array_append_val (window->blocks, b);
+        }
+      const EtfBlock *first = &g_array_index (data->blocks, EtfBlock, g_array_index (window->blocks, guint, 0));
+      const EtfBlock *last =
+          &g_array_index (data->blocks, EtfBlock, g_array_index (window->blocks, guint, window->blocks->len - 1));
+      ChronoChunk chunk = {
+        .offset = first->offset,
+        .length = last->offset + last->length - first->offset,
+        .first_line = first->first_line,
+        .first_time = window->begin,
+        .last_time = extent->last_start,
+        .end_time = MAX (extent->latest_end, extent->last_start),
+        .n_events = extent->n_claims,
+      };
+      chrono_trace_add_chunk (r->trace, &chunk);
+    }
+}
+
+/* After the start-order pass, as build_model does after a whole read. */
+static void
+finish_model (Lazy *z, ChronoLane *activities)
+{
+  EtfReader *r = z->r;
+  ChronoLane *events_lane = NULL;
+  if (r->events->len > 0)
+    chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &events_lane);
+  if (r->signal_order->len > 0)
+    chrono_etf_build_signals (r, chrono_etf_add_group (r, N_ ("Signals")));
+  chrono_etf_link_dependencies (r, z->placement, events_lane, find_claim, z);
+  figures_finish (z);
+  chrono_lane_sort_children (activities);
+  chrono_trace_set_n_events (r->trace, z->n_claims + r->events->len);
+  chrono_warnings_sort_by_line (r->warnings);
+}
+
+static void
+lazy_clear (Lazy *z)
+{
+  EtfReader *r = z->r;
+  if (z->placement != NULL)
+    chrono_etf_placement_free (z->placement);
+  g_clear_pointer (&z->pending, g_array_unref);
+  g_clear_pointer (&z->later_min_t0, g_free);
+  g_clear_pointer (&z->extents, g_array_unref);
+  if (z->figures != NULL)
+    for (guint i = 0; i < r->resources->len; i++)
+      {
+        g_clear_pointer (&z->figures[i].histogram, g_array_unref);
+        g_clear_pointer (&z->figures[i].ends, g_array_unref);
+      }
+  g_clear_pointer (&z->figures, g_free);
+  if (z->ends != NULL)
+    ids_clear (z);
+  for (guint i = 0; i < r->resources->len; i++)
+    g_clear_pointer (&g_array_index (r->resources, Resource, i).placed, g_array_unref);
+}
+
+static gboolean
+read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  EtfReader *r = z->r;
+  r->interner = chrono_etf_interner_new (r->attrs);
+  gboolean ok = index_pass (z, progress, progress_data, cancellable, error);
+  chrono_etf_resolve_tickets (r);
+  if (!ok || !chrono_etf_check_records (r, error))
+    return FALSE;
+  ChronoLane *activities = chrono_etf_add_group (r, N_ ("Activities"));
+  chrono_etf_build_resources (r, chrono_etf_add_group (r, N_ ("Resources")));
+  order_setup (z);
+  z->placement = chrono_etf_placement_new (r, activities); /* after the keys are interned */
+  if (!order_pass (z, progress, progress_data, cancellable, error))
+    return FALSE;
+  finish_model (z, activities);
+  keep_lanes (z);
+  add_chunks (z);
+  return TRUE;
+}
+
+gboolean
+chrono_etf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
+                  GCancellable *cancellable, GError **error)
+{
+  g_autoptr (ChronoChunkReader) reader = chrono_chunk_reader_new (path, error);
+  if (reader == NULL)
+    return FALSE;
+  EtfReader r;
+  chrono_etf_reader_init (&r, trace, path);
+  chrono_etf_read_view_file (&r);
+  chrono_etf_read_options (&r);
+  EtfLazyData *data = g_new0 (EtfLazyData, 1);
+  data->blocks = g_array_new (FALSE, FALSE, sizeof (EtfBlock));
+  data->windows = g_array_new (FALSE, FALSE, sizeof (EtfWindow));
+  const char *chunk_size = chrono_trace_get_option (trace, "chunk-size");
+  data->block_size = chunk_size ? (gsize) g_ascii_strtoull (chunk_size, NULL, 10) : 0;
+  if (data->block_size > 0)
+    chrono_chunk_reader_set_block_size (reader, data->block_size);
+  Lazy z = { .r = &r, .data = data, .warnings = r.warnings, .lowest_id = G_MAXINT64, .highest_id = G_MININT64 };
+  gboolean ok = read_lazily (&z, progress, progress_data, cancellable, error)
+                && chrono_chunk_reader_check_read_whole (reader, error);
+  lazy_clear (&z);
+  chrono_etf_reader_clear (&r);
+  if (!ok)
+    {
+      chrono_etf_lazy_data_free (data);
+      return FALSE;
+    }
+  guint n_windows = data->windows->len;
+  g_autoptr (ChronoChunkDecoder) decoder =
+      chrono_etf_windows_new (data, g_steal_pointer (&reader), chrono_trace_get_clock (trace));
+  g_autoptr (ChronoChunkCache) cache = chrono_chunk_cache_new (n_windows, decoder);
+  chrono_trace_set_chunk_cache (trace, cache);
+  return TRUE;
+}

@@ -1,0 +1,260 @@
+/* chrono-etf-windows.c — decoding a window of start times of a lazily read
+ * TRACE file (chrono-etf-lazy.h): its claims are read from the blocks that
+ * hold them, put in the order a whole read sorts them, and placed from the
+ * sub-rows and running claims saved when the window began, so each span is
+ * the whole read's, bit for bit. */
+#include "chrono-etf-lazy.h"
+
+#define CHRONO_TYPE_ETF_WINDOWS (chrono_etf_windows_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoEtfWindows, chrono_etf_windows, CHRONO, ETF_WINDOWS, GObject)
+
+struct _ChronoEtfWindows {
+  GObject parent_instance;
+  EtfLazyData *data;
+  ChronoChunkReader *reader;
+  ChronoClock clock;
+};
+
+static void chrono_etf_windows_decoder_init (ChronoChunkDecoderInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ChronoEtfWindows, chrono_etf_windows, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (CHRONO_TYPE_CHUNK_DECODER, chrono_etf_windows_decoder_init))
+
+void
+chrono_etf_lazy_data_free (EtfLazyData *data)
+{
+  for (guint w = 0; data->windows != NULL && w < data->windows->len; w++)
+    {
+      EtfWindow *window = &g_array_index (data->windows, EtfWindow, w);
+      g_array_unref (window->blocks);
+      g_array_unref (window->busy);
+      g_array_unref (window->running);
+    }
+  g_clear_pointer (&data->windows, g_array_unref);
+  g_clear_pointer (&data->blocks, g_array_unref);
+  g_clear_pointer (&data->resource_refs, g_array_unref);
+  g_clear_pointer (&data->resources, g_array_unref);
+  g_clear_pointer (&data->resource_names, g_ptr_array_unref);
+  g_clear_pointer (&data->activity_names, g_ptr_array_unref);
+  g_clear_pointer (&data->grouping, g_ptr_array_unref);
+  g_clear_pointer (&data->filter, g_hash_table_unref);
+  g_free (data->colouring);
+  g_free (data);
+}
+
+static void
+chrono_etf_windows_finalize (GObject *object)
+{
+  ChronoEtfWindows *self = CHRONO_ETF_WINDOWS (object);
+  g_clear_pointer (&self->data, chrono_etf_lazy_data_free);
+  g_clear_pointer (&self->reader, chrono_chunk_reader_free);
+  G_OBJECT_CLASS (chrono_etf_windows_parent_class)->finalize (object);
+}
+
+static void
+chrono_etf_windows_class_init (ChronoEtfWindowsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = chrono_etf_windows_finalize;
+}
+
+static void
+chrono_etf_windows_init (ChronoEtfWindows *self)
+{
+}
+
+/* ---- a reader for one window ------------------------------------------------ */
+
+typedef struct {
+  ChronoEtfClaim claim;
+  guint64 seq; /* file order: equal starts keep it, as the whole read's stable sort does */
+} Collected;
+
+typedef struct {
+  EtfReader *r;
+  gint64 begin, end;
+  GArray *claims; /* Collected */
+} Collector;
+
+static void
+collect_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
+{
+  Collector *c = data;
+  gint64 start = chrono_etf_to_ticks (c->r, claim->t0);
+  if (start < c->begin || start >= c->end)
+    return;
+  claim->attrs = chrono_etf_intern_attributes (c->r, fields->attributes, fields->attributes_length);
+  Collected item = { *claim, c->claims->len };
+  g_array_append_val (c->claims, item);
+}
+
+static int
+compare_collected (gconstpointer a, gconstpointer b)
+{
+  const Collected *x = a, *y = b;
+  if (x->claim.t0 != y->claim.t0)
+    return x->claim.t0 < y->claim.t0 ? -1 : 1;
+  return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* The decoding reader: the index's resources, options and unit, its own trace. */
+static void
+reader_setup (EtfReader *r, const EtfLazyData *data, ChronoTrace *trace)
+{
+  chrono_etf_reader_init (r, trace, chrono_trace_get_path (trace));
+  r->ticks_per_unit = data->ticks_per_unit;
+  r->ticks_per_second = data->ticks_per_second;
+  g_ptr_array_set_size (r->grouping, 0);
+  for (guint i = 0; i < data->grouping->len; i++)
+    g_ptr_array_add (r->grouping, g_strdup (g_ptr_array_index (data->grouping, i)));
+  r->colouring = g_strdup (data->colouring);
+  r->filter = data->filter ? g_hash_table_ref (data->filter) : NULL;
+  for (guint i = 0; i < data->resource_refs->len; i++)
+    chrono_etf_resource_ref (r, g_array_index (data->resource_refs, ResourceRef, i).id);
+  g_array_set_size (r->resource_refs, 0);
+  g_array_append_vals (r->resource_refs, data->resource_refs->data, data->resource_refs->len);
+  g_array_append_vals (r->resources, data->resources->data, data->resources->len);
+  chrono_etf_intern_keys (r);
+}
+
+/* The lanes a window may fill, every one the index has, with the same names. */
+static void
+add_lanes (EtfReader *r, const EtfLazyData *data, ChronoLane *resources)
+{
+  for (guint i = 0; i < r->resources->len; i++)
+    {
+      Resource *res = &g_array_index (r->resources, Resource, i);
+      const char *name = g_ptr_array_index (data->resource_names, i);
+      if (name == NULL)
+        continue;
+      g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_RESOURCE, "R");
+      chrono_lane_set_source (lane, res->id, CHRONO_ATTRS_NONE, 0.0 + res->capacity);
+      chrono_lane_append_child (resources, lane);
+      res->lane = lane;
+      res->spans = NULL;
+      res->placed = g_array_new (FALSE, FALSE, sizeof (PlacedClaim));
+    }
+}
+
+/* What the start-order pass saved when the window began. */
+static void
+restore_state (EtfReader *r, Placement *p, const EtfWindow *window)
+{
+  for (guint i = 0; i < window->busy->len; i++)
+    {
+      const EtfBusySlot *busy = &g_array_index (window->busy, EtfBusySlot, i);
+      GArray *slot_ends = g_array_index (p->activities, Activity, busy->activity).slot_ends;
+      gint64 free = G_MININT64;
+      while (slot_ends->len <= busy->slot)
+        g_array_append_val (slot_ends, free);
+      g_array_index (slot_ends, gint64, busy->slot) = busy->end;
+    }
+  for (guint i = 0; i < window->running->len; i++)
+    {
+      const EtfRunning *running = &g_array_index (window->running, EtfRunning, i);
+      PlacedClaim placed = { running->offset, running->amount, running->end };
+      g_array_append_val (g_array_index (r->resources, Resource, running->resource).placed, placed);
+    }
+}
+
+/* As chrono_etf_fill_claim_lanes places a claim, on both its lanes. */
+static void
+place (EtfReader *r, Placement *p, ChronoEtfClaim *claim)
+{
+  guint32 index = chrono_etf_place_claim (r, p, claim);
+  if (index == CHRONO_ETF_NO_INDEX)
+    return;
+  Activity *activity = &g_array_index (p->activities, Activity, index);
+  gint64 start = chrono_etf_to_ticks (r, claim->t0), end = chrono_etf_to_ticks (r, claim->t1);
+  ChronoSpan span = { start,
+                      end,
+                      CHRONO_STATE_BUSY,
+                      0,
+                      chrono_etf_free_slot (activity->slot_ends, start, end),
+                      claim->label,
+                      CHRONO_NO_INSTANCE,
+                      claim->attrs };
+  chrono_spans_append (activity->spans, &span);
+  Resource *res = chrono_etf_claim_resource (r, claim);
+  double offset = res->uses_offset ? claim->offset : chrono_etf_pack_claim (res, start, end, claim->amount);
+  ChronoExtent extent = { offset, claim->amount };
+  span.depth = 0;
+  if (res->spans == NULL)
+    res->spans = chrono_lane_ensure_spans (res->lane);
+  chrono_spans_append_with_extent (res->spans, &span, &extent);
+}
+
+static gboolean
+read_blocks (ChronoEtfWindows *self, EtfReader *r, const EtfWindow *window, GCancellable *cancellable, GError **error)
+{
+  for (guint i = 0; i < window->blocks->len; i++)
+    {
+      const EtfBlock *block = &g_array_index (self->data->blocks, EtfBlock, g_array_index (window->blocks, guint, i));
+      g_autoptr (GBytes) bytes =
+          chrono_chunk_reader_read (self->reader, block->offset, block->length, cancellable, error);
+      if (bytes == NULL)
+        return FALSE;
+      gsize length;
+      const char *text = g_bytes_get_data (bytes, &length);
+      r->line = block->first_line - 1;
+      chrono_etf_read_block (r, text, length);
+    }
+  return TRUE;
+}
+
+static ChronoTrace *
+chrono_etf_windows_decode (ChronoChunkDecoder *decoder, guint index, GCancellable *cancellable, GError **error)
+{
+  ChronoEtfWindows *self = CHRONO_ETF_WINDOWS (decoder);
+  EtfLazyData *data = self->data;
+  g_return_val_if_fail (index < data->windows->len, NULL);
+  const EtfWindow *window = &g_array_index (data->windows, EtfWindow, index);
+  g_autoptr (ChronoTrace) trace = chrono_trace_new (chrono_chunk_reader_get_path (self->reader), "etf");
+  EtfReader r;
+  reader_setup (&r, data, trace);
+  chrono_trace_set_clock (trace, &self->clock); /* the reader set the default unit's */
+  gint64 end = index + 1 < data->windows->len ? g_array_index (data->windows, EtfWindow, index + 1).begin : G_MAXINT64;
+  Collector collector = { &r, window->begin, end, g_array_new (FALSE, FALSE, sizeof (Collected)) };
+  r.claims_only = TRUE;
+  r.claim_sink = collect_claim;
+  r.claim_sink_data = &collector;
+  gboolean ok = read_blocks (self, &r, window, cancellable, error);
+  if (ok)
+    {
+      ChronoLane *activities = chrono_etf_add_group (&r, N_ ("Activities"));
+      add_lanes (&r, data, chrono_etf_add_group (&r, N_ ("Resources")));
+      Placement *p = chrono_etf_placement_new (&r, activities);
+      for (guint i = 0; i < data->activity_names->len; i++)
+        chrono_etf_placement_add_activity (p, g_ptr_array_index (data->activity_names, i));
+      restore_state (&r, p, window);
+      g_array_sort (collector.claims, compare_collected);
+      for (guint i = 0; i < collector.claims->len; i++)
+        place (&r, p, &g_array_index (collector.claims, Collected, i).claim);
+      chrono_lane_sort_children (activities);
+      chrono_trace_set_n_events (trace, collector.claims->len);
+      chrono_etf_placement_free (p);
+    }
+  for (guint i = 0; i < r.resources->len; i++)
+    g_clear_pointer (&g_array_index (r.resources, Resource, i).placed, g_array_unref);
+  g_array_unref (collector.claims);
+  chrono_etf_reader_clear (&r);
+  if (!ok)
+    return NULL;
+  chrono_trace_seal (trace);
+  return g_steal_pointer (&trace);
+}
+
+static void
+chrono_etf_windows_decoder_init (ChronoChunkDecoderInterface *iface)
+{
+  iface->decode = chrono_etf_windows_decode;
+}
+
+ChronoChunkDecoder *
+chrono_etf_windows_new (EtfLazyData *data, ChronoChunkReader *reader, const ChronoClock *clock)
+{
+  ChronoEtfWindows *self = g_object_new (CHRONO_TYPE_ETF_WINDOWS, NULL);
+  self->data = data;
+  self->reader = reader;
+  self->clock = *clock;
+  return CHRONO_CHUNK_DECODER (self);
+}
