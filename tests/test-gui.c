@@ -5,12 +5,14 @@
 
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "chrono-application.h"
 #include "chrono-export-dialog.h"
 #include "chrono-inspector.h"
 #include "chrono-instance-life.h"
+#include "chrono-palette.h"
 #include "chrono-timeline-view.h"
 #include "chrono-window.h"
 
@@ -296,6 +298,31 @@ test_export_matches_cli (void)
           g_assert_true (g_str_has_prefix (contents, i == 1 ? "<?xml" : "%PDF"));
         }
     }
+  /* issue 18: the style is the dialog's choice, and markers can come along */
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, begin + 3000000);
+  ChronoExportChoice styled = { FALSE, 1000, 0, TRUE, FALSE, TRUE };
+  g_autofree char *dark_path = g_build_filename (artifact_dir, "gui-export-dark.png", NULL);
+  g_assert_true (chrono_export_view (view, &styled, dark_path, NULL));
+  styled.with_overlays = TRUE;
+  g_autofree char *marked_path = g_build_filename (artifact_dir, "gui-export-marked.png", NULL);
+  g_assert_true (chrono_export_view (view, &styled, marked_path, NULL));
+  cairo_surface_t *dark = cairo_image_surface_create_from_png (dark_path);
+  cairo_surface_t *marked = cairo_image_surface_create_from_png (marked_path);
+  const guint32 *dark_pixels = (const guint32 *) cairo_image_surface_get_data (dark);
+  const ChronoRgb *dark_background = &chrono_palette_get (TRUE)->chrome;
+  guint32 corner = dark_pixels[2]; /* the ruler's corner, chrome coloured */
+  g_assert_cmpint ((corner >> 16) & 0xff, ==, (int) lround (dark_background->red * 255));
+  /* the marker's line crosses the picture at 3 ms: 1000 px for 4 ms after a 200 px name column */
+  int stride = cairo_image_surface_get_stride (dark) / 4, y = cairo_image_surface_get_height (dark) / 2;
+  int x = 200 + 800 / 4;
+  gboolean differs = FALSE;
+  for (int dx = -2; dx <= 2; dx++)
+    differs |= dark_pixels[y * stride + x + dx]
+               != ((const guint32 *) cairo_image_surface_get_data (marked))[y * stride + x + dx];
+  g_assert_true (differs);
+  cairo_surface_destroy (dark);
+  cairo_surface_destroy (marked);
+
   /* a picture is never written over the trace shown, whatever it is named */
   g_autoptr (GError) refused = NULL;
   ChronoExportChoice whole = { TRUE, 400, 0 };

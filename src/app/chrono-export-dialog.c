@@ -15,6 +15,8 @@
 typedef struct {
   ChronoTimelineView *view;
   ChronoExportChoice *last_choice;
+  GtkWidget *style;
+  GtkWidget *overlays;
   GtkWidget *whole;
   GtkWidget *width;
   GtkWidget *height;
@@ -39,6 +41,14 @@ chrono_export_view (ChronoTimelineView *view, const ChronoExportChoice *choice, 
   gint64 visible_begin = options.begin, visible_end = options.end;
   const char *label_attribute = options.label_attribute;
   chrono_render_options_init (&options, trace, choice->width, choice->height);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  gint64 begin, end;
+  if (set != NULL && chrono_trace_set_get_range (set, &begin, &end) && end > begin)
+    {
+      /* several traces: the whole of all of them */
+      options.begin = begin;
+      options.end = end;
+    }
   if (!choice->whole_trace)
     {
       options.begin = visible_begin;
@@ -46,6 +56,14 @@ chrono_export_view (ChronoTimelineView *view, const ChronoExportChoice *choice, 
     }
   options.origin = chrono_viewport_get_origin (chrono_timeline_view_get_viewport (view));
   options.label_attribute = label_attribute;
+  options.dark = choice->dark;
+  ChronoRenderOverlays overlays;
+  if (choice->with_overlays)
+    {
+      chrono_timeline_view_get_overlays (view, &overlays);
+      overlays.cursor_x = -1; /* the pointer is not part of the picture */
+      options.overlays = &overlays;
+    }
   return chrono_export_to_file (chrono_timeline_view_get_renderer (view), &options, path, error);
 }
 
@@ -89,6 +107,15 @@ build_choices (Dialog *d, GtkFileChooser *chooser)
   gtk_container_add (GTK_CONTAINER (range), d->whole);
   chrono_grid_attach_labelled (GTK_GRID (grid), 1, _ ("Range"), range, 2);
 
+  d->style = gtk_combo_box_text_new ();
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->style), _ ("Light"));
+  gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (d->style), _ ("Dark"));
+  gtk_combo_box_set_active (GTK_COMBO_BOX (d->style), d->last_choice->dark ? 1 : 0);
+  chrono_grid_attach_labelled (GTK_GRID (grid), 4, _ ("_Style"), d->style, 2);
+  d->overlays = gtk_check_button_new_with_mnemonic (_ ("_Markers and selection"));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (d->overlays), d->last_choice->with_overlays);
+  gtk_grid_attach (GTK_GRID (grid), d->overlays, 1, 5, 2, 1);
+
   d->width = gtk_spin_button_new_with_range (16, 32768, 10);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->width), d->last_choice->width);
   chrono_grid_attach_labelled (GTK_GRID (grid), 2, _ ("Wi_dth (px)"), d->width, 2);
@@ -108,6 +135,9 @@ response (GtkDialog *dialog, int response_id, Dialog *d)
       d->last_choice->whole_trace = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (d->whole));
       d->last_choice->width = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->width));
       d->last_choice->height = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->height));
+      d->last_choice->dark = gtk_combo_box_get_active (GTK_COMBO_BOX (d->style)) == 1;
+      d->last_choice->with_overlays = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (d->overlays));
+      d->last_choice->style_chosen = TRUE;
       g_autofree char *path = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (dialog));
       g_autoptr (GError) error = NULL;
       if (path != NULL && !chrono_export_view (d->view, d->last_choice, path, &error))
@@ -133,6 +163,13 @@ chrono_export_dialog_show (GtkWindow *parent, ChronoTimelineView *view, ChronoEx
   d->last_choice = last_choice;
   if (d->last_choice->width <= 0)
     d->last_choice->width = MAX (gtk_widget_get_allocated_width (GTK_WIDGET (view)), 800);
+  if (!d->last_choice->style_chosen)
+    {
+      /* until the user picks one, the picture looks like the window */
+      ChronoRenderOptions shown;
+      chrono_timeline_view_get_render_options (view, &shown);
+      d->last_choice->dark = shown.dark;
+    }
   GtkWidget *dialog =
       gtk_file_chooser_dialog_new (_ ("Export Timeline"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Cancel"),
                                    GTK_RESPONSE_CANCEL, _ ("_Export"), GTK_RESPONSE_ACCEPT, NULL);

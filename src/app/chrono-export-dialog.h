@@ -10,6 +10,9 @@ G_BEGIN_DECLS
 typedef struct {
   gboolean whole_trace; /* else the visible range */
   int width, height; /* height 0: tall enough for every lane */
+  gboolean dark; /* the dark style (a dark window's picture need not be) */
+  gboolean with_overlays; /* markers A and B, the selected range and item, as the window shows them */
+  gboolean style_chosen; /* the dialog has been used: dark is the user's, not the window's */
 } ChronoExportChoice;
 
 void chrono_export_dialog_show (GtkWindow *parent, ChronoTimelineView *view, ChronoExportChoice *last_choice);

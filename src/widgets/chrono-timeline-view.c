@@ -186,6 +186,13 @@ get_overlays (ChronoTimelineView *self, ChronoRenderOverlays *out)
   out->selected_span = self->selected_span;
 }
 
+void
+chrono_timeline_view_get_overlays (ChronoTimelineView *self, ChronoRenderOverlays *out)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self));
+  get_overlays (self, out);
+}
+
 static gboolean
 chrono_timeline_view_draw (GtkWidget *widget, cairo_t *cr)
 {

@@ -27,6 +27,8 @@ ChronoTrace *chrono_timeline_view_get_selected_trace (ChronoTimelineView *view);
 guint chrono_timeline_view_get_selected_member (ChronoTimelineView *view);
 /* The name column's tooltip at (x, y): the lane's full name and path (markup), or NULL. */
 char *chrono_timeline_view_describe_lane_at (ChronoTimelineView *view, double x, double y);
+/* What the view draws over its lanes (markers, selection, the selected item, the pointer's line). */
+void chrono_timeline_view_get_overlays (ChronoTimelineView *view, ChronoRenderOverlays *out);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);
 gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
 void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
