@@ -548,8 +548,7 @@ find_instance (ChronoTrace *trace, const char *spec, ChronoLane **out_lane, guin
             *out_index = k;
             return TRUE;
           }
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("%s has no instance #%" G_GINT64_FORMAT), name,
-                   number);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("%s has no instance #%" PRId64), name, number);
       return FALSE;
     }
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("no task or ISR named “%s”"), name);

@@ -3,6 +3,7 @@
  * mapped (a file cut short under the reader is an error, not SIGBUS); a
  * gzip file is inflated block by block, member after member, so its size
  * never has to fit in memory.  The file is only ever opened for reading. */
+#include <inttypes.h>
 #include <glib/gi18n-lib.h>
 
 #include "chrono-input.h"
@@ -82,8 +83,8 @@ chrono_read_side_file (const char *path, gsize max_size, char **out_contents, gs
     {
       ok = FALSE;
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                   _ ("%s: %" G_GUINT64_FORMAT " bytes, more than the %" G_GSIZE_FORMAT " such a file may have"), path,
-                   (guint64) st.st_size, max_size);
+                   _ ("%s: %" PRIu64 " bytes, more than the %zu such a file may have"), path, (guint64) st.st_size,
+                   max_size);
     }
   char *contents = ok ? g_malloc ((gsize) st.st_size + 1) : NULL;
   gsize length = 0;
@@ -240,7 +241,7 @@ read_plain (ChronoInput *input, guint8 *dest, gsize size, GError **error)
       if (got == 0)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
-                       _ ("%s: the file got shorter while it was read (%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                       _ ("%s: the file got shorter while it was read (%" PRIu64 " of %" PRIu64
                           " bytes); open it again when it is complete"),
                        input->path, input->position, input->file_size);
           return -1;
@@ -387,7 +388,7 @@ chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_l
           const guint8 *before = memrchr (buffer->data, '\n', from);
           guint64 start = input->out_offset + (before ? (guint64) (before - buffer->data) + 1 : 0);
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _ ("%s: the line from byte %" G_GUINT64_FORMAT " of the text is longer than %" G_GSIZE_FORMAT
+                       _ ("%s: the line from byte %" PRIu64 " of the text is longer than %zu"
                           " MiB; this is not a text trace"),
                        input->path, start, MAX_LINE >> 20);
           return FALSE;
@@ -461,7 +462,7 @@ chrono_input_add_warnings (ChronoInput *input, ChronoWarnings *warnings)
 {
   if (input->trailing > 0)
     chrono_warnings_add (warnings, 0, "data after the compressed text",
-                         _ ("%" G_GUINT64_FORMAT " bytes after the end of the gzip data are not gzip data; ignored"),
+                         _ ("%" PRIu64 " bytes after the end of the gzip data are not gzip data; ignored"),
                          input->trailing);
 }
 

@@ -8,6 +8,7 @@
  * follows what real producers write (../shared/research/btf.md §5):
  * case-insensitive pragmas, comments anywhere, CRLF, padded fields, notes
  * with commas, empty instances, unknown types as marks. */
+#include <inttypes.h>
 #include <glib/gi18n-lib.h>
 
 #include "chrono-loader-btf.h"
@@ -405,8 +406,8 @@ consume_line (BtfReader *r, const SplitLine *line)
       r->data_lines++;
       if (is_integer_text (line->text))
         chrono_warnings_add (r->warnings, r->line, "time out of range",
-                             _ ("time “%s” is out of range: times are counted in 64 bits, up to %" G_GINT64_FORMAT),
-                             line->text, G_MAXINT64);
+                             _ ("time “%s” is out of range: times are counted in 64 bits, up to %" PRId64), line->text,
+                             G_MAXINT64);
       else
         chrono_warnings_add (r->warnings, r->line, "bad time", _ ("time “%s” is not an integer"), line->text);
       break;

@@ -66,7 +66,7 @@ chrono_etf_read_block (EtfReader *r, const char *data, gsize length)
           /* C strings would stop there and read half a record as a whole one */
           r->line++;
           chrono_warnings_add (r->warnings, r->line, "NUL byte",
-                               _ ("a NUL byte at column %" G_GSIZE_FORMAT " (binary data?); the line is ignored"),
+                               _ ("a NUL byte at column %zu (binary data?); the line is ignored"),
                                (gsize) (nul - p) + 1);
           p = newline ? newline + 1 : stop;
           continue;
