@@ -206,6 +206,28 @@ test_mouse_and_keys (void)
   g_assert_cmpuint (after.instance, !=, before.instance);
   g_assert_cmpint (after.start, >, before.start);
 
+  /* issue 18 §3: M marks the selected item; W, S, A and D zoom and pan */
+  gint64 kept_a, kept_b, a, b;
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &kept_a));
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &kept_b));
+  send_key (timeline, GDK_KEY_m);
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &a));
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &b));
+  g_assert_cmpint (a, ==, after.start);
+  g_assert_cmpint (b, ==, after.end);
+  gint64 width = chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport);
+  send_key (timeline, GDK_KEY_w);
+  g_assert_cmpint (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport), <, width);
+  send_key (timeline, GDK_KEY_s);
+  g_assert_cmpint (ABS (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport) - width), <=, 2);
+  gint64 left = chrono_viewport_get_begin (viewport);
+  send_key (timeline, GDK_KEY_a);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), <, left);
+  send_key (timeline, GDK_KEY_d);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, left);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, kept_a);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, kept_b);
+
   /* F5 reloads the file and keeps the range and the markers */
   gint64 kept_begin = chrono_viewport_get_begin (viewport), kept_end = chrono_viewport_get_end (viewport);
   g_action_group_activate_action (G_ACTION_GROUP (window), "reload", NULL);

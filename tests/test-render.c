@@ -556,6 +556,12 @@ test_overlays (Fixture *f, gconstpointer data)
   g_autoptr (cairo_surface_t) marked = export_png (f, &o, "overlays.png");
   assert_over (marked, x_marker, y, under_marker, 0.90, 0.38, 0.0, 0.95, "marker A");
   assert_over (marked, x_selected, y, under_selection, 0.21, 0.52, 0.89, 0.18, "selection");
+  /* issue 18: the marker's line stops at the legend */
+  int legend_y = cairo_image_surface_get_height (marked) - o.legend_height / 2;
+  int in_legend[3], plain_legend[3];
+  pixel_at (marked, x_marker, legend_y, in_legend);
+  pixel_at (plain, x_marker, legend_y, plain_legend);
+  g_assert_cmpmem (in_legend, sizeof in_legend, plain_legend, sizeof plain_legend);
 }
 
 static void

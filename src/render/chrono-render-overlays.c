@@ -53,7 +53,8 @@ draw_marker (cairo_t *cr, const ChronoRenderOptions *o, gint64 time, const char 
     return;
   cairo_set_source_rgba (cr, 0.90, 0.38, 0.0, 0.95);
   cairo_set_line_width (cr, 1.5);
-  draw_vertical (cr, x, 0, o->height);
+  /* down to the legend, not across it */
+  draw_vertical (cr, x, 0, o->height - MAX (o->legend_height, 0));
   /* a tab with the marker's letter in the ruler */
   cairo_rectangle (cr, floor (x) - 6, 1, 13, 13);
   cairo_fill (cr);
@@ -120,7 +121,7 @@ chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const Chro
     {
       set_ink (cr, o->dark, 0.55);
       cairo_set_line_width (cr, 1);
-      draw_vertical (cr, overlays->cursor_x, 0, o->height);
+      draw_vertical (cr, overlays->cursor_x, 0, o->height - MAX (o->legend_height, 0));
     }
   cairo_restore (cr);
 }

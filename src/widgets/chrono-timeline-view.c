@@ -639,6 +639,26 @@ set_marker_at_pointer (ChronoTimelineView *self, ChronoMarker marker)
   chrono_viewport_set_marker (self->viewport, marker, time);
 }
 
+/* Markers A and B on the selected item's start and end (on the ruler's clock). */
+static void
+mark_selection (ChronoTimelineView *self)
+{
+  if (self->selected_lane == NULL)
+    return;
+  ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
+  gint64 begin = chrono_spans_get_start (spans, self->selected_span);
+  gint64 end = chrono_spans_get_end (spans, self->selected_span);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  guint member = chrono_timeline_view_get_selected_member (self);
+  if (set != NULL && member > 0)
+    {
+      begin = chrono_trace_set_to_reference (set, member, begin);
+      end = chrono_trace_set_to_reference (set, member, end);
+    }
+  chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, begin);
+  chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_B, end);
+}
+
 /* Keys activate the viewport's actions, the same the window's buttons and
  * shortcuts do (zooming around the pointer when it is over the lanes). */
 static void
@@ -656,11 +676,17 @@ chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
   double page = 0.8 * gtk_widget_get_allocated_height (widget);
   switch (event->keyval)
     {
+    /* Perfetto's and Tracy's hands: W and S zoom, A and D pan, M marks the selection */
+    case GDK_KEY_w:
     case GDK_KEY_plus:
     case GDK_KEY_KP_Add:
     case GDK_KEY_equal: view_action (self, "zoom-in"); break;
+    case GDK_KEY_s:
     case GDK_KEY_minus:
     case GDK_KEY_KP_Subtract: view_action (self, "zoom-out"); break;
+    case GDK_KEY_a: view_action (self, "pan-left"); break;
+    case GDK_KEY_d: view_action (self, "pan-right"); break;
+    case GDK_KEY_m: mark_selection (self); break;
     case GDK_KEY_0:
     case GDK_KEY_f:
     case GDK_KEY_F: view_action (self, "zoom-fit"); break;
