@@ -1,4 +1,6 @@
 /* Strings, warnings, lanes and the trace object. */
+#include <math.h>
+
 #include "chrono-trace.h"
 
 static void
@@ -98,11 +100,37 @@ test_trace_range_and_metadata (void)
   g_assert_cmpuint (chrono_trace_get_n_metadata (trace), ==, 2);
 }
 
+/* The hue of 0xRRGGBB in degrees. */
+static double
+hue_of (guint32 rgb)
+{
+  double r = (rgb >> 16 & 0xff) / 255.0, g = (rgb >> 8 & 0xff) / 255.0, b = (rgb & 0xff) / 255.0;
+  double max = MAX (r, MAX (g, b)), min = MIN (r, MIN (g, b)), d = max - min;
+  if (d == 0)
+    return 0;
+  double h = max == r ? fmod ((g - b) / d, 6.0) : max == g ? (b - r) / d + 2.0 : (r - g) / d + 4.0;
+  return fmod (h * 60.0 + 360.0, 360.0);
+}
+
+/* Issue 18: Active and Ready were two pale greens, told apart by nobody. */
+static void
+test_active_and_ready_differ (void)
+{
+  for (int dark = 0; dark < 2; dark++)
+    {
+      double a = hue_of (chrono_state_get_rgb (CHRONO_STATE_ACTIVE, dark));
+      double r = hue_of (chrono_state_get_rgb (CHRONO_STATE_READY, dark));
+      double apart = fabs (a - r);
+      g_assert_cmpfloat (MIN (apart, 360.0 - apart), >=, 30.0);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/strings", test_strings);
+  g_test_add_func ("/model/active-and-ready-differ", test_active_and_ready_differ);
   g_test_add_func ("/model/attrs", test_attrs);
   g_test_add_func ("/model/warnings", test_warnings);
   g_test_add_func ("/model/lane-tree", test_lane_tree);

@@ -21,7 +21,8 @@ typedef struct {
 
 static const StateInfo states[CHRONO_N_STATES] = {
   [CHRONO_STATE_NONE] = { "none", N_ ("None"), CHRONO_CATEGORY_NONE, 0x9aa0a6, 0x6b7078, 14 },
-  [CHRONO_STATE_ACTIVE] = { "active", N_ ("Active"), CHRONO_CATEGORY_READY, 0xe1e5a2, 0x7c804b, 9 },
+  /* activated, not yet started: a warm yellow, so it is not a second pale green beside Ready */
+  [CHRONO_STATE_ACTIVE] = { "active", N_ ("Active"), CHRONO_CATEGORY_READY, 0xf6d67f, 0x9a8436, 9 },
   [CHRONO_STATE_READY] = { "ready", N_ ("Ready"), CHRONO_CATEGORY_READY, 0xb5da8c, 0x4e7a3b, 8 },
   [CHRONO_STATE_RUNNING] = { "running", N_ ("Running"), CHRONO_CATEGORY_RUNNING, 0x3d8b37, 0x67bd5a, 0 },
   [CHRONO_STATE_WAITING] = { "waiting", N_ ("Waiting"), CHRONO_CATEGORY_WAITING, 0xe4a1b1, 0xa65a6e, 11 },
