@@ -562,6 +562,22 @@ test_overlays (Fixture *f, gconstpointer data)
   pixel_at (marked, x_marker, legend_y, in_legend);
   pixel_at (plain, x_marker, legend_y, plain_legend);
   g_assert_cmpmem (in_legend, sizeof in_legend, plain_legend, sizeof plain_legend);
+
+  /* issue 18: the legend names the event kinds in their colours ("trigger"), not one grey "Event" */
+  ChronoRgb named, trigger;
+  const ChronoPalette *palette = chrono_palette_get (FALSE);
+  chrono_palette_get_name_color (palette, "trigger", &named);
+  chrono_rgb_mix (&named, &palette->text, 0.35, &trigger);
+  gboolean found = FALSE;
+  int height = cairo_image_surface_get_height (plain);
+  for (int lx = 0; lx < o.width && !found; lx++)
+    for (int ly = height - o.legend_height; ly < height && !found; ly++)
+      {
+        int legend_rgb[3];
+        pixel_at (plain, lx, ly, legend_rgb);
+        found = same_colour (legend_rgb, &trigger);
+      }
+  g_assert_true (found);
 }
 
 static void

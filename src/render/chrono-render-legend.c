@@ -92,7 +92,7 @@ mark_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
 {
   cairo_t *cr = ctx->cr;
   double cx = x + SWATCH_WIDTH / 2.0;
-  chrono_rgb_set_source (cr, &ctx->palette->mark);
+  chrono_rgb_set_source (cr, data != NULL ? data : &ctx->palette->mark);
   cairo_move_to (cr, cx - 4.0, y + 1.0);
   cairo_line_to (cr, cx + 4.0, y + 1.0);
   cairo_line_to (cr, cx, y + 8.0);
@@ -156,7 +156,17 @@ draw_items (ChronoRenderContext *ctx, double centre)
     return;
   if (ctx->critical_seen && !legend_item (ctx, &x, centre, critical_swatch, NULL, _ ("Critical path")))
     return;
-  if (ctx->marks_seen && !legend_item (ctx, &x, centre, mark_swatch, NULL, _ ("Event")))
+  /* each event kind drawn, in its colour; "Event" for those with none */
+  for (guint i = 0; ctx->mark_kinds_seen != NULL && i < ctx->mark_kinds_seen->len; i++)
+    {
+      const char *kind = g_ptr_array_index (ctx->mark_kinds_seen, i);
+      ChronoRgb colour;
+      chrono_render_mark_colour_for (ctx, kind, &colour);
+      if (!legend_item (ctx, &x, centre, mark_swatch, &colour, kind))
+        return;
+    }
+  if (ctx->marks_seen && (ctx->unnamed_marks_seen || ctx->mark_kinds_seen == NULL)
+      && !legend_item (ctx, &x, centre, mark_swatch, NULL, _ ("Event")))
     return;
   if (ctx->suspended_seen && !legend_item (ctx, &x, centre, dashed_swatch, NULL, _ ("Suspended")))
     return;

@@ -35,8 +35,14 @@ typedef struct {
   GHashTable *worker_set; /* the same, to look up */
   gboolean suspended_seen, helpers_seen;
   gboolean references_seen; /* a density row drew memory references */
+  GPtrArray *mark_kinds_seen; /* names of the event kinds drawn, first seen first (the legend names each) */
+  gboolean unnamed_marks_seen; /* events drawn without a kind of their own (or summarised) */
   guint outcomes_seen; /* 1 << ChronoTreeOutcome */
 } ChronoRenderContext;
+
+/* An event kind drawn: the legend names it with its colour. */
+void chrono_render_note_mark_kind (ChronoRenderContext *ctx, guint32 kind);
+void chrono_render_mark_colour_for (ChronoRenderContext *ctx, const char *kind, ChronoRgb *out);
 
 /* chrono-render-util.c */
 double chrono_render_snap (ChronoRenderContext *ctx, double v);

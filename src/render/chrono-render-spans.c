@@ -561,18 +561,44 @@ chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, d
     draw_lane_spans (ctx, row, top, row->lane);
 }
 
-static void
-mark_colour (ChronoRenderContext *ctx, guint32 kind, ChronoRgb *out)
+void
+chrono_render_mark_colour_for (ChronoRenderContext *ctx, const char *kind, ChronoRgb *out)
 {
-  if (kind == CHRONO_STRING_NONE)
+  if (kind == NULL)
     {
       *out = ctx->palette->mark;
       return;
     }
   ChronoRgb named;
-  chrono_palette_get_name_color (ctx->palette, chrono_strings_get (ctx->strings, kind), &named);
+  chrono_palette_get_name_color (ctx->palette, kind, &named);
   /* Darker than span fills: a small glyph needs contrast to be seen. */
   chrono_rgb_mix (&named, &ctx->palette->text, 0.35, out);
+}
+
+static void
+mark_colour (ChronoRenderContext *ctx, guint32 kind, ChronoRgb *out)
+{
+  chrono_render_mark_colour_for (ctx, kind == CHRONO_STRING_NONE ? NULL : chrono_strings_get (ctx->strings, kind), out);
+}
+
+/* Kinds are remembered by name: decoded chunks and added traces have strings of their own. */
+#define MAX_MARK_KINDS 16
+
+void
+chrono_render_note_mark_kind (ChronoRenderContext *ctx, guint32 kind)
+{
+  ctx->marks_seen = TRUE;
+  if (kind == CHRONO_STRING_NONE)
+    {
+      ctx->unnamed_marks_seen = TRUE;
+      return;
+    }
+  const char *name = chrono_strings_get (ctx->strings, kind);
+  for (guint i = 0; i < ctx->mark_kinds_seen->len; i++)
+    if (strcmp (g_ptr_array_index (ctx->mark_kinds_seen, i), name) == 0)
+      return;
+  if (ctx->mark_kinds_seen->len < MAX_MARK_KINDS)
+    g_ptr_array_add (ctx->mark_kinds_seen, g_strdup (name));
 }
 
 static void
@@ -615,7 +641,7 @@ draw_summary_marks (ChronoRenderContext *ctx, ChronoSummary *summary, double x0,
       if (extra.n_instants == 0)
         continue;
       draw_mark (ctx, floor (x) + 0.5, top, height, ticks, &ctx->palette->mark);
-      ctx->marks_seen = TRUE;
+      chrono_render_note_mark_kind (ctx, CHRONO_STRING_NONE);
       next_free = x + MARK_MERGE_PX;
     }
 }
@@ -673,7 +699,7 @@ draw_lane_marks (ChronoRenderContext *ctx, ChronoMarks *marks, double top, doubl
       ChronoRgb color;
       mark_colour (ctx, mark.kind, &color);
       draw_mark (ctx, x, top, height, ticks, &color);
-      ctx->marks_seen = TRUE;
+      chrono_render_note_mark_kind (ctx, mark.kind);
       i = MAX (j, i + 1);
     }
 }

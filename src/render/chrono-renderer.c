@@ -563,6 +563,7 @@ context_init (ChronoRenderer *self, ChronoRenderContext *ctx, cairo_t *cr, const
   ctx->heading_text = create_text_layout (cr, "Sans Bold 9");
   ctx->small_text = create_text_layout (cr, "Sans 8");
   ctx->workers_seen = g_array_new (FALSE, FALSE, sizeof (guint32));
+  ctx->mark_kinds_seen = g_ptr_array_new_with_free_func (g_free);
   ctx->worker_set = g_hash_table_new (NULL, NULL);
 }
 
@@ -579,6 +580,7 @@ static void
 context_clear (ChronoRenderContext *ctx)
 {
   g_clear_pointer (&ctx->workers_seen, g_array_unref);
+  g_clear_pointer (&ctx->mark_kinds_seen, g_ptr_array_unref);
   g_clear_pointer (&ctx->worker_set, g_hash_table_unref);
   g_clear_object (&ctx->name_text);
   g_clear_object (&ctx->heading_text);
