@@ -791,7 +791,7 @@ print_violation (const char *path, ChronoTrace *trace, const ChronoViolation *v)
   g_autofree char *value = NULL;
   if (r->kind == CHRONO_REQUIREMENT_LOAD)
     value = g_strdup_printf ("%.6g%%", v->load);
-  else if (chrono_metric_is_count (r->metric))
+  else if (r->kind == CHRONO_REQUIREMENT_METRIC && chrono_metric_is_count (r->metric))
     value = g_strdup_printf ("%" G_GINT64_FORMAT, v->value);
   else
     value = chrono_clock_format_duration (clock, (guint64) v->value, 6);
