@@ -36,11 +36,7 @@ typedef enum {
   CHRONO_CHAINS_ERROR_NO_ENTITY, /* the trace has no element of that name */
 } ChronoChainsErrorCode;
 
-typedef enum {
-  CHRONO_CHAIN_LATENCY,
-  CHRONO_CHAIN_DATA_AGE,
-  CHRONO_N_CHAIN_MEASURES
-} ChronoChainMeasure;
+typedef enum { CHRONO_CHAIN_LATENCY, CHRONO_CHAIN_DATA_AGE, CHRONO_N_CHAIN_MEASURES } ChronoChainMeasure;
 
 const char *chrono_chain_measure_get_name (ChronoChainMeasure measure); /* "latency", "data_age" */
 gboolean chrono_chain_measure_from_name (const char *name, ChronoChainMeasure *out);

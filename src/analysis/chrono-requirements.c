@@ -153,8 +153,8 @@ parse_chain_requirement (ChronoRequirement *r, char **words, guint n, GHashTable
   const ChronoChainSpec *spec = g_hash_table_lookup (chains, words[1]);
   if (spec == NULL)
     {
-      g_autofree char *why = g_strdup_printf (_ ("no chain “%s” is defined above (chain %s: A -> B -> …)"), words[1],
-                                              words[1]);
+      g_autofree char *why =
+          g_strdup_printf (_ ("no chain “%s” is defined above (chain %s: A -> B -> …)"), words[1], words[1]);
       return syntax_error (error, r->line, r->text, why);
     }
   if (!parse_duration_limit (r, words[4], error))
