@@ -158,7 +158,7 @@ static void
 add_trigger_marks (Element *e, ChronoLane *lane, guint32 trigger)
 {
   ChronoMarks *marks = chrono_lane_get_marks (lane);
-  guint n = marks != NULL && trigger != 0 ? chrono_marks_get_n (marks) : 0;
+  guint n = marks != NULL && trigger != CHRONO_STRING_NONE ? chrono_marks_get_n (marks) : 0;
   for (guint i = 0; i < n; i++)
     {
       ChronoMark mark;

@@ -100,12 +100,21 @@ chrono_cli_chains_json (ChronoTrace *trace, GPtrArray *results)
   return g_string_free (out, FALSE);
 }
 
+/* A column of the table: padded by characters ("µs" is two bytes). */
+static void
+append_column (GString *out, const char *text, glong width)
+{
+  g_string_append (out, text);
+  for (glong n = g_utf8_strlen (text, -1); n < width; n++)
+    g_string_append_c (out, ' ');
+}
+
 static void
 append_measure_text (GString *out, const ChronoClock *clock, const ChronoChainResult *result,
                      ChronoChainMeasure measure)
 {
   ChronoMetricSummary s;
-  g_string_append_printf (out, "    %-9s %6u %10u", chrono_chain_measure_get_name (measure),
+  g_string_append_printf (out, "    %-9s %6u %10u  ", chrono_chain_measure_get_name (measure),
                           result->samples[measure]->len, result->incomplete[measure]);
   if (!summarize (result, measure, &s))
     {
@@ -116,11 +125,10 @@ append_measure_text (GString *out, const ChronoClock *clock, const ChronoChainRe
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     {
       g_autofree char *text = chrono_clock_format_duration (clock, (guint64) values[i], 6);
-      g_string_append_printf (out, "  %s", text);
+      append_column (out, text, 11);
     }
   const ChronoChainSample *worst = &g_array_index (result->samples[measure], ChronoChainSample, s.worst);
   g_autofree char *at = chrono_clock_format_ticks (clock, worst->time - clock->origin, 9);
-  g_string_append (out, "  ");
   /* TRANSLATORS: where the worst latency's stimulus (or data age's response) was */
   g_string_append_printf (out, _ ("at %s"), at);
   guint counts[CHRONO_CLI_CHAIN_BINS];
@@ -142,9 +150,11 @@ chrono_cli_chains_text (ChronoTrace *trace, GPtrArray *results)
       const ChronoChainResult *result = g_ptr_array_index (results, i);
       g_autofree char *elements = g_strjoinv (" -> ", result->spec->elements);
       g_string_append_printf (out, "  chain %s: %s\n", result->spec->name, elements);
-      /* TRANSLATORS: the columns of a chain's table; keep them short */
-      g_string_append_printf (out, "    %-9s %6s %10s  %s\n", _ ("measure"), _ ("count"), _ ("incomplete"),
-                              _ ("min  p50  p95  p99  max  worst"));
+      g_string_append_printf (out, "    %-9s %6s %10s  ", _ ("measure"), _ ("count"), _ ("incomplete"));
+      const char *heads[] = { _ ("min"), "p50", "p95", "p99", _ ("max") };
+      for (guint h = 0; h < G_N_ELEMENTS (heads); h++)
+        append_column (out, heads[h], 11);
+      g_string_append_printf (out, "%s\n", _ ("worst"));
       for (guint m = 0; m < CHRONO_N_CHAIN_MEASURES; m++)
         append_measure_text (out, clock, result, m);
     }
