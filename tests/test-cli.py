@@ -282,12 +282,78 @@ class Cli(unittest.TestCase):
         met = self.write("met.txt", "Task_A response_time <= 40us\nCore_1 load <= 35% per 100us\n")
         result = run("check", "--requirements", met, fixture)
         self.assertEqual((result.returncode, result.stdout), (0, ""), result.stderr)
-        for text, message in (("A -> B <= 1ms\n", "line 1: “A -> B <= 1ms”: event chains are not supported yet"),
+        for text, message in (("A -> B <= 1ms\n", "line 1: “A -> B <= 1ms”: an event chain reads chain NAME: A -> B"),
                               ("\nTask_A response <= 1ms\n", "line 2: “Task_A response <= 1ms”: unknown metric"),
                               ("Task_A response_time <= soon\n", "soon"),
                               ("Core_1 load <= 70 per 10ms\n", "percentage"),
                               ("Nobody net_execution <= 1ms\n", "no task, ISR or runnable named “Nobody”"),
                               ("Core_9 load <= 70% per 10ms\n", "no core named “Core_9”")):
+            result = run("check", "--requirements", self.write("bad.txt", text), fixture)
+            self.assertEqual(result.returncode, 2, text)
+            self.assertIn(message, result.stderr)
+
+    def test_chains_json(self):
+        """Issue 17 §4: per chain and measure stats' summary, incomplete walks and a histogram."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        fixture = os.path.join(root, "tests", "data", "btf", "chains.btf")
+        result = run("chains", fixture, "--json", "--chain", "brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake",
+                     "--chain", "tasks: Task_Read -> Task_Ctrl")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        out = json.loads(result.stdout, parse_float=str)
+        self.assertEqual(out["format"], "btf")
+        self.assertEqual([c["name"] for c in out["chains"]], ["brake", "tasks"])
+        brake = out["chains"][0]
+        self.assertEqual(list(brake), ["name", "elements", "latency", "data_age", "incomplete", "histograms"])
+        self.assertEqual(brake["elements"], ["STI_Pedal", "R_ReadPedal", "R_Control", "R_WriteBrake"])
+        self.assertEqual(brake["data_age"], {"count": 2, "min": "0.000025", "max": "0.000046", "mean": "0.0000355",
+                                             "p50": "0.000025", "p95": "0.000046", "p99": "0.000046",
+                                             "worst_at": "0.000056"})
+        self.assertEqual(list(brake["latency"]), ["count", "min", "max", "mean", "p50", "p95", "p99", "worst_at"])
+        self.assertEqual((brake["latency"]["count"], brake["latency"]["worst_at"]), (3, "0.000012"))
+        self.assertEqual(brake["incomplete"], {"latency": 2, "data_age": 1})
+        self.assertEqual(brake["histograms"]["latency"], {"bins": 10, "min": "0.000025", "max": "0.00005",
+                                                          "width": "0.0000025",
+                                                          "counts": [1, 0, 0, 0, 0, 0, 0, 0, 1, 1]})
+        # a chain that never completes: count 0, nulls, no histogram
+        open_call = self.write("open.btf", "#timescale us\n0,SIM,-1,STI,S,0,trigger\n1,X,0,T,T1,0,activate\n"
+                               "2,Core_1,0,T,T1,0,start\n3,T1,0,R,R1,0,start\n")
+        never = json.loads(run("chains", open_call, "--json", "--chain", "late: S -> R1").stdout)["chains"][0]
+        self.assertEqual(never["incomplete"], {"latency": 1, "data_age": 0})
+        self.assertEqual(never["latency"]["count"], 0)
+        self.assertEqual(never["data_age"]["count"], 0)
+        self.assertIsNone(never["data_age"]["p99"])
+        self.assertIsNone(never["histograms"]["data_age"])
+        human = run("chains", fixture, "--chain", "brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake")
+        self.assertEqual(human.returncode, 0, human.stderr)
+        self.assertIn("chain brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake", human.stdout)
+        for args, message in ((["--chain", "x: STI_Pedal -> Nobody"], "no stimulus, task, ISR or runnable named “Nobody”"),
+                              (["--chain", "x STI_Pedal -> R_Control"], "a chain reads NAME:"),
+                              (["--chain", "x: STI_Pedal"], "at least two elements"),
+                              (["--chain", "x: R_Control -> STI_Pedal"], "only the first element"),
+                              ([], "at least one --chain")):
+            bad = run("chains", fixture, *args)
+            self.assertEqual(bad.returncode, 2, args)
+            self.assertIn(message, bad.stderr)
+
+    def test_check_chain_requirements(self):
+        """Issue 17 §4: chain lines in the requirements; a latency's violation at its stimulus, a data age's at its response."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        fixture = os.path.join(root, "tests", "data", "btf", "chains.btf")
+        requirements = self.write("req.txt", "chain brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake\n"
+                                  "chain brake latency <= 46us\nchain brake data_age <= 30us  # response 56..62\n")
+        result = run("check", "--requirements", requirements, fixture)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stdout.splitlines(), [
+            f"{fixture}:22: chain brake latency <= 46us: 50 µs at 12 µs",
+            f"{fixture}:47: chain brake data_age <= 30us: 46 µs at 56 µs (#2)"])
+        met = self.write("met.txt", "chain brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake\n"
+                         "chain brake latency <= 50us\nchain brake data_age <= 46us\n")
+        result = run("check", "--requirements", met, fixture)
+        self.assertEqual((result.returncode, result.stdout), (0, ""), result.stderr)
+        for text, message in (("chain brake latency <= 1ms\n", "no chain “brake” is defined above"),
+                              ("chain b: A -> B\nchain b latency <= soon\n", "line 2"),
+                              ("chain b: STI_Pedal -> Nobody\nchain b data_age <= 1ms\n", "named “Nobody”"),
+                              ("chain b: A\n", "at least two elements")):
             result = run("check", "--requirements", self.write("bad.txt", text), fixture)
             self.assertEqual(result.returncode, 2, text)
             self.assertIn(message, result.stderr)

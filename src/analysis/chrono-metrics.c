@@ -337,31 +337,42 @@ chrono_metrics_compute (ChronoTrace *trace, const ChronoMetricsOptions *options)
 /* ---- distributions ------------------------------------------------------- */
 
 gboolean
-chrono_metrics_summarize (const ChronoEntityMetrics *entity, ChronoMetric metric, ChronoMetricSummary *out)
+chrono_metrics_summarize_values (const gint64 *values, guint n, ChronoMetricSummary *out)
 {
-  g_return_val_if_fail (entity != NULL && metric < CHRONO_N_METRICS, FALSE);
+  g_return_val_if_fail (values != NULL || n == 0, FALSE);
   memset (out, 0, sizeof *out);
-  g_autofree gint64 *values = g_new (gint64, MAX (entity->instances->len, 1));
-  for (guint i = 0; i < entity->instances->len; i++)
+  g_autofree gint64 *sorted = g_new (gint64, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
     {
-      gint64 value = g_array_index (entity->instances, ChronoInstanceMetrics, i).value[metric];
+      gint64 value = values[i];
       if (value == CHRONO_METRIC_NONE)
         continue;
-      /* instances are in activation order: the first maximum is the earliest */
+      /* values are in time order: the first maximum is the earliest */
       if (out->count == 0 || value > out->max)
         {
           out->max = value;
           out->worst = i;
         }
       out->sum = chrono_ticks_add (out->sum, (guint64) value);
-      values[out->count++] = value;
+      sorted[out->count++] = value;
     }
   if (out->count == 0)
     return FALSE;
-  qsort (values, out->count, sizeof (gint64), compare_gint64);
-  out->min = values[0];
-  out->p50 = chrono_metrics_nearest_rank (values, out->count, 50);
-  out->p95 = chrono_metrics_nearest_rank (values, out->count, 95);
-  out->p99 = chrono_metrics_nearest_rank (values, out->count, 99);
+  qsort (sorted, out->count, sizeof (gint64), compare_gint64);
+  out->min = sorted[0];
+  out->p50 = chrono_metrics_nearest_rank (sorted, out->count, 50);
+  out->p95 = chrono_metrics_nearest_rank (sorted, out->count, 95);
+  out->p99 = chrono_metrics_nearest_rank (sorted, out->count, 99);
   return TRUE;
+}
+
+gboolean
+chrono_metrics_summarize (const ChronoEntityMetrics *entity, ChronoMetric metric, ChronoMetricSummary *out)
+{
+  g_return_val_if_fail (entity != NULL && metric < CHRONO_N_METRICS, FALSE);
+  guint n = entity->instances->len;
+  g_autofree gint64 *values = g_new (gint64, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    values[i] = g_array_index (entity->instances, ChronoInstanceMetrics, i).value[metric];
+  return chrono_metrics_summarize_values (values, n, out);
 }

@@ -79,6 +79,10 @@ typedef struct {
   guint worst; /* the instance with the maximum, the earliest activated on ties */
 } ChronoMetricSummary;
 
+/* The distribution of n values in time order, CHRONO_METRIC_NONE skipped;
+ * worst is an index into values.  FALSE (and count 0) when none is left.
+ * Event chains summarize their latencies with it, as stats does. */
+gboolean chrono_metrics_summarize_values (const gint64 *values, guint n, ChronoMetricSummary *out);
 /* FALSE (and count 0) when no instance has the metric. */
 gboolean chrono_metrics_summarize (const ChronoEntityMetrics *entity, ChronoMetric metric, ChronoMetricSummary *out);
 

@@ -19,6 +19,7 @@ free_requirement (gpointer data)
   ChronoRequirement *r = data;
   g_free (r->text);
   g_free (r->entity);
+  chrono_chain_spec_free (r->chain);
   g_free (r);
 }
 
@@ -113,17 +114,77 @@ parse_metric (ChronoRequirement *r, char **words, guint n, GError **error)
 }
 
 static gboolean
-parse_line (ChronoRequirement *r, GError **error)
+parse_duration_limit (ChronoRequirement *r, const char *text, GError **error)
 {
-  /* event chains (A -> B ...) are for later: refused, never misread */
-  if (strstr (r->text, "->") != NULL)
+  GError *why = NULL;
+  if (chrono_parse_duration (text, &r->limit, &why))
+    return TRUE;
+  g_autofree char *message = g_strdup (why->message);
+  g_clear_error (&why);
+  return syntax_error (error, r->line, r->text, message);
+}
+
+/* chain NAME: A -> B …  (a definition, kept in chains by name) */
+static gboolean
+parse_chain_definition (ChronoRequirement *r, GHashTable *chains, GError **error)
+{
+  GError *why = NULL;
+  const char *definition = r->text + strlen ("chain");
+  while (g_ascii_isspace (*definition))
+    definition++;
+  ChronoChainSpec *spec = chrono_chain_spec_parse (definition, &why);
+  if (spec == NULL)
     {
-      g_set_error (error, CHRONO_REQUIREMENTS_ERROR, CHRONO_REQUIREMENTS_ERROR_UNSUPPORTED,
-                   _ ("line %u: “%s”: event chains are not supported yet"), r->line, r->text);
-      return FALSE;
+      g_autofree char *message = g_strdup (why->message);
+      g_clear_error (&why);
+      return syntax_error (error, r->line, r->text, message);
     }
+  g_hash_table_replace (chains, spec->name, spec);
+  return TRUE;
+}
+
+/* chain NAME latency|data_age <= DURATION */
+static gboolean
+parse_chain_requirement (ChronoRequirement *r, char **words, guint n, GHashTable *chains, GError **error)
+{
+  if (!g_str_equal (words[3], "<=") || !chrono_chain_measure_from_name (words[2], &r->measure))
+    return syntax_error (error, r->line, r->text,
+                         _ ("a chain requirement reads chain NAME latency <= 20ms, or chain NAME data_age <= 30ms"));
+  const ChronoChainSpec *spec = g_hash_table_lookup (chains, words[1]);
+  if (spec == NULL)
+    {
+      g_autofree char *why =
+          g_strdup_printf (_ ("no chain “%s” is defined above (chain %s: A -> B -> …)"), words[1], words[1]);
+      return syntax_error (error, r->line, r->text, why);
+    }
+  if (!parse_duration_limit (r, words[4], error))
+    return FALSE;
+  r->kind = CHRONO_REQUIREMENT_CHAIN;
+  r->entity = g_strdup (spec->name);
+  r->chain = chrono_chain_spec_copy (spec);
+  return TRUE;
+}
+
+/* FALSE with an error when wrong; TRUE with *defined when the line only
+ * defines a chain (it is no requirement itself). */
+static gboolean
+parse_line (ChronoRequirement *r, GHashTable *chains, gboolean *defined, GError **error)
+{
+  *defined = FALSE;
   g_auto (GStrv) words = g_regex_split_simple ("\\s+", r->text, 0, 0);
   guint n = g_strv_length (words);
+  ChronoChainMeasure measure;
+  if (n >= 2 && g_str_equal (words[0], "chain") && (strstr (r->text, "->") != NULL || strchr (r->text, ':') != NULL))
+    {
+      *defined = TRUE;
+      return parse_chain_definition (r, chains, error);
+    }
+  /* else an entity may well be named "chain …" */
+  if (n == 5 && g_str_equal (words[0], "chain") && chrono_chain_measure_from_name (words[2], &measure))
+    return parse_chain_requirement (r, words, n, chains, error);
+  /* an arrow anywhere else is a chain written without its keyword: refused, never misread */
+  if (strstr (r->text, "->") != NULL)
+    return syntax_error (error, r->line, r->text, _ ("an event chain reads chain NAME: A -> B -> …"));
   if (n >= 2 && g_str_equal (words[n - 2], "per"))
     return parse_load (r, words, n, error);
   return parse_metric (r, words, n, error);
@@ -134,6 +195,8 @@ chrono_requirements_parse (const char *text, GError **error)
 {
   g_return_val_if_fail (text != NULL, NULL);
   g_autoptr (GPtrArray) requirements = g_ptr_array_new_with_free_func (free_requirement);
+  g_autoptr (GHashTable) chains =
+      g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) chrono_chain_spec_free);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
@@ -147,8 +210,11 @@ chrono_requirements_parse (const char *text, GError **error)
       r->line = i + 1;
       r->text = g_strdup (lines[i]);
       g_ptr_array_add (requirements, r);
-      if (!parse_line (r, error))
+      gboolean defined;
+      if (!parse_line (r, chains, &defined, error))
         return NULL;
+      if (defined)
+        g_ptr_array_remove_index (requirements, requirements->len - 1);
     }
   return g_steal_pointer (&requirements);
 }
@@ -158,11 +224,38 @@ chrono_requirements_parse (const char *text, GError **error)
 static gint64
 limit_in_ticks (const ChronoRequirement *r, const ChronoClock *clock)
 {
-  if (chrono_metric_is_count (r->metric))
+  if (r->kind == CHRONO_REQUIREMENT_METRIC && chrono_metric_is_count (r->metric))
     return (gint64) r->limit;
   if (r->limit * (double) clock->ticks_per_second >= 9.0e18)
     return G_MAXINT64;
   return chrono_clock_from_seconds (clock, r->limit);
+}
+
+/* Every latency (data age) of the chain over its limit, at its stimulus
+ * (response). */
+static gboolean
+check_chain (const ChronoRequirement *r, ChronoTrace *trace, GArray *out, GError **error)
+{
+  GError *why = NULL;
+  g_autoptr (ChronoChainResult) result = chrono_chains_compute (trace, r->chain, &why);
+  if (result == NULL)
+    {
+      g_set_error (error, CHRONO_REQUIREMENTS_ERROR, CHRONO_REQUIREMENTS_ERROR_NO_ENTITY, _ ("line %u: “%s”: %s"),
+                   r->line, r->text, why->message);
+      g_clear_error (&why);
+      return FALSE;
+    }
+  gint64 limit = limit_in_ticks (r, chrono_trace_get_clock (trace));
+  GArray *samples = result->samples[r->measure];
+  for (guint i = 0; i < samples->len; i++)
+    {
+      const ChronoChainSample *s = &g_array_index (samples, ChronoChainSample, i);
+      if (s->value <= limit)
+        continue;
+      ChronoViolation v = { r, s->lane, 0, s->number, s->line, s->time, s->value, 0 };
+      g_array_append_val (out, v);
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -275,8 +368,9 @@ chrono_requirements_check (GPtrArray *requirements, ChronoTrace *trace, GError *
   for (guint i = 0; i < requirements->len; i++)
     {
       const ChronoRequirement *r = g_ptr_array_index (requirements, i);
-      gboolean ok = r->kind == CHRONO_REQUIREMENT_LOAD ? check_load (r, trace, out, error)
-                                                       : check_metric (r, trace, entities, out, error);
+      gboolean ok = r->kind == CHRONO_REQUIREMENT_LOAD    ? check_load (r, trace, out, error)
+                    : r->kind == CHRONO_REQUIREMENT_CHAIN ? check_chain (r, trace, out, error)
+                                                          : check_metric (r, trace, entities, out, error);
       if (!ok)
         return NULL;
     }

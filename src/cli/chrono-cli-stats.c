@@ -5,8 +5,8 @@
 
 #include <glib/gi18n.h>
 
-static void
-append_json_string (GString *out, const char *text)
+void
+chrono_cli_append_json_string (GString *out, const char *text)
 {
   g_string_append_c (out, '"');
   for (const unsigned char *p = (const unsigned char *) text; *p; p++)
@@ -63,18 +63,22 @@ append_mean (GString *out, const ChronoClock *clock, gboolean count, const Chron
       g_string_append (out, g_ascii_dtostr (buffer, sizeof buffer, (double) s->sum / (double) s->count));
       return;
     }
-  g_autofree char *exact = exact_mean (clock, s->sum, s->count);
-  g_autofree char *text = exact ? NULL : chrono_clock_format_duration_ratio (clock, s->sum, s->count);
+  chrono_cli_append_seconds_ratio (out, clock, s->sum, s->count);
+}
+
+void
+chrono_cli_append_seconds_ratio (GString *out, const ChronoClock *clock, guint64 sum, guint count)
+{
+  g_autofree char *exact = exact_mean (clock, sum, count);
+  g_autofree char *text = exact ? NULL : chrono_clock_format_duration_ratio (clock, sum, count);
   g_string_append (out, exact ? exact : text);
 }
 
-static void
-append_metric_json (GString *out, const ChronoClock *clock, const ChronoEntityMetrics *entity, ChronoMetric metric)
+void
+chrono_cli_append_summary_json (GString *out, const ChronoClock *clock, gboolean count, const ChronoMetricSummary *s,
+                                gint64 worst_at)
 {
-  ChronoMetricSummary s;
-  gboolean count = chrono_metric_is_count (metric);
-  g_string_append_printf (out, ", \"%s\": ", chrono_metric_get_name (metric));
-  if (!chrono_metrics_summarize (entity, metric, &s))
+  if (s == NULL || s->count == 0)
     {
       g_string_append (out,
                        "{\"count\": 0, \"min\": null, \"max\": null, \"mean\": null, \"p50\": null, \"p95\": null, "
@@ -84,8 +88,8 @@ append_metric_json (GString *out, const ChronoClock *clock, const ChronoEntityMe
   const struct {
     const char *key;
     gint64 value;
-  } fields[] = { { "min", s.min }, { "max", s.max }, { "p50", s.p50 }, { "p95", s.p95 }, { "p99", s.p99 } };
-  g_string_append_printf (out, "{\"count\": %u", s.count);
+  } fields[] = { { "min", s->min }, { "max", s->max }, { "p50", s->p50 }, { "p95", s->p95 }, { "p99", s->p99 } };
+  g_string_append_printf (out, "{\"count\": %u", s->count);
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     {
       g_string_append_printf (out, ", \"%s\": ", fields[i].key);
@@ -93,12 +97,22 @@ append_metric_json (GString *out, const ChronoClock *clock, const ChronoEntityMe
       if (i == 1)
         {
           g_string_append (out, ", \"mean\": ");
-          append_mean (out, clock, count, &s);
+          append_mean (out, clock, count, s);
         }
     }
   g_string_append (out, ", \"worst_at\": ");
-  append_value (out, clock, FALSE, g_array_index (entity->instances, ChronoInstanceMetrics, s.worst).activated);
+  append_value (out, clock, FALSE, worst_at);
   g_string_append_c (out, '}');
+}
+
+static void
+append_metric_json (GString *out, const ChronoClock *clock, const ChronoEntityMetrics *entity, ChronoMetric metric)
+{
+  ChronoMetricSummary s;
+  g_string_append_printf (out, ", \"%s\": ", chrono_metric_get_name (metric));
+  gboolean any = chrono_metrics_summarize (entity, metric, &s);
+  gint64 worst_at = any ? g_array_index (entity->instances, ChronoInstanceMetrics, s.worst).activated : 0;
+  chrono_cli_append_summary_json (out, clock, chrono_metric_is_count (metric), any ? &s : NULL, worst_at);
 }
 
 static const ChronoMetric process_metrics[] = {
@@ -113,9 +127,9 @@ append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntityMe
 {
   gboolean process = entity->kind == CHRONO_LANE_PROCESS;
   g_string_append (out, "{\"name\": ");
-  append_json_string (out, entity->name);
+  chrono_cli_append_json_string (out, entity->name);
   g_string_append (out, ", \"type\": ");
-  append_json_string (out, entity->type);
+  chrono_cli_append_json_string (out, entity->type);
   if (process)
     {
       g_string_append (out, ", \"period\": ");
@@ -154,7 +168,7 @@ chrono_cli_stats_json (ChronoTrace *trace, GPtrArray *entities)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   GString *out = g_string_new ("{\"format\": ");
-  append_json_string (out, chrono_trace_get_format (trace));
+  chrono_cli_append_json_string (out, chrono_trace_get_format (trace));
   g_string_append (out, ",\n \"entities\": ");
   append_entities_json (out, clock, entities, CHRONO_LANE_PROCESS);
   g_string_append (out, ",\n \"runnables\": ");

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "chrono-cli-args.h"
+#include "chrono-cli-chains.h"
 #include "chrono-cli-stats.h"
 #include "chrono-instance-life.h"
 #include "chrono-dump.h"
@@ -679,6 +680,64 @@ command_stats (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* ---- chains: end-to-end latency and data age of event chains ------------ */
+
+static int
+chains_failed (const char *path, GError *error)
+{
+  g_printerr ("chronoscope-cli chains: %s%s%s\n", path ? path : "", path ? ": " : "", error->message);
+  return EXIT_FAILED;
+}
+
+static int
+command_chains (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  g_auto (GStrv) chains = NULL;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print JSON"), NULL },
+    { "chain", 0, 0, G_OPTION_ARG_STRING_ARRAY, &chains,
+      N_ ("An event chain, e.g. 'brake: STI_Pedal -> R_ReadPedal -> R_WriteBrake' (repeatable)"),
+      N_ ("NAME: A -> B -> …") },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_ ("FILE — end-to-end latency and data age of event chains"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return chains_failed (NULL, error);
+  if (argc != 2 || chains == NULL)
+    {
+      g_printerr ("chronoscope-cli chains: %s\n", _ ("give exactly one file and at least one --chain"));
+      return EXIT_FAILED;
+    }
+  g_autoptr (GPtrArray) specs = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_chain_spec_free);
+  for (guint i = 0; chains[i] != NULL; i++)
+    {
+      ChronoChainSpec *spec = chrono_chain_spec_parse (chains[i], &error);
+      if (spec == NULL)
+        return chains_failed (NULL, error);
+      g_ptr_array_add (specs, spec);
+    }
+  /* a chain needs every instance: the whole file is read */
+  g_autoptr (ChronoTrace) trace = load_or_report_with (argv[1], "never");
+  if (trace == NULL)
+    return EXIT_FAILED;
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_chain_result_free);
+  for (guint i = 0; i < specs->len; i++)
+    {
+      ChronoChainResult *result = chrono_chains_compute (trace, g_ptr_array_index (specs, i), &error);
+      if (result == NULL)
+        return chains_failed (argv[1], error);
+      g_ptr_array_add (results, result);
+    }
+  g_autofree char *text = json ? chrono_cli_chains_json (trace, results) : chrono_cli_chains_text (trace, results);
+  fputs (text, stdout);
+  return EXIT_OK;
+}
+
 static int
 command_info (int argc, char **argv)
 {
@@ -731,7 +790,7 @@ print_violation (const char *path, ChronoTrace *trace, const ChronoViolation *v)
   g_autofree char *value = NULL;
   if (r->kind == CHRONO_REQUIREMENT_LOAD)
     value = g_strdup_printf ("%.6g%%", v->load);
-  else if (chrono_metric_is_count (r->metric))
+  else if (r->kind == CHRONO_REQUIREMENT_METRIC && chrono_metric_is_count (r->metric))
     value = g_strdup_printf ("%" G_GINT64_FORMAT, v->value);
   else
     value = chrono_clock_format_duration (clock, (guint64) v->value, 6);
@@ -1189,6 +1248,9 @@ usage (void)
                  "                           start delay, execution, preemptions, jitter\n"
                  "                           [--json] [--entity NAME] [--range BEGIN..END]\n"
                  "                           [--period ENTITY=DURATION]\n"
+                 "  chains FILE --chain 'NAME: A -> B -> …'\n"
+                 "                           end-to-end latency (first reaction) and data age of event\n"
+                 "                           chains from a stimulus or task to a response [--json]\n"
                  "  dump FILE                print the loaded model as text (for tests)\n"
                  "  --version                print the version\n"));
 }
@@ -1233,6 +1295,8 @@ main (int argc, char **argv)
     return command_convert (argc - 1, argv + 1);
   if (strcmp (command, "stats") == 0)
     return command_stats (argc - 1, argv + 1);
+  if (strcmp (command, "chains") == 0)
+    return command_chains (argc - 1, argv + 1);
   if (strcmp (command, "life") == 0)
     return command_life (argc - 1, argv + 1);
   if (strcmp (command, "merge") == 0)

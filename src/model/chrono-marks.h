@@ -11,6 +11,7 @@ typedef struct {
   guint32 source; /* string id: who caused it */
   guint32 note; /* string id: free text (a BTF note), 0 when none */
   guint32 attrs; /* attribute-set id, 0 when none */
+  guint64 line; /* the trace line it was read from, 0 when unknown (where a chain's violation is) */
 } ChronoMark;
 
 typedef struct _ChronoMarks ChronoMarks;

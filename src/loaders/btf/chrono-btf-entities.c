@@ -244,6 +244,7 @@ chrono_btf_add_mark (ChronoBtfMachine *m, ChronoLane *lane, const ChronoBtfEvent
     chrono_strings_intern (m->strings, ev->source),
     ev->note ? chrono_strings_intern (m->strings, ev->note) : 0,
     0,
+    ev->line,
   };
   chrono_marks_append (chrono_lane_ensure_marks (lane), &mark);
 }
