@@ -797,6 +797,17 @@ test_etf (void)
       g_autofree char *path = generate_etf (dir, name, files[i]);
       g_test_message ("%s", path);
       check_etf_read (path, "8192", 20);
+      /* the same, gzipped in two members: windows read from the access points */
+      g_autofree char *text = NULL;
+      gsize length = 0;
+      g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+      g_autoptr (GByteArray) packed = g_byte_array_new ();
+      append_member (packed, text, length / 3, 6, FALSE);
+      append_member (packed, text + length / 3, length - length / 3, 6, TRUE);
+      g_autofree char *gz = g_strconcat (path, ".gz", NULL);
+      g_assert_true (g_file_set_contents (gz, (const char *) packed->data, packed->len, NULL));
+      check_etf_read (gz, "8192", 20);
+      g_unlink (gz);
       g_unlink (path);
     }
   g_rmdir (dir);

@@ -2,7 +2,10 @@
  * bytes that end after a newline.  A plain file is read with pread, never
  * mapped (a file cut short under the reader is an error, not SIGBUS); a
  * gzip file is inflated block by block, member after member, so its size
- * never has to fit in memory.  The file is only ever opened for reading. */
+ * never has to fit in memory.  zlib is used directly, not GIO's converter:
+ * stopping at deflate block ends (Z_BLOCK) is what lets a whole read save
+ * access points, and only raw inflate can start at one later.  The file is
+ * only ever opened for reading. */
 #include <glib/gi18n-lib.h>
 
 #include "chrono-input.h"
