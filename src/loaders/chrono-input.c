@@ -38,7 +38,8 @@ typedef struct {
   guint64 out; /* offset in the text */
   guint8 bits; /* bits of the byte before `in` that belong to the block */
   guint window_size; /* short at the start of a member: nothing before it counts */
-  guint8 *window;
+  guint packed_size;
+  guint8 *window; /* deflated (zlib, fastest level): text packs several times, and a GiB holds hundreds */
 } AccessPoint;
 
 struct _ChronoGzipIndex {
@@ -345,12 +346,20 @@ save_access_point (ChronoInput *input)
     .in = input->position - (input->packed_len - input->packed_pos),
     .out = input->inflated,
     .bits = (guint8) (zs->data_type & 7),
-    .window = g_malloc (WINDOW_SIZE),
   };
+  guint8 window[WINDOW_SIZE];
   uInt size = 0;
-  inflateGetDictionary (zs, point.window, &size);
+  inflateGetDictionary (zs, window, &size);
+  uLongf packed_size = compressBound (size);
+  point.window = g_malloc (packed_size);
+  if (compress2 (point.window, &packed_size, window, size, Z_BEST_SPEED) != Z_OK)
+    {
+      g_free (point.window); /* out of memory in zlib: chunks after here inflate from the last point */
+      return;
+    }
   point.window_size = size;
-  point.window = g_realloc (point.window, MAX (size, 1));
+  point.packed_size = (guint) packed_size;
+  point.window = g_realloc (point.window, packed_size);
   g_array_append_val (points, point);
 }
 
@@ -625,12 +634,19 @@ start_at_point (ChronoInput *input, const AccessPoint *point, GError **error)
                    _ ("%s: the file is shorter than when it was opened"), input->path);
       return FALSE;
     }
+  guint8 window[WINDOW_SIZE];
+  uLongf size = sizeof window;
+  if (uncompress (window, &size, point->window, point->packed_size) != Z_OK || size != point->window_size)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("%s: cannot start inflating it"), input->path);
+      return FALSE;
+    }
   z_stream *zs = input->inflater;
   inflateReset2 (zs, RAW_WINDOW_BITS);
   if (point->bits > 0)
     inflatePrime (zs, point->bits, input->packed[input->packed_pos++] >> (8 - point->bits));
-  if (point->window_size > 0)
-    inflateSetDictionary (zs, point->window, point->window_size);
+  if (size > 0)
+    inflateSetDictionary (zs, window, (uInt) size);
   input->raw = TRUE;
   input->inflated = point->out;
   return TRUE;
