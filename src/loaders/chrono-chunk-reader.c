@@ -3,7 +3,8 @@
  *
  * Plain files are read with pread into a copy, not mapped: a copy cannot
  * change under the parser, and a file cut short while it is read is an
- * error, not a SIGBUS. */
+ * error, not a SIGBUS.  A gzip range is inflated from the access point the
+ * index pass saved before it, so its cost does not grow with its offset. */
 #include <glib/gi18n-lib.h>
 
 #include "chrono-chunk-reader.h"
@@ -23,7 +24,9 @@ struct _ChronoChunkReader {
   gint64 mtime; /* nanoseconds */
   gboolean compressed;
   gboolean cr_only; /* a plain file whose lines end in a lone CR: read as LF, as its index pass read it */
-  gsize block_size;
+  ChronoGzipIndex *gzip_index; /* access points of a gzip file, from its index pass */
+  GMutex lock; /* guards inflated: chunks are read on worker threads */
+  guint64 inflated;
 };
 
 static void
@@ -65,6 +68,7 @@ ChronoChunkReader *
 chrono_chunk_reader_new (const char *path, GError **error)
 {
   g_autoptr (ChronoChunkReader) self = g_new0 (ChronoChunkReader, 1);
+  g_mutex_init (&self->lock);
   self->path = g_strdup (path);
   if (!stat_file (path, &self->size, &self->mtime, error))
     return NULL;
@@ -83,13 +87,25 @@ void
 chrono_chunk_reader_free (ChronoChunkReader *self)
 {
   g_free (self->path);
+  chrono_gzip_index_free (self->gzip_index);
+  g_mutex_clear (&self->lock);
   g_free (self);
 }
 
 void
-chrono_chunk_reader_set_block_size (ChronoChunkReader *self, gsize size)
+chrono_chunk_reader_set_gzip_index (ChronoChunkReader *self, ChronoGzipIndex *index)
 {
-  self->block_size = size;
+  chrono_gzip_index_free (self->gzip_index);
+  self->gzip_index = index;
+}
+
+guint64
+chrono_chunk_reader_get_inflated (ChronoChunkReader *self)
+{
+  g_mutex_lock (&self->lock);
+  guint64 inflated = self->inflated;
+  g_mutex_unlock (&self->lock);
+  return inflated;
 }
 
 const char *
@@ -166,33 +182,17 @@ read_plain (ChronoChunkReader *self, guint64 offset, guint64 length, GError **er
   return g_bytes_new_take (buffer, length);
 }
 
-/* Inflates from the start and keeps only the wanted block (the blocks are
- * cut the same way every time). */
+/* Inflates from the access point before offset (from the file's start
+ * when the index pass kept none) and counts what that cost. */
 static GBytes *
 read_compressed (ChronoChunkReader *self, guint64 offset, guint64 length, GCancellable *cancellable, GError **error)
 {
-  g_autoptr (ChronoInput) input = chrono_input_open (self->path, error);
-  if (input == NULL)
-    return NULL;
-  if (self->block_size > 0)
-    chrono_input_set_block_size (input, self->block_size);
-  const char *data;
-  gsize block_length;
-  guint64 block_offset;
-  GError *local_error = NULL;
-  while (chrono_input_next_block (input, &data, &block_length, &block_offset, cancellable, &local_error))
-    {
-      if (block_offset == offset && block_length == length)
-        return g_bytes_new (data, length);
-      if (block_offset >= offset || g_cancellable_is_cancelled (cancellable))
-        break;
-    }
-  if (local_error != NULL)
-    g_propagate_error (error, local_error);
-  else if (!g_cancellable_set_error_if_cancelled (cancellable, error))
-    g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, _ ("%s: the file changed on disk after it was opened"),
-                 self->path);
-  return NULL;
+  guint64 inflated = 0;
+  GBytes *bytes = chrono_gzip_index_read (self->gzip_index, self->path, offset, length, &inflated, cancellable, error);
+  g_mutex_lock (&self->lock);
+  self->inflated += inflated;
+  g_mutex_unlock (&self->lock);
+  return bytes;
 }
 
 GBytes *

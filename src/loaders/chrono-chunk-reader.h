@@ -8,22 +8,26 @@
 
 #include <gio/gio.h>
 
+#include "chrono-input.h"
+
 G_BEGIN_DECLS
 
 typedef struct _ChronoChunkReader ChronoChunkReader;
 
 ChronoChunkReader *chrono_chunk_reader_new (const char *path, GError **error);
 void chrono_chunk_reader_free (ChronoChunkReader *reader);
-/* The block size the index pass cut a gzip stream with (0: the input's own). */
-void chrono_chunk_reader_set_block_size (ChronoChunkReader *reader, gsize size);
+/* The access points the index pass saved in a gzip file (owned from here
+ * on): without them every read inflates from the file's start. */
+void chrono_chunk_reader_set_gzip_index (ChronoChunkReader *reader, ChronoGzipIndex *index);
+/* Bytes of text inflated by the reads so far (tests check what a read costs). */
+guint64 chrono_chunk_reader_get_inflated (ChronoChunkReader *reader);
 
 const char *chrono_chunk_reader_get_path (ChronoChunkReader *reader);
 gboolean chrono_chunk_reader_is_compressed (ChronoChunkReader *reader);
 /* After the index pass: FALSE with error set when the file changed while it was read. */
 gboolean chrono_chunk_reader_check_read_whole (ChronoChunkReader *reader, GError **error);
 /* Bytes [offset, offset + length) of the (decompressed) input.  A gzip range
- * must be one block as the input cut it: gzip has no random access, so the
- * stream is inflated from its start. */
+ * is inflated from the last access point at or before offset. */
 GBytes *chrono_chunk_reader_read (ChronoChunkReader *reader, guint64 offset, guint64 length, GCancellable *cancellable,
                                   GError **error);
 

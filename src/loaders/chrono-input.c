@@ -2,7 +2,10 @@
  * bytes that end after a newline.  A plain file is read with pread, never
  * mapped (a file cut short under the reader is an error, not SIGBUS); a
  * gzip file is inflated block by block, member after member, so its size
- * never has to fit in memory.  The file is only ever opened for reading. */
+ * never has to fit in memory.  zlib is used directly, not GIO's converter:
+ * stopping at deflate block ends (Z_BLOCK) is what lets a whole read save
+ * access points, and only raw inflate can start at one later.  The file is
+ * only ever opened for reading. */
 #include <inttypes.h>
 #include <glib/gi18n-lib.h>
 
@@ -17,11 +20,32 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #define BLOCK_SIZE (4u << 20)
 #define READ_SIZE 65536
 /* a text trace's line is far shorter; past this it is not one */
 #define MAX_LINE ((gsize) 64 << 20)
+/* deflate looks back at most this far: the window an access point keeps */
+#define WINDOW_SIZE 32768u
+#define GZIP_WINDOW_BITS (15 + 16)
+#define RAW_WINDOW_BITS (-15)
+
+/* A place where inflating can start without the bytes before it: the start
+ * of a deflate block (which may begin inside a byte) and the text that
+ * block may refer back to.  zlib's examples/zran.c shows the technique. */
+typedef struct {
+  guint64 in; /* offset in the file of the first whole byte of the block */
+  guint64 out; /* offset in the text */
+  guint8 bits; /* bits of the byte before `in` that belong to the block */
+  guint window_size; /* short at the start of a member: nothing before it counts */
+  guint packed_size;
+  guint8 *window; /* deflated (zlib, fastest level): text packs several times, and a GiB holds hundreds */
+} AccessPoint;
+
+struct _ChronoGzipIndex {
+  GArray *points; /* AccessPoint, by out */
+};
 
 struct _ChronoInput {
   char *path;
@@ -30,7 +54,10 @@ struct _ChronoInput {
   int fd;
   guint64 position; /* bytes of the file read so far */
   /* gzip */
-  GConverter *inflater; /* NULL: a plain file */
+  z_stream *inflater; /* NULL: a plain file */
+  gboolean raw; /* started at an access point: the member's trailer is not inflate's to read */
+  guint64 inflated; /* offset in the text the inflater stands at */
+  ChronoGzipIndex *index; /* access points saved while reading, or NULL */
   guint8 *packed; /* compressed bytes read, from packed_pos on not yet inflated */
   gsize packed_pos, packed_len;
   gboolean packed_eof;
@@ -166,7 +193,13 @@ chrono_input_open (const char *path, GError **error)
   guint8 head[2] = { 0, 0 };
   if (pread (input->fd, head, 2, 0) == 2 && is_gzip_magic (head, 2))
     {
-      input->inflater = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+      input->inflater = g_new0 (z_stream, 1);
+      if (inflateInit2 (input->inflater, GZIP_WINDOW_BITS) != Z_OK)
+        {
+          g_clear_pointer (&input->inflater, g_free);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("%s: cannot start inflating it"), path);
+          return NULL;
+        }
       input->packed = g_malloc (READ_SIZE);
     }
   input->buffer = g_byte_array_sized_new (BLOCK_SIZE + READ_SIZE);
@@ -189,7 +222,10 @@ chrono_input_free (ChronoInput *input)
   g_free (input->path);
   if (input->fd >= 0)
     close (input->fd);
-  g_clear_object (&input->inflater);
+  if (input->inflater != NULL)
+    inflateEnd (input->inflater);
+  g_free (input->inflater);
+  g_clear_pointer (&input->index, chrono_gzip_index_free);
   g_free (input->packed);
   g_clear_pointer (&input->buffer, g_byte_array_unref);
   g_free (input);
@@ -272,13 +308,21 @@ refill_packed (ChronoInput *input, GError **error)
 static gboolean
 next_member (ChronoInput *input, gboolean *more, GError **error)
 {
+  if (input->raw)
+    {
+      /* raw inflate stops before the member's CRC and length */
+      if (input->packed_len - input->packed_pos < 8 && !input->packed_eof && !refill_packed (input, error))
+        return FALSE;
+      input->packed_pos += MIN (8, input->packed_len - input->packed_pos);
+      input->raw = FALSE;
+    }
   if (input->packed_len - input->packed_pos < 2 && !input->packed_eof && !refill_packed (input, error))
     return FALSE;
   gsize left = input->packed_len - input->packed_pos;
   *more = is_gzip_magic (input->packed + input->packed_pos, left);
   if (*more)
     {
-      g_converter_reset (input->inflater);
+      inflateReset2 (input->inflater, GZIP_WINDOW_BITS);
       input->member_done = FALSE;
     }
   else
@@ -286,10 +330,45 @@ next_member (ChronoInput *input, gboolean *more, GError **error)
   return TRUE;
 }
 
+/* At the end of a deflate block (not the last of its member) after span
+ * bytes of text since the last point: another access point, so a chunk is
+ * never more than about a block size of text behind one. */
+static void
+save_access_point (ChronoInput *input)
+{
+  z_stream *zs = input->inflater;
+  GArray *points = input->index->points;
+  if ((zs->data_type & 0xc0) != 0x80)
+    return;
+  gsize span = MAX (input->block_size, WINDOW_SIZE);
+  if (points->len > 0 && input->inflated - g_array_index (points, AccessPoint, points->len - 1).out < span)
+    return;
+  AccessPoint point = {
+    .in = input->position - (input->packed_len - input->packed_pos),
+    .out = input->inflated,
+    .bits = (guint8) (zs->data_type & 7),
+  };
+  guint8 window[WINDOW_SIZE];
+  uInt size = 0;
+  inflateGetDictionary (zs, window, &size);
+  uLongf packed_size = compressBound (size);
+  point.window = g_malloc (packed_size);
+  if (compress2 (point.window, &packed_size, window, size, Z_BEST_SPEED) != Z_OK)
+    {
+      g_free (point.window); /* out of memory in zlib: chunks after here inflate from the last point */
+      return;
+    }
+  point.window_size = size;
+  point.packed_size = (guint) packed_size;
+  point.window = g_realloc (point.window, packed_size);
+  g_array_append_val (points, point);
+}
+
 /* Up to size bytes of inflated text; 0 at its end. */
 static gssize
 read_inflated (ChronoInput *input, guint8 *dest, gsize size, GCancellable *cancellable, GError **error)
 {
+  z_stream *zs = input->inflater;
   for (;;)
     {
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -304,37 +383,41 @@ read_inflated (ChronoInput *input, guint8 *dest, gsize size, GCancellable *cance
         }
       if (input->packed_pos == input->packed_len && !input->packed_eof && !refill_packed (input, error))
         return -1;
-      gsize consumed = 0, written = 0;
-      GError *local_error = NULL;
-      GConverterResult result = g_converter_convert (
-          input->inflater, input->packed + input->packed_pos, input->packed_len - input->packed_pos, dest, size,
-          input->packed_eof ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS, &consumed, &written, &local_error);
-      if (result == G_CONVERTER_ERROR)
+      zs->next_in = input->packed + input->packed_pos;
+      zs->avail_in = (uInt) (input->packed_len - input->packed_pos);
+      zs->next_out = dest;
+      zs->avail_out = (uInt) MIN (size, G_MAXUINT32);
+      uInt room = zs->avail_out;
+      /* Z_BLOCK stops at the end of each deflate block, where a point may be saved */
+      int status = inflate (zs, input->index != NULL ? Z_BLOCK : Z_NO_FLUSH);
+      gsize written = room - zs->avail_out;
+      input->packed_pos = input->packed_len - zs->avail_in;
+      input->inflated += written;
+      if (status == Z_OK && input->index != NULL)
+        save_access_point (input);
+      else if (status == Z_STREAM_END)
+        input->member_done = TRUE;
+      else if (status == Z_BUF_ERROR)
         {
-          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+          /* no progress: it wants input; at the end of the file there is none */
+          if (!input->packed_eof)
             {
-              g_error_free (local_error);
-              if (!input->packed_eof)
-                {
-                  if (!refill_packed (input, error))
-                    return -1;
-                  continue;
-                }
-              input->truncated = TRUE; /* the compressed data stops early: what was inflated stands */
-              input->member_done = FALSE;
-              input->packed_pos = input->packed_len;
-              return 0;
+              if (!refill_packed (input, error))
+                return -1;
+              continue;
             }
-          g_propagate_prefixed_error (error, local_error, "%s: ", input->path);
+          input->truncated = TRUE; /* the compressed data stops early: what was inflated stands */
+          input->packed_pos = input->packed_len;
+          return 0;
+        }
+      else if (status != Z_OK)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _ ("%s: invalid compressed data (%s)"), input->path,
+                       zs->msg != NULL ? zs->msg : "zlib");
           return -1;
         }
-      input->packed_pos += consumed;
-      if (result == G_CONVERTER_FINISHED)
-        input->member_done = TRUE;
       if (written > 0)
         return (gssize) written;
-      if (input->truncated)
-        return 0;
     }
 }
 
@@ -478,4 +561,150 @@ chrono_input_open_for_loader (const char *path, GError **error)
       g_error_free (local_error);
     }
   return input;
+}
+
+/* ---- random access into a gzip file ------------------------------------- */
+
+/* From here on, reading saves access points (about one per block) into an
+ * index that chrono_input_steal_gzip_index hands over; a plain file has none. */
+void
+chrono_input_keep_gzip_index (ChronoInput *input)
+{
+  if (input->inflater == NULL || input->index != NULL)
+    return;
+  input->index = g_new0 (ChronoGzipIndex, 1);
+  input->index->points = g_array_new (FALSE, FALSE, sizeof (AccessPoint));
+}
+
+ChronoGzipIndex *
+chrono_input_steal_gzip_index (ChronoInput *input)
+{
+  return g_steal_pointer (&input->index);
+}
+
+void
+chrono_gzip_index_free (ChronoGzipIndex *index)
+{
+  if (index == NULL)
+    return;
+  for (guint k = 0; k < index->points->len; k++)
+    g_free (g_array_index (index->points, AccessPoint, k).window);
+  g_array_unref (index->points);
+  g_free (index);
+}
+
+guint
+chrono_gzip_index_get_n_points (const ChronoGzipIndex *index)
+{
+  return index->points->len;
+}
+
+/* The last point at or before offset in the text, or NULL. */
+static const AccessPoint *
+find_point (const ChronoGzipIndex *index, guint64 offset)
+{
+  if (index == NULL || index->points->len == 0)
+    return NULL;
+  const AccessPoint *points = (const AccessPoint *) index->points->data;
+  guint lo = 0, hi = index->points->len; /* points[lo].out <= offset < points[hi].out */
+  if (points[0].out > offset)
+    return NULL;
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (points[mid].out <= offset)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return &points[lo];
+}
+
+/* Puts a fresh input at point: raw inflate from its byte, primed with the
+ * bits of the byte before that belong to the block, and its window. */
+static gboolean
+start_at_point (ChronoInput *input, const AccessPoint *point, GError **error)
+{
+  input->position = point->in - (point->bits > 0 ? 1 : 0);
+  input->packed_pos = input->packed_len = 0;
+  if (!refill_packed (input, error))
+    return FALSE;
+  if (point->bits > 0 && input->packed_len == 0)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                   _ ("%s: the file is shorter than when it was opened"), input->path);
+      return FALSE;
+    }
+  guint8 window[WINDOW_SIZE];
+  uLongf size = sizeof window;
+  if (uncompress (window, &size, point->window, point->packed_size) != Z_OK || size != point->window_size)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("%s: cannot start inflating it"), input->path);
+      return FALSE;
+    }
+  z_stream *zs = input->inflater;
+  inflateReset2 (zs, RAW_WINDOW_BITS);
+  if (point->bits > 0)
+    inflatePrime (zs, point->bits, input->packed[input->packed_pos++] >> (8 - point->bits));
+  if (size > 0)
+    inflateSetDictionary (zs, window, (uInt) size);
+  input->raw = TRUE;
+  input->inflated = point->out;
+  return TRUE;
+}
+
+/* Reads until the inflater stands at offset in the text; FALSE on an error
+ * or when the text ends first. */
+static gboolean
+skip_to (ChronoInput *input, guint64 offset, GCancellable *cancellable, GError **error)
+{
+  g_autofree guint8 *sink = g_malloc (READ_SIZE);
+  while (input->inflated < offset)
+    {
+      gssize got = read_inflated (input, sink, (gsize) MIN (offset - input->inflated, READ_SIZE), cancellable, error);
+      if (got <= 0)
+        return got == 0;
+    }
+  return TRUE;
+}
+
+GBytes *
+chrono_gzip_index_read (const ChronoGzipIndex *index, const char *path, guint64 offset, guint64 length,
+                        guint64 *out_inflated, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (ChronoInput) input = chrono_input_open (path, error);
+  if (input == NULL)
+    return NULL;
+  const AccessPoint *point = input->inflater != NULL ? find_point (index, offset) : NULL;
+  if (input->inflater == NULL || (point != NULL && !start_at_point (input, point, error)))
+    {
+      if (input->inflater == NULL)
+        g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                     _ ("%s: the file changed on disk after it was opened"), path);
+      return NULL;
+    }
+  guint64 start = input->inflated;
+  if (!skip_to (input, offset, cancellable, error))
+    return NULL;
+  guint8 *text = g_malloc (length + 1);
+  guint64 have = 0;
+  gssize got = 1;
+  while (have < length && got > 0)
+    {
+      got = read_inflated (input, text + have, (gsize) MIN (length - have, BLOCK_SIZE), cancellable, error);
+      have += (guint64) MAX (got, 0);
+    }
+  if (out_inflated != NULL)
+    *out_inflated = input->inflated - start;
+  if (got < 0 || have < length)
+    {
+      g_free (text);
+      if (got == 0)
+        g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                     _ ("%s: the file changed on disk after it was opened"), path);
+      return NULL;
+    }
+  if (input->cr_only)
+    chrono_text_cr_to_lf (text, length);
+  return g_bytes_new_take (text, length);
 }

@@ -28,6 +28,23 @@ gboolean chrono_text_has_cr_line_ends (const guint8 *head, gsize length);
 gboolean chrono_text_file_has_cr_line_ends (const char *path);
 void chrono_text_cr_to_lf (guint8 *text, gsize length);
 
+/* Random access into a gzip file: while the index pass reads it whole, the
+ * input saves access points (where a deflate block starts, with the 32 KiB
+ * of text before it) about one block size apart, so a chunk is read by
+ * inflating from the point before it rather than from the file's start. */
+typedef struct _ChronoGzipIndex ChronoGzipIndex;
+
+void chrono_input_keep_gzip_index (ChronoInput *input);
+/* After the read: the points saved (NULL for a plain file); the caller owns them. */
+ChronoGzipIndex *chrono_input_steal_gzip_index (ChronoInput *input);
+void chrono_gzip_index_free (ChronoGzipIndex *index);
+guint chrono_gzip_index_get_n_points (const ChronoGzipIndex *index);
+/* Bytes [offset, offset + length) of the text of the gzip file at path,
+ * inflated from the last point of index (may be NULL) at or before offset;
+ * out_inflated (may be NULL): how many bytes of text that inflated. */
+GBytes *chrono_gzip_index_read (const ChronoGzipIndex *index, const char *path, guint64 offset, guint64 length,
+                                guint64 *out_inflated, GCancellable *cancellable, GError **error);
+
 /* After the last block: what the input noticed about the file as a whole. */
 void chrono_input_add_warnings (ChronoInput *input, ChronoWarnings *warnings);
 
@@ -45,5 +62,6 @@ gboolean chrono_read_side_file (const char *path, gsize max_size, char **out_con
                                 GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoInput, chrono_input_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoGzipIndex, chrono_gzip_index_free)
 
 G_END_DECLS

@@ -304,12 +304,12 @@ chrono_lazy_text_index (ChronoTrace *trace, const char *path, const ChronoLazyTe
   const char *chunk_size = chrono_trace_get_option (trace, "chunk-size");
   gsize block_size = chunk_size ? (gsize) g_ascii_strtoull (chunk_size, NULL, 10) : 0;
   if (block_size > 0)
-    {
-      chrono_input_set_block_size (input, block_size);
-      chrono_chunk_reader_set_block_size (self->reader, block_size);
-    }
+    chrono_input_set_block_size (input, block_size);
+  /* the one inflate of the whole file leaves points to start a chunk's inflate at */
+  chrono_input_keep_gzip_index (input);
   if (!chrono_lazy_text_read (trace, input, format, reader, progress, progress_data, cancellable, error))
     return FALSE;
+  chrono_chunk_reader_set_gzip_index (self->reader, chrono_input_steal_gzip_index (input));
   if (!chrono_chunk_reader_check_read_whole (self->reader, error))
     return FALSE;
   self->clock = *chrono_trace_get_clock (trace);

@@ -68,6 +68,7 @@ typedef struct {
   EtfBlock block;
   guint64 n_claims;
   gint64 lowest_id, highest_id;
+  ChronoGzipIndex *gzip_index; /* where a block of a .gz can be inflated from */
   /* the start-order pass */
   GArray *pending; /* Pending, a min-heap by (t0, seq) */
   guint64 seq;
@@ -124,6 +125,7 @@ index_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCance
   g_autoptr (ChronoInput) input = open_input (z, error);
   if (input == NULL)
     return FALSE;
+  chrono_input_keep_gzip_index (input);
   r->claim_sink = index_claim;
   r->claim_sink_data = z;
   const char *data;
@@ -146,6 +148,7 @@ index_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCance
   if (input_error (local_error, error))
     return FALSE;
   chrono_input_add_warnings (input, r->warnings);
+  z->gzip_index = chrono_input_steal_gzip_index (input);
   return TRUE;
 }
 
@@ -681,6 +684,7 @@ lazy_clear (Lazy *z)
   g_clear_pointer (&z->pending, g_array_unref);
   g_clear_pointer (&z->later_min_t0, g_free);
   g_clear_pointer (&z->extents, g_array_unref);
+  g_clear_pointer (&z->gzip_index, chrono_gzip_index_free);
   if (z->figures != NULL)
     for (guint i = 0; i < r->resources->len; i++)
       {
@@ -731,11 +735,10 @@ chrono_etf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progr
   data->windows = g_array_new (FALSE, FALSE, sizeof (EtfWindow));
   const char *chunk_size = chrono_trace_get_option (trace, "chunk-size");
   data->block_size = chunk_size ? (gsize) g_ascii_strtoull (chunk_size, NULL, 10) : 0;
-  if (data->block_size > 0)
-    chrono_chunk_reader_set_block_size (reader, data->block_size);
   Lazy z = { .r = &r, .data = data, .warnings = r.warnings, .lowest_id = G_MAXINT64, .highest_id = G_MININT64 };
   gboolean ok = read_lazily (&z, progress, progress_data, cancellable, error)
                 && chrono_chunk_reader_check_read_whole (reader, error);
+  chrono_chunk_reader_set_gzip_index (reader, g_steal_pointer (&z.gzip_index));
   lazy_clear (&z);
   chrono_etf_reader_clear (&r);
   if (!ok)
