@@ -1236,7 +1236,7 @@ usage (void)
                  "                           (exit 0 all met, 1 violated, 2 errors)\n"
                  "  export FILE… -o OUT      write the timeline as PNG, SVG or PDF\n"
                  "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
-                 "                           several traces: [--align start|wallclock] [--shift N=TIME]\n"
+                 "                           several traces: [--align start|wallclock|timestamps] [--shift N=TIME]\n"
                  "                           TRACE files: [--group-by KEY,…] [--colour-by KEY] [--only KEY=V|V;…]\n"
                  "  convert FILE -o OUT      rewrite a trace in its format's other form (binary ⇄ text)\n"
                  "                           [--big-endian]\n"
