@@ -96,9 +96,9 @@ test_monotonic (void)
       ChronoClock from = clock_of (rates[g_rand_int_range (rand, 0, G_N_ELEMENTS (rates))]);
       ChronoClock to = clock_of (rates[g_rand_int_range (rand, 0, G_N_ELEMENTS (rates))]);
       ChronoClockMap map;
-      gint64 origin = ((gint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      gint64 origin = (gint64) (((guint64) g_rand_int (rand) << 32) | g_rand_int (rand));
       chrono_clock_map_init (&map, &from, origin, &to, -origin / 2);
-      gint64 a = ((gint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      gint64 a = (gint64) (((guint64) g_rand_int (rand) << 32) | g_rand_int (rand));
       gint64 b = a + g_rand_int_range (rand, 0, 1000000);
       if (b < a)
         continue;

@@ -136,7 +136,7 @@ main (int argc, char **argv)
 {
   gint64 seed = 1, records = 200000, processes = 3, slice = 4000, phase_length = 0;
   gboolean want_binary = FALSE, with_kernel = FALSE;
-  char *output = NULL, *kernel_path = NULL, *stats_path = NULL;
+  g_autofree char *output = NULL, *kernel_path = NULL, *stats_path = NULL;
   GOptionEntry entries[] = {
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "PRNG seed (default 1)", "N" },
     { "records", 0, 0, G_OPTION_ARG_INT64, &records, "About N references in all (default 200000)", "N" },
@@ -267,5 +267,6 @@ main (int argc, char **argv)
       g_string_free (spaces, TRUE);
     }
   g_free (procs);
+  g_hash_table_unref (space_counts);
   return 0;
 }

@@ -1548,6 +1548,7 @@ main (int argc, char **argv)
   g_free (name);
   g_free (res_text);
   g_free (off_text);
+  g_free (real_text);
   g_free (stats_path);
   g_free (out_path);
   return 0;
