@@ -408,6 +408,9 @@ test_trace_claims (void)
   chrono_timeline_view_select (view, resource, 0);
   g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
   g_assert_nonnull (strstr (text, "Concurrent claims"));
+  /* issue 18: a claim's type is said in words, its amount and offset are given */
+  g_assert_nonnull (strstr (text, "Resource (R)"));
+  g_assert_nonnull (strstr (text, "Amount"));
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-trace.png");
 

@@ -1,6 +1,8 @@
 #include "chrono-lane.h"
 #include "chrono-strings.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 struct _ChronoLane {
@@ -49,6 +51,23 @@ chrono_lane_kind_get_name (ChronoLaneKind kind)
   GEnumValue *value = g_enum_get_value (klass, kind);
   g_type_class_unref (klass);
   return value ? value->value_nick : "?";
+}
+
+const char *
+chrono_lane_kind_get_label (ChronoLaneKind kind)
+{
+  static const char *const labels[] = {
+    [CHRONO_LANE_GROUP] = N_ ("Group"),           [CHRONO_LANE_PROCESS] = N_ ("Process"),
+    [CHRONO_LANE_RUNNABLE] = N_ ("Runnable"),     [CHRONO_LANE_CORE] = N_ ("Core"),
+    [CHRONO_LANE_SEMAPHORE] = N_ ("Semaphore"),   [CHRONO_LANE_ACCESS] = N_ ("Access to a semaphore"),
+    [CHRONO_LANE_SIGNAL] = N_ ("Signal"),         [CHRONO_LANE_EVENTS] = N_ ("Events"),
+    [CHRONO_LANE_RESOURCE] = N_ ("Resource"),     [CHRONO_LANE_ACTIVITY] = N_ ("Activity"),
+    [CHRONO_LANE_WORKER] = N_ ("Worker"),         [CHRONO_LANE_TREE] = N_ ("Tree"),
+    [CHRONO_LANE_DENSITY] = N_ ("Address space"),
+  };
+  if ((guint) kind >= G_N_ELEMENTS (labels) || labels[kind] == NULL)
+    return "?";
+  return g_dgettext (GETTEXT_PACKAGE, labels[kind]);
 }
 
 gboolean

@@ -40,6 +40,8 @@ typedef enum {
 #define CHRONO_TYPE_LANE_KIND (chrono_lane_kind_get_type ())
 GType chrono_lane_kind_get_type (void);
 const char *chrono_lane_kind_get_name (ChronoLaneKind kind);
+/* What a lane of the kind is, for people (translated): "Process", "Resource". */
+const char *chrono_lane_kind_get_label (ChronoLaneKind kind);
 /* Spans of this kind are claims on a resource (amount, offset, attributes). */
 gboolean chrono_lane_kind_holds_claims (ChronoLaneKind kind);
 

@@ -141,6 +141,41 @@ instance_suffix (ChronoLane *lane, const ChronoSpan *span, char *buffer, gsize s
   return buffer;
 }
 
+/* A claim: how much of its resource it takes, where, and the dependencies
+ * that end at its start or begin at its end. */
+static int
+add_claim_fields (ChronoInspector *self, GtkWidget *grid, int row, ChronoLane *lane, const ChronoSpan *span)
+{
+  if (!chrono_lane_kind_holds_claims (chrono_lane_get_kind (lane)))
+    return row;
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  guint index;
+  ChronoExtent extent;
+  if (chrono_spans_find_at (spans, span->start, span->depth, &index) && chrono_spans_get_extent (spans, index, &extent))
+    {
+      g_autofree char *amount = g_strdup_printf ("%g", extent.amount);
+      g_autofree char *offset = g_strdup_printf ("%g", extent.offset);
+      add_field (self, grid, row++, _ ("Amount"), amount);
+      add_field (self, grid, row++, _ ("Offset"), offset);
+    }
+  ChronoLinks *links = chrono_trace_get_links (self->trace);
+  guint into = 0, out_of = 0;
+  for (guint i = chrono_links_first_ending_after (links, span->start - 1); i < chrono_links_get_n (links); i++)
+    {
+      const ChronoLink *link = chrono_links_get (links, i);
+      if (MIN (link->src_time, link->dst_time) > span->end)
+        break;
+      into += link->dst_lane == lane && link->dst_time == span->start;
+      out_of += link->src_lane == lane && link->src_time == span->end;
+    }
+  if (into + out_of > 0)
+    {
+      g_autofree char *text = g_strdup_printf (_ ("%u in, %u out"), into, out_of);
+      add_field (self, grid, row++, _ ("Dependencies"), text);
+    }
+  return row;
+}
+
 static void
 show_item (ChronoInspector *self, ChronoLane *lane, const ChronoSpan *span)
 {
@@ -152,8 +187,12 @@ show_item (ChronoInspector *self, ChronoLane *lane, const ChronoSpan *span)
   int row = 0;
   g_autofree char *path = chrono_lane_dup_path (lane);
   add_field (self, grid, row++, _ ("Lane"), path);
-  if (*chrono_lane_get_entity_type (lane))
-    add_field (self, grid, row++, _ ("Type"), chrono_lane_get_entity_type (lane));
+  /* what the lane is, with the producer's own word for it: "Process (T)" */
+  const char *own = chrono_lane_get_entity_type (lane);
+  g_autofree char *type =
+      *own ? g_strdup_printf ("%s (%s)", chrono_lane_kind_get_label (chrono_lane_get_kind (lane)), own)
+           : g_strdup (chrono_lane_kind_get_label (chrono_lane_get_kind (lane)));
+  add_field (self, grid, row++, _ ("Type"), type);
   g_autofree char *state = g_strdup_printf ("%s%s", chrono_state_get_label (span->state),
                                             span->flags & CHRONO_SPAN_INFERRED ? _ (" (inferred)") : "");
   add_field (self, grid, row++, _ ("State"), state);
@@ -167,6 +206,7 @@ show_item (ChronoInspector *self, ChronoLane *lane, const ChronoSpan *span)
   add_field (self, grid, row++, _ ("End"),
              span->flags & CHRONO_SPAN_OPEN_END ? _ ("open at the end of the trace") : end);
   add_field (self, grid, row++, _ ("Duration"), length);
+  row = add_claim_fields (self, grid, row, lane, span);
   ChronoAttrs *attrs = chrono_trace_get_attrs (self->trace);
   for (guint i = 0; i < chrono_attrs_get_n_pairs (attrs, span->attrs); i++)
     add_field (self, grid, row++, chrono_attrs_get_key (attrs, span->attrs, i),
