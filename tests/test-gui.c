@@ -205,6 +205,14 @@ test_mouse_and_keys (void)
   chrono_spans_get (spans, span, &after);
   g_assert_cmpuint (after.instance, !=, before.instance);
   g_assert_cmpint (after.start, >, before.start);
+  /* issue 18: [ on the first instance says so instead of doing nothing silently */
+  guint first_span = 0;
+  while (chrono_spans_get_state (spans, first_span) != CHRONO_STATE_RUNNING)
+    first_span++;
+  chrono_timeline_view_select (view, task, first_span);
+  send_key (timeline, GDK_KEY_bracketleft);
+  g_assert_nonnull (strstr (chrono_window_get_status_message (window), "Task_2ms_1: this is its first instance"));
+  chrono_timeline_view_select (view, task, span);
 
   /* issue 18 §3: M marks the selected item; W, S, A and D zoom and pan */
   gint64 kept_a, kept_b, a, b;

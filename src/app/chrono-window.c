@@ -133,6 +133,12 @@ node_selected (ChronoWindow *self, ChronoLane *lane, guint node, ChronoTimelineV
 }
 
 static void
+notice (ChronoWindow *self, const char *text, ChronoTimelineView *view)
+{
+  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
+}
+
+static void
 mark_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint mark, guint member,
                ChronoTimelineView *view)
 {
@@ -307,6 +313,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
   g_signal_connect_swapped (self->timeline, "node-selected", G_CALLBACK (node_selected), self);
   g_signal_connect_swapped (self->timeline, "mark-selected", G_CALLBACK (mark_selected), self);
+  g_signal_connect_swapped (self->timeline, "notice", G_CALLBACK (notice), self);
   setup_profile (self, trace);
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
@@ -1042,6 +1049,13 @@ ChronoViewport *
 chrono_window_get_viewport (ChronoWindow *self)
 {
   return self->viewport;
+}
+
+const char *
+chrono_window_get_status_message (ChronoWindow *self)
+{
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self), NULL);
+  return chrono_status_bar_get_message (CHRONO_STATUS_BAR (self->status_bar));
 }
 
 const char *

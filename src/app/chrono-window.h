@@ -24,5 +24,7 @@ ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);
 ChronoExportChoice *chrono_window_get_export_choice (ChronoWindow *window);
 /* The message the info bar shows, or NULL when it is hidden. */
 const char *chrono_window_get_info_message (ChronoWindow *window);
+/* What the status bar says besides the times (hints, and why a key did nothing). */
+const char *chrono_window_get_status_message (ChronoWindow *window);
 
 G_END_DECLS

@@ -112,6 +112,13 @@ chrono_status_bar_show_message (ChronoStatusBar *self, const char *message)
   gtk_label_set_text (GTK_LABEL (self->hint_label), message);
 }
 
+const char *
+chrono_status_bar_get_message (ChronoStatusBar *self)
+{
+  g_return_val_if_fail (CHRONO_IS_STATUS_BAR (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->hint_label));
+}
+
 static void
 chrono_status_bar_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {

@@ -18,5 +18,7 @@ GtkWidget *chrono_status_bar_new (void);
 void chrono_status_bar_set_view (ChronoStatusBar *bar, ChronoTrace *trace, ChronoViewport *viewport);
 /* Replaces the hint until the view next changes. */
 void chrono_status_bar_show_message (ChronoStatusBar *bar, const char *message);
+/* The hint or message on show. */
+const char *chrono_status_bar_get_message (ChronoStatusBar *bar);
 
 G_END_DECLS

@@ -55,7 +55,7 @@ struct _ChronoTimelineView {
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
 };
 
-enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, N_SIGNALS };
+enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, N_PROPS };
@@ -956,7 +956,14 @@ chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *self, int dir
       || !chrono_instance_life_adjacent (self->selected_lane, span.instance, direction, &next)
       || !first_span_of_instance (self->selected_lane, next, &first))
     {
+      /* say why nothing happened: a key that does nothing looks broken */
       gtk_widget_error_bell (GTK_WIDGET (self));
+      const char *name = chrono_lane_get_display_name (self->selected_lane);
+      g_autofree char *text = span.instance == CHRONO_NO_INSTANCE
+                                  ? g_strdup_printf (_ ("%s: this item belongs to no instance"), name)
+                              : direction < 0 ? g_strdup_printf (_ ("%s: this is its first instance"), name)
+                                              : g_strdup_printf (_ ("%s: this is its last instance"), name);
+      g_signal_emit (self, signals[NOTICE], 0, text);
       return FALSE;
     }
   const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (self->selected_lane), next);
@@ -1056,6 +1063,9 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   /* "item-selected" (lane or NULL, span index): a click chose an item */
   signals[ITEM_SELECTED] = g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
+  /* "notice" (text): something the user asked for could not be done, and why */
+  signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 1, G_TYPE_STRING);
   /* "mark-selected" (trace, lane, mark index, member of the layout's trace set): a click on an instant event */
   signals[MARK_SELECTED] =
       g_signal_new ("mark-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 4,
