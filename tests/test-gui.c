@@ -747,6 +747,35 @@ test_view_file_survives_apply (void)
   settle ();
 }
 
+/* Issue 18: the name column's edge drags, and the width is remembered. */
+static void
+test_name_column_resizes (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double y = chrono_render_options_lane_top (&o) + 30;
+  double edge = o.label_width;
+  send_button (timeline, GDK_BUTTON_PRESS, 1, edge + 1, y, 0);
+  send_motion (timeline, edge + 60, y, GDK_BUTTON1_MASK);
+  send_motion (timeline, edge + 120, y, GDK_BUTTON1_MASK);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, edge + 120, y, 0);
+  g_assert_cmpint (chrono_timeline_view_get_label_width (view), ==, (int) edge + 120);
+  chrono_timeline_view_get_render_options (view, &o);
+  g_assert_cmpint (o.label_width, ==, (int) edge + 120);
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.chronoscope.Chronoscope");
+  g_assert_cmpint (g_settings_get_int (settings, "label-width"), ==, (int) edge + 120);
+  /* never so wide that no timeline is left */
+  chrono_timeline_view_set_label_width (view, 100000);
+  g_assert_cmpint (chrono_timeline_view_get_label_width (view), <, gtk_widget_get_allocated_width (timeline));
+  chrono_timeline_view_set_label_width (view, 200);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 /* Issue 18: Ctrl+G leaves the markers (it replaced A, making Δt negative);
  * the status bar's cursor time follows a view moved under a still pointer. */
 static void
@@ -982,6 +1011,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/density-axis-drag", test_density_axis_drag);
   g_test_add_func ("/gui/add-trace", test_add_trace);
   g_test_add_func ("/gui/go-to-and-cursor", test_go_to_and_cursor);
+  g_test_add_func ("/gui/name-column-resizes", test_name_column_resizes);
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   return g_test_run ();
 }

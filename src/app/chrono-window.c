@@ -316,6 +316,14 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   g_signal_connect_swapped (self->timeline, "notice", G_CALLBACK (notice), self);
   setup_profile (self, trace);
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
+  GSettings *settings = chrono_settings_get ();
+  if (settings != NULL)
+    {
+      /* the name column keeps the width it was last dragged to */
+      chrono_timeline_view_set_label_width (CHRONO_TIMELINE_VIEW (self->timeline),
+                                            g_settings_get_int (settings, "label-width"));
+      g_settings_bind (settings, "label-width", self->timeline, "label-width", G_SETTINGS_BIND_SET);
+    }
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
                                             g_hash_table_lookup (self->load_options, "labelling"));
   const char *filter = gtk_entry_get_text (GTK_ENTRY (self->search_entry));

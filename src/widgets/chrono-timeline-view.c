@@ -25,7 +25,13 @@
 
 /* DRAG_AXIS: along a density lane's address axis (its name column), choosing the addresses it shows;
  * DRAG_SHIFT: an added trace's heading, moving that trace in time */
-typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS, DRAG_SHIFT } DragMode;
+/* DRAG_NAMES: the name column's right edge, making the column wider or narrower */
+typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS, DRAG_SHIFT, DRAG_NAMES } DragMode;
+
+/* The name column: how narrow and how wide it may be dragged, and how near its edge a press grabs it. */
+#define MIN_LABEL_WIDTH 80
+#define MIN_DATA_WIDTH 120
+#define EDGE_GRAB 4.0
 
 struct _ChronoTimelineView {
   GtkDrawingArea parent_instance;
@@ -53,12 +59,13 @@ struct _ChronoTimelineView {
   char *label_attribute; /* claims show this attribute's value, or NULL */
   char *highlight_name; /* only these calls at full strength, or NULL */
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
+  int label_width; /* the name column's width in px */
 };
 
 enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, N_PROPS };
+enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, PROP_LABEL_WIDTH, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (ChronoTimelineView, chrono_timeline_view, GTK_TYPE_DRAWING_AREA)
@@ -74,6 +81,7 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->scroll_y = chrono_viewport_get_scroll_y (self->viewport);
   out->origin = chrono_viewport_get_origin (self->viewport);
   out->dark = self->dark;
+  out->label_width = self->label_width;
   out->label_attribute = self->label_attribute;
   out->highlight_name = self->highlight_name;
 }
@@ -372,6 +380,13 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
       popup_lane_menu (self, event);
       return GDK_EVENT_STOP;
     }
+  if (event->button == GDK_BUTTON_PRIMARY && fabs (event->x - o.label_width) <= EDGE_GRAB
+      && event->y >= chrono_render_options_lane_top (&o))
+    {
+      self->drag = DRAG_NAMES;
+      self->drag_button = event->button;
+      return GDK_EVENT_STOP;
+    }
   if (event->button == GDK_BUTTON_PRIMARY && event->x < o.label_width
       && (self->axis_lane = chrono_renderer_density_lane_at (self->renderer, &o, event->y)) != NULL
       && chrono_renderer_density_position (self->renderer, &o, self->axis_lane, event->y, &self->axis_start))
@@ -443,6 +458,11 @@ continue_drag (ChronoTimelineView *self, double x, double y)
       self->drag_last_y = y;
       return;
     }
+  if (self->drag == DRAG_NAMES)
+    {
+      chrono_timeline_view_set_label_width (self, (int) lround (x));
+      return;
+    }
   if (self->drag == DRAG_SHIFT)
     {
       /* the trace follows the pointer: its shift grows by the time dragged over */
@@ -469,6 +489,18 @@ continue_drag (ChronoTimelineView *self, double x, double y)
   self->drag_last_y = y;
 }
 
+/* Over the name column's edge the pointer says it can be dragged. */
+static void
+show_edge_cursor (ChronoTimelineView *self, gboolean on_edge)
+{
+  GdkWindow *window = gtk_widget_get_window (GTK_WIDGET (self));
+  if (window == NULL)
+    return;
+  g_autoptr (GdkCursor) cursor =
+      on_edge ? gdk_cursor_new_from_name (gdk_window_get_display (window), "col-resize") : NULL;
+  gdk_window_set_cursor (window, cursor);
+}
+
 static gboolean
 chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event)
 {
@@ -477,6 +509,7 @@ chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event)
   self->pointer_y = event->y;
   if (self->drag != DRAG_NONE)
     continue_drag (self, event->x, event->y);
+  show_edge_cursor (self, self->drag == DRAG_NAMES || fabs (event->x - self->label_width) <= EDGE_GRAB);
   chrono_viewport_set_cursor (self->viewport, pointer_inside_data (self), time_at (self, event->x));
   gtk_widget_queue_draw (widget);
   return GDK_EVENT_PROPAGATE;
@@ -865,6 +898,29 @@ chrono_timeline_view_select (ChronoTimelineView *self, ChronoLane *lane, guint s
   select_in (self, self->trace, lane, lane, span);
 }
 
+/* The name column's width, held between a readable column and a usable timeline. */
+void
+chrono_timeline_view_set_label_width (ChronoTimelineView *self, int width)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self));
+  int allocated = gtk_widget_get_allocated_width (GTK_WIDGET (self));
+  int most = allocated > MIN_LABEL_WIDTH + MIN_DATA_WIDTH ? allocated - MIN_DATA_WIDTH : G_MAXINT;
+  width = CLAMP (width, MIN_LABEL_WIDTH, most);
+  if (width == self->label_width)
+    return;
+  self->label_width = width;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL_WIDTH]);
+  self->dirty = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+int
+chrono_timeline_view_get_label_width (ChronoTimelineView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), 0);
+  return self->label_width;
+}
+
 /* Which trace of the layout's set the selection is in (0 without a set). */
 guint
 chrono_timeline_view_get_selected_member (ChronoTimelineView *self)
@@ -1008,6 +1064,7 @@ chrono_timeline_view_get_property (GObject *object, guint prop_id, GValue *value
     {
     case PROP_TRACE: g_value_set_object (value, self->trace); break;
     case PROP_VIEWPORT: g_value_set_object (value, self->viewport); break;
+    case PROP_LABEL_WIDTH: g_value_set_int (value, self->label_width); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -1020,6 +1077,7 @@ chrono_timeline_view_set_property (GObject *object, guint prop_id, const GValue 
     {
     case PROP_TRACE: self->trace = g_value_dup_object (value); break;
     case PROP_VIEWPORT: self->viewport = g_value_dup_object (value); break;
+    case PROP_LABEL_WIDTH: chrono_timeline_view_set_label_width (self, g_value_get_int (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -1080,6 +1138,10 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   /* NULL at construction makes the view its own */
   properties[PROP_VIEWPORT] = g_param_spec_object ("viewport", NULL, NULL, CHRONO_TYPE_VIEWPORT,
                                                    G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* the name column's width: its right edge drags */
+  properties[PROP_LABEL_WIDTH] =
+      g_param_spec_int ("label-width", NULL, NULL, MIN_LABEL_WIDTH, G_MAXINT, 200,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -1088,6 +1150,7 @@ chrono_timeline_view_init (ChronoTimelineView *self)
 {
   self->pointer_x = -1;
   self->dirty = TRUE;
+  self->label_width = 200;
   GtkWidget *widget = GTK_WIDGET (self);
   gtk_widget_set_can_focus (widget, TRUE);
   gtk_widget_set_has_tooltip (widget, TRUE);

@@ -23,6 +23,9 @@ void chrono_timeline_view_get_render_options (ChronoTimelineView *view, ChronoRe
 void chrono_timeline_view_select (ChronoTimelineView *view, ChronoLane *lane, guint span);
 void chrono_timeline_view_unselect (ChronoTimelineView *view);
 ChronoTrace *chrono_timeline_view_get_selected_trace (ChronoTimelineView *view);
+/* The name column's width in px (its right edge drags; the window remembers it). */
+void chrono_timeline_view_set_label_width (ChronoTimelineView *view, int width);
+int chrono_timeline_view_get_label_width (ChronoTimelineView *view);
 /* Which trace of the layout's set the selection is in (0 without a set). */
 guint chrono_timeline_view_get_selected_member (ChronoTimelineView *view);
 /* The name column's tooltip at (x, y): the lane's full name and path (markup), or NULL. */
