@@ -109,11 +109,34 @@ test_format_duration (void)
   g_assert_cmpstr (c, ==, "0 s");
 }
 
+/* Issue 18: the inspector's begin and end share a unit ("999.397 ms" and
+ * "1002.881 ms", not "999.397 ms" and "1.002881 s"). */
+static void
+test_format_in_a_unit (void)
+{
+  ChronoClock clock;
+  chrono_clock_init (&clock, 1000000000);
+  const ChronoTimeUnit *ms = chrono_clock_unit_for (&clock, 1.002881);
+  g_assert_cmpstr (ms->symbol, ==, "s");
+  const ChronoTimeUnit *milli = chrono_clock_unit_for (&clock, 0.5);
+  g_autofree char *begin = chrono_clock_format_ticks_in (&clock, 999397000, milli);
+  g_autofree char *end = chrono_clock_format_ticks_in (&clock, 1002881000, milli);
+  g_autofree char *tick = chrono_clock_format_ticks_in (&clock, 1002881001, milli);
+  g_assert_cmpstr (begin, ==, "999.397 ms");
+  g_assert_cmpstr (end, ==, "1002.881 ms");
+  g_assert_cmpstr (tick, ==, "1002.881001 ms");
+  ChronoClock cycles;
+  chrono_clock_init_cycles (&cycles);
+  g_autofree char *mega = chrono_clock_format_ticks_in (&cycles, 1500000, chrono_clock_unit_for (&cycles, 2e6));
+  g_assert_cmpstr (mega, ==, "1.5 Mcycles");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/clock/units", test_units);
+  g_test_add_func ("/clock/format-in-a-unit", test_format_in_a_unit);
   g_test_add_func ("/clock/exact-seconds", test_exact_seconds);
   g_test_add_func ("/clock/round-trip", test_round_trip);
   g_test_add_func ("/clock/ratio", test_ratio);

@@ -352,3 +352,22 @@ chrono_clock_format_duration (const ChronoClock *clock, guint64 ticks, int signi
 {
   return format_in_unit (clock, (double) ticks, significant_digits);
 }
+
+char *
+chrono_clock_format_ticks_in (const ChronoClock *clock, gint64 ticks, const ChronoTimeUnit *unit)
+{
+  /* as many decimals as a tick has in the unit, then trailing zeros dropped */
+  double ticks_per_unit = unit->seconds * (double) clock->ticks_per_second;
+  int decimals = ticks_per_unit >= 1.0 ? (int) ceil (log10 (ticks_per_unit) - 1e-9) : 0;
+  decimals = CLAMP (decimals, 0, 12);
+  g_autofree char *number = g_strdup_printf ("%.*f", decimals, (double) ticks / ticks_per_unit);
+  if (strchr (number, '.') != NULL)
+    {
+      char *end = number + strlen (number) - 1;
+      while (*end == '0')
+        *end-- = '\0';
+      if (*end == '.')
+        *end = '\0';
+    }
+  return g_strdup_printf ("%s %s", number, unit->symbol);
+}

@@ -85,6 +85,9 @@ char *chrono_format_duration (double seconds, int significant_digits);
 char *chrono_clock_format_ticks (const ChronoClock *clock, gint64 ticks, int significant_digits);
 /* A duration (unsigned: it may exceed 2^63 ticks) as chrono_clock_format_ticks shows it. */
 char *chrono_clock_format_duration (const ChronoClock *clock, guint64 ticks, int significant_digits);
+/* Ticks in a given unit, exact to the tick ("999.397 ms", "1002.881 ms"):
+ * times shown side by side share a unit, so they read as numbers. */
+char *chrono_clock_format_ticks_in (const ChronoClock *clock, gint64 ticks, const ChronoTimeUnit *unit);
 /* The unit a clock's times are shown in: seconds' units, or cycles'. */
 const ChronoTimeUnit *chrono_clock_unit_for (const ChronoClock *clock, double seconds);
 

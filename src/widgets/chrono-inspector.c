@@ -10,6 +10,7 @@
 #include "chrono-inspector.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 #include "chrono-instance-life.h"
 #include "chrono-tree-node.h"
@@ -52,6 +53,25 @@ format_time (ChronoInspector *self, gint64 ticks)
       chrono_clock_format_ticks (reference_clock, reference - chrono_viewport_get_origin (self->viewport), 8);
   /* TRANSLATORS: a time in an added trace, then the same time on the first trace's clock */
   return g_strdup_printf (_ ("%s (%s on the first trace’s clock)"), in_own, on_ruler);
+}
+
+/* A begin and an end in one unit, that of the later (as the ruler counts): they read as numbers side by side. */
+static void
+format_time_pair (ChronoInspector *self, gint64 begin, gint64 end, char **out_begin, char **out_end)
+{
+  if (self->set != NULL && self->member > 0)
+    {
+      /* an added trace's times carry the ruler's too: format_time says both */
+      *out_begin = format_time (self, begin);
+      *out_end = format_time (self, end);
+      return;
+    }
+  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+  gint64 origin = chrono_viewport_get_origin (self->viewport);
+  double reach = MAX (fabs (chrono_ticks_apart (origin, begin)), fabs (chrono_ticks_apart (origin, end)));
+  const ChronoTimeUnit *unit = chrono_clock_unit_for (clock, reach / (double) clock->ticks_per_second);
+  *out_begin = chrono_clock_format_ticks_in (clock, begin - origin, unit);
+  *out_end = chrono_clock_format_ticks_in (clock, end - origin, unit);
 }
 
 static char *
@@ -199,8 +219,8 @@ show_item (ChronoInspector *self, ChronoLane *lane, const ChronoSpan *span)
   if (span->label != CHRONO_STRING_NONE)
     add_field (self, grid, row++, chrono_lane_get_kind (lane) == CHRONO_LANE_CORE ? _ ("Process") : _ ("Label"),
                chrono_strings_get (chrono_trace_get_strings (self->trace), span->label));
-  g_autofree char *begin = format_time (self, span->start);
-  g_autofree char *end = format_time (self, span->end);
+  g_autofree char *begin = NULL, *end = NULL;
+  format_time_pair (self, span->start, span->end, &begin, &end);
   g_autofree char *length = format_length (self, span->end - span->start);
   add_field (self, grid, row++, _ ("Begin"), begin);
   add_field (self, grid, row++, _ ("End"),
