@@ -1036,7 +1036,8 @@ test_metrics_panel (void)
   g_autofree char *p95 = chrono_clock_format_ticks (clock, s.p95, 4);
   g_autofree char *p99 = chrono_clock_format_ticks (clock, s.p99, 4);
   const ChronoInstanceMetrics *worst = &g_array_index (entity->instances, ChronoInstanceMetrics, s.worst);
-  g_autofree char *worst_at = chrono_clock_format_ticks (clock, worst->activated - chrono_viewport_get_origin (viewport), 9);
+  g_autofree char *worst_at =
+      chrono_clock_format_ticks (clock, worst->activated - chrono_viewport_get_origin (viewport), 9);
   g_autofree char *expected = g_strdup_printf (
       "Task_1ms_0 (T)\tResponse time\nCount\t%u\nMin\t%s\nMax\t%s\nMean\t%s\np50\t%s\np95\t%s\np99\t%s\nWorst at\t%s\n",
       s.count, min, max, mean, p50, p95, p99, worst_at);

@@ -11,12 +11,13 @@
 #define DOT_RADIUS 2.5
 #define PICK_DISTANCE 6.0 /* px: a click this close to a dot means that dot */
 #define PLOT_HEIGHT 200
-#define HISTOGRAM_HEIGHT 130
+#define HISTOGRAM_HEIGHT 150
 /* the plots' margins, room for the axis labels */
 #define MARGIN_LEFT 64.0
 #define MARGIN_RIGHT 12.0
 #define MARGIN_TOP 20.0
 #define MARGIN_BOTTOM 34.0
+#define HISTOGRAM_MARGIN_TOP 34.0 /* the title, then the percentiles' names */
 
 typedef enum { FIG_COUNT, FIG_MIN, FIG_MAX, FIG_MEAN, FIG_P50, FIG_P95, FIG_P99, FIG_WORST_AT, N_FIGURES } Figure;
 
@@ -119,8 +120,18 @@ has_lane (const ChronoEntityMetrics *entity, ChronoLane *lane)
 typedef struct {
   double left, top, width, height;
   gint64 t0, t1; /* the x axis: the whole trace */
-  double vmax; /* the y axis: 0 … vmax */
+  double vmax, step; /* the y axis: 0 … vmax, a gridline every step */
 } Frame;
+
+/* A round step (1, 2 or 5 times a power of ten ticks) for about four
+ * gridlines up to max: round in ticks is round in the clock's units. */
+static double
+nice_step (double max, gboolean count)
+{
+  double raw = max / 4, magnitude = pow (10, floor (log10 (raw))), normal = raw / magnitude;
+  double step = (normal <= 1 ? 1 : normal <= 2 ? 2 : normal <= 5 ? 5 : 10) * magnitude;
+  return count ? MAX (round (step), 1.0) : MAX (step, 1.0);
+}
 
 static void
 plot_frame (ChronoMetricsView *self, Frame *f)
@@ -132,7 +143,9 @@ plot_frame (ChronoMetricsView *self, Frame *f)
   f->t0 = chrono_viewport_get_trace_begin (self->viewport);
   f->t1 = MAX (chrono_viewport_get_trace_end (self->viewport), f->t0 + 1);
   /* headroom above the worst, so its dot is not cut by the frame */
-  f->vmax = self->summary.count > 0 && self->summary.max > 0 ? (double) self->summary.max * 1.1 : 1.0;
+  double top = self->summary.count > 0 && self->summary.max > 0 ? (double) self->summary.max * 1.05 : 1.0;
+  f->step = nice_step (top, chrono_metric_is_count (self->metric));
+  f->vmax = ceil (top / f->step) * f->step;
 }
 
 static void
@@ -216,8 +229,8 @@ static void
 draw_text (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y, double xalign, double yalign)
 {
   PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
-  PangoFontDescription *font = pango_font_description_copy (pango_context_get_font_description (
-      pango_layout_get_context (layout)));
+  PangoFontDescription *font =
+      pango_font_description_copy (pango_context_get_font_description (pango_layout_get_context (layout)));
   pango_font_description_set_size (font, pango_font_description_get_size (font) * 5 / 6);
   pango_layout_set_font_description (layout, font);
   int w, h;
@@ -254,14 +267,14 @@ draw_frame (cairo_t *cr, const GdkRGBA *fg, double left, double top, double widt
   cairo_stroke (cr);
 }
 
-/* A y-axis of values: gridlines at quarters with their values. */
+/* A y-axis of values: gridlines at round values, labelled. */
 static void
 draw_value_axis (ChronoMetricsView *self, GtkWidget *widget, cairo_t *cr, const GdkRGBA *fg, const Frame *f)
 {
-  for (int q = 0; q <= 4; q++)
+  for (double at = 0; at <= f->vmax * 1.0001; at += f->step)
     {
-      gint64 value = (gint64) llround (f->vmax * q / 4);
-      double y = round (f->top + f->height - f->height * q / 4) + 0.5;
+      gint64 value = (gint64) llround (at);
+      double y = round (f->top + f->height - f->height * at / f->vmax) + 0.5;
       set_color (cr, fg, 0.12);
       cairo_move_to (cr, f->left, y);
       cairo_line_to (cr, f->left + f->width, y);
@@ -341,6 +354,35 @@ draw_plot (ChronoMetricsView *self, cairo_t *cr, GtkWidget *widget)
   return FALSE;
 }
 
+/* p50, p95 and p99 as dashed lines over the bars, where they fall among them. */
+static void
+draw_percentiles (ChronoMetricsView *self, GtkWidget *widget, cairo_t *cr, const GdkRGBA *fg, double left, double top,
+                  double width, double height)
+{
+  const struct {
+    const char *name;
+    gint64 value;
+  } marks[] = { { "p50", self->summary.p50 }, { "p95", self->summary.p95 }, { "p99", self->summary.p99 } };
+  double range = (double) (self->summary.max - self->summary.min), last_label = -G_MAXDOUBLE;
+  static const double dashes[] = { 3.0, 2.0 };
+  for (guint i = 0; i < G_N_ELEMENTS (marks) && range > 0; i++)
+    {
+      double x = round (left + (double) (marks[i].value - self->summary.min) / range * width) + 0.5;
+      set_color (cr, &selected_color, 0.9);
+      cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+      cairo_move_to (cr, x, top);
+      cairo_line_to (cr, x, top + height);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      /* p95 and p99 are often one value: one label then */
+      if (x - last_label < 24)
+        continue;
+      /* names at the right end stay inside the widget */
+      draw_text (widget, cr, marks[i].name, x, top - 1, x > left + width - 12 ? 1.0 : 0.5, 1.0);
+      last_label = x;
+    }
+}
+
 static gboolean
 draw_histogram (ChronoMetricsView *self, cairo_t *cr, GtkWidget *widget)
 {
@@ -348,9 +390,9 @@ draw_histogram (ChronoMetricsView *self, cairo_t *cr, GtkWidget *widget)
     return FALSE;
   GdkRGBA fg;
   foreground (widget, &fg);
-  double left = MARGIN_LEFT, top = MARGIN_TOP;
+  double left = MARGIN_LEFT, top = HISTOGRAM_MARGIN_TOP;
   double width = MAX (gtk_widget_get_allocated_width (widget) - MARGIN_LEFT - MARGIN_RIGHT, 1.0);
-  double height = MAX (gtk_widget_get_allocated_height (widget) - MARGIN_TOP - MARGIN_BOTTOM, 1.0);
+  double height = MAX (gtk_widget_get_allocated_height (widget) - HISTOGRAM_MARGIN_TOP - MARGIN_BOTTOM, 1.0);
   /* bins of equal width over min … max; all in one when the values are equal */
   guint bins[N_BINS] = { 0 }, highest = 0;
   gint64 min = self->summary.min, max = self->summary.max;
@@ -367,8 +409,7 @@ draw_histogram (ChronoMetricsView *self, cairo_t *cr, GtkWidget *widget)
   if (range == 0)
     worst_bin = 0;
   set_color (cr, &fg, 0.85);
-  g_autofree char *title = g_strdup_printf (_ ("Distribution of %s"), metric_label (self->metric));
-  draw_text (widget, cr, title, left, 2, 0.0, 0.0);
+  draw_text (widget, cr, _ ("Distribution over the instances"), left, 2, 0.0, 0.0);
   double bar = width / N_BINS;
   for (guint b = 0; b < N_BINS; b++)
     {
@@ -381,6 +422,7 @@ draw_histogram (ChronoMetricsView *self, cairo_t *cr, GtkWidget *widget)
       cairo_fill (cr);
     }
   draw_frame (cr, &fg, left, top, width, height);
+  draw_percentiles (self, widget, cr, &fg, left, top, width, height);
   set_color (cr, &fg, 0.75);
   g_autofree char *most = g_strdup_printf ("%u", highest);
   draw_text (widget, cr, most, left - 4, top, 1.0, 0.5);
@@ -413,10 +455,8 @@ format_figure (ChronoMetricsView *self, Figure figure)
     case FIG_P95: return format_value (self, s->p95, 4);
     case FIG_P99: return format_value (self, s->p99, 4);
     case FIG_WORST_AT:
-      return chrono_clock_format_ticks (clock_of (self),
-                                        instance_at (self, s->worst)->activated
-                                            - chrono_viewport_get_origin (self->viewport),
-                                        9);
+      return chrono_clock_format_ticks (
+          clock_of (self), instance_at (self, s->worst)->activated - chrono_viewport_get_origin (self->viewport), 9);
     default: g_return_val_if_reached (NULL);
     }
 }
@@ -641,7 +681,9 @@ chrono_metrics_view_init (ChronoMetricsView *self)
   self->worst_button = gtk_button_new_with_mnemonic (_ ("Go to _Worst"));
   gtk_widget_set_tooltip_text (self->worst_button, _ ("Show and select the instance with the largest value"));
   g_signal_connect_swapped (self->worst_button, "clicked", G_CALLBACK (worst_clicked), self);
-  GtkWidget *parts[] = { self->title, self->combo, self->plot, self->histogram, make_figures (self), self->worst_button };
+  GtkWidget *parts[] = {
+    self->title, self->combo, self->plot, self->histogram, make_figures (self), self->worst_button
+  };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       gtk_container_add (GTK_CONTAINER (self->content), parts[i]);
