@@ -704,5 +704,7 @@ chrono_metrics_view_new (ChronoTimelineView *timeline)
   ChronoMetricsView *self = g_object_new (CHRONO_TYPE_METRICS_VIEW, NULL);
   self->timeline = g_object_ref (timeline);
   self->viewport = g_object_ref (chrono_timeline_view_get_viewport (timeline));
+  /* times are shown from the view's zero: absolute time moves it */
+  g_signal_connect_object (self->viewport, "notify::time-origin", G_CALLBACK (show_metric), self, G_CONNECT_SWAPPED);
   return GTK_WIDGET (self);
 }
