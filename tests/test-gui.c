@@ -12,6 +12,7 @@
 #include "chrono-export-dialog.h"
 #include "chrono-inspector.h"
 #include "chrono-instance-life.h"
+#include "chrono-metrics-view.h"
 #include "chrono-palette.h"
 #include "chrono-timeline-view.h"
 #include "chrono-window.h"
@@ -984,6 +985,166 @@ test_add_trace (void)
   settle ();
 }
 
+/* Runs the main loop until the timeline selects something other than
+ * (lane, span): a button's "activate" clicks only after its pressed look. */
+static gboolean
+wait_for_selection_change (ChronoTimelineView *view, ChronoLane *lane, guint span)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  ChronoLane *now = NULL;
+  guint now_span = 0;
+  while (g_get_monotonic_time () < deadline)
+    {
+      if (chrono_timeline_view_get_selected (view, &now, &now_span) && (now != lane || now_span != span))
+        return TRUE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return FALSE;
+}
+
+/* The instance (an index into entity's instances) a span of the timeline belongs to. */
+static guint
+instance_of_span (const ChronoEntityMetrics *entity, ChronoLane *lane, guint span)
+{
+  ChronoSpan record;
+  chrono_spans_get (chrono_lane_get_spans (lane), span, &record);
+  for (guint i = 0; i < entity->instances->len; i++)
+    {
+      const ChronoInstanceMetrics *m = &g_array_index (entity->instances, ChronoInstanceMetrics, i);
+      if (m->lane == lane && m->index == record.instance)
+        return i;
+    }
+  return G_MAXUINT;
+}
+
+static void
+assert_shows_instance (ChronoViewport *viewport, const ChronoInstanceMetrics *m)
+{
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), <=, m->activated);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), >=, m->terminated);
+  /* zoomed to it, not merely somewhere in the whole trace */
+  g_assert_cmpint (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport), <,
+                   (m->terminated - m->activated) * 2 + 10);
+}
+
+/* The Metrics page follows the selected task: its figures are what the
+ * analysis gives, "Go to Worst" and a click on a dot select that instance. */
+static void
+test_metrics_panel (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *task = find_lane (trace, "Task_1ms_0", CHRONO_LANE_PROCESS);
+  g_assert_nonnull (task);
+  ChronoSpans *spans = chrono_lane_get_spans (task);
+  guint running = 0;
+  while (chrono_spans_get_state (spans, running) != CHRONO_STATE_RUNNING)
+    running++;
+  chrono_timeline_view_select (view, task, running);
+
+  /* the page is computed when it is opened */
+  ChronoMetricsView *metrics = CHRONO_METRICS_VIEW (chrono_window_get_metrics_view (window));
+  g_assert_nonnull (metrics);
+  g_assert_null (chrono_metrics_view_get_entity (metrics));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (metrics), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "metrics");
+  settle ();
+  const ChronoEntityMetrics *shown = chrono_metrics_view_get_entity (metrics);
+  g_assert_nonnull (shown);
+  g_assert_cmpstr (shown->name, ==, "Task_1ms_0");
+
+  /* the figures of the default metric, response time, against the analysis */
+  ChronoMetricsOptions options;
+  chrono_metrics_options_init (&options);
+  options.entity = "Task_1ms_0";
+  g_autoptr (GPtrArray) all = chrono_metrics_compute (trace, &options);
+  g_assert_cmpuint (all->len, ==, 1);
+  const ChronoEntityMetrics *entity = g_ptr_array_index (all, 0);
+  g_assert_cmpuint (entity->instances->len, ==, shown->instances->len);
+  ChronoMetricSummary s;
+  g_assert_true (chrono_metrics_summarize (entity, CHRONO_METRIC_RESPONSE_TIME, &s));
+  g_assert_cmpuint (s.count, ==, 20);
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  g_autofree char *min = chrono_clock_format_ticks (clock, s.min, 4);
+  g_autofree char *max = chrono_clock_format_ticks (clock, s.max, 4);
+  g_autofree char *mean = chrono_clock_format_ticks (clock, (gint64) ((s.sum + s.count / 2) / s.count), 4);
+  g_autofree char *p50 = chrono_clock_format_ticks (clock, s.p50, 4);
+  g_autofree char *p95 = chrono_clock_format_ticks (clock, s.p95, 4);
+  g_autofree char *p99 = chrono_clock_format_ticks (clock, s.p99, 4);
+  const ChronoInstanceMetrics *worst = &g_array_index (entity->instances, ChronoInstanceMetrics, s.worst);
+  g_autofree char *worst_at =
+      chrono_clock_format_ticks (clock, worst->activated - chrono_viewport_get_origin (viewport), 9);
+  g_autofree char *expected = g_strdup_printf (
+      "Task_1ms_0 (T)\tResponse time\nCount\t%u\nMin\t%s\nMax\t%s\nMean\t%s\np50\t%s\np95\t%s\np99\t%s\nWorst at\t%s\n",
+      s.count, min, max, mean, p50, p95, p99, worst_at);
+  g_autofree char *text = chrono_metrics_view_get_summary_text (metrics);
+  g_assert_cmpstr (text, ==, expected);
+  g_assert_cmpstr (max, ==, "534.9 µs");
+  /* as `chronoscope-cli stats` says: 534.9 µs, instance #7 */
+  g_assert_cmpint (worst->number, ==, 7);
+
+  /* Go to Worst zooms to the worst instance and selects a span of it */
+  GtkWidget *worst_button = chrono_metrics_view_get_worst_button (metrics);
+  g_assert_true (gtk_widget_is_sensitive (worst_button));
+  gtk_widget_activate (worst_button);
+  g_assert_true (wait_for_selection_change (view, task, running));
+  ChronoLane *selected;
+  guint span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == worst->lane);
+  g_assert_cmpuint (instance_of_span (entity, selected, span), ==, s.worst);
+  assert_shows_instance (viewport, worst);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-metrics-panel.png");
+
+  /* a click on a dot with no other near it selects that instance */
+  guint target = G_MAXUINT;
+  double x = 0, y = 0;
+  for (guint i = 0; i < shown->instances->len && target == G_MAXUINT; i++)
+    {
+      if (i == s.worst || !chrono_metrics_view_get_dot (metrics, i, &x, &y))
+        continue;
+      gboolean alone = TRUE;
+      for (guint j = 0; j < shown->instances->len; j++)
+        {
+          double ox, oy;
+          if (j != i && chrono_metrics_view_get_dot (metrics, j, &ox, &oy) && hypot (ox - x, oy - y) < 12)
+            alone = FALSE;
+        }
+      if (alone)
+        target = i;
+    }
+  g_assert_cmpuint (target, !=, G_MAXUINT);
+  GtkWidget *plot = chrono_metrics_view_get_plot (metrics);
+  send_button (plot, GDK_BUTTON_PRESS, 1, x + 2, y - 2, 0);
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_cmpuint (instance_of_span (entity, selected, span), ==, target);
+  assert_shows_instance (viewport, &g_array_index (entity->instances, ChronoInstanceMetrics, target));
+  /* far from every dot, a click changes nothing */
+  send_button (plot, GDK_BUTTON_PRESS, 1, 1, 1, 0);
+  guint again;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &again));
+  g_assert_cmpuint (again, ==, span);
+
+  /* another metric: its own figures */
+  chrono_metrics_view_set_metric (metrics, CHRONO_METRIC_PREEMPTIONS);
+  g_assert_true (chrono_metrics_summarize (entity, CHRONO_METRIC_PREEMPTIONS, &s));
+  g_autofree char *preemptions = chrono_metrics_view_get_summary_text (metrics);
+  g_autofree char *max_line = g_strdup_printf ("\nMax\t%" G_GINT64_FORMAT "\n", s.max);
+  g_assert_nonnull (strstr (preemptions, "\tPreemptions\n"));
+  g_assert_nonnull (strstr (preemptions, max_line));
+
+  /* no selection, no entity */
+  chrono_timeline_view_unselect (view);
+  g_assert_null (chrono_metrics_view_get_entity (metrics));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1013,5 +1174,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/go-to-and-cursor", test_go_to_and_cursor);
   g_test_add_func ("/gui/name-column-resizes", test_name_column_resizes);
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
+  g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
   return g_test_run ();
 }

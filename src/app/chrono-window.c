@@ -11,6 +11,7 @@
 
 #include "chrono-export-dialog.h"
 #include "chrono-inspector.h"
+#include "chrono-metrics-view.h"
 #include "chrono-profile-view.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
@@ -43,6 +44,7 @@ struct _ChronoWindow {
   GtkWidget *side_switcher;
   GtkWidget *side_stack;
   GtkWidget *profile_box;
+  GtkWidget *metrics_box;
   GtkWidget *status_bar;
   /* the trace on show */
   ChronoTrace *trace;
@@ -52,6 +54,7 @@ struct _ChronoWindow {
   GtkWidget *timeline;
   GtkWidget *overview;
   GtkWidget *inspector;
+  GtkWidget *metrics; /* NULL when the trace has no metrics to show */
   char *path;
   GCancellable *cancellable;
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
@@ -158,6 +161,9 @@ item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineV
     }
   else
     chrono_inspector_clear (CHRONO_INSPECTOR (self->inspector));
+  if (self->metrics != NULL)
+    chrono_metrics_view_show_selection (CHRONO_METRICS_VIEW (self->metrics),
+                                        chrono_timeline_view_get_selected_trace (view), lane, span);
 }
 
 static void
@@ -263,7 +269,8 @@ clear_trace (ChronoWindow *self)
   gtk_container_foreach (GTK_CONTAINER (self->timeline_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->inspector_scroller), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->profile_box), destroy_child, NULL);
-  self->timeline = self->overview = self->inspector = NULL;
+  gtk_container_foreach (GTK_CONTAINER (self->metrics_box), destroy_child, NULL);
+  self->timeline = self->overview = self->inspector = self->metrics = NULL;
   g_clear_object (&self->viewport);
   g_clear_object (&self->set);
   g_clear_object (&self->trace);
@@ -275,12 +282,28 @@ region_chosen (ChronoWindow *self, const char *name)
   chrono_timeline_view_set_highlight (CHRONO_TIMELINE_VIEW (self->timeline), name);
 }
 
+/* Traces of tasks get the metrics of the selected one beside the details. */
+static gboolean
+setup_metrics (ChronoWindow *self, ChronoTrace *trace)
+{
+  gboolean applies = chrono_metrics_view_applies (trace);
+  gtk_widget_set_visible (self->metrics_box, applies);
+  if (!applies)
+    return FALSE;
+  self->metrics = chrono_metrics_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
+  gtk_widget_set_vexpand (self->metrics, TRUE);
+  gtk_container_add (GTK_CONTAINER (self->metrics_box), self->metrics);
+  gtk_widget_show_all (self->metrics_box);
+  return TRUE;
+}
+
 /* Traces of calls get a profile of the visible range beside the details. */
 static void
 setup_profile (ChronoWindow *self, ChronoTrace *trace)
 {
   gboolean applies = chrono_profile_view_applies (trace);
-  gtk_widget_set_visible (self->side_switcher, applies);
+  gboolean metrics = setup_metrics (self, trace);
+  gtk_widget_set_visible (self->side_switcher, applies || metrics);
   gtk_widget_set_visible (self->profile_box, applies);
   gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "details");
   if (!applies)
@@ -1010,6 +1033,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (side_switcher);
   CHILD (side_stack);
   CHILD (profile_box);
+  CHILD (metrics_box);
   CHILD (status_bar);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response);
@@ -1051,6 +1075,13 @@ GtkWidget *
 chrono_window_get_inspector (ChronoWindow *self)
 {
   return self->inspector;
+}
+
+/* The Metrics page's view, NULL when the trace has none. */
+GtkWidget *
+chrono_window_get_metrics_view (ChronoWindow *self)
+{
+  return self->metrics;
 }
 
 ChronoViewport *

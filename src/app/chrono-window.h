@@ -20,6 +20,7 @@ gboolean chrono_window_get_trace_count (ChronoWindow *window);
 gboolean chrono_window_go_to (ChronoWindow *window, const char *text, GError **error);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
+GtkWidget *chrono_window_get_metrics_view (ChronoWindow *window);
 ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);
 ChronoExportChoice *chrono_window_get_export_choice (ChronoWindow *window);
 /* The message the info bar shows, or NULL when it is hidden. */

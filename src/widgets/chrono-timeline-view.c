@@ -999,6 +999,21 @@ first_span_of_instance (ChronoLane *lane, guint instance, guint *out_span)
   return FALSE;
 }
 
+/* Select an instance by its first span: what a click on it in a chart of
+ * its instances means. */
+gboolean
+chrono_timeline_view_select_instance (ChronoTimelineView *self, ChronoLane *lane, guint instance)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && CHRONO_IS_LANE (lane), FALSE);
+  ChronoInstances *instances = chrono_lane_get_instances (lane);
+  guint first;
+  if (instances == NULL || chrono_lane_get_spans (lane) == NULL || instance >= chrono_instances_get_n (instances)
+      || !first_span_of_instance (lane, instance, &first))
+    return FALSE;
+  select_in (self, self->trace, lane, lane, first);
+  return TRUE;
+}
+
 /* Select the previous (-1) or next (+1) instance of the selected task. */
 gboolean
 chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *self, int direction)

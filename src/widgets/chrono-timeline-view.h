@@ -33,6 +33,8 @@ char *chrono_timeline_view_describe_lane_at (ChronoTimelineView *view, double x,
 /* What the view draws over its lanes (markers, selection, the selected item, the pointer's line). */
 void chrono_timeline_view_get_overlays (ChronoTimelineView *view, ChronoRenderOverlays *out);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);
+/* Select the first span of one instance of a lane; FALSE when it has none. */
+gboolean chrono_timeline_view_select_instance (ChronoTimelineView *view, ChronoLane *lane, guint instance);
 gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
 void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
 void chrono_timeline_view_set_label_attribute (ChronoTimelineView *view, const char *key);
