@@ -214,6 +214,31 @@ class Cli(unittest.TestCase):
             self.assertEqual(result.returncode, 2, options)
             self.assertIn(message, result.stderr)
 
+    def test_range_table(self):
+        """Issue 17 §2: what 5 µs..15 µs of the BTF spec example holds, worked
+        out by hand: Task_A runs 5.1 µs and is ready 4.9 µs; Core_1 is busy
+        throughout; Task_B's start at 10.1 µs is the one item begun on the core."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        fixture = os.path.join(root, "tests", "data", "btf", "spec_example.btf")
+        result = run("range", fixture, "--range", "5us..15us", "--json")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        table = json.loads(result.stdout)
+        self.assertEqual((table["begin"], table["end"]), (5e-06, 1.5e-05))
+        lanes = {lane["lane"]: lane for lane in table["lanes"]}
+        self.assertEqual(lanes["Tasks/Task_A"]["states"], {"ready": 4.9e-06, "running": 5.1e-06})
+        self.assertAlmostEqual(lanes["Tasks/Task_A"]["busy_share"], 0.51)
+        self.assertEqual(lanes["Tasks/Task_A"]["begun"], 1)
+        self.assertEqual(lanes["Tasks/Task_A"]["longest"], {"begin": 1.01e-05, "end": 1.6866e-05, "duration": 6.766e-06})
+        self.assertEqual(lanes["Cores/Core_1"]["busy_share"], 1.0)
+        self.assertEqual(lanes["Cores/Core_1"]["begun"], 1)
+        self.assertEqual(lanes["Tasks/Task_B"]["states"], {"active": 1e-07, "running": 4.9e-06})
+        self.assertEqual(lanes["Tasks/Task_A/Runnable_A_1"]["longest"], None)
+        text = run("range", fixture, "--range", "5us..15us").stdout
+        self.assertIn("Tasks/Task_A: busy 51.0 %, 1 items, longest 6.766 µs; Ready 4.9 µs; Running 5.1 µs", text)
+        bad = run("range", fixture)
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("--range", bad.stderr)
+
     def test_life_json(self):
         """Issue 18 §4: what the inspector shows for an instance; every
         process that ran while it was preempted, with its time."""

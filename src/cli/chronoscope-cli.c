@@ -16,6 +16,7 @@
 #include "chrono-cli-chains.h"
 #include "chrono-cli-stats.h"
 #include "chrono-instance-life.h"
+#include "chrono-range-stats.h"
 #include "chrono-dump.h"
 #include "chrono-critical-path.h"
 #include "chrono-entity-stats.h"
@@ -441,6 +442,131 @@ static ChronoTrace *
 load_or_report (const char *path)
 {
   return load_or_report_with (path, NULL);
+}
+
+/* ---- range: what a time range holds, lane by lane ------------------------- */
+
+static void
+add_seconds (JsonBuilder *b, const char *key, const ChronoClock *clock, gint64 ticks)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_double_value (b, chrono_clock_to_seconds (clock, ticks));
+}
+
+static char *
+range_json (ChronoTrace *trace, gint64 begin, gint64 end, GArray *lanes)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  json_builder_begin_object (b);
+  add_seconds (b, "begin", clock, begin);
+  add_seconds (b, "end", clock, end);
+  json_builder_set_member_name (b, "lanes");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      const ChronoRangeLane *r = &g_array_index (lanes, ChronoRangeLane, i);
+      g_autofree char *path = chrono_lane_dup_path (r->lane);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "lane");
+      json_builder_add_string_value (b, path);
+      json_builder_set_member_name (b, "kind");
+      json_builder_add_string_value (b, chrono_lane_kind_get_name (chrono_lane_get_kind (r->lane)));
+      json_builder_set_member_name (b, "states");
+      json_builder_begin_object (b);
+      for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
+        if (r->time_in_state[s] > 0)
+          add_seconds (b, chrono_state_get_name (s), clock, (gint64) MIN (r->time_in_state[s], (guint64) G_MAXINT64));
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "busy_share");
+      json_builder_add_double_value (b, (double) r->busy / chrono_ticks_apart (begin, end));
+      json_builder_set_member_name (b, r->exact_items ? "begun" : "overlapping");
+      json_builder_add_int_value (b, r->begun);
+      json_builder_set_member_name (b, "longest");
+      if (r->has_longest)
+        {
+          json_builder_begin_object (b);
+          add_seconds (b, "begin", clock, r->longest_start);
+          add_seconds (b, "end", clock, r->longest_end);
+          add_seconds (b, "duration", clock, r->longest_end - r->longest_start);
+          json_builder_end_object (b);
+        }
+      else
+        json_builder_add_null_value (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  g_autoptr (JsonNode) root = json_builder_get_root (b);
+  return json_text (root);
+}
+
+static char *
+range_text (ChronoTrace *trace, gint64 begin, gint64 end, GArray *lanes)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  GString *out = g_string_new (NULL);
+  g_autofree char *from = chrono_clock_format_ticks (clock, begin - chrono_trace_get_begin (trace), 7);
+  g_autofree char *to = chrono_clock_format_ticks (clock, end - chrono_trace_get_begin (trace), 7);
+  g_string_append_printf (out, _ ("%s from %s to %s\n"), chrono_trace_get_path (trace), from, to);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      const ChronoRangeLane *r = &g_array_index (lanes, ChronoRangeLane, i);
+      g_autofree char *path = chrono_lane_dup_path (r->lane);
+      double share = 100.0 * (double) r->busy / chrono_ticks_apart (begin, end);
+      g_string_append_printf (out, _ ("  %s: busy %.1f %%, %u items"), path, share, r->begun);
+      if (r->has_longest)
+        {
+          g_autofree char *longest =
+              chrono_clock_format_duration (clock, (guint64) (r->longest_end - r->longest_start), 6);
+          g_string_append_printf (out, _ (", longest %s"), longest);
+        }
+      for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
+        if (r->time_in_state[s] > 0)
+          {
+            g_autofree char *t = chrono_clock_format_duration (clock, r->time_in_state[s], 6);
+            g_string_append_printf (out, "; %s %s", chrono_state_get_label (s), t);
+          }
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static int
+command_range (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  g_autofree char *range = NULL;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print JSON"), NULL },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_ ("Time range from the trace start, e.g. 10ms..30ms"),
+      N_ ("BEGIN..END") },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_ ("FILE --range BEGIN..END — time per state, busy share and items of every lane"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || range == NULL)
+    {
+      g_printerr ("chronoscope-cli range: %s\n", error ? error->message : _ ("give one file and --range BEGIN..END"));
+      return EXIT_FAILED;
+    }
+  /* lazily read files answer from their summaries: items then overlap rather than begin */
+  g_autoptr (ChronoTrace) trace = load_or_report (argv[1]);
+  if (trace == NULL)
+    return EXIT_FAILED;
+  gint64 begin, end;
+  if (!chrono_cli_parse_range (range, trace, &begin, &end, &error))
+    {
+      g_printerr ("chronoscope-cli range: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  g_autoptr (GArray) lanes = chrono_range_stats_compute (trace, begin, end);
+  g_autofree char *text = json ? range_json (trace, begin, end, lanes) : range_text (trace, begin, end, lanes);
+  fputs (text, stdout);
+  return EXIT_OK;
 }
 
 /* ---- life: what the inspector shows for a process instance ---------------- */
@@ -1251,6 +1377,8 @@ usage (void)
                  "  chains FILE --chain 'NAME: A -> B -> …'\n"
                  "                           end-to-end latency (first reaction) and data age of event\n"
                  "                           chains from a stimulus or task to a response [--json]\n"
+                 "  range FILE --range B..E  time per state, busy share and items of every lane in a range\n"
+                 "                           [--json]\n"
                  "  dump FILE                print the loaded model as text (for tests)\n"
                  "  --version                print the version\n"));
 }
@@ -1299,6 +1427,8 @@ main (int argc, char **argv)
     return command_chains (argc - 1, argv + 1);
   if (strcmp (command, "life") == 0)
     return command_life (argc - 1, argv + 1);
+  if (strcmp (command, "range") == 0)
+    return command_range (argc - 1, argv + 1);
   if (strcmp (command, "merge") == 0)
     return command_merge (argc - 1, argv + 1);
   g_printerr (_ ("chronoscope-cli: unknown command “%s”\n\n"), command);

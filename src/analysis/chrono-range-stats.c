@@ -1,0 +1,64 @@
+/* chrono-range-stats.c — time per state and items of each lane in a range. */
+#include "chrono-range-stats.h"
+
+#include <string.h>
+
+/* The items that start in [begin, end), and the longest of them. */
+static void
+count_items (ChronoSpans *spans, gint64 begin, gint64 end, ChronoRangeLane *out)
+{
+  guint first = chrono_spans_first_starting_at_or_after (spans, begin);
+  guint last = chrono_spans_first_starting_at_or_after (spans, end);
+  out->exact_items = TRUE;
+  out->begun = last - first;
+  guint64 longest = 0;
+  for (guint i = first; i < last; i++)
+    {
+      gint64 s = chrono_spans_get_start (spans, i), e = chrono_spans_get_end (spans, i);
+      guint64 length = chrono_ticks_between (s, e);
+      if (!out->has_longest || length > longest)
+        {
+          out->has_longest = TRUE;
+          longest = length;
+          out->longest_start = s;
+          out->longest_end = e;
+        }
+    }
+}
+
+static gboolean
+lane_holds_intervals (ChronoLane *lane)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  ChronoSummary *summary = chrono_lane_get_summary (lane);
+  return (spans != NULL && chrono_spans_is_sealed (spans) && chrono_spans_get_n (spans) > 0)
+         || (summary != NULL && chrono_summary_has_intervals (summary));
+}
+
+GArray *
+chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace) && end > begin, NULL);
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (ChronoRangeLane));
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      if (!lane_holds_intervals (lane))
+        continue;
+      ChronoRangeLane r = { .lane = lane };
+      ChronoSpanSummary summary;
+      chrono_lane_summarize (lane, begin, end, &summary);
+      memcpy (r.time_in_state, summary.time_in_state, sizeof r.time_in_state);
+      for (guint s = 0; s < CHRONO_N_STATES; s++)
+        if (chrono_state_is_busy (s))
+          r.busy = chrono_ticks_add (r.busy, r.time_in_state[s]);
+      ChronoSpans *spans = chrono_lane_get_spans (lane);
+      if (spans != NULL && chrono_spans_is_sealed (spans) && chrono_spans_get_n (spans) > 0)
+        count_items (spans, begin, end, &r);
+      else
+        r.begun = summary.count; /* a summary knows what overlaps, not what starts */
+      g_array_append_val (out, r);
+    }
+  return out;
+}

@@ -1,0 +1,24 @@
+/* chrono-range-stats.h — what a time range holds, lane by lane: time per
+ * state, the busy share, the items begun in it and the longest one
+ * (issue 17 §2).  From the spans when a lane has them, else from the
+ * lazily read lane's summary (then items are counted as they overlap). */
+#pragma once
+
+#include "chrono-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  ChronoLane *lane; /* borrowed */
+  guint64 time_in_state[CHRONO_N_STATES]; /* ticks within the range */
+  guint64 busy; /* ticks in busy states (running, holding), overlaps of sub-rows counted once per sub-row */
+  gboolean exact_items; /* begun and longest come from the spans themselves */
+  guint begun; /* items that start in the range (exact_items), else items that overlap it */
+  gboolean has_longest;
+  gint64 longest_start, longest_end; /* the longest item that starts in the range */
+} ChronoRangeLane;
+
+/* Every lane with spans or a summary of them, in lane order; [begin, end). */
+GArray *chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end);
+
+G_END_DECLS
