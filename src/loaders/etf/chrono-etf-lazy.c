@@ -80,6 +80,7 @@ typedef struct {
   ChronoEtfIds ids; /* otherwise: id -> index in lines */
   GArray *lines; /* guint64 */
   ChronoEtfIds wanted; /* claim id a dependency names -> index in ends */
+  guint8 *wanted_bits; /* dense: per id - lowest_id, set when it is in wanted */
   GArray *ends; /* ClaimEnd */
   ChronoEtfClaim found; /* what find_claim returns */
   guint64 window_target, window_claims;
@@ -332,12 +333,26 @@ ids_setup (Lazy *z)
         if (is_claim[k] && chrono_etf_ids_insert (&z->wanted, ids[k], z->ends->len) == z->ends->len)
           g_array_set_size (z->ends, z->ends->len + 1);
     }
+  if (z->dense_ids)
+    {
+      /* most claims are named by no dependency: a bit in id order says so
+       * without a probe at a random place of the table (a cache miss each) */
+      z->wanted_bits = g_new0 (guint8, range / 8 + 1);
+      for (guint32 slot = 0; slot <= z->wanted.mask; slot++)
+        if (z->wanted.values[slot] != CHRONO_ETF_NO_INDEX && z->wanted.keys[slot] >= z->lowest_id
+            && z->wanted.keys[slot] <= z->highest_id)
+          {
+            guint64 bit = (guint64) z->wanted.keys[slot] - (guint64) z->lowest_id;
+            z->wanted_bits[bit / 8] |= 1u << (bit % 8);
+          }
+    }
 }
 
 static void
 ids_clear (Lazy *z)
 {
   g_clear_pointer (&z->first_line, g_free);
+  g_clear_pointer (&z->wanted_bits, g_free);
   if (z->lines != NULL)
     {
       chrono_etf_ids_clear (&z->ids);
