@@ -813,6 +813,33 @@ test_etf (void)
   g_rmdir (dir);
 }
 
+/* Claims that repeat an id early in a file of many blocks are placed while
+ * later blocks are still being read: each is reported, as a whole read does. */
+static void
+test_etf_duplicates (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-lazy-etf-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "duplicates.etf", NULL);
+  g_autoptr (GString) text = g_string_new ("TU SECONDS\nR 0 1 false ; name=Mill\n");
+  for (guint i = 0; i < 3000; i++)
+    {
+      g_string_append_printf (text, "C %u %u %u.5 0 1 ; name=job%u\n", i, i, i, i % 7);
+      if (i == 20 || i == 1500)
+        g_string_append_printf (text, "C %u %u.25 %u.75 0 1 ; name=again\n", i / 2, i, i);
+    }
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  g_autoptr (ChronoTrace) full = load (path, "never", NULL);
+  g_autoptr (ChronoTrace) lazy = load (path, "always", "4096");
+  g_assert_cmpuint (chrono_trace_get_n_chunks (lazy), >=, 20);
+  ChronoWarnings *warnings = chrono_trace_get_warnings (lazy);
+  g_assert_cmpuint (chrono_warnings_get_total (warnings), ==, 2);
+  g_assert_cmpuint (chrono_warnings_get_total (warnings), ==,
+                    chrono_warnings_get_total (chrono_trace_get_warnings (full)));
+  g_assert_cmpuint (chrono_trace_get_n_events (lazy), ==, chrono_trace_get_n_events (full));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -833,6 +860,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/visandor-fixtures", test_visandor_fixtures);
   g_test_add_func ("/lazy/otf2", test_otf2);
   g_test_add_func ("/lazy/etf", test_etf);
+  g_test_add_func ("/lazy/etf-duplicates", test_etf_duplicates);
   g_test_add_func ("/lazy/cancelled-loads", test_cancelled_loads);
   int status = g_test_run ();
   g_unlink (plain_path);

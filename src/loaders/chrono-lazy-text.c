@@ -32,11 +32,11 @@ count_lines (const char *text, gsize length)
   return n;
 }
 
-/* Fills block (new or reused) with a copy of data, which the format may cut
- * up in place (the input is mapped read-only), then splits it. */
+/* Fills block (new or reused) with a copy of data, which split may cut up
+ * in place (the input is mapped read-only), then splits it. */
 static void
-fill_block (ChronoTextBlock *block, const ChronoLazyTextFormat *format, const char *data, gsize length, guint64 offset,
-            guint64 first_line)
+fill_block (ChronoTextBlock *block, ChronoTextSplitFunc split, gpointer split_data, const char *data, gsize length,
+            guint64 offset, guint64 first_line)
 {
   if (block->capacity < length + 1)
     {
@@ -49,10 +49,17 @@ fill_block (ChronoTextBlock *block, const ChronoLazyTextFormat *format, const ch
   block->length = length;
   block->offset = offset;
   block->first_line = first_line;
-  if (format->split != NULL)
-    format->split (block);
+  if (split != NULL)
+    split (split_data, block);
   else
     block->n_lines = count_lines (block->text, length);
+}
+
+/* A format's split as a ChronoTextSplitFunc. */
+static void
+format_split (gpointer format, ChronoTextBlock *block)
+{
+  ((const ChronoLazyTextFormat *) format)->split (block);
 }
 
 /* ---- reading: blocks prepared on one thread, consumed on the other ------ */
@@ -62,7 +69,8 @@ fill_block (ChronoTextBlock *block, const ChronoLazyTextFormat *format, const ch
 
 typedef struct {
   ChronoInput *input;
-  const ChronoLazyTextFormat *format;
+  ChronoTextSplitFunc split;
+  gpointer split_data;
   GCancellable *cancellable;
   GAsyncQueue *full; /* ChronoTextBlock*, then END_OF_BLOCKS */
   GAsyncQueue *free_blocks; /* the BLOCKS_IN_FLIGHT blocks go round between the two threads */
@@ -86,7 +94,7 @@ split_thread (gpointer data)
           g_async_queue_push (p->free_blocks, block);
           break;
         }
-      fill_block (block, p->format, text, length, offset, line);
+      fill_block (block, p->split, p->split_data, text, length, offset, line);
       block->compressed_offset = chrono_input_get_compressed_offset (p->input);
       line += block->n_lines;
       g_async_queue_push (p->full, block);
@@ -147,15 +155,15 @@ add_chunks (ChronoTrace *trace, GArray *chunks)
 }
 
 gboolean
-chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const ChronoLazyTextFormat *format, gpointer reader,
-                       ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
+chrono_text_blocks_read (ChronoInput *input, ChronoTextSplitFunc split, gpointer split_data,
+                         ChronoTextConsumeFunc consume, gpointer data, GCancellable *cancellable, GError **error)
 {
-  Pipeline p = { input, format, cancellable, g_async_queue_new (), g_async_queue_new_full ((GDestroyNotify) block_free),
-                 NULL,  0 };
+  Pipeline p = {
+    input, split, split_data, cancellable, g_async_queue_new (), g_async_queue_new_full ((GDestroyNotify) block_free),
+    NULL,  0
+  };
   for (int i = 0; i < BLOCKS_IN_FLIGHT; i++)
     g_async_queue_push (p.free_blocks, block_new ());
-  g_autoptr (GArray) chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
-  ChunkList list = { chunks, FALSE, 0 };
   GThread *splitter = g_thread_new ("text-split", split_thread, &p);
   gboolean stopped = FALSE;
   for (gpointer item; (item = g_async_queue_pop (p.full)) != END_OF_BLOCKS;)
@@ -163,9 +171,7 @@ chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const ChronoLazyT
       ChronoTextBlock *block = item;
       if (!stopped)
         {
-          consume_block (&list, format, reader, block);
-          if (progress)
-            progress ((double) block->compressed_offset / MAX (chrono_input_get_file_size (input), 1), progress_data);
+          consume (data, block);
           stopped = g_cancellable_is_cancelled (cancellable);
           if (stopped)
             g_atomic_int_set (&p.stop, 1);
@@ -187,6 +193,36 @@ chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const ChronoLazyT
       g_error_free (local_error);
       return FALSE;
     }
+  return TRUE;
+}
+
+typedef struct {
+  ChunkList list;
+  const ChronoLazyTextFormat *format;
+  gpointer reader;
+  ChronoInput *input;
+  ChronoProgressFunc progress;
+  gpointer progress_data;
+} Consumer;
+
+static void
+consume_and_report (gpointer data, const ChronoTextBlock *block)
+{
+  Consumer *c = data;
+  consume_block (&c->list, c->format, c->reader, block);
+  if (c->progress)
+    c->progress ((double) block->compressed_offset / MAX (chrono_input_get_file_size (c->input), 1), c->progress_data);
+}
+
+gboolean
+chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const ChronoLazyTextFormat *format, gpointer reader,
+                       ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GArray) chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
+  Consumer c = { { chunks, FALSE, 0 }, format, reader, input, progress, progress_data };
+  if (!chrono_text_blocks_read (input, format->split ? format_split : NULL, (gpointer) format, consume_and_report, &c,
+                                cancellable, error))
+    return FALSE;
   chrono_input_add_warnings (input, chrono_trace_get_warnings (trace));
   if (format->end_read != NULL && !format->end_read (reader, chrono_input_is_truncated (input), error))
     return FALSE;
@@ -257,7 +293,8 @@ chrono_lazy_text_decode (ChronoChunkDecoder *decoder, guint index, GCancellable 
   ChronoTextBlock *block = block_new ();
   gsize length;
   const char *data = g_bytes_get_data (bytes, &length);
-  fill_block (block, self->format, data, length, chunk->offset, chunk->first_line);
+  fill_block (block, self->format->split ? format_split : NULL, (gpointer) self->format, data, length, chunk->offset,
+              chunk->first_line);
   const char *path = chrono_chunk_reader_get_path (self->reader);
   g_autoptr (ChronoTrace) trace = chrono_trace_new (path, self->format->name);
   chrono_trace_set_clock (trace, &self->clock);

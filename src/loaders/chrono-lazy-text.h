@@ -52,6 +52,18 @@ typedef struct {
                       const ChronoTextBlock *block, ChronoTrace *trace, GError **error);
 } ChronoLazyTextFormat;
 
+/* Cuts block->text up (on the reading thread, where split_data is its own
+ * until the read is over) and sets block->n_lines. */
+typedef void (*ChronoTextSplitFunc) (gpointer split_data, ChronoTextBlock *block);
+typedef void (*ChronoTextConsumeFunc) (gpointer data, const ChronoTextBlock *block);
+
+/* Every block of input in file order: a second thread reads and splits the
+ * next blocks (NULL split: it counts their lines) while consume takes one on
+ * this thread.  FALSE with error set on an I/O error or when cancelled. */
+gboolean chrono_text_blocks_read (ChronoInput *input, ChronoTextSplitFunc split, gpointer split_data,
+                                  ChronoTextConsumeFunc consume, gpointer data, GCancellable *cancellable,
+                                  GError **error);
+
 #define CHRONO_TYPE_LAZY_TEXT (chrono_lazy_text_get_type ())
 G_DECLARE_FINAL_TYPE (ChronoLazyText, chrono_lazy_text, CHRONO, LAZY_TEXT, GObject)
 

@@ -15,6 +15,7 @@
  *    claims a new window of start times begins, with what placing the next
  *    claims needs saved. */
 #include "chrono-etf-lazy.h"
+#include "chrono-lazy-text.h"
 
 #define SUMMARY_BUCKETS 8192
 
@@ -63,7 +64,6 @@ typedef struct {
   EtfReader *r;
   EtfLazyData *data;
   Placement *placement;
-  ChronoWarnings *warnings; /* the trace's: the start-order pass reads lines into a scratch */
   /* the index pass */
   EtfBlock block;
   guint64 n_claims;
@@ -80,6 +80,7 @@ typedef struct {
   ChronoEtfIds ids; /* otherwise: id -> index in lines */
   GArray *lines; /* guint64 */
   ChronoEtfIds wanted; /* claim id a dependency names -> index in ends */
+  guint8 *wanted_bits; /* dense: per id - lowest_id, set when it is in wanted */
   GArray *ends; /* ClaimEnd */
   ChronoEtfClaim found; /* what find_claim returns */
   guint64 window_target, window_claims;
@@ -332,12 +333,26 @@ ids_setup (Lazy *z)
         if (is_claim[k] && chrono_etf_ids_insert (&z->wanted, ids[k], z->ends->len) == z->ends->len)
           g_array_set_size (z->ends, z->ends->len + 1);
     }
+  if (z->dense_ids)
+    {
+      /* most claims are named by no dependency: a bit in id order says so
+       * without a probe at a random place of the table (a cache miss each) */
+      z->wanted_bits = g_new0 (guint8, range / 8 + 1);
+      for (guint32 slot = 0; slot <= z->wanted.mask; slot++)
+        if (z->wanted.values[slot] != CHRONO_ETF_NO_INDEX && z->wanted.keys[slot] >= z->lowest_id
+            && z->wanted.keys[slot] <= z->highest_id)
+          {
+            guint64 bit = (guint64) z->wanted.keys[slot] - (guint64) z->lowest_id;
+            z->wanted_bits[bit / 8] |= 1u << (bit % 8);
+          }
+    }
 }
 
 static void
 ids_clear (Lazy *z)
 {
   g_clear_pointer (&z->first_line, g_free);
+  g_clear_pointer (&z->wanted_bits, g_free);
   if (z->lines != NULL)
     {
       chrono_etf_ids_clear (&z->ids);
@@ -491,26 +506,67 @@ release (Lazy *z, ChronoEtfClaim *claim)
                claim->amount);
 }
 
+/* A claim line as the reading thread leaves it for placing. */
+typedef struct {
+  ChronoEtfClaim claim; /* resource: only CHRONO_ETF_CLAIM_HAS_OFFSET */
+  gint64 resource; /* its id */
+  const char *attributes; /* in the block's text, NUL-terminated, or NULL */
+  gsize attributes_length;
+} SplitClaim;
+
+/* On the reading thread: a block's claims, cut and parsed as
+ * chrono_etf_read_block and chrono_etf_read_line read them (the index pass
+ * reported every line already, so the lines read skip quietly here). */
+static void
+split_claims (gpointer data, ChronoTextBlock *block)
+{
+  gint64 ticks_per_unit = *(const gint64 *) data;
+  if (block->lines == NULL)
+    block->lines = g_array_new (FALSE, FALSE, sizeof (SplitClaim));
+  g_array_set_size (block->lines, 0);
+  guint64 line = block->first_line;
+  char *p = block->text, *stop = block->text + block->length;
+  for (; p < stop; line++)
+    {
+      char *newline = memchr (p, '\n', stop + 1 - p); /* text[length] is a '\n' */
+      gsize n = newline - p;
+      if (n > 0 && p[n - 1] == '\r')
+        n--;
+      p[n] = '\0';
+      SplitClaim item = { .claim = { .line = line, .activity = CHRONO_ETF_NO_INDEX } };
+      Fields fields;
+      /* a line with a NUL byte is ignored, as it was in the index pass */
+      if (strlen (p) == n
+          && chrono_etf_parse_claim_line (ticks_per_unit, p, p + n, &item.claim, &item.resource, &fields))
+        {
+          item.attributes = fields.attributes;
+          item.attributes_length = fields.attributes_length;
+          g_array_append_val (block->lines, item);
+        }
+      p = newline + 1;
+    }
+  block->n_lines = line - block->first_line;
+}
+
 /* Attributes are read here, into the trace's warnings as a whole read
  * would, and the claim's lane found at once: lanes are sorted by name in
  * the end, so the order they appear in does not matter, and the set is not
  * kept (the index has no span to give it to). */
 static void
-order_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
+order_claim (Lazy *z, SplitClaim *item)
 {
-  Lazy *z = data;
   EtfReader *r = z->r;
-  ChronoWarnings *scratch = r->warnings;
-  r->warnings = z->warnings;
+  ChronoEtfClaim *claim = &item->claim;
+  claim->resource |= chrono_etf_resource_ref (r, item->resource);
+  r->line = claim->line; /* for the warnings about attributes */
   g_ptr_array_set_size (r->pairs.keys, 0);
   g_ptr_array_set_size (r->pairs.values, 0);
-  if (fields->attributes != NULL && fields->attributes_length > 0)
-    chrono_etf_parse_pairs (r, fields->attributes, fields->attributes_length);
+  if (item->attributes != NULL && item->attributes_length > 0)
+    chrono_etf_parse_pairs (r, item->attributes, item->attributes_length);
   claim->attrs = CHRONO_ATTRS_NONE;
   claim->activity = chrono_etf_place_claim_pairs (r, z->placement, claim);
-  r->warnings = scratch;
-  Pending item = { *claim, z->seq++ };
-  heap_push (z->pending, &item);
+  Pending pending = { *claim, z->seq++ };
+  heap_push (z->pending, &pending);
 }
 
 /* The claims no later block can precede (an equal start later in the file comes after). */
@@ -551,6 +607,32 @@ order_setup (Lazy *z)
   chrono_etf_intern_keys (r);
 }
 
+typedef struct {
+  Lazy *z;
+  guint block; /* the next one, in data->blocks */
+  ChronoInput *input;
+  ChronoProgressFunc progress;
+  gpointer progress_data;
+} OrderPass;
+
+/* A block's claims join those waiting, then every claim that no later block
+ * can precede is placed. */
+static void
+order_block (gpointer data, const ChronoTextBlock *block)
+{
+  OrderPass *o = data;
+  Lazy *z = o->z;
+  for (guint i = 0; i < block->lines->len; i++)
+    order_claim (z, &g_array_index (block->lines, SplitClaim, i));
+  o->block = MIN (o->block + 1, z->data->blocks->len);
+  release_up_to (z, z->later_min_t0[o->block]);
+  if (o->progress)
+    o->progress (0.5 + 0.5 * block->compressed_offset / MAX (chrono_input_get_file_size (o->input), 1),
+                 o->progress_data);
+}
+
+/* The claims read again, lines cut and parsed on a second thread while
+ * this one places the claims of the block before. */
 static gboolean
 order_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
 {
@@ -558,36 +640,9 @@ order_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCance
   g_autoptr (ChronoInput) input = open_input (z, error);
   if (input == NULL)
     return FALSE;
-  g_autoptr (ChronoWarnings) scratch = chrono_warnings_new (0);
-  r->warnings = scratch; /* the index pass reported every line already */
-  r->claims_only = TRUE;
-  r->claim_sink = order_claim;
-  r->claim_sink_data = z;
-  r->line = 0;
-  const char *data;
-  gsize length;
-  guint64 offset;
-  GError *local_error = NULL;
-  gboolean ok = TRUE;
-  for (guint b = 0; ok && chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error); b++)
-    {
-      chrono_etf_read_block (r, data, length);
-      release_up_to (z, z->later_min_t0[MIN (b + 1, z->data->blocks->len)]);
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        ok = FALSE;
-      else if (progress)
-        progress (0.5 + 0.5 * chrono_input_get_compressed_offset (input) / MAX (chrono_input_get_file_size (input), 1),
-                  progress_data);
-    }
-  r->warnings = z->warnings;
-  r->claims_only = FALSE;
-  r->claim_sink = NULL;
-  if (!ok)
-    {
-      g_clear_error (&local_error);
-      return FALSE;
-    }
-  if (input_error (local_error, error))
+  OrderPass o = { z, 0, input, progress, progress_data };
+  gint64 ticks_per_unit = r->ticks_per_unit; /* the reading thread's own copy */
+  if (!chrono_text_blocks_read (input, split_claims, &ticks_per_unit, order_block, &o, cancellable, error))
     return FALSE;
   release_up_to (z, G_MAXDOUBLE);
   return TRUE;
@@ -735,7 +790,7 @@ chrono_etf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progr
   data->windows = g_array_new (FALSE, FALSE, sizeof (EtfWindow));
   const char *chunk_size = chrono_trace_get_option (trace, "chunk-size");
   data->block_size = chunk_size ? (gsize) g_ascii_strtoull (chunk_size, NULL, 10) : 0;
-  Lazy z = { .r = &r, .data = data, .warnings = r.warnings, .lowest_id = G_MAXINT64, .highest_id = G_MININT64 };
+  Lazy z = { .r = &r, .data = data, .lowest_id = G_MAXINT64, .highest_id = G_MININT64 };
   gboolean ok = read_lazily (&z, progress, progress_data, cancellable, error)
                 && chrono_chunk_reader_check_read_whole (reader, error);
   chrono_chunk_reader_set_gzip_index (reader, g_steal_pointer (&z.gzip_index));

@@ -173,6 +173,12 @@ gint64 chrono_etf_to_ticks (EtfReader *r, double value);
 void chrono_etf_set_unit (EtfReader *r, guint unit);
 void chrono_etf_free_signal (gpointer data);
 void chrono_etf_read_line (EtfReader *r, char *text, char *end);
+/* A claim line read as chrono_etf_read_line reads it, with nothing of the
+ * reader but its unit, so that another thread can: FALSE for any other line
+ * and for a claim a read skips.  claim->resource holds only the offset flag
+ * (the resource id is in *resource); fields->attributes are unread. */
+gboolean chrono_etf_parse_claim_line (gint64 ticks_per_unit, char *text, char *end, ChronoEtfClaim *claim,
+                                      gint64 *resource, Fields *fields);
 void chrono_etf_set_grouping (EtfReader *r, const char *keys);
 void chrono_etf_read_view_file (EtfReader *r);
 void chrono_etf_read_options (EtfReader *r);

@@ -72,9 +72,15 @@ chrono_etf_to_ticks (EtfReader *r, double value)
 
 /* Whether a time stamp fits the 64-bit ticks of this unit (±106 days in ps, ±292 years in ns). */
 static gboolean
+fits_unit (gint64 ticks_per_unit, double value)
+{
+  return fabs (value * (double) ticks_per_unit) < 9.2e18;
+}
+
+static gboolean
 time_fits (EtfReader *r, double value)
 {
-  return fabs (value * (double) r->ticks_per_unit) < 9.2e18;
+  return fits_unit (r->ticks_per_unit, value);
 }
 
 static void
@@ -212,36 +218,65 @@ read_resource (EtfReader *r, const Fields *f)
   r->records++;
 }
 
-static void
-read_claim (EtfReader *r, const Fields *f)
+/* Why a claim line is skipped; CLAIM_OK when it is read. */
+typedef enum {
+  CLAIM_OK,
+  CLAIM_MALFORMED,
+  CLAIM_NOT_NUMBERS,
+  CLAIM_TOO_LARGE,
+} ClaimCheck;
+
+/* A claim's positional fields, with nothing of a reader but its unit: the
+ * start-order pass of a lazy read runs this on its reading thread.  A claim
+ * that ends before it starts is swapped (*swapped set). */
+static ClaimCheck
+parse_claim (gint64 ticks_per_unit, const Fields *f, ChronoEtfClaim *claim, gint64 *resource, gboolean *swapped)
 {
   char *const *fields = f->field;
   guint n = f->n;
-  ChronoEtfClaim claim = { .line = r->line, .activity = CHRONO_ETF_NO_INDEX };
-  gint64 resource;
-  if ((n != 6 && n != 7) || !chrono_text_parse_int64 (fields[1], &claim.id)
-      || !chrono_text_parse_double (fields[2], &claim.t0) || !chrono_text_parse_double (fields[3], &claim.t1)
-      || !chrono_text_parse_int64 (fields[4], &resource))
-    return bad_line (r, "C", _ ("expected “C <id> <t0> <t1> <resource> [<offset>] <amount> ; <attributes>”"));
+  if ((n != 6 && n != 7) || !chrono_text_parse_int64 (fields[1], &claim->id)
+      || !chrono_text_parse_double (fields[2], &claim->t0) || !chrono_text_parse_double (fields[3], &claim->t1)
+      || !chrono_text_parse_int64 (fields[4], resource))
+    return CLAIM_MALFORMED;
   double numbers[2]; /* [offset, amount] or [amount] */
   guint n_numbers = n - 5;
   for (guint i = 0; i < n_numbers; i++)
     if (!chrono_text_parse_double (fields[5 + i], &numbers[i]))
-      return bad_line (r, "C", _ ("the offset and the amount must be numbers"));
-  if (!time_fits (r, claim.t0) || !time_fits (r, claim.t1))
-    return bad_line (r, "C", _ ("a time is too large for the time unit"));
-  if (claim.t1 < claim.t0)
+      return CLAIM_NOT_NUMBERS;
+  if (!fits_unit (ticks_per_unit, claim->t0) || !fits_unit (ticks_per_unit, claim->t1))
+    return CLAIM_TOO_LARGE;
+  *swapped = claim->t1 < claim->t0;
+  if (*swapped)
     {
-      chrono_warnings_add (r->warnings, r->line, "claim ends before it starts",
-                           _ ("claim %" PRId64 " ends at %g before it starts at %g; start and end are swapped"),
-                           claim.id, claim.t1, claim.t0);
-      double t = claim.t0;
-      claim.t0 = claim.t1;
-      claim.t1 = t;
+      double t = claim->t0;
+      claim->t0 = claim->t1;
+      claim->t1 = t;
     }
-  claim.amount = numbers[n_numbers - 1];
-  claim.offset = n_numbers == 2 ? numbers[0] : 0.0;
-  claim.resource = chrono_etf_resource_ref (r, resource) | (n_numbers == 2 ? CHRONO_ETF_CLAIM_HAS_OFFSET : 0);
+  claim->amount = numbers[n_numbers - 1];
+  claim->offset = n_numbers == 2 ? numbers[0] : 0.0;
+  claim->resource = n_numbers == 2 ? CHRONO_ETF_CLAIM_HAS_OFFSET : 0;
+  return CLAIM_OK;
+}
+
+static void
+read_claim (EtfReader *r, const Fields *f)
+{
+  ChronoEtfClaim claim = { .line = r->line, .activity = CHRONO_ETF_NO_INDEX };
+  gint64 resource;
+  gboolean swapped = FALSE;
+  switch (parse_claim (r->ticks_per_unit, f, &claim, &resource, &swapped))
+    {
+    case CLAIM_MALFORMED:
+      return bad_line (r, "C", _ ("expected “C <id> <t0> <t1> <resource> [<offset>] <amount> ; <attributes>”"));
+    case CLAIM_NOT_NUMBERS: return bad_line (r, "C", _ ("the offset and the amount must be numbers"));
+    case CLAIM_TOO_LARGE: return bad_line (r, "C", _ ("a time is too large for the time unit"));
+    case CLAIM_OK: break;
+    }
+  if (swapped)
+    chrono_warnings_add (r->warnings, r->line, "claim ends before it starts",
+                         _ ("claim %" PRId64 " ends at %g before it starts at %g; start and end are swapped"), claim.id,
+                         claim.t0, claim.t1);
+  claim.resource |= chrono_etf_resource_ref (r, resource);
   r->records++;
   if (r->claim_sink != NULL)
     return r->claim_sink (r->claim_sink_data, &claim, f);
@@ -370,19 +405,43 @@ tag_of (const char *tag, gsize length)
   return TAG_OTHER;
 }
 
+/* A line's record kind, its first word: text moves past leading blanks,
+ * tag_end to the word's end.  FALSE for a blank line or a comment. */
+static gboolean
+read_tag (char **text, char **tag_end, Tag *tag)
+{
+  while (**text == ' ' || **text == '\t')
+    (*text)++;
+  if (**text == '\0' || **text == '#')
+    return FALSE;
+  *tag_end = *text;
+  while (**tag_end && **tag_end != ' ' && **tag_end != '\t' && **tag_end != ';')
+    (*tag_end)++;
+  *tag = tag_of (*text, *tag_end - *text);
+  return TRUE;
+}
+
+gboolean
+chrono_etf_parse_claim_line (gint64 ticks_per_unit, char *text, char *end, ChronoEtfClaim *claim, gint64 *resource,
+                             Fields *fields)
+{
+  char *tag_end;
+  Tag tag;
+  if (!read_tag (&text, &tag_end, &tag) || tag != TAG_C)
+    return FALSE;
+  split_fields (text, end, TRUE, fields);
+  gboolean swapped = FALSE;
+  return parse_claim (ticks_per_unit, fields, claim, resource, &swapped) == CLAIM_OK;
+}
+
 /* text is NUL-terminated at end and holds no other NUL. */
 void
 chrono_etf_read_line (EtfReader *r, char *text, char *end)
 {
-  while (*text == ' ' || *text == '\t')
-    text++;
-  if (*text == '\0' || *text == '#')
+  char *tag_end;
+  Tag tag;
+  if (!read_tag (&text, &tag_end, &tag))
     return;
-  /* the tag is the first word */
-  char *tag_end = text;
-  while (*tag_end && *tag_end != ' ' && *tag_end != '\t' && *tag_end != ';')
-    tag_end++;
-  Tag tag = tag_of (text, tag_end - text);
   if (r->claims_only && tag != TAG_C)
     return;
   if (tag == TAG_T)
