@@ -626,10 +626,14 @@ static gboolean
 links_in_view (ChronoLinks *links, const ChronoRenderOptions *o, GArray *found)
 {
   guint n = chrono_links_get_n (links);
-  for (guint i = chrono_links_first_ending_after (links, o->begin - 1); i < n; i++)
+  /* times at the 64-bit edges: the window's bounds widened without overflow */
+  guint first = o->begin > G_MININT64 ? chrono_links_first_ending_after (links, o->begin - 1) : 0;
+  gint64 longest = chrono_links_get_longest (links);
+  gint64 reach = o->end > G_MAXINT64 - longest ? G_MAXINT64 : o->end + longest;
+  for (guint i = first; i < n; i++)
     {
       const ChronoLink *link = chrono_links_get (links, i);
-      if (MAX (link->src_time, link->dst_time) > o->end + chrono_links_get_longest (links))
+      if (MAX (link->src_time, link->dst_time) > reach)
         break; /* every later link begins after the window */
       if (MIN (link->src_time, link->dst_time) > o->end)
         continue;
