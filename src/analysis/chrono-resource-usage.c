@@ -80,7 +80,8 @@ chrono_resource_concurrency (ChronoLane *lane, gint64 begin, gint64 end)
         {
           if ((guint) count >= histogram->len)
             g_array_set_size (histogram, count + 1);
-          g_array_index (histogram, gint64, count) += at - since;
+          g_array_index (histogram, gint64, count) =
+              chrono_ticks_sum (g_array_index (histogram, gint64, count), chrono_ticks_between_held (since, at));
           since = at;
         }
       count += s->count;
@@ -89,7 +90,8 @@ chrono_resource_concurrency (ChronoLane *lane, gint64 begin, gint64 end)
     {
       if ((guint) count >= histogram->len)
         g_array_set_size (histogram, count + 1);
-      g_array_index (histogram, gint64, count) += end - since;
+      g_array_index (histogram, gint64, count) =
+          chrono_ticks_sum (g_array_index (histogram, gint64, count), chrono_ticks_between_held (since, end));
     }
   return histogram;
 }
