@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "chrono-application.h"
+#include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
 #include "chrono-inspector.h"
 #include "chrono-instance-life.h"
@@ -1145,6 +1146,46 @@ test_metrics_panel (void)
   settle ();
 }
 
+/* Core load lanes from the menu's function: a lane per core and one for all,
+ * shown in the layout, redone at another width, refused for a bad width. */
+static void
+test_core_load_lanes (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_autoptr (GError) error = NULL;
+  g_assert_false (chrono_window_show_core_load (window, "0s", &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_null (chrono_core_load_find_group (trace));
+  g_assert_true (chrono_window_show_core_load (window, "1ms", &error));
+  g_assert_no_error (error);
+  ChronoLane *group = chrono_core_load_find_group (trace);
+  g_assert_nonnull (group);
+  g_autoptr (GPtrArray) cores = chrono_core_load_list_cores (trace);
+  g_assert_cmpuint (cores->len, >, 0);
+  g_assert_cmpuint (chrono_lane_get_n_children (group), ==, cores->len + (cores->len > 1));
+  ChronoLayout *layout = chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  guint row;
+  g_assert_true (chrono_layout_find_row (layout, group, &row));
+  for (guint i = 0; i < chrono_lane_get_n_children (group); i++)
+    {
+      g_assert_true (chrono_layout_find_row (layout, chrono_lane_get_child (group, i), &row));
+      g_assert_cmpint (chrono_layout_row_get_style (chrono_layout_get_row (layout, row)), ==, CHRONO_ROW_SIGNAL);
+    }
+  const ChronoFragment *first = chrono_signal_get (chrono_lane_get_signal (chrono_lane_get_child (group, 0)), 0);
+  g_assert_cmpint (first->t1 - first->t0, ==, chrono_clock_from_seconds (chrono_trace_get_clock (trace), 1e-3));
+  g_assert_true (chrono_window_show_core_load (window, "500us", &error));
+  first = chrono_signal_get (chrono_lane_get_signal (chrono_lane_get_child (group, 0)), 0);
+  g_assert_cmpint (first->t1 - first->t0, ==, chrono_clock_from_seconds (chrono_trace_get_clock (trace), 5e-4));
+  g_assert_cmpstr (chrono_window_get_status_message (window), ==, "Core load in bins of 500 µs");
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "core-load.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1175,5 +1216,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/name-column-resizes", test_name_column_resizes);
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
+  g_test_add_func ("/gui/core-load-lanes", test_core_load_lanes);
   return g_test_run ();
 }

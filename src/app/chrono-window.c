@@ -9,6 +9,8 @@
 
 #include <glib/gi18n.h>
 
+#include "chrono-core-load-dialog.h"
+#include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
@@ -843,6 +845,48 @@ close_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
   gtk_window_close (GTK_WINDOW (data));
 }
 
+/* Core load lanes at a width typed as the ruler writes times ("10ms"):
+ * added under "Core Load", or redone at the new width. */
+gboolean
+chrono_window_show_core_load (ChronoWindow *self, const char *width, GError **error)
+{
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && self->trace != NULL, FALSE);
+  gint64 bin;
+  if (!chrono_core_load_parse_bin (self->trace, width, &bin, error))
+    return FALSE;
+  gint64 used = chrono_core_load_show (self->trace, bin);
+  if (used == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _ ("This trace has no cores."));
+      return FALSE;
+    }
+  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
+  g_autofree char *shown = chrono_clock_format_duration (chrono_trace_get_clock (self->trace), (guint64) used, 6);
+  g_autofree char *text = g_strdup_printf (_ ("Core load in bins of %s"), shown);
+  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
+  return TRUE;
+}
+
+static gboolean
+apply_core_load (gpointer data, const char *width, GError **error)
+{
+  return chrono_window_show_core_load (data, width, error);
+}
+
+static void
+core_load_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->trace == NULL)
+    return;
+  if (!chrono_trace_has_lane_kind (self->trace, CHRONO_LANE_CORE))
+    {
+      chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), _ ("This trace has no cores."));
+      return;
+    }
+  chrono_core_load_dialog_show (GTK_WINDOW (self), self->trace, apply_core_load, self);
+}
+
 static const GActionEntry window_actions[] = {
   { "open", open_activated },
   { "add-trace", add_trace_activated },
@@ -855,6 +899,7 @@ static const GActionEntry window_actions[] = {
   { "absolute-time", NULL, NULL, "false", absolute_time_changed },
   { "clear-markers", clear_markers_activated },
   { "show-warnings", show_warnings_activated },
+  { "core-load", core_load_activated },
   { "previous-instance", previous_instance_activated },
   { "next-instance", next_instance_activated },
 };

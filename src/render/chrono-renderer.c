@@ -251,6 +251,8 @@ signal_extent (ChronoRenderer *self, ChronoLane *lane, double *out_min, double *
   ChronoSignal *signal = chrono_lane_get_signal (lane);
   if (signal == NULL || chrono_signal_get_n (signal) == 0)
     return FALSE;
+  if (chrono_signal_get_scale (signal, out_min, out_max))
+    return TRUE;
   SignalExtent *extent = g_hash_table_lookup (self->signal_extents, lane);
   if (extent == NULL || extent->n_fragments != chrono_signal_get_n (signal))
     {
