@@ -749,6 +749,58 @@ test_view_file_survives_apply (void)
   settle ();
 }
 
+static void
+collect_combos (GtkWidget *widget, gpointer data)
+{
+  if (GTK_IS_COMBO_BOX_TEXT (widget))
+    g_ptr_array_add (data, widget);
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), collect_combos, data);
+}
+
+/* The texts a combo offers, one per row. */
+static GPtrArray *
+combo_texts (GtkComboBox *combo)
+{
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+  GtkTreeModel *model = gtk_combo_box_get_model (combo);
+  GtkTreeIter iter;
+  for (gboolean ok = gtk_tree_model_get_iter_first (model, &iter); ok; ok = gtk_tree_model_iter_next (model, &iter))
+    {
+      char *text = NULL;
+      gtk_tree_model_get (model, &iter, 0, &text, -1);
+      g_ptr_array_add (texts, text);
+    }
+  return texts;
+}
+
+/* Issue 18: "Colour by" offered "(their name)" and "name", the same thing twice. */
+static void
+test_colour_by_offers_name_once (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "etf", "grouped.etf", NULL);
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *apply = find_popover_button (window, "Apply");
+  g_assert_nonnull (apply);
+  g_autoptr (GPtrArray) combos = g_ptr_array_new ();
+  collect_combos (gtk_widget_get_toplevel (apply), combos);
+  gboolean found = FALSE;
+  for (guint i = 0; i < combos->len; i++)
+    {
+      g_autoptr (GPtrArray) texts = combo_texts (g_ptr_array_index (combos, i));
+      if (texts->len == 0 || !g_str_equal (g_ptr_array_index (texts, 0), "(their name)"))
+        continue;
+      found = TRUE;
+      g_assert_cmpuint (texts->len, >, 1); /* the other attributes are offered */
+      for (guint t = 0; t < texts->len; t++)
+        g_assert_cmpstr (g_ptr_array_index (texts, t), !=, "name");
+    }
+  g_assert_true (found);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 /* Issue 18: the name column's edge drags, and the width is remembered. */
 static void
 test_name_column_resizes (void)
@@ -1186,6 +1238,28 @@ test_core_load_lanes (void)
   settle ();
 }
 
+/* The export dialog's format follows an extension typed into the name. */
+static void
+test_export_format_follows_name (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  GtkWidget *dialog =
+      chrono_export_dialog_show (GTK_WINDOW (window), CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)),
+                                 chrono_window_get_export_choice (window));
+  settle ();
+  g_assert_cmpint (chrono_export_dialog_get_format (dialog), ==, 0);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "timeline.svg");
+  g_assert_cmpint (chrono_export_dialog_get_format (dialog), ==, 1);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "timeline.PDF");
+  g_assert_cmpint (chrono_export_dialog_get_format (dialog), ==, 2);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "timeline.txt");
+  g_assert_cmpint (chrono_export_dialog_get_format (dialog), ==, 2);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1217,5 +1291,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
   g_test_add_func ("/gui/core-load-lanes", test_core_load_lanes);
+  g_test_add_func ("/gui/export-format-follows-name", test_export_format_follows_name);
+  g_test_add_func ("/gui/colour-by-offers-name-once", test_colour_by_offers_name_once);
   return g_test_run ();
 }

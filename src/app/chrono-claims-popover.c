@@ -47,7 +47,14 @@ option_widget (const ChronoLoaderOption *option, GPtrArray *keys, const char *cu
   const char *none = option->default_label ? g_dgettext (GETTEXT_PACKAGE, option->default_label) : "";
   switch (option->type)
     {
-    case CHRONO_OPTION_ATTRIBUTE: return choice_combo (none, (const char *const *) keys->pdata, keys->len, current);
+      case CHRONO_OPTION_ATTRIBUTE: {
+        /* the default already is the attribute it stands for: one entry, not two */
+        g_autoptr (GPtrArray) offered = g_ptr_array_new ();
+        for (guint i = 0; i < keys->len; i++)
+          if (g_strcmp0 (g_ptr_array_index (keys, i), option->default_attribute) != 0)
+            g_ptr_array_add (offered, g_ptr_array_index (keys, i));
+        return choice_combo (none, (const char *const *) offered->pdata, offered->len, current);
+      }
       case CHRONO_OPTION_ATTRIBUTE_LIST: {
         /* a list ("hid, name") is typed; the keys are offered one by one */
         GtkWidget *combo = gtk_combo_box_text_new_with_entry ();
