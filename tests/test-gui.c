@@ -388,6 +388,20 @@ find_popover_button (ChronoWindow *window, const char *text)
   return found;
 }
 
+static guint
+count_critical (ChronoTrace *trace)
+{
+  guint flagged = 0;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoSpans *spans = chrono_lane_get_spans (g_ptr_array_index (lanes, i));
+      for (guint s = 0; spans != NULL && s < chrono_spans_get_n (spans); s++)
+        flagged += (chrono_spans_get_flags (spans, s) & CHRONO_SPAN_CRITICAL) != 0;
+    }
+  return flagged;
+}
+
 /* A TRACE file: the claims menu outlines the critical path, a resource's
  * inspector shows how long it held N claims at once. */
 static void
@@ -415,6 +429,18 @@ test_trace_claims (void)
     }
   g_assert_cmpuint (flagged, >, 0);
   g_assert_nonnull (resource);
+  /* issue 18: the analyses of the claims menu can be taken away again */
+  gtk_button_clicked (GTK_BUTTON (critical));
+  g_assert_cmpuint (count_critical (trace), ==, 0);
+  gtk_button_clicked (GTK_BUTTON (critical));
+  g_assert_cmpuint (count_critical (trace), ==, flagged);
+  GtkWidget *usage = find_popover_button (window, "Usage");
+  g_assert_nonnull (usage);
+  guint n_lanes = chrono_trace_count_lanes (trace);
+  gtk_button_clicked (GTK_BUTTON (usage));
+  g_assert_cmpuint (chrono_trace_count_lanes (trace), >, n_lanes);
+  gtk_button_clicked (GTK_BUTTON (usage));
+  g_assert_cmpuint (chrono_trace_count_lanes (trace), ==, n_lanes);
   chrono_timeline_view_select (view, resource, 0);
   g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
   g_assert_nonnull (strstr (text, "Concurrent claims"));
@@ -1234,6 +1260,10 @@ test_core_load_lanes (void)
   g_assert_cmpstr (chrono_window_get_status_message (window), ==, "Core load in bins of 500 µs");
   settle ();
   save_screenshot (GTK_WIDGET (window), "core-load.png");
+  g_autoptr (ChronoLane) first_load = g_object_ref (chrono_lane_get_child (group, 0));
+  chrono_window_hide_core_load (window);
+  g_assert_null (chrono_core_load_find_group (trace));
+  g_assert_false (chrono_layout_find_row (layout, first_load, &row));
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }

@@ -190,3 +190,13 @@ chrono_core_load_show (ChronoTrace *trace, gint64 bin)
     }
   return bin;
 }
+
+gboolean
+chrono_core_load_hide (ChronoTrace *trace)
+{
+  ChronoLane *group = chrono_core_load_find_group (trace);
+  if (group == NULL)
+    return FALSE;
+  chrono_trace_remove_lane (trace, group);
+  return TRUE;
+}

@@ -28,6 +28,9 @@ gint64 chrono_core_load_default_bin (ChronoTrace *trace);
  * trace's span / CHRONO_CORE_LOAD_MAX_BINS), 0 when the trace has no cores. */
 gint64 chrono_core_load_show (ChronoTrace *trace, gint64 bin);
 
+/* Takes the lanes away again; FALSE when there were none. */
+gboolean chrono_core_load_hide (ChronoTrace *trace);
+
 /* The group of load lanes, NULL until chrono_core_load_show added it. */
 ChronoLane *chrono_core_load_find_group (ChronoTrace *trace);
 

@@ -120,3 +120,23 @@ chrono_resource_usage_add_lanes (ChronoTrace *trace)
     }
   return added;
 }
+
+/* Takes the "Usage" lanes of chrono_resource_usage_add_lanes away again. */
+guint
+chrono_resource_usage_remove_lanes (ChronoTrace *trace)
+{
+  guint removed = 0;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoLane *parent = chrono_lane_get_parent (lane);
+      if (parent != NULL && chrono_lane_get_kind (lane) == CHRONO_LANE_SIGNAL
+          && g_strcmp0 (chrono_lane_get_entity_type (lane), "usage") == 0)
+        {
+          chrono_lane_remove_child (parent, lane);
+          removed++;
+        }
+    }
+  return removed;
+}

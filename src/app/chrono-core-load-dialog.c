@@ -43,7 +43,9 @@ chrono_core_load_parse_bin (ChronoTrace *trace, const char *text, gint64 *out_bi
 static void
 response (GtkDialog *dialog, int response_id, DialogState *state)
 {
-  if (response_id == GTK_RESPONSE_OK)
+  if (response_id == GTK_RESPONSE_REJECT)
+    state->apply (state->data, NULL, NULL);
+  else if (response_id == GTK_RESPONSE_OK)
     {
       g_autoptr (GError) error = NULL;
       if (!state->apply (state->data, gtk_entry_get_text (state->entry), &error))
@@ -77,6 +79,8 @@ chrono_core_load_dialog_show (GtkWindow *parent, ChronoTrace *trace, ChronoCoreL
       _ ("Core Load"), parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR,
       _ ("_Cancel"), GTK_RESPONSE_CANCEL, _ ("_Show"), GTK_RESPONSE_OK, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  if (chrono_core_load_find_group (trace) != NULL)
+    gtk_dialog_add_button (GTK_DIALOG (dialog), _ ("_Hide"), GTK_RESPONSE_REJECT);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   g_object_set (box, "margin", 12, NULL);
   GtkWidget *label = gtk_label_new (_ ("Busy share of each core per bin of:"));

@@ -8,7 +8,8 @@
 
 G_BEGIN_DECLS
 
-/* Shows the lanes at the width typed; FALSE with an error to show by the entry. */
+/* Shows the lanes at the width typed (NULL: takes them away); FALSE with an
+ * error to show by the entry. */
 typedef gboolean (*ChronoCoreLoadApply) (gpointer data, const char *width, GError **error);
 
 void chrono_core_load_dialog_show (GtkWindow *parent, ChronoTrace *trace, ChronoCoreLoadApply apply, gpointer data);

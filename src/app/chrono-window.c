@@ -380,12 +380,19 @@ refuse_when_lazy (ChronoWindow *self)
   return TRUE;
 }
 
-/* The chain of claims that decided when the last one ended, outlined in red. */
+/* The chain of claims that decided when the last one ended, outlined in red
+ * (or no longer). */
 static void
-show_critical_path (ChronoWindow *self)
+show_critical_path (ChronoWindow *self, gboolean show)
 {
   if (self->trace == NULL)
     return;
+  if (!show)
+    {
+      chrono_critical_path_clear (self->trace);
+      chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
+      return;
+    }
   if (refuse_when_lazy (self))
     return;
   guint n = chrono_critical_path_mark (self->trace, FALSE);
@@ -395,11 +402,16 @@ show_critical_path (ChronoWindow *self)
   chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
 }
 
-/* TRACE4CPS's "resource usage": the amount in use as a signal under each resource. */
+/* TRACE4CPS's "resource usage": the amount in use as a signal under each
+ * resource, added or taken away again. */
 static void
-show_usage (ChronoWindow *self)
+show_usage (ChronoWindow *self, gboolean show)
 {
-  if (self->trace == NULL || refuse_when_lazy (self) || chrono_resource_usage_add_lanes (self->trace) == 0)
+  if (self->trace == NULL)
+    return;
+  if (!show)
+    chrono_resource_usage_remove_lanes (self->trace);
+  else if (refuse_when_lazy (self) || chrono_resource_usage_add_lanes (self->trace) == 0)
     return;
   chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
 }
@@ -867,9 +879,23 @@ chrono_window_show_core_load (ChronoWindow *self, const char *width, GError **er
   return TRUE;
 }
 
+/* The core load lanes taken away again. */
+void
+chrono_window_hide_core_load (ChronoWindow *self)
+{
+  g_return_if_fail (CHRONO_IS_WINDOW (self) && self->trace != NULL);
+  if (chrono_core_load_hide (self->trace))
+    chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
+}
+
 static gboolean
 apply_core_load (gpointer data, const char *width, GError **error)
 {
+  if (width == NULL)
+    {
+      chrono_window_hide_core_load (data);
+      return TRUE;
+    }
   return chrono_window_show_core_load (data, width, error);
 }
 

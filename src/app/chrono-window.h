@@ -19,6 +19,7 @@ gboolean chrono_window_get_trace_count (ChronoWindow *window);
 /* "12ms" as the ruler counts (Ctrl+G): that time to the middle of the view. */
 gboolean chrono_window_go_to (ChronoWindow *window, const char *text, GError **error);
 gboolean chrono_window_show_core_load (ChronoWindow *window, const char *width, GError **error);
+void chrono_window_hide_core_load (ChronoWindow *window);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
 GtkWidget *chrono_window_get_metrics_view (ChronoWindow *window);
