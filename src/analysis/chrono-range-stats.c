@@ -62,3 +62,22 @@ chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end)
     }
   return out;
 }
+
+GPtrArray *
+chrono_range_metrics_compute (ChronoTrace *trace, gint64 begin, gint64 end, guint32 metrics)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace) && end > begin, NULL);
+  if (chrono_trace_is_lazy (trace))
+    return g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_entity_summary_free);
+  ChronoMetricsOptions options;
+  chrono_metrics_options_init (&options);
+  options.begin = begin;
+  options.end = end;
+  options.within = TRUE;
+  GPtrArray *entities = chrono_metrics_compute_summaries (trace, &options, metrics);
+  /* an entity with no instance in the range has nothing to show */
+  for (guint i = entities->len; i-- > 0;)
+    if (((ChronoEntitySummary *) g_ptr_array_index (entities, i))->n_instances == 0)
+      g_ptr_array_remove_index (entities, i);
+  return entities;
+}
