@@ -35,6 +35,17 @@ lane_holds_intervals (ChronoLane *lane)
          || (summary != NULL && chrono_summary_has_intervals (summary));
 }
 
+gboolean
+chrono_range_stats_applies (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), FALSE);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (lane_holds_intervals (g_ptr_array_index (lanes, i)))
+      return TRUE;
+  return FALSE;
+}
+
 GArray *
 chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end)
 {

@@ -19,6 +19,9 @@ typedef struct {
   gint64 longest_start, longest_end; /* the longest item that starts in the range */
 } ChronoRangeLane;
 
+/* Whether the trace has a lane with spans or a summary of them. */
+gboolean chrono_range_stats_applies (ChronoTrace *trace);
+
 /* Every lane with spans or a summary of them, in lane order; [begin, end). */
 GArray *chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end);
 
