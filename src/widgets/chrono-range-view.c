@@ -167,14 +167,28 @@ seconds (ChronoRangeView *self, guint member, guint64 ticks)
   return chrono_clock_to_seconds (clock_of (self, member), (gint64) MIN (ticks, (guint64) G_MAXINT64));
 }
 
+/* A lane's path, or (short) what follows its top group: "Tasks/" and
+ * "Cores/" say little in a narrow column, "TASK_1MS/" tells apart the
+ * runnables of that name under several tasks.  With several traces the
+ * file comes first. */
 static char *
-lane_name (ChronoRangeView *self, guint member, ChronoLane *lane)
+lane_name (ChronoRangeView *self, guint member, ChronoLane *lane, gboolean short_name)
 {
   g_autofree char *path = chrono_lane_dup_path (lane);
+  const char *shown = path;
+  ChronoLane *top = lane;
+  while (chrono_lane_get_parent (top) != NULL)
+    top = chrono_lane_get_parent (top);
+  if (short_name && top != lane)
+    {
+      g_autofree char *prefix = chrono_lane_dup_path (top);
+      if (g_str_has_prefix (path, prefix) && path[strlen (prefix)] == '/')
+        shown = path + strlen (prefix) + 1;
+    }
   if (self->set == NULL || chrono_trace_set_get_n (self->set) < 2)
-    return g_steal_pointer (&path);
+    return g_strdup (shown);
   g_autofree char *base = g_path_get_basename (chrono_trace_get_path (member_at (self, member)->trace));
-  return g_strdup_printf ("%s: %s", base, path);
+  return g_strdup_printf ("%s: %s", base, shown);
 }
 
 static void
@@ -188,11 +202,13 @@ fill_lanes (ChronoRangeView *self)
       for (guint i = 0; i < member->lanes->len; i++)
         {
           const ChronoRangeLane *r = &g_array_index (member->lanes, ChronoRangeLane, i);
-          g_autofree char *name = lane_name (self, m, r->lane);
+          g_autofree char *name = lane_name (self, m, r->lane, TRUE);
+          g_autofree char *path = lane_name (self, m, r->lane, FALSE);
           GtkTreeIter iter;
           gtk_list_store_append (self->lanes_store, &iter);
-          gtk_list_store_set (self->lanes_store, &iter, CHRONO_RANGE_LANES_NAME, name, CHRONO_RANGE_LANES_LANE, r->lane,
-                              CHRONO_RANGE_LANES_MEMBER, m, CHRONO_RANGE_LANES_INDEX, i, CHRONO_RANGE_LANES_BUSY,
+          gtk_list_store_set (self->lanes_store, &iter, CHRONO_RANGE_LANES_NAME, name, CHRONO_RANGE_LANES_PATH, path,
+                              CHRONO_RANGE_LANES_LANE, r->lane, CHRONO_RANGE_LANES_MEMBER, m, CHRONO_RANGE_LANES_INDEX,
+                              i, CHRONO_RANGE_LANES_BUSY,
                               (double) r->busy / chrono_ticks_apart (member->begin, member->end),
                               CHRONO_RANGE_LANES_ITEMS, r->begun, CHRONO_RANGE_LANES_LONGEST,
                               r->has_longest ? chrono_ticks_apart (r->longest_start, r->longest_end)
@@ -491,7 +507,7 @@ append_lanes_tsv (ChronoRangeView *self, GString *out)
       g_autofree char *name = NULL;
       double share;
       gtk_tree_model_get (model, &iter, CHRONO_RANGE_LANES_MEMBER, &member, CHRONO_RANGE_LANES_INDEX, &index,
-                          CHRONO_RANGE_LANES_NAME, &name, CHRONO_RANGE_LANES_BUSY, &share, -1);
+                          CHRONO_RANGE_LANES_PATH, &name, CHRONO_RANGE_LANES_BUSY, &share, -1);
       const ChronoRangeLane *r = lane_row (self, member, index);
       const ChronoClock *clock = clock_of (self, member);
       g_string_append (out, name);
@@ -665,7 +681,7 @@ add_column (ChronoRangeView *self, GtkWidget *tree, const char *title, int colum
   if (numeric)
     g_object_set (cell, "xalign", 1.0, NULL);
   else if (column == CHRONO_RANGE_LANES_NAME && func == lane_cell)
-    g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_START, NULL); /* a path: its end names the lane */
+    g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_MIDDLE, NULL); /* the task and the runnable, both */
   else if (column == CHRONO_RANGE_METRICS_ENTITY && func == metric_cell)
     g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_MIDDLE, NULL);
   GtkTreeViewColumn *c = gtk_tree_view_column_new ();
@@ -677,7 +693,7 @@ add_column (ChronoRangeView *self, GtkWidget *tree, const char *title, int colum
   if (!numeric && column == CHRONO_RANGE_LANES_NAME)
     {
       gtk_tree_view_column_set_expand (c, TRUE);
-      gtk_tree_view_column_set_min_width (c, 150);
+      gtk_tree_view_column_set_min_width (c, 210);
     }
   g_object_set_data (G_OBJECT (c), "view", self);
   g_object_set_data (G_OBJECT (c), "column", GINT_TO_POINTER (column));
@@ -689,16 +705,16 @@ static GtkWidget *
 make_lanes (ChronoRangeView *self)
 {
   GType types[CHRONO_RANGE_LANES_STATE + CHRONO_N_STATES] = {
-    [CHRONO_RANGE_LANES_NAME] = G_TYPE_STRING,    [CHRONO_RANGE_LANES_LANE] = G_TYPE_POINTER,
-    [CHRONO_RANGE_LANES_MEMBER] = G_TYPE_UINT,    [CHRONO_RANGE_LANES_INDEX] = G_TYPE_UINT,
-    [CHRONO_RANGE_LANES_BUSY] = G_TYPE_DOUBLE,    [CHRONO_RANGE_LANES_ITEMS] = G_TYPE_UINT,
-    [CHRONO_RANGE_LANES_LONGEST] = G_TYPE_DOUBLE,
+    [CHRONO_RANGE_LANES_NAME] = G_TYPE_STRING,  [CHRONO_RANGE_LANES_PATH] = G_TYPE_STRING,
+    [CHRONO_RANGE_LANES_LANE] = G_TYPE_POINTER, [CHRONO_RANGE_LANES_MEMBER] = G_TYPE_UINT,
+    [CHRONO_RANGE_LANES_INDEX] = G_TYPE_UINT,   [CHRONO_RANGE_LANES_BUSY] = G_TYPE_DOUBLE,
+    [CHRONO_RANGE_LANES_ITEMS] = G_TYPE_UINT,   [CHRONO_RANGE_LANES_LONGEST] = G_TYPE_DOUBLE,
   };
   for (guint s = 0; s < CHRONO_N_STATES; s++)
     types[CHRONO_RANGE_LANES_STATE + s] = G_TYPE_DOUBLE;
   self->lanes_store = gtk_list_store_newv (G_N_ELEMENTS (types), types);
   GtkWidget *tree = gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->lanes_store));
-  gtk_tree_view_set_tooltip_column (GTK_TREE_VIEW (tree), CHRONO_RANGE_LANES_NAME);
+  gtk_tree_view_set_tooltip_column (GTK_TREE_VIEW (tree), CHRONO_RANGE_LANES_PATH);
   /* the few figures every lane has first, so a narrow panel shows them; then the states */
   add_column (self, tree, _ ("Lane"), CHRONO_RANGE_LANES_NAME, CHRONO_RANGE_LANES_NAME, lane_cell, FALSE);
   add_column (self, tree, _ ("Busy"), CHRONO_RANGE_LANES_BUSY, CHRONO_RANGE_LANES_BUSY, lane_cell, TRUE);

@@ -23,7 +23,8 @@ G_DECLARE_FINAL_TYPE (ChronoRangeView, chrono_range_view, CHRONO, RANGE_VIEW, Gt
  * no longest item) so that a column sorts by value; the text shown is
  * formatted with the clock. */
 enum {
-  CHRONO_RANGE_LANES_NAME, /* string: the lane's path */
+  CHRONO_RANGE_LANES_NAME, /* string: the lane's path below its top group ("TASK_1MS/FUNC_A"), as shown */
+  CHRONO_RANGE_LANES_PATH, /* string: its whole path ("Tasks/TASK_1MS/FUNC_A"), in the tooltip and the TSV */
   CHRONO_RANGE_LANES_LANE, /* pointer: the ChronoLane, borrowed */
   CHRONO_RANGE_LANES_MEMBER, /* uint: its trace in the view's set (0 without one) */
   CHRONO_RANGE_LANES_INDEX, /* uint: its row of chrono_range_stats_compute's answer */
