@@ -984,6 +984,39 @@ test_add_trace (void)
   g_assert_nonnull (strstr (text, "on the first trace’s clock"));
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-two-traces-selected.png");
+
+  /* the Range page measures each trace on its own clock: markers over 1 .. 4 ms of the added one */
+  ChronoRangeView *range = CHRONO_RANGE_VIEW (chrono_window_get_range_view (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  gint64 a = chrono_trace_set_to_reference (set, 1, 1000000), b = chrono_trace_set_to_reference (set, 1, 4000000);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, a);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, b);
+  chrono_range_view_update (range);
+  g_autoptr (GArray) first = chrono_range_stats_compute (chrono_trace_set_get_trace (set, 0), a, b);
+  g_autoptr (GArray) second = chrono_range_stats_compute (chrono_trace_set_get_trace (set, 1), 1000000, 4000000);
+  GtkTreeModel *model = gtk_tree_view_get_model (chrono_range_view_get_lanes (range));
+  guint rows[2] = { 0, 0 };
+  GtkTreeIter iter;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      guint member, index;
+      double busy, longest;
+      g_autofree char *name = NULL;
+      gtk_tree_model_get (model, &iter, CHRONO_RANGE_LANES_MEMBER, &member, CHRONO_RANGE_LANES_INDEX, &index,
+                          CHRONO_RANGE_LANES_NAME, &name, CHRONO_RANGE_LANES_BUSY, &busy, CHRONO_RANGE_LANES_LONGEST,
+                          &longest, -1);
+      g_assert_cmpuint (member, <, 2);
+      rows[member]++;
+      const ChronoRangeLane *r = &g_array_index (member == 0 ? first : second, ChronoRangeLane, index);
+      g_assert_cmpfloat_with_epsilon (busy, (double) r->busy / (double) (member == 0 ? b - a : 3000000), 1e-12);
+      g_assert_true (g_str_has_prefix (name, member == 0 ? "two-cores.btf: " : "beside_example.etf: "));
+      if (member == 1 && r->has_longest)
+        g_assert_cmpfloat_with_epsilon (longest, 1.5e-3, 1e-12); /* "filter" and Controller's claim */
+    }
+  g_assert_cmpuint (rows[0], ==, first->len);
+  g_assert_cmpuint (rows[1], ==, second->len);
+  g_assert_cmpuint (second->len, ==, 5);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }

@@ -38,7 +38,7 @@ struct _ChronoRangeView {
   GtkWidget *message, *note, *content, *lanes, *metrics, *metrics_part, *copy_button;
   GtkListStore *lanes_store, *metrics_store;
   GtkTreeViewColumn *state_columns[CHRONO_N_STATES];
-  GtkTreeViewColumn *items_column;
+  GtkTreeViewColumn *items_column, *longest_column;
 };
 
 G_DEFINE_FINAL_TYPE (ChronoRangeView, chrono_range_view, GTK_TYPE_BOX)
@@ -196,6 +196,7 @@ fill_lanes (ChronoRangeView *self)
 {
   memset (self->state_shown, 0, sizeof self->state_shown);
   self->exact_items = TRUE;
+  gboolean any_longest = FALSE;
   for (guint m = 0; m < self->members->len; m++)
     {
       Member *member = member_at (self, m);
@@ -222,10 +223,13 @@ fill_lanes (ChronoRangeView *self)
               self->state_shown[s] |= r->time_in_state[s] > 0;
             }
           self->exact_items &= r->exact_items;
+          any_longest |= r->has_longest;
         }
     }
   for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
     gtk_tree_view_column_set_visible (self->state_columns[s], self->state_shown[s]);
+  /* a lazily read trace knows no longest item: a column of dashes says nothing */
+  gtk_tree_view_column_set_visible (self->longest_column, any_longest);
   gtk_tree_view_column_set_title (self->items_column, self->exact_items ? _ ("Items begun") : _ ("Items overlapping"));
 }
 
@@ -286,6 +290,7 @@ compute (ChronoRangeView *self)
 {
   self->stale = FALSE;
   g_clear_handle_id (&self->idle_id, g_source_remove);
+  gint64 start = g_get_monotonic_time ();
   /* the models are refilled unsorted, then sorted once by the column chosen */
   int sort_column[2];
   GtkSortType order[2];
@@ -323,6 +328,10 @@ compute (ChronoRangeView *self)
   for (guint i = 0; i < G_N_ELEMENTS (stores); i++)
     if (sort_column[i] != GTK_TREE_SORTABLE_UNSORTED_SORT_COLUMN_ID)
       gtk_tree_sortable_set_sort_column_id (GTK_TREE_SORTABLE (stores[i]), sort_column[i], order[i]);
+  g_debug ("range page: %d lanes, %d metric rows in %.1f ms",
+           gtk_tree_model_iter_n_children (GTK_TREE_MODEL (self->lanes_store), NULL),
+           gtk_tree_model_iter_n_children (GTK_TREE_MODEL (self->metrics_store), NULL),
+           (g_get_monotonic_time () - start) / 1000.0);
 }
 
 void
@@ -720,9 +729,9 @@ make_lanes (ChronoRangeView *self)
   add_column (self, tree, _ ("Busy"), CHRONO_RANGE_LANES_BUSY, CHRONO_RANGE_LANES_BUSY, lane_cell, TRUE);
   self->items_column =
       add_column (self, tree, _ ("Items begun"), CHRONO_RANGE_LANES_ITEMS, CHRONO_RANGE_LANES_ITEMS, lane_cell, TRUE);
-  GtkTreeViewColumn *longest =
+  self->longest_column =
       add_column (self, tree, _ ("Longest"), CHRONO_RANGE_LANES_LONGEST, CHRONO_RANGE_LANES_LONGEST, lane_cell, TRUE);
-  gtk_widget_set_tooltip_text (gtk_tree_view_column_get_button (longest),
+  gtk_widget_set_tooltip_text (gtk_tree_view_column_get_button (self->longest_column),
                                _ ("The longest item that begins in the range; activate a row to go to it"));
   for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
     self->state_columns[s] = add_column (self, tree, chrono_state_get_label (s), CHRONO_RANGE_LANES_STATE + s,
