@@ -118,6 +118,8 @@ send_key (GtkWidget *widget, guint keyval)
   gdk_event_free (event);
 }
 
+static GtkTreeViewColumn *column_titled (GtkTreeView *tree, const char *title);
+
 static ChronoLane *
 find_lane (ChronoTrace *trace, const char *name, ChronoLaneKind kind)
 {
@@ -691,6 +693,28 @@ test_lazy_big_file (void)
   g_assert_nonnull (strstr (text, "Life of instance"));
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-lazy-selected.png");
+
+  /* the Range page answers from the summaries: items overlapping, no longest item, no metrics */
+  ChronoRangeView *range = CHRONO_RANGE_VIEW (chrono_window_get_range_view (window));
+  gint64 a = chrono_trace_get_chunk (trace, 2)->first_time, b = chrono_trace_get_chunk (trace, 7)->last_time;
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, a);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, b);
+  gint64 start = g_get_monotonic_time ();
+  chrono_range_view_update (range);
+  g_test_message ("Range page of a lazily read trace: %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+  g_autoptr (GArray) lanes = chrono_range_stats_compute (trace, a, b);
+  GtkTreeModel *model = gtk_tree_view_get_model (chrono_range_view_get_lanes (range));
+  g_assert_cmpint (gtk_tree_model_iter_n_children (model, NULL), ==, (int) lanes->len);
+  g_autofree char *tsv = chrono_range_view_get_tsv (range);
+  g_assert_true (g_str_has_prefix (tsv, "Lane\tBusy (%)\tItems overlapping\tLongest (s)\t"));
+  g_assert_null (strstr (tsv, "Entity\tMetric"));
+  g_assert_false (gtk_tree_view_column_get_visible (column_titled (chrono_range_view_get_lanes (range), "Longest")));
+  GtkTreeIter iter;
+  g_assert_true (gtk_tree_model_get_iter_first (model, &iter));
+  guint index, items;
+  gtk_tree_model_get (model, &iter, CHRONO_RANGE_LANES_INDEX, &index, CHRONO_RANGE_LANES_ITEMS, &items, -1);
+  g_assert_cmpuint (items, ==, g_array_index (lanes, ChronoRangeLane, index).begun);
+  g_assert_cmpuint (items, >, 0);
 
   /* the file grows on disk: the window says so and offers to reload */
   FILE *out = fopen (path, "a");
