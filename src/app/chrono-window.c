@@ -15,6 +15,7 @@
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
 #include "chrono-profile-view.h"
+#include "chrono-range-view.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
 #include "chrono-claims-popover.h"
@@ -47,6 +48,7 @@ struct _ChronoWindow {
   GtkWidget *side_stack;
   GtkWidget *profile_box;
   GtkWidget *metrics_box;
+  GtkWidget *range_box;
   GtkWidget *status_bar;
   /* the trace on show */
   ChronoTrace *trace;
@@ -57,6 +59,7 @@ struct _ChronoWindow {
   GtkWidget *overview;
   GtkWidget *inspector;
   GtkWidget *metrics; /* NULL when the trace has no metrics to show */
+  GtkWidget *range; /* the Range page's view, NULL when the trace has no spans to measure */
   char *path;
   GCancellable *cancellable;
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
@@ -272,7 +275,8 @@ clear_trace (ChronoWindow *self)
   gtk_container_foreach (GTK_CONTAINER (self->inspector_scroller), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->profile_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->metrics_box), destroy_child, NULL);
-  self->timeline = self->overview = self->inspector = self->metrics = NULL;
+  gtk_container_foreach (GTK_CONTAINER (self->range_box), destroy_child, NULL);
+  self->timeline = self->overview = self->inspector = self->metrics = self->range = NULL;
   g_clear_object (&self->viewport);
   g_clear_object (&self->set);
   g_clear_object (&self->trace);
@@ -299,13 +303,29 @@ setup_metrics (ChronoWindow *self, ChronoTrace *trace)
   return TRUE;
 }
 
+/* Traces of spans get the statistics of a range chosen in the timeline. */
+static gboolean
+setup_range (ChronoWindow *self, ChronoTrace *trace)
+{
+  gboolean applies = chrono_range_view_applies (trace);
+  gtk_widget_set_visible (self->range_box, applies);
+  if (!applies)
+    return FALSE;
+  self->range = chrono_range_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
+  gtk_widget_set_vexpand (self->range, TRUE);
+  gtk_container_add (GTK_CONTAINER (self->range_box), self->range);
+  gtk_widget_show_all (self->range_box);
+  return TRUE;
+}
+
 /* Traces of calls get a profile of the visible range beside the details. */
 static void
 setup_profile (ChronoWindow *self, ChronoTrace *trace)
 {
   gboolean applies = chrono_profile_view_applies (trace);
   gboolean metrics = setup_metrics (self, trace);
-  gtk_widget_set_visible (self->side_switcher, applies || metrics);
+  gboolean range = setup_range (self, trace);
+  gtk_widget_set_visible (self->side_switcher, applies || metrics || range);
   gtk_widget_set_visible (self->profile_box, applies);
   gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "details");
   if (!applies)
@@ -527,6 +547,8 @@ show_added_trace (ChronoWindow *self, ChronoTrace *added)
     }
   if (first)
     chrono_layout_set_trace_set (chrono_timeline_view_get_layout (view), self->set);
+  if (self->range != NULL)
+    chrono_range_view_set_trace_set (CHRONO_RANGE_VIEW (self->range), self->set);
   gint64 begin, end;
   if (chrono_trace_set_get_range (self->set, &begin, &end))
     {
@@ -1105,6 +1127,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (side_stack);
   CHILD (profile_box);
   CHILD (metrics_box);
+  CHILD (range_box);
   CHILD (status_bar);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response);
@@ -1153,6 +1176,13 @@ GtkWidget *
 chrono_window_get_metrics_view (ChronoWindow *self)
 {
   return self->metrics;
+}
+
+/* The Range page's view, NULL when the trace has no spans to measure. */
+GtkWidget *
+chrono_window_get_range_view (ChronoWindow *self)
+{
+  return self->range;
 }
 
 ChronoViewport *

@@ -23,6 +23,8 @@ void chrono_window_hide_core_load (ChronoWindow *window);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
 GtkWidget *chrono_window_get_metrics_view (ChronoWindow *window);
+/* The Range page (statistics over a range), NULL when the trace has no spans. */
+GtkWidget *chrono_window_get_range_view (ChronoWindow *window);
 ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);
 ChronoExportChoice *chrono_window_get_export_choice (ChronoWindow *window);
 /* The message the info bar shows, or NULL when it is hidden. */
