@@ -525,6 +525,17 @@ test_preemption_walkthrough (void)
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-preemption.png");
 
+  /* issue 18: with the inspector's button focused, key 2 still sets marker B
+   * (at the middle of the view: the pointer is not over the lanes) */
+  gtk_widget_grab_focus (button);
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == button);
+  gint64 marker_b, expected = (chrono_viewport_get_begin (viewport) + chrono_viewport_get_end (viewport)) / 2;
+  send_key (GTK_WIDGET (window), GDK_KEY_2);
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &marker_b));
+  g_assert_cmpint (ABS (marker_b - expected), <=,
+                   chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport));
+  g_assert_cmpint (marker_b, !=, preemption->resumed);
+
   g_autofree char *svg = g_build_filename (artifact_dir, "preemption.svg", NULL);
   ChronoExportChoice choice = { FALSE, 1400, 0 };
   g_autoptr (GError) error = NULL;

@@ -935,6 +935,21 @@ core_load_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
   chrono_core_load_dialog_show (GTK_WINDOW (self), self->trace, apply_core_load, self);
 }
 
+/* The timeline's keys (1 and 2 for markers, [ and ], zoom and pan) work
+ * wherever the focus is — after clicking a preemption in the inspector, say
+ * — except where text is typed or a list moves its own selection. */
+static gboolean
+chrono_window_key_press (GtkWidget *widget, GdkEventKey *event)
+{
+  ChronoWindow *self = CHRONO_WINDOW (widget);
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+  gboolean plain = (event->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK | GDK_SUPER_MASK)) == 0;
+  if (self->timeline != NULL && plain && focus != NULL && focus != self->timeline && !GTK_IS_EDITABLE (focus)
+      && !GTK_IS_TREE_VIEW (focus) && gtk_widget_event (self->timeline, (GdkEvent *) event))
+    return GDK_EVENT_STOP;
+  return GTK_WIDGET_CLASS (chrono_window_parent_class)->key_press_event (widget, event);
+}
+
 static const GActionEntry window_actions[] = {
   { "open", open_activated },
   { "add-trace", add_trace_activated },
@@ -1106,6 +1121,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   object_class->finalize = chrono_window_finalize;
   widget_class->drag_data_received = drag_data_received;
   widget_class->delete_event = chrono_window_delete_event;
+  widget_class->key_press_event = chrono_window_key_press;
   g_type_ensure (CHRONO_TYPE_STATUS_BAR); /* named in the template */
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chronoscope/Chronoscope/chrono-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, ChronoWindow, name)
