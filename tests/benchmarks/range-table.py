@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Issue 17 §2: the Range page's table for a 10M-event BTF within 200 ms.
+"""Issue 17 §2 and 18 §3: the Range page's table (200 ms) and find (100 ms) on a 10M-event BTF.
 Generates the trace with the project's generator (kept in WORKDIR between
-runs; delete it to regenerate), then runs range-table on it.
+runs; delete it to regenerate), then runs the given benchmark program (range-table or find) on it.
 
-usage: range-table.py WORKDIR GEN_BTF RANGE_TABLE
+usage: range-table.py WORKDIR GEN_BTF PROGRAM
 
 CHRONO_BENCH_RANGE_EVENTS (default 10M) sets the number of events."""
 import os
