@@ -11,6 +11,7 @@
 #include "chrono-application.h"
 #include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
+#include "chrono-find.h"
 #include "chrono-inspector.h"
 #include "chrono-instance-life.h"
 #include "chrono-metrics-view.h"
@@ -1668,6 +1669,75 @@ test_range_page (void)
   settle ();
 }
 
+/* Issue 18 §3: Ctrl+F finds items, shows the lanes that have them, and
+ * Enter / Shift+Enter walk the matches in time order. */
+static void
+test_find_anything (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint all_rows = chrono_layout_get_n_rows (layout);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
+  GtkEntry *entry = GTK_ENTRY (chrono_window_get_search_entry (window));
+
+  const char *query_text = "Task_2ms_1 duration>100us";
+  gtk_entry_set_text (entry, query_text);
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC; /* search-changed comes after a short delay */
+  while (chrono_layout_get_n_rows (layout) == all_rows && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoQuery) query = chrono_query_parse (query_text, chrono_trace_get_clock (trace), &error);
+  g_autoptr (ChronoFindResult) expected = chrono_find (trace, query, G_MAXUINT);
+  g_assert_cmpuint (expected->matches->len, >, 2);
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), <, all_rows);
+  GHashTableIter iter;
+  gpointer lane;
+  g_hash_table_iter_init (&iter, expected->lanes);
+  guint row;
+  while (g_hash_table_iter_next (&iter, &lane, NULL))
+    g_assert_true (chrono_layout_find_row (layout, lane, &row));
+  g_assert_nonnull (strstr (chrono_window_get_status_message (window), "matches"));
+
+  /* Enter from the start: the earliest match, then the next in time */
+  chrono_viewport_zoom_to (chrono_window_get_viewport (window), chrono_trace_get_begin (trace),
+                           chrono_trace_get_end (trace));
+  g_signal_emit_by_name (entry, "activate");
+  ChronoLane *selected;
+  guint span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  gint64 earliest = G_MAXINT64;
+  for (guint i = 0; i < expected->matches->len; i++)
+    earliest = MIN (earliest, g_array_index (expected->matches, ChronoMatch, i).start);
+  ChronoSpans *spans = chrono_lane_get_spans (selected);
+  g_assert_cmpint (chrono_spans_get_start (spans, span), <=, earliest + 0);
+  g_assert_true (g_hash_table_contains (expected->lanes, selected));
+  g_assert_nonnull (strstr (chrono_window_get_status_message (window), "Match 1 of"));
+  chrono_window_go_to_match (window, +1);
+  g_assert_nonnull (strstr (chrono_window_get_status_message (window), "Match 2 of"));
+  chrono_window_go_to_match (window, -1);
+  g_assert_nonnull (strstr (chrono_window_get_status_message (window), "Match 1 of"));
+  chrono_window_go_to_match (window, -1);
+  g_assert_nonnull (strstr (chrono_window_get_status_message (window), "No more matches"));
+
+  /* a query that does not parse says why and shows every lane */
+  gtk_entry_set_text (entry, "duration~x");
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (chrono_layout_get_n_rows (layout) != all_rows && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), ==, all_rows);
+  g_assert_nonnull (strstr (chrono_window_get_status_message (window), "duration~x"));
+  settle ();
+  gtk_entry_set_text (entry, "state=running lane~Core");
+  settle ();
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "find.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1702,5 +1772,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/export-format-follows-name", test_export_format_follows_name);
   g_test_add_func ("/gui/colour-by-offers-name-once", test_colour_by_offers_name_once);
   g_test_add_func ("/gui/range-page", test_range_page);
+  g_test_add_func ("/gui/find-anything", test_find_anything);
   return g_test_run ();
 }

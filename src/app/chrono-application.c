@@ -115,6 +115,8 @@ set_accelerators (GtkApplication *application)
     { "win.close", { "<Control>w", NULL } },
     { "win.go-to", { "<Control>g", NULL } },
     { "win.find", { "<Control>f", NULL } },
+    { "win.find-next", { "F3", NULL } },
+    { "win.find-previous", { "<Shift>F3", NULL } },
     { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
     { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
     { "win.zoom-fit", { "<Control>0", NULL } },

@@ -12,6 +12,7 @@
 #include "chrono-core-load-dialog.h"
 #include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
+#include "chrono-search.h"
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
 #include "chrono-profile-view.h"
@@ -65,6 +66,7 @@ struct _ChronoWindow {
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
   ChronoExportChoice export_choice;
   GHashTable *load_options; /* how TRACE claims are grouped, coloured and filtered */
+  ChronoSearch *search; /* Ctrl+F: its matches, and the one gone to */
   gboolean disposed; /* late progress reports and load results are dropped */
   GFileMonitor *monitor; /* the file on show: a change offers a reload */
   GtkWidget *reload_button; /* in the info bar, when a reload is the answer */
@@ -75,6 +77,7 @@ struct _ChronoWindow {
 G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void setup_claims_popover (ChronoWindow *self);
+static void run_search (ChronoWindow *self);
 static void start_loading (ChronoWindow *self);
 
 /* ---- showing a trace ---------------------------------------------------- */
@@ -277,6 +280,9 @@ clear_trace (ChronoWindow *self)
   gtk_container_foreach (GTK_CONTAINER (self->metrics_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->range_box), destroy_child, NULL);
   self->timeline = self->overview = self->inspector = self->metrics = self->range = NULL;
+  /* its matches name the old trace's lanes */
+  g_clear_object (&self->search);
+  self->search = chrono_search_new ();
   g_clear_object (&self->viewport);
   g_clear_object (&self->set);
   g_clear_object (&self->trace);
@@ -371,8 +377,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
     }
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
                                             g_hash_table_lookup (self->load_options, "labelling"));
-  const char *filter = gtk_entry_get_text (GTK_ENTRY (self->search_entry));
-  chrono_layout_set_filter (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)), filter);
+  run_search (self); /* a reload finds what was being searched for again */
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "timeline");
   gtk_widget_grab_focus (self->timeline);
@@ -725,12 +730,104 @@ find_changed (GSimpleAction *action, GVariant *state, gpointer data)
     gtk_widget_grab_focus (self->search_entry);
 }
 
+/* Ctrl+F finds anything (chrono-find's queries): the lanes with matches
+ * are shown, the matches marked on the overview, the count said. */
+static void
+run_search (ChronoWindow *self)
+{
+  if (self->timeline == NULL)
+    return;
+  GtkEntry *entry = GTK_ENTRY (self->search_entry);
+  g_autoptr (GError) error = NULL;
+  gboolean ok =
+      chrono_search_run (self->search, chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
+                         gtk_entry_get_text (entry), &error);
+  gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_PRIMARY,
+                                     ok ? "edit-find-symbolic" : "dialog-warning-symbolic");
+  gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_PRIMARY, ok ? NULL : error->message);
+  const ChronoFindResult *result = chrono_search_get_result (self->search);
+  g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (guint i = 0; result != NULL && i < result->matches->len; i++)
+    g_array_append_val (starts, g_array_index (result->matches, ChronoMatch, i).start);
+  chrono_overview_set_found (CHRONO_OVERVIEW (self->overview), (const gint64 *) starts->data, starts->len);
+  g_autofree char *said = ok ? chrono_search_describe (self->search) : g_strdup (error->message);
+  if (said != NULL)
+    chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), said);
+}
+
 static void
 search_changed (ChronoWindow *self, GtkSearchEntry *entry)
 {
-  if (self->timeline)
-    chrono_layout_set_filter (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                              gtk_entry_get_text (GTK_ENTRY (entry)));
+  run_search (self);
+}
+
+GtkWidget *
+chrono_window_get_search_entry (ChronoWindow *self)
+{
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self), NULL);
+  return self->search_entry;
+}
+
+/* The next (previous) match in time: selected, its lane shown, in view. */
+void
+chrono_window_go_to_match (ChronoWindow *self, int direction)
+{
+  g_return_if_fail (CHRONO_IS_WINDOW (self));
+  if (self->timeline == NULL)
+    return;
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (self->timeline);
+  gint64 from = direction > 0 ? chrono_viewport_get_begin (self->viewport) : chrono_viewport_get_end (self->viewport);
+  const ChronoMatch *match = chrono_search_step (self->search, from, direction);
+  if (match == NULL)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      if (chrono_search_get_result (self->search) != NULL)
+        chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
+                                        direction > 0 ? _ ("No more matches after this one")
+                                                      : _ ("No more matches before this one"));
+      return;
+    }
+  if (match->kind == CHRONO_MATCH_SPAN)
+    chrono_timeline_view_select (view, match->lane, match->index);
+  else
+    chrono_timeline_view_select_mark (view, match->lane, match->index);
+  chrono_timeline_view_show_lane (view, match->lane);
+  chrono_timeline_view_reveal (view, match->start, MAX (match->end, match->start + 1));
+  g_autofree char *said = chrono_search_describe (self->search);
+  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), said);
+}
+
+/* Enter goes to the next match, Shift+Enter to the previous. */
+static void
+search_activated (ChronoWindow *self, GtkSearchEntry *entry)
+{
+  GdkModifierType state = 0;
+  gtk_get_current_event_state (&state);
+  chrono_window_go_to_match (self, (state & GDK_SHIFT_MASK) ? -1 : +1);
+}
+
+static void
+search_next_match (ChronoWindow *self, GtkSearchEntry *entry)
+{
+  chrono_window_go_to_match (self, +1);
+}
+
+static void
+search_previous_match (ChronoWindow *self, GtkSearchEntry *entry)
+{
+  chrono_window_go_to_match (self, -1);
+}
+
+static void
+find_next_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  chrono_window_go_to_match (data, +1);
+}
+
+static void
+find_previous_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  chrono_window_go_to_match (data, -1);
 }
 
 static void
@@ -963,6 +1060,8 @@ static const GActionEntry window_actions[] = {
   { "clear-markers", clear_markers_activated },
   { "show-warnings", show_warnings_activated },
   { "core-load", core_load_activated },
+  { "find-next", find_next_activated },
+  { "find-previous", find_previous_activated },
   { "previous-instance", previous_instance_activated },
   { "next-instance", next_instance_activated },
 };
@@ -1096,6 +1195,7 @@ chrono_window_dispose (GObject *object)
       share_view_actions (self, FALSE);
     }
   g_clear_object (&self->viewport);
+  g_clear_object (&self->search);
   g_clear_object (&self->set);
   g_clear_object (&self->trace);
   g_clear_object (&self->monitor);
@@ -1159,6 +1259,10 @@ chrono_window_init (ChronoWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
   gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_ENTRY (self->search_entry));
   g_signal_connect_swapped (self->search_bar, "notify::search-mode-enabled", G_CALLBACK (search_mode_changed), self);
+  g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activated), self);
+  g_signal_connect_swapped (self->search_entry, "next-match", G_CALLBACK (search_next_match), self);
+  g_signal_connect_swapped (self->search_entry, "previous-match", G_CALLBACK (search_previous_match), self);
+  self->search = chrono_search_new ();
   gtk_drag_dest_set (GTK_WIDGET (self), GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
   gtk_drag_dest_add_uri_targets (GTK_WIDGET (self));
   setup_recent_menu (self);

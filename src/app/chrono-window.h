@@ -20,6 +20,8 @@ gboolean chrono_window_get_trace_count (ChronoWindow *window);
 gboolean chrono_window_go_to (ChronoWindow *window, const char *text, GError **error);
 gboolean chrono_window_show_core_load (ChronoWindow *window, const char *width, GError **error);
 void chrono_window_hide_core_load (ChronoWindow *window);
+void chrono_window_go_to_match (ChronoWindow *window, int direction);
+GtkWidget *chrono_window_get_search_entry (ChronoWindow *window);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
 GtkWidget *chrono_window_get_metrics_view (ChronoWindow *window);

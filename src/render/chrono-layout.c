@@ -13,6 +13,7 @@ struct _ChronoLayout {
   GHashTable *hidden; /* ChronoLane* set */
   GHashTable *axis_ranges; /* density lane -> double[2], the address positions shown */
   char *filter; /* casefolded, NULL when no filter */
+  GHashTable *shown_lanes; /* with no name filter: the lanes that match (a search's), NULL when none */
   GArray *rows; /* ChronoLayoutRow */
   GHashTable *row_of_lane; /* ChronoLane* -> row index + 1: find_row in O(1) for every link of a frame */
   GHashTable *tree_rows_end; /* tree lane -> index of its last node row + 1 */
@@ -74,6 +75,7 @@ chrono_layout_finalize (GObject *object)
     g_signal_handler_disconnect (self->set, self->set_changed_id);
   g_clear_object (&self->set);
   g_free (self->filter);
+  g_clear_pointer (&self->shown_lanes, g_hash_table_unref);
   g_array_unref (self->rows);
   g_hash_table_unref (self->row_of_lane);
   G_OBJECT_CLASS (chrono_layout_parent_class)->finalize (object);
@@ -223,9 +225,18 @@ chrono_layout_row_get_slot_height (const ChronoLayoutRow *row)
   return row->n_slots > 0 ? row->height / row->n_slots : row->height;
 }
 
+/* A name filter or a set of lanes decides which lanes are shown. */
+static gboolean
+filtering (ChronoLayout *self)
+{
+  return self->filter != NULL || self->shown_lanes != NULL;
+}
+
 static gboolean
 name_matches (ChronoLayout *self, ChronoLane *lane)
 {
+  if (self->filter == NULL)
+    return self->shown_lanes != NULL && g_hash_table_contains (self->shown_lanes, lane);
   g_autofree char *folded = g_utf8_casefold (chrono_lane_get_name (lane), -1);
   return strstr (folded, self->filter) != NULL;
 }
@@ -364,7 +375,7 @@ add_lane (ChronoLayout *self, ChronoLane *lane, guint indent, gboolean inside_ma
 {
   if (g_hash_table_contains (self->hidden, lane))
     return FALSE;
-  gboolean matched = inside_match || self->filter == NULL || name_matches (self, lane);
+  gboolean matched = inside_match || !filtering (self) || name_matches (self, lane);
   guint mark = self->rows->len;
   ChronoRowStyle style = chrono_layout_get_row_style (lane);
   ChronoLayoutRow row = { lane, 0.0, 0.0, indent, count_slots (lane, style), CHRONO_TREE_NONE };
@@ -376,8 +387,7 @@ add_lane (ChronoLayout *self, ChronoLane *lane, guint indent, gboolean inside_ma
     add_tree_rows (self, lane, indent + 1);
   gboolean descendant_shown = FALSE;
   if (expanded || !matched)
-    descendant_shown =
-        add_children (self, chrono_lane_get_children (lane), indent + 1, matched && self->filter != NULL);
+    descendant_shown = add_children (self, chrono_lane_get_children (lane), indent + 1, matched && filtering (self));
   if (!matched && !descendant_shown)
     {
       g_array_set_size (self->rows, mark);
@@ -408,9 +418,9 @@ add_member (ChronoLayout *self, guint member)
   ChronoLayoutRow row = { heading, 0.0, CHRONO_LAYOUT_HEADING_HEIGHT, 0, 1, CHRONO_TREE_NONE, member };
   g_array_append_val (self->rows, row);
   gboolean any = FALSE;
-  if (!g_hash_table_contains (self->collapsed, heading) || self->filter != NULL)
+  if (!g_hash_table_contains (self->collapsed, heading) || filtering (self))
     any = add_children (self, chrono_trace_get_lanes (chrono_trace_set_get_trace (self->set, member)), 1, FALSE);
-  if (self->filter != NULL && !any && !name_matches (self, heading))
+  if (filtering (self) && !any && !name_matches (self, heading))
     g_array_set_size (self->rows, mark);
   for (guint i = mark; i < self->rows->len; i++)
     g_array_index (self->rows, ChronoLayoutRow, i).member = member;
@@ -505,6 +515,19 @@ chrono_layout_set_filter (ChronoLayout *layout, const char *substring)
   g_free (layout->filter);
   layout->filter = folded;
   g_object_notify_by_pspec (G_OBJECT (layout), properties[PROP_FILTER]);
+  chrono_layout_refresh (layout);
+}
+
+/* Only these lanes (a set of ChronoLane *), the paths to them and what lies
+ * under them; NULL shows every lane.  A name filter, when set, wins. */
+void
+chrono_layout_set_shown_lanes (ChronoLayout *layout, GHashTable *lanes)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout));
+  if (lanes == layout->shown_lanes)
+    return;
+  g_clear_pointer (&layout->shown_lanes, g_hash_table_unref);
+  layout->shown_lanes = lanes != NULL ? g_hash_table_ref (lanes) : NULL;
   chrono_layout_refresh (layout);
 }
 

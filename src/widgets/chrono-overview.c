@@ -50,6 +50,8 @@ struct _ChronoOverview {
   double press_x, pointer_x; /* pointer_x is -1 when the pointer is outside */
   gint64 press_time, press_begin;
   const char *cursor_name; /* static strings; NULL = the default arrow */
+
+  GArray *found; /* gint64 times of a search's matches, marked along the top; NULL: none */
 };
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, N_PROPS };
@@ -403,6 +405,52 @@ draw_overlay (ChronoOverview *self, cairo_t *cr)
     }
 }
 
+#define FOUND_HEIGHT 4.0
+
+/* A search's matches: a tick at the top of each column that holds one. */
+static void
+draw_found (ChronoOverview *self, cairo_t *cr)
+{
+  if (self->found == NULL || self->found->len == 0)
+    return;
+  int width = gtk_widget_get_allocated_width (GTK_WIDGET (self));
+  if (width <= 0)
+    return;
+  g_autofree guint8 *column = g_new0 (guint8, width);
+  for (guint i = 0; i < self->found->len; i++)
+    {
+      double x = time_to_x (self, g_array_index (self->found, gint64, i));
+      if (x >= 0.0 && x < width)
+        column[(int) x] = 1;
+    }
+  cairo_set_source_rgb (cr, 0.90, 0.38, 0.0); /* orange: apart from the load's state colours and the accent */
+  for (int x = 0; x < width; x++)
+    if (column[x])
+      cairo_rectangle (cr, x, 0, 1.0, FOUND_HEIGHT);
+  cairo_fill (cr);
+}
+
+/* Marks these times (copied) along the top; NULL or none: no marks. */
+void
+chrono_overview_set_found (ChronoOverview *overview, const gint64 *times, guint n)
+{
+  g_return_if_fail (CHRONO_IS_OVERVIEW (overview));
+  g_clear_pointer (&overview->found, g_array_unref);
+  if (times != NULL && n > 0)
+    {
+      overview->found = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
+      g_array_append_vals (overview->found, times, n);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (overview));
+}
+
+guint
+chrono_overview_get_n_found (ChronoOverview *overview)
+{
+  g_return_val_if_fail (CHRONO_IS_OVERVIEW (overview), 0);
+  return overview->found != NULL ? overview->found->len : 0;
+}
+
 static gboolean
 chrono_overview_draw (GtkWidget *widget, cairo_t *cr)
 {
@@ -420,6 +468,7 @@ chrono_overview_draw (GtkWidget *widget, cairo_t *cr)
   cairo_paint (cr);
   cairo_restore (cr);
   draw_overlay (self, cr);
+  draw_found (self, cr);
   return GDK_EVENT_PROPAGATE;
 }
 
@@ -665,6 +714,7 @@ chrono_overview_finalize (GObject *object)
   ChronoOverview *self = CHRONO_OVERVIEW (object);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   g_clear_pointer (&self->load, chrono_load_free);
+  g_clear_pointer (&self->found, g_array_unref);
   g_clear_object (&self->viewport);
   g_clear_object (&self->trace);
   G_OBJECT_CLASS (chrono_overview_parent_class)->finalize (object);

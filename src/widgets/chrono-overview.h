@@ -16,5 +16,8 @@ G_DECLARE_FINAL_TYPE (ChronoOverview, chrono_overview, CHRONO, OVERVIEW, GtkDraw
 GtkWidget *chrono_overview_new (ChronoTrace *trace, ChronoViewport *viewport);
 ChronoTrace *chrono_overview_get_trace (ChronoOverview *overview);
 ChronoViewport *chrono_overview_get_viewport (ChronoOverview *overview);
+/* A search's matches, marked along the top of the strip. */
+void chrono_overview_set_found (ChronoOverview *overview, const gint64 *times, guint n);
+guint chrono_overview_get_n_found (ChronoOverview *overview);
 
 G_END_DECLS

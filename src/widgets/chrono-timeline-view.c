@@ -1056,6 +1056,15 @@ chrono_timeline_view_select_instance (ChronoTimelineView *self, ChronoLane *lane
   return TRUE;
 }
 
+/* An instant event chosen elsewhere (a search): the inspector explains it as after a click. */
+void
+chrono_timeline_view_select_mark (ChronoTimelineView *self, ChronoLane *lane, guint mark)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && CHRONO_IS_LANE (lane));
+  chrono_timeline_view_unselect (self);
+  g_signal_emit (self, signals[MARK_SELECTED], 0, chrono_timeline_view_get_trace (self), lane, mark, 0u);
+}
+
 /* Select the previous (-1) or next (+1) instance of the selected task. */
 gboolean
 chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *self, int direction)

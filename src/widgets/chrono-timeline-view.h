@@ -22,6 +22,7 @@ void chrono_timeline_view_get_render_options (ChronoTimelineView *view, ChronoRe
 
 void chrono_timeline_view_select (ChronoTimelineView *view, ChronoLane *lane, guint span);
 void chrono_timeline_view_unselect (ChronoTimelineView *view);
+void chrono_timeline_view_select_mark (ChronoTimelineView *view, ChronoLane *lane, guint mark);
 ChronoTrace *chrono_timeline_view_get_selected_trace (ChronoTimelineView *view);
 /* The name column's width in px (its right edge drags; the window remembers it). */
 void chrono_timeline_view_set_label_width (ChronoTimelineView *view, int width);

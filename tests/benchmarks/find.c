@@ -53,7 +53,8 @@ main (int argc, char **argv)
       fprintf (stderr, "%s\n", error->message);
       return 1;
     }
-  const char *queries[] = { "Task_4ms_6", "state=running", "duration>2ms", "name~^Task_2ms duration<50us", "lane~^Cores/ Task_1", "nothing" };
+  const char *queries[] = { "Task_4ms_6",          "state=running", "duration>2ms", "name~^Task_2ms duration<50us",
+                            "lane~^Cores/ Task_1", "nothing" };
   printf ("| query | ms | found |\n|---|---|---|\n");
   for (guint i = 0; i < G_N_ELEMENTS (queries); i++)
     {
