@@ -21,6 +21,10 @@ gboolean chrono_window_go_to (ChronoWindow *window, const char *text, GError **e
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
 GtkWidget *chrono_window_get_metrics_view (ChronoWindow *window);
+/* Check the trace on show against a requirements file and show the
+ * Requirements page; FALSE (and the reason in the info bar) when it cannot. */
+gboolean chrono_window_check_requirements (ChronoWindow *window, GFile *file);
+GtkWidget *chrono_window_get_requirements_view (ChronoWindow *window);
 ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);
 ChronoExportChoice *chrono_window_get_export_choice (ChronoWindow *window);
 /* The message the info bar shows, or NULL when it is hidden. */
