@@ -241,11 +241,17 @@ draw_path_label (cairo_t *cr, const ChronoRenderOptions *view, const StepBox *la
   cairo_text_extents_t extents;
   cairo_text_extents (cr, text, &extents);
   double w = extents.x_advance + 10, h = 16;
-  /* right of the last step, or left of it when the picture ends first */
-  double x = last->x1 + 8;
+  /* right of the last step; where the picture ends first, under its row
+   * (above it at the bottom), its right edge at the step's end, off the
+   * arrow that comes in from the left */
+  double x = last->x1 + 8, y = last->top + last->height / 2 - h / 2;
   if (x + w > view->width)
-    x = MAX (last->x0 - 8 - w, view->label_width + 2);
-  double y = last->top + last->height / 2 - h / 2;
+    {
+      x = MAX (MIN (last->x1, view->width - 2) - w, view->label_width + 2);
+      y = last->top + last->height + 2;
+      if (y + h > view->height - MAX (view->legend_height, 0))
+        y = last->top - h - 2;
+    }
   cairo_rectangle (cr, floor (x) + 0.5, floor (y) + 0.5, ceil (w), h);
   if (view->dark)
     cairo_set_source_rgba (cr, 0.1, 0.1, 0.12, 0.92);

@@ -210,17 +210,19 @@ fill_chains (ChronoRequirementsView *self)
           if (chain->has_limit[m])
             {
               g_autofree char *bound = chrono_format_duration (chain->limit[m], 4);
-              limit = g_markup_printf_escaped (g_dngettext (GETTEXT_PACKAGE, " · ≤ %s: <b>%u violation</b>",
-                                                            " · ≤ %s: <b>%u violations</b>", chain->violations[m]),
+              limit = g_markup_printf_escaped (g_dngettext (GETTEXT_PACKAGE, " ≤ %s: <b>%u violation</b>",
+                                                            " ≤ %s: <b>%u violations</b>", chain->violations[m]),
                                                bound, chain->violations[m]);
               limit_text = g_strdup_printf ("≤ %s: %u", bound, chain->violations[m]);
             }
           guint incomplete = chain->result->incomplete[m];
-          g_autofree char *markup = g_markup_printf_escaped (_ ("<b>%s</b> %s\n%u measured · min %s · max %s · p99 %s"),
-                                                             spec->name, measure_label (m), s.count, min, max, p99);
-          GString *full = g_string_new (markup);
+          g_autofree char *name = g_markup_printf_escaped ("<b>%s</b> %s", spec->name, measure_label (m));
+          GString *full = g_string_new (name);
           if (limit != NULL)
             g_string_append (full, limit);
+          g_autofree char *figures =
+              g_markup_printf_escaped (_ ("%u measured · min %s · max %s · p99 %s"), s.count, min, max, p99);
+          g_string_append_printf (full, "\n%s", figures);
           if (incomplete > 0)
             g_string_append_printf (full, _ (" · %u incomplete"), incomplete);
           if (m == CHRONO_CHAIN_LATENCY)
@@ -318,7 +320,7 @@ chrono_requirements_view_show_path (ChronoRequirementsView *self, guint chain, C
   /* the whole path with room around it, the label included */
   gint64 begin = hops[0].start, end = hops[n - 1].end;
   gint64 margin = MAX ((gint64) ((double) (end - begin) * PATH_MARGIN), 1);
-  chrono_viewport_zoom_to (self->viewport, begin - margin, end + 2 * margin);
+  chrono_viewport_zoom_to (self->viewport, begin - margin, end + 3 * margin);
   chrono_timeline_view_reveal_lanes (self->timeline, lanes, n);
   /* the response selected: the inspector explains it */
   const ChronoChainHop *response = &hops[n - 1];
