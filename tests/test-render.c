@@ -706,6 +706,17 @@ test_path (Fixture *f, gconstpointer data)
   g_assert_cmpuint (count_colour (drawn, between0, between1, 0, height, r, g, b), >, 20);
   int later0 = column_of (&o, 8 * MS) + 12, later1 = column_of (&o, 12 * MS) - 12;
   g_assert_cmpuint (count_colour (drawn, later0, later1, 0, height, r, g, b), >, 20);
+  /* the end-to-end time along the ruler's foot, from the stimulus to the last step's end */
+  int span_y = (int) floor (chrono_render_options_lane_top (&o)) - 3, under_span[3];
+  for (gint64 t = 3 * MS + MS / 10; t < 14 * MS; t += MS)
+    {
+      pixel_at (plain, column_of (&o, t), span_y, under_span);
+      assert_over (drawn, column_of (&o, t), span_y, under_span, r, g, b, 0.85, "end-to-end bar");
+    }
+  int rgb_after[3], plain_after[3];
+  pixel_at (plain, column_of (&o, 15 * MS), span_y, plain_after);
+  pixel_at (drawn, column_of (&o, 15 * MS), span_y, rgb_after);
+  g_assert_cmpmem (rgb_after, sizeof rgb_after, plain_after, sizeof plain_after);
   /* nothing beyond the last step but its label, right of it */
   int label_x = column_of (&o, 14 * MS) + 14;
   g_assert_cmpuint (count_colour (drawn, label_x, label_x + 60, 0, height, r, g, b), >, 10);

@@ -265,6 +265,28 @@ draw_path_label (cairo_t *cr, const ChronoRenderOptions *view, const StepBox *la
   cairo_show_text (cr, text);
 }
 
+/* From the path's first step to the end of its last, a bar along the
+ * ruler's foot: the end-to-end time reads off the time axis. */
+static void
+draw_path_span (cairo_t *cr, const ChronoRenderOptions *view, const StepBox *first, const StepBox *last, double r,
+                double g, double b)
+{
+  double top = chrono_render_options_lane_top (view);
+  if (view->ruler_height <= 0 || top < 5)
+    return;
+  double x0 = first->instant ? (first->x0 + first->x1) / 2 : first->x0;
+  double x1 = last->instant ? (last->x0 + last->x1) / 2 : last->x1;
+  x0 = MAX (x0, view->label_width);
+  x1 = MIN (x1, view->width);
+  if (x1 <= x0)
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, floor (x0), top - 5, MAX (ceil (x1 - x0), 1.0), 4);
+  cairo_set_source_rgba (cr, r, g, b, 0.85);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
 /* Every step outlined (an instant as a dot), arrows between them over a
  * halo of the background so they stay legible over busy rows. */
 static void
@@ -343,6 +365,8 @@ draw_path (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *vie
   if (overlays->path_label != NULL && overlays->n_path > 0 && placed[overlays->n_path - 1])
     draw_path_label (cr, view, &boxes[overlays->n_path - 1], overlays->path_label, r, g, b);
   cairo_restore (cr);
+  if (placed[0] && placed[overlays->n_path - 1])
+    draw_path_span (cr, view, &boxes[0], &boxes[overlays->n_path - 1], r, g, b);
 }
 
 void

@@ -220,9 +220,10 @@ fill_chains (ChronoRequirementsView *self)
           GString *full = g_string_new (name);
           if (limit != NULL)
             g_string_append (full, limit);
-          g_autofree char *figures =
-              g_markup_printf_escaped (_ ("%u measured · min %s · max %s · p99 %s"), s.count, min, max, p99);
-          g_string_append_printf (full, "\n%s", figures);
+          /* short lines: the side pane is narrow */
+          g_autofree char *figures = g_markup_printf_escaped (_ ("min %s · max %s · p99 %s"), min, max, p99);
+          g_string_append_printf (full, "\n%s\n", figures);
+          g_string_append_printf (full, g_dngettext (GETTEXT_PACKAGE, "%u measured", "%u measured", s.count), s.count);
           if (incomplete > 0)
             g_string_append_printf (full, _ (" · %u incomplete"), incomplete);
           if (m == CHRONO_CHAIN_LATENCY)
@@ -649,6 +650,10 @@ make_list (ChronoRequirementsView *self, GtkListStore *store, const char *toolti
   GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
   g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
   GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (NULL, cell, "markup", COL_MARKUP, NULL);
+  /* a narrow request that grows with the page: long rows are cut, not the timeline */
+  gtk_tree_view_column_set_sizing (column, GTK_TREE_VIEW_COLUMN_FIXED);
+  gtk_tree_view_column_set_fixed_width (column, 120);
+  gtk_tree_view_column_set_expand (column, TRUE);
   gtk_tree_view_append_column (GTK_TREE_VIEW (list), column);
   g_signal_connect_swapped (gtk_tree_view_get_selection (GTK_TREE_VIEW (list)), "changed", chosen, self);
   g_signal_connect_swapped (list, "row-activated", G_CALLBACK (row_activated), self);
