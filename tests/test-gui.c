@@ -1311,6 +1311,20 @@ test_requirements_page (void)
   g_assert_nonnull (chrono_window_get_info_message (window));
   g_assert_true (g_str_has_prefix (chrono_window_get_info_message (window), "bad.req: line 2: "));
   g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "2 requirements, 2 violated (3 violations)");
+
+  /* a reload checks the file (the last one that was read) again, on the new timeline */
+  GtkWidget *old_timeline = GTK_WIDGET (view);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "reload", NULL);
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (chrono_window_get_timeline (window) == old_timeline && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (chrono_window_get_timeline (window) != old_timeline);
+  settle ();
+  page = CHRONO_REQUIREMENTS_VIEW (chrono_window_get_requirements_view (window));
+  g_assert_nonnull (page);
+  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "2 requirements, 2 violated (3 violations)");
+  chrono_timeline_view_get_overlays (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)), &overlays);
+  g_assert_cmpuint (overlays.n_ranges, ==, 4);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }

@@ -213,9 +213,11 @@ typedef struct {
 static void
 arrow_path (cairo_t *cr, const StepBox *from, const StepBox *to, double *tip_dx, double *tip_dy)
 {
-  double x1 = from->instant ? (from->x0 + from->x1) / 2 + 5 : from->x1, y1 = from->top + from->height / 2;
-  double x2 = to->instant ? (to->x0 + to->x1) / 2 - 6 : to->x0 - 1, y2 = to->top + to->height / 2;
-  double reach = MAX (18.0, fabs (x2 - x1) / 2);
+  double x1 = from->instant ? (from->x0 + from->x1) / 2 + 5 : from->x1 + 1.5, y1 = from->top + from->height / 2;
+  double x2 = to->instant ? (to->x0 + to->x1) / 2 - 6 : to->x0 - 2.5, y2 = to->top + to->height / 2;
+  /* a short reach when the next step begins right away: a near-vertical
+   * drop with a small turn into the step, not a loop */
+  double reach = MAX (8.0, fabs (x2 - x1) / 2);
   double c1x = x1 + reach, c2x = x2 - reach;
   cairo_move_to (cr, x1, y1);
   cairo_curve_to (cr, c1x, y1, c2x, y2, x2, y2);
