@@ -1150,6 +1150,8 @@ test_metrics_panel (void)
 static guint
 count_path_pixels (GtkWidget *timeline)
 {
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (CHRONO_TIMELINE_VIEW (timeline), &o);
   int width = gtk_widget_get_allocated_width (timeline), height = gtk_widget_get_allocated_height (timeline);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
   cairo_t *cr = cairo_create (surface);
@@ -1157,7 +1159,7 @@ count_path_pixels (GtkWidget *timeline)
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   double r, g, b;
-  chrono_render_overlays_path_colour (FALSE, &r, &g, &b);
+  chrono_render_overlays_path_colour (o.dark, &r, &g, &b);
   int want[3] = { (int) lround (r * 255), (int) lround (g * 255), (int) lround (b * 255) };
   guint n = 0;
   for (int y = 0; y < height; y++)
@@ -1221,15 +1223,18 @@ test_requirements_page (void)
   ChronoRequirementsView *page = CHRONO_REQUIREMENTS_VIEW (chrono_window_get_requirements_view (window));
   g_assert_nonnull (page);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
-  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "2 requirements, 2 violated (3 violations)");
+  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "3 requirements, 3 violated (6 violations)");
 
   /* every violation, as check --requirements says: requirement, entity, value, time */
   GtkTreeView *violations = chrono_requirements_view_get_violations (page);
-  g_assert_cmpint (gtk_tree_model_iter_n_children (gtk_tree_view_get_model (violations), NULL), ==, 3);
+  g_assert_cmpint (gtk_tree_model_iter_n_children (gtk_tree_view_get_model (violations), NULL), ==, 6);
   const char *expected[] = {
     "chain brake latency <= 46us\tbrake (STI_Pedal)\t50 µs\t12 µs",
     "Task_Ctrl response_time <= 10us\tTask_Ctrl #1\t12 µs\t18 µs",
     "Task_Ctrl response_time <= 10us\tTask_Ctrl #2\t29 µs\t33 µs",
+    "Core_2 load <= 40% per 20us\tCore_2\t50.0 %\t20 µs",
+    "Core_2 load <= 40% per 20us\tCore_2\t50.0 %\t40 µs",
+    "Core_2 load <= 40% per 20us\tCore_2\t50.0 %\t80 µs",
   };
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
@@ -1246,7 +1251,7 @@ test_requirements_page (void)
 
   /* the violations marked on their lanes: the stimulus and response of the chain's, each instance */
   chrono_timeline_view_get_overlays (view, &overlays);
-  g_assert_cmpuint (overlays.n_ranges, ==, 4);
+  g_assert_cmpuint (overlays.n_ranges, ==, 7);
   ChronoTrace *model = chrono_timeline_view_get_trace (view);
   ChronoLane *ctrl = find_lane (model, "Task_Ctrl", CHRONO_LANE_PROCESS);
   gboolean marked = FALSE;
@@ -1266,6 +1271,16 @@ test_requirements_page (void)
   ChronoSpan record;
   chrono_spans_get (chrono_lane_get_spans (ctrl), span, &record);
   g_assert_cmpuint (record.instance, ==, 1);
+
+  /* a load window: zoomed to it, nothing selected, its core's window marked */
+  choose_row (violations, 4);
+  assert_view_holds (viewport, 40, 60, 40);
+  g_assert_false (chrono_timeline_view_get_selected (view, &selected, &span));
+  ChronoLane *core = find_lane (model, "Core_2", CHRONO_LANE_CORE);
+  marked = FALSE;
+  for (guint i = 0; i < overlays.n_ranges; i++)
+    marked |= overlays.ranges[i].lane == core && overlays.ranges[i].begin == 40 && overlays.ranges[i].end == 60;
+  g_assert_true (marked);
 
   /* the chain's violation: its path drawn from the stimulus at 12 to the write 56..62, the write selected */
   choose_row (violations, 0);
@@ -1310,7 +1325,7 @@ test_requirements_page (void)
   g_assert_false (chrono_window_check_requirements (window, bad_file));
   g_assert_nonnull (chrono_window_get_info_message (window));
   g_assert_true (g_str_has_prefix (chrono_window_get_info_message (window), "bad.req: line 2: "));
-  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "2 requirements, 2 violated (3 violations)");
+  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "3 requirements, 3 violated (6 violations)");
 
   /* a reload checks the file (the last one that was read) again, on the new timeline */
   GtkWidget *old_timeline = GTK_WIDGET (view);
@@ -1322,9 +1337,9 @@ test_requirements_page (void)
   settle ();
   page = CHRONO_REQUIREMENTS_VIEW (chrono_window_get_requirements_view (window));
   g_assert_nonnull (page);
-  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "2 requirements, 2 violated (3 violations)");
+  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "3 requirements, 3 violated (6 violations)");
   chrono_timeline_view_get_overlays (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)), &overlays);
-  g_assert_cmpuint (overlays.n_ranges, ==, 4);
+  g_assert_cmpuint (overlays.n_ranges, ==, 7);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }

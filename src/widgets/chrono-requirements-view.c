@@ -629,15 +629,6 @@ chrono_requirements_view_get_previous_button (ChronoRequirementsView *self)
   return self->previous_button;
 }
 
-void
-chrono_requirements_view_clear_lanes (ChronoRequirementsView *self)
-{
-  g_return_if_fail (CHRONO_IS_REQUIREMENTS_VIEW (self));
-  chrono_timeline_view_set_highlighted_ranges (self->timeline, NULL, 0);
-  chrono_timeline_view_set_path (self->timeline, NULL, 0, NULL);
-  self->has_path = FALSE;
-}
-
 /* ---- life cycle ------------------------------------------------------------------------ */
 
 static GtkWidget *

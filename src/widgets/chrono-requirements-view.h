@@ -52,7 +52,5 @@ const char *chrono_requirements_view_get_path_text (ChronoRequirementsView *view
 GtkWidget *chrono_requirements_view_get_worst_button (ChronoRequirementsView *view);
 GtkWidget *chrono_requirements_view_get_next_button (ChronoRequirementsView *view);
 GtkWidget *chrono_requirements_view_get_previous_button (ChronoRequirementsView *view);
-/* Remove the marks and the path from the lanes (the page is going away). */
-void chrono_requirements_view_clear_lanes (ChronoRequirementsView *view);
 
 G_END_DECLS
