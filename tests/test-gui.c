@@ -1296,10 +1296,26 @@ test_requirements_page (void)
   g_assert_cmpuint (count_path_pixels (GTK_WIDGET (view)), >, 100);
   save_screenshot (GTK_WIDGET (window), "gui-requirements-chain.png");
 
-  /* a chain without a limit: its worst latency's path, then the next stimulus's */
-  choose_row (chains, 2);
+  /* the distribution of brake's latencies (25, 46, 50 µs in ten bins): a click on 46's bar shows its path */
+  GtkWidget *histogram = chrono_requirements_view_get_histogram (page);
+  g_assert_true (gtk_widget_get_mapped (histogram));
+  double bin_x;
   guint chain, sample;
   ChronoChainMeasure measure;
+  g_assert_true (chrono_requirements_view_get_bin_x (page, 8, &bin_x));
+  send_button (histogram, GDK_BUTTON_PRESS, 1, bin_x, gtk_widget_get_allocated_height (histogram) / 2.0, 0);
+  g_assert_true (chrono_requirements_view_get_path (page, &chain, &measure, &sample));
+  g_assert_cmpuint (chain, ==, 0);
+  g_assert_cmpuint (sample, ==, 2);
+  g_assert_cmpstr (chrono_requirements_view_get_path_text (page), ==, "brake: stimulus 3 of 3 at 16 µs, latency 46 µs");
+  /* an empty bin: nothing moves */
+  g_assert_true (chrono_requirements_view_get_bin_x (page, 4, &bin_x));
+  send_button (histogram, GDK_BUTTON_PRESS, 1, bin_x, gtk_widget_get_allocated_height (histogram) / 2.0, 0);
+  g_assert_true (chrono_requirements_view_get_path (page, &chain, &measure, &sample));
+  g_assert_cmpuint (sample, ==, 2);
+
+  /* a chain without a limit: its worst latency's path, then the next stimulus's */
+  choose_row (chains, 2);
   g_assert_true (chrono_requirements_view_get_path (page, &chain, &measure, &sample));
   g_assert_cmpuint (chain, ==, 1);
   g_assert_cmpint (measure, ==, CHRONO_CHAIN_LATENCY);

@@ -49,6 +49,11 @@ gboolean chrono_requirements_view_get_path (ChronoRequirementsView *view, guint 
                                             guint *sample);
 /* What the path navigator says of the instance on show. */
 const char *chrono_requirements_view_get_path_text (ChronoRequirementsView *view);
+/* The distribution of the shown path's chain and measure (equal bins from
+ * min to max; a click on a bar shows the path of its largest value), and
+ * the middle of a bin in it; FALSE when no path is on show. */
+GtkWidget *chrono_requirements_view_get_histogram (ChronoRequirementsView *view);
+gboolean chrono_requirements_view_get_bin_x (ChronoRequirementsView *view, guint bin, double *x);
 GtkWidget *chrono_requirements_view_get_worst_button (ChronoRequirementsView *view);
 GtkWidget *chrono_requirements_view_get_next_button (ChronoRequirementsView *view);
 GtkWidget *chrono_requirements_view_get_previous_button (ChronoRequirementsView *view);
