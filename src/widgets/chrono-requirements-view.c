@@ -356,7 +356,8 @@ draw_histogram (ChronoRequirementsView *self, cairo_t *cr, GtkWidget *widget)
   double bar = bars.width / N_BINS;
   for (guint b = 0; b < N_BINS; b++)
     {
-      double h = counts[b] == 0 ? 0 : MAX ((double) counts[b] / highest * bars.height, 1.0);
+      /* a few instances among hundreds still show: the outliers are what matters */
+      double h = counts[b] == 0 ? 0 : MAX ((double) counts[b] / highest * bars.height, 3.0);
       if (b == shown_bin)
         cairo_set_source_rgb (cr, pr, pg, pb);
       else
@@ -440,14 +441,16 @@ update_navigator (ChronoRequirementsView *self)
   GString *out = g_string_new (NULL);
   for (guint i = 0; i < result->n_elements; i++)
     {
+      /* where it starts and how long it takes: shorter than two times in a narrow pane */
       g_autofree char *start = format_time (self, hops[i].start);
-      g_autofree char *end = format_time (self, hops[i].end);
+      g_autofree char *length = format_duration (self, hops[i].end - hops[i].start);
       if (i > 0)
         g_string_append (out, "\n→ ");
       if (hops[i].start == hops[i].end)
         g_string_append_printf (out, _ ("%s at %s"), chrono_lane_get_display_name (hops[i].lane), start);
       else
-        g_string_append_printf (out, _ ("%s %s … %s"), chrono_lane_get_display_name (hops[i].lane), start, end);
+        /* TRANSLATORS: a chain's hop: "R_Read at 12.35 ms for 160.5 µs" */
+        g_string_append_printf (out, _ ("%s at %s for %s"), chrono_lane_get_display_name (hops[i].lane), start, length);
     }
   gtk_label_set_text (GTK_LABEL (self->hops_label), out->str);
   g_string_free (out, TRUE);
