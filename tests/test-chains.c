@@ -230,20 +230,29 @@ test_requirements (void)
   g_assert_cmpint (s->time, ==, v->time);
   g_assert_cmpint (s->value, ==, v->value);
 
-  /* the chains a file defines, with or without a limit, in order; a name defined again once */
+  /* the chains a file defines, with or without a limit, in order; one defined again as it was once,
+   * defined otherwise twice, the requirement below naming the second */
   g_autoptr (GPtrArray) chains = NULL;
   g_autoptr (GPtrArray) only = chrono_requirements_parse_with_chains ("chain b: STI_Pedal -> R_Control\n"
                                                                       "chain a: STI_Pedal -> R_ReadPedal\n"
                                                                       "chain a latency <= 1ms\n"
-                                                                      "chain b: STI_Pedal -> R_WriteBrake\n",
+                                                                      "chain a: STI_Pedal ->  R_ReadPedal\n"
+                                                                      "chain b: STI_Pedal -> R_WriteBrake\n"
+                                                                      "chain b data_age <= 1ms\n",
                                                                       &chains, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (only->len, ==, 1);
-  g_assert_cmpuint (chains->len, ==, 2);
-  const ChronoChainSpec *b = g_ptr_array_index (chains, 0), *a = g_ptr_array_index (chains, 1);
-  g_assert_cmpstr (b->name, ==, "b");
-  g_assert_cmpstr (b->elements[1], ==, "R_WriteBrake");
+  g_assert_cmpuint (only->len, ==, 2);
+  g_assert_cmpuint (chains->len, ==, 3);
+  const ChronoChainSpec *b0 = g_ptr_array_index (chains, 0), *a = g_ptr_array_index (chains, 1);
+  const ChronoChainSpec *b1 = g_ptr_array_index (chains, 2);
+  g_assert_cmpstr (b0->name, ==, "b");
+  g_assert_cmpstr (b0->elements[1], ==, "R_Control");
   g_assert_cmpstr (a->name, ==, "a");
+  g_assert_cmpstr (b1->name, ==, "b");
+  g_assert_cmpstr (b1->elements[1], ==, "R_WriteBrake");
+  const ChronoRequirement *on_b = g_ptr_array_index (only, 1);
+  g_assert_true (chrono_chain_spec_equal (on_b->chain, b1));
+  g_assert_false (chrono_chain_spec_equal (on_b->chain, b0));
 
   const char *bad[] = { "chain brake latency <= 1ms\n", "chain b: A\n", "A -> B latency <= 1ms\n",
                         "chain b: A -> B\nchain b latency <= soon\n" };

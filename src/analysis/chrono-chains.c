@@ -65,6 +65,14 @@ chrono_chain_spec_copy (const ChronoChainSpec *spec)
   return copy;
 }
 
+gboolean
+chrono_chain_spec_equal (const ChronoChainSpec *a, const ChronoChainSpec *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+  return g_str_equal (a->name, b->name)
+         && g_strv_equal ((const char *const *) a->elements, (const char *const *) b->elements);
+}
+
 static ChronoChainSpec *
 spec_error (GError **error, const char *text, const char *why)
 {

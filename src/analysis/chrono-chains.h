@@ -50,6 +50,8 @@ typedef struct {
  * the name none of ':'. */
 ChronoChainSpec *chrono_chain_spec_parse (const char *text, GError **error);
 ChronoChainSpec *chrono_chain_spec_copy (const ChronoChainSpec *spec);
+/* The same name and the same elements. */
+gboolean chrono_chain_spec_equal (const ChronoChainSpec *a, const ChronoChainSpec *b);
 void chrono_chain_spec_free (ChronoChainSpec *spec);
 
 /* One instance on a sample's path: E0's first, the response's last. */

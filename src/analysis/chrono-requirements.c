@@ -191,20 +191,17 @@ parse_line (ChronoRequirement *r, GHashTable *chains, gboolean *defined, GError 
   return parse_metric (r, words, n, error);
 }
 
-/* A chain defined again takes the place of its earlier definition. */
+/* A chain defined again as it was is kept once; defined otherwise, it is
+ * another chain of that name (the requirements below it name that one). */
 static void
 keep_definition (GPtrArray *definitions, ChronoChainSpec *spec)
 {
   for (guint i = 0; i < definitions->len; i++)
-    {
-      ChronoChainSpec *earlier = g_ptr_array_index (definitions, i);
-      if (g_str_equal (earlier->name, spec->name))
-        {
-          chrono_chain_spec_free (earlier);
-          g_ptr_array_index (definitions, i) = spec;
-          return;
-        }
-    }
+    if (chrono_chain_spec_equal (g_ptr_array_index (definitions, i), spec))
+      {
+        chrono_chain_spec_free (spec);
+        return;
+      }
   g_ptr_array_add (definitions, spec);
 }
 

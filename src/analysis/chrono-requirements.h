@@ -48,8 +48,9 @@ typedef struct {
 /* The requirements of a file's text, or the first line that is wrong. */
 GPtrArray *chrono_requirements_parse (const char *text, GError **error);
 /* The same, and the chains the file defines (ChronoChainSpec*, in the order
- * of their first definition, a later one of a name replacing it), with or
- * without requirements on them. */
+ * of their definitions, one repeated as it was listed once; a requirement's
+ * chain is chrono_chain_spec_equal to one of them), with or without
+ * requirements on them. */
 GPtrArray *chrono_requirements_parse_with_chains (const char *text, GPtrArray **out_chains, GError **error);
 
 typedef struct {

@@ -14,10 +14,24 @@ chrono_cli_marks_clear (ChronoCliMarks *marks)
   g_clear_pointer (&marks->label, g_free);
 }
 
+/* The result of a requirement's chain. */
 static const ChronoChainResult *
-result_of (GPtrArray *results, const char *name)
+result_of (GPtrArray *results, const ChronoChainSpec *spec)
 {
   for (guint i = 0; i < results->len; i++)
+    {
+      const ChronoChainResult *result = g_ptr_array_index (results, i);
+      if (chrono_chain_spec_equal (result->spec, spec))
+        return result;
+    }
+  g_return_val_if_reached (NULL);
+}
+
+/* The result of the chain of that name the file defines last. */
+static const ChronoChainResult *
+result_named (GPtrArray *results, const char *name)
+{
+  for (guint i = results->len; i-- > 0;)
     {
       const ChronoChainResult *result = g_ptr_array_index (results, i);
       if (g_str_equal (result->spec->name, name))
@@ -39,7 +53,7 @@ add_ranges (ChronoCliMarks *out, ChronoTrace *trace, GPtrArray *results, const C
   else if (r->kind == CHRONO_REQUIREMENT_CHAIN)
     {
       /* the stimulus and the response, as the viewer marks them */
-      const ChronoChainResult *result = result_of (results, r->entity);
+      const ChronoChainResult *result = result_of (results, r->chain);
       const ChronoChainHop *hops = chrono_chain_result_get_path (result, r->measure, v->index);
       const ChronoChainHop *first = &hops[0], *last = &hops[result->n_elements - 1];
       ChronoRenderRange ends[] = { { first->lane, first->start, first->end }, { last->lane, last->start, last->end } };
@@ -80,7 +94,7 @@ add_path (ChronoCliMarks *out, ChronoTrace *trace, GPtrArray *results, const cha
       if (!chrono_chain_measure_from_name (colon + 1, &measure))
         return path_error (error, path, _ ("the measure is latency or data_age"));
     }
-  const ChronoChainResult *result = result_of (results, name);
+  const ChronoChainResult *result = result_named (results, name);
   if (result == NULL)
     return path_error (error, path, _ ("the requirements define no such chain (chain NAME: A -> B -> …)"));
   GArray *samples = result->samples[measure];

@@ -26,7 +26,7 @@ typedef struct {
   ChronoChainResult *result;
   gboolean has_limit[CHRONO_N_CHAIN_MEASURES];
   double limit[CHRONO_N_CHAIN_MEASURES]; /* seconds */
-  guint violations[CHRONO_N_CHAIN_MEASURES];
+  guint violations[CHRONO_N_CHAIN_MEASURES]; /* of that limit */
 } Chain;
 
 struct _ChronoRequirementsView {
@@ -90,13 +90,14 @@ free_chain (gpointer data)
   g_clear_pointer (&chain->result, chrono_chain_result_free);
 }
 
+/* The file's chain a requirement is on (a name may be defined twice). */
 static guint
-chain_index (ChronoRequirementsView *self, const char *name)
+find_chain (GPtrArray *specs, const ChronoChainSpec *spec)
 {
-  for (guint i = 0; i < self->specs->len; i++)
-    if (g_str_equal (((ChronoChainSpec *) g_ptr_array_index (self->specs, i))->name, name))
+  for (guint i = 0; i < specs->len; i++)
+    if (chrono_chain_spec_equal (g_ptr_array_index (specs, i), spec))
       return i;
-  return G_MAXUINT;
+  g_return_val_if_reached (0);
 }
 
 static Chain *
@@ -151,7 +152,7 @@ add_ranges (ChronoRequirementsView *self, const ChronoViolation *v)
     }
   else if (r->kind == CHRONO_REQUIREMENT_CHAIN)
     {
-      guint c = chain_index (self, r->entity);
+      guint c = find_chain (self->specs, r->chain);
       const ChronoChainResult *result = chain_at (self, c)->result;
       const ChronoChainHop *hops = chrono_chain_result_get_path (result, r->measure, v->index);
       const ChronoChainHop *first = &hops[0], *last = &hops[result->n_elements - 1];
@@ -575,7 +576,7 @@ go_to_violation (ChronoRequirementsView *self, const ChronoViolation *v)
   const ChronoRequirement *r = v->requirement;
   if (r->kind == CHRONO_REQUIREMENT_CHAIN)
     {
-      chrono_requirements_view_show_path (self, chain_index (self, r->entity), r->measure, v->index);
+      chrono_requirements_view_show_path (self, find_chain (self->specs, r->chain), r->measure, v->index);
       return;
     }
   if (self->has_path)
@@ -646,7 +647,8 @@ row_activated (ChronoRequirementsView *self, GtkTreePath *path, GtkTreeViewColum
 
 /* ---- checking ---------------------------------------------------------------------- */
 
-/* The chains' results, each measure's tightest limit and its violations. */
+/* The chains' results, each measure's tightest limit and its violations
+ * (a looser limit's are among them). */
 static GArray *
 compute_chains (ChronoRequirementsView *self, GPtrArray *specs, GPtrArray *requirements, GArray *violations,
                 GError **error)
@@ -661,19 +663,21 @@ compute_chains (ChronoRequirementsView *self, GPtrArray *specs, GPtrArray *requi
         return NULL;
       g_array_append_val (chains, chain);
     }
+  /* each measure's tightest limit, and the violations of that one */
+  g_autofree const ChronoRequirement **tightest =
+      g_new0 (const ChronoRequirement *, specs->len *CHRONO_N_CHAIN_MEASURES);
   for (guint i = 0; i < requirements->len; i++)
     {
       const ChronoRequirement *r = g_ptr_array_index (requirements, i);
       if (r->kind != CHRONO_REQUIREMENT_CHAIN)
         continue;
-      Chain *chain = NULL;
-      for (guint c = 0; c < specs->len && chain == NULL; c++)
-        if (g_str_equal (((ChronoChainSpec *) g_ptr_array_index (specs, c))->name, r->entity))
-          chain = &g_array_index (chains, Chain, c);
-      if (chain == NULL)
-        continue;
+      guint c = find_chain (specs, r->chain);
+      Chain *chain = &g_array_index (chains, Chain, c);
       if (!chain->has_limit[r->measure] || r->limit < chain->limit[r->measure])
-        chain->limit[r->measure] = r->limit;
+        {
+          chain->limit[r->measure] = r->limit;
+          tightest[c * CHRONO_N_CHAIN_MEASURES + r->measure] = r;
+        }
       chain->has_limit[r->measure] = TRUE;
     }
   for (guint i = 0; i < violations->len; i++)
@@ -681,9 +685,9 @@ compute_chains (ChronoRequirementsView *self, GPtrArray *specs, GPtrArray *requi
       const ChronoViolation *v = &g_array_index (violations, ChronoViolation, i);
       if (v->requirement->kind != CHRONO_REQUIREMENT_CHAIN)
         continue;
-      for (guint c = 0; c < specs->len; c++)
-        if (g_str_equal (((ChronoChainSpec *) g_ptr_array_index (specs, c))->name, v->requirement->entity))
-          g_array_index (chains, Chain, c).violations[v->requirement->measure]++;
+      guint c = find_chain (specs, v->requirement->chain);
+      if (tightest[c * CHRONO_N_CHAIN_MEASURES + v->requirement->measure] == v->requirement)
+        g_array_index (chains, Chain, c).violations[v->requirement->measure]++;
     }
   return g_steal_pointer (&chains);
 }
