@@ -9,11 +9,14 @@
 #include <string.h>
 
 #include "chrono-application.h"
+#include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
 #include "chrono-inspector.h"
 #include "chrono-instance-life.h"
 #include "chrono-metrics-view.h"
 #include "chrono-palette.h"
+#include "chrono-range-stats.h"
+#include "chrono-range-view.h"
 #include "chrono-requirements-view.h"
 #include "chrono-timeline-view.h"
 #include "chrono-window.h"
@@ -115,6 +118,8 @@ send_key (GtkWidget *widget, guint keyval)
   gtk_widget_event (widget, event);
   gdk_event_free (event);
 }
+
+static GtkTreeViewColumn *column_titled (GtkTreeView *tree, const char *title);
 
 static ChronoLane *
 find_lane (ChronoTrace *trace, const char *name, ChronoLaneKind kind)
@@ -388,6 +393,20 @@ find_popover_button (ChronoWindow *window, const char *text)
   return found;
 }
 
+static guint
+count_critical (ChronoTrace *trace)
+{
+  guint flagged = 0;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoSpans *spans = chrono_lane_get_spans (g_ptr_array_index (lanes, i));
+      for (guint s = 0; spans != NULL && s < chrono_spans_get_n (spans); s++)
+        flagged += (chrono_spans_get_flags (spans, s) & CHRONO_SPAN_CRITICAL) != 0;
+    }
+  return flagged;
+}
+
 /* A TRACE file: the claims menu outlines the critical path, a resource's
  * inspector shows how long it held N claims at once. */
 static void
@@ -415,6 +434,18 @@ test_trace_claims (void)
     }
   g_assert_cmpuint (flagged, >, 0);
   g_assert_nonnull (resource);
+  /* issue 18: the analyses of the claims menu can be taken away again */
+  gtk_button_clicked (GTK_BUTTON (critical));
+  g_assert_cmpuint (count_critical (trace), ==, 0);
+  gtk_button_clicked (GTK_BUTTON (critical));
+  g_assert_cmpuint (count_critical (trace), ==, flagged);
+  GtkWidget *usage = find_popover_button (window, "Usage");
+  g_assert_nonnull (usage);
+  guint n_lanes = chrono_trace_count_lanes (trace);
+  gtk_button_clicked (GTK_BUTTON (usage));
+  g_assert_cmpuint (chrono_trace_count_lanes (trace), >, n_lanes);
+  gtk_button_clicked (GTK_BUTTON (usage));
+  g_assert_cmpuint (chrono_trace_count_lanes (trace), ==, n_lanes);
   chrono_timeline_view_select (view, resource, 0);
   g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
   g_assert_nonnull (strstr (text, "Concurrent claims"));
@@ -690,6 +721,28 @@ test_lazy_big_file (void)
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-lazy-selected.png");
 
+  /* the Range page answers from the summaries: items overlapping, no longest item, no metrics */
+  ChronoRangeView *range = CHRONO_RANGE_VIEW (chrono_window_get_range_view (window));
+  gint64 a = chrono_trace_get_chunk (trace, 2)->first_time, b = chrono_trace_get_chunk (trace, 7)->last_time;
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, a);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, b);
+  gint64 start = g_get_monotonic_time ();
+  chrono_range_view_update (range);
+  g_test_message ("Range page of a lazily read trace: %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+  g_autoptr (GArray) lanes = chrono_range_stats_compute (trace, a, b);
+  GtkTreeModel *model = gtk_tree_view_get_model (chrono_range_view_get_lanes (range));
+  g_assert_cmpint (gtk_tree_model_iter_n_children (model, NULL), ==, (int) lanes->len);
+  g_autofree char *tsv = chrono_range_view_get_tsv (range);
+  g_assert_true (g_str_has_prefix (tsv, "Lane\tBusy (%)\tItems overlapping\tLongest (s)\t"));
+  g_assert_null (strstr (tsv, "Entity\tMetric"));
+  g_assert_false (gtk_tree_view_column_get_visible (column_titled (chrono_range_view_get_lanes (range), "Longest")));
+  GtkTreeIter iter;
+  g_assert_true (gtk_tree_model_get_iter_first (model, &iter));
+  guint index, items;
+  gtk_tree_model_get (model, &iter, CHRONO_RANGE_LANES_INDEX, &index, CHRONO_RANGE_LANES_ITEMS, &items, -1);
+  g_assert_cmpuint (items, ==, g_array_index (lanes, ChronoRangeLane, index).begun);
+  g_assert_cmpuint (items, >, 0);
+
   /* the file grows on disk: the window says so and offers to reload */
   FILE *out = fopen (path, "a");
   fputs ("999999999999,Core_0,0,T,Task_late,0,activate\n", out);
@@ -745,6 +798,58 @@ test_view_file_survives_apply (void)
   g_autoptr (GPtrArray) after = chrono_trace_list_lanes (again);
   g_assert_cmpuint (after->len, ==, n_before);
   g_assert_true (has_lane_named (again, first_lane));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+static void
+collect_combos (GtkWidget *widget, gpointer data)
+{
+  if (GTK_IS_COMBO_BOX_TEXT (widget))
+    g_ptr_array_add (data, widget);
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), collect_combos, data);
+}
+
+/* The texts a combo offers, one per row. */
+static GPtrArray *
+combo_texts (GtkComboBox *combo)
+{
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+  GtkTreeModel *model = gtk_combo_box_get_model (combo);
+  GtkTreeIter iter;
+  for (gboolean ok = gtk_tree_model_get_iter_first (model, &iter); ok; ok = gtk_tree_model_iter_next (model, &iter))
+    {
+      char *text = NULL;
+      gtk_tree_model_get (model, &iter, 0, &text, -1);
+      g_ptr_array_add (texts, text);
+    }
+  return texts;
+}
+
+/* Issue 18: "Colour by" offered "(their name)" and "name", the same thing twice. */
+static void
+test_colour_by_offers_name_once (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "etf", "grouped.etf", NULL);
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *apply = find_popover_button (window, "Apply");
+  g_assert_nonnull (apply);
+  g_autoptr (GPtrArray) combos = g_ptr_array_new ();
+  collect_combos (gtk_widget_get_toplevel (apply), combos);
+  gboolean found = FALSE;
+  for (guint i = 0; i < combos->len; i++)
+    {
+      g_autoptr (GPtrArray) texts = combo_texts (g_ptr_array_index (combos, i));
+      if (texts->len == 0 || !g_str_equal (g_ptr_array_index (texts, 0), "(their name)"))
+        continue;
+      found = TRUE;
+      g_assert_cmpuint (texts->len, >, 1); /* the other attributes are offered */
+      for (guint t = 0; t < texts->len; t++)
+        g_assert_cmpstr (g_ptr_array_index (texts, t), !=, "name");
+    }
+  g_assert_true (found);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }
@@ -982,6 +1087,39 @@ test_add_trace (void)
   g_assert_nonnull (strstr (text, "on the first trace’s clock"));
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-two-traces-selected.png");
+
+  /* the Range page measures each trace on its own clock: markers over 1 .. 4 ms of the added one */
+  ChronoRangeView *range = CHRONO_RANGE_VIEW (chrono_window_get_range_view (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  gint64 a = chrono_trace_set_to_reference (set, 1, 1000000), b = chrono_trace_set_to_reference (set, 1, 4000000);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, a);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, b);
+  chrono_range_view_update (range);
+  g_autoptr (GArray) first = chrono_range_stats_compute (chrono_trace_set_get_trace (set, 0), a, b);
+  g_autoptr (GArray) second = chrono_range_stats_compute (chrono_trace_set_get_trace (set, 1), 1000000, 4000000);
+  GtkTreeModel *model = gtk_tree_view_get_model (chrono_range_view_get_lanes (range));
+  guint rows[2] = { 0, 0 };
+  GtkTreeIter iter;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      guint member, index;
+      double busy, longest;
+      g_autofree char *name = NULL;
+      gtk_tree_model_get (model, &iter, CHRONO_RANGE_LANES_MEMBER, &member, CHRONO_RANGE_LANES_INDEX, &index,
+                          CHRONO_RANGE_LANES_NAME, &name, CHRONO_RANGE_LANES_BUSY, &busy, CHRONO_RANGE_LANES_LONGEST,
+                          &longest, -1);
+      g_assert_cmpuint (member, <, 2);
+      rows[member]++;
+      const ChronoRangeLane *r = &g_array_index (member == 0 ? first : second, ChronoRangeLane, index);
+      g_assert_cmpfloat_with_epsilon (busy, (double) r->busy / (double) (member == 0 ? b - a : 3000000), 1e-12);
+      g_assert_true (g_str_has_prefix (name, member == 0 ? "two-cores.btf: " : "beside_example.etf: "));
+      if (member == 1 && r->has_longest)
+        g_assert_cmpfloat_with_epsilon (longest, 1.5e-3, 1e-12); /* "filter" and Controller's claim */
+    }
+  g_assert_cmpuint (rows[0], ==, first->len);
+  g_assert_cmpuint (rows[1], ==, second->len);
+  g_assert_cmpuint (second->len, ==, 5);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }
@@ -1360,6 +1498,380 @@ test_requirements_page (void)
   settle ();
 }
 
+/* Core load lanes from the menu's function: a lane per core and one for all,
+ * shown in the layout, redone at another width, refused for a bad width. */
+static void
+test_core_load_lanes (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_autoptr (GError) error = NULL;
+  g_assert_false (chrono_window_show_core_load (window, "0s", &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_null (chrono_core_load_find_group (trace));
+  g_assert_true (chrono_window_show_core_load (window, "1ms", &error));
+  g_assert_no_error (error);
+  ChronoLane *group = chrono_core_load_find_group (trace);
+  g_assert_nonnull (group);
+  g_autoptr (GPtrArray) cores = chrono_core_load_list_cores (trace);
+  g_assert_cmpuint (cores->len, >, 0);
+  g_assert_cmpuint (chrono_lane_get_n_children (group), ==, cores->len + (cores->len > 1));
+  ChronoLayout *layout = chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  guint row;
+  g_assert_true (chrono_layout_find_row (layout, group, &row));
+  for (guint i = 0; i < chrono_lane_get_n_children (group); i++)
+    {
+      g_assert_true (chrono_layout_find_row (layout, chrono_lane_get_child (group, i), &row));
+      g_assert_cmpint (chrono_layout_row_get_style (chrono_layout_get_row (layout, row)), ==, CHRONO_ROW_SIGNAL);
+    }
+  const ChronoFragment *first = chrono_signal_get (chrono_lane_get_signal (chrono_lane_get_child (group, 0)), 0);
+  g_assert_cmpint (first->t1 - first->t0, ==, chrono_clock_from_seconds (chrono_trace_get_clock (trace), 1e-3));
+  g_assert_true (chrono_window_show_core_load (window, "500us", &error));
+  first = chrono_signal_get (chrono_lane_get_signal (chrono_lane_get_child (group, 0)), 0);
+  g_assert_cmpint (first->t1 - first->t0, ==, chrono_clock_from_seconds (chrono_trace_get_clock (trace), 5e-4));
+  g_assert_cmpstr (chrono_window_get_status_message (window), ==, "Core load in bins of 500 µs");
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "core-load.png");
+  g_autoptr (ChronoLane) first_load = g_object_ref (chrono_lane_get_child (group, 0));
+  chrono_window_hide_core_load (window);
+  g_assert_null (chrono_core_load_find_group (trace));
+  g_assert_false (chrono_layout_find_row (layout, first_load, &row));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* The export dialog's format follows an extension typed into the name. */
+static void
+test_export_format_follows_name (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  GtkWidget *dialog =
+      chrono_export_dialog_show (GTK_WINDOW (window), CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)),
+                                 chrono_window_get_export_choice (window));
+  settle ();
+  g_assert_cmpint (chrono_export_dialog_get_format (dialog), ==, 0);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "timeline.svg");
+  g_assert_cmpint (chrono_export_dialog_get_format (dialog), ==, 1);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "timeline.PDF");
+  g_assert_cmpint (chrono_export_dialog_get_format (dialog), ==, 2);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "timeline.txt");
+  g_assert_cmpint (chrono_export_dialog_get_format (dialog), ==, 2);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* ---- the Range page (issue 17 §2) ------------------------------------------ */
+
+static void
+wait_for_range_page (ChronoRangeView *range)
+{
+  /* the page recomputes when the main loop is idle */
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  while (g_main_context_pending (NULL) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static const ChronoRangeLane *
+range_row (GArray *expected, GtkTreeModel *model, GtkTreeIter *iter)
+{
+  ChronoLane *lane;
+  guint index;
+  gtk_tree_model_get (model, iter, CHRONO_RANGE_LANES_LANE, &lane, CHRONO_RANGE_LANES_INDEX, &index, -1);
+  g_assert_cmpuint (index, <, expected->len);
+  const ChronoRangeLane *r = &g_array_index (expected, ChronoRangeLane, index);
+  g_assert_true (r->lane == lane);
+  return r;
+}
+
+static double
+longest_of (const ChronoRangeLane *r)
+{
+  return r->has_longest ? (double) (r->longest_end - r->longest_start) : -1.0;
+}
+
+/* The rows' longest items in the table's order go up (direction 1) or down (-1). */
+static void
+assert_sorted_by_longest (GtkTreeModel *model, GArray *expected, int direction)
+{
+  GtkTreeIter iter;
+  double last = direction > 0 ? -G_MAXDOUBLE : G_MAXDOUBLE;
+  guint rows = 0;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      double value = longest_of (range_row (expected, model, &iter));
+      if (direction > 0)
+        g_assert_cmpfloat (value, >=, last);
+      else
+        g_assert_cmpfloat (value, <=, last);
+      last = value;
+      rows++;
+    }
+  g_assert_cmpuint (rows, ==, expected->len);
+}
+
+static GtkTreeViewColumn *
+column_titled (GtkTreeView *tree, const char *title)
+{
+  g_autoptr (GList) columns = gtk_tree_view_get_columns (tree);
+  for (GList *l = columns; l != NULL; l = l->next)
+    if (g_strcmp0 (gtk_tree_view_column_get_title (l->data), title) == 0)
+      return l->data;
+  g_error ("no column %s", title);
+}
+
+/* The lanes table as the page should copy it, in the model's order. */
+static char *
+expected_lanes_tsv (ChronoTrace *trace, GArray *expected, GtkTreeModel *model, gint64 begin, gint64 end)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  gboolean used[CHRONO_N_STATES] = { FALSE };
+  for (guint i = 0; i < expected->len; i++)
+    for (guint s = 1; s < CHRONO_N_STATES; s++)
+      used[s] |= g_array_index (expected, ChronoRangeLane, i).time_in_state[s] > 0;
+  GString *out = g_string_new ("Lane\tBusy (%)\tItems begun\tLongest (s)");
+  for (guint s = 1; s < CHRONO_N_STATES; s++)
+    if (used[s])
+      g_string_append_printf (out, "\t%s (s)", chrono_state_get_label (s));
+  g_string_append_c (out, '\n');
+  GtkTreeIter iter;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      const ChronoRangeLane *r = range_row (expected, model, &iter);
+      g_autofree char *path = chrono_lane_dup_path (r->lane);
+      g_string_append (out, path);
+      char share[G_ASCII_DTOSTR_BUF_SIZE];
+      g_ascii_formatd (share, sizeof share, "%.4f", 100.0 * (double) r->busy / (double) (end - begin));
+      g_string_append_printf (out, "\t%s\t%u\t", share, r->begun);
+      if (r->has_longest)
+        {
+          g_autofree char *t = chrono_clock_format_duration_exact (clock, r->longest_end - r->longest_start);
+          g_string_append (out, t);
+        }
+      for (guint s = 1; s < CHRONO_N_STATES; s++)
+        if (used[s])
+          {
+            g_autofree char *t = chrono_clock_format_duration_exact (clock, r->time_in_state[s]);
+            g_string_append_printf (out, "\t%s", t);
+          }
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Markers A..B, then a Shift+drag on the ruler, choose the range; the
+ * tables are what the analysis gives for it, sort by value, copy as TSV
+ * and go to the longest item or the worst instance. */
+static void
+test_range_page (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  ChronoRangeView *range = CHRONO_RANGE_VIEW (chrono_window_get_range_view (window));
+  g_assert_nonnull (range);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (range), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "range");
+  settle ();
+
+  /* no range yet: the page says how to choose one */
+  gint64 begin, end;
+  g_assert_false (chrono_range_view_get_range (range, &begin, &end));
+  g_assert_cmpstr (chrono_range_view_get_message (range), ==,
+                   "Select a range: Shift-drag on the ruler, or set markers A and B.");
+  g_autofree char *nothing = chrono_range_view_get_tsv (range);
+  g_assert_cmpstr (nothing, ==, "");
+
+  /* markers A and B (B first: the range is between them either way) */
+  gint64 t0 = chrono_trace_get_begin (trace), length = chrono_trace_get_end (trace) - t0;
+  gint64 a = t0 + length / 5, b = t0 + length * 3 / 5;
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, a);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, b);
+  wait_for_range_page (range);
+  g_assert_true (chrono_range_view_get_range (range, &begin, &end));
+  g_assert_cmpint (begin, ==, a);
+  g_assert_cmpint (end, ==, b);
+  g_assert_true (g_str_has_prefix (chrono_range_view_get_message (range), "Markers A to B, "));
+
+  /* one row per lane, each as the analysis and the clock say */
+  g_autoptr (GArray) expected = chrono_range_stats_compute (trace, a, b);
+  GtkTreeView *lanes = chrono_range_view_get_lanes (range);
+  GtkTreeModel *model = gtk_tree_view_get_model (lanes);
+  g_assert_cmpint (gtk_tree_model_iter_n_children (model, NULL), ==, (int) expected->len);
+  g_assert_cmpuint (expected->len, >, 3);
+  gboolean used[CHRONO_N_STATES] = { FALSE };
+  for (guint i = 0; i < expected->len; i++)
+    for (guint s = 1; s < CHRONO_N_STATES; s++)
+      used[s] |= g_array_index (expected, ChronoRangeLane, i).time_in_state[s] > 0;
+  for (guint row = 0; row < expected->len; row++)
+    {
+      GtkTreeIter iter;
+      g_assert_true (gtk_tree_model_iter_nth_child (model, &iter, NULL, row));
+      const ChronoRangeLane *r = range_row (expected, model, &iter);
+      /* shown without its top group: "Task_1ms_0/R_shared", not "Tasks/Task_1ms_0/R_shared" */
+      g_autofree char *path = chrono_lane_dup_path (r->lane);
+      const char *slash = strchr (path, '/');
+      GString *want = g_string_new (chrono_lane_get_parent (r->lane) != NULL ? slash + 1 : path);
+      g_autofree char *longest =
+          r->has_longest ? chrono_clock_format_duration (clock, r->longest_end - r->longest_start, 4) : g_strdup ("—");
+      g_string_append_printf (want, "\t%.1f %%\t%u\t%s", 100.0 * (double) r->busy / (double) (b - a), r->begun,
+                              longest);
+      for (guint s = 1; s < CHRONO_N_STATES; s++)
+        if (used[s])
+          {
+            g_autofree char *t =
+                r->time_in_state[s] > 0 ? chrono_clock_format_duration (clock, r->time_in_state[s], 4) : g_strdup ("");
+            g_string_append_printf (want, "\t%s", t);
+          }
+      g_autofree char *shown = chrono_range_view_get_lane_row_text (range, row);
+      g_autofree char *wanted = g_string_free (want, FALSE);
+      g_assert_cmpstr (shown, ==, wanted);
+    }
+
+  /* the Longest column sorts by duration, both ways (its text would sort 534.9 µs after 1.2 ms) */
+  GtkTreeViewColumn *longest_column = column_titled (lanes, "Longest");
+  gtk_tree_view_column_clicked (longest_column);
+  assert_sorted_by_longest (model, expected, 1);
+  gtk_tree_view_column_clicked (longest_column);
+  assert_sorted_by_longest (model, expected, -1);
+
+  /* Copy as TSV: the lanes in that order, exact seconds, then the instances' metrics */
+  g_autofree char *tsv = chrono_range_view_get_tsv (range);
+  g_autofree char *lanes_tsv = expected_lanes_tsv (trace, expected, model, a, b);
+  g_assert_true (g_str_has_prefix (tsv, lanes_tsv));
+  g_autoptr (GPtrArray) metrics = chrono_range_metrics_compute (trace, a, b, CHRONO_RANGE_METRICS);
+  g_assert_cmpuint (metrics->len, >, 0);
+  const ChronoEntitySummary *task = NULL;
+  guint metric_rows = 0;
+  for (guint i = 0; i < metrics->len; i++)
+    {
+      const ChronoEntitySummary *e = g_ptr_array_index (metrics, i);
+      metric_rows +=
+          (e->summary[CHRONO_METRIC_RESPONSE_TIME].count > 0) + (e->summary[CHRONO_METRIC_NET_EXECUTION].count > 0);
+      if (g_str_equal (e->name, "Task_1ms_0"))
+        task = e;
+    }
+  g_assert_nonnull (task);
+  GtkTreeModel *metrics_model = gtk_tree_view_get_model (chrono_range_view_get_metrics (range));
+  g_assert_cmpint (gtk_tree_model_iter_n_children (metrics_model, NULL), ==, (int) metric_rows);
+  const ChronoMetricSummary *rt = &task->summary[CHRONO_METRIC_RESPONSE_TIME];
+  g_assert_cmpuint (rt->count, >, 0);
+  g_autofree char *min = chrono_clock_format_duration_exact (clock, rt->min);
+  g_autofree char *mean = chrono_clock_format_duration_ratio (clock, rt->sum, rt->count);
+  g_autofree char *p95 = chrono_clock_format_duration_exact (clock, rt->p95);
+  g_autofree char *max = chrono_clock_format_duration_exact (clock, rt->max);
+  g_autofree char *task_line =
+      g_strdup_printf ("\nTask_1ms_0 (T)\tresponse_time\t%u\t%s\t%s\t%s\t%s\n", rt->count, min, mean, p95, max);
+  g_assert_nonnull (strstr (tsv, "\n\nEntity\tMetric\tCount\tMin (s)\tMean (s)\tp95 (s)\tMax (s)\n"));
+  g_assert_nonnull (strstr (tsv, task_line));
+  gtk_button_clicked (GTK_BUTTON (chrono_range_view_get_copy_button (range)));
+  g_autofree char *copied =
+      gtk_clipboard_wait_for_text (gtk_widget_get_clipboard (GTK_WIDGET (range), GDK_SELECTION_CLIPBOARD));
+  g_assert_cmpstr (copied, ==, tsv);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-range-page.png");
+
+  /* a row goes to its lane's longest item and selects it */
+  GtkTreeIter iter;
+  g_assert_true (gtk_tree_model_get_iter_first (model, &iter)); /* sorted by longest, down: it has one */
+  const ChronoRangeLane *first = range_row (expected, model, &iter);
+  g_assert_true (first->has_longest);
+  g_autoptr (GtkTreePath) path = gtk_tree_model_get_path (model, &iter);
+  gtk_tree_view_row_activated (lanes, path, longest_column);
+  ChronoLane *selected;
+  guint span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == first->lane);
+  g_assert_cmpint (chrono_spans_get_start (chrono_lane_get_spans (selected), span), ==, first->longest_start);
+  g_assert_cmpint (chrono_spans_get_end (chrono_lane_get_spans (selected), span), ==, first->longest_end);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), <=, first->longest_start);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), >=, first->longest_end);
+  g_assert_cmpint (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport), <,
+                   (first->longest_end - first->longest_start) * 2 + 10);
+
+  /* a metric's row goes to its worst instance */
+  GtkTreeIter metric_iter;
+  gboolean found = FALSE;
+  for (gboolean more = gtk_tree_model_get_iter_first (metrics_model, &metric_iter); more && !found;
+       more = gtk_tree_model_iter_next (metrics_model, &metric_iter))
+    {
+      g_autofree char *entity = NULL;
+      int metric;
+      gtk_tree_model_get (metrics_model, &metric_iter, CHRONO_RANGE_METRICS_ENTITY, &entity,
+                          CHRONO_RANGE_METRICS_METRIC, &metric, -1);
+      found = g_str_equal (entity, "Task_1ms_0 (T)") && metric == CHRONO_METRIC_RESPONSE_TIME;
+      if (found)
+        break;
+    }
+  g_assert_true (found);
+  g_autoptr (GtkTreePath) metric_path = gtk_tree_model_get_path (metrics_model, &metric_iter);
+  gtk_tree_view_row_activated (chrono_range_view_get_metrics (range), metric_path,
+                               gtk_tree_view_get_column (chrono_range_view_get_metrics (range), 0));
+  const ChronoInstanceMetrics *worst = &task->worst[CHRONO_METRIC_RESPONSE_TIME];
+  g_assert_cmpint (worst->value[CHRONO_METRIC_RESPONSE_TIME], ==, rt->max);
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == worst->lane);
+  ChronoSpan record;
+  chrono_spans_get (chrono_lane_get_spans (selected), span, &record);
+  g_assert_cmpuint (record.instance, ==, worst->index);
+  assert_shows_instance (viewport, worst);
+
+  /* Shift+drag on the ruler selects a range that stays: nothing zooms, the page follows it */
+  chrono_viewport_fit (viewport);
+  settle ();
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double x1 = o.label_width + 150, x2 = o.label_width + 400, y = o.ruler_height / 2.0;
+  gint64 s1 = chrono_render_options_x_to_time (&o, x1), s2 = chrono_render_options_x_to_time (&o, x2);
+  gint64 view_begin = chrono_viewport_get_begin (viewport), view_end = chrono_viewport_get_end (viewport);
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x1, y, GDK_SHIFT_MASK);
+  send_motion (timeline, (x1 + x2) / 2, y, GDK_SHIFT_MASK | GDK_BUTTON1_MASK);
+  send_motion (timeline, x2, y, GDK_SHIFT_MASK | GDK_BUTTON1_MASK);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x2, y, GDK_SHIFT_MASK);
+  gint64 sel_begin, sel_end;
+  g_assert_true (chrono_viewport_get_selection (viewport, &sel_begin, &sel_end));
+  g_assert_cmpint (sel_begin, ==, s1);
+  g_assert_cmpint (sel_end, ==, s2);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, view_begin);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), ==, view_end);
+  wait_for_range_page (range);
+  g_assert_true (chrono_range_view_get_range (range, &begin, &end));
+  g_assert_cmpint (begin, ==, s1);
+  g_assert_cmpint (end, ==, s2);
+  g_assert_true (g_str_has_prefix (chrono_range_view_get_message (range), "The selection, "));
+  g_autoptr (GArray) selected_rows = chrono_range_stats_compute (trace, s1, s2);
+  g_autofree char *selection_tsv = chrono_range_view_get_tsv (range);
+  g_autofree char *selection_lanes = expected_lanes_tsv (trace, selected_rows, model, s1, s2);
+  g_assert_true (g_str_has_prefix (selection_tsv, selection_lanes));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-range-selection.png");
+
+  /* Escape clears the selection: back to the markers, then, without them, to the hint */
+  send_key (timeline, GDK_KEY_Escape);
+  wait_for_range_page (range);
+  g_assert_true (chrono_range_view_get_range (range, &begin, &end));
+  g_assert_cmpint (begin, ==, a);
+  g_assert_cmpint (end, ==, b);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "clear-markers", NULL);
+  wait_for_range_page (range);
+  g_assert_false (chrono_range_view_get_range (range, &begin, &end));
+  g_assert_cmpstr (chrono_range_view_get_message (range), ==,
+                   "Select a range: Shift-drag on the ruler, or set markers A and B.");
+  g_autofree char *cleared = chrono_range_view_get_tsv (range);
+  g_assert_cmpstr (cleared, ==, "");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1391,5 +1903,9 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
   g_test_add_func ("/gui/requirements-page", test_requirements_page);
+  g_test_add_func ("/gui/core-load-lanes", test_core_load_lanes);
+  g_test_add_func ("/gui/export-format-follows-name", test_export_format_follows_name);
+  g_test_add_func ("/gui/colour-by-offers-name-once", test_colour_by_offers_name_once);
+  g_test_add_func ("/gui/range-page", test_range_page);
   return g_test_run ();
 }

@@ -34,10 +34,29 @@ test_links_survive_new_lanes (void)
     g_assert_cmpstr (g_ptr_array_index (after, i), ==, g_ptr_array_index (before, i));
 }
 
+/* A link from the first tick to the last spans more than G_MAXINT64 ticks:
+ * its length is held at G_MAXINT64, never overflowed into a negative bound
+ * (which hid every link from the window search). */
+static void
+test_links_at_the_64_bit_edges (void)
+{
+  g_autoptr (ChronoLinks) links = chrono_links_new ();
+  ChronoLink wide = { .src_time = G_MININT64, .dst_time = G_MAXINT64 };
+  ChronoLink short_one = { .src_time = G_MININT64, .dst_time = G_MININT64 + 10 };
+  chrono_links_append (links, &wide);
+  chrono_links_append (links, &short_one);
+  chrono_links_seal (links);
+  g_assert_cmpint (chrono_links_get_longest (links), ==, G_MAXINT64);
+  g_assert_cmpuint (chrono_links_first_ending_after (links, G_MININT64), ==, 0);
+  g_assert_cmpuint (chrono_links_first_ending_after (links, G_MININT64 + 10), ==, 1);
+  g_assert_cmpuint (chrono_links_first_ending_after (links, G_MAXINT64), ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/links/survive-new-lanes", test_links_survive_new_lanes);
+  g_test_add_func ("/links/64-bit-edges", test_links_at_the_64_bit_edges);
   return g_test_run ();
 }

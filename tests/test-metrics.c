@@ -169,6 +169,152 @@ test_options (void)
   g_assert_cmpint (instance (a, 1)->value[CHRONO_METRIC_RESPONSE_JITTER], ==, 10); /* 250 - 135 - 105 */
 }
 
+/* within: only the instances that also terminate by the range's end.
+ * Task_A #1 runs from 100 to 135, #2 from 210 to 250. */
+static void
+test_within (void)
+{
+  g_autoptr (ChronoTrace) trace = load_fixture ("timing_metrics.btf");
+  ChronoMetricsOptions options;
+  chrono_metrics_options_init (&options);
+  options.entity = "Task_A";
+  options.begin = 100;
+  options.within = TRUE;
+  const struct {
+    gint64 end;
+    guint count;
+  } cases[] = { { 250, 2 }, { 249, 1 }, { 135, 1 }, { 134, 0 } };
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      options.end = cases[c].end;
+      g_autoptr (GPtrArray) all = chrono_metrics_compute (trace, &options);
+      g_assert_cmpuint (all->len, ==, 1);
+      const ChronoEntityMetrics *a = g_ptr_array_index (all, 0);
+      g_assert_cmpuint (a->instances->len, ==, cases[c].count);
+      if (cases[c].count > 0)
+        {
+          g_assert_cmpint (instance (a, 0)->activated, ==, 100);
+          g_assert_cmpint (instance (a, 0)->value[CHRONO_METRIC_NET_EXECUTION], ==, 15);
+        }
+    }
+}
+
+static void
+assert_same_summary (const ChronoMetricSummary *a, const ChronoMetricSummary *b)
+{
+  g_assert_cmpuint (a->count, ==, b->count);
+  if (a->count == 0)
+    return;
+  g_assert_cmpint (a->min, ==, b->min);
+  g_assert_cmpint (a->max, ==, b->max);
+  g_assert_cmpint (a->p50, ==, b->p50);
+  g_assert_cmpint (a->p95, ==, b->p95);
+  g_assert_cmpint (a->p99, ==, b->p99);
+  g_assert_cmpuint (a->sum, ==, b->sum);
+}
+
+/* The distributions without the instances are those of the instances
+ * kept by hand from all of them, over ranges that cut instances. */
+static void
+test_summaries_agree (void)
+{
+  const char *fixtures[] = { "timing_metrics.btf",   "concurrent.btf", "preempted_by_two.btf",
+                             "runnables_nested.btf", "isr.btf",        "spec_example.btf" };
+  guint32 mask = 0;
+  for (ChronoMetric k = 0; k < CHRONO_N_METRICS; k++)
+    if (k != CHRONO_METRIC_ACTIVATION_JITTER && k != CHRONO_METRIC_RESPONSE_JITTER)
+      mask |= 1u << k;
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autoptr (ChronoTrace) trace = load_fixture (fixtures[f]);
+      g_autoptr (GPtrArray) all = chrono_metrics_compute (trace, NULL);
+      gint64 t0 = chrono_trace_get_begin (trace), length = chrono_trace_get_end (trace) - t0;
+      for (guint r = 0; r < 7; r++)
+        {
+          /* the whole trace, then windows that cut instances at both ends */
+          ChronoMetricsOptions options;
+          chrono_metrics_options_init (&options);
+          options.within = TRUE;
+          if (r > 0)
+            {
+              options.begin = t0 + length * (r - 1) / 8;
+              options.end = t0 + length * (r + 2) / 8;
+            }
+          g_autoptr (GPtrArray) summaries = chrono_metrics_compute_summaries (trace, &options, mask);
+          g_assert_cmpuint (summaries->len, ==, all->len);
+          guint kept_total = 0;
+          for (guint e = 0; e < all->len; e++)
+            {
+              const ChronoEntityMetrics *entity = g_ptr_array_index (all, e);
+              const ChronoEntitySummary *summary = g_ptr_array_index (summaries, e);
+              g_assert_cmpstr (summary->name, ==, entity->name);
+              g_assert_cmpstr (summary->type, ==, entity->type);
+              g_autoptr (GArray) kept = g_array_new (FALSE, FALSE, sizeof (ChronoInstanceMetrics));
+              for (guint i = 0; i < entity->instances->len; i++)
+                {
+                  const ChronoInstanceMetrics *m = instance (entity, i);
+                  if (m->activated >= options.begin && m->activated < options.end && m->terminated <= options.end)
+                    g_array_append_val (kept, *m);
+                }
+              g_assert_cmpuint (summary->n_instances, ==, kept->len);
+              kept_total += kept->len;
+              for (ChronoMetric k = 0; k < CHRONO_N_METRICS; k++)
+                {
+                  if (!(mask & (1u << k)))
+                    {
+                      g_assert_cmpuint (summary->summary[k].count, ==, 0);
+                      continue;
+                    }
+                  g_autofree gint64 *values = g_new (gint64, MAX (kept->len, 1));
+                  for (guint i = 0; i < kept->len; i++)
+                    values[i] = g_array_index (kept, ChronoInstanceMetrics, i).value[k];
+                  ChronoMetricSummary expected;
+                  chrono_metrics_summarize_values (values, kept->len, &expected);
+                  assert_same_summary (&summary->summary[k], &expected);
+                  if (expected.count > 0)
+                    {
+                      const ChronoInstanceMetrics *worst = &g_array_index (kept, ChronoInstanceMetrics, expected.worst);
+                      g_assert_cmpint (summary->worst[k].value[k], ==, expected.max);
+                      g_assert_cmpint (summary->worst[k].activated, ==, worst->activated);
+                    }
+                }
+            }
+          if (r == 0)
+            g_assert_cmpuint (kept_total, >, 0);
+        }
+    }
+}
+
+/* Ranks found by selection are those of the sorted values, with ties and in any order. */
+static void
+test_ranks_by_selection (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+  for (guint round = 0; round < 200; round++)
+    {
+      guint n = g_rand_int_range (rand, 1, 300);
+      g_autofree gint64 *values = g_new (gint64, n);
+      g_autofree gint64 *sorted = g_new (gint64, n);
+      gint64 spread = round % 3 == 0 ? 4 : 1000; /* many ties, or few */
+      for (guint i = 0; i < n; i++)
+        sorted[i] = values[i] = g_rand_int_range (rand, 0, spread);
+      for (guint i = 1; i < n; i++) /* insertion sort: the reference */
+        for (guint j = i; j > 0 && sorted[j - 1] > sorted[j]; j--)
+          {
+            gint64 t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+          }
+      ChronoMetricSummary s;
+      g_assert_true (chrono_metrics_summarize_values (values, n, &s));
+      g_assert_cmpint (s.min, ==, sorted[0]);
+      g_assert_cmpint (s.max, ==, sorted[n - 1]);
+      g_assert_cmpint (s.p50, ==, chrono_metrics_nearest_rank (sorted, n, 50));
+      g_assert_cmpint (s.p95, ==, chrono_metrics_nearest_rank (sorted, n, 95));
+      g_assert_cmpint (s.p99, ==, chrono_metrics_nearest_rank (sorted, n, 99));
+    }
+}
+
 static void
 test_metric_names (void)
 {
@@ -192,5 +338,8 @@ main (int argc, char **argv)
   g_test_add_func ("/metrics/nearest-rank", test_nearest_rank);
   g_test_add_func ("/metrics/options", test_options);
   g_test_add_func ("/metrics/names", test_metric_names);
+  g_test_add_func ("/metrics/within", test_within);
+  g_test_add_func ("/metrics/summaries-agree", test_summaries_agree);
+  g_test_add_func ("/metrics/ranks-by-selection", test_ranks_by_selection);
   return g_test_run ();
 }

@@ -133,9 +133,9 @@ chrono_critical_path_compute (ChronoTrace *trace, gboolean dependencies_only)
   return path;
 }
 
-/* Flags the path's spans CHRONO_SPAN_CRITICAL (and clears older marks). */
-guint
-chrono_critical_path_mark (ChronoTrace *trace, gboolean dependencies_only)
+/* Takes the marks of chrono_critical_path_mark away again. */
+void
+chrono_critical_path_clear (ChronoTrace *trace)
 {
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint l = 0; l < lanes->len; l++)
@@ -144,6 +144,13 @@ chrono_critical_path_mark (ChronoTrace *trace, gboolean dependencies_only)
       for (guint s = 0; spans != NULL && s < chrono_spans_get_n (spans); s++)
         chrono_spans_set_flags (spans, s, chrono_spans_get_flags (spans, s) & ~CHRONO_SPAN_CRITICAL);
     }
+}
+
+/* Flags the path's spans CHRONO_SPAN_CRITICAL (and clears older marks). */
+guint
+chrono_critical_path_mark (ChronoTrace *trace, gboolean dependencies_only)
+{
+  chrono_critical_path_clear (trace);
   g_autoptr (GArray) path = chrono_critical_path_compute (trace, dependencies_only);
   for (guint i = 0; i < path->len; i++)
     {

@@ -14,5 +14,6 @@ typedef struct {
 
 GArray *chrono_critical_path_compute (ChronoTrace *trace, gboolean dependencies_only);
 guint chrono_critical_path_mark (ChronoTrace *trace, gboolean dependencies_only);
+void chrono_critical_path_clear (ChronoTrace *trace);
 
 G_END_DECLS

@@ -100,16 +100,34 @@ begins_preemption (const Tally *t, const ChronoSpan *span)
          || t->last_state == CHRONO_STATE_ACTIVE;
 }
 
+/* The spans that can belong to an instance the options keep: none starts
+ * before its activation (earlier ones are not counted), and one that lies
+ * in the range ends by its end. */
+static void
+spans_to_visit (ChronoSpans *spans, const ChronoMetricsOptions *options, gboolean starts_bounded, guint *out_first,
+                guint *out_last)
+{
+  *out_first = 0;
+  *out_last = spans != NULL ? chrono_spans_get_n (spans) : 0;
+  if (spans == NULL || !chrono_spans_is_sealed (spans))
+    return;
+  if (starts_bounded && options->begin != G_MININT64)
+    *out_first = chrono_spans_first_starting_at_or_after (spans, options->begin);
+  if (options->within && options->end != G_MAXINT64)
+    *out_last = chrono_spans_first_starting_at_or_after (spans, options->end);
+}
+
 static Tally *
-tally_lane (ChronoLane *lane, ChronoInstances *instances)
+tally_lane (ChronoLane *lane, ChronoInstances *instances, const ChronoMetricsOptions *options)
 {
   guint n = chrono_instances_get_n (instances);
   Tally *tallies = g_new0 (Tally, n);
   for (guint i = 0; i < n; i++)
     tallies[i].last_end = G_MININT64;
   ChronoSpans *spans = chrono_lane_get_spans (lane);
-  guint n_spans = spans != NULL ? chrono_spans_get_n (spans) : 0;
-  for (guint s = 0; s < n_spans; s++)
+  guint first, last;
+  spans_to_visit (spans, options, TRUE, &first, &last);
+  for (guint s = first; s < last; s++)
     {
       ChronoSpan span;
       chrono_spans_get (spans, s, &span);
@@ -139,18 +157,37 @@ clear_values (ChronoInstanceMetrics *m)
     m->value[k] = CHRONO_METRIC_NONE;
 }
 
+/* What is done with each instance measured: kept in an entity's table
+ * (chrono_metrics_compute) or only counted into distributions
+ * (chrono_metrics_compute_summaries).  reserve says first how many come. */
+typedef struct {
+  void (*reserve) (gpointer data, guint n);
+  void (*add) (gpointer data, const ChronoInstanceMetrics *m);
+  gpointer data;
+} Visitor;
+
+static gboolean
+process_instance_kept (const ChronoInstance *record, const ChronoMetricsOptions *options)
+{
+  return is_complete (record) && record->activated_at >= options->begin && record->activated_at < options->end
+         && (!options->within || record->end <= options->end);
+}
+
 static void
-add_process_lane (ChronoEntityMetrics *entity, ChronoLane *lane, const ChronoMetricsOptions *options)
+visit_process_lane (ChronoLane *lane, const ChronoMetricsOptions *options, const Visitor *visitor)
 {
   ChronoInstances *instances = chrono_lane_get_instances (lane);
   if (instances == NULL)
     return;
-  g_autofree Tally *tallies = tally_lane (lane, instances);
-  guint n = chrono_instances_get_n (instances);
+  g_autofree Tally *tallies = tally_lane (lane, instances, options);
+  guint n = chrono_instances_get_n (instances), kept = 0;
+  for (guint i = 0; i < n; i++)
+    kept += process_instance_kept (chrono_instances_get (instances, i), options);
+  visitor->reserve (visitor->data, kept);
   for (guint i = 0; i < n; i++)
     {
       const ChronoInstance *record = chrono_instances_get (instances, i);
-      if (!is_complete (record) || record->activated_at < options->begin || record->activated_at >= options->end)
+      if (!process_instance_kept (record, options))
         continue;
       ChronoInstanceMetrics m = { lane, i, record->number, record->activated_at, record->end, record->line };
       clear_values (&m);
@@ -166,13 +203,21 @@ add_process_lane (ChronoEntityMetrics *entity, ChronoLane *lane, const ChronoMet
           m.value[CHRONO_METRIC_PREEMPTIONS] =
               record->activated_at == record->begin ? record->preemptions : tallies[i].preemptions;
         }
-      g_array_append_val (entity->instances, m);
+      visitor->add (visitor->data, &m);
     }
+}
+
+static gboolean
+call_kept (const ChronoInstance *record, const ChronoMetricsOptions *options)
+{
+  guint32 both = CHRONO_INSTANCE_ACTIVATED | CHRONO_INSTANCE_TERMINATED;
+  return (record->flags & both) == both && record->begin >= options->begin && record->begin < options->end
+         && (!options->within || record->end <= options->end);
 }
 
 /* A call: from its start to its termination, and its RUNNING time. */
 static void
-add_runnable_lane (ChronoEntityMetrics *entity, ChronoLane *lane, const ChronoMetricsOptions *options)
+visit_runnable_lane (ChronoLane *lane, const ChronoMetricsOptions *options, const Visitor *visitor)
 {
   ChronoInstances *instances = chrono_lane_get_instances (lane);
   if (instances == NULL)
@@ -180,44 +225,94 @@ add_runnable_lane (ChronoEntityMetrics *entity, ChronoLane *lane, const ChronoMe
   guint n = chrono_instances_get_n (instances);
   g_autofree gint64 *running = g_new0 (gint64, n);
   ChronoSpans *spans = chrono_lane_get_spans (lane);
-  guint n_spans = spans != NULL ? chrono_spans_get_n (spans) : 0;
-  for (guint s = 0; s < n_spans; s++)
+  guint first, last;
+  /* a call's spans lie in its life, so those of the calls kept lie in the range */
+  spans_to_visit (spans, options, options->within, &first, &last);
+  for (guint s = first; s < last; s++)
     {
       ChronoSpan span;
       chrono_spans_get (spans, s, &span);
       if (span.instance < n && span.state == CHRONO_STATE_RUNNING)
         running[span.instance] += span.end - span.start;
     }
-  guint32 both = CHRONO_INSTANCE_ACTIVATED | CHRONO_INSTANCE_TERMINATED;
+  guint kept = 0;
+  for (guint i = 0; i < n; i++)
+    kept += call_kept (chrono_instances_get (instances, i), options);
+  visitor->reserve (visitor->data, kept);
   for (guint i = 0; i < n; i++)
     {
       const ChronoInstance *record = chrono_instances_get (instances, i);
-      if ((record->flags & both) != both || record->begin < options->begin || record->begin >= options->end)
+      if (!call_kept (record, options))
         continue;
       ChronoInstanceMetrics m = { lane, i, record->number, record->begin, record->end, record->line };
       clear_values (&m);
       m.value[CHRONO_METRIC_GROSS_EXECUTION] = record->end - record->begin;
       m.value[CHRONO_METRIC_NET_EXECUTION] = running[i];
-      g_array_append_val (entity->instances, m);
+      visitor->add (visitor->data, &m);
     }
 }
 
 /* ---- jitter -------------------------------------------------------------- */
 
-static int
-compare_gint64 (gconstpointer a, gconstpointer b)
+/* The index (from 0) of the value at rank ⌈percent·n/100⌉, at least 1. */
+static guint
+nearest_rank_index (guint n, guint percent)
 {
-  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
-  return x < y ? -1 : x > y;
+  guint64 rank = ((guint64) percent * n + 99) / 100;
+  return (guint) CLAMP (rank, 1, n) - 1;
 }
 
 gint64
 chrono_metrics_nearest_rank (const gint64 *sorted, guint n, guint percent)
 {
   g_return_val_if_fail (n > 0, 0);
-  guint64 rank = ((guint64) percent * n + 99) / 100;
-  rank = CLAMP (rank, 1, n);
-  return sorted[rank - 1];
+  return sorted[nearest_rank_index (n, percent)];
+}
+
+static void
+swap (gint64 *values, guint a, guint b)
+{
+  gint64 t = values[a];
+  values[a] = values[b];
+  values[b] = t;
+}
+
+/* The value that sorting values[lo, hi) would put at index k (lo <= k <
+ * hi), in O(hi − lo) on average: Hoare's selection.  Values move so that
+ * none before k is greater and none after k is smaller. */
+static gint64
+select_rank (gint64 *values, guint lo, guint hi, guint k)
+{
+  while (hi - lo > 1)
+    {
+      /* the median of three as the pivot: sorted or equal runs stay linear */
+      guint mid = lo + (hi - lo) / 2;
+      if (values[mid] < values[lo])
+        swap (values, mid, lo);
+      if (values[hi - 1] < values[lo])
+        swap (values, hi - 1, lo);
+      if (values[hi - 1] < values[mid])
+        swap (values, hi - 1, mid);
+      gint64 pivot = values[mid];
+      /* three ways: < pivot, == pivot, > pivot (many equal values are common) */
+      guint lt = lo, i = lo, gt = hi;
+      while (i < gt)
+        {
+          if (values[i] < pivot)
+            swap (values, lt++, i++);
+          else if (values[i] > pivot)
+            swap (values, i, --gt);
+          else
+            i++;
+        }
+      if (k < lt)
+        hi = lt;
+      else if (k >= gt)
+        lo = gt;
+      else
+        return pivot;
+    }
+  return values[k];
 }
 
 /* The median distance between successive activations. */
@@ -230,8 +325,8 @@ period_from_activations (GArray *instances)
   for (guint i = 1; i < instances->len; i++)
     distances[i - 1] = g_array_index (instances, ChronoInstanceMetrics, i).activated
                        - g_array_index (instances, ChronoInstanceMetrics, i - 1).activated;
-  qsort (distances, instances->len - 1, sizeof (gint64), compare_gint64);
-  return chrono_metrics_nearest_rank (distances, instances->len - 1, 50);
+  guint n = instances->len - 1;
+  return select_rank (distances, 0, n, nearest_rank_index (n, 50));
 }
 
 static gint64
@@ -258,10 +353,16 @@ add_jitters (ChronoEntityMetrics *entity, const ChronoMetricsOptions *options)
 
 /* ---- entities ------------------------------------------------------------ */
 
+static char *
+entity_key (ChronoLane *lane)
+{
+  return g_strdup_printf ("%s\x1f%s", chrono_lane_get_entity_type (lane), chrono_lane_get_name (lane));
+}
+
 static ChronoEntityMetrics *
 entity_for (GHashTable *by_key, GPtrArray *all, ChronoLane *lane)
 {
-  g_autofree char *key = g_strdup_printf ("%s\x1f%s", chrono_lane_get_entity_type (lane), chrono_lane_get_name (lane));
+  g_autofree char *key = entity_key (lane);
   ChronoEntityMetrics *entity = g_hash_table_lookup (by_key, key);
   if (entity == NULL)
     {
@@ -278,6 +379,41 @@ entity_for (GHashTable *by_key, GPtrArray *all, ChronoLane *lane)
   return entity;
 }
 
+/* Room for n more instances: an array grown by doubling copies its
+ * hundred bytes per instance again and again. */
+static void
+reserve_instances (gpointer data, guint n)
+{
+  GArray *instances = data;
+  guint len = instances->len;
+  g_array_set_size (instances, len + n);
+  g_array_set_size (instances, len);
+}
+
+static void
+keep_instance (gpointer data, const ChronoInstanceMetrics *m)
+{
+  g_array_append_vals (data, m, 1);
+}
+
+/* The entities are processes and runnables; other lanes have no instances to measure. */
+static gboolean
+lane_measured (ChronoLane *lane, const ChronoMetricsOptions *options)
+{
+  ChronoLaneKind kind = chrono_lane_get_kind (lane);
+  return (kind == CHRONO_LANE_PROCESS || kind == CHRONO_LANE_RUNNABLE)
+         && (options->entity == NULL || g_strcmp0 (options->entity, chrono_lane_get_name (lane)) == 0);
+}
+
+static void
+visit_lane (ChronoLane *lane, const ChronoMetricsOptions *options, const Visitor *visitor)
+{
+  if (chrono_lane_get_kind (lane) == CHRONO_LANE_PROCESS)
+    visit_process_lane (lane, options, visitor);
+  else
+    visit_runnable_lane (lane, options, visitor);
+}
+
 static int
 compare_instances (gconstpointer a, gconstpointer b)
 {
@@ -287,6 +423,18 @@ compare_instances (gconstpointer a, gconstpointer b)
   if (x->lane != y->lane)
     return x->lane < y->lane ? -1 : 1;
   return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* An entity of one lane has its instances in order already, mostly. */
+static gboolean
+is_sorted (GArray *instances)
+{
+  for (guint i = 1; i < instances->len; i++)
+    if (compare_instances (&g_array_index (instances, ChronoInstanceMetrics, i - 1),
+                           &g_array_index (instances, ChronoInstanceMetrics, i))
+        > 0)
+      return FALSE;
+  return TRUE;
 }
 
 static int
@@ -313,20 +461,17 @@ chrono_metrics_compute (ChronoTrace *trace, const ChronoMetricsOptions *options)
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
-      ChronoLaneKind kind = chrono_lane_get_kind (lane);
-      if ((kind != CHRONO_LANE_PROCESS && kind != CHRONO_LANE_RUNNABLE)
-          || (options->entity != NULL && g_strcmp0 (options->entity, chrono_lane_get_name (lane)) != 0))
+      if (!lane_measured (lane, options))
         continue;
       ChronoEntityMetrics *entity = entity_for (by_key, all, lane);
-      if (kind == CHRONO_LANE_PROCESS)
-        add_process_lane (entity, lane, options);
-      else
-        add_runnable_lane (entity, lane, options);
+      Visitor visitor = { reserve_instances, keep_instance, entity->instances };
+      visit_lane (lane, options, &visitor);
     }
   for (guint i = 0; i < all->len; i++)
     {
       ChronoEntityMetrics *entity = g_ptr_array_index (all, i);
-      g_array_sort (entity->instances, compare_instances);
+      if (!is_sorted (entity->instances))
+        g_array_sort (entity->instances, compare_instances);
       if (entity->kind == CHRONO_LANE_PROCESS)
         add_jitters (entity, options);
     }
@@ -358,11 +503,21 @@ chrono_metrics_summarize_values (const gint64 *values, guint n, ChronoMetricSumm
     }
   if (out->count == 0)
     return FALSE;
-  qsort (sorted, out->count, sizeof (gint64), compare_gint64);
+  /* the ranks are found by selection, not by sorting all the values: a
+   * range of a big trace has hundreds of thousands of instances */
   out->min = sorted[0];
-  out->p50 = chrono_metrics_nearest_rank (sorted, out->count, 50);
-  out->p95 = chrono_metrics_nearest_rank (sorted, out->count, 95);
-  out->p99 = chrono_metrics_nearest_rank (sorted, out->count, 99);
+  for (guint i = 1; i < out->count; i++)
+    out->min = MIN (out->min, sorted[i]);
+  const guint percents[] = { 50, 95, 99 };
+  gint64 *ranks[] = { &out->p50, &out->p95, &out->p99 };
+  guint from = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (percents); k++)
+    {
+      guint rank = nearest_rank_index (out->count, percents[k]);
+      /* what comes after an earlier rank is no smaller than it: look there only */
+      *ranks[k] = select_rank (sorted, MIN (from, rank), out->count, rank);
+      from = rank;
+    }
   return TRUE;
 }
 
@@ -375,4 +530,123 @@ chrono_metrics_summarize (const ChronoEntityMetrics *entity, ChronoMetric metric
   for (guint i = 0; i < n; i++)
     values[i] = g_array_index (entity->instances, ChronoInstanceMetrics, i).value[metric];
   return chrono_metrics_summarize_values (values, n, out);
+}
+
+/* ---- distributions without the instances --------------------------------- */
+
+typedef struct {
+  ChronoEntitySummary *out;
+  GArray *values[CHRONO_N_METRICS]; /* gint64, of the metrics asked */
+} Collect;
+
+static void
+reserve_values (gpointer data, guint n)
+{
+  Collect *c = data;
+  for (ChronoMetric k = 0; k < CHRONO_N_METRICS; k++)
+    if (c->values[k] != NULL)
+      {
+        guint len = c->values[k]->len;
+        g_array_set_size (c->values[k], len + n);
+        g_array_set_size (c->values[k], len);
+      }
+}
+
+static void
+collect_values (gpointer data, const ChronoInstanceMetrics *m)
+{
+  Collect *c = data;
+  c->out->n_instances++;
+  for (ChronoMetric k = 0; k < CHRONO_N_METRICS; k++)
+    {
+      gint64 v = m->value[k];
+      if (c->values[k] == NULL || v == CHRONO_METRIC_NONE)
+        continue;
+      g_array_append_val (c->values[k], v);
+      /* the earliest activated of the maxima, as in a table in activation order */
+      ChronoInstanceMetrics *worst = &c->out->worst[k];
+      if (c->values[k]->len == 1 || v > worst->value[k] || (v == worst->value[k] && m->activated < worst->activated))
+        *worst = *m;
+    }
+}
+
+static void
+free_collect (gpointer data)
+{
+  Collect *c = data;
+  for (ChronoMetric k = 0; k < CHRONO_N_METRICS; k++)
+    if (c->values[k] != NULL)
+      g_array_unref (c->values[k]);
+  g_free (c);
+}
+
+void
+chrono_entity_summary_free (ChronoEntitySummary *entity)
+{
+  if (entity == NULL)
+    return;
+  g_free (entity->name);
+  g_free (entity->type);
+  g_clear_pointer (&entity->lanes, g_ptr_array_unref);
+  g_free (entity);
+}
+
+static int
+compare_summaries (gconstpointer a, gconstpointer b)
+{
+  const ChronoEntitySummary *x = *(ChronoEntitySummary *const *) a, *y = *(ChronoEntitySummary *const *) b;
+  int by_name = strcmp (x->name, y->name);
+  return by_name != 0 ? by_name : strcmp (x->type, y->type);
+}
+
+GPtrArray *
+chrono_metrics_compute_summaries (ChronoTrace *trace, const ChronoMetricsOptions *options, guint32 metrics)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace) && options != NULL, NULL);
+  g_return_val_if_fail (!(metrics & (1u << CHRONO_METRIC_ACTIVATION_JITTER | 1u << CHRONO_METRIC_RESPONSE_JITTER)),
+                        NULL);
+  GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_entity_summary_free);
+  g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_collect);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      if (!lane_measured (lane, options))
+        continue;
+      g_autofree char *key = entity_key (lane);
+      Collect *c = g_hash_table_lookup (by_key, key);
+      if (c == NULL)
+        {
+          c = g_new0 (Collect, 1);
+          c->out = g_new0 (ChronoEntitySummary, 1);
+          c->out->name = g_strdup (chrono_lane_get_name (lane));
+          c->out->type = g_strdup (chrono_lane_get_entity_type (lane));
+          c->out->kind = chrono_lane_get_kind (lane);
+          c->out->lanes = g_ptr_array_new_with_free_func (g_object_unref);
+          for (ChronoMetric k = 0; k < CHRONO_N_METRICS; k++)
+            if (metrics & (1u << k))
+              c->values[k] = g_array_new (FALSE, FALSE, sizeof (gint64));
+          g_hash_table_insert (by_key, g_steal_pointer (&key), c);
+          g_ptr_array_add (all, c->out);
+        }
+      g_ptr_array_add (c->out->lanes, g_object_ref (lane));
+      Visitor visitor = { reserve_values, collect_values, c };
+      visit_lane (lane, options, &visitor);
+    }
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, by_key);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Collect *c = value;
+      for (ChronoMetric k = 0; k < CHRONO_N_METRICS; k++)
+        if (c->values[k] != NULL)
+          {
+            chrono_metrics_summarize_values ((const gint64 *) c->values[k]->data, c->values[k]->len,
+                                             &c->out->summary[k]);
+            c->out->summary[k].worst = 0; /* an index into values that are gone: worst[k] says which */
+          }
+    }
+  g_ptr_array_sort (all, compare_summaries);
+  return all;
 }

@@ -35,6 +35,17 @@ lane_holds_intervals (ChronoLane *lane)
          || (summary != NULL && chrono_summary_has_intervals (summary));
 }
 
+gboolean
+chrono_range_stats_applies (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), FALSE);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (lane_holds_intervals (g_ptr_array_index (lanes, i)))
+      return TRUE;
+  return FALSE;
+}
+
 GArray *
 chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end)
 {
@@ -61,4 +72,23 @@ chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end)
       g_array_append_val (out, r);
     }
   return out;
+}
+
+GPtrArray *
+chrono_range_metrics_compute (ChronoTrace *trace, gint64 begin, gint64 end, guint32 metrics)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace) && end > begin, NULL);
+  if (chrono_trace_is_lazy (trace))
+    return g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_entity_summary_free);
+  ChronoMetricsOptions options;
+  chrono_metrics_options_init (&options);
+  options.begin = begin;
+  options.end = end;
+  options.within = TRUE;
+  GPtrArray *entities = chrono_metrics_compute_summaries (trace, &options, metrics);
+  /* an entity with no instance in the range has nothing to show */
+  for (guint i = entities->len; i-- > 0;)
+    if (((ChronoEntitySummary *) g_ptr_array_index (entities, i))->n_instances == 0)
+      g_ptr_array_remove_index (entities, i);
+  return entities;
 }

@@ -4,6 +4,8 @@
  * have a fixed shape. */
 #include "chrono-requirements.h"
 
+#include "chrono-core-load.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
@@ -312,41 +314,18 @@ check_metric (const ChronoRequirement *r, ChronoTrace *trace, GPtrArray *entitie
   return found;
 }
 
-/* Ticks some span of the core covers in [from, to): its spans do not
- * overlap, but are merged anyway in case a trace says otherwise. */
-static gint64
-busy_in (ChronoSpans *spans, gint64 from, gint64 to)
-{
-  gint64 busy = 0, covered = from;
-  guint n = chrono_spans_get_n (spans);
-  for (guint i = chrono_spans_first_ending_after (spans, from); i < n; i++)
-    {
-      gint64 start = chrono_spans_get_start (spans, i);
-      if (start >= to)
-        break;
-      gint64 begin = MAX (start, covered), end = MIN (chrono_spans_get_end (spans, i), to);
-      if (end > begin)
-        {
-          busy += end - begin;
-          covered = end;
-        }
-    }
-  return busy;
-}
-
 /* Windows of the given length from the trace's start; a last window the
  * trace end cuts short is not judged (a few busy ticks would be 100%). */
 static void
 check_core_load (const ChronoRequirement *r, ChronoTrace *trace, ChronoLane *core, GArray *out)
 {
-  ChronoSpans *spans = chrono_lane_get_spans (core);
   gint64 window = chrono_clock_from_seconds (chrono_trace_get_clock (trace), r->window);
-  if (spans == NULL || window <= 0 || !chrono_trace_has_range (trace))
+  if (!chrono_lane_has_intervals (core) || window <= 0 || !chrono_trace_has_range (trace))
     return;
   gint64 end = chrono_trace_get_end (trace);
   for (gint64 from = chrono_trace_get_begin (trace); from <= end - window; from += window)
     {
-      gint64 busy = busy_in (spans, from, from + window);
+      gint64 busy = chrono_core_load_busy (core, from, from + window);
       double load = 100.0 * (double) busy / (double) window;
       if ((double) busy * 100.0 <= r->limit * (double) window)
         continue;

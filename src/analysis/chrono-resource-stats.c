@@ -26,7 +26,7 @@ chrono_resource_stats_compute (ChronoTrace *trace)
         {
           ChronoExtent extent;
           double amount = chrono_spans_get_extent (spans, s, &extent) ? extent.amount : chrono_lane_get_capacity (lane);
-          gint64 ticks = chrono_spans_get_end (spans, s) - chrono_spans_get_start (spans, s);
+          gint64 ticks = chrono_ticks_between_held (chrono_spans_get_start (spans, s), chrono_spans_get_end (spans, s));
           stats.usage += amount * chrono_clock_to_seconds (clock, ticks);
         }
       stats.claims = n;

@@ -80,7 +80,8 @@ chrono_resource_concurrency (ChronoLane *lane, gint64 begin, gint64 end)
         {
           if ((guint) count >= histogram->len)
             g_array_set_size (histogram, count + 1);
-          g_array_index (histogram, gint64, count) += at - since;
+          g_array_index (histogram, gint64, count) =
+              chrono_ticks_sum (g_array_index (histogram, gint64, count), chrono_ticks_between_held (since, at));
           since = at;
         }
       count += s->count;
@@ -89,7 +90,8 @@ chrono_resource_concurrency (ChronoLane *lane, gint64 begin, gint64 end)
     {
       if ((guint) count >= histogram->len)
         g_array_set_size (histogram, count + 1);
-      g_array_index (histogram, gint64, count) += end - since;
+      g_array_index (histogram, gint64, count) =
+          chrono_ticks_sum (g_array_index (histogram, gint64, count), chrono_ticks_between_held (since, end));
     }
   return histogram;
 }
@@ -117,4 +119,24 @@ chrono_resource_usage_add_lanes (ChronoTrace *trace)
       added++;
     }
   return added;
+}
+
+/* Takes the "Usage" lanes of chrono_resource_usage_add_lanes away again. */
+guint
+chrono_resource_usage_remove_lanes (ChronoTrace *trace)
+{
+  guint removed = 0;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoLane *parent = chrono_lane_get_parent (lane);
+      if (parent != NULL && chrono_lane_get_kind (lane) == CHRONO_LANE_SIGNAL
+          && g_strcmp0 (chrono_lane_get_entity_type (lane), "usage") == 0)
+        {
+          chrono_lane_remove_child (parent, lane);
+          removed++;
+        }
+    }
+  return removed;
 }

@@ -47,7 +47,14 @@ option_widget (const ChronoLoaderOption *option, GPtrArray *keys, const char *cu
   const char *none = option->default_label ? g_dgettext (GETTEXT_PACKAGE, option->default_label) : "";
   switch (option->type)
     {
-    case CHRONO_OPTION_ATTRIBUTE: return choice_combo (none, (const char *const *) keys->pdata, keys->len, current);
+      case CHRONO_OPTION_ATTRIBUTE: {
+        /* the default already is the attribute it stands for: one entry, not two */
+        g_autoptr (GPtrArray) offered = g_ptr_array_new ();
+        for (guint i = 0; i < keys->len; i++)
+          if (g_strcmp0 (g_ptr_array_index (keys, i), option->default_attribute) != 0)
+            g_ptr_array_add (offered, g_ptr_array_index (keys, i));
+        return choice_combo (none, (const char *const *) offered->pdata, offered->len, current);
+      }
       case CHRONO_OPTION_ATTRIBUTE_LIST: {
         /* a list ("hid, name") is typed; the keys are offered one by one */
         GtkWidget *combo = gtk_combo_box_text_new_with_entry ();
@@ -104,25 +111,50 @@ apply_clicked (ChronoClaimsPopover *self)
 }
 
 static void
-usage_clicked (ChronoClaimsPopover *self, GtkButton *button)
+usage_toggled (ChronoClaimsPopover *self, GtkToggleButton *button)
 {
-  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE); /* the lanes are there once added */
-  g_signal_emit (self, signals[SHOW_USAGE], 0);
+  g_signal_emit (self, signals[SHOW_USAGE], 0, gtk_toggle_button_get_active (button));
 }
 
 static void
-critical_clicked (ChronoClaimsPopover *self)
+critical_toggled (ChronoClaimsPopover *self, GtkToggleButton *button)
 {
-  g_signal_emit (self, signals[SHOW_CRITICAL_PATH], 0);
+  g_signal_emit (self, signals[SHOW_CRITICAL_PATH], 0, gtk_toggle_button_get_active (button));
 }
 
+/* An analysis shown until it is switched off again. */
 static GtkWidget *
-action_button (ChronoClaimsPopover *self, const char *label, const char *tooltip, GCallback clicked)
+analysis_toggle (ChronoClaimsPopover *self, const char *label, const char *tooltip, gboolean active, GCallback toggled)
 {
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  GtkWidget *button = gtk_check_button_new_with_mnemonic (label);
   gtk_widget_set_tooltip_text (button, tooltip);
-  g_signal_connect_swapped (button, "clicked", clicked, self);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), active);
+  g_signal_connect_swapped (button, "toggled", toggled, self);
   return button;
+}
+
+static gboolean
+has_usage_lanes (ChronoTrace *trace)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (g_strcmp0 (chrono_lane_get_entity_type (g_ptr_array_index (lanes, i)), "usage") == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+has_critical_marks (ChronoTrace *trace)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      ChronoSpans *spans = chrono_lane_get_spans (g_ptr_array_index (lanes, l));
+      for (guint s = 0; spans != NULL && s < chrono_spans_get_n (spans); s++)
+        if (chrono_spans_get_flags (spans, s) & CHRONO_SPAN_CRITICAL)
+          return TRUE;
+    }
+  return FALSE;
 }
 
 /* Whether the trace's loader declares options for the viewer. */
@@ -149,14 +181,14 @@ static void
 build_claim_actions (ChronoClaimsPopover *self, GtkWidget *grid, int row)
 {
   gtk_grid_attach (GTK_GRID (grid),
-                   action_button (self, _ ("Show Resource _Usage"),
-                                  _ ("Add the amount in use of every resource as a signal lane"),
-                                  G_CALLBACK (usage_clicked)),
+                   analysis_toggle (self, _ ("Show Resource _Usage"),
+                                    _ ("The amount in use of every resource as a signal lane under it"),
+                                    has_usage_lanes (self->trace), G_CALLBACK (usage_toggled)),
                    0, row++, 2, 1);
   gtk_grid_attach (GTK_GRID (grid),
-                   action_button (self, _ ("Show _Critical Path"),
-                                  _ ("Outline the claims that decided when the last claim ended"),
-                                  G_CALLBACK (critical_clicked)),
+                   analysis_toggle (self, _ ("Show _Critical Path"),
+                                    _ ("Outline the claims that decided when the last claim ended"),
+                                    has_critical_marks (self->trace), G_CALLBACK (critical_toggled)),
                    0, row++, 2, 1);
 }
 
@@ -207,10 +239,11 @@ chrono_claims_popover_class_init (ChronoClaimsPopoverClass *klass)
   G_OBJECT_CLASS (klass)->finalize = chrono_claims_popover_finalize;
   signals[APPLY] = g_signal_new ("apply", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                  G_TYPE_NONE, 1, G_TYPE_HASH_TABLE);
-  signals[SHOW_USAGE] =
-      g_signal_new ("show-usage", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* both carry whether to show the analysis or take it away again */
+  signals[SHOW_USAGE] = g_signal_new ("show-usage", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                      G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
   signals[SHOW_CRITICAL_PATH] = g_signal_new ("show-critical-path", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                              NULL, NULL, NULL, G_TYPE_NONE, 0);
+                                              NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
 static void

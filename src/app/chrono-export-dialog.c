@@ -127,6 +127,55 @@ build_choices (Dialog *d, GtkFileChooser *chooser)
   return grid;
 }
 
+/* Typing a name with a known extension ("timeline.svg") chooses that format. */
+static void
+name_changed (GtkEditable *entry, Dialog *d)
+{
+  const char *dot = strrchr (gtk_entry_get_text (GTK_ENTRY (entry)), '.');
+  if (dot == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (extensions); i++)
+    if (g_ascii_strcasecmp (dot + 1, extensions[i]) == 0
+        && gtk_combo_box_get_active (GTK_COMBO_BOX (d->format)) != (int) i)
+      {
+        /* the name already says it: no renaming back */
+        g_signal_handlers_block_matched (d->format, G_SIGNAL_MATCH_FUNC, 0, 0, NULL, format_changed, NULL);
+        gtk_combo_box_set_active (GTK_COMBO_BOX (d->format), (int) i);
+        g_signal_handlers_unblock_matched (d->format, G_SIGNAL_MATCH_FUNC, 0, 0, NULL, format_changed, NULL);
+      }
+}
+
+static void
+collect_entries (GtkWidget *widget, gpointer data)
+{
+  if (GTK_IS_ENTRY (widget))
+    g_ptr_array_add (data, widget);
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), collect_entries, data);
+}
+
+/* GTK 3's file chooser tells nobody when its name changes: listen to the
+ * entry that holds the name it was given. */
+static void
+follow_name_entry (GtkWidget *dialog, const char *name, Dialog *d)
+{
+  g_autoptr (GPtrArray) entries = g_ptr_array_new ();
+  collect_entries (dialog, entries);
+  for (guint i = 0; i < entries->len; i++)
+    if (g_strcmp0 (gtk_entry_get_text (g_ptr_array_index (entries, i)), name) == 0)
+      {
+        g_signal_connect (g_ptr_array_index (entries, i), "changed", G_CALLBACK (name_changed), d);
+        return;
+      }
+}
+
+int
+chrono_export_dialog_get_format (GtkWidget *dialog)
+{
+  Dialog *d = g_object_get_data (G_OBJECT (dialog), "chrono-export-dialog");
+  return gtk_combo_box_get_active (GTK_COMBO_BOX (d->format));
+}
+
 static void
 response (GtkDialog *dialog, int response_id, Dialog *d)
 {
@@ -155,7 +204,7 @@ response (GtkDialog *dialog, int response_id, Dialog *d)
   gtk_widget_destroy (GTK_WIDGET (dialog));
 }
 
-void
+GtkWidget *
 chrono_export_dialog_show (GtkWindow *parent, ChronoTimelineView *view, ChronoExportChoice *last_choice)
 {
   Dialog *d = g_new0 (Dialog, 1);
@@ -181,6 +230,9 @@ chrono_export_dialog_show (GtkWindow *parent, ChronoTimelineView *view, ChronoEx
   g_autofree char *name = g_strdup_printf ("%s.png", base);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   gtk_file_chooser_set_extra_widget (GTK_FILE_CHOOSER (dialog), build_choices (d, GTK_FILE_CHOOSER (dialog)));
+  follow_name_entry (dialog, name, d);
+  g_object_set_data (G_OBJECT (dialog), "chrono-export-dialog", d);
   g_signal_connect (dialog, "response", G_CALLBACK (response), d);
   gtk_widget_show (dialog);
+  return dialog;
 }

@@ -15,7 +15,9 @@ typedef struct {
   gboolean style_chosen; /* the dialog has been used: dark is the user's, not the window's */
 } ChronoExportChoice;
 
-void chrono_export_dialog_show (GtkWindow *parent, ChronoTimelineView *view, ChronoExportChoice *last_choice);
+GtkWidget *chrono_export_dialog_show (GtkWindow *parent, ChronoTimelineView *view, ChronoExportChoice *last_choice);
+/* The format chosen: 0 PNG, 1 SVG, 2 PDF (it follows a typed extension). */
+int chrono_export_dialog_get_format (GtkWidget *dialog);
 gboolean chrono_export_view (ChronoTimelineView *view, const ChronoExportChoice *choice, const char *path,
                              GError **error);
 

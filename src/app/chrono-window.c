@@ -9,11 +9,14 @@
 
 #include <glib/gi18n.h>
 
+#include "chrono-core-load-dialog.h"
+#include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
 #include "chrono-requirements-view.h"
 #include "chrono-profile-view.h"
+#include "chrono-range-view.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
 #include "chrono-claims-popover.h"
@@ -47,6 +50,7 @@ struct _ChronoWindow {
   GtkWidget *profile_box;
   GtkWidget *metrics_box;
   GtkWidget *requirements_box;
+  GtkWidget *range_box;
   GtkWidget *status_bar;
   /* the trace on show */
   ChronoTrace *trace;
@@ -59,6 +63,7 @@ struct _ChronoWindow {
   GtkWidget *metrics; /* NULL when the trace has no metrics to show */
   GtkWidget *requirements; /* the Requirements page, NULL until a file is checked */
   char *requirements_path; /* that file: checked again on reload */
+  GtkWidget *range; /* the Range page's view, NULL when the trace has no spans to measure */
   char *path;
   GCancellable *cancellable;
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
@@ -276,7 +281,8 @@ clear_trace (ChronoWindow *self)
   gtk_container_foreach (GTK_CONTAINER (self->metrics_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->requirements_box), destroy_child, NULL);
   gtk_widget_hide (self->requirements_box);
-  self->timeline = self->overview = self->inspector = self->metrics = self->requirements = NULL;
+  gtk_container_foreach (GTK_CONTAINER (self->range_box), destroy_child, NULL);
+  self->timeline = self->overview = self->inspector = self->metrics = self->range = self->requirements = NULL;
   g_clear_object (&self->viewport);
   g_clear_object (&self->set);
   g_clear_object (&self->trace);
@@ -303,13 +309,29 @@ setup_metrics (ChronoWindow *self, ChronoTrace *trace)
   return TRUE;
 }
 
+/* Traces of spans get the statistics of a range chosen in the timeline. */
+static gboolean
+setup_range (ChronoWindow *self, ChronoTrace *trace)
+{
+  gboolean applies = chrono_range_view_applies (trace);
+  gtk_widget_set_visible (self->range_box, applies);
+  if (!applies)
+    return FALSE;
+  self->range = chrono_range_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
+  gtk_widget_set_vexpand (self->range, TRUE);
+  gtk_container_add (GTK_CONTAINER (self->range_box), self->range);
+  gtk_widget_show_all (self->range_box);
+  return TRUE;
+}
+
 /* Traces of calls get a profile of the visible range beside the details. */
 static void
 setup_profile (ChronoWindow *self, ChronoTrace *trace)
 {
   gboolean applies = chrono_profile_view_applies (trace);
   gboolean metrics = setup_metrics (self, trace);
-  gtk_widget_set_visible (self->side_switcher, applies || metrics);
+  gboolean range = setup_range (self, trace);
+  gtk_widget_set_visible (self->side_switcher, applies || metrics || range);
   gtk_widget_set_visible (self->profile_box, applies);
   gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "details");
   if (!applies)
@@ -390,12 +412,19 @@ refuse_when_lazy (ChronoWindow *self)
   return TRUE;
 }
 
-/* The chain of claims that decided when the last one ended, outlined in red. */
+/* The chain of claims that decided when the last one ended, outlined in red
+ * (or no longer). */
 static void
-show_critical_path (ChronoWindow *self)
+show_critical_path (ChronoWindow *self, gboolean show)
 {
   if (self->trace == NULL)
     return;
+  if (!show)
+    {
+      chrono_critical_path_clear (self->trace);
+      chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
+      return;
+    }
   if (refuse_when_lazy (self))
     return;
   guint n = chrono_critical_path_mark (self->trace, FALSE);
@@ -405,11 +434,16 @@ show_critical_path (ChronoWindow *self)
   chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
 }
 
-/* TRACE4CPS's "resource usage": the amount in use as a signal under each resource. */
+/* TRACE4CPS's "resource usage": the amount in use as a signal under each
+ * resource, added or taken away again. */
 static void
-show_usage (ChronoWindow *self)
+show_usage (ChronoWindow *self, gboolean show)
 {
-  if (self->trace == NULL || refuse_when_lazy (self) || chrono_resource_usage_add_lanes (self->trace) == 0)
+  if (self->trace == NULL)
+    return;
+  if (!show)
+    chrono_resource_usage_remove_lanes (self->trace);
+  else if (refuse_when_lazy (self) || chrono_resource_usage_add_lanes (self->trace) == 0)
     return;
   chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
 }
@@ -525,6 +559,8 @@ show_added_trace (ChronoWindow *self, ChronoTrace *added)
     }
   if (first)
     chrono_layout_set_trace_set (chrono_timeline_view_get_layout (view), self->set);
+  if (self->range != NULL)
+    chrono_range_view_set_trace_set (CHRONO_RANGE_VIEW (self->range), self->set);
   gint64 begin, end;
   if (chrono_trace_set_get_range (self->set, &begin, &end))
     {
@@ -936,6 +972,62 @@ close_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
   gtk_window_close (GTK_WINDOW (data));
 }
 
+/* Core load lanes at a width typed as the ruler writes times ("10ms"):
+ * added under "Core Load", or redone at the new width. */
+gboolean
+chrono_window_show_core_load (ChronoWindow *self, const char *width, GError **error)
+{
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && self->trace != NULL, FALSE);
+  gint64 bin;
+  if (!chrono_core_load_parse_bin (self->trace, width, &bin, error))
+    return FALSE;
+  gint64 used = chrono_core_load_show (self->trace, bin);
+  if (used == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _ ("This trace has no cores."));
+      return FALSE;
+    }
+  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
+  g_autofree char *shown = chrono_clock_format_duration (chrono_trace_get_clock (self->trace), (guint64) used, 6);
+  g_autofree char *text = g_strdup_printf (_ ("Core load in bins of %s"), shown);
+  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
+  return TRUE;
+}
+
+/* The core load lanes taken away again. */
+void
+chrono_window_hide_core_load (ChronoWindow *self)
+{
+  g_return_if_fail (CHRONO_IS_WINDOW (self) && self->trace != NULL);
+  if (chrono_core_load_hide (self->trace))
+    chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
+}
+
+static gboolean
+apply_core_load (gpointer data, const char *width, GError **error)
+{
+  if (width == NULL)
+    {
+      chrono_window_hide_core_load (data);
+      return TRUE;
+    }
+  return chrono_window_show_core_load (data, width, error);
+}
+
+static void
+core_load_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->trace == NULL)
+    return;
+  if (!chrono_trace_has_lane_kind (self->trace, CHRONO_LANE_CORE))
+    {
+      chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), _ ("This trace has no cores."));
+      return;
+    }
+  chrono_core_load_dialog_show (GTK_WINDOW (self), self->trace, apply_core_load, self);
+}
+
 static const GActionEntry window_actions[] = {
   { "open", open_activated },
   { "add-trace", add_trace_activated },
@@ -948,6 +1040,7 @@ static const GActionEntry window_actions[] = {
   { "absolute-time", NULL, NULL, "false", absolute_time_changed },
   { "clear-markers", clear_markers_activated },
   { "show-warnings", show_warnings_activated },
+  { "core-load", core_load_activated },
   { "previous-instance", previous_instance_activated },
   { "next-instance", next_instance_activated },
   { "check-requirements", check_requirements_activated },
@@ -1130,6 +1223,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (profile_box);
   CHILD (metrics_box);
   CHILD (requirements_box);
+  CHILD (range_box);
   CHILD (status_bar);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response);
@@ -1185,6 +1279,13 @@ GtkWidget *
 chrono_window_get_requirements_view (ChronoWindow *self)
 {
   return self->requirements;
+}
+
+/* The Range page's view, NULL when the trace has no spans to measure. */
+GtkWidget *
+chrono_window_get_range_view (ChronoWindow *self)
+{
+  return self->range;
 }
 
 ChronoViewport *

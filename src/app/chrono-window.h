@@ -18,6 +18,8 @@ void chrono_window_add_trace (ChronoWindow *window, GFile *file);
 gboolean chrono_window_get_trace_count (ChronoWindow *window);
 /* "12ms" as the ruler counts (Ctrl+G): that time to the middle of the view. */
 gboolean chrono_window_go_to (ChronoWindow *window, const char *text, GError **error);
+gboolean chrono_window_show_core_load (ChronoWindow *window, const char *width, GError **error);
+void chrono_window_hide_core_load (ChronoWindow *window);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
 GtkWidget *chrono_window_get_metrics_view (ChronoWindow *window);
@@ -25,6 +27,8 @@ GtkWidget *chrono_window_get_metrics_view (ChronoWindow *window);
  * Requirements page; FALSE (and the reason in the info bar) when it cannot. */
 gboolean chrono_window_check_requirements (ChronoWindow *window, GFile *file);
 GtkWidget *chrono_window_get_requirements_view (ChronoWindow *window);
+/* The Range page (statistics over a range), NULL when the trace has no spans. */
+GtkWidget *chrono_window_get_range_view (ChronoWindow *window);
 ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);
 ChronoExportChoice *chrono_window_get_export_choice (ChronoWindow *window);
 /* The message the info bar shows, or NULL when it is hidden. */

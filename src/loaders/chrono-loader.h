@@ -43,6 +43,8 @@ typedef struct {
   const char *default_value; /* what the loader does when the option is not given; NULL: no value */
   const char *label; /* N_(): the viewer's label, with a mnemonic ("_Group by") */
   const char *default_label; /* N_(): the viewer's name for the default ("(their resource)"), or NULL */
+  const char
+      *default_attribute; /* CHRONO_OPTION_ATTRIBUTE: the key the default stands for ("name"), not offered twice */
   const char *description; /* N_(): the command line's --help */
   const char *arg_description; /* N_(): the value in --help ("KEY,…") */
 } ChronoLoaderOption;

@@ -56,6 +56,20 @@ chrono_ticks_add (guint64 a, guint64 b)
   return a > G_MAXUINT64 - b ? G_MAXUINT64 : a + b;
 }
 
+/* chrono_ticks_between held at G_MAXINT64, for sums kept in gint64. */
+static inline gint64
+chrono_ticks_between_held (gint64 begin, gint64 end)
+{
+  return (gint64) MIN (chrono_ticks_between (begin, end), (guint64) G_MAXINT64);
+}
+
+/* a + b of durations (not negative), held at G_MAXINT64. */
+static inline gint64
+chrono_ticks_sum (gint64 a, gint64 b)
+{
+  return a > G_MAXINT64 - b ? G_MAXINT64 : a + b;
+}
+
 char *chrono_clock_format_duration_exact (const ChronoClock *clock, guint64 ticks);
 char *chrono_clock_format_duration_ratio (const ChronoClock *clock, guint64 numerator_ticks, guint64 denominator);
 char *chrono_clock_format_seconds_ratio (const ChronoClock *clock, gint64 numerator_ticks, gint64 denominator);

@@ -75,7 +75,10 @@ chrono_links_seal (ChronoLinks *links)
   for (guint i = 0; i < links->rows->len; i++)
     {
       const ChronoLink *link = &g_array_index (links->rows, ChronoLink, i);
-      links->longest = MAX (links->longest, ABS (link->dst_time - link->src_time));
+      /* in unsigned arithmetic: a link may span more than G_MAXINT64 ticks */
+      guint64 length = link->dst_time > link->src_time ? (guint64) link->dst_time - (guint64) link->src_time
+                                                       : (guint64) link->src_time - (guint64) link->dst_time;
+      links->longest = MAX (links->longest, (gint64) MIN (length, (guint64) G_MAXINT64));
     }
   links->sealed = TRUE;
 }

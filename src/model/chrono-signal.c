@@ -11,6 +11,8 @@ struct _ChronoSignal {
   gboolean step_open; /* the last step fragment still waits for its end */
   gboolean is_step;
   gboolean sealed;
+  gboolean has_scale; /* a fixed value axis (a load: 0 to 100 %) */
+  double scale_min, scale_max;
 };
 
 ChronoSignal *
@@ -30,6 +32,25 @@ chrono_signal_free (ChronoSignal *signal)
     return;
   g_array_unref (signal->fragments);
   g_free (signal);
+}
+
+void
+chrono_signal_set_scale (ChronoSignal *signal, double min, double max)
+{
+  g_return_if_fail (max > min);
+  signal->has_scale = TRUE;
+  signal->scale_min = min;
+  signal->scale_max = max;
+}
+
+gboolean
+chrono_signal_get_scale (ChronoSignal *signal, double *out_min, double *out_max)
+{
+  if (!signal->has_scale)
+    return FALSE;
+  *out_min = signal->scale_min;
+  *out_max = signal->scale_max;
+  return TRUE;
 }
 
 void

@@ -16,6 +16,11 @@ typedef struct _ChronoSignal ChronoSignal;
 ChronoSignal *chrono_signal_new (gint64 ticks_per_second);
 void chrono_signal_free (ChronoSignal *signal);
 
+/* The value axis to draw it on whatever it holds (a share: 0 to 100 %);
+ * without one the axis spans the signal's own values. */
+void chrono_signal_set_scale (ChronoSignal *signal, double min, double max);
+gboolean chrono_signal_get_scale (ChronoSignal *signal, double *out_min, double *out_max);
+
 void chrono_signal_append (ChronoSignal *signal, const ChronoFragment *fragment);
 void chrono_signal_append_step (ChronoSignal *signal, gint64 time, double value);
 void chrono_signal_close_steps (ChronoSignal *signal, gint64 end);

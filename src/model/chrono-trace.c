@@ -261,6 +261,20 @@ chrono_trace_add_lane (ChronoTrace *trace, ChronoLane *lane)
   g_list_store_append (trace->lanes, lane);
 }
 
+void
+chrono_trace_insert_lane (ChronoTrace *trace, guint position, ChronoLane *lane)
+{
+  g_list_store_insert (trace->lanes, MIN (position, g_list_model_get_n_items (G_LIST_MODEL (trace->lanes))), lane);
+}
+
+void
+chrono_trace_remove_lane (ChronoTrace *trace, ChronoLane *lane)
+{
+  guint position;
+  if (g_list_store_find (trace->lanes, lane, &position))
+    g_list_store_remove (trace->lanes, position);
+}
+
 static void
 collect_lanes (GListModel *model, GPtrArray *out)
 {

@@ -79,6 +79,9 @@ gboolean chrono_trace_has_lane_kind (ChronoTrace *trace, ChronoLaneKind kind);
 
 GListModel *chrono_trace_get_lanes (ChronoTrace *trace);
 void chrono_trace_add_lane (ChronoTrace *trace, ChronoLane *lane);
+/* A top-level lane at position (derived lanes go beside what they derive from). */
+void chrono_trace_insert_lane (ChronoTrace *trace, guint position, ChronoLane *lane);
+void chrono_trace_remove_lane (ChronoTrace *trace, ChronoLane *lane);
 GPtrArray *chrono_trace_list_lanes (ChronoTrace *trace);
 guint chrono_trace_count_lanes (ChronoTrace *trace);
 

@@ -251,6 +251,8 @@ signal_extent (ChronoRenderer *self, ChronoLane *lane, double *out_min, double *
   ChronoSignal *signal = chrono_lane_get_signal (lane);
   if (signal == NULL || chrono_signal_get_n (signal) == 0)
     return FALSE;
+  if (chrono_signal_get_scale (signal, out_min, out_max))
+    return TRUE;
   SignalExtent *extent = g_hash_table_lookup (self->signal_extents, lane);
   if (extent == NULL || extent->n_fragments != chrono_signal_get_n (signal))
     {
@@ -626,10 +628,14 @@ static gboolean
 links_in_view (ChronoLinks *links, const ChronoRenderOptions *o, GArray *found)
 {
   guint n = chrono_links_get_n (links);
-  for (guint i = chrono_links_first_ending_after (links, o->begin - 1); i < n; i++)
+  /* times at the 64-bit edges: the window's bounds widened without overflow */
+  guint first = o->begin > G_MININT64 ? chrono_links_first_ending_after (links, o->begin - 1) : 0;
+  gint64 longest = chrono_links_get_longest (links);
+  gint64 reach = o->end > G_MAXINT64 - longest ? G_MAXINT64 : o->end + longest;
+  for (guint i = first; i < n; i++)
     {
       const ChronoLink *link = chrono_links_get (links, i);
-      if (MAX (link->src_time, link->dst_time) > o->end + chrono_links_get_longest (links))
+      if (MAX (link->src_time, link->dst_time) > reach)
         break; /* every later link begins after the window */
       if (MIN (link->src_time, link->dst_time) > o->end)
         continue;

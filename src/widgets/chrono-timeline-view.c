@@ -7,7 +7,8 @@
  * Mouse: Ctrl+wheel zooms around the pointer, wheel scrolls lanes,
  * Shift+wheel pans, drag pans, Shift+drag or right-drag selects a range and
  * zooms to it, click selects an item (or toggles a lane's expander in the
- * name column), a click on the ruler sets marker A and a right-click marker B.
+ * name column), a click on the ruler sets marker A and a right-click marker B,
+ * Shift+drag on the ruler selects a range that stays (the Range page's).
  * The keys without modifiers live here rather than as application
  * accelerators, so that typing in the search entry never zooms. */
 #include "chrono-timeline-view.h"
@@ -45,6 +46,7 @@ struct _ChronoTimelineView {
   DragMode drag;
   guint drag_button;
   gboolean drag_selects; /* Shift held or right button: the drag selects a range */
+  gboolean drag_keeps; /* begun on the ruler: the range selected stays, nothing zooms */
   double drag_start_x, drag_start_y, drag_last_x, drag_last_y;
   ChronoLane *axis_lane; /* the density lane of a DRAG_AXIS */
   guint shift_member; /* the trace a DRAG_SHIFT moves, and its shift when the drag began */
@@ -422,6 +424,16 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
     }
   if (event->type != GDK_BUTTON_PRESS)
     return GDK_EVENT_PROPAGATE;
+  if (on_ruler (self, event->x, event->y) && event->button == GDK_BUTTON_PRIMARY && (event->state & GDK_SHIFT_MASK))
+    {
+      /* a range to look at, not to zoom to; a click without a drag still sets marker A */
+      self->drag = DRAG_PENDING;
+      self->drag_button = event->button;
+      self->drag_selects = self->drag_keeps = TRUE;
+      self->drag_start_x = self->drag_last_x = event->x;
+      self->drag_start_y = self->drag_last_y = event->y;
+      return GDK_EVENT_STOP;
+    }
   if (on_ruler (self, event->x, event->y)
       && (event->button == GDK_BUTTON_PRIMARY || event->button == GDK_BUTTON_SECONDARY))
     {
@@ -460,6 +472,7 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
   self->drag = DRAG_PENDING;
   self->drag_button = event->button;
   self->drag_selects = event->button == GDK_BUTTON_SECONDARY || (event->state & GDK_SHIFT_MASK);
+  self->drag_keeps = FALSE;
   self->drag_start_x = self->drag_last_x = event->x;
   self->drag_start_y = self->drag_last_y = event->y;
   return GDK_EVENT_STOP;
@@ -490,6 +503,12 @@ chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
   self->drag = DRAG_NONE;
   if (mode == DRAG_AXIS)
     finish_axis_drag (self, event->y);
+  else if (mode == DRAG_SELECT && self->drag_keeps)
+    {
+      gint64 begin, end;
+      if (chrono_viewport_get_selection (self->viewport, &begin, &end) && end <= begin)
+        chrono_viewport_clear_selection (self->viewport);
+    }
   else if (mode == DRAG_SELECT)
     {
       gint64 begin, end;
@@ -497,6 +516,8 @@ chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
         chrono_viewport_zoom_to (self->viewport, begin, end);
       chrono_viewport_clear_selection (self->viewport);
     }
+  else if (mode == DRAG_PENDING && self->drag_keeps)
+    chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, time_at (self, event->x));
   else if (mode == DRAG_PENDING && event->button == GDK_BUTTON_PRIMARY)
     {
       /* a click, not a drag */
@@ -1032,6 +1053,27 @@ chrono_timeline_view_reveal (ChronoTimelineView *self, gint64 begin, gint64 end)
       gint64 margin = (end - begin) / 10 + 1;
       chrono_viewport_zoom_to (self->viewport, begin - margin, end + margin);
     }
+}
+
+gboolean
+chrono_timeline_view_show_lane (ChronoTimelineView *self, ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && CHRONO_IS_LANE (lane), FALSE);
+  for (ChronoLane *parent = chrono_lane_get_parent (lane); parent != NULL; parent = chrono_lane_get_parent (parent))
+    if (!chrono_layout_get_expanded (self->layout, parent))
+      chrono_layout_set_expanded (self->layout, parent, TRUE);
+  guint index;
+  if (!chrono_layout_find_row (self->layout, lane, &index))
+    return FALSE;
+  const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, index);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  double visible = MAX (o.height - chrono_render_options_lane_top (&o), row->height);
+  double scroll = chrono_viewport_get_scroll_y (self->viewport);
+  /* a row in sight stays where it is; another comes to a third of the way down */
+  if (row->y < scroll || row->y + row->height > scroll + visible)
+    chrono_viewport_set_scroll_y (self->viewport, MAX (row->y - visible / 3, 0.0), max_scroll (self));
+  return TRUE;
 }
 
 /* The first span of an instance, from its begin time. */

@@ -37,6 +37,9 @@ gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane
 gboolean chrono_timeline_view_select_instance (ChronoTimelineView *view, ChronoLane *lane, guint instance);
 gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
 void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
+/* Scroll the lanes to a lane's row, unfolding its ancestors; FALSE when the
+ * row is not shown (hidden, or filtered out by name). */
+gboolean chrono_timeline_view_show_lane (ChronoTimelineView *view, ChronoLane *lane);
 void chrono_timeline_view_set_label_attribute (ChronoTimelineView *view, const char *key);
 void chrono_timeline_view_set_highlight (ChronoTimelineView *view, const char *name);
 /* Ranges marked on the lanes (a requirement's violations), copied; none when n is 0. */

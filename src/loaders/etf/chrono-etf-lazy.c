@@ -248,7 +248,7 @@ add_time (Figures *f, guint count, gint64 ticks)
     return;
   if (count >= f->histogram->len)
     g_array_set_size (f->histogram, count + 1);
-  g_array_index (f->histogram, gint64, count) += ticks;
+  g_array_index (f->histogram, gint64, count) = chrono_ticks_sum (g_array_index (f->histogram, gint64, count), ticks);
 }
 
 /* The claims running on until time: those ending by then leave. */
@@ -258,7 +258,7 @@ figures_advance (Figures *f, gint64 time)
   while (f->ends->len > 0 && g_array_index (f->ends, gint64, 0) <= time)
     {
       gint64 end = ends_pop (f->ends);
-      add_time (f, f->count, end - f->since);
+      add_time (f, f->count, chrono_ticks_between_held (f->since, end));
       f->since = end;
       f->count--;
     }
@@ -268,9 +268,9 @@ static void
 figures_add (Figures *f, const ChronoClock *clock, gint64 start, gint64 end, double amount)
 {
   f->claims++;
-  f->usage += amount * chrono_clock_to_seconds (clock, end - start);
+  f->usage += amount * chrono_clock_to_seconds (clock, chrono_ticks_between_held (start, end));
   figures_advance (f, start);
-  add_time (f, f->count, start - f->since);
+  add_time (f, f->count, chrono_ticks_between_held (f->since, start));
   f->since = start;
   f->count++;
   ends_push (f->ends, end);
@@ -282,7 +282,7 @@ static void
 figures_finish (Lazy *z)
 {
   EtfReader *r = z->r;
-  gint64 length = chrono_trace_get_end (r->trace) - chrono_trace_get_begin (r->trace);
+  gint64 length = chrono_ticks_between_held (chrono_trace_get_begin (r->trace), chrono_trace_get_end (r->trace));
   for (guint i = 0; i < r->resources->len; i++)
     {
       Figures *f = &z->figures[i];
@@ -290,7 +290,7 @@ figures_finish (Lazy *z)
       figures_advance (f, G_MAXINT64);
       gint64 busy = 0;
       for (guint n = 1; n < f->histogram->len; n++)
-        busy += g_array_index (f->histogram, gint64, n);
+        busy = chrono_ticks_sum (busy, g_array_index (f->histogram, gint64, n));
       if (length - busy > 0)
         {
           if (f->histogram->len == 0)

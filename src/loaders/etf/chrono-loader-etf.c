@@ -356,6 +356,7 @@ static const ChronoLoaderOption etf_options[] = {
     .type = CHRONO_OPTION_ATTRIBUTE,
     .label = N_ ("_Colour by"),
     .default_label = N_ ("(their name)"),
+    .default_attribute = "name",
     .description = N_ ("TRACE: attribute that colours claims"),
     .arg_description = N_ ("KEY") },
   { .name = "filter",

@@ -116,14 +116,16 @@ busy_event (ChronoVisandorReport *r, ReportAgent *agent, int pair, gboolean busy
   if (busy && !agent->busy[pair])
     agent->busy_since[pair] = time;
   else if (!busy && agent->busy[pair])
-    agent->busy_time[pair] += time - agent->busy_since[pair];
+    agent->busy_time[pair] =
+        chrono_ticks_sum (agent->busy_time[pair], chrono_ticks_between_held (agent->busy_since[pair], time));
   agent->busy[pair] = busy;
 }
 
 static void
 add_goal (ChronoVisandorReport *r, gint64 start, gint64 finish)
 {
-  r->goal_time += finish - start;
+  /* held at G_MAXINT64: times may lie at the 64-bit edges */
+  r->goal_time = chrono_ticks_sum (r->goal_time, chrono_ticks_between_held (start, finish));
   if (finish > start) /* a goal of no length is never open at an instant */
     {
       g_array_append_val (r->goal_starts, start);
