@@ -134,6 +134,56 @@ test_summary_and_histogram (void)
   g_assert_cmpmem (counts, sizeof counts, expected, sizeof expected);
 }
 
+/* (element name, start, end) of each hop of a sample's path */
+static void
+assert_path (const ChronoChainResult *result, ChronoChainMeasure measure, guint sample, const char *const *names,
+             const gint64 *times)
+{
+  g_assert_cmpuint (result->n_elements, ==, g_strv_length ((GStrv) names));
+  const ChronoChainHop *hops = chrono_chain_result_get_path (result, measure, sample);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_assert_cmpstr (chrono_lane_get_name (hops[i].lane), ==, names[i]);
+      g_assert_cmpint (hops[i].start, ==, times[2 * i]);
+      g_assert_cmpint (hops[i].end, ==, times[2 * i + 1]);
+    }
+}
+
+/* The instances each walk went through, for drawing a chain's path. */
+static void
+test_paths (void)
+{
+  g_autoptr (ChronoTrace) trace = load_fixture ();
+  g_autoptr (ChronoChainResult) r = compute (trace, "brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake");
+  const char *const names[] = { "STI_Pedal", "R_ReadPedal", "R_Control", "R_WriteBrake", NULL };
+  /* S0: read 10..14, control 20..25, write 25..30 */
+  const gint64 s0[] = { 5, 5, 10, 14, 20, 25, 25, 30 };
+  assert_path (r, CHRONO_CHAIN_LATENCY, 0, names, s0);
+  /* S1 waits for the read at 30 */
+  const gint64 s1[] = { 12, 12, 30, 34, 50, 56, 56, 62 };
+  assert_path (r, CHRONO_CHAIN_LATENCY, 1, names, s1);
+  /* the write 56..62 used the read 40..44, which came after S2 at 16 */
+  const gint64 age1[] = { 16, 16, 40, 44, 50, 56, 56, 62 };
+  assert_path (r, CHRONO_CHAIN_DATA_AGE, 1, names, age1);
+  /* a hop names its instance (or its trigger mark) in its lane */
+  const ChronoChainHop *hops = chrono_chain_result_get_path (r, CHRONO_CHAIN_LATENCY, 1);
+  g_assert_true (hops[0].trigger);
+  ChronoMark mark;
+  chrono_marks_get (chrono_lane_get_marks (hops[0].lane), hops[0].index, &mark);
+  g_assert_cmpint (mark.time, ==, 12);
+  g_assert_false (hops[1].trigger);
+  const ChronoInstance *read = chrono_instances_get (chrono_lane_get_instances (hops[1].lane), hops[1].index);
+  g_assert_cmpint (read->number, ==, 2);
+  g_assert_cmpint (read->begin, ==, 30);
+  g_assert_cmpuint (hops[3].line, ==, 47);
+
+  /* a task takes part from its start: Task_Ctrl activated at 33 is on S1's path from 50 */
+  g_autoptr (ChronoChainResult) t = compute (trace, "ctl: STI_Pedal -> Task_Read -> Task_Ctrl");
+  const char *const task_names[] = { "STI_Pedal", "Task_Read", "Task_Ctrl", NULL };
+  const gint64 task_s1[] = { 12, 12, 30, 35, 50, 62 };
+  assert_path (t, CHRONO_CHAIN_LATENCY, 1, task_names, task_s1);
+}
+
 static void
 test_errors (void)
 {
@@ -168,10 +218,41 @@ test_requirements (void)
   g_assert_cmpint (v->time, ==, 12);
   g_assert_cmpint (v->value, ==, 50);
   g_assert_cmpuint (v->line, ==, 22);
+  /* a chain's violation names its sample, whose path the viewer draws */
+  g_assert_cmpuint (v->index, ==, 1);
   v = &g_array_index (violations, ChronoViolation, 1);
   g_assert_cmpint (v->time, ==, 56);
   g_assert_cmpint (v->value, ==, 46);
   g_assert_cmpuint (v->line, ==, 47);
+  g_assert_cmpuint (v->index, ==, 1);
+  g_autoptr (ChronoChainResult) r = compute (trace, "brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake");
+  const ChronoChainSample *s = &g_array_index (r->samples[CHRONO_CHAIN_DATA_AGE], ChronoChainSample, v->index);
+  g_assert_cmpint (s->time, ==, v->time);
+  g_assert_cmpint (s->value, ==, v->value);
+
+  /* the chains a file defines, with or without a limit, in order; one defined again as it was once,
+   * defined otherwise twice, the requirement below naming the second */
+  g_autoptr (GPtrArray) chains = NULL;
+  g_autoptr (GPtrArray) only = chrono_requirements_parse_with_chains ("chain b: STI_Pedal -> R_Control\n"
+                                                                      "chain a: STI_Pedal -> R_ReadPedal\n"
+                                                                      "chain a latency <= 1ms\n"
+                                                                      "chain a: STI_Pedal ->  R_ReadPedal\n"
+                                                                      "chain b: STI_Pedal -> R_WriteBrake\n"
+                                                                      "chain b data_age <= 1ms\n",
+                                                                      &chains, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (only->len, ==, 2);
+  g_assert_cmpuint (chains->len, ==, 3);
+  const ChronoChainSpec *b0 = g_ptr_array_index (chains, 0), *a = g_ptr_array_index (chains, 1);
+  const ChronoChainSpec *b1 = g_ptr_array_index (chains, 2);
+  g_assert_cmpstr (b0->name, ==, "b");
+  g_assert_cmpstr (b0->elements[1], ==, "R_Control");
+  g_assert_cmpstr (a->name, ==, "a");
+  g_assert_cmpstr (b1->name, ==, "b");
+  g_assert_cmpstr (b1->elements[1], ==, "R_WriteBrake");
+  const ChronoRequirement *on_b = g_ptr_array_index (only, 1);
+  g_assert_true (chrono_chain_spec_equal (on_b->chain, b1));
+  g_assert_false (chrono_chain_spec_equal (on_b->chain, b0));
 
   const char *bad[] = { "chain brake latency <= 1ms\n", "chain b: A\n", "A -> B latency <= 1ms\n",
                         "chain b: A -> B\nchain b latency <= soon\n" };
@@ -191,6 +272,7 @@ main (int argc, char **argv)
   g_test_add_func ("/chains/runnables", test_runnable_chain);
   g_test_add_func ("/chains/tasks", test_task_chain);
   g_test_add_func ("/chains/summary-and-histogram", test_summary_and_histogram);
+  g_test_add_func ("/chains/paths", test_paths);
   g_test_add_func ("/chains/errors", test_errors);
   g_test_add_func ("/chains/requirements", test_requirements);
   return g_test_run ();

@@ -401,6 +401,44 @@ class Cli(unittest.TestCase):
         self.assertNotIn("rgb(90%,38%,0%)", export("plain.svg").decode())
         self.assertIn("rgb(90%,38%,0%)", export("marked.svg", "--marker-b", "500ns").decode())
 
+    def test_export_requirements_and_chain_path(self):
+        """Issue 17 §3, §4: violations marked on their lanes, a chain instance's path drawn, as in the viewer."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        fixture = os.path.join(root, "tests", "data", "btf", "chains.btf")
+        requirements = os.path.join(root, "tests", "data", "btf", "chains.req")
+
+        def export(name, *args, code=0):
+            out = os.path.join(self.tmp.name, name)
+            result = run("export", fixture, "-o", out, "--size", "900x0", *args)
+            self.assertEqual(result.returncode, code, result.stderr)
+            if code:
+                return result.stderr
+            with open(out, "rb") as f:
+                return f.read()
+
+        red, magenta = "rgb(86%,8%,8%)", "rgb(78%,0%,60%)"
+        plain = export("plain.svg").decode()
+        self.assertNotIn(red, plain)
+        marked = export("marked.svg", "--requirements", requirements).decode()
+        self.assertIn(red, marked)
+        self.assertNotIn(magenta, marked)
+        path = export("path.svg", "--requirements", requirements, "--chain-path", "brake").decode()
+        self.assertIn(magenta, path)
+        # the worst latency is the second stimulus's; the picture spans that path, not the whole trace
+        self.assertEqual(export("worst.png", "--requirements", requirements, "--chain-path", "brake:latency@worst"),
+                         export("second.png", "--requirements", requirements, "--chain-path", "brake@2"))
+        self.assertNotEqual(export("first.png", "--requirements", requirements, "--chain-path", "brake@1"),
+                            export("second2.png", "--requirements", requirements, "--chain-path", "brake@2"))
+        self.assertNotEqual(export("whole.png", "--requirements", requirements),
+                            export("spans.png", "--requirements", requirements, "--chain-path", "ctl:data_age"))
+        for args, message in ((["--chain-path", "brake"], "--requirements"),
+                              (["--requirements", requirements, "--chain-path", "brake:age"], "latency or data_age"),
+                              (["--requirements", requirements, "--chain-path", "brake@9"], "from 1 to 3"),
+                              (["--requirements", requirements, "--chain-path", "nope"], "no such chain")):
+            self.assertIn(message, export("bad.png", *args, code=2), args)
+        bad = self.write("bad.req", "chain b: STI_Pedal -> R_Control\nchain b latency < 1ms\n")
+        self.assertIn("bad.req: line 2", export("bad.png", "--requirements", bad, code=2))
+
     def test_never_writes_input(self):
         path = self.write("clean.btf", CLEAN)
         os.chmod(path, 0o444)

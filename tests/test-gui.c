@@ -18,6 +18,7 @@
 #include "chrono-palette.h"
 #include "chrono-range-stats.h"
 #include "chrono-range-view.h"
+#include "chrono-requirements-view.h"
 #include "chrono-timeline-view.h"
 #include "chrono-window.h"
 
@@ -1295,6 +1296,220 @@ test_metrics_panel (void)
   settle ();
 }
 
+/* Pixels of the path's colour in the timeline as it is drawn now. */
+static guint
+count_path_pixels (GtkWidget *timeline)
+{
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (CHRONO_TIMELINE_VIEW (timeline), &o);
+  int width = gtk_widget_get_allocated_width (timeline), height = gtk_widget_get_allocated_height (timeline);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+  gtk_widget_draw (timeline, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  double r, g, b;
+  chrono_render_overlays_path_colour (o.dark, &r, &g, &b);
+  int want[3] = { (int) lround (r * 255), (int) lround (g * 255), (int) lround (b * 255) };
+  guint n = 0;
+  for (int y = 0; y < height; y++)
+    {
+      const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (surface)
+                                              + (gsize) y * cairo_image_surface_get_stride (surface));
+      for (int x = 0; x < width; x++)
+        {
+          int got[3] = { (row[x] >> 16) & 0xff, (row[x] >> 8) & 0xff, row[x] & 0xff };
+          n += ABS (got[0] - want[0]) <= 2 && ABS (got[1] - want[1]) <= 2 && ABS (got[2] - want[2]) <= 2;
+        }
+    }
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+static char *
+row_text (ChronoRequirementsView *view, GtkTreeView *list, guint row)
+{
+  char *text = chrono_requirements_view_get_row_text (view, list, row);
+  g_assert_nonnull (text);
+  return text;
+}
+
+static void
+choose_row (GtkTreeView *list, guint row)
+{
+  g_autoptr (GtkTreePath) path = gtk_tree_path_new_from_indices ((int) row, -1);
+  gtk_tree_selection_select_path (gtk_tree_view_get_selection (list), path);
+  settle ();
+}
+
+static void
+assert_view_holds (ChronoViewport *viewport, gint64 begin, gint64 end, gint64 widest)
+{
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), <=, begin);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), >=, end);
+  g_assert_cmpint (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport), <=, widest);
+}
+
+/* Issue 17 §3, §4: chains.btf checked against chains.req lists its three
+ * violations and its chains, marks the violations on the lanes, and a
+ * chosen violation or chain moves the view to it and draws its path. */
+static void
+test_requirements_page (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_autofree char *trace = g_build_filename (data_dir, "btf", "chains.btf", NULL);
+  g_autofree char *requirements = g_build_filename (data_dir, "btf", "chains.req", NULL);
+  ChronoWindow *window = open_window (app, trace);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  g_assert_null (chrono_window_get_requirements_view (window));
+  ChronoRenderOverlays overlays;
+  chrono_timeline_view_get_overlays (view, &overlays);
+  g_assert_cmpuint (overlays.n_ranges, ==, 0);
+
+  g_autoptr (GFile) file = g_file_new_for_path (requirements);
+  g_assert_true (chrono_window_check_requirements (window, file));
+  settle ();
+  ChronoRequirementsView *page = CHRONO_REQUIREMENTS_VIEW (chrono_window_get_requirements_view (window));
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "3 requirements, 3 violated (6 violations)");
+
+  /* every violation, as check --requirements says: requirement, entity, value, time */
+  GtkTreeView *violations = chrono_requirements_view_get_violations (page);
+  g_assert_cmpint (gtk_tree_model_iter_n_children (gtk_tree_view_get_model (violations), NULL), ==, 6);
+  const char *expected[] = {
+    "chain brake latency <= 46us\tbrake (STI_Pedal)\t50 µs\t12 µs",
+    "Task_Ctrl response_time <= 10us\tTask_Ctrl #1\t12 µs\t18 µs",
+    "Task_Ctrl response_time <= 10us\tTask_Ctrl #2\t29 µs\t33 µs",
+    "Core_2 load <= 40% per 20us\tCore_2\t50.0 %\t20 µs",
+    "Core_2 load <= 40% per 20us\tCore_2\t50.0 %\t40 µs",
+    "Core_2 load <= 40% per 20us\tCore_2\t50.0 %\t80 µs",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *text = row_text (page, violations, i);
+      g_assert_cmpstr (text, ==, expected[i]);
+    }
+  /* the chains, the one without a limit too */
+  GtkTreeView *chains = chrono_requirements_view_get_chains (page);
+  g_assert_cmpint (gtk_tree_model_iter_n_children (gtk_tree_view_get_model (chains), NULL), ==, 4);
+  g_autofree char *brake = row_text (page, chains, 0);
+  g_assert_cmpstr (brake, ==, "brake\tlatency\t3\t25 µs\t50 µs\t50 µs\t≤ 46 µs: 1");
+  g_autofree char *ctl_age = row_text (page, chains, 3);
+  g_assert_cmpstr (ctl_age, ==, "ctl\tdata_age\t2\t25 µs\t46 µs\t46 µs\t");
+
+  /* the violations marked on their lanes: the stimulus and response of the chain's, each instance */
+  chrono_timeline_view_get_overlays (view, &overlays);
+  g_assert_cmpuint (overlays.n_ranges, ==, 7);
+  ChronoTrace *model = chrono_timeline_view_get_trace (view);
+  ChronoLane *ctrl = find_lane (model, "Task_Ctrl", CHRONO_LANE_PROCESS);
+  gboolean marked = FALSE;
+  for (guint i = 0; i < overlays.n_ranges; i++)
+    marked |= overlays.ranges[i].lane == ctrl && overlays.ranges[i].begin == 33 && overlays.ranges[i].end == 62;
+  g_assert_true (marked);
+  g_assert_cmpuint (overlays.n_path, ==, 0);
+  g_assert_cmpuint (count_path_pixels (GTK_WIDGET (view)), ==, 0);
+
+  /* a response-time violation: zoomed to its instance, selected */
+  choose_row (violations, 1);
+  assert_view_holds (viewport, 18, 30, 24);
+  ChronoLane *selected;
+  guint span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == ctrl);
+  ChronoSpan record;
+  chrono_spans_get (chrono_lane_get_spans (ctrl), span, &record);
+  g_assert_cmpuint (record.instance, ==, 1);
+
+  /* a load window: zoomed to it, nothing selected, its core's window marked */
+  choose_row (violations, 4);
+  assert_view_holds (viewport, 40, 60, 40);
+  g_assert_false (chrono_timeline_view_get_selected (view, &selected, &span));
+  ChronoLane *core = find_lane (model, "Core_2", CHRONO_LANE_CORE);
+  marked = FALSE;
+  for (guint i = 0; i < overlays.n_ranges; i++)
+    marked |= overlays.ranges[i].lane == core && overlays.ranges[i].begin == 40 && overlays.ranges[i].end == 60;
+  g_assert_true (marked);
+
+  /* the chain's violation: its path drawn from the stimulus at 12 to the write 56..62, the write selected */
+  choose_row (violations, 0);
+  chrono_timeline_view_get_overlays (view, &overlays);
+  g_assert_cmpuint (overlays.n_path, ==, 4);
+  g_assert_cmpint (overlays.path[0].begin, ==, 12);
+  g_assert_true (overlays.path[3].lane == find_lane (model, "R_WriteBrake", CHRONO_LANE_RUNNABLE));
+  g_assert_cmpint (overlays.path[3].begin, ==, 56);
+  g_assert_cmpint (overlays.path[3].end, ==, 62);
+  assert_view_holds (viewport, 12, 62, 100);
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == overlays.path[3].lane);
+  g_assert_cmpuint (count_path_pixels (GTK_WIDGET (view)), >, 100);
+  save_screenshot (GTK_WIDGET (window), "gui-requirements-chain.png");
+
+  /* the distribution of brake's latencies (25, 46, 50 µs in ten bins): a click on 46's bar shows its path */
+  GtkWidget *histogram = chrono_requirements_view_get_histogram (page);
+  g_assert_true (gtk_widget_get_mapped (histogram));
+  double bin_x;
+  guint chain, sample;
+  ChronoChainMeasure measure;
+  g_assert_true (chrono_requirements_view_get_bin_x (page, 8, &bin_x));
+  send_button (histogram, GDK_BUTTON_PRESS, 1, bin_x, gtk_widget_get_allocated_height (histogram) / 2.0, 0);
+  g_assert_true (chrono_requirements_view_get_path (page, &chain, &measure, &sample));
+  g_assert_cmpuint (chain, ==, 0);
+  g_assert_cmpuint (sample, ==, 2);
+  g_assert_cmpstr (chrono_requirements_view_get_path_text (page), ==, "brake: stimulus 3 of 3 at 16 µs, latency 46 µs");
+  /* an empty bin: nothing moves */
+  g_assert_true (chrono_requirements_view_get_bin_x (page, 4, &bin_x));
+  send_button (histogram, GDK_BUTTON_PRESS, 1, bin_x, gtk_widget_get_allocated_height (histogram) / 2.0, 0);
+  g_assert_true (chrono_requirements_view_get_path (page, &chain, &measure, &sample));
+  g_assert_cmpuint (sample, ==, 2);
+
+  /* a chain without a limit: its worst latency's path, then the next stimulus's */
+  choose_row (chains, 2);
+  g_assert_true (chrono_requirements_view_get_path (page, &chain, &measure, &sample));
+  g_assert_cmpuint (chain, ==, 1);
+  g_assert_cmpint (measure, ==, CHRONO_CHAIN_LATENCY);
+  g_assert_cmpuint (sample, ==, 1);
+  chrono_timeline_view_get_overlays (view, &overlays);
+  g_assert_cmpuint (overlays.n_path, ==, 3);
+  g_assert_cmpint (overlays.path[2].begin, ==, 50); /* Task_Ctrl from its start, not its activation at 33 */
+  g_assert_cmpstr (chrono_requirements_view_get_path_text (page), ==, "ctl: stimulus 2 of 3 at 12 µs, latency 50 µs");
+  gtk_button_clicked (GTK_BUTTON (chrono_requirements_view_get_next_button (page)));
+  settle ();
+  g_assert_cmpstr (chrono_requirements_view_get_path_text (page), ==, "ctl: stimulus 3 of 3 at 16 µs, latency 46 µs");
+  g_assert_false (gtk_widget_is_sensitive (chrono_requirements_view_get_next_button (page)));
+  gtk_button_clicked (GTK_BUTTON (chrono_requirements_view_get_worst_button (page)));
+  settle ();
+  g_assert_true (chrono_requirements_view_get_path (page, &chain, &measure, &sample));
+  g_assert_cmpuint (sample, ==, 1);
+
+  /* a line that says no requirement: FILE: line N in the info bar, the page as it was */
+  g_autofree char *bad = g_build_filename (artifact_dir, "bad.req", NULL);
+  g_assert_true (
+      g_file_set_contents (bad, "chain brake: STI_Pedal -> R_Control\nchain brake latency < 1ms\n", -1, NULL));
+  g_autoptr (GFile) bad_file = g_file_new_for_path (bad);
+  g_assert_false (chrono_window_check_requirements (window, bad_file));
+  g_assert_nonnull (chrono_window_get_info_message (window));
+  g_assert_true (g_str_has_prefix (chrono_window_get_info_message (window), "bad.req: line 2: "));
+  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "3 requirements, 3 violated (6 violations)");
+
+  /* a reload checks the file (the last one that was read) again, on the new timeline */
+  GtkWidget *old_timeline = GTK_WIDGET (view);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "reload", NULL);
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (chrono_window_get_timeline (window) == old_timeline && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (chrono_window_get_timeline (window) != old_timeline);
+  settle ();
+  page = CHRONO_REQUIREMENTS_VIEW (chrono_window_get_requirements_view (window));
+  g_assert_nonnull (page);
+  g_assert_cmpstr (chrono_requirements_view_get_summary (page), ==, "3 requirements, 3 violated (6 violations)");
+  chrono_timeline_view_get_overlays (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)), &overlays);
+  g_assert_cmpuint (overlays.n_ranges, ==, 7);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 /* Core load lanes from the menu's function: a lane per core and one for all,
  * shown in the layout, redone at another width, refused for a bad width. */
 static void
@@ -1768,6 +1983,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/name-column-resizes", test_name_column_resizes);
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
+  g_test_add_func ("/gui/requirements-page", test_requirements_page);
   g_test_add_func ("/gui/core-load-lanes", test_core_load_lanes);
   g_test_add_func ("/gui/export-format-follows-name", test_export_format_follows_name);
   g_test_add_func ("/gui/colour-by-offers-name-once", test_colour_by_offers_name_once);

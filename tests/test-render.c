@@ -580,6 +580,149 @@ test_overlays (Fixture *f, gconstpointer data)
   g_assert_true (found);
 }
 
+static double
+row_top (Fixture *f, const ChronoRenderOptions *o, const char *lane)
+{
+  guint index;
+  g_assert_true (chrono_layout_find_row (f->layout, find_lane (f->trace, lane), &index));
+  return chrono_render_options_lane_top (o) + chrono_layout_get_row (f->layout, index)->y - o->scroll_y;
+}
+
+static gboolean
+is_reddish (const int rgb[3])
+{
+  return rgb[0] > 150 && rgb[1] < 110 && rgb[2] < 110;
+}
+
+/* Highlighted ranges (violations): a red band over the row and a red bar
+ * along its bottom, three pixels wide for an instant; a folded runnable's
+ * on its task's row. */
+static void
+test_highlighted_ranges (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 0);
+  ChronoRenderOverlays overlays;
+  chrono_render_overlays_init (&overlays);
+  o.overlays = &overlays;
+  g_autoptr (cairo_surface_t) plain = export_png (f, &o, "ranges-none.png");
+  const ChronoRenderRange ranges[] = {
+    { find_lane (f->trace, "TASK_Control"), 2 * MS, 3 * MS },
+    { find_lane (f->trace, "TASK_Tiny"), 16 * MS, 16 * MS },
+  };
+  overlays.ranges = ranges;
+  overlays.n_ranges = G_N_ELEMENTS (ranges);
+  g_autoptr (cairo_surface_t) marked = export_png (f, &o, "ranges.png");
+  double r, g, b;
+  chrono_render_overlays_range_colour (FALSE, &r, &g, &b);
+  int under[3], rgb[3];
+  /* the band over the running span of slot 1 (the first instance is at depth 0, the second starts at 5 ms) */
+  int x = column_of (&o, 2 * MS + MS / 2), y = slot_y (f, &o, "TASK_Control", 0);
+  pixel_at (plain, x, y, under);
+  assert_over (marked, x, y, under, r, g, b, 0.22, "violation band");
+  /* the bar along the row's bottom, solid enough to read over any state */
+  int bottom = (int) floor (row_top (f, &o, "TASK_Control")) + 2 * (int) CHRONO_LAYOUT_SLOT_HEIGHT - 2;
+  pixel_at (marked, x, bottom, rgb);
+  g_assert_true (is_reddish (rgb));
+  /* outside the range: as it was */
+  int outside = column_of (&o, 9 * MS);
+  int before[3];
+  pixel_at (plain, outside, y, before);
+  pixel_at (marked, outside, y, rgb);
+  g_assert_cmpmem (rgb, sizeof rgb, before, sizeof before);
+  /* an instant still shows, three columns wide */
+  int xi = column_of (&o, 16 * MS), yi = slot_y (f, &o, "TASK_Tiny", 0);
+  for (int dx = -1; dx <= 1; dx++)
+    {
+      pixel_at (plain, xi + dx, yi, under);
+      pixel_at (marked, xi + dx, yi, rgb);
+      g_assert_cmpint (rgb[0], >, rgb[1] + 60);
+      g_assert_cmpint (rgb[1], <, under[1] - 40);
+    }
+
+  /* a runnable whose task is folded: on the task's row */
+  chrono_layout_set_expanded (f->layout, find_lane (f->trace, "TASK_Control"), FALSE);
+  guint unused;
+  g_assert_false (chrono_layout_find_row (f->layout, find_lane (f->trace, "Runnable_Step"), &unused));
+  const ChronoRenderRange folded[] = { { find_lane (f->trace, "Runnable_Step"), 12 * MS, 13 * MS } };
+  overlays.ranges = NULL;
+  overlays.n_ranges = 0;
+  g_autoptr (cairo_surface_t) folded_plain = export_png (f, &o, "ranges-folded-none.png");
+  overlays.ranges = folded;
+  overlays.n_ranges = 1;
+  g_autoptr (cairo_surface_t) folded_marked = export_png (f, &o, "ranges-folded.png");
+  int xf = column_of (&o, 12 * MS + MS / 2), yf = slot_y (f, &o, "TASK_Control", 0);
+  pixel_at (folded_plain, xf, yf, under);
+  assert_over (folded_marked, xf, yf, under, r, g, b, 0.22, "folded runnable's violation");
+  chrono_layout_set_expanded (f->layout, find_lane (f->trace, "TASK_Control"), TRUE);
+}
+
+static guint
+count_colour (cairo_surface_t *image, int x0, int x1, int y0, int y1, double r, double g, double b)
+{
+  ChronoRgb want = { r, g, b };
+  guint n = 0;
+  for (int x = x0; x < x1; x++)
+    for (int y = y0; y < y1; y++)
+      {
+        int rgb[3];
+        pixel_at (image, x, y, rgb);
+        n += same_colour (rgb, &want);
+      }
+  return n;
+}
+
+/* A path: each step outlined, an instant as a dot, arrows between the steps. */
+static void
+test_path (Fixture *f, gconstpointer data)
+{
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, f->trace, 1200, 0);
+  ChronoRenderOverlays overlays;
+  chrono_render_overlays_init (&overlays);
+  o.overlays = &overlays;
+  g_autoptr (cairo_surface_t) plain = export_png (f, &o, "path-none.png");
+  const ChronoRenderPathStep steps[] = {
+    { find_lane (f->trace, "TASK_Tiny"), 3 * MS, 3 * MS },
+    { find_lane (f->trace, "TASK_Control"), 6 * MS, 8 * MS },
+    { find_lane (f->trace, "ISR_Timer"), 12 * MS, 14 * MS },
+  };
+  overlays.path = steps;
+  overlays.n_path = G_N_ELEMENTS (steps);
+  overlays.path_label = "chain 11 ms";
+  g_autoptr (cairo_surface_t) drawn = export_png (f, &o, "path.png");
+  double r, g, b;
+  chrono_render_overlays_path_colour (FALSE, &r, &g, &b);
+  ChronoRgb ink = { r, g, b };
+  /* the stimulus's dot */
+  assert_colour (drawn, column_of (&o, 3 * MS), slot_y (f, &o, "TASK_Tiny", 0), &ink, "instant step");
+  /* the outline along a step's top */
+  int top = (int) floor (row_top (f, &o, "TASK_Control")) + 2;
+  assert_colour (drawn, column_of (&o, 7 * MS), top, &ink, "step outline");
+  /* arrows in between: path-coloured pixels where the plain picture has none */
+  int height = cairo_image_surface_get_height (drawn);
+  int between0 = column_of (&o, 3 * MS) + 12, between1 = column_of (&o, 6 * MS) - 12;
+  g_assert_cmpuint (count_colour (plain, between0, between1, 0, height, r, g, b), ==, 0);
+  g_assert_cmpuint (count_colour (drawn, between0, between1, 0, height, r, g, b), >, 20);
+  int later0 = column_of (&o, 8 * MS) + 12, later1 = column_of (&o, 12 * MS) - 12;
+  g_assert_cmpuint (count_colour (drawn, later0, later1, 0, height, r, g, b), >, 20);
+  /* the end-to-end time along the ruler's foot, from the stimulus to the last step's end */
+  int span_y = (int) floor (chrono_render_options_lane_top (&o)) - 3, under_span[3];
+  for (gint64 t = 3 * MS + MS / 10; t < 14 * MS; t += MS)
+    {
+      pixel_at (plain, column_of (&o, t), span_y, under_span);
+      assert_over (drawn, column_of (&o, t), span_y, under_span, r, g, b, 0.85, "end-to-end bar");
+    }
+  int rgb_after[3], plain_after[3];
+  pixel_at (plain, column_of (&o, 15 * MS), span_y, plain_after);
+  pixel_at (drawn, column_of (&o, 15 * MS), span_y, rgb_after);
+  g_assert_cmpmem (rgb_after, sizeof rgb_after, plain_after, sizeof plain_after);
+  /* nothing beyond the last step but its label, right of it */
+  int label_x = column_of (&o, 14 * MS) + 14;
+  g_assert_cmpuint (count_colour (drawn, label_x, label_x + 60, 0, height, r, g, b), >, 10);
+  g_assert_cmpuint (count_colour (drawn, column_of (&o, 18 * MS), column_of (&o, 19 * MS), 0, height, r, g, b), ==, 0);
+}
+
 static void
 test_export_errors (Fixture *f, gconstpointer data)
 {
@@ -956,6 +1099,8 @@ main (int argc, char **argv)
   ADD ("/render/signal-curve", test_signal_curve);
   ADD ("/render/dark-theme", test_dark_theme);
   ADD ("/render/vector-exports", test_vector_exports);
+  ADD ("/render/highlighted-ranges", test_highlighted_ranges);
+  ADD ("/render/path", test_path);
   ADD ("/render/export-errors", test_export_errors);
   ADD ("/render/overlays", test_overlays);
   ADD ("/render/sample-pictures", test_sample_pictures);

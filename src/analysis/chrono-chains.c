@@ -65,6 +65,14 @@ chrono_chain_spec_copy (const ChronoChainSpec *spec)
   return copy;
 }
 
+gboolean
+chrono_chain_spec_equal (const ChronoChainSpec *a, const ChronoChainSpec *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+  return g_str_equal (a->name, b->name)
+         && g_strv_equal ((const char *const *) a->elements, (const char *const *) b->elements);
+}
+
 static ChronoChainSpec *
 spec_error (GError **error, const char *text, const char *why)
 {
@@ -100,6 +108,8 @@ typedef struct {
   ChronoLane *lane;
   guint64 line;
   gint64 number;
+  guint index; /* in the lane's instances, or its marks for a trigger */
+  gboolean trigger;
 } Occurrence;
 
 typedef struct {
@@ -133,7 +143,12 @@ add_process_lane (Element *e, ChronoLane *lane)
       if (activated && r->started_at == G_MININT64)
         continue;
       Occurrence o = { activated ? r->started_at : UNKNOWN_START,
-                       (r->flags & CHRONO_INSTANCE_TERMINATED) ? r->end : UNKNOWN_END, lane, r->line, r->number };
+                       (r->flags & CHRONO_INSTANCE_TERMINATED) ? r->end : UNKNOWN_END,
+                       lane,
+                       r->line,
+                       r->number,
+                       i,
+                       FALSE };
       add_occurrence (e, &o);
     }
 }
@@ -147,7 +162,12 @@ add_runnable_lane (Element *e, ChronoLane *lane)
     {
       const ChronoInstance *r = chrono_instances_get (instances, i);
       Occurrence o = { (r->flags & CHRONO_INSTANCE_ACTIVATED) ? r->begin : UNKNOWN_START,
-                       (r->flags & CHRONO_INSTANCE_TERMINATED) ? r->end : UNKNOWN_END, lane, r->line, r->number };
+                       (r->flags & CHRONO_INSTANCE_TERMINATED) ? r->end : UNKNOWN_END,
+                       lane,
+                       r->line,
+                       r->number,
+                       i,
+                       FALSE };
       add_occurrence (e, &o);
     }
 }
@@ -165,7 +185,7 @@ add_trigger_marks (Element *e, ChronoLane *lane, guint32 trigger)
       chrono_marks_get (marks, i, &mark);
       if (mark.kind != trigger)
         continue;
-      Occurrence o = { mark.time, mark.time, lane, mark.line, G_MININT64 };
+      Occurrence o = { mark.time, mark.time, lane, mark.line, G_MININT64, i, TRUE };
       add_occurrence (e, &o);
     }
 }
@@ -256,60 +276,76 @@ last_ending_by (const Element *e, gint64 time)
 
 /* ---- the walks ----------------------------------------------------------- */
 
+/* A complete walk's sample at its E0 instance (latency) or its response
+ * (data age), with its path: path[i] the instance of element i. */
 static void
-add_sample (ChronoChainResult *result, ChronoChainMeasure measure, const Occurrence *at, gint64 value)
+add_sample (ChronoChainResult *result, ChronoChainMeasure measure, const Occurrence *at, gint64 value,
+            const Occurrence *const *path)
 {
-  ChronoChainSample s = { at->start, value, at->lane, at->line, at->number };
+  ChronoChainSample s = { at->start, value, at->lane, at->line, at->number, result->hops[measure]->len };
   g_array_append_val (result->samples[measure], s);
+  for (guint i = 0; i < result->n_elements; i++)
+    {
+      ChronoChainHop hop = { path[i]->lane,  path[i]->start,   path[i]->end,
+                             path[i]->index, path[i]->trigger, path[i]->line };
+      g_array_append_val (result->hops[measure], hop);
+    }
 }
 
-/* From x0 forward: the end of the response it causes first, or UNKNOWN_END. */
-static gint64
-walk_forward (const Element *elements, guint n, const Occurrence *x0)
+/* From x0 forward: the instance of each element it causes first, into
+ * path; FALSE when the walk does not complete. */
+static gboolean
+walk_forward (const Element *elements, guint n, const Occurrence *x0, const Occurrence **path)
 {
-  gint64 end = x0->end;
-  for (guint i = 1; i < n && end != UNKNOWN_END; i++)
+  path[0] = x0;
+  for (guint i = 1; i < n; i++)
     {
-      const Occurrence *x = first_starting_from (&elements[i], end);
-      end = x != NULL ? x->end : UNKNOWN_END;
+      if (path[i - 1]->end == UNKNOWN_END)
+        return FALSE;
+      path[i] = first_starting_from (&elements[i], path[i - 1]->end);
+      if (path[i] == NULL)
+        return FALSE;
     }
-  return end;
+  return path[n - 1]->end != UNKNOWN_END;
 }
 
-/* From yn backward: the start of the oldest input it used, or UNKNOWN_START. */
-static gint64
-walk_backward (const Element *elements, guint n, const Occurrence *yn)
+/* From yn backward: the last instance of each element it used, into path;
+ * FALSE when the walk does not complete. */
+static gboolean
+walk_backward (const Element *elements, guint n, const Occurrence *yn, const Occurrence **path)
 {
-  gint64 start = yn->start;
-  for (guint i = n - 1; i-- > 0 && start != UNKNOWN_START;)
+  path[n - 1] = yn;
+  for (guint i = n - 1; i-- > 0;)
     {
-      const Occurrence *y = last_ending_by (&elements[i], start);
-      start = y != NULL ? y->start : UNKNOWN_START;
+      if (path[i + 1]->start == UNKNOWN_START)
+        return FALSE;
+      path[i] = last_ending_by (&elements[i], path[i + 1]->start);
+      if (path[i] == NULL)
+        return FALSE;
     }
-  return start;
+  return path[0]->start != UNKNOWN_START;
 }
 
 static void
 walk_all (ChronoChainResult *result, const Element *elements, guint n)
 {
   const Element *first = &elements[0], *last = &elements[n - 1];
+  g_autofree const Occurrence **path = g_new0 (const Occurrence *, n);
   for (guint k = 0; k < first->by_start->len; k++)
     {
       const Occurrence *x0 = &g_array_index (first->by_start, Occurrence, k);
-      gint64 end = walk_forward (elements, n, x0);
-      if (end == UNKNOWN_END)
-        result->incomplete[CHRONO_CHAIN_LATENCY]++;
+      if (walk_forward (elements, n, x0, path))
+        add_sample (result, CHRONO_CHAIN_LATENCY, x0, path[n - 1]->end - x0->start, path);
       else
-        add_sample (result, CHRONO_CHAIN_LATENCY, x0, end - x0->start);
+        result->incomplete[CHRONO_CHAIN_LATENCY]++;
     }
   for (guint k = 0; k < last->by_end->len; k++)
     {
       const Occurrence *yn = &g_array_index (last->by_end, Occurrence, k);
-      gint64 start = walk_backward (elements, n, yn);
-      if (start == UNKNOWN_START)
-        result->incomplete[CHRONO_CHAIN_DATA_AGE]++;
+      if (walk_backward (elements, n, yn, path))
+        add_sample (result, CHRONO_CHAIN_DATA_AGE, yn, yn->end - path[0]->start, path);
       else
-        add_sample (result, CHRONO_CHAIN_DATA_AGE, yn, yn->end - start);
+        result->incomplete[CHRONO_CHAIN_DATA_AGE]++;
     }
 }
 
@@ -331,7 +367,10 @@ chrono_chain_result_free (ChronoChainResult *result)
     return;
   chrono_chain_spec_free (result->spec);
   for (guint m = 0; m < CHRONO_N_CHAIN_MEASURES; m++)
-    g_clear_pointer (&result->samples[m], g_array_unref);
+    {
+      g_clear_pointer (&result->samples[m], g_array_unref);
+      g_clear_pointer (&result->hops[m], g_array_unref);
+    }
   g_free (result);
 }
 
@@ -376,8 +415,12 @@ chrono_chains_compute (ChronoTrace *trace, const ChronoChainSpec *spec, GError *
     {
       result = g_new0 (ChronoChainResult, 1);
       result->spec = chrono_chain_spec_copy (spec);
+      result->n_elements = n;
       for (guint m = 0; m < CHRONO_N_CHAIN_MEASURES; m++)
-        result->samples[m] = g_array_new (FALSE, FALSE, sizeof (ChronoChainSample));
+        {
+          result->samples[m] = g_array_new (FALSE, FALSE, sizeof (ChronoChainSample));
+          result->hops[m] = g_array_new (FALSE, FALSE, sizeof (ChronoChainHop));
+        }
       walk_all (result, elements, n);
       for (guint m = 0; m < CHRONO_N_CHAIN_MEASURES; m++)
         g_array_sort (result->samples[m], compare_samples);
@@ -385,6 +428,15 @@ chrono_chains_compute (ChronoTrace *trace, const ChronoChainSpec *spec, GError *
   for (guint i = 0; i < n; i++)
     element_clear (&elements[i]);
   return g_steal_pointer (&result);
+}
+
+const ChronoChainHop *
+chrono_chain_result_get_path (const ChronoChainResult *result, ChronoChainMeasure measure, guint sample)
+{
+  g_return_val_if_fail (result != NULL && measure < CHRONO_N_CHAIN_MEASURES, NULL);
+  g_return_val_if_fail (sample < result->samples[measure]->len, NULL);
+  guint first = g_array_index (result->samples[measure], ChronoChainSample, sample).first_hop;
+  return &g_array_index (result->hops[measure], ChronoChainHop, first);
 }
 
 gboolean

@@ -50,7 +50,18 @@ typedef struct {
  * the name none of ':'. */
 ChronoChainSpec *chrono_chain_spec_parse (const char *text, GError **error);
 ChronoChainSpec *chrono_chain_spec_copy (const ChronoChainSpec *spec);
+/* The same name and the same elements. */
+gboolean chrono_chain_spec_equal (const ChronoChainSpec *a, const ChronoChainSpec *b);
 void chrono_chain_spec_free (ChronoChainSpec *spec);
+
+/* One instance on a sample's path: E0's first, the response's last. */
+typedef struct {
+  ChronoLane *lane; /* borrowed from the trace */
+  gint64 start, end; /* as the chain reads it (a task from its start); a trigger's are its instant */
+  guint index; /* the instance's in its lane's instance table, or for a trigger the mark's in its marks */
+  gboolean trigger; /* a stimulus's trigger mark, not an instance */
+  guint64 line; /* the trace line of the instance, 0 when unknown */
+} ChronoChainHop;
 
 typedef struct {
   gint64 time; /* latency: the start of its E0 instance (the stimulus); data age: the start of its response */
@@ -58,18 +69,26 @@ typedef struct {
   ChronoLane *lane; /* where that instance is, borrowed from the trace */
   guint64 line; /* the trace line of that instance, 0 when unknown */
   gint64 number; /* its producer's instance number, G_MININT64 when unknown or a trigger */
+  guint first_hop; /* its path: hops[measure][first_hop …], one per element, E0 first */
 } ChronoChainSample;
 
 typedef struct {
   ChronoChainSpec *spec;
   GArray *samples[CHRONO_N_CHAIN_MEASURES]; /* ChronoChainSample, in (time, line) order */
   guint incomplete[CHRONO_N_CHAIN_MEASURES]; /* walks that did not complete */
+  GArray *hops[CHRONO_N_CHAIN_MEASURES]; /* ChronoChainHop: the samples' paths, n_elements each */
+  guint n_elements;
 } ChronoChainResult;
 
 /* The latencies and data ages of a chain; NULL and an error when an element
  * names nothing the trace has.  The trace must be read whole. */
 ChronoChainResult *chrono_chains_compute (ChronoTrace *trace, const ChronoChainSpec *spec, GError **error);
 void chrono_chain_result_free (ChronoChainResult *result);
+
+/* The path of a sample (an index into samples[measure]): n_elements hops,
+ * from the instance of E0 to the one of En. */
+const ChronoChainHop *chrono_chain_result_get_path (const ChronoChainResult *result, ChronoChainMeasure measure,
+                                                    guint sample);
 
 /* n equal bins from the samples' min to their max (the max in the last);
  * counts has n entries.  FALSE when there is no sample. */

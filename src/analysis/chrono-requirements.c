@@ -142,6 +142,7 @@ parse_chain_definition (ChronoRequirement *r, GHashTable *chains, GError **error
       return syntax_error (error, r->line, r->text, message);
     }
   g_hash_table_replace (chains, spec->name, spec);
+  r->chain = chrono_chain_spec_copy (spec);
   return TRUE;
 }
 
@@ -192,11 +193,26 @@ parse_line (ChronoRequirement *r, GHashTable *chains, gboolean *defined, GError 
   return parse_metric (r, words, n, error);
 }
 
+/* A chain defined again as it was is kept once; defined otherwise, it is
+ * another chain of that name (the requirements below it name that one). */
+static void
+keep_definition (GPtrArray *definitions, ChronoChainSpec *spec)
+{
+  for (guint i = 0; i < definitions->len; i++)
+    if (chrono_chain_spec_equal (g_ptr_array_index (definitions, i), spec))
+      {
+        chrono_chain_spec_free (spec);
+        return;
+      }
+  g_ptr_array_add (definitions, spec);
+}
+
 GPtrArray *
-chrono_requirements_parse (const char *text, GError **error)
+chrono_requirements_parse_with_chains (const char *text, GPtrArray **out_chains, GError **error)
 {
   g_return_val_if_fail (text != NULL, NULL);
   g_autoptr (GPtrArray) requirements = g_ptr_array_new_with_free_func (free_requirement);
+  g_autoptr (GPtrArray) definitions = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_chain_spec_free);
   g_autoptr (GHashTable) chains =
       g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) chrono_chain_spec_free);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
@@ -216,9 +232,20 @@ chrono_requirements_parse (const char *text, GError **error)
       if (!parse_line (r, chains, &defined, error))
         return NULL;
       if (defined)
-        g_ptr_array_remove_index (requirements, requirements->len - 1);
+        {
+          keep_definition (definitions, g_steal_pointer (&r->chain));
+          g_ptr_array_remove_index (requirements, requirements->len - 1);
+        }
     }
+  if (out_chains != NULL)
+    *out_chains = g_steal_pointer (&definitions);
   return g_steal_pointer (&requirements);
+}
+
+GPtrArray *
+chrono_requirements_parse (const char *text, GError **error)
+{
+  return chrono_requirements_parse_with_chains (text, NULL, error);
 }
 
 /* ---- checking ------------------------------------------------------------ */
@@ -254,7 +281,7 @@ check_chain (const ChronoRequirement *r, ChronoTrace *trace, GArray *out, GError
       const ChronoChainSample *s = &g_array_index (samples, ChronoChainSample, i);
       if (s->value <= limit)
         continue;
-      ChronoViolation v = { r, s->lane, 0, s->number, s->line, s->time, s->value, 0 };
+      ChronoViolation v = { r, s->lane, i, s->number, s->line, s->time, s->value, 0 };
       g_array_append_val (out, v);
     }
   return TRUE;

@@ -47,11 +47,17 @@ typedef struct {
 
 /* The requirements of a file's text, or the first line that is wrong. */
 GPtrArray *chrono_requirements_parse (const char *text, GError **error);
+/* The same, and the chains the file defines (ChronoChainSpec*, in the order
+ * of their definitions, one repeated as it was listed once; a requirement's
+ * chain is chrono_chain_spec_equal to one of them), with or without
+ * requirements on them. */
+GPtrArray *chrono_requirements_parse_with_chains (const char *text, GPtrArray **out_chains, GError **error);
 
 typedef struct {
   const ChronoRequirement *requirement;
   ChronoLane *lane; /* the instance's lane, or the core's; a chain's stimulus or response */
-  guint index; /* the instance's, in its lane's table (metrics) */
+  guint index; /* the instance's, in its lane's table (metrics); a chain's: the sample's, in
+                 * chrono_chains_compute's samples[measure] for the requirement's chain */
   gint64 number; /* the instance's number, G_MININT64 when unknown or a window */
   guint64 line; /* the trace line of the instance's activation; 0 for a window */
   gint64 time; /* the instance's activation, or the window's start; a chain sample's time */

@@ -15,6 +15,7 @@
 #include "chrono-search.h"
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
+#include "chrono-requirements-view.h"
 #include "chrono-profile-view.h"
 #include "chrono-range-view.h"
 #include "chrono-loader.h"
@@ -49,6 +50,7 @@ struct _ChronoWindow {
   GtkWidget *side_stack;
   GtkWidget *profile_box;
   GtkWidget *metrics_box;
+  GtkWidget *requirements_box;
   GtkWidget *range_box;
   GtkWidget *status_bar;
   /* the trace on show */
@@ -60,6 +62,8 @@ struct _ChronoWindow {
   GtkWidget *overview;
   GtkWidget *inspector;
   GtkWidget *metrics; /* NULL when the trace has no metrics to show */
+  GtkWidget *requirements; /* the Requirements page, NULL until a file is checked */
+  char *requirements_path; /* that file: checked again on reload */
   GtkWidget *range; /* the Range page's view, NULL when the trace has no spans to measure */
   char *path;
   GCancellable *cancellable;
@@ -278,8 +282,10 @@ clear_trace (ChronoWindow *self)
   gtk_container_foreach (GTK_CONTAINER (self->inspector_scroller), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->profile_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->metrics_box), destroy_child, NULL);
+  gtk_container_foreach (GTK_CONTAINER (self->requirements_box), destroy_child, NULL);
+  gtk_widget_hide (self->requirements_box);
   gtk_container_foreach (GTK_CONTAINER (self->range_box), destroy_child, NULL);
-  self->timeline = self->overview = self->inspector = self->metrics = self->range = NULL;
+  self->timeline = self->overview = self->inspector = self->metrics = self->range = self->requirements = NULL;
   /* its matches name the old trace's lanes */
   g_clear_object (&self->search);
   self->search = chrono_search_new ();
@@ -384,6 +390,12 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   set_title (self);
   setup_claims_popover (self);
   report_warnings (self);
+  /* a reload checks the requirements again, on what the file now holds */
+  if (self->keep_view && self->requirements_path != NULL)
+    {
+      g_autoptr (GFile) requirements = g_file_new_for_path (self->requirements_path);
+      chrono_window_check_requirements (self, requirements);
+    }
   watch_file (self);
   g_autofree char *uri = g_filename_to_uri (self->path, NULL, NULL);
   if (uri != NULL)
@@ -637,6 +649,7 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   g_free (self->path);
   self->path = g_steal_pointer (&path);
   self->keep_view = FALSE;
+  g_clear_pointer (&self->requirements_path, g_free); /* another trace: its own requirements */
   g_hash_table_remove_all (self->load_options); /* a new file starts with its own .view, if any */
   start_loading (self);
 }
@@ -970,6 +983,86 @@ add_trace_filters (GtkFileChooser *dialog)
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), all);
 }
 
+/* ---- requirements ---------------------------------------------------------- */
+
+/* Checks the trace on show against a requirements file (issue 17 §3, §4) and
+ * shows the Requirements page; a file that cannot be read, or a line that is
+ * wrong, goes to the info bar as FILE: line N: … */
+gboolean
+chrono_window_check_requirements (ChronoWindow *self, GFile *file)
+{
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && G_IS_FILE (file), FALSE);
+  if (self->trace == NULL)
+    return FALSE;
+  g_autofree char *name = g_file_get_basename (file);
+  if (!chrono_requirements_view_applies (self->trace))
+    {
+      show_info (self, GTK_MESSAGE_WARNING, _ ("This trace is read lazily: checking requirements needs it read whole."),
+                 FALSE);
+      return FALSE;
+    }
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  gboolean created = self->requirements == NULL;
+  if (created)
+    self->requirements = chrono_requirements_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
+  gboolean ok = g_file_load_contents (file, NULL, &text, NULL, NULL, &error)
+                && chrono_requirements_view_load (CHRONO_REQUIREMENTS_VIEW (self->requirements), name, text, &error);
+  if (!ok)
+    {
+      if (created)
+        {
+          /* never shown: its floating reference is ours to drop */
+          g_object_ref_sink (self->requirements);
+          g_clear_object (&self->requirements);
+        }
+      g_autofree char *message = g_strdup_printf ("%s: %s", name, error->message);
+      show_info (self, GTK_MESSAGE_ERROR, message, FALSE);
+      return FALSE;
+    }
+  if (created)
+    {
+      gtk_widget_set_vexpand (self->requirements, TRUE);
+      gtk_container_add (GTK_CONTAINER (self->requirements_box), self->requirements);
+    }
+  g_free (self->requirements_path);
+  self->requirements_path = g_file_get_path (file);
+  gtk_widget_show_all (self->requirements_box);
+  gtk_widget_show (self->side_switcher);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "requirements");
+  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
+                                  chrono_requirements_view_get_summary (CHRONO_REQUIREMENTS_VIEW (self->requirements)));
+  return TRUE;
+}
+
+static void
+requirements_response (GtkNativeDialog *dialog, int response, ChronoWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      chrono_window_check_requirements (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+check_requirements_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->trace == NULL)
+    return;
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      _ ("Check Requirements"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Check"), _ ("_Cancel"));
+  if (self->requirements_path != NULL)
+    {
+      g_autoptr (GFile) last = g_file_new_for_path (self->requirements_path);
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), last, NULL);
+    }
+  g_signal_connect (dialog, "response", G_CALLBACK (requirements_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 static void
 close_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
@@ -1064,6 +1157,7 @@ static const GActionEntry window_actions[] = {
   { "find-previous", find_previous_activated },
   { "previous-instance", previous_instance_activated },
   { "next-instance", next_instance_activated },
+  { "check-requirements", check_requirements_activated },
 };
 
 /* ---- drag and drop, recent files ----------------------------------------- */
@@ -1209,6 +1303,7 @@ chrono_window_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_hash_table_unref (self->load_options);
   g_free (self->path);
+  g_free (self->requirements_path);
   G_OBJECT_CLASS (chrono_window_parent_class)->finalize (object);
 }
 
@@ -1243,6 +1338,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (side_stack);
   CHILD (profile_box);
   CHILD (metrics_box);
+  CHILD (requirements_box);
   CHILD (range_box);
   CHILD (status_bar);
 #undef CHILD
@@ -1296,6 +1392,13 @@ GtkWidget *
 chrono_window_get_metrics_view (ChronoWindow *self)
 {
   return self->metrics;
+}
+
+/* The Requirements page's view, NULL until a file is checked. */
+GtkWidget *
+chrono_window_get_requirements_view (ChronoWindow *self)
+{
+  return self->requirements;
 }
 
 /* The Range page's view, NULL when the trace has no spans to measure. */

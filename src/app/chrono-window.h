@@ -25,6 +25,10 @@ GtkWidget *chrono_window_get_search_entry (ChronoWindow *window);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
 GtkWidget *chrono_window_get_metrics_view (ChronoWindow *window);
+/* Check the trace on show against a requirements file and show the
+ * Requirements page; FALSE (and the reason in the info bar) when it cannot. */
+gboolean chrono_window_check_requirements (ChronoWindow *window, GFile *file);
+GtkWidget *chrono_window_get_requirements_view (ChronoWindow *window);
 /* The Range page (statistics over a range), NULL when the trace has no spans. */
 GtkWidget *chrono_window_get_range_view (ChronoWindow *window);
 ChronoViewport *chrono_window_get_viewport (ChronoWindow *window);

@@ -27,6 +27,7 @@
 #include "chrono-renderer.h"
 #include "chrono-resource-stats.h"
 #include "chrono-requirements.h"
+#include "chrono-cli-requirements.h"
 #include "chrono-resource-usage.h"
 
 enum { EXIT_OK = 0, EXIT_WARNINGS = 1, EXIT_FAILED = 2 };
@@ -1156,14 +1157,44 @@ export_failed (GError *error)
   return EXIT_FAILED;
 }
 
+/* The marks of a requirements file on the first trace, read whole. */
+static gboolean
+export_marks (ChronoTrace *trace, guint n_traces, const char *path, const char *chain_path, ChronoCliMarks *marks,
+              GError **error)
+{
+  if (n_traces > 1)
+    {
+      g_set_error_literal (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                           _ ("--requirements marks one trace; give one file"));
+      return FALSE;
+    }
+  if (chrono_trace_is_lazy (trace))
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                   _ ("%s: read lazily, requirements cannot be checked (--lazy=never reads it whole)"),
+                   chrono_trace_get_path (trace));
+      return FALSE;
+    }
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return FALSE;
+  return chrono_cli_marks_compute (trace, path, text, chain_path, marks, error);
+}
+
 static int
 command_export (int argc, char **argv)
 {
   g_autofree char *output = NULL, *range = NULL, *size = NULL, *marker_a = NULL, *marker_b = NULL, *align = NULL;
   g_auto (GStrv) shifts = NULL;
   gboolean dark = FALSE, critical = FALSE;
-  g_autofree char *label_by = NULL;
+  g_autofree char *label_by = NULL, *requirements = NULL, *chain_path = NULL;
   GOptionEntry entries[] = {
+    { "requirements", 0, 0, G_OPTION_ARG_FILENAME, &requirements,
+      N_ ("Mark every violation of the timing requirements in REQ on its lane"), N_ ("REQ") },
+    { "chain-path", 0, 0, G_OPTION_ARG_STRING, &chain_path,
+      N_ ("Draw the path of an instance of a chain REQ defines: the worst (default) or the Nth measured, by "
+          "latency (default) or data_age; without --range the picture spans it"),
+      N_ ("NAME[:MEASURE][@worst|@N]") },
     { "label-by", 0, 0, G_OPTION_ARG_STRING, &label_by, N_ ("TRACE: attribute whose value labels claims"), N_ ("KEY") },
     { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, N_ ("TRACE: outline the critical path"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("Picture to write: .png, .svg or .pdf"), N_ ("OUT") },
@@ -1241,6 +1272,29 @@ command_export (int argc, char **argv)
   ChronoRenderOverlays overlays;
   chrono_render_overlays_init (&overlays);
   options.overlays = &overlays;
+  g_auto (ChronoCliMarks) marks = { 0 };
+  if (chain_path != NULL && requirements == NULL)
+    {
+      g_printerr ("chronoscope-cli export: %s\n", _ ("--chain-path names a chain of the --requirements file"));
+      return EXIT_FAILED;
+    }
+  if (requirements != NULL && !export_marks (trace, traces->len, requirements, chain_path, &marks, &error))
+    return export_failed (error);
+  if (marks.ranges != NULL)
+    {
+      overlays.ranges = (const ChronoRenderRange *) marks.ranges->data;
+      overlays.n_ranges = marks.ranges->len;
+      overlays.path = (const ChronoRenderPathStep *) marks.steps->data;
+      overlays.n_path = marks.steps->len;
+      overlays.path_label = marks.label;
+    }
+  if (overlays.n_path > 0 && range == NULL)
+    {
+      /* the path with room around it and for its label, as the viewer shows it */
+      gint64 margin = MAX ((gint64) ((double) (marks.path_end - marks.path_begin) * 0.15), 1);
+      options.begin = marks.path_begin - margin;
+      options.end = marks.path_end + 3 * margin;
+    }
   if ((range && !chrono_cli_parse_range_from (range, trace, options.origin, &options.begin, &options.end, &error))
       || !chrono_cli_parse_marker_from (marker_a, trace, options.origin, &overlays.has_marker_a, &overlays.marker_a,
                                         &error)
@@ -1251,6 +1305,11 @@ command_export (int argc, char **argv)
   if (set != NULL)
     chrono_layout_set_trace_set (layout, set);
   g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  /* the path's rows shown, not folded into their tasks' */
+  for (guint i = 0; i < overlays.n_path; i++)
+    for (ChronoLane *parent = chrono_lane_get_parent (overlays.path[i].lane); parent != NULL;
+         parent = chrono_lane_get_parent (parent))
+      chrono_layout_set_expanded (layout, parent, TRUE);
   for (guint m = 0; m < traces->len; m++)
     {
       ChronoRenderOptions mapped;

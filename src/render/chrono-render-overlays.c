@@ -1,6 +1,7 @@
 /* chrono-render-overlays.c — what is drawn over the picture of the lanes:
- * the pointer's cursor line, the selected time range, markers A and B and an
- * outline round the selected span.  The timeline draws them over its cached
+ * the pointer's cursor line, the selected time range, markers A and B, an
+ * outline round the selected span, highlighted ranges (violations) and a
+ * path of steps across lanes joined by arrows (an event chain).  The timeline draws them over its cached
  * picture at every frame; an export draws them once over its picture. */
 #include "chrono-render-private.h"
 
@@ -103,6 +104,273 @@ draw_selected (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions 
   cairo_restore (cr);
 }
 
+/* ---- highlighted ranges and paths ---------------------------------------- */
+
+void
+chrono_render_overlays_range_colour (gboolean dark, double *r, double *g, double *b)
+{
+  *r = dark ? 1.0 : 0.86;
+  *g = dark ? 0.33 : 0.08;
+  *b = dark ? 0.30 : 0.08;
+}
+
+void
+chrono_render_overlays_path_colour (gboolean dark, double *r, double *g, double *b)
+{
+  *r = dark ? 1.0 : 0.78;
+  *g = dark ? 0.36 : 0.0;
+  *b = dark ? 0.86 : 0.60;
+}
+
+/* Where a lane is drawn: its row, or its nearest shown ancestor's (a
+ * runnable of a folded task); the options mapped to that row's trace. */
+typedef struct {
+  double top, height; /* px in the picture */
+  ChronoRenderOptions o;
+} RowPlace;
+
+static gboolean
+place_lane (ChronoRenderer *renderer, const ChronoRenderOptions *view, ChronoLane *lane, RowPlace *out)
+{
+  ChronoLayout *layout = chrono_renderer_get_layout (renderer);
+  guint index;
+  while (lane != NULL && !chrono_layout_find_row (layout, lane, &index))
+    lane = chrono_lane_get_parent (lane);
+  if (lane == NULL)
+    return FALSE;
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
+  chrono_renderer_get_member_options (renderer, view, row->member, &out->o);
+  out->top = chrono_render_options_lane_top (view) + row->y - view->scroll_y;
+  out->height = row->height;
+  return TRUE;
+}
+
+/* The columns of [begin, end], at least width px wide around its middle. */
+static void
+columns_of (const ChronoRenderOptions *o, gint64 begin, gint64 end, double width, double *x0, double *x1)
+{
+  *x0 = chrono_render_options_time_to_x (o, begin);
+  *x1 = chrono_render_options_time_to_x (o, end);
+  if (*x1 - *x0 < width)
+    {
+      double middle = (*x0 + *x1) / 2;
+      *x0 = middle - width / 2;
+      *x1 = middle + width / 2;
+    }
+}
+
+static void
+clip_to_lanes (cairo_t *cr, const ChronoRenderOptions *o)
+{
+  cairo_rectangle (cr, o->label_width, chrono_render_options_lane_top (o), o->width - o->label_width,
+                   chrono_render_options_lane_height (o));
+  cairo_clip (cr);
+}
+
+/* A translucent band over the row with an outline, and a solid bar along
+ * the row's bottom that stays visible over any colour. */
+static void
+draw_ranges (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *view,
+             const ChronoRenderOverlays *overlays)
+{
+  double r, g, b;
+  chrono_render_overlays_range_colour (view->dark, &r, &g, &b);
+  cairo_save (cr);
+  clip_to_lanes (cr, view);
+  cairo_set_line_width (cr, 1.5);
+  for (guint i = 0; i < overlays->n_ranges; i++)
+    {
+      const ChronoRenderRange *range = &overlays->ranges[i];
+      RowPlace place;
+      if (!place_lane (renderer, view, range->lane, &place))
+        continue;
+      double x0, x1;
+      columns_of (&place.o, range->begin, range->end, 3.0, &x0, &x1);
+      if (x1 < view->label_width || x0 > view->width || place.top + place.height < 0 || place.top > view->height)
+        continue;
+      x0 = floor (x0);
+      x1 = ceil (x1);
+      cairo_rectangle (cr, x0, place.top, x1 - x0, place.height);
+      cairo_set_source_rgba (cr, r, g, b, 0.22);
+      cairo_fill (cr);
+      cairo_rectangle (cr, x0 + 0.75, place.top + 0.75, x1 - x0 - 1.5, place.height - 1.5);
+      cairo_set_source_rgba (cr, r, g, b, 0.9);
+      cairo_stroke (cr);
+      cairo_rectangle (cr, x0, place.top + place.height - 3, x1 - x0, 3);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+}
+
+typedef struct {
+  double x0, x1, top, height; /* the step's box */
+  gboolean instant;
+} StepBox;
+
+/* An arrow from the end of one step to the begin of the next, leaving and
+ * entering horizontally, so that it reads left to right even when the next
+ * step begins the moment the previous one ends, on a row far below. */
+static void
+arrow_path (cairo_t *cr, const StepBox *from, const StepBox *to, double *tip_dx, double *tip_dy)
+{
+  double x1 = from->instant ? (from->x0 + from->x1) / 2 + 5 : from->x1 + 1.5, y1 = from->top + from->height / 2;
+  double x2 = to->instant ? (to->x0 + to->x1) / 2 - 6 : to->x0 - 2.5, y2 = to->top + to->height / 2;
+  /* a short reach when the next step begins right away: a near-vertical
+   * drop with a small turn into the step, not a loop */
+  double reach = MAX (8.0, fabs (x2 - x1) / 2);
+  double c1x = x1 + reach, c2x = x2 - reach;
+  cairo_move_to (cr, x1, y1);
+  cairo_curve_to (cr, c1x, y1, c2x, y2, x2, y2);
+  *tip_dx = x2;
+  *tip_dy = y2;
+}
+
+static void
+arrow_head (cairo_t *cr, double x, double y)
+{
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x - 8, y - 4.5);
+  cairo_line_to (cr, x - 8, y + 4.5);
+  cairo_close_path (cr);
+}
+
+static void
+draw_path_label (cairo_t *cr, const ChronoRenderOptions *view, const StepBox *last, const char *text, double r,
+                 double g, double b)
+{
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, 11);
+  cairo_text_extents_t extents;
+  cairo_text_extents (cr, text, &extents);
+  double w = extents.x_advance + 10, h = 16;
+  /* right of the last step; where the picture ends first, under its row
+   * (above it at the bottom), its right edge at the step's end, off the
+   * arrow that comes in from the left */
+  double x = last->x1 + 8, y = last->top + last->height / 2 - h / 2;
+  if (x + w > view->width)
+    {
+      x = MAX (MIN (last->x1, view->width - 2) - w, view->label_width + 2);
+      y = last->top + last->height + 2;
+      if (y + h > view->height - MAX (view->legend_height, 0))
+        y = last->top - h - 2;
+    }
+  cairo_rectangle (cr, floor (x) + 0.5, floor (y) + 0.5, ceil (w), h);
+  if (view->dark)
+    cairo_set_source_rgba (cr, 0.1, 0.1, 0.12, 0.92);
+  else
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.92);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  cairo_move_to (cr, floor (x) + 5.5, floor (y) + 12.5);
+  cairo_show_text (cr, text);
+}
+
+/* From the path's first step to the end of its last, a bar along the
+ * ruler's foot: the end-to-end time reads off the time axis. */
+static void
+draw_path_span (cairo_t *cr, const ChronoRenderOptions *view, const StepBox *first, const StepBox *last, double r,
+                double g, double b)
+{
+  double top = chrono_render_options_lane_top (view);
+  if (view->ruler_height <= 0 || top < 5)
+    return;
+  double x0 = first->instant ? (first->x0 + first->x1) / 2 : first->x0;
+  double x1 = last->instant ? (last->x0 + last->x1) / 2 : last->x1;
+  x0 = MAX (x0, view->label_width);
+  x1 = MIN (x1, view->width);
+  if (x1 <= x0)
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, floor (x0), top - 5, MAX (ceil (x1 - x0), 1.0), 4);
+  cairo_set_source_rgba (cr, r, g, b, 0.85);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
+/* Every step outlined (an instant as a dot), arrows between them over a
+ * halo of the background so they stay legible over busy rows. */
+static void
+draw_path (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *view, const ChronoRenderOverlays *overlays)
+{
+  g_autofree StepBox *boxes = g_new0 (StepBox, overlays->n_path);
+  g_autofree gboolean *placed = g_new0 (gboolean, overlays->n_path);
+  for (guint i = 0; i < overlays->n_path; i++)
+    {
+      const ChronoRenderPathStep *step = &overlays->path[i];
+      RowPlace place;
+      placed[i] = place_lane (renderer, view, step->lane, &place);
+      if (!placed[i])
+        continue;
+      boxes[i].instant = step->end <= step->begin;
+      columns_of (&place.o, step->begin, step->end, boxes[i].instant ? 10.0 : 4.0, &boxes[i].x0, &boxes[i].x1);
+      boxes[i].top = place.top + 1;
+      boxes[i].height = place.height - 2;
+    }
+  double r, g, b;
+  chrono_render_overlays_path_colour (view->dark, &r, &g, &b);
+  double halo = view->dark ? 0.0 : 1.0;
+  cairo_save (cr);
+  clip_to_lanes (cr, view);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  /* the arrows, first their halo, then the ink and heads */
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i + 1 < overlays->n_path; i++)
+      {
+        if (!placed[i] || !placed[i + 1])
+          continue;
+        double tip_x, tip_y;
+        arrow_path (cr, &boxes[i], &boxes[i + 1], &tip_x, &tip_y);
+        if (pass == 0)
+          {
+            cairo_set_source_rgba (cr, halo, halo, halo, 0.85);
+            cairo_set_line_width (cr, 5.5);
+            cairo_stroke (cr);
+            continue;
+          }
+        cairo_set_source_rgb (cr, r, g, b);
+        cairo_set_line_width (cr, 2.2);
+        cairo_stroke (cr);
+        arrow_head (cr, tip_x, tip_y);
+        cairo_set_source_rgba (cr, halo, halo, halo, 0.85);
+        cairo_set_line_width (cr, 1.5);
+        cairo_stroke_preserve (cr);
+        cairo_set_source_rgb (cr, r, g, b);
+        cairo_fill (cr);
+      }
+  /* the steps */
+  for (guint i = 0; i < overlays->n_path; i++)
+    {
+      if (!placed[i])
+        continue;
+      const StepBox *box = &boxes[i];
+      if (box->instant)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, (box->x0 + box->x1) / 2, box->top + box->height / 2, MIN (5.0, box->height / 2), 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, r, g, b);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgba (cr, halo, halo, halo, 0.9);
+          cairo_set_line_width (cr, 1.5);
+          cairo_stroke (cr);
+          continue;
+        }
+      cairo_rectangle (cr, floor (box->x0) - 1.5, floor (box->top) + 1.5, ceil (box->x1 - box->x0) + 3,
+                       floor (box->height) - 3);
+      cairo_set_source_rgba (cr, r, g, b, 0.12);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, r, g, b);
+      cairo_set_line_width (cr, 2.5);
+      cairo_stroke (cr);
+    }
+  if (overlays->path_label != NULL && overlays->n_path > 0 && placed[overlays->n_path - 1])
+    draw_path_label (cr, view, &boxes[overlays->n_path - 1], overlays->path_label, r, g, b);
+  cairo_restore (cr);
+  if (placed[0] && placed[overlays->n_path - 1])
+    draw_path_span (cr, view, &boxes[0], &boxes[overlays->n_path - 1], r, g, b);
+}
+
 void
 chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *o,
                                const ChronoRenderOverlays *overlays)
@@ -110,7 +378,11 @@ chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const Chro
   g_return_if_fail (CHRONO_IS_RENDERER (renderer));
   g_return_if_fail (cr != NULL && o != NULL && overlays != NULL);
   cairo_save (cr);
+  if (overlays->n_ranges > 0)
+    draw_ranges (renderer, cr, o, overlays);
   draw_selected (renderer, cr, o, overlays);
+  if (overlays->n_path > 0)
+    draw_path (renderer, cr, o, overlays);
   if (overlays->has_selection)
     draw_selection_band (cr, o, overlays->selection_begin, overlays->selection_end);
   if (overlays->has_marker_a)

@@ -30,6 +30,21 @@ typedef struct {
   double view_offset, view_span;
 } ChronoRenderOptions;
 
+/* A time range of a lane marked over the picture (a requirement's
+ * violation): a red band over its row, a few px wide at any zoom. */
+typedef struct {
+  ChronoLane *lane; /* borrowed; when its row is not shown, its nearest shown ancestor's row */
+  gint64 begin, end; /* end == begin: an instant */
+} ChronoRenderRange;
+
+/* One step of a path across lanes (an event chain's instance): outlined,
+ * and joined to the next step by an arrow from its end to the next one's
+ * begin.  A step with end == begin is an instant (a stimulus), a dot. */
+typedef struct {
+  ChronoLane *lane; /* borrowed; when its row is not shown, its nearest shown ancestor's row */
+  gint64 begin, end;
+} ChronoRenderPathStep;
+
 /* What is drawn over the lanes, each part optional. */
 typedef struct _ChronoRenderOverlays {
   double cursor_x; /* the pointer's line, in px; negative: none */
@@ -40,6 +55,11 @@ typedef struct _ChronoRenderOverlays {
   ChronoLane *selected_lane; /* borrowed; the span selected_span of it is outlined; NULL: none */
   ChronoLane *selected_row_lane; /* the layout's lane whose row shows it */
   guint selected_span;
+  const ChronoRenderRange *ranges; /* n_ranges of them, borrowed; NULL: none */
+  guint n_ranges;
+  const ChronoRenderPathStep *path; /* n_path steps in order, borrowed; NULL: none */
+  guint n_path;
+  const char *path_label; /* written beside the path's last step; NULL: none */
 } ChronoRenderOverlays;
 
 void chrono_render_overlays_init (ChronoRenderOverlays *overlays);
@@ -77,6 +97,9 @@ ChronoLayout *chrono_renderer_get_layout (ChronoRenderer *renderer);
 void chrono_renderer_draw (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *o);
 void chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *o,
                                     const ChronoRenderOverlays *overlays);
+/* The colours of the overlays' highlighted ranges and path (tests, legends). */
+void chrono_render_overlays_range_colour (gboolean dark, double *r, double *g, double *b);
+void chrono_render_overlays_path_colour (gboolean dark, double *r, double *g, double *b);
 gboolean chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
                                    ChronoRenderHit *out);
 /* The view o as a member of the layout's trace set sees it, on its own clock

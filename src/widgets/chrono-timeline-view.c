@@ -62,6 +62,9 @@ struct _ChronoTimelineView {
   char *highlight_name; /* only these calls at full strength, or NULL */
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
   int label_width; /* the name column's width in px */
+  GArray *ranges; /* ChronoRenderRange: marked on the lanes */
+  GArray *path; /* ChronoRenderPathStep: drawn across them */
+  char *path_label;
 };
 
 enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, N_SIGNALS };
@@ -115,7 +118,7 @@ void
 chrono_timeline_view_set_label_attribute (ChronoTimelineView *self, const char *key)
 {
   g_free (self->label_attribute);
-  g_free (self->highlight_name);
+  g_clear_pointer (&self->highlight_name, g_free);
   self->label_attribute = key && *key ? g_strdup (key) : NULL;
   invalidate (self);
 }
@@ -194,6 +197,60 @@ get_overlays (ChronoTimelineView *self, ChronoRenderOverlays *out)
   out->selected_lane = self->selected_lane;
   out->selected_row_lane = self->selected_row_lane;
   out->selected_span = self->selected_span;
+  out->ranges = (const ChronoRenderRange *) self->ranges->data;
+  out->n_ranges = self->ranges->len;
+  out->path = (const ChronoRenderPathStep *) self->path->data;
+  out->n_path = self->path->len;
+  out->path_label = self->path_label;
+}
+
+void
+chrono_timeline_view_set_highlighted_ranges (ChronoTimelineView *self, const ChronoRenderRange *ranges, guint n)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && (ranges != NULL || n == 0));
+  g_array_set_size (self->ranges, 0);
+  g_array_append_vals (self->ranges, ranges, n);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+chrono_timeline_view_set_path (ChronoTimelineView *self, const ChronoRenderPathStep *steps, guint n, const char *label)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && (steps != NULL || n == 0));
+  g_array_set_size (self->path, 0);
+  g_array_append_vals (self->path, steps, n);
+  g_free (self->path_label);
+  self->path_label = n > 0 ? g_strdup (label) : NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+chrono_timeline_view_reveal_lanes (ChronoTimelineView *self, ChronoLane *const *lanes, guint n)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && (lanes != NULL || n == 0));
+  double top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE;
+  for (guint i = 0; i < n; i++)
+    {
+      ChronoLane *lane = lanes[i];
+      guint index;
+      while (lane != NULL && !chrono_layout_find_row (self->layout, lane, &index))
+        lane = chrono_lane_get_parent (lane);
+      if (lane == NULL)
+        continue;
+      const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, index);
+      top = MIN (top, row->y);
+      bottom = MAX (bottom, row->y + row->height);
+    }
+  if (top > bottom)
+    return;
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  double visible = chrono_render_options_lane_height (&o), scroll = chrono_viewport_get_scroll_y (self->viewport);
+  if (top >= scroll && bottom <= scroll + visible)
+    return;
+  /* all of them with some room above when they fit, else from the first */
+  double y = bottom - top <= visible ? MAX (top - (visible - (bottom - top)) / 4, 0.0) : top;
+  chrono_viewport_set_scroll_y (self->viewport, y, max_scroll (self));
 }
 
 void
@@ -1156,6 +1213,9 @@ chrono_timeline_view_finalize (GObject *object)
   g_signal_handlers_disconnect_by_data (self->layout, self);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   g_free (self->label_attribute);
+  g_array_unref (self->ranges);
+  g_array_unref (self->path);
+  g_free (self->path_label);
   g_clear_object (&self->selected_lane);
   g_clear_object (&self->selected_trace);
   g_clear_object (&self->renderer);
@@ -1217,6 +1277,8 @@ chrono_timeline_view_init (ChronoTimelineView *self)
   self->pointer_x = -1;
   self->dirty = TRUE;
   self->label_width = 200;
+  self->ranges = g_array_new (FALSE, FALSE, sizeof (ChronoRenderRange));
+  self->path = g_array_new (FALSE, FALSE, sizeof (ChronoRenderPathStep));
   GtkWidget *widget = GTK_WIDGET (self);
   gtk_widget_set_can_focus (widget, TRUE);
   gtk_widget_set_has_tooltip (widget, TRUE);

@@ -43,5 +43,14 @@ void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64
 gboolean chrono_timeline_view_show_lane (ChronoTimelineView *view, ChronoLane *lane);
 void chrono_timeline_view_set_label_attribute (ChronoTimelineView *view, const char *key);
 void chrono_timeline_view_set_highlight (ChronoTimelineView *view, const char *name);
+/* Ranges marked on the lanes (a requirement's violations), copied; none when n is 0. */
+void chrono_timeline_view_set_highlighted_ranges (ChronoTimelineView *view, const ChronoRenderRange *ranges, guint n);
+/* A path drawn across the lanes (an event chain's instance), copied, with
+ * a label beside its last step (or NULL); none when n is 0. */
+void chrono_timeline_view_set_path (ChronoTimelineView *view, const ChronoRenderPathStep *steps, guint n,
+                                    const char *label);
+/* Scroll the lanes so the rows of these lanes (or of their shown
+ * ancestors) are in sight, as many as fit from the first. */
+void chrono_timeline_view_reveal_lanes (ChronoTimelineView *view, ChronoLane *const *lanes, guint n);
 
 G_END_DECLS
