@@ -11,6 +11,7 @@
 #include "chrono-layout.h"
 #include "chrono-palette.h"
 #include "chrono-renderer.h"
+#include "chrono-name-colours.h"
 #include "chrono-trace.h"
 
 #define MS G_GINT64_CONSTANT (1000000) /* ticks of a 1 ns clock */
@@ -348,13 +349,67 @@ test_cores_by_process (Fixture *f, gconstpointer data)
   g_autoptr (cairo_surface_t) image = export_png (f, &o, "cores.png");
   const ChronoPalette *palette = chrono_palette_get (FALSE);
   ChronoRgb control, logger;
-  chrono_palette_get_name_color (palette, "TASK_Control", &control);
-  chrono_palette_get_name_color (palette, "TASK_Logger", &logger);
+  g_autoptr (ChronoNameColours) names = chrono_name_colours_new ();
+  chrono_name_colours_add_trace (names, f->trace);
+  chrono_name_colours_seal (names);
+  chrono_name_colours_get (names, palette, "TASK_Control", &control);
+  chrono_name_colours_get (names, palette, "TASK_Logger", &logger);
   int y = slot_y (f, &o, "Core_0", 0);
   /* near the span's edge: its label is drawn in the middle */
   assert_colour (image, column_of (&o, 1 * MS) + 2, y, &control, "TASK_Control on Core_0");
   assert_colour (image, column_of (&o, 10 * MS) + 2, y, &logger, "TASK_Logger on Core_0");
   g_assert_false (same_colour ((int[]){ 0, 0, 0 }, &control));
+}
+
+/* Issue 18: 34 tasks' hashed colours repeated; ranked, every pair differs
+ * by a hue step or a lightness level, in both styles. */
+static double
+colour_distance (const ChronoRgb *a, const ChronoRgb *b)
+{
+  double dr = a->red - b->red, dg = a->green - b->green, db = a->blue - b->blue;
+  return sqrt (dr * dr + dg * dg + db * db);
+}
+
+static void
+test_name_colours_distinct (void)
+{
+  g_autoptr (ChronoTrace) trace = g_object_new (CHRONO_TYPE_TRACE, NULL);
+  for (guint i = 1; i <= 34; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("TASK_%u", i);
+      g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_PROCESS, "T");
+      chrono_trace_add_lane (trace, lane);
+    }
+  g_autoptr (ChronoNameColours) names = chrono_name_colours_new ();
+  chrono_name_colours_add_trace (names, trace);
+  chrono_name_colours_seal (names);
+  g_assert_cmpuint (chrono_name_colours_get_n (names), ==, 34);
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      const ChronoPalette *palette = chrono_palette_get (dark);
+      double closest = G_MAXDOUBLE, closest_hashed = G_MAXDOUBLE;
+      for (guint i = 1; i <= 34; i++)
+        for (guint j = i + 1; j <= 34; j++)
+          {
+            g_autofree char *a = g_strdup_printf ("TASK_%u", i);
+            g_autofree char *b = g_strdup_printf ("TASK_%u", j);
+            ChronoRgb x, y;
+            chrono_name_colours_get (names, palette, a, &x);
+            chrono_name_colours_get (names, palette, b, &y);
+            closest = MIN (closest, colour_distance (&x, &y));
+            chrono_palette_get_name_color (palette, a, &x);
+            chrono_palette_get_name_color (palette, b, &y);
+            closest_hashed = MIN (closest_hashed, colour_distance (&x, &y));
+          }
+      g_test_message ("closest pair: %.3f ranked, %.3f hashed", closest, closest_hashed);
+      g_assert_cmpfloat (closest, >, 0.08);
+      g_assert_cmpfloat (closest, >, closest_hashed);
+    }
+  /* a name the trace did not list keeps its hashed colour */
+  ChronoRgb x, y;
+  chrono_name_colours_get (names, chrono_palette_get (FALSE), "other", &x);
+  chrono_palette_get_name_color (chrono_palette_get (FALSE), "other", &y);
+  g_assert_cmpfloat (colour_distance (&x, &y), ==, 0.0);
 }
 
 /* Zoomed out to 0.1 ms per pixel, a 1-tick span still paints a pixel. */
@@ -1108,6 +1163,7 @@ main (int argc, char **argv)
   ADD ("/render/options", test_options);
   g_test_add_func ("/render/empty", test_empty);
   g_test_add_func ("/render/crowded-links", test_crowded_links);
+  g_test_add_func ("/render/name-colours-distinct", test_name_colours_distinct);
   g_test_add_func ("/render/claims-keep-their-edges", test_claims_keep_their_edges);
   g_test_add_func ("/render/constant-signal-axis", test_constant_signal_axis);
   g_test_add_func ("/render/ruler-labels-are-whole", test_ruler_labels_are_whole);

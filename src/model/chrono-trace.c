@@ -23,6 +23,7 @@ struct _ChronoTrace {
   GArray *chunk_max_end; /* gint64: the latest span end of chunk_order[0..i] */
   guint64 n_events;
   GHashTable *options; /* char* -> char* */
+  GHashTable *colour_labels; /* string ids items are coloured by, as loaders note them; NULL: none */
   ChronoChunkCache *chunk_cache; /* set: read lazily, lanes hold summaries */
   ChronoTraceFeatures declared_features; /* from the loader */
   GVariant *statistics; /* a{sv} from the reader, or NULL */
@@ -55,6 +56,7 @@ chrono_trace_finalize (GObject *object)
   chrono_strings_free (self->strings);
   chrono_warnings_free (self->warnings);
   g_array_unref (self->metadata);
+  g_clear_pointer (&self->colour_labels, g_hash_table_unref);
   g_clear_pointer (&self->statistics, g_variant_unref);
   g_object_unref (self->lanes);
   g_array_unref (self->chunks);
@@ -259,6 +261,35 @@ void
 chrono_trace_add_lane (ChronoTrace *trace, ChronoLane *lane)
 {
   g_list_store_append (trace->lanes, lane);
+}
+
+void
+chrono_trace_note_colour_label (ChronoTrace *trace, guint32 label)
+{
+  g_return_if_fail (CHRONO_IS_TRACE (trace));
+  if (label == CHRONO_STRING_NONE)
+    return;
+  if (trace->colour_labels == NULL)
+    trace->colour_labels = g_hash_table_new (NULL, NULL);
+  g_hash_table_add (trace->colour_labels, GUINT_TO_POINTER (label));
+}
+
+GArray *
+chrono_trace_list_colour_labels (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  GArray *labels = g_array_new (FALSE, FALSE, sizeof (guint32));
+  if (trace->colour_labels == NULL)
+    return labels;
+  GHashTableIter iter;
+  gpointer key;
+  g_hash_table_iter_init (&iter, trace->colour_labels);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      guint32 label = GPOINTER_TO_UINT (key);
+      g_array_append_val (labels, label);
+    }
+  return labels;
 }
 
 void

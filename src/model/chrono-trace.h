@@ -77,6 +77,12 @@ void chrono_trace_add_features (ChronoTrace *trace, ChronoTraceFeatures features
 ChronoTraceFeatures chrono_trace_get_features (ChronoTrace *trace);
 gboolean chrono_trace_has_lane_kind (ChronoTrace *trace, ChronoLaneKind kind);
 
+/* The names (string ids) a loader colours items by, read whole or lazily
+ * alike (a TRACE claim's colouring value): the renderer gives each its own
+ * colour.  Processes, which colour cores, are known by their lanes. */
+void chrono_trace_note_colour_label (ChronoTrace *trace, guint32 label);
+GArray *chrono_trace_list_colour_labels (ChronoTrace *trace);
+
 GListModel *chrono_trace_get_lanes (ChronoTrace *trace);
 void chrono_trace_add_lane (ChronoTrace *trace, ChronoLane *lane);
 /* A top-level lane at position (derived lanes go beside what they derive from). */

@@ -68,7 +68,7 @@ names_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
   for (gsize i = 0; i < G_N_ELEMENTS (examples); i++)
     {
       ChronoRgb color;
-      chrono_palette_get_name_color (ctx->palette, examples[i], &color);
+      chrono_render_name_colour (ctx, examples[i], &color);
       chrono_rgb_set_source (ctx->cr, &color);
       cairo_rectangle (ctx->cr, x + i * w, y, w, SWATCH_HEIGHT);
       cairo_fill (ctx->cr);
@@ -182,8 +182,17 @@ draw_items (ChronoRenderContext *ctx, double centre)
     {
       guint32 worker = g_array_index (ctx->workers_seen, guint32, i);
       ChronoRgb colour;
-      chrono_palette_get_name_color (ctx->palette, chrono_strings_get (ctx->strings, worker), &colour);
+      chrono_render_name_colour (ctx, chrono_strings_get (ctx->strings, worker), &colour);
       if (!legend_item (ctx, &x, centre, colour_swatch, &colour, chrono_strings_get (ctx->strings, worker)))
+        return;
+    }
+  /* last, the key to the name colours: each name drawn, as far as the line reaches */
+  for (guint i = 0; ctx->names_seen != NULL && i < ctx->names_seen->len; i++)
+    {
+      const char *name = g_ptr_array_index (ctx->names_seen, i);
+      ChronoRgb colour;
+      chrono_render_name_colour (ctx, name, &colour);
+      if (!legend_item (ctx, &x, centre, colour_swatch, &colour, name))
         return;
     }
 }

@@ -16,6 +16,7 @@ typedef struct {
   cairo_t *cr;
   const ChronoRenderOptions *o;
   const ChronoPalette *palette;
+  const struct _ChronoNameColours *names; /* the colour of each name items are coloured by */
   ChronoTrace *trace;
   ChronoStrings *strings;
   PangoLayout *name_text; /* lane names */
@@ -36,6 +37,8 @@ typedef struct {
   gboolean suspended_seen, helpers_seen;
   gboolean references_seen; /* a density row drew memory references */
   GPtrArray *mark_kinds_seen; /* names of the event kinds drawn, first seen first (the legend names each) */
+  GPtrArray *names_seen; /* names items were coloured by, first seen first: the legend's key to them */
+  GHashTable *name_set; /* the same, to look up */
   gboolean unnamed_marks_seen; /* events drawn without a kind of their own (or summarised) */
   guint outcomes_seen; /* 1 << ChronoTreeOutcome */
 } ChronoRenderContext;
@@ -98,3 +101,6 @@ void chrono_render_note_worker (ChronoRenderContext *ctx, guint32 worker);
 void chrono_render_legend (ChronoRenderContext *ctx);
 
 G_END_DECLS
+
+/* The colour items named so are drawn in (chrono-name-colours). */
+void chrono_render_name_colour (ChronoRenderContext *ctx, const char *name, ChronoRgb *out);

@@ -158,16 +158,31 @@ note_named_colour (ChronoRenderContext *ctx, ChronoLaneKind kind)
     ctx->named_items_seen = TRUE;
 }
 
+#define MAX_NAMES_SEEN 64 /* more than a legend line holds */
+
+/* A name items were drawn in the colour of: the legend keys it. */
+static void
+note_name (ChronoRenderContext *ctx, const char *name)
+{
+  if (ctx->names_seen == NULL || name == NULL || ctx->names_seen->len >= MAX_NAMES_SEEN
+      || g_hash_table_contains (ctx->name_set, name))
+    return;
+  char *owned = g_strdup (name);
+  g_ptr_array_add (ctx->names_seen, owned);
+  g_hash_table_add (ctx->name_set, owned);
+}
+
 static guint64
 span_colour (ChronoRenderContext *ctx, ChronoLaneKind kind, guint8 state, guint32 label, ChronoRgb *out)
 {
   if (colour_by_name (kind, state, label))
     {
       const char *name = chrono_strings_get (ctx->strings, label);
-      chrono_palette_get_name_color (ctx->palette, name, out);
+      chrono_render_name_colour (ctx, name, out);
       if (ctx->o->highlight_name != NULL && g_strcmp0 (name, ctx->o->highlight_name) != 0)
         chrono_rgb_mix (out, &ctx->palette->background, 0.8, out); /* another region than the one chosen */
       note_named_colour (ctx, kind);
+      note_name (ctx, name);
       return KEY_NAME | label;
     }
   *out = ctx->palette->states[state < CHRONO_N_STATES ? state : CHRONO_STATE_NONE];
@@ -570,7 +585,7 @@ chrono_render_mark_colour_for (ChronoRenderContext *ctx, const char *kind, Chron
       return;
     }
   ChronoRgb named;
-  chrono_palette_get_name_color (ctx->palette, kind, &named);
+  chrono_render_name_colour (ctx, kind, &named);
   /* Darker than span fills: a small glyph needs contrast to be seen. */
   chrono_rgb_mix (&named, &ctx->palette->text, 0.35, out);
 }

@@ -23,7 +23,7 @@ typedef struct {
 static void
 worker_colour (ChronoRenderContext *ctx, guint32 worker, ChronoRgb *out)
 {
-  chrono_palette_get_name_color (ctx->palette, chrono_strings_get (ctx->strings, worker), out);
+  chrono_render_name_colour (ctx, chrono_strings_get (ctx->strings, worker), out);
   chrono_render_note_worker (ctx, worker);
 }
 

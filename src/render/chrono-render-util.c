@@ -2,6 +2,8 @@
  * the parts of a frame. */
 #include "chrono-render-private.h"
 
+#include "chrono-name-colours.h"
+
 #include <math.h>
 
 /* Rounds to the device pixel grid so fills have sharp edges in PNGs
@@ -84,4 +86,10 @@ chrono_render_text_size (PangoLayout *layout, const char *text, int *out_width, 
     *out_width = w;
   if (out_height != NULL)
     *out_height = h;
+}
+
+void
+chrono_render_name_colour (ChronoRenderContext *ctx, const char *name, ChronoRgb *out)
+{
+  chrono_name_colours_get (ctx->names, ctx->palette, name, out);
 }

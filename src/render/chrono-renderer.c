@@ -8,6 +8,8 @@
  * pass over the fragments to compute. */
 #include "chrono-renderer.h"
 
+#include "chrono-name-colours.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -27,6 +29,8 @@ struct _ChronoRenderer {
   ChronoLayout *layout;
   GHashTable *signal_extents; /* ChronoLane* → SignalExtent* */
   GHashTable *lanes_by_key; /* trace → (chrono_lane_dup_key → its ChronoLane*), for decoded chunks' links */
+  ChronoNameColours *names; /* built at the first frame, again when traces join the view */
+  guint names_members;
 };
 
 typedef struct {
@@ -48,6 +52,7 @@ chrono_renderer_dispose (GObject *object)
   g_clear_object (&self->trace);
   g_hash_table_remove_all (self->signal_extents);
   g_clear_pointer (&self->lanes_by_key, g_hash_table_unref);
+  g_clear_pointer (&self->names, chrono_name_colours_free);
   G_OBJECT_CLASS (chrono_renderer_parent_class)->dispose (object);
 }
 
@@ -549,6 +554,24 @@ device_scale (cairo_t *cr)
   return scale > 1e-6 ? scale : 1.0;
 }
 
+/* The names of every trace in view, ranked together: one name, one colour,
+ * in all of them. */
+static const ChronoNameColours *
+name_colours (ChronoRenderer *self)
+{
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  guint members = set != NULL ? chrono_trace_set_get_n (set) : 1;
+  if (self->names != NULL && self->names_members == members)
+    return self->names;
+  g_clear_pointer (&self->names, chrono_name_colours_free);
+  self->names = chrono_name_colours_new ();
+  for (guint m = 0; m < members; m++)
+    chrono_name_colours_add_trace (self->names, member_trace (self, m));
+  chrono_name_colours_seal (self->names);
+  self->names_members = members;
+  return self->names;
+}
+
 static void
 context_init (ChronoRenderer *self, ChronoRenderContext *ctx, cairo_t *cr, const ChronoRenderOptions *o)
 {
@@ -556,6 +579,7 @@ context_init (ChronoRenderer *self, ChronoRenderContext *ctx, cairo_t *cr, const
   ctx->cr = cr;
   ctx->o = o;
   ctx->palette = chrono_palette_get (o->dark);
+  ctx->names = name_colours (self);
   ctx->trace = self->trace;
   ctx->strings = chrono_trace_get_strings (self->trace);
   ctx->data_x0 = CLAMP (o->label_width, 0, o->width);
@@ -567,6 +591,8 @@ context_init (ChronoRenderer *self, ChronoRenderContext *ctx, cairo_t *cr, const
   ctx->workers_seen = g_array_new (FALSE, FALSE, sizeof (guint32));
   ctx->mark_kinds_seen = g_ptr_array_new_with_free_func (g_free);
   ctx->worker_set = g_hash_table_new (NULL, NULL);
+  ctx->names_seen = g_ptr_array_new_with_free_func (g_free);
+  ctx->name_set = g_hash_table_new (g_str_hash, g_str_equal);
 }
 
 void
@@ -584,6 +610,8 @@ context_clear (ChronoRenderContext *ctx)
   g_clear_pointer (&ctx->workers_seen, g_array_unref);
   g_clear_pointer (&ctx->mark_kinds_seen, g_ptr_array_unref);
   g_clear_pointer (&ctx->worker_set, g_hash_table_unref);
+  g_clear_pointer (&ctx->name_set, g_hash_table_unref);
+  g_clear_pointer (&ctx->names_seen, g_ptr_array_unref);
   g_clear_object (&ctx->name_text);
   g_clear_object (&ctx->heading_text);
   g_clear_object (&ctx->small_text);

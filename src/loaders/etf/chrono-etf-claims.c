@@ -199,6 +199,7 @@ claim_label (EtfReader *r, Placement *p)
     {
       entry->value = value;
       entry->label = chrono_strings_intern (chrono_trace_get_strings (r->trace), value);
+      chrono_trace_note_colour_label (r->trace, entry->label);
     }
   return entry->label;
 }
