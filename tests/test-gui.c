@@ -1953,6 +1953,40 @@ test_find_anything (void)
   settle ();
 }
 
+/* Issue 18 §1 on the FreeRTOS 16-core trace (corpus): CS [0019]'s
+ * preemptions name the tasks that took its core, none "an unknown process". */
+static void
+test_freertos_preempters (void)
+{
+  g_autofree char *path = g_build_filename (corpus_dir, "btf", "freertos_example-16cores_LARGE.btf.gz", NULL);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_test_skip ("the FreeRTOS 16-core trace is not in the corpus");
+      return;
+    }
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *task = find_lane (trace, "CS [0019]", CHRONO_LANE_PROCESS);
+  g_assert_nonnull (task);
+  g_assert_true (chrono_timeline_view_select_instance (view, task, 0));
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (text, " by CS ["));
+  g_assert_null (strstr (text, "an unknown process"));
+  /* a preemption in view: zoom around the first one the inspector lists */
+  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (trace, task, 0);
+  g_assert_cmpuint (life->preemptions->len, >, 0);
+  const ChronoLifePreemption *shared = g_ptr_array_index (life->preemptions, 1); /* several tasks ran in it */
+  gint64 margin = chrono_clock_from_seconds (chrono_trace_get_clock (trace), 0.4e-3);
+  chrono_viewport_zoom_to (chrono_window_get_viewport (window), shared->time - margin, shared->resumed + margin);
+  chrono_timeline_view_show_lane (view, task);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "freertos-preempters.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1989,5 +2023,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/colour-by-offers-name-once", test_colour_by_offers_name_once);
   g_test_add_func ("/gui/range-page", test_range_page);
   g_test_add_func ("/gui/find-anything", test_find_anything);
+  g_test_add_func ("/gui/freertos-preempters", test_freertos_preempters);
   return g_test_run ();
 }
