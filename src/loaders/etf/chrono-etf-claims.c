@@ -417,14 +417,46 @@ chrono_etf_fill_claim_lanes (EtfReader *r, Placement *p)
     g_clear_pointer (&g_array_index (r->resources, Resource, i).placed, g_array_unref);
 }
 
+/* The lane an event goes to: named by its event-grouping values (the
+ * .view's eventGrouping), else the one "Events" lane. */
+static ChronoLane *
+event_lane (EtfReader *r, ChronoLane *group, GHashTable *lanes, guint32 attrs, GString *key)
+{
+  g_string_truncate (key, 0);
+  for (guint k = 0; k < r->event_grouping->len; k++)
+    {
+      const char *value = attrs ? chrono_attrs_lookup (chrono_trace_get_attrs (r->trace), attrs,
+                                                       g_ptr_array_index (r->event_grouping, k))
+                                : NULL;
+      if (value == NULL)
+        continue;
+      if (key->len)
+        g_string_append (key, ", ");
+      g_string_append (key, value);
+    }
+  gboolean ours = key->len == 0; /* grouped by nothing it has */
+  if (ours)
+    g_string_append (key, N_ ("Events"));
+  ChronoLane *lane = g_hash_table_lookup (lanes, key->str);
+  if (lane == NULL)
+    {
+      g_autoptr (ChronoLane) added = chrono_lane_new (key->str, CHRONO_LANE_EVENTS, "E");
+      chrono_lane_set_name_is_ours (added, ours);
+      chrono_lane_append_child (group, added);
+      g_hash_table_insert (lanes, g_strdup (key->str), added);
+      lane = added;
+    }
+  return lane;
+}
+
 void
-chrono_etf_build_events (EtfReader *r, ChronoLane *group, ChronoLane **out_lane)
+chrono_etf_build_events (EtfReader *r, ChronoLane *group, GPtrArray **out_lanes)
 {
   if (r->events->len == 0)
     return;
-  g_autoptr (ChronoLane) lane = chrono_lane_new (N_ ("Events"), CHRONO_LANE_EVENTS, "E");
-  chrono_lane_set_name_is_ours (lane, TRUE);
-  chrono_lane_append_child (group, lane);
+  g_autoptr (GHashTable) lanes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GString) key = g_string_new (NULL);
+  GPtrArray *event_lanes = g_ptr_array_sized_new (r->events->len);
   ChronoStrings *strings = chrono_trace_get_strings (r->trace);
   guint32 event_kind = chrono_strings_intern (strings, "event");
   for (guint i = 0; i < r->events->len; i++)
@@ -435,9 +467,13 @@ chrono_etf_build_events (EtfReader *r, ChronoLane *group, ChronoLane **out_lane)
       chrono_trace_include_time (r->trace, time);
       ChronoMark mark = { time, name ? chrono_strings_intern (strings, name) : event_kind, CHRONO_STRING_NONE,
                           CHRONO_STRING_NONE, event->attrs };
+      ChronoLane *lane = event_lane (r, group, lanes, event->attrs, key);
       chrono_marks_append (chrono_lane_ensure_marks (lane), &mark);
+      g_ptr_array_add (event_lanes, lane);
     }
-  *out_lane = lane;
+  if (r->event_grouping->len > 0)
+    chrono_lane_sort_children (group);
+  *out_lanes = event_lanes;
 }
 
 /* A coefficient per unit^power as per second^power, with exact factors:

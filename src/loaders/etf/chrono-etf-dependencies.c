@@ -7,6 +7,7 @@ typedef struct {
   ChronoEtfFindClaim find_claim;
   gpointer find_data;
   ChronoEtfIds events; /* event id -> index of its first event */
+  GPtrArray *event_lanes; /* each event's lane, by index */
 } Endpoints;
 
 static gboolean
@@ -37,6 +38,7 @@ endpoint (EtfReader *r, Placement *p, Endpoints *ends, gboolean is_claim, gboole
                            d->id, id);
       return FALSE;
     }
+  *lane = g_ptr_array_index (ends->event_lanes, index);
   *time = chrono_etf_to_ticks (r, g_array_index (r->events, Event, index).t);
   return TRUE;
 }
@@ -87,7 +89,7 @@ find_read_claim (gpointer data, gint64 id)
 }
 
 void
-chrono_etf_build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane)
+chrono_etf_build_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lanes)
 {
   ClaimIds claims = { r };
   gint64 lowest = G_MAXINT64, highest = G_MININT64;
@@ -105,15 +107,15 @@ chrono_etf_build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_la
       if (index != i)
         chrono_etf_warn_duplicate_claim (r, chrono_etf_claims_get (&r->claims, index), claim);
     }
-  chrono_etf_link_dependencies (r, p, events_lane, find_read_claim, &claims);
+  chrono_etf_link_dependencies (r, p, event_lanes, find_read_claim, &claims);
   chrono_etf_ids_clear (&claims.ids);
 }
 
 void
-chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane, ChronoEtfFindClaim find,
+chrono_etf_link_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lanes, ChronoEtfFindClaim find,
                               gpointer data)
 {
-  Endpoints ends = { find, data };
+  Endpoints ends = { find, data, { 0 }, event_lanes };
   gint64 lowest = G_MAXINT64, highest = G_MININT64;
   for (guint i = 0; i < r->events->len; i++)
     {
@@ -134,7 +136,7 @@ chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lan
     {
       const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
       const DependencyEnds *type = &dependency_ends[d->type];
-      ChronoLane *src_lane = events_lane, *dst_lane = events_lane;
+      ChronoLane *src_lane = NULL, *dst_lane = NULL;
       gint64 src_time, dst_time;
       if (!endpoint (r, p, &ends, type->src_claim, type->src_end, d->src, d, &src_lane, &src_time)
           || !endpoint (r, p, &ends, type->dst_claim, type->dst_end, d->dst, d, &dst_lane, &dst_time))

@@ -718,12 +718,12 @@ static void
 finish_model (Lazy *z, ChronoLane *activities)
 {
   EtfReader *r = z->r;
-  ChronoLane *events_lane = NULL;
+  g_autoptr (GPtrArray) event_lanes = NULL;
   if (r->events->len > 0)
-    chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &events_lane);
+    chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &event_lanes);
   if (r->signal_order->len > 0)
     chrono_etf_build_signals (r, chrono_etf_add_group (r, N_ ("Signals")));
-  chrono_etf_link_dependencies (r, z->placement, events_lane, find_claim, z);
+  chrono_etf_link_dependencies (r, z->placement, event_lanes, find_claim, z);
   figures_finish (z);
   chrono_lane_sort_children (activities);
   chrono_trace_set_n_events (r->trace, z->n_claims + r->events->len);

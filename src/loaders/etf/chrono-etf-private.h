@@ -122,6 +122,7 @@ typedef struct {
   ChronoEtfIds signal_ids; /* signal id -> index in signal_order */
   GPtrArray *signal_order; /* Signal*, by first appearance */
   GPtrArray *grouping; /* attribute keys that name an activity lane */
+  GPtrArray *event_grouping; /* attribute keys that name an events lane; empty: one lane */
   char *colouring; /* attribute key that colours claims, or NULL */
   GHashTable *filter; /* key -> GPtrArray of allowed values: claims must match every key */
   guint64 records;
@@ -180,6 +181,7 @@ void chrono_etf_read_line (EtfReader *r, char *text, char *end);
 gboolean chrono_etf_parse_claim_line (gint64 ticks_per_unit, char *text, char *end, ChronoEtfClaim *claim,
                                       gint64 *resource, Fields *fields);
 void chrono_etf_set_grouping (EtfReader *r, const char *keys);
+void chrono_etf_set_event_grouping (EtfReader *r, const char *keys);
 void chrono_etf_read_view_file (EtfReader *r);
 void chrono_etf_read_options (EtfReader *r);
 gboolean chrono_etf_passes_filter (EtfReader *r, guint32 attrs);
@@ -189,9 +191,10 @@ Placement *chrono_etf_placement_new (EtfReader *r, ChronoLane *group);
 void chrono_etf_placement_free (Placement *p);
 void chrono_etf_place_claims (EtfReader *r, Placement *p);
 void chrono_etf_fill_claim_lanes (EtfReader *r, Placement *p);
-void chrono_etf_build_events (EtfReader *r, ChronoLane *group, ChronoLane **out_lane);
+/* The events' lanes under group; *out_lanes: each event's lane (borrowed), by index. */
+void chrono_etf_build_events (EtfReader *r, ChronoLane *group, GPtrArray **out_lanes);
 void chrono_etf_build_signals (EtfReader *r, ChronoLane *group);
-void chrono_etf_build_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane);
+void chrono_etf_build_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lanes);
 
 /* Shared by the whole read and the lazy one (chrono-etf-lazy.c). */
 void chrono_etf_reader_init (EtfReader *r, ChronoTrace *trace, const char *path);
@@ -213,7 +216,7 @@ guint32 chrono_etf_placement_add_activity (Placement *p, const char *name);
 guint32 chrono_etf_resource_ref (EtfReader *r, gint64 id);
 /* The first claim (in start order) with an id, or NULL. */
 typedef const ChronoEtfClaim *(*ChronoEtfFindClaim) (gpointer data, gint64 id);
-void chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoLane *events_lane, ChronoEtfFindClaim find,
+void chrono_etf_link_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lanes, ChronoEtfFindClaim find,
                                    gpointer data);
 /* The lazy read (chrono-etf-lazy.c): the loader's index. */
 gboolean chrono_etf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,

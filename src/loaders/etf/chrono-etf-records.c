@@ -474,12 +474,25 @@ chrono_etf_read_line (EtfReader *r, char *text, char *end)
 }
 
 /* "hid, name": the attributes whose values name an activity lane. */
+static void
+set_keys (GPtrArray *keys, const char *text)
+{
+  g_ptr_array_set_size (keys, 0);
+  g_auto (GStrv) names = g_strsplit (text, ",", -1);
+  for (guint k = 0; names[k]; k++)
+    if (*g_strstrip (names[k]))
+      g_ptr_array_add (keys, g_strdup (names[k]));
+}
+
 void
 chrono_etf_set_grouping (EtfReader *r, const char *keys)
 {
-  g_ptr_array_set_size (r->grouping, 0);
-  g_auto (GStrv) names = g_strsplit (keys, ",", -1);
-  for (guint k = 0; names[k]; k++)
-    if (*g_strstrip (names[k]))
-      g_ptr_array_add (r->grouping, g_strdup (names[k]));
+  set_keys (r->grouping, keys);
+}
+
+/* TRACE4CPS's eventGrouping: events in a lane per value of these attributes. */
+void
+chrono_etf_set_event_grouping (EtfReader *r, const char *keys)
+{
+  set_keys (r->event_grouping, keys);
 }

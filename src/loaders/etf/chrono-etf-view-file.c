@@ -42,6 +42,12 @@ chrono_etf_read_view_file (EtfReader *r)
           if (chrono_trace_get_option (r->trace, "grouping") == NULL)
             chrono_trace_set_option (r->trace, "grouping", value);
         }
+      else if (strcmp (key, "eventGrouping") == 0 && *value)
+        {
+          chrono_etf_set_event_grouping (r, value);
+          if (chrono_trace_get_option (r->trace, "event-grouping") == NULL)
+            chrono_trace_set_option (r->trace, "event-grouping", value);
+        }
       else if (strcmp (key, "claimColoring") == 0 && *value)
         {
           g_free (r->colouring);
@@ -64,6 +70,9 @@ chrono_etf_read_options (EtfReader *r)
     {
       chrono_etf_set_grouping (r, grouping);
     }
+  const char *event_grouping = chrono_trace_get_option (r->trace, "event-grouping");
+  if (event_grouping != NULL)
+    chrono_etf_set_event_grouping (r, event_grouping);
   const char *colouring = chrono_trace_get_option (r->trace, "colouring");
   if (colouring != NULL)
     {

@@ -33,12 +33,12 @@ build_model (EtfReader *r)
   chrono_etf_build_resources (r, resources);
   Placement *placement = chrono_etf_placement_new (r, activities);
   chrono_etf_place_claims (r, placement);
-  ChronoLane *events_lane = NULL;
+  g_autoptr (GPtrArray) event_lanes = NULL;
   if (r->events->len > 0)
-    chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &events_lane);
+    chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &event_lanes);
   if (r->signal_order->len > 0)
     chrono_etf_build_signals (r, chrono_etf_add_group (r, N_ ("Signals")));
-  chrono_etf_build_dependencies (r, placement, events_lane);
+  chrono_etf_build_dependencies (r, placement, event_lanes);
   /* the claims' spans are the bulk of the model: make room for them first */
   g_clear_pointer (&r->events, g_array_unref);
   g_clear_pointer (&r->dependencies, g_array_unref);
@@ -129,6 +129,7 @@ chrono_etf_reader_clear (EtfReader *r)
   chrono_etf_ids_clear (&r->signal_ids);
   g_ptr_array_unref (r->signal_order);
   g_clear_pointer (&r->grouping, g_ptr_array_unref);
+  g_clear_pointer (&r->event_grouping, g_ptr_array_unref);
   chrono_etf_pairs_clear (&r->pairs);
   g_free (r->attr_cache);
   g_free (r->line_buffer);
@@ -150,6 +151,7 @@ chrono_etf_reader_init (EtfReader *r, ChronoTrace *trace, const char *path)
     .dependencies = g_array_new (FALSE, FALSE, sizeof (Dependency)),
     .signal_order = g_ptr_array_new_with_free_func (chrono_etf_free_signal),
     .grouping = g_ptr_array_new_with_free_func (g_free),
+    .event_grouping = g_ptr_array_new_with_free_func (g_free),
     .attr_cache = g_new0 (AttrCacheEntry, ATTR_CACHE_SLOTS),
   };
   chrono_etf_ids_init (&r->resource_ids, 0);
@@ -359,6 +361,13 @@ static const ChronoLoaderOption etf_options[] = {
     .default_attribute = "name",
     .description = N_ ("TRACE: attribute that colours claims"),
     .arg_description = N_ ("KEY") },
+  { .name = "event-grouping",
+    .flag = "group-events-by",
+    .type = CHRONO_OPTION_ATTRIBUTE_LIST,
+    .label = N_ ("Group _events by"),
+    .default_label = N_ ("(one lane)"),
+    .description = N_ ("TRACE: attributes that name events lanes"),
+    .arg_description = N_ ("KEY,…") },
   { .name = "filter",
     .flag = "only",
     .type = CHRONO_OPTION_ATTRIBUTE_FILTER,
