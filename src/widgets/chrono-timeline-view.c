@@ -13,6 +13,8 @@
  * accelerators, so that typing in the search entry never zooms. */
 #include "chrono-timeline-view.h"
 
+#include "chrono-upstream.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
@@ -21,6 +23,7 @@
 #include "chrono-instance-life.h"
 
 #define ZOOM_STEP 1.25
+#define CHAIN_MAX_STEPS 1000 /* a walk back this long is followed no further */
 #define DRAG_THRESHOLD 3.0
 #define SCROLL_STEP 40.0
 
@@ -65,6 +68,10 @@ struct _ChronoTimelineView {
   GArray *ranges; /* ChronoRenderRange: marked on the lanes */
   GArray *path; /* ChronoRenderPathStep: drawn across them */
   char *path_label;
+  GArray *chain; /* ChronoChainStep: what the item the walk began at waited on, itself first; NULL: no walk */
+  guint chain_at; /* the step selected */
+  gboolean chain_on_mark; /* the step selected is an event: the walk stays current though no span is */
+  ChronoTrace *chain_trace; /* whose items the walk visits */
 };
 
 enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, N_SIGNALS };
@@ -378,7 +385,10 @@ select_at (ChronoTimelineView *self, double x, double y)
     chrono_timeline_view_unselect (self);
   /* an instant event: the inspector explains it (selections are spans) */
   if (found && hit.has_mark && x >= o.label_width)
-    g_signal_emit (self, signals[MARK_SELECTED], 0, hit.trace, hit.mark_lane, hit.mark, hit.member);
+    {
+      self->chain_on_mark = FALSE;
+      g_signal_emit (self, signals[MARK_SELECTED], 0, hit.trace, hit.mark_lane, hit.mark, hit.member);
+    }
   /* a row of a tree is one node: clicking anywhere in it explains the node */
   if (found && hit.node != CHRONO_TREE_NONE && x >= o.label_width)
     g_signal_emit (self, signals[NODE_SELECTED], 0, hit.lane, hit.node);
@@ -814,9 +824,17 @@ chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
     case GDK_KEY_2: set_marker_at_pointer (self, CHRONO_MARKER_B); break;
     case GDK_KEY_bracketleft: chrono_timeline_view_select_adjacent_instance (self, -1); break;
     case GDK_KEY_bracketright: chrono_timeline_view_select_adjacent_instance (self, +1); break;
+    case GDK_KEY_comma: chrono_timeline_view_follow_chain (self, +1); break;
+    case GDK_KEY_period: chrono_timeline_view_follow_chain (self, -1); break;
     case GDK_KEY_Escape:
       chrono_viewport_clear_selection (self->viewport);
       chrono_timeline_view_unselect (self);
+      if (self->chain != NULL)
+        {
+          /* the walk's path goes with it */
+          g_clear_pointer (&self->chain, g_array_unref);
+          chrono_timeline_view_set_path (self, NULL, 0, NULL);
+        }
       break;
     default: return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->key_press_event (widget, event);
     }
@@ -961,6 +979,7 @@ static void
 select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, ChronoLane *row_lane, guint span)
 {
   g_return_if_fail (chrono_lane_get_spans (lane) != NULL && span < chrono_spans_get_n (chrono_lane_get_spans (lane)));
+  self->chain_on_mark = FALSE; /* a span chosen: a walk goes on only from it */
   g_set_object (&self->selected_trace, trace);
   g_set_object (&self->selected_lane, lane);
   self->selected_row_lane = row_lane;
@@ -1020,6 +1039,7 @@ chrono_timeline_view_get_selected_trace (ChronoTimelineView *self)
 void
 chrono_timeline_view_unselect (ChronoTimelineView *self)
 {
+  self->chain_on_mark = FALSE;
   if (self->selected_lane == NULL)
     return;
   g_clear_object (&self->selected_lane);
@@ -1151,6 +1171,80 @@ chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *self, int dir
   return TRUE;
 }
 
+/* ---- following a chain ----------------------------------------------------- */
+
+/* The chain shown as a path, from what started it to the item the walk began at. */
+static void
+show_chain (ChronoTimelineView *self)
+{
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (ChronoRenderPathStep));
+  for (guint i = self->chain->len; i-- > 0;)
+    {
+      const ChronoChainStep *step = &g_array_index (self->chain, ChronoChainStep, i);
+      ChronoRenderPathStep drawn = { step->lane, step->begin, step->end };
+      g_array_append_val (steps, drawn);
+    }
+  chrono_timeline_view_set_path (self, (const ChronoRenderPathStep *) steps->data, steps->len, _ ("waited on"));
+}
+
+static gboolean
+chain_is_current (ChronoTimelineView *self)
+{
+  if (self->chain == NULL || self->selected_lane == NULL)
+    return FALSE;
+  const ChronoChainStep *step = &g_array_index (self->chain, ChronoChainStep, self->chain_at);
+  return !step->is_mark && step->lane == self->selected_lane && step->index == self->selected_span;
+}
+
+/* Issue 18 §3: "," goes to what the selected item waited on (the decisive
+ * dependency, or a runnable's calling task), "." back towards the item the
+ * walk began at; the whole upstream chain is drawn as a path. */
+gboolean
+chrono_timeline_view_follow_chain (ChronoTimelineView *self, int direction)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), FALSE);
+  if (!chain_is_current (self) && (self->chain == NULL || !self->chain_on_mark))
+    {
+      g_clear_pointer (&self->chain, g_array_unref);
+      if (self->selected_lane == NULL)
+        return FALSE;
+      ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
+      ChronoChainStep item = { self->selected_lane, FALSE, self->selected_span,
+                               chrono_spans_get_start (spans, self->selected_span),
+                               chrono_spans_get_end (spans, self->selected_span) };
+      self->chain = chrono_upstream_chain (self->selected_trace, &item, CHAIN_MAX_STEPS);
+      self->chain_at = 0;
+      g_set_object (&self->chain_trace, self->selected_trace);
+    }
+  guint next = self->chain_at + (direction > 0 ? 1 : 0);
+  if ((direction > 0 && next >= self->chain->len) || (direction < 0 && self->chain_at == 0))
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      const char *name =
+          chrono_lane_get_display_name (g_array_index (self->chain, ChronoChainStep, self->chain_at).lane);
+      g_autofree char *text = direction > 0 ? g_strdup_printf (_ ("%s waited on nothing in the trace"), name)
+                                            : g_strdup_printf (_ ("%s is where the walk began"), name);
+      g_signal_emit (self, signals[NOTICE], 0, text);
+      show_chain (self);
+      return FALSE;
+    }
+  self->chain_at = direction > 0 ? next : self->chain_at - 1;
+  const ChronoChainStep *step = &g_array_index (self->chain, ChronoChainStep, self->chain_at);
+  if (step->is_mark)
+    {
+      /* the inspector explains an event; the walk goes on from it */
+      chrono_timeline_view_unselect (self);
+      self->chain_on_mark = TRUE;
+      g_signal_emit (self, signals[MARK_SELECTED], 0, self->chain_trace, step->lane, step->index, 0u);
+    }
+  else
+    select_in (self, self->chain_trace, step->lane, step->lane, step->index);
+  chrono_timeline_view_reveal (self, step->begin, MAX (step->end, step->begin + 1));
+  chrono_timeline_view_show_lane (self, step->lane);
+  show_chain (self);
+  return TRUE;
+}
+
 /* ---- life cycle --------------------------------------------------------- */
 
 static void
@@ -1216,6 +1310,8 @@ chrono_timeline_view_finalize (GObject *object)
   g_array_unref (self->ranges);
   g_array_unref (self->path);
   g_free (self->path_label);
+  g_clear_pointer (&self->chain, g_array_unref);
+  g_clear_object (&self->chain_trace);
   g_clear_object (&self->selected_lane);
   g_clear_object (&self->selected_trace);
   g_clear_object (&self->renderer);

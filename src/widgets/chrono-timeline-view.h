@@ -37,6 +37,8 @@ gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane
 /* Select the first span of one instance of a lane; FALSE when it has none. */
 gboolean chrono_timeline_view_select_instance (ChronoTimelineView *view, ChronoLane *lane, guint instance);
 gboolean chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *view, int direction);
+/* "," (+1) to what the selected item waited on, "." (-1) back; FALSE when there is no further step. */
+gboolean chrono_timeline_view_follow_chain (ChronoTimelineView *view, int direction);
 void chrono_timeline_view_reveal (ChronoTimelineView *view, gint64 begin, gint64 end);
 /* Scroll the lanes to a lane's row, unfolding its ancestors; FALSE when the
  * row is not shown (hidden, or filtered out by name). */

@@ -1,0 +1,139 @@
+/* chrono-upstream.c — links are sorted by their later end, so the ones
+ * ending at an item are found by a binary search and a short scan. */
+#include "chrono-upstream.h"
+
+/* The span of the lane a link end at time joins: one that ends or starts
+ * there, else one that holds it. */
+static gboolean
+span_at (ChronoSpans *spans, gint64 time, guint *out)
+{
+  guint n = chrono_spans_get_n (spans);
+  gboolean found = FALSE;
+  for (guint i = chrono_spans_first_ending_after (spans, time - (time > G_MININT64)); i < n; i++)
+    {
+      gint64 start = chrono_spans_get_start (spans, i), end = chrono_spans_get_end (spans, i);
+      if (start > time)
+        break;
+      if (start == time || end == time)
+        {
+          *out = i;
+          return TRUE;
+        }
+      if (!found && start <= time && time <= end)
+        {
+          *out = i;
+          found = TRUE;
+        }
+    }
+  return found;
+}
+
+static gboolean
+item_at (ChronoLane *lane, gint64 time, ChronoChainStep *out)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  guint index;
+  if (spans != NULL && span_at (spans, time, &index))
+    {
+      *out = (ChronoChainStep){ lane, FALSE, index, chrono_spans_get_start (spans, index),
+                                chrono_spans_get_end (spans, index) };
+      return TRUE;
+    }
+  ChronoMarks *marks = chrono_lane_get_marks (lane);
+  if (marks != NULL)
+    {
+      index = chrono_marks_first_at_or_after (marks, time);
+      if (index < chrono_marks_get_n (marks) && chrono_marks_get_time (marks, index) == time)
+        {
+          *out = (ChronoChainStep){ lane, TRUE, index, time, time };
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The incoming link whose source came last, resolved to its item. */
+static gboolean
+decisive_dependency (ChronoTrace *trace, const ChronoChainStep *item, ChronoChainStep *out)
+{
+  ChronoLinks *links = chrono_trace_get_links (trace);
+  guint n = chrono_links_get_n (links);
+  gint64 longest = chrono_links_get_longest (links);
+  gint64 reach = item->end > G_MAXINT64 - longest ? G_MAXINT64 : item->end + longest;
+  guint first = item->begin > G_MININT64 ? chrono_links_first_ending_after (links, item->begin - 1) : 0;
+  const ChronoLink *best = NULL;
+  for (guint i = first; i < n; i++)
+    {
+      const ChronoLink *link = chrono_links_get (links, i);
+      if (MAX (link->src_time, link->dst_time) > reach)
+        break;
+      if (link->dst_lane != item->lane || link->dst_time < item->begin || link->dst_time > item->end)
+        continue;
+      if (best == NULL || link->src_time > best->src_time)
+        best = link;
+    }
+  return best != NULL && best->src_lane != NULL && item_at (best->src_lane, best->src_time, out);
+}
+
+/* A runnable's call comes from the task instance that made it. */
+static gboolean
+caller (const ChronoChainStep *item, ChronoChainStep *out)
+{
+  ChronoLane *parent = chrono_lane_get_parent (item->lane);
+  ChronoInstances *instances = chrono_lane_get_instances (item->lane);
+  if (item->is_mark || parent == NULL || instances == NULL || chrono_lane_get_kind (item->lane) != CHRONO_LANE_RUNNABLE)
+    return FALSE;
+  ChronoSpan span;
+  chrono_spans_get (chrono_lane_get_spans (item->lane), item->index, &span);
+  if (span.instance == CHRONO_NO_INSTANCE || span.instance >= chrono_instances_get_n (instances))
+    return FALSE;
+  guint32 calling = chrono_instances_get (instances, span.instance)->parent;
+  ChronoInstances *callers = chrono_lane_get_instances (parent);
+  ChronoSpans *parent_spans = chrono_lane_get_spans (parent);
+  if (calling == G_MAXUINT32 || callers == NULL || parent_spans == NULL || calling >= chrono_instances_get_n (callers))
+    return FALSE;
+  /* the caller's span at the call's start */
+  const ChronoInstance *life = chrono_instances_get (callers, calling);
+  for (guint i = chrono_spans_first_ending_after (parent_spans, span.start - 1); i < chrono_spans_get_n (parent_spans);
+       i++)
+    {
+      ChronoSpan candidate;
+      chrono_spans_get (parent_spans, i, &candidate);
+      if (candidate.start > span.start)
+        break;
+      if (candidate.instance == calling)
+        {
+          *out = (ChronoChainStep){ parent, FALSE, i, life->begin, life->end };
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+same_item (const ChronoChainStep *a, const ChronoChainStep *b)
+{
+  return a->lane == b->lane && a->is_mark == b->is_mark && a->index == b->index;
+}
+
+GArray *
+chrono_upstream_chain (ChronoTrace *trace, const ChronoChainStep *item, guint max_steps)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace) && item != NULL, NULL);
+  GArray *chain = g_array_new (FALSE, FALSE, sizeof (ChronoChainStep));
+  g_array_append_val (chain, *item);
+  if (chrono_trace_is_lazy (trace))
+    return chain;
+  while (chain->len < max_steps)
+    {
+      const ChronoChainStep *last = &g_array_index (chain, ChronoChainStep, chain->len - 1);
+      ChronoChainStep next;
+      if (!decisive_dependency (trace, last, &next) && !caller (last, &next))
+        break;
+      for (guint i = 0; i < chain->len; i++)
+        if (same_item (&g_array_index (chain, ChronoChainStep, i), &next))
+          return chain; /* a cycle */
+      g_array_append_val (chain, next);
+    }
+  return chain;
+}

@@ -1,0 +1,116 @@
+/* Follow a chain (issue 18 §3): from an item back along what it waited on,
+ * on fixtures whose dependencies are written out in their first lines. */
+#include "chrono-loader.h"
+#include "chrono-upstream.h"
+
+static ChronoTrace *
+load (const char *folder, const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("CHRONO_TEST_DATA"), folder, name, NULL);
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return trace;
+}
+
+static ChronoLane *
+lane_at (ChronoTrace *trace, const char *path)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      g_autofree char *p = chrono_lane_dup_path (g_ptr_array_index (lanes, i));
+      if (g_str_equal (p, path))
+        return g_ptr_array_index (lanes, i);
+    }
+  g_assert_not_reached ();
+}
+
+static ChronoChainStep
+span_item (ChronoLane *lane, guint index)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  return (ChronoChainStep){ lane, FALSE, index, chrono_spans_get_start (spans, index),
+                            chrono_spans_get_end (spans, index) };
+}
+
+static void
+assert_step (GArray *chain, guint i, ChronoLane *lane, gboolean is_mark, gint64 begin)
+{
+  g_assert_cmpuint (i, <, chain->len);
+  const ChronoChainStep *step = &g_array_index (chain, ChronoChainStep, i);
+  g_assert_true (step->lane == lane);
+  g_assert_cmpint (step->is_mark, ==, is_mark);
+  g_assert_cmpint (step->begin, ==, begin);
+}
+
+/* event_groups.etf: E0 (s1) -> E2 (s2) -> E3 (Events), E1 (s1) -> claim A's start. */
+static void
+test_events_and_claims (void)
+{
+  g_autoptr (ChronoTrace) trace = load ("etf", "event_groups.etf");
+  const gint64 s = 1000000000;
+  ChronoLane *a = lane_at (trace, "Activities/A"), *s1 = lane_at (trace, "Events/s1");
+  ChronoLane *s2 = lane_at (trace, "Events/s2"), *plain = lane_at (trace, "Events/Events");
+  ChronoChainStep claim = span_item (a, 0);
+  g_autoptr (GArray) from_claim = chrono_upstream_chain (trace, &claim, 10);
+  g_assert_cmpuint (from_claim->len, ==, 2);
+  assert_step (from_claim, 0, a, FALSE, 70 * s);
+  assert_step (from_claim, 1, s1, TRUE, 20 * s);
+
+  ChronoChainStep alarm = { plain, TRUE, 0, 40 * s, 40 * s };
+  g_autoptr (GArray) from_alarm = chrono_upstream_chain (trace, &alarm, 10);
+  g_assert_cmpuint (from_alarm->len, ==, 3);
+  assert_step (from_alarm, 1, s2, TRUE, 30 * s);
+  assert_step (from_alarm, 2, s1, TRUE, 10 * s);
+  g_autoptr (GArray) short_one = chrono_upstream_chain (trace, &alarm, 2);
+  g_assert_cmpuint (short_one->len, ==, 2);
+}
+
+/* dependencies.etf joins A, B, E0 and E1 every way, in a cycle: the chain
+ * takes the latest source each time (E1 at 65 for E0's 50 and A's start at
+ * 10) and stops where it would come back (B waits on E0 again). */
+static void
+test_latest_source_and_cycles (void)
+{
+  g_autoptr (ChronoTrace) trace = load ("etf", "dependencies.etf");
+  const gint64 s = 1000000000;
+  ChronoLane *a = lane_at (trace, "Activities/A"), *b = lane_at (trace, "Activities/B");
+  ChronoLane *events = lane_at (trace, "Events/Events");
+  ChronoChainStep claim = span_item (a, 0);
+  g_autoptr (GArray) chain = chrono_upstream_chain (trace, &claim, 100);
+  g_assert_cmpuint (chain->len, ==, 4);
+  assert_step (chain, 0, a, FALSE, 10 * s);
+  assert_step (chain, 1, events, TRUE, 65 * s);
+  assert_step (chain, 2, events, TRUE, 50 * s);
+  assert_step (chain, 3, b, FALSE, 30 * s);
+}
+
+/* A BTF runnable's call is preceded by the task instance that made it. */
+static void
+test_runnable_caller (void)
+{
+  g_autoptr (ChronoTrace) trace = load ("btf", "chains.btf");
+  ChronoLane *control = lane_at (trace, "Tasks/Task_Ctrl/R_Control");
+  ChronoLane *task = lane_at (trace, "Tasks/Task_Ctrl");
+  ChronoChainStep call = span_item (control, 0);
+  g_autoptr (GArray) chain = chrono_upstream_chain (trace, &call, 10);
+  g_assert_cmpuint (chain->len, ==, 2);
+  const ChronoChainStep *step = &g_array_index (chain, ChronoChainStep, 1);
+  g_assert_true (step->lane == task);
+  ChronoSpan span;
+  chrono_spans_get (chrono_lane_get_spans (task), step->index, &span);
+  g_assert_cmpuint (span.instance, ==, 0);
+  g_assert_cmpint (step->begin, <=, call.begin);
+  g_assert_cmpint (step->end, >=, call.end);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/upstream/events-and-claims", test_events_and_claims);
+  g_test_add_func ("/upstream/latest-source-and-cycles", test_latest_source_and_cycles);
+  g_test_add_func ("/upstream/runnable-caller", test_runnable_caller);
+  return g_test_run ();
+}
