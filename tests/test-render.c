@@ -412,6 +412,51 @@ test_name_colours_distinct (void)
   g_assert_cmpfloat (colour_distance (&x, &y), ==, 0.0);
 }
 
+/* Issue 18: a lane with a second sub-row at one moment was double height
+ * for the whole trace; now it is as tall as the range on show needs. */
+static void
+test_rows_as_tall_as_the_range (void)
+{
+  g_autoptr (ChronoTrace) trace = g_object_new (CHRONO_TYPE_TRACE, NULL);
+  g_autoptr (ChronoLane) lane = chrono_lane_new ("work", CHRONO_LANE_ACTIVITY, "C");
+  ChronoSpans *spans = chrono_lane_ensure_spans (lane);
+  ChronoSpan items[] = { { .start = 0, .end = 10, .state = CHRONO_STATE_BUSY },
+                         { .start = 20, .end = 30, .state = CHRONO_STATE_BUSY },
+                         { .start = 22, .end = 28, .state = CHRONO_STATE_BUSY, .depth = 1 } };
+  for (guint i = 0; i < G_N_ELEMENTS (items); i++)
+    chrono_spans_append (spans, &items[i]);
+  chrono_spans_seal (spans);
+  chrono_trace_add_lane (trace, lane);
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, 40);
+  g_assert_cmpuint (chrono_spans_get_max_depth_in (spans, 0, 15), ==, 0);
+  g_assert_cmpuint (chrono_spans_get_max_depth_in (spans, 0, 23), ==, 1);
+  g_assert_cmpuint (chrono_spans_get_max_depth_in (spans, 28, 40), ==, 0);
+  g_assert_cmpuint (chrono_spans_get_max_depth_in (spans, 27, 40), ==, 1);
+
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  guint row;
+  g_assert_true (chrono_layout_find_row (layout, lane, &row));
+  g_assert_cmpuint (chrono_layout_get_row (layout, row)->n_slots, ==, 2); /* no range yet: the whole trace */
+  chrono_layout_set_time_range (layout, 0, 15);
+  g_assert_true (chrono_layout_find_row (layout, lane, &row));
+  g_assert_cmpuint (chrono_layout_get_row (layout, row)->n_slots, ==, 1);
+  double short_height = chrono_layout_get_total_height (layout);
+  chrono_layout_set_time_range (layout, 15, 25);
+  g_assert_true (chrono_layout_find_row (layout, lane, &row));
+  g_assert_cmpuint (chrono_layout_get_row (layout, row)->n_slots, ==, 2);
+  g_assert_cmpfloat (chrono_layout_get_total_height (layout), >, short_height);
+
+  /* an export of the quiet part is one sub-row tall */
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o, fitted;
+  chrono_render_options_init (&o, trace, 400, 0);
+  o.begin = 0;
+  o.end = 15;
+  chrono_export_fit_options (renderer, &o, &fitted);
+  g_assert_cmpfloat (chrono_layout_get_total_height (layout), ==, short_height);
+}
+
 /* Zoomed out to 0.1 ms per pixel, a 1-tick span still paints a pixel. */
 static void
 test_tiny_span (Fixture *f, gconstpointer data)
@@ -1164,6 +1209,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/empty", test_empty);
   g_test_add_func ("/render/crowded-links", test_crowded_links);
   g_test_add_func ("/render/name-colours-distinct", test_name_colours_distinct);
+  g_test_add_func ("/render/rows-as-tall-as-the-range", test_rows_as_tall_as_the_range);
   g_test_add_func ("/render/claims-keep-their-edges", test_claims_keep_their_edges);
   g_test_add_func ("/render/constant-signal-axis", test_constant_signal_axis);
   g_test_add_func ("/render/ruler-labels-are-whole", test_ruler_labels_are_whole);

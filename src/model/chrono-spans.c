@@ -16,11 +16,17 @@
 
 #define BLOCK 64
 
+typedef struct {
+  gint64 start, end;
+  guint16 depth;
+} DeepRun;
+
 struct _ChronoSpans {
   GArray *start, *end, *state, *flags, *depth, *label, *instance, *attrs;
   GArray *extent; /* ChronoExtent, or NULL while no span has one */
   GArray *max_end;
   GArray *block_time; /* guint64[n_blocks * CHRONO_N_STATES]: ticks */
+  GArray *deep; /* DeepRun, in time order: where spans below the first sub-row are */
   guint16 max_depth;
   gboolean sealed;
 };
@@ -53,6 +59,8 @@ chrono_spans_free (ChronoSpans *spans)
     g_array_unref (columns[i]);
   if (spans->extent)
     g_array_unref (spans->extent);
+  if (spans->deep)
+    g_array_unref (spans->deep);
   g_free (spans);
 }
 
@@ -250,6 +258,34 @@ build_blocks (ChronoSpans *spans)
     }
 }
 
+/* The union of the spans below depth 0, as runs that do not overlap, each
+ * with the deepest sub-row in it. */
+static void
+build_deep_runs (ChronoSpans *spans)
+{
+  if (spans->deep == NULL)
+    spans->deep = g_array_new (FALSE, FALSE, sizeof (DeepRun));
+  g_array_set_size (spans->deep, 0);
+  guint n = spans->start->len;
+  for (guint i = 0; i < n; i++)
+    {
+      guint16 depth = g_array_index (spans->depth, guint16, i);
+      if (depth == 0)
+        continue;
+      gint64 start = g_array_index (spans->start, gint64, i);
+      gint64 end = MAX (g_array_index (spans->end, gint64, i), start + (start < G_MAXINT64));
+      DeepRun *last = spans->deep->len > 0 ? &g_array_index (spans->deep, DeepRun, spans->deep->len - 1) : NULL;
+      if (last != NULL && start <= last->end)
+        {
+          last->end = MAX (last->end, end);
+          last->depth = MAX (last->depth, depth);
+          continue;
+        }
+      DeepRun run = { start, end, depth };
+      g_array_append_val (spans->deep, run);
+    }
+}
+
 void
 chrono_spans_seal (ChronoSpans *spans)
 {
@@ -259,7 +295,31 @@ chrono_spans_seal (ChronoSpans *spans)
     sort_by_start (spans);
   build_max_end (spans);
   build_blocks (spans);
+  build_deep_runs (spans);
   spans->sealed = TRUE;
+}
+
+/* The deepest sub-row a span overlapping [begin, end) uses: a lane is as
+ * tall as the part of it on show needs, not as its busiest moment. */
+guint16
+chrono_spans_get_max_depth_in (ChronoSpans *spans, gint64 begin, gint64 end)
+{
+  if (!spans->sealed || spans->deep == NULL)
+    return spans->max_depth;
+  GArray *deep = spans->deep;
+  guint lo = 0, hi = deep->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (deep, DeepRun, mid).end > begin)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  guint16 depth = 0;
+  for (guint i = lo; i < deep->len && g_array_index (deep, DeepRun, i).start < end; i++)
+    depth = MAX (depth, g_array_index (deep, DeepRun, i).depth);
+  return depth;
 }
 
 /* First index whose max_end > time: every span before it ends at or before time. */

@@ -56,6 +56,7 @@ guint8 chrono_spans_get_state (ChronoSpans *spans, guint index);
 guint8 chrono_spans_get_flags (ChronoSpans *spans, guint index);
 void chrono_spans_set_flags (ChronoSpans *spans, guint index, guint8 flags);
 guint16 chrono_spans_get_max_depth (ChronoSpans *spans);
+guint16 chrono_spans_get_max_depth_in (ChronoSpans *spans, gint64 begin, gint64 end);
 
 guint chrono_spans_first_ending_after (ChronoSpans *spans, gint64 time);
 guint chrono_spans_first_starting_at_or_after (ChronoSpans *spans, gint64 time);

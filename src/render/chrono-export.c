@@ -41,6 +41,8 @@ chrono_export_fit_options (ChronoRenderer *renderer, const ChronoRenderOptions *
   g_return_if_fail (CHRONO_IS_RENDERER (renderer));
   g_return_if_fail (o != NULL && out != NULL);
   *out = *o;
+  /* rows as tall as the range exported needs, before the height is known */
+  chrono_layout_set_time_range (chrono_renderer_get_layout (renderer), o->begin, o->end);
   if (out->width <= 0)
     out->width = DEFAULT_WIDTH;
   if (out->height <= 0)

@@ -21,6 +21,8 @@ struct _ChronoLayout {
   gulong set_changed_id;
   double total_height;
   gulong lanes_changed_id;
+  gboolean has_time_range; /* rows of spans are as tall as this range needs */
+  gint64 range_begin, range_end;
 };
 
 enum { PROP_0, PROP_TRACE, PROP_FILTER, N_PROPS };
@@ -190,8 +192,10 @@ chrono_layout_get_row_style (ChronoLane *lane)
   return CHRONO_ROW_SPANS;
 }
 
+/* Sub-rows a lane needs: for the time range on show when there is one
+ * (several traces' clocks differ: then for all of it). */
 static guint
-count_slots (ChronoLane *lane, ChronoRowStyle style)
+count_slots (ChronoLayout *self, ChronoLane *lane, ChronoRowStyle style)
 {
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   ChronoSummary *summary = chrono_lane_get_summary (lane);
@@ -199,6 +203,8 @@ count_slots (ChronoLane *lane, ChronoRowStyle style)
     return (guint) chrono_summary_get_max_depth (summary) + 1;
   if (style != CHRONO_ROW_SPANS || spans == NULL || chrono_spans_get_n (spans) == 0)
     return 1;
+  if (self->has_time_range && (self->set == NULL || chrono_trace_set_get_n (self->set) < 2))
+    return (guint) chrono_spans_get_max_depth_in (spans, self->range_begin, self->range_end) + 1;
   return (guint) chrono_spans_get_max_depth (spans) + 1;
 }
 
@@ -378,7 +384,7 @@ add_lane (ChronoLayout *self, ChronoLane *lane, guint indent, gboolean inside_ma
   gboolean matched = inside_match || !filtering (self) || name_matches (self, lane);
   guint mark = self->rows->len;
   ChronoRowStyle style = chrono_layout_get_row_style (lane);
-  ChronoLayoutRow row = { lane, 0.0, 0.0, indent, count_slots (lane, style), CHRONO_TREE_NONE };
+  ChronoLayoutRow row = { lane, 0.0, 0.0, indent, count_slots (self, lane, style), CHRONO_TREE_NONE };
   row.height = row_height (style, row.n_slots);
   g_array_append_val (self->rows, row);
 
@@ -516,6 +522,32 @@ chrono_layout_set_filter (ChronoLayout *layout, const char *substring)
   layout->filter = folded;
   g_object_notify_by_pspec (G_OBJECT (layout), properties[PROP_FILTER]);
   chrono_layout_refresh (layout);
+}
+
+/* Rows of spans as tall as [begin, end) needs: a sub-row used elsewhere in
+ * the trace takes no room here.  The layout changes (and says so) only
+ * when a row's height does. */
+void
+chrono_layout_set_time_range (ChronoLayout *layout, gint64 begin, gint64 end)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (layout));
+  if (layout->has_time_range && layout->range_begin == begin && layout->range_end == end)
+    return;
+  layout->has_time_range = TRUE;
+  layout->range_begin = begin;
+  layout->range_end = end;
+  for (guint i = 0; i < layout->rows->len; i++)
+    {
+      const ChronoLayoutRow *row = &g_array_index (layout->rows, ChronoLayoutRow, i);
+      if (row->node != CHRONO_TREE_NONE)
+        continue;
+      ChronoRowStyle style = chrono_layout_get_row_style (row->lane);
+      if (style == CHRONO_ROW_SPANS && count_slots (layout, row->lane, style) != row->n_slots)
+        {
+          chrono_layout_refresh (layout);
+          return;
+        }
+    }
 }
 
 /* Only these lanes (a set of ChronoLane *), the paths to them and what lies

@@ -60,6 +60,7 @@ gboolean chrono_layout_get_visible (ChronoLayout *layout, ChronoLane *lane);
 void chrono_layout_set_filter (ChronoLayout *layout, const char *substring);
 const char *chrono_layout_get_filter (ChronoLayout *layout);
 void chrono_layout_set_shown_lanes (ChronoLayout *layout, GHashTable *lanes);
+void chrono_layout_set_time_range (ChronoLayout *layout, gint64 begin, gint64 end);
 void chrono_layout_refresh (ChronoLayout *layout);
 
 guint chrono_layout_get_n_rows (ChronoLayout *layout);

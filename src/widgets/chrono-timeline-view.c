@@ -182,6 +182,9 @@ render_cache (ChronoTimelineView *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   chrono_widget_ensure_cache (widget, &self->cache);
+  /* rows as tall as the range on show needs (an export may have set another) */
+  chrono_layout_set_time_range (self->layout, chrono_viewport_get_begin (self->viewport),
+                                chrono_viewport_get_end (self->viewport));
   ChronoRenderOptions options;
   chrono_timeline_view_get_render_options (self, &options);
   cairo_t *cr = cairo_create (self->cache);
