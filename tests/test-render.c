@@ -656,6 +656,15 @@ test_overlays (Fixture *f, gconstpointer data)
   g_autoptr (cairo_surface_t) marked = export_png (f, &o, "overlays.png");
   assert_over (marked, x_marker, y, under_marker, 0.90, 0.38, 0.0, 0.95, "marker A");
   assert_over (marked, x_selected, y, under_selection, 0.21, 0.52, 0.89, 0.18, "selection");
+  /* issue 18: the marker's tab no longer covers the ruler's label of the tick it sits on */
+  for (int dx = 2; dx < 30; dx++)
+    for (int ry = 1; ry < o.ruler_height - 10; ry++)
+      {
+        int before[3], after[3];
+        pixel_at (plain, x_marker + dx, ry, before);
+        pixel_at (marked, x_marker + dx, ry, after);
+        g_assert_cmpmem (before, sizeof before, after, sizeof after);
+      }
   /* issue 18: the marker's line stops at the legend */
   int legend_y = cairo_image_surface_get_height (marked) - o.legend_height / 2;
   int in_legend[3], plain_legend[3];

@@ -46,6 +46,8 @@ draw_selection_band (cairo_t *cr, const ChronoRenderOptions *o, gint64 begin, gi
   cairo_stroke (cr);
 }
 
+#define MARKER_TAB_HEIGHT 9.0
+
 static void
 draw_marker (cairo_t *cr, const ChronoRenderOptions *o, gint64 time, const char *name)
 {
@@ -56,13 +58,15 @@ draw_marker (cairo_t *cr, const ChronoRenderOptions *o, gint64 time, const char 
   cairo_set_line_width (cr, 1.5);
   /* down to the legend, not across it */
   draw_vertical (cr, x, 0, o->height - MAX (o->legend_height, 0));
-  /* a tab with the marker's letter in the ruler */
-  cairo_rectangle (cr, floor (x) - 6, 1, 13, 13);
+  /* a tab with the marker's letter at the foot of the ruler, under its
+   * time labels (at the top it hid the label of a tick it sat on) */
+  double foot = MAX (o->ruler_height, MARKER_TAB_HEIGHT + 1);
+  cairo_rectangle (cr, floor (x) - 6, foot - MARKER_TAB_HEIGHT, 13, MARKER_TAB_HEIGHT);
   cairo_fill (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, 10);
-  cairo_move_to (cr, floor (x) - 3, 11.5);
+  cairo_set_font_size (cr, 8.5);
+  cairo_move_to (cr, floor (x) - 2.5, foot - 2.0);
   cairo_show_text (cr, name);
 }
 
