@@ -309,6 +309,23 @@ test_export_matches_cli (void)
   gint64 begin = chrono_viewport_get_trace_begin (viewport);
   chrono_viewport_zoom_to (viewport, begin + 2000000, begin + 6000000); /* 2ms..6ms */
   ChronoExportChoice choice = { FALSE, 1000, 0 };
+  /* issue 18: the trace's name in the corner, from the window as from the CLI's --name */
+  {
+    g_autofree char *gui = g_build_filename (artifact_dir, "gui-export-named.png", NULL);
+    g_autofree char *cli = g_build_filename (artifact_dir, "cli-export-named.png", NULL);
+    g_autofree char *plain = g_build_filename (artifact_dir, "gui-export-unnamed.png", NULL);
+    ChronoExportChoice named = choice;
+    named.with_name = TRUE;
+    g_assert_true (chrono_export_view (view, &named, gui, NULL));
+    g_assert_true (chrono_export_view (view, &choice, plain, NULL));
+    const char *argv[] = { cli_path,   "export", trace_path, "-o",     cli, "--range",
+                           "2ms..6ms", "--size", "1000x0",   "--name", NULL };
+    int status = 0;
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, NULL));
+    g_assert_cmpint (status, ==, 0);
+    g_assert_true (same_file_contents (gui, cli));
+    g_assert_false (same_file_contents (gui, plain));
+  }
   const char *formats[] = { "png", "svg", "pdf" };
   for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
     {

@@ -17,6 +17,7 @@ typedef struct {
   ChronoExportChoice *last_choice;
   GtkWidget *style;
   GtkWidget *overlays;
+  GtkWidget *name;
   GtkWidget *whole;
   GtkWidget *width;
   GtkWidget *height;
@@ -24,6 +25,25 @@ typedef struct {
 } Dialog;
 
 static const char *const extensions[] = { "png", "svg", "pdf" };
+
+/* The names of the traces in the view, "A.btf + B.etf". */
+static char *
+shown_names (ChronoTimelineView *view)
+{
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  guint n = set != NULL ? chrono_trace_set_get_n (set) : 1;
+  g_autoptr (GString) names = g_string_new (NULL);
+  for (guint m = 0; m < n; m++)
+    {
+      ChronoTrace *trace = set != NULL ? chrono_trace_set_get_trace (set, m) : chrono_timeline_view_get_trace (view);
+      g_autofree char *name = g_path_get_basename (chrono_trace_get_path (trace));
+      g_autofree char *valid = chrono_utf8_dup (name);
+      if (m > 0)
+        g_string_append (names, " + ");
+      g_string_append (names, valid);
+    }
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
 
 gboolean
 chrono_export_view (ChronoTimelineView *view, const ChronoExportChoice *choice, const char *path, GError **error)
@@ -57,6 +77,8 @@ chrono_export_view (ChronoTimelineView *view, const ChronoExportChoice *choice, 
   options.origin = chrono_viewport_get_origin (chrono_timeline_view_get_viewport (view));
   options.label_attribute = label_attribute;
   options.dark = choice->dark;
+  g_autofree char *title = choice->with_name ? shown_names (view) : NULL;
+  options.title = title;
   ChronoRenderOverlays overlays;
   if (choice->with_overlays)
     {
@@ -115,6 +137,9 @@ build_choices (Dialog *d, GtkFileChooser *chooser)
   d->overlays = gtk_check_button_new_with_mnemonic (_ ("_Markers and selection"));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (d->overlays), d->last_choice->with_overlays);
   gtk_grid_attach (GTK_GRID (grid), d->overlays, 1, 5, 2, 1);
+  d->name = gtk_check_button_new_with_mnemonic (_ ("The trace’s _name"));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (d->name), d->last_choice->with_name);
+  gtk_grid_attach (GTK_GRID (grid), d->name, 1, 6, 2, 1);
 
   d->width = gtk_spin_button_new_with_range (16, 32768, 10);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->width), d->last_choice->width);
@@ -186,6 +211,7 @@ response (GtkDialog *dialog, int response_id, Dialog *d)
       d->last_choice->height = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->height));
       d->last_choice->dark = gtk_combo_box_get_active (GTK_COMBO_BOX (d->style)) == 1;
       d->last_choice->with_overlays = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (d->overlays));
+      d->last_choice->with_name = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (d->name));
       d->last_choice->style_chosen = TRUE;
       g_autofree char *path = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (dialog));
       g_autoptr (GError) error = NULL;

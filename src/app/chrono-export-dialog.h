@@ -12,6 +12,7 @@ typedef struct {
   int width, height; /* height 0: tall enough for every lane */
   gboolean dark; /* the dark style (a dark window's picture need not be) */
   gboolean with_overlays; /* markers A and B, the selected range and item, as the window shows them */
+  gboolean with_name; /* the trace's file name in the picture's corner */
   gboolean style_chosen; /* the dialog has been used: dark is the user's, not the window's */
 } ChronoExportChoice;
 

@@ -1181,12 +1181,28 @@ export_marks (ChronoTrace *trace, guint n_traces, const char *path, const char *
   return chrono_cli_marks_compute (trace, path, text, chain_path, marks, error);
 }
 
+/* The names of the traces shown, as the window's title gives them. */
+static char *
+export_title (GPtrArray *traces)
+{
+  g_autoptr (GString) title = g_string_new (NULL);
+  for (guint i = 0; i < traces->len; i++)
+    {
+      g_autofree char *name = g_path_get_basename (chrono_trace_get_path (g_ptr_array_index (traces, i)));
+      g_autofree char *valid = chrono_utf8_dup (name);
+      if (i > 0)
+        g_string_append (title, " + ");
+      g_string_append (title, valid);
+    }
+  return g_string_free (g_steal_pointer (&title), FALSE);
+}
+
 static int
 command_export (int argc, char **argv)
 {
   g_autofree char *output = NULL, *range = NULL, *size = NULL, *marker_a = NULL, *marker_b = NULL, *align = NULL;
   g_auto (GStrv) shifts = NULL;
-  gboolean dark = FALSE, critical = FALSE;
+  gboolean dark = FALSE, critical = FALSE, with_name = FALSE;
   g_autofree char *label_by = NULL, *requirements = NULL, *chain_path = NULL;
   GOptionEntry entries[] = {
     { "requirements", 0, 0, G_OPTION_ARG_FILENAME, &requirements,
@@ -1202,6 +1218,7 @@ command_export (int argc, char **argv)
       N_ ("BEGIN..END") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, N_ ("Picture size in pixels (height 0: fit all lanes)"), N_ ("WxH") },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_ ("Dark colours"), NULL },
+    { "name", 0, 0, G_OPTION_ARG_NONE, &with_name, N_ ("The trace's file name in the picture's corner"), NULL },
     { "marker-a", 0, 0, G_OPTION_ARG_STRING, &marker_a, N_ ("Marker A at this time from the trace start, e.g. 12ms"),
       N_ ("TIME") },
     { "marker-b", 0, 0, G_OPTION_ARG_STRING, &marker_b, N_ ("Marker B at this time from the trace start"),
@@ -1269,6 +1286,8 @@ command_export (int argc, char **argv)
     }
   options.dark = dark;
   options.label_attribute = label_by;
+  g_autofree char *title = with_name ? export_title (traces) : NULL;
+  options.title = title;
   ChronoRenderOverlays overlays;
   chrono_render_overlays_init (&overlays);
   options.overlays = &overlays;

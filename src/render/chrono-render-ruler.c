@@ -83,8 +83,18 @@ draw_corner (ChronoRenderContext *ctx)
   g_autofree char *text = g_strdup_printf (_ ("Window: %s"), span);
   int h;
   chrono_render_text_size (ctx->small_text, text, NULL, &h);
-  chrono_render_text (ctx, ctx->small_text, text, 8.0, (o->ruler_height - h) / 2.0, o->label_width - 16.0,
-                      &ctx->palette->dim_text);
+  if (o->title == NULL || *o->title == '\0')
+    {
+      chrono_render_text (ctx, ctx->small_text, text, 8.0, (o->ruler_height - h) / 2.0, o->label_width - 16.0,
+                          &ctx->palette->dim_text);
+      return;
+    }
+  /* an exported picture says which trace it shows: the name above, the window under it */
+  int title_h;
+  chrono_render_text_size (ctx->heading_text, o->title, NULL, &title_h);
+  double top = MAX ((o->ruler_height - title_h - h) / 2.0, 0.0);
+  chrono_render_text (ctx, ctx->heading_text, o->title, 8.0, top, o->label_width - 16.0, &ctx->palette->text);
+  chrono_render_text (ctx, ctx->small_text, text, 8.0, top + title_h, o->label_width - 16.0, &ctx->palette->dim_text);
 }
 
 void

@@ -23,6 +23,7 @@ typedef struct {
   const char *highlight_name; /* spans coloured by name show only this name's at full strength; NULL: all */
   gboolean plain; /* no text inside spans (thumbnails, squeezed pictures) */
   const struct _ChronoRenderOverlays *overlays; /* drawn over an export; NULL: none */
+  const char *title; /* the trace's name, in the ruler's corner above the window's length; NULL: none */
   /* Another trace's view of the same picture (a member of a ChronoTraceSet):
    * the visible range starts view_offset ticks (0 <= view_offset < 1) after
    * begin and spans view_span ticks, which need not be whole on its clock.
