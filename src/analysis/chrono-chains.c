@@ -9,6 +9,8 @@
  * incomplete rather than silently skipping to an older or later one. */
 #include "chrono-chains.h"
 
+#include "chrono-metrics.h"
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -437,6 +439,19 @@ chrono_chain_result_get_path (const ChronoChainResult *result, ChronoChainMeasur
   g_return_val_if_fail (sample < result->samples[measure]->len, NULL);
   guint first = g_array_index (result->samples[measure], ChronoChainSample, sample).first_hop;
   return &g_array_index (result->hops[measure], ChronoChainHop, first);
+}
+
+/* The values of one measure in time order, through the metrics' summary
+ * (min, max, mean, percentiles by nearest rank). */
+gboolean
+chrono_chain_result_summarize (const ChronoChainResult *result, ChronoChainMeasure measure, ChronoMetricSummary *out)
+{
+  g_return_val_if_fail (result != NULL && measure < CHRONO_N_CHAIN_MEASURES, FALSE);
+  GArray *samples = result->samples[measure];
+  g_autofree gint64 *values = g_new (gint64, MAX (samples->len, 1));
+  for (guint i = 0; i < samples->len; i++)
+    values[i] = g_array_index (samples, ChronoChainSample, i).value;
+  return chrono_metrics_summarize_values (values, samples->len, out);
 }
 
 gboolean

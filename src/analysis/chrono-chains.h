@@ -24,6 +24,7 @@
  * beginning), is incomplete: it is counted apart, not measured. */
 #pragma once
 
+#include "chrono-metrics.h"
 #include "chrono-trace.h"
 
 G_BEGIN_DECLS
@@ -92,6 +93,9 @@ const ChronoChainHop *chrono_chain_result_get_path (const ChronoChainResult *res
 
 /* n equal bins from the samples' min to their max (the max in the last);
  * counts has n entries.  FALSE when there is no sample. */
+/* min, max, mean and percentiles of one measure's values (FALSE: none). */
+gboolean chrono_chain_result_summarize (const ChronoChainResult *result, ChronoChainMeasure measure,
+                                        ChronoMetricSummary *out);
 gboolean chrono_chain_result_histogram (const ChronoChainResult *result, ChronoChainMeasure measure, guint n,
                                         guint *counts);
 

@@ -8,17 +8,6 @@
 #include "chrono-cli-stats.h"
 #include "chrono-metrics.h"
 
-/* The values of one measure in time order, for the shared summary. */
-static gboolean
-summarize (const ChronoChainResult *result, ChronoChainMeasure measure, ChronoMetricSummary *out)
-{
-  GArray *samples = result->samples[measure];
-  g_autofree gint64 *values = g_new (gint64, MAX (samples->len, 1));
-  for (guint i = 0; i < samples->len; i++)
-    values[i] = g_array_index (samples, ChronoChainSample, i).value;
-  return chrono_metrics_summarize_values (values, samples->len, out);
-}
-
 static void
 append_seconds (GString *out, const ChronoClock *clock, gint64 ticks)
 {
@@ -65,7 +54,7 @@ append_chain_json (GString *out, const ChronoClock *clock, const ChronoChainResu
   gboolean any[CHRONO_N_CHAIN_MEASURES];
   for (guint m = 0; m < CHRONO_N_CHAIN_MEASURES; m++)
     {
-      any[m] = summarize (result, m, &s[m]);
+      any[m] = chrono_chain_result_summarize (result, m, &s[m]);
       gint64 worst_at = any[m] ? g_array_index (result->samples[m], ChronoChainSample, s[m].worst).time : 0;
       g_string_append_printf (out, ",\n    \"%s\": ", chrono_chain_measure_get_name (m));
       chrono_cli_append_summary_json (out, clock, FALSE, any[m] ? &s[m] : NULL, worst_at);
@@ -116,7 +105,7 @@ append_measure_text (GString *out, const ChronoClock *clock, const ChronoChainRe
   ChronoMetricSummary s;
   g_string_append_printf (out, "    %-9s %6u %10u  ", chrono_chain_measure_get_name (measure),
                           result->samples[measure]->len, result->incomplete[measure]);
-  if (!summarize (result, measure, &s))
+  if (!chrono_chain_result_summarize (result, measure, &s))
     {
       g_string_append_c (out, '\n');
       return;

@@ -107,29 +107,6 @@ chrono_name_colours_get_n (const ChronoNameColours *c)
   return g_hash_table_size (c->rank);
 }
 
-static double
-hue_to_channel (double p, double q, double t)
-{
-  t -= floor (t);
-  if (t < 1.0 / 6.0)
-    return p + (q - p) * 6.0 * t;
-  if (t < 0.5)
-    return q;
-  if (t < 2.0 / 3.0)
-    return p + (q - p) * (2.0 / 3.0 - t) * 6.0;
-  return p;
-}
-
-static void
-hsl_to_rgb (double h, double s, double l, ChronoRgb *out)
-{
-  double q = l < 0.5 ? l * (1.0 + s) : l + s - l * s;
-  double p = 2.0 * l - q;
-  out->red = hue_to_channel (p, q, h + 1.0 / 3.0);
-  out->green = hue_to_channel (p, q, h);
-  out->blue = hue_to_channel (p, q, h - 1.0 / 3.0);
-}
-
 void
 chrono_name_colours_get (const ChronoNameColours *c, const ChronoPalette *palette, const char *name, ChronoRgb *out)
 {
@@ -145,5 +122,5 @@ chrono_name_colours_get (const ChronoNameColours *c, const ChronoPalette *palett
   /* the middle level is the hashed colours' lightness; the others either side */
   static const double light[LEVELS] = { 0.62, 0.48, 0.76 }, dark[LEVELS] = { 0.45, 0.33, 0.58 };
   double lightness = (palette->dark ? dark : light)[level];
-  hsl_to_rgb ((double) hue / c->hues + 0.03, 0.62, lightness, out);
+  chrono_rgb_from_hsl ((double) hue / c->hues + 0.03, 0.62, lightness, out);
 }

@@ -93,8 +93,8 @@ hue_to_channel (double p, double q, double t)
   return p;
 }
 
-static void
-hsl_to_rgb (double h, double s, double l, ChronoRgb *out)
+void
+chrono_rgb_from_hsl (double h, double s, double l, ChronoRgb *out)
 {
   double q = l < 0.5 ? l * (1.0 + s) : l + s - l * s;
   double p = 2.0 * l - q;
@@ -111,7 +111,7 @@ chrono_palette_get_name_color (const ChronoPalette *palette, const char *name, C
   double hue = (h % 3600u) / 3600.0;
   double saturation = 0.45 + ((h >> 12) % 20u) / 100.0;
   double lightness = (palette->dark ? 0.42 : 0.62) + ((h >> 20) % 12u) / 100.0;
-  hsl_to_rgb (hue, saturation, lightness, out);
+  chrono_rgb_from_hsl (hue, saturation, lightness, out);
 }
 
 /* Back-filled spans are faded towards the background so they read as "assumed". */

@@ -36,6 +36,8 @@ void chrono_palette_get_name_color (const ChronoPalette *palette, const char *na
 void chrono_palette_get_inferred_color (const ChronoPalette *palette, const ChronoRgb *color, ChronoRgb *out);
 void chrono_palette_get_text_on (const ChronoRgb *fill, ChronoRgb *out);
 
+/* h in turns (wraps), s and l from 0 to 1 */
+void chrono_rgb_from_hsl (double h, double s, double l, ChronoRgb *out);
 void chrono_rgb_mix (const ChronoRgb *a, const ChronoRgb *b, double amount_of_b, ChronoRgb *out);
 void chrono_rgb_set_source (cairo_t *cr, const ChronoRgb *color);
 void chrono_rgb_set_source_alpha (cairo_t *cr, const ChronoRgb *color, double alpha);

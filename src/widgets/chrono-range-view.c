@@ -5,6 +5,8 @@
  * motion; only the last one counts), or when the page is next shown.  The
  * analysis answers from the lanes' block totals and summaries, so a range
  * of a big trace costs milliseconds (tests/benchmarks/range-table.c). */
+#include "chrono-widget-util.h"
+
 #include <glib/gi18n-lib.h>
 
 #include "chrono-range-view.h"
@@ -759,15 +761,6 @@ make_metrics (ChronoRangeView *self)
   return tree;
 }
 
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_style_context_add_class (gtk_widget_get_style_context (label), "heading");
-  return label;
-}
-
 static void
 chrono_range_view_dispose (GObject *object)
 {
@@ -838,7 +831,7 @@ chrono_range_view_init (ChronoRangeView *self)
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (metrics_scroller), 260);
   gtk_container_add (GTK_CONTAINER (metrics_scroller), self->metrics);
   self->metrics_part = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_container_add (GTK_CONTAINER (self->metrics_part), heading (_ ("Instances in the range")));
+  gtk_container_add (GTK_CONTAINER (self->metrics_part), chrono_widget_heading (_ ("Instances in the range")));
   gtk_container_add (GTK_CONTAINER (self->metrics_part), metrics_scroller);
   gtk_widget_show_all (self->metrics_part);
   gtk_widget_set_no_show_all (self->metrics_part, TRUE);
@@ -849,7 +842,8 @@ chrono_range_view_init (ChronoRangeView *self)
   gtk_widget_set_halign (self->copy_button, GTK_ALIGN_END);
   g_signal_connect_swapped (self->copy_button, "clicked", G_CALLBACK (copy_clicked), self);
 
-  GtkWidget *parts[] = { self->note, heading (_ ("Lanes")), lanes_scroller, self->metrics_part, self->copy_button };
+  GtkWidget *parts[] = { self->note, chrono_widget_heading (_ ("Lanes")), lanes_scroller, self->metrics_part,
+                         self->copy_button };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       gtk_container_add (GTK_CONTAINER (self->content), parts[i]);

@@ -4,6 +4,8 @@
  * instances costs nothing.  The view turns violations and paths into the
  * timeline's generic overlays (ranges, a path): the renderer knows nothing
  * of requirements. */
+#include "chrono-widget-util.h"
+
 #include <glib/gi18n-lib.h>
 
 #include <math.h>
@@ -188,16 +190,6 @@ fill_violations (ChronoRequirementsView *self)
 
 /* ---- the chains -------------------------------------------------------------- */
 
-static gboolean
-summarize (const ChronoChainResult *result, ChronoChainMeasure measure, ChronoMetricSummary *out)
-{
-  GArray *samples = result->samples[measure];
-  g_autofree gint64 *values = g_new (gint64, MAX (samples->len, 1));
-  for (guint i = 0; i < samples->len; i++)
-    values[i] = g_array_index (samples, ChronoChainSample, i).value;
-  return chrono_metrics_summarize_values (values, samples->len, out);
-}
-
 static void
 fill_chains (ChronoRequirementsView *self)
 {
@@ -210,7 +202,7 @@ fill_chains (ChronoRequirementsView *self)
       for (ChronoChainMeasure m = 0; m < CHRONO_N_CHAIN_MEASURES; m++)
         {
           ChronoMetricSummary s;
-          gboolean any = summarize (chain->result, m, &s);
+          gboolean any = chrono_chain_result_summarize (chain->result, m, &s);
           g_autofree char *min = any ? format_duration (self, s.min) : g_strdup ("—");
           g_autofree char *max = any ? format_duration (self, s.max) : g_strdup ("—");
           g_autofree char *p99 = any ? format_duration (self, s.p99) : g_strdup ("—");
@@ -273,7 +265,7 @@ histogram_bars (ChronoRequirementsView *self, Bars *out)
   if (!self->has_path)
     return FALSE;
   ChronoMetricSummary s;
-  if (!summarize (chain_at (self, self->path_chain)->result, self->path_measure, &s))
+  if (!chrono_chain_result_summarize (chain_at (self, self->path_chain)->result, self->path_measure, &s))
     return FALSE;
   out->left = HISTOGRAM_MARGIN;
   out->top = HISTOGRAM_TOP;
@@ -555,7 +547,7 @@ static void
 show_worst (ChronoRequirementsView *self, guint chain, ChronoChainMeasure measure)
 {
   ChronoMetricSummary s;
-  if (summarize (chain_at (self, chain)->result, measure, &s))
+  if (chrono_chain_result_summarize (chain_at (self, chain)->result, measure, &s))
     chrono_requirements_view_show_path (self, chain, measure, s.worst);
   else
     gtk_widget_error_bell (GTK_WIDGET (self));
@@ -830,15 +822,6 @@ make_list (ChronoRequirementsView *self, GtkListStore *store, const char *toolti
 }
 
 static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_style_context_add_class (gtk_widget_get_style_context (label), "heading");
-  return label;
-}
-
-static GtkWidget *
 make_navigator (ChronoRequirementsView *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
@@ -929,10 +912,10 @@ chrono_requirements_view_init (ChronoRequirementsView *self)
                                 G_CALLBACK (chain_chosen));
   self->path_box = make_navigator (self);
   GtkWidget *chains = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_container_add (GTK_CONTAINER (chains), heading (_ ("Event chains")));
+  gtk_container_add (GTK_CONTAINER (chains), chrono_widget_heading (_ ("Event chains")));
   gtk_container_add (GTK_CONTAINER (chains), gtk_widget_get_parent (self->chain_list));
   gtk_container_add (GTK_CONTAINER (chains), self->path_box);
-  GtkWidget *parts[] = { self->title, self->summary, heading (_ ("Violations")),
+  GtkWidget *parts[] = { self->title, self->summary, chrono_widget_heading (_ ("Violations")),
                          gtk_widget_get_parent (self->violation_list), chains };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     gtk_container_add (GTK_CONTAINER (content), parts[i]);

@@ -53,3 +53,13 @@ chrono_grid_attach_labelled (GtkGrid *grid, int row, const char *text, GtkWidget
   gtk_grid_attach (grid, label, 0, row, 1, 1);
   gtk_grid_attach (grid, widget, 1, row, width, 1);
 }
+
+/* A side page's section title: a left-aligned label in the theme's heading style. */
+GtkWidget *
+chrono_widget_heading (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_style_context_add_class (gtk_widget_get_style_context (label), "heading");
+  return label;
+}

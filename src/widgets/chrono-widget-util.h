@@ -11,5 +11,6 @@ gboolean chrono_widget_ensure_cache (GtkWidget *widget, cairo_surface_t **cache)
 void chrono_scroll_event_get_deltas (GdkEventScroll *event, double *dx, double *dy);
 /* A form row: a right-aligned mnemonic label, then widget over `width` columns. */
 void chrono_grid_attach_labelled (GtkGrid *grid, int row, const char *text, GtkWidget *widget, int width);
+GtkWidget *chrono_widget_heading (const char *text);
 
 G_END_DECLS
