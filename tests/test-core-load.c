@@ -184,9 +184,9 @@ test_no_cores (void)
   g_assert_null (chrono_core_load_find_group (trace));
 }
 
-/* One tick per bin over 108 ms of microseconds: more steps a lane than CHRONO_CORE_LOAD_MAX_BINS. */
-static void
-test_widened (void)
+/* The FreeRTOS example of the corpus, or NULL (the test skipped) when it is absent. */
+static ChronoTrace *
+load_corpus_example (const char *lazy)
 {
   const char *corpus = g_getenv ("CHRONO_CORPUS");
   g_autofree char *dir = corpus ? g_build_filename (corpus, "btf", NULL) : NULL;
@@ -194,9 +194,18 @@ test_widened (void)
   if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
     {
       g_test_skip ("freertos_example.btf is not in the corpus");
-      return;
+      return NULL;
     }
-  g_autoptr (ChronoTrace) trace = load (dir, "freertos_example.btf", "never");
+  return load (dir, "freertos_example.btf", lazy);
+}
+
+/* One tick per bin over 108 ms of microseconds: more steps a lane than CHRONO_CORE_LOAD_MAX_BINS. */
+static void
+test_widened (void)
+{
+  g_autoptr (ChronoTrace) trace = load_corpus_example ("never");
+  if (trace == NULL)
+    return;
   gint64 span = chrono_trace_get_end (trace) - chrono_trace_get_begin (trace);
   g_assert_cmpint (span, >, CHRONO_CORE_LOAD_MAX_BINS);
   gint64 widened = chrono_core_load_show (trace, 1);
@@ -213,16 +222,10 @@ test_widened (void)
 static void
 test_lazy_summaries (void)
 {
-  const char *corpus = g_getenv ("CHRONO_CORPUS");
-  g_autofree char *dir = corpus ? g_build_filename (corpus, "btf", NULL) : NULL;
-  g_autofree char *path = dir ? g_build_filename (dir, "freertos_example.btf", NULL) : NULL;
-  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    {
-      g_test_skip ("freertos_example.btf is not in the corpus");
-      return;
-    }
-  g_autoptr (ChronoTrace) whole = load (dir, "freertos_example.btf", "never");
-  g_autoptr (ChronoTrace) lazy = load (dir, "freertos_example.btf", "always");
+  g_autoptr (ChronoTrace) whole = load_corpus_example ("never");
+  g_autoptr (ChronoTrace) lazy = load_corpus_example ("always");
+  if (whole == NULL || lazy == NULL)
+    return;
   g_assert_true (chrono_trace_is_lazy (lazy));
   gint64 bin = (chrono_trace_get_end (whole) - chrono_trace_get_begin (whole)) / 10;
   g_assert_cmpint (chrono_core_load_show (whole, bin), ==, bin);
