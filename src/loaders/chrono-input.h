@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 
+#include "chrono-side-file.h"
 #include "chrono-warnings.h"
 
 G_BEGIN_DECLS
@@ -54,12 +55,6 @@ guint64 chrono_input_estimate_text_size (const char *path);
 
 /* The first bytes of a regular file (inflated for a .gz), for sniffing. */
 gssize chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error);
-
-/* A side file (a view, a description beside the trace) read whole: only a
- * regular file of at most max_size bytes; a FIFO or a device is refused
- * without waiting for a writer or reading without end. */
-gboolean chrono_read_side_file (const char *path, gsize max_size, char **out_contents, gsize *out_length,
-                                GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoInput, chrono_input_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoGzipIndex, chrono_gzip_index_free)
