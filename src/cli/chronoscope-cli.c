@@ -29,6 +29,8 @@
 #include "chrono-requirements.h"
 #include "chrono-cli-requirements.h"
 #include "chrono-resource-usage.h"
+#include "chrono-view-state.h"
+#include "chrono-viewport.h"
 
 enum { EXIT_OK = 0, EXIT_WARNINGS = 1, EXIT_FAILED = 2 };
 
@@ -1201,6 +1203,7 @@ static int
 command_export (int argc, char **argv)
 {
   g_autofree char *output = NULL, *range = NULL, *size = NULL, *marker_a = NULL, *marker_b = NULL, *align = NULL;
+  g_autofree char *view = NULL;
   g_auto (GStrv) shifts = NULL;
   gboolean dark = FALSE, critical = FALSE, with_name = FALSE;
   g_autofree char *label_by = NULL, *requirements = NULL, *chain_path = NULL;
@@ -1229,6 +1232,10 @@ command_export (int argc, char **argv)
       N_ ("start|wallclock|timestamps") },
     { "shift", 0, 0, G_OPTION_ARG_STRING_ARRAY, &shifts,
       N_ ("Several traces: move trace N (2, 3, …) by TIME of the first trace's clock (repeatable)"), N_ ("N=TIME") },
+    { "view", 0, 0, G_OPTION_ARG_FILENAME, &view,
+      N_ ("A view saved by the viewer (TRACE.chronoscope.json): its range, markers, hidden and folded lanes, "
+          "bookmarks and notes; --range and --marker-a/b still win"),
+      N_ ("FILE") },
     { NULL },
   };
   g_autoptr (GOptionContext) context =
@@ -1291,6 +1298,31 @@ command_export (int argc, char **argv)
   ChronoRenderOverlays overlays;
   chrono_render_overlays_init (&overlays);
   options.overlays = &overlays;
+  g_autoptr (ChronoViewState) state = NULL;
+  if (view != NULL)
+    {
+      const char *inputs[] = { view, NULL };
+      if (chrono_output_file_is_any_of (output, inputs))
+        {
+          g_printerr (_ ("chronoscope-cli export: %s is the view being read; the picture needs a name of its own\n"),
+                      output);
+          return EXIT_FAILED;
+        }
+      if ((state = chrono_view_state_load (view, &error)) == NULL)
+        return export_failed (error);
+      g_autofree char *mismatch = chrono_view_state_check_trace (state, trace);
+      if (mismatch != NULL)
+        g_printerr ("chronoscope-cli export: %s: %s\n", view, mismatch);
+      /* the viewer's viewport takes the view, so range and markers are held to the trace as they are there */
+      g_autoptr (ChronoViewport) viewport = chrono_viewport_new (options.begin, options.end);
+      chrono_viewport_apply_view_state (viewport, state);
+      options.begin = chrono_viewport_get_begin (viewport);
+      options.end = chrono_viewport_get_end (viewport);
+      options.origin = chrono_viewport_get_origin (viewport);
+      overlays.has_marker_a = chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &overlays.marker_a);
+      overlays.has_marker_b = chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &overlays.marker_b);
+      overlays.annotations = state;
+    }
   g_auto (ChronoCliMarks) marks = { 0 };
   if (chain_path != NULL && requirements == NULL)
     {
@@ -1323,6 +1355,16 @@ command_export (int argc, char **argv)
   g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
   if (set != NULL)
     chrono_layout_set_trace_set (layout, set);
+  if (state != NULL)
+    {
+      g_autoptr (GPtrArray) unknown = g_ptr_array_new_with_free_func (g_free);
+      chrono_layout_apply_view_state (layout, state, unknown);
+      for (guint i = 0; i < unknown->len; i++)
+        {
+          g_autofree char *lane = chrono_view_state_describe_lane (g_ptr_array_index (unknown, i));
+          g_printerr (_ ("chronoscope-cli export: %s: the trace has no lane “%s”; skipped\n"), view, lane);
+        }
+    }
   g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
   /* the path's rows shown, not folded into their tasks' */
   for (guint i = 0; i < overlays.n_path; i++)

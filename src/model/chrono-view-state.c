@@ -343,6 +343,31 @@ chrono_view_state_find_lane (ChronoTrace *trace, const char *lane_key)
   return found;
 }
 
+char *
+chrono_view_state_describe_lane (const char *lane_key)
+{
+  g_return_val_if_fail (lane_key != NULL, NULL);
+  g_autofree char *path = g_strdup (lane_key);
+  g_strdelimit (path, (const char[]){ KEY_SEPARATOR, 0 }, '/');
+  return g_utf8_make_valid (path, -1);
+}
+
+char *
+chrono_view_state_check_trace (ChronoViewState *self, ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_VIEW_STATE (self) && CHRONO_IS_TRACE (trace), NULL);
+  gint64 ticks_per_second = chrono_trace_get_clock (trace)->ticks_per_second;
+  if (self->ticks_per_second > 0 && self->ticks_per_second != ticks_per_second)
+    return g_strdup_printf (_ ("the view counts %" G_GINT64_FORMAT " ticks per second, the trace %" G_GINT64_FORMAT
+                               "; its times may be off"),
+                            self->ticks_per_second, ticks_per_second);
+  g_autofree char *base = g_path_get_basename (chrono_trace_get_path (trace));
+  g_autofree char *shown = g_utf8_make_valid (base, -1);
+  if (self->trace_name != NULL && strcmp (self->trace_name, shown) != 0)
+    return g_strdup_printf (_ ("the view was saved for %s, not %s"), self->trace_name, shown);
+  return NULL;
+}
+
 /* ---- writing ------------------------------------------------------------- */
 
 /* A lane key as the array of its names; FALSE when a name is not UTF-8 (JSON cannot hold it). */

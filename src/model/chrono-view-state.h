@@ -85,6 +85,11 @@ void chrono_view_state_remove_note (ChronoViewState *state, guint index);
 
 /* The lane of trace with that key, or NULL. */
 ChronoLane *chrono_view_state_find_lane (ChronoTrace *trace, const char *lane_key);
+/* A lane key for people: "Tasks/T1". */
+char *chrono_view_state_describe_lane (const char *lane_key);
+/* Why the state may not fit trace (saved for another file name, or times on
+ * another clock), for a warning; NULL when nothing says so. */
+char *chrono_view_state_check_trace (ChronoViewState *state, ChronoTrace *trace);
 
 /* The state as JSON (valid UTF-8; keys nobody can name in UTF-8 are left
  * out).  Read back, a file is checked whole: a wrong type, a number out of

@@ -681,3 +681,51 @@ chrono_layout_get_trace_set (ChronoLayout *layout)
   g_return_val_if_fail (CHRONO_IS_LAYOUT (layout), NULL);
   return layout->set;
 }
+
+/* ---- saved views ---------------------------------------------------------- */
+
+static void
+apply_lanes (ChronoLayout *self, GPtrArray *keys, gboolean hide, GPtrArray *unknown)
+{
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (keys, i);
+      ChronoLane *lane = chrono_view_state_find_lane (self->trace, key);
+      if (lane == NULL)
+        {
+          if (unknown != NULL)
+            g_ptr_array_add (unknown, g_strdup (key));
+        }
+      else if (hide)
+        g_hash_table_add (self->hidden, lane);
+      else
+        g_hash_table_add (self->collapsed, lane);
+    }
+}
+
+void
+chrono_layout_apply_view_state (ChronoLayout *self, ChronoViewState *state, GPtrArray *unknown)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (self) && CHRONO_IS_VIEW_STATE (state));
+  /* all at once, one rebuild: a view may hide thousands of lanes */
+  apply_lanes (self, chrono_view_state_get_hidden (state), TRUE, unknown);
+  apply_lanes (self, chrono_view_state_get_collapsed (state), FALSE, unknown);
+  chrono_layout_refresh (self);
+}
+
+void
+chrono_layout_store_view_state (ChronoLayout *self, ChronoViewState *state)
+{
+  g_return_if_fail (CHRONO_IS_LAYOUT (self) && CHRONO_IS_VIEW_STATE (state));
+  chrono_view_state_clear_lanes (state);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      g_autofree char *key = NULL;
+      if (g_hash_table_contains (self->hidden, lane))
+        chrono_view_state_add_hidden (state, key = chrono_lane_dup_key (lane));
+      if (g_hash_table_contains (self->collapsed, lane) && chrono_lane_get_n_children (lane) > 0)
+        chrono_view_state_add_collapsed (state, key != NULL ? key : (key = chrono_lane_dup_key (lane)));
+    }
+}

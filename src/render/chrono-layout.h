@@ -6,6 +6,7 @@
 
 #include "chrono-trace-set.h"
 #include "chrono-trace.h"
+#include "chrono-view-state.h"
 
 G_BEGIN_DECLS
 
@@ -82,5 +83,11 @@ double chrono_layout_row_get_slot_height (const ChronoLayoutRow *row);
 void chrono_layout_set_axis_range (ChronoLayout *layout, ChronoLane *lane, double lo, double hi);
 void chrono_layout_reset_axis_range (ChronoLayout *layout, ChronoLane *lane);
 gboolean chrono_layout_get_axis_range (ChronoLayout *layout, ChronoLane *lane, double *lo, double *hi);
+
+/* A saved view's lanes (of the layout's trace) hidden and folded; the keys
+ * of lanes the trace lacks are added to unknown (may be NULL) and skipped. */
+void chrono_layout_apply_view_state (ChronoLayout *layout, ChronoViewState *state, GPtrArray *unknown);
+/* The layout's hidden and folded lanes of its trace, replacing state's. */
+void chrono_layout_store_view_state (ChronoLayout *layout, ChronoViewState *state);
 
 G_END_DECLS

@@ -1,7 +1,8 @@
 /* chrono-render-overlays.c — what is drawn over the picture of the lanes:
  * the pointer's cursor line, the selected time range, markers A and B, an
- * outline round the selected span, highlighted ranges (violations) and a
- * path of steps across lanes joined by arrows (an event chain).  The timeline draws them over its cached
+ * outline round the selected span, highlighted ranges (violations), a
+ * path of steps across lanes joined by arrows (an event chain) and a saved
+ * view's bookmarks and notes.  The timeline draws them over its cached
  * picture at every frame; an export draws them once over its picture. */
 #include "chrono-render-private.h"
 
@@ -375,6 +376,130 @@ draw_path (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *vie
     draw_path_span (cr, view, &boxes[0], &boxes[overlays->n_path - 1], r, g, b);
 }
 
+/* ---- bookmarks and notes ------------------------------------------------ */
+
+#define BOOKMARK_BAND 4.0 /* px: the band at the foot of the ruler */
+#define BOOKMARK_CHIP 13.0 /* px: the name's tab above it */
+#define NOTE_GLYPH 10.0 /* px: a note's sheet */
+#define MAX_DRAWN_NAME 120 /* characters of a bookmark's name laid out at most */
+
+static const ChronoRgb bookmark_colour = { 0.45, 0.27, 0.70 };
+
+/* A named band under the ruler for each bookmark, its name in a tab at its start. */
+static void
+draw_bookmarks (cairo_t *cr, const ChronoRenderOptions *o, ChronoViewState *state)
+{
+  guint n = chrono_view_state_get_n_bookmarks (state);
+  if (n == 0 || o->ruler_height < BOOKMARK_BAND + BOOKMARK_CHIP)
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, o->label_width, 0, o->width - o->label_width, o->ruler_height);
+  cairo_clip (cr);
+  PangoLayout *text = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans 7");
+  pango_layout_set_font_description (text, font);
+  pango_font_description_free (font);
+  ChronoRenderContext ctx = { .cr = cr, .o = o };
+  double band_y = o->ruler_height - BOOKMARK_BAND, chip_y = band_y - BOOKMARK_CHIP;
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoBookmark *bookmark = chrono_view_state_get_bookmark (state, i);
+      double x0 = chrono_render_options_time_to_x (o, bookmark->begin);
+      double x1 = chrono_render_options_time_to_x (o, bookmark->end);
+      if (x1 < o->label_width || x0 > o->width)
+        continue;
+      x0 = floor (MAX (x0, o->label_width - 1));
+      x1 = ceil (MAX (MIN (x1, o->width + 1), x0 + 2));
+      cairo_rectangle (cr, x0, band_y, x1 - x0, BOOKMARK_BAND);
+      cairo_set_source_rgba (cr, bookmark_colour.red, bookmark_colour.green, bookmark_colour.blue, 0.9);
+      cairo_fill (cr);
+      g_autofree char *name =
+          g_utf8_substring (bookmark->name, 0, MIN (g_utf8_strlen (bookmark->name, -1), (glong) MAX_DRAWN_NAME));
+      int text_width = 0;
+      chrono_render_text_size (text, name, &text_width, NULL);
+      double chip_width = MIN (text_width + 6.0, MAX (x1 - x0, 0));
+      if (chip_width < 14)
+        continue; /* no room to say which: the band alone */
+      cairo_rectangle (cr, x0, chip_y, chip_width, BOOKMARK_CHIP);
+      cairo_fill (cr);
+      static const ChronoRgb white = { 1, 1, 1 };
+      chrono_render_text (&ctx, text, name, x0 + 3, chip_y + 1, chip_width - 6, &white);
+    }
+  g_object_unref (text);
+  cairo_restore (cr);
+}
+
+/* A sheet with a folded corner, its top-left corner at (x, y). */
+static void
+draw_note_glyph (cairo_t *cr, double x, double y)
+{
+  double s = NOTE_GLYPH, fold = 3.5;
+  x = floor (x) + 0.5;
+  y = floor (y) + 0.5;
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x + s - fold, y);
+  cairo_line_to (cr, x + s, y + fold);
+  cairo_line_to (cr, x + s, y + s);
+  cairo_line_to (cr, x, y + s);
+  cairo_close_path (cr);
+  cairo_set_source_rgb (cr, 1.0, 0.85, 0.25);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.45, 0.33, 0.0);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  cairo_move_to (cr, x + s - fold, y);
+  cairo_line_to (cr, x + s - fold, y + fold);
+  cairo_line_to (cr, x + s, y + fold);
+  cairo_stroke (cr);
+  for (int line = 0; line < 2; line++)
+    {
+      cairo_move_to (cr, x + 2, y + 4.5 + 2.5 * line);
+      cairo_line_to (cr, x + s - 2, y + 4.5 + 2.5 * line);
+    }
+  cairo_stroke (cr);
+}
+
+/* A note on an item: a glyph at the item's start on its lane's row (none
+ * while the row is hidden or folded away).  A note on a range: at its start
+ * in the ruler. */
+static void
+draw_notes (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *view, ChronoViewState *state)
+{
+  ChronoLayout *layout = chrono_renderer_get_layout (renderer);
+  ChronoTrace *trace = chrono_renderer_get_trace (renderer);
+  guint n = chrono_view_state_get_n_notes (state);
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoNote *note = chrono_view_state_get_note (state, i);
+      if (note->lane_key == NULL)
+        {
+          double x = chrono_render_options_time_to_x (view, note->begin);
+          if (x >= view->label_width && x <= view->width && view->ruler_height >= NOTE_GLYPH + 2)
+            draw_note_glyph (cr, x, 1);
+          continue;
+        }
+      ChronoLane *lane = chrono_view_state_find_lane (trace, note->lane_key);
+      guint index;
+      if (lane == NULL || !chrono_layout_find_row (layout, lane, &index))
+        continue;
+      const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
+      ChronoRenderOptions mapped;
+      chrono_renderer_get_member_options (renderer, view, row->member, &mapped);
+      double x = chrono_render_options_time_to_x (&mapped, note->begin);
+      double top = chrono_render_options_lane_top (&mapped);
+      double y = top + row->y - mapped.scroll_y + 1;
+      if (x < mapped.label_width - 1 || x > mapped.width || y + NOTE_GLYPH < top
+          || y > top + chrono_render_options_lane_height (&mapped))
+        continue;
+      cairo_save (cr);
+      cairo_rectangle (cr, mapped.label_width, top, mapped.width - mapped.label_width,
+                       chrono_render_options_lane_height (&mapped));
+      cairo_clip (cr);
+      draw_note_glyph (cr, MAX (x, mapped.label_width), y);
+      cairo_restore (cr);
+    }
+}
+
 void
 chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *o,
                                const ChronoRenderOverlays *overlays)
@@ -387,6 +512,11 @@ chrono_renderer_draw_overlays (ChronoRenderer *renderer, cairo_t *cr, const Chro
   draw_selected (renderer, cr, o, overlays);
   if (overlays->n_path > 0)
     draw_path (renderer, cr, o, overlays);
+  if (overlays->annotations != NULL)
+    {
+      draw_bookmarks (cr, o, overlays->annotations);
+      draw_notes (renderer, cr, o, overlays->annotations);
+    }
   if (overlays->has_selection)
     draw_selection_band (cr, o, overlays->selection_begin, overlays->selection_end);
   if (overlays->has_marker_a)

@@ -7,6 +7,7 @@
 
 #include "chrono-layout.h"
 #include "chrono-trace.h"
+#include "chrono-view-state.h"
 
 G_BEGIN_DECLS
 
@@ -61,6 +62,10 @@ typedef struct _ChronoRenderOverlays {
   const ChronoRenderPathStep *path; /* n_path steps in order, borrowed; NULL: none */
   guint n_path;
   const char *path_label; /* written beside the path's last step; NULL: none */
+  /* The bookmarks (bands under the ruler, named) and notes (a glyph on the
+   * noted item's row, or in the ruler for a range) of a saved view; borrowed,
+   * NULL: none.  Their lanes are the renderer's trace's, found by key. */
+  ChronoViewState *annotations;
 } ChronoRenderOverlays;
 
 void chrono_render_overlays_init (ChronoRenderOverlays *overlays);

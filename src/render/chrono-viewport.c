@@ -590,3 +590,42 @@ chrono_viewport_get_origin (ChronoViewport *viewport)
 {
   return viewport->absolute_time ? 0 : viewport->trace_begin;
 }
+
+void
+chrono_viewport_apply_view_state (ChronoViewport *viewport, ChronoViewState *state)
+{
+  g_return_if_fail (CHRONO_IS_VIEWPORT (viewport) && CHRONO_IS_VIEW_STATE (state));
+  gint64 begin, end;
+  if (chrono_view_state_get_range (state, &begin, &end))
+    {
+      /* held to the trace first: the span of a range from a file may not fit a gint64 */
+      begin = CLAMP (begin, viewport->trace_begin, viewport->trace_end);
+      end = CLAMP (end, viewport->trace_begin, viewport->trace_end);
+      if (end > begin)
+        chrono_viewport_set_range (viewport, begin, end);
+    }
+  gboolean absolute;
+  if (chrono_view_state_get_absolute_time (state, &absolute))
+    chrono_viewport_set_absolute_time (viewport, absolute);
+  viewport->has_marker[CHRONO_MARKER_A] = viewport->has_marker[CHRONO_MARKER_B] = FALSE;
+  for (ChronoMarker m = CHRONO_MARKER_A; m <= CHRONO_MARKER_B; m++)
+    {
+      gint64 time;
+      if (chrono_view_state_get_marker (state, m, &time))
+        {
+          viewport->has_marker[m] = TRUE;
+          viewport->marker[m] = CLAMP (time, viewport->trace_begin, viewport->trace_end);
+        }
+    }
+  overlay_changed (viewport);
+}
+
+void
+chrono_viewport_store_view_state (ChronoViewport *viewport, ChronoViewState *state)
+{
+  g_return_if_fail (CHRONO_IS_VIEWPORT (viewport) && CHRONO_IS_VIEW_STATE (state));
+  chrono_view_state_set_range (state, viewport->begin, viewport->end);
+  chrono_view_state_set_absolute_time (state, viewport->absolute_time);
+  for (ChronoMarker m = CHRONO_MARKER_A; m <= CHRONO_MARKER_B; m++)
+    chrono_view_state_set_marker (state, m, viewport->has_marker[m], viewport->marker[m]);
+}

@@ -11,6 +11,8 @@
 
 #include <glib-object.h>
 
+#include "chrono-view-state.h"
+
 G_BEGIN_DECLS
 
 #define CHRONO_TYPE_VIEWPORT (chrono_viewport_get_type ())
@@ -54,5 +56,10 @@ gint64 chrono_viewport_get_origin (ChronoViewport *viewport);
 
 double chrono_viewport_get_scroll_y (ChronoViewport *viewport);
 void chrono_viewport_set_scroll_y (ChronoViewport *viewport, double scroll_y, double max_scroll_y);
+
+/* A saved view's range, markers and time origin shown (each where it has one;
+ * markers it lacks are cleared), and the viewport's written into one. */
+void chrono_viewport_apply_view_state (ChronoViewport *viewport, ChronoViewState *state);
+void chrono_viewport_store_view_state (ChronoViewport *viewport, ChronoViewState *state);
 
 G_END_DECLS
