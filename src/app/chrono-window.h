@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "chrono-export-dialog.h"
+#include "chrono-view-state.h"
 #include "chrono-viewport.h"
 
 G_BEGIN_DECLS
@@ -37,5 +38,18 @@ ChronoExportChoice *chrono_window_get_export_choice (ChronoWindow *window);
 const char *chrono_window_get_info_message (ChronoWindow *window);
 /* What the status bar says besides the times (hints, and why a key did nothing). */
 const char *chrono_window_get_status_message (ChronoWindow *window);
+
+/* The view kept beside the trace (TRACE.chronoscope.json): its bookmarks and
+ * notes as they are now; range, markers and lanes are written into it on save. */
+ChronoViewState *chrono_window_get_view_state (ChronoWindow *window);
+/* Save View (Ctrl+S): the side file written next to the trace, never over it. */
+gboolean chrono_window_save_view (ChronoWindow *window, GError **error);
+/* Add Bookmark (Ctrl+D) named name: the selected range, else markers A..B, else the range on show. */
+void chrono_window_add_bookmark (ChronoWindow *window, const char *name);
+/* Add Note (Ctrl+Shift+N): on the selected item, else the selected range, else
+ * markers A..B; FALSE (and a hint in the status bar) when there is none. */
+gboolean chrono_window_add_note (ChronoWindow *window, const char *text);
+/* The Bookmarks page, NULL before a trace is shown. */
+GtkWidget *chrono_window_get_bookmarks_view (ChronoWindow *window);
 
 G_END_DECLS

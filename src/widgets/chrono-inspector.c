@@ -733,6 +733,18 @@ show_span (ChronoInspector *self, ChronoLane *lane, guint index)
 }
 
 /* The panel as plain text (what a user would copy into a report). */
+void
+chrono_inspector_add_note (ChronoInspector *self, const char *text)
+{
+  g_return_if_fail (CHRONO_IS_INSPECTOR (self) && text != NULL);
+  /* under the item's title, before its details: the user's own word first */
+  GtkWidget *section = add_label (self, _ ("Note"), "section");
+  GtkWidget *note = add_label (self, text, "note");
+  gtk_box_reorder_child (GTK_BOX (self->content), section, 1);
+  gtk_box_reorder_child (GTK_BOX (self->content), note, 2);
+  gtk_widget_show_all (self->content);
+}
+
 char *
 chrono_inspector_get_text (ChronoInspector *self)
 {

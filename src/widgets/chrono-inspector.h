@@ -23,6 +23,8 @@ void chrono_inspector_set_trace_set (ChronoInspector *inspector, ChronoTraceSet 
 void chrono_inspector_show_mark_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane, guint mark);
 void chrono_inspector_show_tree_node (ChronoInspector *inspector, ChronoLane *lane, guint32 node);
 void chrono_inspector_clear (ChronoInspector *inspector);
+/* The user's note on the item shown, under its details. */
+void chrono_inspector_add_note (ChronoInspector *inspector, const char *text);
 char *chrono_inspector_get_text (ChronoInspector *inspector);
 
 G_END_DECLS

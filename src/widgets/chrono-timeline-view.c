@@ -43,6 +43,7 @@ struct _ChronoTimelineView {
   ChronoLayout *layout;
   ChronoRenderer *renderer;
   ChronoViewport *viewport;
+  ChronoViewState *annotations; /* bookmarks and notes drawn over the lanes, or NULL */
   cairo_surface_t *cache;
   gboolean dirty;
   double pointer_x, pointer_y; /* pointer_x < 0 when the pointer is outside */
@@ -140,6 +141,27 @@ chrono_timeline_view_set_highlight (ChronoTimelineView *self, const char *name)
   invalidate (self);
 }
 
+/* A saved view's bookmarks and notes, drawn over the lanes (and exported
+ * with the markers); NULL: none. */
+void
+chrono_timeline_view_set_annotations (ChronoTimelineView *self, ChronoViewState *state)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && (state == NULL || CHRONO_IS_VIEW_STATE (state)));
+  if (self->annotations != NULL)
+    g_signal_handlers_disconnect_by_data (self->annotations, self);
+  g_set_object (&self->annotations, state);
+  if (state != NULL)
+    g_signal_connect_object (state, "changed", G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+ChronoViewState *
+chrono_timeline_view_get_annotations (ChronoTimelineView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
+  return self->annotations;
+}
+
 static void
 layout_changed (ChronoTimelineView *self)
 {
@@ -212,6 +234,7 @@ get_overlays (ChronoTimelineView *self, ChronoRenderOverlays *out)
   out->path = (const ChronoRenderPathStep *) self->path->data;
   out->n_path = self->path->len;
   out->path_label = self->path_label;
+  out->annotations = self->annotations;
 }
 
 void
@@ -1317,6 +1340,7 @@ chrono_timeline_view_finalize (GObject *object)
   g_clear_object (&self->chain_trace);
   g_clear_object (&self->selected_lane);
   g_clear_object (&self->selected_trace);
+  g_clear_object (&self->annotations);
   g_clear_object (&self->renderer);
   g_clear_object (&self->layout);
   g_clear_object (&self->viewport);

@@ -54,5 +54,8 @@ void chrono_timeline_view_set_path (ChronoTimelineView *view, const ChronoRender
 /* Scroll the lanes so the rows of these lanes (or of their shown
  * ancestors) are in sight, as many as fit from the first. */
 void chrono_timeline_view_reveal_lanes (ChronoTimelineView *view, ChronoLane *const *lanes, guint n);
+/* A saved view's bookmarks and notes, drawn over the lanes; NULL: none. */
+void chrono_timeline_view_set_annotations (ChronoTimelineView *view, ChronoViewState *state);
+ChronoViewState *chrono_timeline_view_get_annotations (ChronoTimelineView *view);
 
 G_END_DECLS
