@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chrono-application.h"
+#include "chrono-bookmarks-view.h"
 #include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
 #include "chrono-find.h"
@@ -2042,6 +2044,173 @@ test_follow_chain (void)
   settle ();
 }
 
+/* issue 18 §3: a view saved beside the trace (range, markers, hidden and
+ * folded lanes, bookmarks, notes) comes back when the trace is opened
+ * again, the CLI's export --view draws the same picture, and the trace
+ * itself is never written. */
+static void
+test_saved_view (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("chrono-saved-view-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *trace_copy = g_build_filename (dir, "two-cores.btf", NULL);
+  g_autofree char *original = NULL;
+  gsize original_length = 0;
+  g_assert_true (g_file_get_contents (trace_path, &original, &original_length, NULL));
+  g_assert_true (g_file_set_contents (trace_copy, original, (gssize) original_length, NULL));
+  GStatBuf st;
+  g_assert_cmpint (g_stat (trace_copy, &st), ==, 0);
+  struct timespec mtime = st.st_mtim;
+  g_autofree char *side = g_strconcat (trace_copy, ".chronoscope.json", NULL);
+
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_copy);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  g_assert_cmpuint (chrono_view_state_get_n_bookmarks (chrono_window_get_view_state (window)), ==, 0);
+  gint64 begin = chrono_viewport_get_trace_begin (viewport);
+  chrono_viewport_zoom_to (viewport, begin + 2000000, begin + 6000000);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, begin + 2800000);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, begin + 4500000);
+  gint64 saved_begin = chrono_viewport_get_begin (viewport), saved_end = chrono_viewport_get_end (viewport);
+  ChronoLane *core_1 = find_lane (trace, "Core_1", CHRONO_LANE_CORE);
+  ChronoLane *task_2ms_1 = find_lane (trace, "Task_2ms_1", CHRONO_LANE_PROCESS);
+  ChronoLane *task_1ms_0 = find_lane (trace, "Task_1ms_0", CHRONO_LANE_PROCESS);
+  g_assert_nonnull (core_1);
+  g_assert_nonnull (task_2ms_1);
+  g_assert_nonnull (task_1ms_0);
+  chrono_layout_set_visible (layout, core_1, FALSE);
+  chrono_layout_set_expanded (layout, task_2ms_1, FALSE);
+
+  /* a bookmark of markers A..B, and a note on an item of Task_1ms_0 */
+  chrono_window_add_bookmark (window, "Burst of preemptions");
+  ChronoViewState *state = chrono_window_get_view_state (window);
+  g_assert_cmpuint (chrono_view_state_get_n_bookmarks (state), ==, 1);
+  g_assert_cmpint (chrono_view_state_get_bookmark (state, 0)->begin, ==, begin + 2800000);
+  g_assert_cmpint (chrono_view_state_get_bookmark (state, 0)->end, ==, begin + 4500000);
+  ChronoSpans *spans = chrono_lane_get_spans (task_1ms_0);
+  guint span = chrono_spans_first_starting_at_or_after (spans, begin + 3000000);
+  g_assert_cmpuint (span, <, chrono_spans_get_n (spans));
+  chrono_timeline_view_select (view, task_1ms_0, span);
+  g_assert_true (chrono_window_add_note (window, "why so late? – «noted»"));
+  g_autofree char *inspector = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (inspector, "why so late? – «noted»"));
+  chrono_timeline_view_unselect (view);
+  settle ();
+
+  g_assert_true (chrono_window_save_view (window, &error));
+  g_assert_no_error (error);
+  g_autofree char *json = NULL;
+  g_assert_true (g_file_get_contents (side, &json, NULL, NULL));
+  g_assert_true (g_utf8_validate (json, -1, NULL));
+  g_assert_nonnull (strstr (json, "\"chronoscope_view\" : 1"));
+  g_assert_nonnull (strstr (json, "\"Core_1\""));
+  g_assert_nonnull (strstr (json, "Burst of preemptions"));
+
+  /* a side file that leads to the trace is never written through */
+  g_autofree char *side_copy = g_strconcat (side, ".saved", NULL);
+  g_assert_cmpint (g_rename (side, side_copy), ==, 0);
+  g_assert_cmpint (symlink (trace_copy, side), ==, 0);
+  g_assert_false (chrono_window_save_view (window, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpint (g_unlink (side), ==, 0);
+  g_assert_cmpint (g_rename (side_copy, side), ==, 0);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+
+  /* opened again: the same range, markers, lanes, bookmark and note */
+  window = open_window (app, trace_copy);
+  view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  viewport = chrono_timeline_view_get_viewport (view);
+  layout = chrono_timeline_view_get_layout (view);
+  trace = chrono_timeline_view_get_trace (view);
+  state = chrono_window_get_view_state (window);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, saved_begin);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), ==, saved_end);
+  gint64 marker = 0;
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &marker));
+  g_assert_cmpint (marker, ==, begin + 2800000);
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &marker));
+  g_assert_cmpint (marker, ==, begin + 4500000);
+  g_assert_false (chrono_layout_get_visible (layout, find_lane (trace, "Core_1", CHRONO_LANE_CORE)));
+  g_assert_true (chrono_layout_get_visible (layout, find_lane (trace, "Core_0", CHRONO_LANE_CORE)));
+  g_assert_false (chrono_layout_get_expanded (layout, find_lane (trace, "Task_2ms_1", CHRONO_LANE_PROCESS)));
+  g_assert_true (chrono_layout_get_expanded (layout, find_lane (trace, "Task_2ms_2", CHRONO_LANE_PROCESS)));
+  g_assert_cmpuint (chrono_view_state_get_n_bookmarks (state), ==, 1);
+  g_assert_cmpstr (chrono_view_state_get_bookmark (state, 0)->name, ==, "Burst of preemptions");
+  g_assert_cmpuint (chrono_view_state_get_n_notes (state), ==, 1);
+  g_assert_cmpstr (chrono_view_state_get_note (state, 0)->text, ==, "why so late? – «noted»");
+  g_assert_cmpstr (chrono_window_get_info_message (window), ==, NULL);
+
+  /* the window's export with markers equals the CLI's from the saved view */
+  ChronoExportChoice choice = { .width = 1000, .with_overlays = TRUE, .style_chosen = TRUE };
+  g_autofree char *gui_png = g_build_filename (artifact_dir, "gui-export-view.png", NULL);
+  g_autofree char *cli_png = g_build_filename (artifact_dir, "cli-export-view.png", NULL);
+  g_assert_true (chrono_export_view (view, &choice, gui_png, &error));
+  g_assert_no_error (error);
+  const char *argv[] = { cli_path, "export", trace_copy, "--view", side, "-o", cli_png, "--size", "1000x0", NULL };
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (same_file_contents (gui_png, cli_png));
+  /* and the bookmark and the note are in it: without them the picture differs */
+  g_autofree char *plain_png = g_build_filename (artifact_dir, "gui-export-view-plain.png", NULL);
+  chrono_timeline_view_set_annotations (view, NULL);
+  g_assert_true (chrono_export_view (view, &choice, plain_png, &error));
+  g_assert_false (same_file_contents (plain_png, cli_png));
+  chrono_timeline_view_set_annotations (view, state);
+
+  /* the Bookmarks page lists both; its bookmark's row zooms to it */
+  ChronoBookmarksView *bookmarks = CHRONO_BOOKMARKS_VIEW (chrono_window_get_bookmarks_view (window));
+  GtkListBox *list = chrono_bookmarks_view_get_list (bookmarks);
+  g_autoptr (GList) rows = gtk_container_get_children (GTK_CONTAINER (list));
+  g_assert_cmpuint (g_list_length (rows), ==, 2);
+  chrono_viewport_fit (viewport);
+  g_signal_emit_by_name (list, "row-activated", gtk_list_box_get_row_at_index (list, 0));
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, begin + 2800000);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), ==, begin + 4500000);
+  /* the note's row brings its item into view and selects it: the inspector shows the note */
+  g_signal_emit_by_name (list, "row-activated", gtk_list_box_get_row_at_index (list, 1));
+  ChronoLane *selected = NULL;
+  guint selected_span = 0;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &selected_span));
+  g_assert_cmpstr (chrono_lane_get_name (selected), ==, "Task_1ms_0");
+  g_free (inspector);
+  inspector = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (inspector, "why so late?"));
+  chrono_viewport_zoom_to (viewport, saved_begin, saved_end);
+  gtk_stack_set_visible_child (GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (bookmarks))), GTK_WIDGET (bookmarks));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-bookmarks.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+
+  /* a side file that is not a view: the trace opens, the info bar says why the view did not */
+  g_assert_true (g_file_set_contents (side, "{\"chronoscope_view\": 1, \"range\": {\"begin\": \"x\"", -1, NULL));
+  window = open_window (app, trace_copy);
+  g_assert_nonnull (chrono_window_get_info_message (window));
+  g_assert_nonnull (strstr (chrono_window_get_info_message (window), "The saved view was not applied"));
+  g_assert_cmpuint (chrono_view_state_get_n_bookmarks (chrono_window_get_view_state (window)), ==, 0);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+
+  /* the trace is as it was: bytes and modification time */
+  g_autofree char *after = NULL;
+  gsize after_length = 0;
+  g_assert_true (g_file_get_contents (trace_copy, &after, &after_length, NULL));
+  g_assert_true (after_length == original_length && memcmp (original, after, original_length) == 0);
+  g_assert_cmpint (g_stat (trace_copy, &st), ==, 0);
+  g_assert_true (st.st_mtim.tv_sec == mtime.tv_sec && st.st_mtim.tv_nsec == mtime.tv_nsec);
+  g_unlink (side);
+  g_unlink (trace_copy);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2080,5 +2249,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/find-anything", test_find_anything);
   g_test_add_func ("/gui/freertos-preempters", test_freertos_preempters);
   g_test_add_func ("/gui/follow-chain", test_follow_chain);
+  g_test_add_func ("/gui/saved-view", test_saved_view);
   return g_test_run ();
 }
