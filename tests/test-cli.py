@@ -439,6 +439,94 @@ class Cli(unittest.TestCase):
         bad = self.write("bad.req", "chain b: STI_Pedal -> R_Control\nchain b latency < 1ms\n")
         self.assertIn("bad.req: line 2", export("bad.png", "--requirements", bad, code=2))
 
+    def test_export_view(self):
+        """export --view draws a view the viewer saved beside the trace (TRACE.chronoscope.json)."""
+        path = self.write("clean.btf", CLEAN)
+        before = hashlib.sha256(open(path, "rb").read()).hexdigest(), os.stat(path).st_mtime_ns
+
+        def view(**keys):
+            data = {"chronoscope_view": 1, "trace": "clean.btf", "ticks_per_second": 1000000000}
+            data.update(keys)
+            return self.write("clean.btf.chronoscope.json", json.dumps(data, ensure_ascii=False))
+
+        def export(name, *options, size="800x0"):
+            out = os.path.join(self.tmp.name, name)
+            result = run("export", path, "-o", out, "--size", size, *options)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(out, "rb") as f:
+                return f.read(), result.stderr
+
+        def png_height(data):
+            return int.from_bytes(data[20:24], "big")
+
+        # range and markers: the same picture as the options that say them
+        ranged = view(range={"begin": 100, "end": 900}, markers={"a": 300, "b": 800})
+        by_view, _ = export("view.png", "--view", ranged)
+        by_options, _ = export("options.png", "--range", "100ns..900ns", "--marker-a", "300ns", "--marker-b", "800ns")
+        self.assertEqual(by_view, by_options)
+        self.assertNotEqual(by_view, export("whole.png")[0])
+        # the command line still wins over the view
+        self.assertEqual(export("wins.png", "--view", ranged, "--range", "0..1us")[0],
+                         export("plain-range.png", "--range", "0..1us", "--marker-a", "300ns",
+                                "--marker-b", "800ns")[0])
+
+        # a hidden lane is not drawn (one row less), a folded one hides its children; unknown lanes are skipped
+        plain, _ = export("plain.png")
+        hidden, warnings = export("hidden.png", "--view", view(hidden=[["Stimuli", "STI_A"], ["No", "Such"]]))
+        self.assertLess(png_height(hidden), png_height(plain))
+        self.assertIn("no lane “No/Such”", warnings)
+        folded, _ = export("folded.png", "--view", view(collapsed=[["Tasks", "Task_A"]]))
+        self.assertLess(png_height(folded), png_height(plain))
+
+        # bookmarks (violet bands) and notes (yellow sheets) come along; without them neither colour is there
+        annotated = view(bookmarks=[{"name": "start-up ✓", "begin": 0, "end": 600}],
+                         notes=[{"text": "why preempted?", "lane": ["Tasks", "Task_A"], "begin": 700, "end": 900},
+                                {"text": "a range", "begin": 200, "end": 300}])
+        svg, _ = export("annotated.svg", "--view", annotated)
+        bare, _ = export("bare.svg")
+        for colour in ("rgb(45%,27%,70%)", "rgb(100%,85%,25%)"):
+            self.assertTrue(colour in svg.decode(), colour)
+            self.assertFalse(colour in bare.decode(), colour)
+
+        # a view for another clock or file is drawn with a warning
+        _, warnings = export("other.png", "--view", view(ticks_per_second=1000))
+        self.assertIn("1000 ticks per second", warnings)
+
+        # bad views are refused, naming the file and what is wrong, and at once for a FIFO or a device
+        out = os.path.join(self.tmp.name, "bad.png")
+        for text, message in (('{"chronoscope_view": 1, "range": {"begin": "0", "end": 5}}', "“range.begin” must be"),
+                              ('{"chronoscope_view": 1, "range": {"begin": 0, "end": 99999999999999999999}}',
+                               "out of range"),
+                              ('{"chronoscope_view": 1, "hidden": "Tasks"}', "“hidden” must be an array"),
+                              ('{"chronoscope_view": 1, "notes": [{"text": "x"', ""),
+                              ('{"chronoscope_view": 7}', "view version 7")):
+            bad = self.write("bad.chronoscope.json", text)
+            result = run("export", path, "-o", out, "--view", bad)
+            self.assertEqual(result.returncode, 2, text)
+            self.assertIn(bad, result.stderr)
+            self.assertIn(message, result.stderr)
+            self.assertFalse(os.path.exists(out))
+        fifo = os.path.join(self.tmp.name, "fifo.chronoscope.json")
+        os.mkfifo(fifo)
+        zero = os.path.join(self.tmp.name, "zero.chronoscope.json")
+        os.symlink("/dev/zero", zero)
+        for hostile in (fifo, zero):
+            started = time.monotonic()
+            result = subprocess.run([CLI, "export", path, "-o", out, "--view", hostile], capture_output=True,
+                                    text=True, timeout=30)
+            self.assertEqual(result.returncode, 2)
+            self.assertIn("not a regular file", result.stderr)
+            self.assertLess(time.monotonic() - started, 10)
+        # the picture is never written over the view it reads
+        ranged = view(range={"begin": 100, "end": 900})
+        result = run("export", path, "-o", ranged, "--view", ranged)
+        self.assertNotEqual(result.returncode, 0)
+        with open(ranged) as f:
+            self.assertEqual(json.load(f)["range"], {"begin": 100, "end": 900})
+
+        after = hashlib.sha256(open(path, "rb").read()).hexdigest(), os.stat(path).st_mtime_ns
+        self.assertEqual(before, after)
+
     def test_never_writes_input(self):
         path = self.write("clean.btf", CLEAN)
         os.chmod(path, 0o444)
