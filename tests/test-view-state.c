@@ -244,6 +244,22 @@ test_hostile_json (void)
   g_assert_cmpint (time, ==, -3);
   g_assert_cmpstr (chrono_view_state_get_trace_name (state), ==, "[[[[ 99999999999999999999 \" {{{");
 
+  /* more entries, or longer texts, than a view holds */
+  GString *many = g_string_new ("{\"chronoscope_view\": 1, \"hidden\": [");
+  for (guint i = 0; i <= CHRONO_VIEW_STATE_MAX_ITEMS; i++)
+    g_string_append (many, i ? ", [\"a\"]" : "[\"a\"]");
+  g_string_append (many, "]}");
+  g_autoptr (GError) many_error = NULL;
+  g_assert_null (chrono_view_state_new_from_json (many->str, many->len, "many", &many_error));
+  g_assert_nonnull (strstr (many_error->message, "“hidden” holds more than"));
+  g_string_free (many, TRUE);
+  g_autofree char *long_name = g_strnfill (CHRONO_VIEW_STATE_MAX_TEXT + 1, 'x');
+  g_autofree char *long_json = g_strdup_printf (
+      "{\"chronoscope_view\": 1, \"bookmarks\": [{\"name\": \"%s\", \"begin\": 0, \"end\": 1}]}", long_name);
+  g_autoptr (GError) long_error = NULL;
+  g_assert_null (chrono_view_state_new_from_json (long_json, strlen (long_json), "long", &long_error));
+  g_assert_nonnull (strstr (long_error->message, "“bookmarks[0].name” is longer than"));
+
   /* deep nesting is refused before the parser recurses into it */
   gsize depth = 1000000;
   g_autofree char *deep = g_malloc (2 * depth + 40);

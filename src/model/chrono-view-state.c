@@ -604,6 +604,8 @@ get_string (Reader *r, JsonObject *object, const char *key, const char *where, c
   *out_value = json_node_get_string (node);
   if (!g_utf8_validate (*out_value, -1, NULL))
     return invalid (r, _ ("“%s%s” is not UTF-8"), where, key);
+  if (strlen (*out_value) > CHRONO_VIEW_STATE_MAX_TEXT)
+    return invalid (r, _ ("“%s%s” is longer than %u bytes"), where, key, CHRONO_VIEW_STATE_MAX_TEXT);
   return TRUE;
 }
 
@@ -630,6 +632,8 @@ get_array (Reader *r, JsonObject *object, const char *key, JsonArray **out_array
   if (!JSON_NODE_HOLDS_ARRAY (node))
     return invalid (r, _ ("“%s” must be an array"), key);
   *out_array = json_node_get_array (node);
+  if (json_array_get_length (*out_array) > CHRONO_VIEW_STATE_MAX_ITEMS)
+    return invalid (r, _ ("“%s” holds more than %u entries"), key, CHRONO_VIEW_STATE_MAX_ITEMS);
   return TRUE;
 }
 

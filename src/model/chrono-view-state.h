@@ -24,6 +24,10 @@ G_BEGIN_DECLS
 #define CHRONO_VIEW_STATE_MAX_SIZE (4u << 20)
 /* Arrays and objects nest no deeper than this in a view file. */
 #define CHRONO_VIEW_STATE_MAX_DEPTH 16
+/* A view file holds at most this many bookmarks, notes, hidden or folded lanes each. */
+#define CHRONO_VIEW_STATE_MAX_ITEMS 10000
+/* A bookmark's name or a note's text is at most this many bytes. */
+#define CHRONO_VIEW_STATE_MAX_TEXT 16384
 
 typedef struct {
   char *name;

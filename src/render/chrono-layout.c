@@ -685,12 +685,12 @@ chrono_layout_get_trace_set (ChronoLayout *layout)
 /* ---- saved views ---------------------------------------------------------- */
 
 static void
-apply_lanes (ChronoLayout *self, GPtrArray *keys, gboolean hide, GPtrArray *unknown)
+apply_lanes (ChronoLayout *self, GHashTable *by_key, GPtrArray *keys, gboolean hide, GPtrArray *unknown)
 {
   for (guint i = 0; i < keys->len; i++)
     {
       const char *key = g_ptr_array_index (keys, i);
-      ChronoLane *lane = chrono_view_state_find_lane (self->trace, key);
+      ChronoLane *lane = g_hash_table_lookup (by_key, key);
       if (lane == NULL)
         {
           if (unknown != NULL)
@@ -708,8 +708,12 @@ chrono_layout_apply_view_state (ChronoLayout *self, ChronoViewState *state, GPtr
 {
   g_return_if_fail (CHRONO_IS_LAYOUT (self) && CHRONO_IS_VIEW_STATE (state));
   /* all at once, one rebuild: a view may hide thousands of lanes */
-  apply_lanes (self, chrono_view_state_get_hidden (state), TRUE, unknown);
-  apply_lanes (self, chrono_view_state_get_collapsed (state), FALSE, unknown);
+  g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
+  for (guint i = 0; i < lanes->len; i++)
+    g_hash_table_insert (by_key, chrono_lane_dup_key (g_ptr_array_index (lanes, i)), g_ptr_array_index (lanes, i));
+  apply_lanes (self, by_key, chrono_view_state_get_hidden (state), TRUE, unknown);
+  apply_lanes (self, by_key, chrono_view_state_get_collapsed (state), FALSE, unknown);
   chrono_layout_refresh (self);
 }
 

@@ -382,6 +382,7 @@ draw_path (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *vie
 #define BOOKMARK_CHIP 13.0 /* px: the name's tab above it */
 #define NOTE_GLYPH 10.0 /* px: a note's sheet */
 #define MAX_DRAWN_NAME 120 /* characters of a bookmark's name laid out at most */
+#define MAX_DRAWN 2000 /* bookmarks, and notes, drawn in one frame at most */
 
 static const ChronoRgb bookmark_colour = { 0.45, 0.27, 0.70 };
 
@@ -401,13 +402,14 @@ draw_bookmarks (cairo_t *cr, const ChronoRenderOptions *o, ChronoViewState *stat
   pango_font_description_free (font);
   ChronoRenderContext ctx = { .cr = cr, .o = o };
   double band_y = o->ruler_height - BOOKMARK_BAND, chip_y = band_y - BOOKMARK_CHIP;
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0, drawn = 0; i < n && drawn < MAX_DRAWN; i++)
     {
       const ChronoBookmark *bookmark = chrono_view_state_get_bookmark (state, i);
       double x0 = chrono_render_options_time_to_x (o, bookmark->begin);
       double x1 = chrono_render_options_time_to_x (o, bookmark->end);
       if (x1 < o->label_width || x0 > o->width)
         continue;
+      drawn++;
       x0 = floor (MAX (x0, o->label_width - 1));
       x1 = ceil (MAX (MIN (x1, o->width + 1), x0 + 2));
       cairo_rectangle (cr, x0, band_y, x1 - x0, BOOKMARK_BAND);
@@ -468,9 +470,14 @@ draw_notes (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *vi
   ChronoLayout *layout = chrono_renderer_get_layout (renderer);
   ChronoTrace *trace = chrono_renderer_get_trace (renderer);
   guint n = chrono_view_state_get_n_notes (state);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0, drawn = 0; i < n && drawn < MAX_DRAWN; i++)
     {
       const ChronoNote *note = chrono_view_state_get_note (state, i);
+      /* only notes in the picture's time find their lanes */
+      double at = chrono_render_options_time_to_x (view, note->begin);
+      if (at < view->label_width - 1 || at > view->width)
+        continue;
+      drawn++;
       if (note->lane_key == NULL)
         {
           double x = chrono_render_options_time_to_x (view, note->begin);
