@@ -2146,6 +2146,25 @@ test_saved_view (void)
   g_assert_cmpstr (chrono_view_state_get_note (state, 0)->text, ==, "why so late? – «noted»");
   g_assert_cmpstr (chrono_window_get_info_message (window), ==, NULL);
 
+  /* a reload (F5) keeps the lanes hidden and folded, the bookmark and the note */
+  GtkWidget *before_reload = GTK_WIDGET (view);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "reload", NULL);
+  gint64 reload_deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while ((chrono_window_get_timeline (window) == NULL || chrono_window_get_timeline (window) == before_reload)
+         && g_get_monotonic_time () < reload_deadline)
+    g_main_context_iteration (NULL, TRUE);
+  settle ();
+  view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  g_assert_true (GTK_WIDGET (view) != before_reload);
+  viewport = chrono_timeline_view_get_viewport (view);
+  layout = chrono_timeline_view_get_layout (view);
+  trace = chrono_timeline_view_get_trace (view);
+  g_assert_false (chrono_layout_get_visible (layout, find_lane (trace, "Core_1", CHRONO_LANE_CORE)));
+  g_assert_false (chrono_layout_get_expanded (layout, find_lane (trace, "Task_2ms_1", CHRONO_LANE_PROCESS)));
+  g_assert_true (chrono_window_get_view_state (window) == state);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, saved_begin);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), ==, saved_end);
+
   /* the window's export with markers equals the CLI's from the saved view */
   ChronoExportChoice choice = { .width = 1000, .with_overlays = TRUE, .style_chosen = TRUE };
   g_autofree char *gui_png = g_build_filename (artifact_dir, "gui-export-view.png", NULL);

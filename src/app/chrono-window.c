@@ -470,6 +470,9 @@ setup_view_state (ChronoWindow *self)
       if (self->view_state == NULL)
         self->view_state = chrono_view_state_new ();
     }
+  else /* a reload: the lanes hidden and folded before it (start_loading kept them) */
+    chrono_layout_apply_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
+                                    self->view_state, NULL);
   chrono_timeline_view_set_annotations (CHRONO_TIMELINE_VIEW (self->timeline), self->view_state);
   setup_bookmarks_page (self);
 }
@@ -756,6 +759,10 @@ load_finished (GObject *source, GAsyncResult *result, gpointer data)
 static void
 start_loading (ChronoWindow *self)
 {
+  /* a reload keeps the lanes hidden and folded, by name: the new trace has new lanes */
+  if (self->keep_view && self->timeline != NULL && self->view_state != NULL)
+    chrono_layout_store_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
+                                    self->view_state);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
