@@ -2118,6 +2118,14 @@ test_saved_view (void)
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_assert_cmpint (g_unlink (side), ==, 0);
+  /* Save View that cannot write (here: a folder has the side file's name) says why in the info bar */
+  g_assert_cmpint (g_mkdir (side, 0755), ==, 0);
+  g_assert_null (chrono_window_get_info_message (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save-view", NULL);
+  g_assert_nonnull (chrono_window_get_info_message (window));
+  g_assert_true (g_str_has_prefix (chrono_window_get_info_message (window), "The view was not saved: "));
+  g_assert_nonnull (strstr (chrono_window_get_info_message (window), side));
+  g_assert_cmpint (g_rmdir (side), ==, 0);
   g_assert_cmpint (g_rename (side_copy, side), ==, 0);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();

@@ -490,8 +490,7 @@ chrono_window_save_view (ChronoWindow *self, GError **error)
   g_autofree char *folder = g_path_get_dirname (side);
   if (g_access (folder, W_OK) != 0)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
-                   _ ("The view cannot be saved: the folder %s cannot be written"), folder);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, _ ("the folder %s cannot be written"), folder);
       return FALSE;
     }
   g_autofree char *base = g_path_get_basename (self->path);
@@ -1392,7 +1391,8 @@ save_view_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
   g_autoptr (GError) error = NULL;
   if (!chrono_window_save_view (self, &error))
     {
-      show_info (self, GTK_MESSAGE_ERROR, error->message, FALSE);
+      g_autofree char *text = g_strdup_printf (_ ("The view was not saved: %s"), error->message);
+      show_info (self, GTK_MESSAGE_ERROR, text, FALSE);
       return;
     }
   g_autofree char *side = chrono_view_state_path_for (self->path);
