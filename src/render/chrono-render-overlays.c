@@ -378,8 +378,9 @@ draw_path (ChronoRenderer *renderer, cairo_t *cr, const ChronoRenderOptions *vie
 
 /* ---- bookmarks and notes ------------------------------------------------ */
 
-#define BOOKMARK_BAND 4.0 /* px: the band at the foot of the ruler */
-#define BOOKMARK_CHIP 13.0 /* px: the name's tab above it */
+#define BOOKMARK_BAND 2.0 /* px: the band at the foot of the ruler */
+#define BOOKMARK_CHIP 9.0 /* px: the name's tab above it, under the ruler's labels */
+#define CHIP_INSET 7.0 /* past half a marker tab */
 #define NOTE_GLYPH 10.0 /* px: a note's sheet */
 #define MAX_DRAWN_NAME 120 /* characters of a bookmark's name laid out at most */
 #define MAX_DRAWN 2000 /* bookmarks, and notes, drawn in one frame at most */
@@ -419,13 +420,16 @@ draw_bookmarks (cairo_t *cr, const ChronoRenderOptions *o, ChronoViewState *stat
           g_utf8_substring (bookmark->name, 0, MIN (g_utf8_strlen (bookmark->name, -1), (glong) MAX_DRAWN_NAME));
       int text_width = 0;
       chrono_render_text_size (text, name, &text_width, NULL);
-      double chip_width = MIN (text_width + 6.0, MAX (x1 - x0, 0));
+      /* the tab at the foot of the ruler, under its labels, a marker's width
+       * in from the start so a marker there (a bookmark of A..B) leaves it legible */
+      double chip_x = x0 + CHIP_INSET;
+      double chip_width = MIN (text_width + 6.0, MAX (x1 - chip_x, 0));
       if (chip_width < 14)
         continue; /* no room to say which: the band alone */
-      cairo_rectangle (cr, x0, chip_y, chip_width, BOOKMARK_CHIP);
+      cairo_rectangle (cr, chip_x, chip_y, chip_width, BOOKMARK_CHIP);
       cairo_fill (cr);
       static const ChronoRgb white = { 1, 1, 1 };
-      chrono_render_text (&ctx, text, name, x0 + 3, chip_y + 1, chip_width - 6, &white);
+      chrono_render_text (&ctx, text, name, chip_x + 3, chip_y - 1, chip_width - 6, &white);
     }
   g_object_unref (text);
   cairo_restore (cr);
