@@ -5,6 +5,7 @@
 #include "chrono-view-state.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
@@ -358,9 +359,9 @@ chrono_view_state_check_trace (ChronoViewState *self, ChronoTrace *trace)
   g_return_val_if_fail (CHRONO_IS_VIEW_STATE (self) && CHRONO_IS_TRACE (trace), NULL);
   gint64 ticks_per_second = chrono_trace_get_clock (trace)->ticks_per_second;
   if (self->ticks_per_second > 0 && self->ticks_per_second != ticks_per_second)
-    return g_strdup_printf (_ ("the view counts %" G_GINT64_FORMAT " ticks per second, the trace %" G_GINT64_FORMAT
-                               "; its times may be off"),
-                            self->ticks_per_second, ticks_per_second);
+    return g_strdup_printf (
+        _ ("the view counts %" PRId64 " ticks per second, the trace %" PRId64 "; its times may be off"),
+        self->ticks_per_second, ticks_per_second);
   g_autofree char *base = g_path_get_basename (chrono_trace_get_path (trace));
   g_autofree char *shown = g_utf8_make_valid (base, -1);
   if (self->trace_name != NULL && strcmp (self->trace_name, shown) != 0)
@@ -767,7 +768,7 @@ read_root (Reader *r, JsonNode *root_node, ChronoViewState *state)
   if (!has_version)
     return invalid (r, _ ("not a Chronoscope view: “chronoscope_view” is missing"));
   if (version < 1 || version > CHRONO_VIEW_STATE_VERSION)
-    return invalid (r, _ ("view version %" G_GINT64_FORMAT " is not one this Chronoscope reads (up to %d)"), version,
+    return invalid (r, _ ("view version %" PRId64 " is not one this Chronoscope reads (up to %d)"), version,
                     CHRONO_VIEW_STATE_VERSION);
   const char *trace_name;
   gint64 ticks_per_second = 0;
