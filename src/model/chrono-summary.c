@@ -73,6 +73,32 @@ chrono_summary_new (gint64 begin, guint n_buckets, gint64 initial_span)
   return s;
 }
 
+/* Fewer (or more) buckets over the same initial span, while the summary
+ * still holds its items as they are: a trace with thousands of lanes gives
+ * each fewer, so together they stay within a budget. */
+void
+chrono_summary_plan_buckets (ChronoSummary *s, guint n_buckets)
+{
+  g_return_if_fail (s != NULL);
+  n_buckets = MAX (n_buckets, 2);
+  if (s->bucketed || n_buckets == s->n_buckets)
+    return;
+  guint64 span = s->capacity;
+  s->n_buckets = n_buckets;
+  s->max_shift = 64 - g_bit_storage (s->n_buckets);
+  s->bucket_shift = 0;
+  while (((guint64) 1 << s->bucket_shift) * s->n_buckets < span && s->bucket_shift < s->max_shift)
+    s->bucket_shift++;
+  s->bucket_ticks = (gint64) 1 << s->bucket_shift;
+  s->capacity = (guint64) s->n_buckets << s->bucket_shift;
+}
+
+guint
+chrono_summary_get_n_buckets (ChronoSummary *s)
+{
+  return s->n_buckets;
+}
+
 void
 chrono_summary_free (ChronoSummary *s)
 {

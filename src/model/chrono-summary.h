@@ -23,6 +23,9 @@ typedef struct {
 } ChronoSummaryExtra;
 
 ChronoSummary *chrono_summary_new (gint64 begin, guint n_buckets, gint64 initial_span);
+/* Another number of buckets, while the items are still kept as they are. */
+void chrono_summary_plan_buckets (ChronoSummary *summary, guint n_buckets);
+guint chrono_summary_get_n_buckets (ChronoSummary *summary);
 void chrono_summary_free (ChronoSummary *summary);
 
 void chrono_summary_add_interval (ChronoSummary *summary, gint64 start, gint64 end, ChronoState state, guint32 label);

@@ -155,7 +155,7 @@ struct _ChronoBtfMachine {
   guint64 line;
   GPtrArray *pending; /* ChronoBtfEvent*: runnable lines waiting for their process */
   gboolean replaying;
-  guint summary_buckets; /* > 0: an index pass, lanes get summaries instead of spans */
+  guint summary_buckets; /* > 0: an index pass, lanes get summaries instead of spans (at most this many buckets) */
   guint8 open_end; /* the flag of what is still open when the machine finishes */
   /* type codes and event names as written -> parsed, so each spelling is
    * compared case-insensitively once, not on every line */
@@ -180,6 +180,7 @@ ChronoLane *chrono_btf_group_lane (ChronoBtfMachine *m, Group group);
 Entity *chrono_btf_lookup_entity (ChronoBtfMachine *m, BtfType type, const char *name);
 Entity *chrono_btf_ensure_entity (ChronoBtfMachine *m, BtfType type, const char *name, const char *type_code);
 ChronoSummary *chrono_btf_lane_summary (ChronoBtfMachine *m, ChronoLane *lane);
+guint chrono_btf_planned_buckets (ChronoBtfMachine *m);
 void chrono_btf_add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state,
                           guint8 flags, guint16 depth, guint32 label, guint32 instance);
 void chrono_btf_add_mark (ChronoBtfMachine *m, ChronoLane *lane, const ChronoBtfEvent *ev);

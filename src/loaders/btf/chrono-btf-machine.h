@@ -35,6 +35,8 @@ void chrono_btf_machine_finish_at (ChronoBtfMachine *machine, gint64 end, gboole
 /* An index pass: lanes get level-of-detail summaries of n_buckets instead of
  * spans, marks and signal steps, and instance rows are reused once closed. */
 void chrono_btf_machine_set_summary_buckets (ChronoBtfMachine *machine, guint n_buckets);
+/* Summaries not yet in buckets take the number the entities known now leave them. */
+void chrono_btf_machine_plan_summaries (ChronoBtfMachine *machine);
 
 /* The machine's state between two lines: what a chunk's decoding starts from. */
 typedef struct _ChronoBtfCheckpoint ChronoBtfCheckpoint;

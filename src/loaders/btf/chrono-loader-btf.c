@@ -450,6 +450,7 @@ btf_consume (gpointer data, const ChronoTextBlock *block, ChronoChunk *chunk)
   BtfReader *r = data;
   if (r->checkpoints != NULL)
     {
+      chrono_btf_machine_plan_summaries (r->machine);
       g_ptr_array_add (r->checkpoints, chrono_btf_machine_save (r->machine));
       ReaderState state = { r->have_time, r->last_time, r->table };
       g_array_append_val (r->reader_states, state);
