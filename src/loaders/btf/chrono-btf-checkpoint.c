@@ -1,9 +1,13 @@
 /* chrono-btf-checkpoint.c — the machine's state between two lines, saved and restored for chunks. */
 #include "chrono-btf-machine-private.h"
 
+#include <string.h>
+
 /* ---- checkpoints -------------------------------------------------------- *
  * What a chunk's decoding needs from the lines before it: every entity (so a
- * source is still known as a core), each live process instance with its
+ * source is still known as a core; their names are kept once, shared by all
+ * checkpoints), and of the entities whose state is not a new one's: each
+ * live process instance with its
  * state, core and call stack, runnables called without a process, semaphore
  * and access states, the value each signal holds and runnable lines still
  * waiting for their process.  Spans are not saved: a restored state keeps
@@ -40,10 +44,11 @@ typedef struct {
   gint64 since;
 } SavedAccess;
 
+/* The state of an entity that differs from a new one's, by its place in
+ * the list of names: most entities (runnables, quiet signals) have none
+ * and are not saved per chunk at all. */
 typedef struct {
-  BtfType type;
-  char *name;
-  char *type_code;
+  guint32 index;
   GArray *live; /* SavedInstance */
   gboolean idle_task;
   gint64 terminated[RECENT_TERMINATED];
@@ -57,12 +62,57 @@ typedef struct {
   gint64 value_since;
 } SavedEntity;
 
+typedef struct {
+  BtfType type;
+  char *name;
+  char *type_code;
+} SavedName;
+
+/* The names of the entities, each saved once: a checkpoint shares the list
+ * of the one before and adds the entities that appeared since.  Never
+ * changed once made, so decodes on other threads read it freely. */
+typedef struct _ChronoBtfNames {
+  gatomicrefcount ref;
+  struct _ChronoBtfNames *previous;
+  guint first; /* the index of added[0] */
+  GArray *added; /* SavedName */
+} ChronoBtfNames;
+
 struct _ChronoBtfCheckpoint {
   gboolean have_time;
   gint64 first_time, last_time;
-  GArray *entities; /* SavedEntity */
+  ChronoBtfNames *names; /* every entity known, by index */
+  guint n_names;
+  GArray *entities; /* SavedEntity, in the order of their keys (cores first) */
   GPtrArray *pending; /* ChronoBtfEvent* */
 };
+
+static ChronoBtfNames *
+names_ref (ChronoBtfNames *names)
+{
+  if (names != NULL)
+    g_atomic_ref_count_inc (&names->ref);
+  return names;
+}
+
+/* A loop, not a recursion: a long trace makes a long list. */
+void
+chrono_btf_names_unref (ChronoBtfNames *names)
+{
+  while (names != NULL && g_atomic_ref_count_dec (&names->ref))
+    {
+      ChronoBtfNames *previous = names->previous;
+      for (guint i = 0; i < names->added->len; i++)
+        {
+          SavedName *n = &g_array_index (names->added, SavedName, i);
+          g_free (n->name);
+          g_free (n->type_code);
+        }
+      g_array_unref (names->added);
+      g_free (names);
+      names = previous;
+    }
+}
 
 static void
 clear_saved_calls (GArray *calls)
@@ -81,8 +131,6 @@ chrono_btf_checkpoint_free (ChronoBtfCheckpoint *cp)
   for (guint i = 0; i < cp->entities->len; i++)
     {
       SavedEntity *se = &g_array_index (cp->entities, SavedEntity, i);
-      g_free (se->name);
-      g_free (se->type_code);
       for (guint j = 0; se->live && j < se->live->len; j++)
         {
           SavedInstance *si = &g_array_index (se->live, SavedInstance, j);
@@ -98,6 +146,7 @@ chrono_btf_checkpoint_free (ChronoBtfCheckpoint *cp)
       clear_saved_calls (se->orphan_calls);
     }
   g_array_unref (cp->entities);
+  chrono_btf_names_unref (cp->names);
   g_ptr_array_unref (cp->pending);
   g_free (cp);
 }
@@ -174,6 +223,37 @@ save_accesses (SavedEntity *se, Entity *e)
     }
 }
 
+/* The names of the entities that appeared since the last checkpoint, added
+ * to the shared list. */
+static void
+save_new_names (ChronoBtfMachine *m)
+{
+  guint known = m->saved_names != NULL ? m->saved_names->first + m->saved_names->added->len : 0;
+  if (m->entity_order->len == known)
+    return;
+  ChronoBtfNames *names = g_new0 (ChronoBtfNames, 1);
+  g_atomic_ref_count_init (&names->ref);
+  names->previous = m->saved_names; /* its reference passes to the new node */
+  names->first = known;
+  names->added = g_array_sized_new (FALSE, FALSE, sizeof (SavedName), m->entity_order->len - known);
+  for (guint i = known; i < m->entity_order->len; i++)
+    {
+      Entity *e = g_ptr_array_index (m->entity_order, i);
+      SavedName n = { e->type, g_strdup (e->name), g_strdup (e->lane ? chrono_lane_get_entity_type (e->lane) : "R") };
+      g_array_append_val (names->added, n);
+    }
+  m->saved_names = names;
+}
+
+/* An entity a new one would equal needs no saving. */
+static gboolean
+has_state (Entity *e)
+{
+  return (e->live != NULL && e->live->len > 0) || e->idle_task || e->n_terminated > 0
+         || e->sem_state != CHRONO_STATE_NONE || (e->accesses != NULL && g_hash_table_size (e->accesses) > 0)
+         || (e->orphan_calls != NULL && e->orphan_calls->len > 0) || e->have_value;
+}
+
 ChronoBtfCheckpoint *
 chrono_btf_machine_save (ChronoBtfMachine *m)
 {
@@ -181,6 +261,9 @@ chrono_btf_machine_save (ChronoBtfMachine *m)
   cp->have_time = m->have_time;
   cp->first_time = m->first_time;
   cp->last_time = m->last_time;
+  save_new_names (m);
+  cp->names = names_ref (m->saved_names);
+  cp->n_names = m->entity_order->len;
   cp->entities = g_array_new (FALSE, TRUE, sizeof (SavedEntity));
   cp->pending = g_ptr_array_new_with_free_func (chrono_btf_free_pending);
   g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->entities, NULL);
@@ -189,8 +272,9 @@ chrono_btf_machine_save (ChronoBtfMachine *m)
   for (guint i = 0; i < n; i++)
     {
       Entity *e = g_hash_table_lookup (m->entities, keys[i]);
-      SavedEntity se = { .type = e->type, .name = g_strdup (e->name), .idle_task = e->idle_task };
-      se.type_code = g_strdup (e->lane ? chrono_lane_get_entity_type (e->lane) : "R");
+      if (!has_state (e))
+        continue;
+      SavedEntity se = { .index = e->order, .idle_task = e->idle_task };
       save_live (&se, e);
       memcpy (se.terminated, e->terminated, sizeof se.terminated);
       se.n_terminated = e->n_terminated;
@@ -270,16 +354,53 @@ restore_live (ChronoBtfMachine *m, Entity *e, const GArray *live)
     }
 }
 
+typedef struct {
+  const SavedName *name;
+  char *key; /* as the machine's table keys it: the type's code, \x1f, the name */
+  guint index;
+} NamedEntity;
+
+static int
+compare_named (gconstpointer a, gconstpointer b)
+{
+  return strcmp (((const NamedEntity *) a)->key, ((const NamedEntity *) b)->key);
+}
+
+/* Every entity the checkpoint knows, made in the order of their keys as a
+ * whole read's machine has them (cores before processes); by index. */
+static Entity **
+restore_entities (ChronoBtfMachine *m, const ChronoBtfCheckpoint *cp)
+{
+  g_autofree NamedEntity *named = g_new0 (NamedEntity, MAX (cp->n_names, 1));
+  for (const ChronoBtfNames *l = cp->names; l != NULL; l = l->previous)
+    for (guint i = 0; i < l->added->len && l->first + i < cp->n_names; i++)
+      {
+        const SavedName *n = &g_array_index (l->added, SavedName, i);
+        named[l->first + i] =
+            (NamedEntity){ n, g_strdup_printf ("%s\x1f%s", chrono_btf_type_codes[n->type], n->name), l->first + i };
+      }
+  qsort (named, cp->n_names, sizeof *named, compare_named);
+  Entity **entities = g_new0 (Entity *, MAX (cp->n_names, 1));
+  for (guint i = 0; i < cp->n_names; i++)
+    {
+      const SavedName *n = named[i].name;
+      entities[named[i].index] = chrono_btf_ensure_entity (m, n->type, n->name, n->type_code);
+      g_free (named[i].key);
+    }
+  return entities;
+}
+
 void
 chrono_btf_machine_restore (ChronoBtfMachine *m, const ChronoBtfCheckpoint *cp)
 {
   m->have_time = cp->have_time;
   m->first_time = cp->first_time;
   m->last_time = cp->last_time;
+  g_autofree Entity **entities = restore_entities (m, cp);
   for (guint i = 0; i < cp->entities->len; i++)
     {
       const SavedEntity *se = &g_array_index (cp->entities, SavedEntity, i);
-      Entity *e = chrono_btf_ensure_entity (m, se->type, se->name, se->type_code);
+      Entity *e = entities[se->index];
       restore_live (m, e, se->live);
       memcpy (e->terminated, se->terminated, sizeof e->terminated);
       e->n_terminated = se->n_terminated;

@@ -94,6 +94,7 @@ chrono_btf_machine_new (ChronoTrace *trace)
   for (int t = 0; t < BTF_N_TYPES; t++)
     m->by_type[t] = g_hash_table_new (g_str_hash, g_str_equal);
   m->pending = g_ptr_array_new_with_free_func (chrono_btf_free_pending);
+  m->entity_order = g_ptr_array_new ();
   m->open_end = CHRONO_SPAN_OPEN_END;
   m->type_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   m->event_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -114,6 +115,8 @@ chrono_btf_machine_free (ChronoBtfMachine *m)
   for (int t = 0; t < BTF_N_TYPES; t++)
     g_hash_table_unref (m->by_type[t]);
   g_hash_table_unref (m->entities);
+  g_ptr_array_unref (m->entity_order);
+  chrono_btf_names_unref (m->saved_names);
   g_ptr_array_unref (m->pending);
   g_hash_table_unref (m->type_cache);
   g_hash_table_unref (m->event_cache);
@@ -195,6 +198,8 @@ chrono_btf_ensure_entity (ChronoBtfMachine *m, BtfType type, const char *name, c
       chrono_lane_ensure_spans (e->lane);
     }
   g_hash_table_insert (m->entities, g_strdup_printf ("%s\x1f%s", chrono_btf_type_codes[type], name), e);
+  e->order = m->entity_order->len;
+  g_ptr_array_add (m->entity_order, e);
   g_hash_table_insert (m->by_type[type], e->name, e);
   return e;
 }

@@ -118,6 +118,7 @@ typedef struct {
 struct _Entity {
   char *name;
   BtfType type;
+  guint order; /* in the machine's entity_order: its place in the checkpoints' list of names */
   ChronoLane *lane;
   /* processes */
   GPtrArray *live; /* ProcessInstance* */
@@ -149,6 +150,8 @@ struct _ChronoBtfMachine {
   ChronoWarnings *warnings;
   GHashTable *entities; /* "T\x1fname" -> Entity* (owns them) */
   GHashTable *by_type[BTF_N_TYPES]; /* name -> Entity*: found without building a key */
+  GPtrArray *entity_order; /* Entity*, borrowed, in the order they appeared */
+  struct _ChronoBtfNames *saved_names; /* the entities' names the checkpoints so far share */
   ChronoLane *groups[N_GROUPS];
   gboolean have_time;
   gint64 first_time, last_time;
@@ -180,6 +183,8 @@ ChronoLane *chrono_btf_group_lane (ChronoBtfMachine *m, Group group);
 Entity *chrono_btf_lookup_entity (ChronoBtfMachine *m, BtfType type, const char *name);
 Entity *chrono_btf_ensure_entity (ChronoBtfMachine *m, BtfType type, const char *name, const char *type_code);
 ChronoSummary *chrono_btf_lane_summary (ChronoBtfMachine *m, ChronoLane *lane);
+/* The checkpoints' shared list of entity names (chrono-btf-checkpoint.c). */
+void chrono_btf_names_unref (struct _ChronoBtfNames *names);
 guint chrono_btf_planned_buckets (ChronoBtfMachine *m);
 void chrono_btf_add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state,
                           guint8 flags, guint16 depth, guint32 label, guint32 instance);
