@@ -2238,6 +2238,80 @@ test_saved_view (void)
   g_rmdir (dir);
 }
 
+/* The message dialog a window shows over itself, or NULL. */
+static GtkDialog *
+dialog_over (ChronoWindow *window)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkDialog *found = NULL;
+  for (GList *l = toplevels; l != NULL && found == NULL; l = l->next)
+    if (GTK_IS_MESSAGE_DIALOG (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window)
+        && gtk_widget_get_visible (l->data))
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
+/* Closing a window with bookmarks or notes not saved asks first: Cancel
+ * keeps it, Save writes the view and closes, Close Without Saving closes. */
+static void
+test_unsaved_notes_on_close (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("chrono-unsaved-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *trace_copy = g_build_filename (dir, "two-cores.btf", NULL);
+  g_autofree char *original = NULL;
+  gsize length = 0;
+  g_assert_true (g_file_get_contents (trace_path, &original, &length, NULL));
+  g_assert_true (g_file_set_contents (trace_copy, original, (gssize) length, NULL));
+  g_autofree char *side = g_strconcat (trace_copy, ".chronoscope.json", NULL);
+  const int responses[] = { GTK_RESPONSE_CANCEL, GTK_RESPONSE_ACCEPT };
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autoptr (ChronoApplication) app = chrono_application_new ();
+      ChronoWindow *window = open_window (app, trace_copy);
+      g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+      g_assert_false (chrono_window_has_unsaved_notes (window));
+      chrono_view_state_add_bookmark (chrono_window_get_view_state (window), "look here", 1000, 2000);
+      g_assert_true (chrono_window_has_unsaved_notes (window));
+      gtk_window_close (GTK_WINDOW (window));
+      settle ();
+      g_assert_nonnull (window); /* still there: it asked */
+      GtkDialog *dialog = dialog_over (window);
+      g_assert_nonnull (dialog);
+      gtk_dialog_response (dialog, responses[round]);
+      settle ();
+      if (responses[round] == GTK_RESPONSE_CANCEL)
+        {
+          g_assert_nonnull (window);
+          g_assert_false (g_file_test (side, G_FILE_TEST_EXISTS));
+          /* Quit (Ctrl+Q) asks as the close button does */
+          g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+          settle ();
+          g_assert_nonnull (window);
+          g_assert_nonnull (dialog_over (window));
+          gtk_dialog_response (dialog_over (window), GTK_RESPONSE_CANCEL);
+          settle ();
+          /* the other way out: close without saving */
+          gtk_window_close (GTK_WINDOW (window));
+          settle ();
+          gtk_dialog_response (dialog_over (window), GTK_RESPONSE_REJECT);
+          settle ();
+          g_assert_null (window);
+          g_assert_false (g_file_test (side, G_FILE_TEST_EXISTS));
+        }
+      else
+        {
+          g_assert_null (window);
+          g_assert_true (g_file_test (side, G_FILE_TEST_IS_REGULAR));
+        }
+    }
+  g_unlink (side);
+  g_unlink (trace_copy);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2276,6 +2350,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/find-anything", test_find_anything);
   g_test_add_func ("/gui/freertos-preempters", test_freertos_preempters);
   g_test_add_func ("/gui/follow-chain", test_follow_chain);
+  g_test_add_func ("/gui/unsaved-notes-on-close", test_unsaved_notes_on_close);
   g_test_add_func ("/gui/saved-view", test_saved_view);
   return g_test_run ();
 }

@@ -37,10 +37,16 @@ chrono_application_open (GApplication *application, GFile **files, int n_files, 
     }
 }
 
+/* Quit closes the windows as their close buttons would, so a window with
+ * unsaved bookmarks or notes can ask first; the application ends with the
+ * last window. */
 static void
 quit_activated (GSimpleAction *action, GVariant *parameter, gpointer application)
 {
-  g_application_quit (G_APPLICATION (application));
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (application)));
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (windows);
 }
 
 static void

@@ -75,6 +75,8 @@ struct _ChronoWindow {
   ChronoExportChoice export_choice;
   GHashTable *load_options; /* how TRACE claims are grouped, coloured and filtered */
   ChronoSearch *search; /* Ctrl+F: its matches, and the one gone to */
+  gboolean unsaved_notes; /* bookmarks or notes changed since the view was read or saved */
+  gboolean closing_anyway; /* the user chose to close without saving them */
   gboolean disposed; /* late progress reports and load results are dropped */
   GFileMonitor *monitor; /* the file on show: a change offers a reload */
   GtkWidget *reload_button; /* in the info bar, when a reload is the answer */
@@ -419,6 +421,20 @@ setup_bookmarks_page (ChronoWindow *self)
   gtk_widget_show (self->side_switcher);
 }
 
+/* Bookmarks and notes live in the window until Save View writes them. */
+static void
+notes_changed (ChronoWindow *self)
+{
+  self->unsaved_notes = TRUE;
+}
+
+gboolean
+chrono_window_has_unsaved_notes (ChronoWindow *self)
+{
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self), FALSE);
+  return self->unsaved_notes;
+}
+
 /* A trace opened (not reloaded) takes the view saved beside it, if any:
  * range, markers, time origin, hidden and folded lanes, bookmarks, notes. */
 static void
@@ -475,6 +491,10 @@ setup_view_state (ChronoWindow *self)
                                     self->view_state, NULL);
   chrono_timeline_view_set_annotations (CHRONO_TIMELINE_VIEW (self->timeline), self->view_state);
   setup_bookmarks_page (self);
+  if (!self->keep_view)
+    self->unsaved_notes = FALSE; /* as read from the side file, or none */
+  g_signal_handlers_disconnect_by_func (self->view_state, notes_changed, self);
+  g_signal_connect_swapped (self->view_state, "changed", G_CALLBACK (notes_changed), self);
 }
 
 gboolean
@@ -506,7 +526,10 @@ chrono_window_save_view (ChronoWindow *self, GError **error)
     g_ptr_array_add (inputs, (gpointer) chrono_trace_get_path (
                                  self->set != NULL ? chrono_trace_set_get_trace (self->set, m) : self->trace));
   g_ptr_array_add (inputs, NULL);
-  return chrono_view_state_save (self->view_state, side, (const char *const *) inputs->pdata, error);
+  if (!chrono_view_state_save (self->view_state, side, (const char *const *) inputs->pdata, error))
+    return FALSE;
+  self->unsaved_notes = FALSE;
+  return TRUE;
 }
 
 /* The range a bookmark or a note without an item is about: the selection,
@@ -1594,9 +1617,50 @@ save_settings (ChronoWindow *self)
   g_settings_set_int (settings, "export-height", MAX (self->export_choice.height, 0));
 }
 
+static void
+unsaved_notes_response (GtkDialog *dialog, int response, ChronoWindow *self)
+{
+  gtk_widget_destroy (GTK_WIDGET (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GError) error = NULL;
+      if (!chrono_window_save_view (self, &error))
+        {
+          g_autofree char *text = g_strdup_printf (_ ("The view was not saved: %s"), error->message);
+          show_info (self, GTK_MESSAGE_ERROR, text, FALSE);
+          return; /* the window stays, with what could not be saved */
+        }
+    }
+  else if (response != GTK_RESPONSE_REJECT)
+    return;
+  self->closing_anyway = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+/* Closing with bookmarks or notes not saved asks first: they exist nowhere else. */
+static gboolean
+ask_about_unsaved_notes (ChronoWindow *self)
+{
+  if (!self->unsaved_notes || self->closing_anyway || self->trace == NULL)
+    return FALSE;
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                              _ ("Save the bookmarks and notes before closing?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _ ("They are kept beside the trace only when the view is saved."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _ ("Close _Without Saving"), GTK_RESPONSE_REJECT, _ ("_Cancel"),
+                          GTK_RESPONSE_CANCEL, _ ("_Save"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_signal_connect (dialog, "response", G_CALLBACK (unsaved_notes_response), self);
+  gtk_widget_show (dialog);
+  return TRUE;
+}
+
 static gboolean
 chrono_window_delete_event (GtkWidget *widget, GdkEventAny *event)
 {
+  if (ask_about_unsaved_notes (CHRONO_WINDOW (widget)))
+    return GDK_EVENT_STOP;
   save_settings (CHRONO_WINDOW (widget));
   return GTK_WIDGET_CLASS (chrono_window_parent_class)->delete_event
              ? GTK_WIDGET_CLASS (chrono_window_parent_class)->delete_event (widget, event)

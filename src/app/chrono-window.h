@@ -22,6 +22,8 @@ gboolean chrono_window_go_to (ChronoWindow *window, const char *text, GError **e
 gboolean chrono_window_show_core_load (ChronoWindow *window, const char *width, GError **error);
 void chrono_window_hide_core_load (ChronoWindow *window);
 void chrono_window_go_to_match (ChronoWindow *window, int direction);
+/* Bookmarks or notes changed since the view was read or saved. */
+gboolean chrono_window_has_unsaved_notes (ChronoWindow *window);
 GtkWidget *chrono_window_get_search_entry (ChronoWindow *window);
 GtkWidget *chrono_window_get_timeline (ChronoWindow *window);
 GtkWidget *chrono_window_get_inspector (ChronoWindow *window);
