@@ -70,6 +70,11 @@ typedef struct {
   gint64 lowest_id, highest_id;
   ChronoGzipIndex *gzip_index; /* where a block of a .gz can be inflated from */
   /* the start-order pass */
+  /* Claims waiting, in (t0, seq) order between the two: those that came in
+   * order queue in a FIFO (most files are written in start order, and a
+   * queue costs nothing to keep), the others in a min-heap. */
+  GArray *in_order; /* Pending, sorted, from in_order_head on */
+  guint in_order_head;
   GArray *pending; /* Pending, a min-heap by (t0, seq) */
   guint64 seq;
   double *later_min_t0; /* per block: the smallest start in it and every later block */
@@ -79,8 +84,14 @@ typedef struct {
   guint32 *first_line; /* dense: per id - lowest_id, the line of its first claim, 0 when none yet */
   ChronoEtfIds ids; /* otherwise: id -> index in lines */
   GArray *lines; /* guint64 */
-  ChronoEtfIds wanted; /* claim id a dependency names -> index in ends */
-  guint8 *wanted_bits; /* dense: per id - lowest_id, set when it is in wanted */
+  /* The claims dependencies name, and where their ends are kept.  Dense ids
+   * use a bit per id and the count of bits before each word (the index in
+   * ends is the rank of the id's bit): claims are placed in start order,
+   * which is close to id order, so this walks memory forwards where a hash
+   * table is a cache miss a claim. */
+  ChronoEtfIds wanted; /* not dense: claim id -> index in ends */
+  guint64 *wanted_bits; /* dense: bit (id - lowest_id) set when a dependency names it */
+  guint32 *wanted_rank; /* dense: per word of wanted_bits, the bits set in the words before */
   GArray *ends; /* ClaimEnd */
   ChronoEtfClaim found; /* what find_claim returns */
   guint64 window_target, window_claims;
@@ -320,8 +331,12 @@ ids_setup (Lazy *z)
       chrono_etf_ids_init (&z->ids, 0);
       z->lines = g_array_new (FALSE, FALSE, sizeof (guint64));
     }
-  chrono_etf_ids_init (&z->wanted, 0);
   z->ends = g_array_new (FALSE, TRUE, sizeof (ClaimEnd));
+  guint64 words = range / 64 + 1;
+  if (z->dense_ids)
+    z->wanted_bits = g_new0 (guint64, words);
+  else
+    chrono_etf_ids_init (&z->wanted, 0);
   for (guint i = 0; i < r->dependencies->len; i++)
     {
       const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
@@ -330,22 +345,47 @@ ids_setup (Lazy *z)
       gint64 ids[2] = { d->src, d->dst };
       gboolean is_claim[2] = { src_claim, dst_claim };
       for (int k = 0; k < 2; k++)
-        if (is_claim[k] && chrono_etf_ids_insert (&z->wanted, ids[k], z->ends->len) == z->ends->len)
+        if (!is_claim[k])
+          continue;
+        else if (z->dense_ids)
+          {
+            /* an id no claim has is never found: it needs no bit */
+            if (ids[k] >= z->lowest_id && ids[k] <= z->highest_id)
+              {
+                guint64 bit = (guint64) ids[k] - (guint64) z->lowest_id;
+                z->wanted_bits[bit / 64] |= G_GUINT64_CONSTANT (1) << (bit % 64);
+              }
+          }
+        else if (chrono_etf_ids_insert (&z->wanted, ids[k], z->ends->len) == z->ends->len)
           g_array_set_size (z->ends, z->ends->len + 1);
     }
   if (z->dense_ids)
     {
-      /* most claims are named by no dependency: a bit in id order says so
-       * without a probe at a random place of the table (a cache miss each) */
-      z->wanted_bits = g_new0 (guint8, range / 8 + 1);
-      for (guint32 slot = 0; slot <= z->wanted.mask; slot++)
-        if (z->wanted.values[slot] != CHRONO_ETF_NO_INDEX && z->wanted.keys[slot] >= z->lowest_id
-            && z->wanted.keys[slot] <= z->highest_id)
-          {
-            guint64 bit = (guint64) z->wanted.keys[slot] - (guint64) z->lowest_id;
-            z->wanted_bits[bit / 8] |= 1u << (bit % 8);
-          }
+      z->wanted_rank = g_new (guint32, words);
+      guint32 before = 0;
+      for (guint64 w = 0; w < words; w++)
+        {
+          z->wanted_rank[w] = before;
+          before += (guint32) __builtin_popcountll (z->wanted_bits[w]);
+        }
+      g_array_set_size (z->ends, before);
     }
+}
+
+/* Where the end of claim id is kept when a dependency names it, or
+ * CHRONO_ETF_NO_INDEX. */
+static guint32
+wanted_index (const Lazy *z, gint64 id)
+{
+  if (!z->dense_ids)
+    return chrono_etf_ids_lookup (&z->wanted, id);
+  if (id < z->lowest_id || id > z->highest_id)
+    return CHRONO_ETF_NO_INDEX;
+  guint64 bit = (guint64) id - (guint64) z->lowest_id;
+  guint64 word = z->wanted_bits[bit / 64], mask = G_GUINT64_CONSTANT (1) << (bit % 64);
+  if (!(word & mask))
+    return CHRONO_ETF_NO_INDEX;
+  return z->wanted_rank[bit / 64] + (guint32) __builtin_popcountll (word & (mask - 1));
 }
 
 static void
@@ -353,6 +393,7 @@ ids_clear (Lazy *z)
 {
   g_clear_pointer (&z->first_line, g_free);
   g_clear_pointer (&z->wanted_bits, g_free);
+  g_clear_pointer (&z->wanted_rank, g_free);
   if (z->lines != NULL)
     {
       chrono_etf_ids_clear (&z->ids);
@@ -396,7 +437,7 @@ note_id (Lazy *z, const ChronoEtfClaim *claim)
 static void
 remember_end (Lazy *z, const ChronoEtfClaim *claim, guint32 activity)
 {
-  guint32 index = chrono_etf_ids_lookup (&z->wanted, claim->id);
+  guint32 index = wanted_index (z, claim->id);
   if (index == CHRONO_ETF_NO_INDEX)
     return;
   ClaimEnd end = { claim->t0, claim->t1, activity, TRUE };
@@ -407,7 +448,7 @@ static const ChronoEtfClaim *
 find_claim (gpointer data, gint64 id)
 {
   Lazy *z = data;
-  guint32 index = chrono_etf_ids_lookup (&z->wanted, id);
+  guint32 index = wanted_index (z, id);
   if (index == CHRONO_ETF_NO_INDEX || !g_array_index (z->ends, ClaimEnd, index).found)
     return NULL;
   const ClaimEnd *end = &g_array_index (z->ends, ClaimEnd, index);
@@ -566,17 +607,40 @@ order_claim (Lazy *z, SplitClaim *item)
   claim->attrs = CHRONO_ATTRS_NONE;
   claim->activity = chrono_etf_place_claim_pairs (r, z->placement, claim);
   Pending pending = { *claim, z->seq++ };
-  heap_push (z->pending, &pending);
+  guint queued = z->in_order->len - z->in_order_head;
+  if (queued == 0 || g_array_index (z->in_order, Pending, z->in_order->len - 1).claim.t0 <= claim->t0)
+    g_array_append_val (z->in_order, pending); /* seq grows: the queue stays in (t0, seq) order */
+  else
+    heap_push (z->pending, &pending);
 }
 
 /* The claims no later block can precede (an equal start later in the file comes after). */
 static void
 release_up_to (Lazy *z, double t0)
 {
-  while (z->pending->len > 0 && g_array_index (z->pending, Pending, 0).claim.t0 <= t0)
+  for (;;)
     {
-      Pending item = heap_pop (z->pending);
+      const Pending *queued =
+          z->in_order_head < z->in_order->len ? &g_array_index (z->in_order, Pending, z->in_order_head) : NULL;
+      const Pending *heaped = z->pending->len > 0 ? &g_array_index (z->pending, Pending, 0) : NULL;
+      const Pending *next = queued == NULL || (heaped != NULL && precedes (heaped, queued)) ? heaped : queued;
+      if (next == NULL || next->claim.t0 > t0)
+        break;
+      Pending item;
+      if (next == queued)
+        {
+          item = *queued;
+          z->in_order_head++;
+        }
+      else
+        item = heap_pop (z->pending);
       release (z, &item.claim);
+    }
+  /* the queue's released front goes once it is most of the array */
+  if (z->in_order_head > 4096 && z->in_order_head * 2 > z->in_order->len)
+    {
+      g_array_remove_range (z->in_order, 0, z->in_order_head);
+      z->in_order_head = 0;
     }
 }
 
@@ -595,6 +659,8 @@ order_setup (Lazy *z)
     }
   z->summary_begin = smallest < G_MAXDOUBLE ? chrono_etf_to_ticks (r, smallest) : 0;
   z->pending = g_array_new (FALSE, FALSE, sizeof (Pending));
+  z->in_order = g_array_new (FALSE, FALSE, sizeof (Pending));
+  z->in_order_head = 0;
   z->figures = g_new0 (Figures, r->resources->len);
   for (guint i = 0; i < r->resources->len; i++)
     {
@@ -737,6 +803,7 @@ lazy_clear (Lazy *z)
   if (z->placement != NULL)
     chrono_etf_placement_free (z->placement);
   g_clear_pointer (&z->pending, g_array_unref);
+  g_clear_pointer (&z->in_order, g_array_unref);
   g_clear_pointer (&z->later_min_t0, g_free);
   g_clear_pointer (&z->extents, g_array_unref);
   g_clear_pointer (&z->gzip_index, chrono_gzip_index_free);
