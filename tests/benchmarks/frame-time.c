@@ -1,8 +1,10 @@
 /* frame-time — loads a trace once, then times frames of the renderer at a
- * given size: the whole trace (zoomed out) and a window of 1/1000 of it in
- * the middle (zoomed in).  Prints "zoomed_out_ms zoomed_in_ms", each the
- * median of a few frames.  Used by the benchmark table (issue 5).  Big
- * files are read lazily, as the viewer reads them. */
+ * given size: the whole trace (zoomed out) and a window of 1/1000 of it at
+ * POSITION (0 to 1, the middle by default; zoomed in).  Prints
+ * "zoomed_out_ms zoomed_in_ms decode_ms", the frames each the median of a
+ * few, decode_ms the time to decode the zoomed-in window's chunks once (0
+ * for a trace read whole).  Used by the benchmark table (issues 5 and 16).
+ * Big files are read lazily, as the viewer reads them. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -41,9 +43,9 @@ median_frame_ms (ChronoRenderer *renderer, const ChronoRenderOptions *o)
 int
 main (int argc, char **argv)
 {
-  if (argc != 4)
+  if (argc != 4 && argc != 5)
     {
-      fprintf (stderr, "usage: frame-time TRACE WIDTH HEIGHT\n");
+      fprintf (stderr, "usage: frame-time TRACE WIDTH HEIGHT [POSITION]\n");
       return 2;
     }
   GError *error = NULL;
@@ -58,20 +60,23 @@ main (int argc, char **argv)
   ChronoRenderOptions o;
   chrono_render_options_init (&o, trace, atoi (argv[2]), atoi (argv[3]));
   double out = median_frame_ms (renderer, &o);
-  gint64 span = o.end - o.begin, middle = o.begin + span / 2;
-  o.begin = middle - MAX (span / 2000, 1);
-  o.end = middle + MAX (span / 2000, 1);
+  double position = argc == 5 ? CLAMP (g_ascii_strtod (argv[4], NULL), 0.0, 1.0) : 0.5;
+  gint64 span = o.end - o.begin, middle = o.begin + (gint64) (position * (double) span);
+  o.begin = MAX (middle - MAX (span / 2000, 1), o.begin);
+  o.end = MIN (o.begin + 2 * MAX (span / 2000, 1), o.end);
   /* a lazily read trace draws the zoomed-in frame from decoded chunks, as
    * the viewer does once they arrive; decoding is not part of the frame */
   ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
+  gint64 decode_start = g_get_monotonic_time ();
   for (guint k = chrono_trace_find_chunk (trace, o.begin); cache && k <= chrono_trace_find_chunk (trace, o.end); k++)
     if (chrono_chunk_cache_decode (cache, k, &error) == NULL)
       {
         fprintf (stderr, "frame-time: %s\n", error->message);
         return 1;
       }
+  double decode = (g_get_monotonic_time () - decode_start) / 1000.0;
   double in = median_frame_ms (renderer, &o);
-  printf ("%.2f %.2f\n", out, in);
+  printf ("%.2f %.2f %.1f\n", out, in, decode);
   g_object_unref (renderer);
   g_object_unref (layout);
   g_object_unref (trace);
