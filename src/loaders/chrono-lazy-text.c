@@ -66,6 +66,9 @@ format_split (gpointer format, ChronoTextBlock *block)
 
 #define BLOCKS_IN_FLIGHT 3
 #define END_OF_BLOCKS GINT_TO_POINTER (1) /* a queue cannot carry NULL */
+/* Below this a file is split and consumed on one thread: it takes a few
+ * milliseconds, less than handing blocks between two threads would cost. */
+#define SMALL_FILE (1u << 20)
 
 typedef struct {
   ChronoInput *input;
@@ -154,33 +157,61 @@ add_chunks (ChronoTrace *trace, GArray *chunks)
     chrono_trace_add_chunk (trace, &g_array_index (chunks, ChronoChunk, k));
 }
 
-gboolean
-chrono_text_blocks_read (ChronoInput *input, ChronoTextSplitFunc split, gpointer split_data,
-                         ChronoTextConsumeFunc consume, gpointer data, GCancellable *cancellable, GError **error)
+/* The small file's way: each block split, then consumed, on this thread. */
+static void
+read_on_one_thread (Pipeline *p, ChronoTextConsumeFunc consume, gpointer data)
 {
-  Pipeline p = {
-    input, split, split_data, cancellable, g_async_queue_new (), g_async_queue_new_full ((GDestroyNotify) block_free),
-    NULL,  0
-  };
+  ChronoTextBlock *block = block_new ();
+  const char *text;
+  gsize length;
+  guint64 offset, line = 1;
+  while (chrono_input_next_block (p->input, &text, &length, &offset, p->cancellable, &p->error))
+    {
+      fill_block (block, p->split, p->split_data, text, length, offset, line);
+      block->compressed_offset = chrono_input_get_compressed_offset (p->input);
+      line += block->n_lines;
+      consume (data, block);
+      if (g_cancellable_is_cancelled (p->cancellable))
+        break;
+    }
+  block_free (block);
+}
+
+static void
+read_on_two_threads (Pipeline *p, ChronoTextConsumeFunc consume, gpointer data)
+{
+  p->full = g_async_queue_new ();
+  p->free_blocks = g_async_queue_new_full ((GDestroyNotify) block_free);
   for (int i = 0; i < BLOCKS_IN_FLIGHT; i++)
-    g_async_queue_push (p.free_blocks, block_new ());
-  GThread *splitter = g_thread_new ("text-split", split_thread, &p);
+    g_async_queue_push (p->free_blocks, block_new ());
+  GThread *splitter = g_thread_new ("text-split", split_thread, p);
   gboolean stopped = FALSE;
-  for (gpointer item; (item = g_async_queue_pop (p.full)) != END_OF_BLOCKS;)
+  for (gpointer item; (item = g_async_queue_pop (p->full)) != END_OF_BLOCKS;)
     {
       ChronoTextBlock *block = item;
       if (!stopped)
         {
           consume (data, block);
-          stopped = g_cancellable_is_cancelled (cancellable);
+          stopped = g_cancellable_is_cancelled (p->cancellable);
           if (stopped)
-            g_atomic_int_set (&p.stop, 1);
+            g_atomic_int_set (&p->stop, 1);
         }
-      g_async_queue_push (p.free_blocks, block);
+      g_async_queue_push (p->free_blocks, block);
     }
   g_thread_join (splitter);
-  g_async_queue_unref (p.full);
-  g_async_queue_unref (p.free_blocks);
+  g_async_queue_unref (p->full);
+  g_async_queue_unref (p->free_blocks);
+}
+
+gboolean
+chrono_text_blocks_read (ChronoInput *input, ChronoTextSplitFunc split, gpointer split_data,
+                         ChronoTextConsumeFunc consume, gpointer data, GCancellable *cancellable, GError **error)
+{
+  Pipeline p = { input, split, split_data, cancellable, NULL, NULL, NULL, 0 };
+  if (chrono_input_get_file_size (input) < SMALL_FILE)
+    read_on_one_thread (&p, consume, data);
+  else
+    read_on_two_threads (&p, consume, data);
   GError *local_error = p.error;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {

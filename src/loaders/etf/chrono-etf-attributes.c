@@ -165,7 +165,7 @@ chrono_etf_intern_attributes (EtfReader *r, const char *text, gsize length)
   if (length <= ATTR_CACHE_TEXT)
     {
       hash = hash_text (text, length);
-      entry = &r->attr_cache[hash & (ATTR_CACHE_SLOTS - 1)];
+      entry = &r->attr_cache[hash & r->attr_cache_mask];
       if (entry->length == length && entry->hash == hash && memcmp (entry->text, text, length) == 0)
         return entry->ticket;
     }
@@ -174,6 +174,16 @@ chrono_etf_intern_attributes (EtfReader *r, const char *text, gsize length)
   /* a text with a bad pair must warn every time it is read */
   if (entry != NULL && ok)
     {
+      if (++r->attr_cache_fills > 2 * (r->attr_cache_mask + 1) && r->attr_cache_mask + 1 < ATTR_CACHE_SLOTS)
+        {
+          /* many texts: a bigger cache, empty (what it held is only ever a shortcut) */
+          guint slots = MIN (4 * (r->attr_cache_mask + 1), ATTR_CACHE_SLOTS);
+          g_free (r->attr_cache);
+          r->attr_cache = g_new0 (AttrCacheEntry, slots);
+          r->attr_cache_mask = slots - 1;
+          r->attr_cache_fills = 0;
+          entry = &r->attr_cache[hash & r->attr_cache_mask];
+        }
       entry->hash = hash;
       entry->length = length;
       entry->ticket = ticket;

@@ -409,9 +409,18 @@ chrono_etf_fill_claim_lanes (EtfReader *r, Placement *p)
   Fill fill = { r, p, g_new (gint, n_chunks) };
   for (guint c = 0; c < n_chunks; c++)
     fill.readers[c] = 2;
-  GThread *worker = g_thread_new ("etf-activities", fill_activities, &fill);
-  fill_resources (&fill);
-  g_thread_join (worker);
+  if (r->claims.n < CHRONO_ETF_CLAIM_CHUNK)
+    {
+      /* few claims: quicker one after the other than with a thread started for them */
+      fill_activities (&fill);
+      fill_resources (&fill);
+    }
+  else
+    {
+      GThread *worker = g_thread_new ("etf-activities", fill_activities, &fill);
+      fill_resources (&fill);
+      g_thread_join (worker);
+    }
   g_free (fill.readers);
   for (guint i = 0; i < r->resources->len; i++)
     g_clear_pointer (&g_array_index (r->resources, Resource, i).placed, g_array_unref);

@@ -94,6 +94,7 @@ typedef struct {
 /* Claims of one job mostly repeat their attribute text, and dependencies
  * use a handful: the text seen last in a slot gives its set without parsing
  * or interning again. */
+#define ATTR_CACHE_MIN_SLOTS 64 /* a window or a small file fills few */
 #define ATTR_CACHE_SLOTS 4096
 #define ATTR_CACHE_TEXT 116
 
@@ -127,7 +128,9 @@ typedef struct {
   GHashTable *filter; /* key -> GPtrArray of allowed values: claims must match every key */
   guint64 records;
   Pairs pairs; /* scratch for attribute parsing */
-  AttrCacheEntry *attr_cache;
+  AttrCacheEntry *attr_cache; /* direct-mapped, attr_cache_mask + 1 slots */
+  guint attr_cache_mask;
+  guint attr_cache_fills; /* since it last grew */
   char *line_buffer; /* the line being read, NUL-terminated and cut in place */
   gsize line_buffer_size;
   /* A lazy read (chrono-etf-lazy.c) takes each claim here instead of keeping

@@ -105,6 +105,7 @@ chrono_etf_claims_init (ChronoEtfClaims *claims)
 {
   claims->chunks = g_ptr_array_new_with_free_func (g_free);
   claims->n = 0;
+  claims->first_capacity = 0;
 }
 
 void
@@ -112,13 +113,25 @@ chrono_etf_claims_clear (ChronoEtfClaims *claims)
 {
   g_clear_pointer (&claims->chunks, g_ptr_array_unref);
   claims->n = 0;
+  claims->first_capacity = 0;
 }
 
 ChronoEtfClaim *
 chrono_etf_claims_append (ChronoEtfClaims *claims)
 {
   g_return_val_if_fail (claims->n < G_MAXUINT32 - 1, NULL);
-  if ((claims->n & (CHRONO_ETF_CLAIM_CHUNK - 1)) == 0)
+  if (claims->n < CHRONO_ETF_CLAIM_CHUNK && claims->n == claims->first_capacity)
+    {
+      /* no claim pointer is held across an append, so the first chunk may move */
+      claims->first_capacity = MIN (MAX (claims->first_capacity * 2, 256u), CHRONO_ETF_CLAIM_CHUNK);
+      ChronoEtfClaim *first = claims->n > 0 ? g_ptr_array_index (claims->chunks, 0) : NULL;
+      first = g_renew (ChronoEtfClaim, first, claims->first_capacity);
+      if (claims->n == 0)
+        g_ptr_array_add (claims->chunks, first);
+      else
+        g_ptr_array_index (claims->chunks, 0) = first;
+    }
+  else if (claims->n >= CHRONO_ETF_CLAIM_CHUNK && (claims->n & (CHRONO_ETF_CLAIM_CHUNK - 1)) == 0)
     g_ptr_array_add (claims->chunks, g_new (ChronoEtfClaim, CHRONO_ETF_CLAIM_CHUNK));
   return chrono_etf_claims_get (claims, claims->n++);
 }
@@ -240,7 +253,7 @@ chrono_etf_claims_sort (ChronoEtfClaims *claims)
 
 struct _ChronoEtfInterner {
   ChronoAttrs *attrs;
-  GThread *worker;
+  GThread *worker; /* started with the first full batch: a small file is interned at finish, on no thread of its own */
   GAsyncQueue *full, *empty; /* GByteArray: batches to intern, batches to fill */
   GByteArray *batch; /* being filled: per set, guint32 n then the 2n strings */
   guint batches; /* made so far */
@@ -299,10 +312,9 @@ chrono_etf_interner_new (ChronoAttrs *attrs)
   interner->attrs = attrs;
   interner->full = g_async_queue_new ();
   interner->empty = g_async_queue_new_full ((GDestroyNotify) g_byte_array_unref);
-  interner->batch = g_byte_array_sized_new (BATCH_SIZE + 4096);
+  interner->batch = g_byte_array_new (); /* the first grows as it fills: a small file takes little */
   interner->batches = 1;
   interner->sets = g_array_new (FALSE, FALSE, sizeof (guint32));
-  interner->worker = g_thread_new ("etf-attributes", intern_batches, interner);
   return interner;
 }
 
@@ -316,6 +328,8 @@ chrono_etf_interner_push (ChronoEtfInterner *interner, const char *pairs, gsize 
   g_byte_array_append (interner->batch, (const guint8 *) pairs, size);
   if (interner->batch->len >= BATCH_SIZE)
     {
+      if (interner->worker == NULL)
+        interner->worker = g_thread_new ("etf-attributes", intern_batches, interner);
       g_async_queue_push (interner->full, interner->batch);
       interner->batch = g_async_queue_try_pop (interner->empty);
       if (interner->batch == NULL && interner->batches < MAX_BATCHES)
@@ -332,10 +346,20 @@ chrono_etf_interner_push (ChronoEtfInterner *interner, const char *pairs, gsize 
 GArray *
 chrono_etf_interner_finish (ChronoEtfInterner *interner)
 {
-  if (interner->batch->len > 0)
-    g_async_queue_push (interner->full, g_steal_pointer (&interner->batch));
-  g_async_queue_push (interner->full, &end_of_work);
-  g_thread_join (interner->worker);
+  if (interner->worker == NULL)
+    {
+      /* all of it fit in one batch: interned here, in the order pushed as the worker would */
+      g_autoptr (GPtrArray) keys = g_ptr_array_new ();
+      g_autoptr (GPtrArray) values = g_ptr_array_new ();
+      intern_batch (interner, interner->batch, keys, values);
+    }
+  else
+    {
+      if (interner->batch->len > 0)
+        g_async_queue_push (interner->full, g_steal_pointer (&interner->batch));
+      g_async_queue_push (interner->full, &end_of_work);
+      g_thread_join (interner->worker);
+    }
   g_assert (interner->sets->len == interner->tickets);
   GArray *sets = interner->sets;
   if (interner->batch != NULL)

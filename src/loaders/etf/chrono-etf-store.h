@@ -76,6 +76,7 @@ typedef struct {
 typedef struct {
   GPtrArray *chunks; /* ChronoEtfClaim[CHRONO_ETF_CLAIM_CHUNK], NULL once released */
   guint n;
+  guint first_capacity; /* the first chunk grows to its full size, so a small file or window takes little */
 } ChronoEtfClaims;
 
 void chrono_etf_claims_init (ChronoEtfClaims *claims);
@@ -98,7 +99,9 @@ chrono_etf_claims_get (ChronoEtfClaims *claims, guint index)
  * pairs.  Until finish, only the worker touches the trace's attributes and
  * strings; sets are interned in the order pushed, so their ids are those a
  * single thread gives.  A ticket stands for the set until then: 0 for no
- * attributes, else the push count. */
+ * attributes, else the push count.  The worker starts with the first full
+ * batch (256 KiB of pairs); a smaller file's sets are interned by finish,
+ * without the cost of a thread. */
 typedef struct _ChronoEtfInterner ChronoEtfInterner;
 
 ChronoEtfInterner *chrono_etf_interner_new (ChronoAttrs *attrs);

@@ -152,7 +152,8 @@ chrono_etf_reader_init (EtfReader *r, ChronoTrace *trace, const char *path)
     .signal_order = g_ptr_array_new_with_free_func (chrono_etf_free_signal),
     .grouping = g_ptr_array_new_with_free_func (g_free),
     .event_grouping = g_ptr_array_new_with_free_func (g_free),
-    .attr_cache = g_new0 (AttrCacheEntry, ATTR_CACHE_SLOTS),
+    .attr_cache = g_new0 (AttrCacheEntry, ATTR_CACHE_MIN_SLOTS),
+    .attr_cache_mask = ATTR_CACHE_MIN_SLOTS - 1,
   };
   chrono_etf_ids_init (&r->resource_ids, 0);
   chrono_etf_ids_init (&r->signal_ids, 0);
