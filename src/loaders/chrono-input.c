@@ -160,8 +160,12 @@ chrono_input_open (const char *path, GError **error)
         }
       input->packed = g_malloc (READ_SIZE);
     }
-  /* a small plain file needs no block-sized buffer (it grows when it must) */
-  gsize expected = input->inflater == NULL && (guint64) st.st_size < BLOCK_SIZE ? (gsize) st.st_size + 1 : BLOCK_SIZE;
+  /* a small plain file needs no block-sized buffer, nor does a .gz, whose
+   * text may be small and which is often opened only to read one chunk
+   * (the buffer grows when it must) */
+  gsize expected = input->inflater != NULL             ? READ_SIZE
+                   : (guint64) st.st_size < BLOCK_SIZE ? (gsize) st.st_size + 1
+                                                       : BLOCK_SIZE;
   input->buffer = g_byte_array_sized_new (expected + READ_SIZE);
   input->cr_only = chrono_text_file_has_cr_line_ends (path);
   return g_steal_pointer (&input);
