@@ -346,14 +346,14 @@ chrono_etf_interner_push (ChronoEtfInterner *interner, const char *pairs, gsize 
 GArray *
 chrono_etf_interner_finish (ChronoEtfInterner *interner)
 {
-  if (interner->worker == NULL)
+  if (interner->worker == NULL && interner->batch->len > 0)
     {
       /* all of it fit in one batch: interned here, in the order pushed as the worker would */
       g_autoptr (GPtrArray) keys = g_ptr_array_new ();
       g_autoptr (GPtrArray) values = g_ptr_array_new ();
       intern_batch (interner, interner->batch, keys, values);
     }
-  else
+  else if (interner->worker != NULL)
     {
       if (interner->batch->len > 0)
         g_async_queue_push (interner->full, g_steal_pointer (&interner->batch));
