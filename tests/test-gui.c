@@ -2044,6 +2044,22 @@ test_follow_chain (void)
   settle ();
 }
 
+/* A copy of the example trace in a new temporary folder, so a test may
+ * write beside it; the folder through out_dir. */
+static char *
+copy_example_trace (const char *dir_template, char **out_dir)
+{
+  g_autoptr (GError) error = NULL;
+  *out_dir = g_dir_make_tmp (dir_template, &error);
+  g_assert_no_error (error);
+  char *copy = g_build_filename (*out_dir, "two-cores.btf", NULL);
+  g_autofree char *original = NULL;
+  gsize length = 0;
+  g_assert_true (g_file_get_contents (trace_path, &original, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, original, (gssize) length, NULL));
+  return copy;
+}
+
 /* issue 18 §3: a view saved beside the trace (range, markers, hidden and
  * folded lanes, bookmarks, notes) comes back when the trace is opened
  * again, the CLI's export --view draws the same picture, and the trace
@@ -2052,13 +2068,11 @@ static void
 test_saved_view (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("chrono-saved-view-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_autofree char *trace_copy = g_build_filename (dir, "two-cores.btf", NULL);
+  g_autofree char *dir = NULL;
+  g_autofree char *trace_copy = copy_example_trace ("chrono-saved-view-XXXXXX", &dir);
   g_autofree char *original = NULL;
   gsize original_length = 0;
-  g_assert_true (g_file_get_contents (trace_path, &original, &original_length, NULL));
-  g_assert_true (g_file_set_contents (trace_copy, original, (gssize) original_length, NULL));
+  g_assert_true (g_file_get_contents (trace_copy, &original, &original_length, NULL));
   GStatBuf st;
   g_assert_cmpint (g_stat (trace_copy, &st), ==, 0);
   struct timespec mtime = st.st_mtim;
@@ -2257,14 +2271,8 @@ dialog_over (ChronoWindow *window)
 static void
 test_unsaved_notes_on_close (void)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("chrono-unsaved-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_autofree char *trace_copy = g_build_filename (dir, "two-cores.btf", NULL);
-  g_autofree char *original = NULL;
-  gsize length = 0;
-  g_assert_true (g_file_get_contents (trace_path, &original, &length, NULL));
-  g_assert_true (g_file_set_contents (trace_copy, original, (gssize) length, NULL));
+  g_autofree char *dir = NULL;
+  g_autofree char *trace_copy = copy_example_trace ("chrono-unsaved-XXXXXX", &dir);
   g_autofree char *side = g_strconcat (trace_copy, ".chronoscope.json", NULL);
   const int responses[] = { GTK_RESPONSE_CANCEL, GTK_RESPONSE_ACCEPT };
   for (guint round = 0; round < 2; round++)
