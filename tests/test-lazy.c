@@ -508,6 +508,73 @@ test_deliveries (void)
   g_signal_handlers_disconnect_by_data (cache, &d);
 }
 
+/* A decoder whose chunk 0 takes until it is cancelled (or 20 s): it stands
+ * for inflating a .gz up to a chunk far into the file. */
+#define TEST_TYPE_SLOW_DECODER (test_slow_decoder_get_type ())
+G_DECLARE_FINAL_TYPE (TestSlowDecoder, test_slow_decoder, TEST, SLOW_DECODER, GObject)
+
+struct _TestSlowDecoder {
+  GObject parent_instance;
+  gint started; /* chunk 0's decode began */
+  gint cancelled; /* and ended because it was cancelled */
+};
+
+static ChronoTrace *
+slow_decode (ChronoChunkDecoder *decoder, guint chunk, GCancellable *cancellable, GError **error)
+{
+  TestSlowDecoder *self = TEST_SLOW_DECODER (decoder);
+  if (chunk == 0)
+    {
+      g_atomic_int_set (&self->started, 1);
+      gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+      while (!g_cancellable_is_cancelled (cancellable) && g_get_monotonic_time () < deadline)
+        g_usleep (1000);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          g_atomic_int_set (&self->cancelled, 1);
+          return NULL;
+        }
+    }
+  return chrono_trace_new ("slow", "test");
+}
+
+static void
+test_slow_decoder_iface_init (ChronoChunkDecoderInterface *iface)
+{
+  iface->decode = slow_decode;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestSlowDecoder, test_slow_decoder, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (CHRONO_TYPE_CHUNK_DECODER, test_slow_decoder_iface_init))
+
+static void
+test_slow_decoder_class_init (TestSlowDecoderClass *klass)
+{
+}
+
+static void
+test_slow_decoder_init (TestSlowDecoder *self)
+{
+}
+
+/* Issue 16: a chunk being decoded when the view moves away from it is
+ * abandoned, and the chunk asked for instead comes without waiting for it. */
+static void
+test_decode_abandoned (void)
+{
+  g_autoptr (TestSlowDecoder) decoder = g_object_new (TEST_TYPE_SLOW_DECODER, NULL);
+  g_autoptr (ChronoChunkCache) cache = chrono_chunk_cache_new (4, CHRONO_CHUNK_DECODER (decoder));
+  chrono_chunk_cache_request (cache, 0, 0);
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (!g_atomic_int_get (&decoder->started) && g_get_monotonic_time () < deadline)
+    g_usleep (1000);
+  g_assert_true (g_atomic_int_get (&decoder->started));
+  chrono_chunk_cache_request (cache, 2, 2); /* zoomed away */
+  g_assert_true (wait_for_chunk (cache, 2));
+  g_assert_true (g_atomic_int_get (&decoder->cancelled));
+  g_assert_null (chrono_chunk_cache_peek (cache, 0));
+}
+
 /* Two mid-run suspends of one runnable: the inferred caller is the same
  * runnable (ASan saw the caller's record written after its table moved). */
 static void
@@ -918,6 +985,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/many-entities-budget", test_many_entities_budget);
   g_test_add_func ("/lazy/empty-chunk-in-the-middle", test_empty_chunk_in_the_middle);
   g_test_add_func ("/lazy/deliveries", test_deliveries);
+  g_test_add_func ("/lazy/decode-abandoned", test_decode_abandoned);
   g_test_add_func ("/lazy/same-runnable-inferred-twice", test_same_runnable_inferred_twice);
   g_test_add_func ("/lazy/visandor-fixtures", test_visandor_fixtures);
   g_test_add_func ("/lazy/otf2", test_otf2);

@@ -4,7 +4,10 @@
  * and the lookup tables are touched only in the owner's thread; the worker
  * sees nothing but the decoder and the "still wanted" marks, under a lock.
  * A request stamps the chunks it wants with a new generation, so replacing
- * one costs the chunks asked for, not the chunks of the file. */
+ * one costs the chunks asked for, not the chunks of the file.  A queued
+ * chunk no longer wanted is skipped, and the one being decoded is
+ * abandoned through its own cancellable (inflating a .gz up to a chunk is
+ * the long part, and it stops there). */
 #include "chrono-chunk-cache.h"
 
 #include "chrono-trace.h"
@@ -32,6 +35,8 @@ struct _ChronoChunkCache {
   GMutex lock;
   guint32 *wanted; /* per chunk, under lock: wanted when it is the generation of the last request */
   guint32 generation;
+  guint running_chunk; /* under lock: the chunk the worker decodes, when running_cancel is set */
+  GCancellable *running_cancel;
   gsize decoded_total; /* sizes of every chunk decoded so far, for the capacity estimate */
   guint decoded_count;
 };
@@ -200,14 +205,26 @@ decode_job (gpointer data, gpointer user_data)
   Result *result = g_new0 (Result, 1);
   result->cache = self; /* the reference taken when the job was queued, dropped on delivery */
   result->chunk = chunk;
-  if (is_wanted (self, chunk) && !g_cancellable_is_cancelled (self->cancellable))
+  g_autoptr (GCancellable) cancel = g_cancellable_new ();
+  g_mutex_lock (&self->lock);
+  gboolean wanted = self->wanted[chunk] == self->generation; /* and from now on cancelled when it is not */
+  if (wanted)
+    {
+      self->running_chunk = chunk;
+      self->running_cancel = cancel;
+    }
+  g_mutex_unlock (&self->lock);
+  if (wanted && !g_cancellable_is_cancelled (self->cancellable))
     {
       GError *error = NULL;
-      result->trace = chrono_chunk_decoder_decode (self->decoder, chunk, self->cancellable, &error);
+      result->trace = chrono_chunk_decoder_decode (self->decoder, chunk, cancel, &error);
       if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         result->error = g_strdup (error->message);
       g_clear_error (&error);
     }
+  g_mutex_lock (&self->lock);
+  self->running_cancel = NULL;
+  g_mutex_unlock (&self->lock);
   /* never g_main_context_invoke: it runs deliver right here when nobody
    * holds the owner's context, and the LRU belongs to the owner's thread */
   GSource *source = g_idle_source_new ();
@@ -296,6 +313,8 @@ chrono_chunk_cache_request_set (ChronoChunkCache *self, const guint *chunks, gui
   for (guint i = 0; i < n; i++)
     if (chunks[i] < self->n_chunks)
       self->wanted[chunks[i]] = self->generation;
+  if (self->running_cancel != NULL && self->wanted[self->running_chunk] != self->generation)
+    g_cancellable_cancel (self->running_cancel); /* zoomed away from it */
   g_mutex_unlock (&self->lock);
   gboolean all = TRUE;
   for (guint i = 0; i < n; i++)
