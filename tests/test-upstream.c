@@ -1,5 +1,7 @@
 /* Follow a chain (issue 18 §3): from an item back along what it waited on,
  * on fixtures whose dependencies are written out in their first lines. */
+#include <glib/gstdio.h>
+
 #include "chrono-loader.h"
 #include "chrono-upstream.h"
 
@@ -105,6 +107,51 @@ test_runnable_caller (void)
   g_assert_cmpint (step->end, >=, call.end);
 }
 
+/* A BTF chain from the stimulus: the runnable's call <- its task instance
+ * <- the ISR instance that activated it <- the stimulus that activated the
+ * ISR.  An activation by an entity without a lane (a timer) ends the chain. */
+static void
+test_activations (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("chrono-upstream-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *path = g_build_filename (dir, "activations.btf", NULL);
+  const char *text = "#version 2.1.3\n#timescale ns\n"
+                     "0,SIM,-1,STI,STI_Tick,0,trigger\n"
+                     "0,STI_Tick,0,I,ISR_Tick,0,activate\n"
+                     "5,Core_1,0,I,ISR_Tick,0,start\n"
+                     "8,ISR_Tick,0,T,Task_A,0,activate\n"
+                     "10,Core_1,0,I,ISR_Tick,0,terminate\n"
+                     "12,Core_1,0,T,Task_A,0,start\n"
+                     "20,Task_A,0,R,R1,0,start\n"
+                     "30,Task_A,0,R,R1,0,terminate\n"
+                     "40,Core_1,0,T,Task_A,0,terminate\n"
+                     "50,Timer,0,T,Task_A,1,activate\n"
+                     "55,Core_1,0,T,Task_A,1,start\n"
+                     "60,Core_1,0,T,Task_A,1,terminate\n";
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_autoptr (ChronoTrace) trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  ChronoLane *r1 = lane_at (trace, "Tasks/Task_A/R1"), *task = lane_at (trace, "Tasks/Task_A");
+  ChronoLane *isr = lane_at (trace, "ISRs/ISR_Tick"), *stimulus = lane_at (trace, "Stimuli/STI_Tick");
+  ChronoChainStep call = span_item (r1, 0);
+  g_autoptr (GArray) chain = chrono_upstream_chain (trace, &call, 10);
+  g_assert_cmpuint (chain->len, ==, 4);
+  assert_step (chain, 1, task, FALSE, 8);
+  assert_step (chain, 2, isr, FALSE, 5);
+  assert_step (chain, 3, stimulus, TRUE, 0);
+
+  /* instance 1, activated by Timer (no lane): the chain is the item alone */
+  ChronoSpans *spans = chrono_lane_get_spans (task);
+  guint last = chrono_spans_get_n (spans) - 1;
+  ChronoChainStep second = span_item (task, last);
+  g_autoptr (GArray) alone = chrono_upstream_chain (trace, &second, 10);
+  g_assert_cmpuint (alone->len, ==, 1);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -112,5 +159,6 @@ main (int argc, char **argv)
   g_test_add_func ("/upstream/events-and-claims", test_events_and_claims);
   g_test_add_func ("/upstream/latest-source-and-cycles", test_latest_source_and_cycles);
   g_test_add_func ("/upstream/runnable-caller", test_runnable_caller);
+  g_test_add_func ("/upstream/activations", test_activations);
   return g_test_run ();
 }

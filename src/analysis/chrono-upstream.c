@@ -110,6 +110,43 @@ caller (const ChronoChainStep *item, ChronoChainStep *out)
   return FALSE;
 }
 
+/* The lane of the entity named name that can activate a process: a
+ * stimulus (an events lane) or another process. */
+static ChronoLane *
+activating_lane (ChronoTrace *trace, const char *name)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoLaneKind kind = chrono_lane_get_kind (lane);
+      if ((kind == CHRONO_LANE_EVENTS || kind == CHRONO_LANE_PROCESS)
+          && g_strcmp0 (chrono_lane_get_name (lane), name) == 0)
+        return lane;
+    }
+  return NULL;
+}
+
+/* A process instance comes from what activated it: the stimulus's event,
+ * or the activating process's item, at the activation. */
+static gboolean
+activator (ChronoTrace *trace, const ChronoChainStep *item, ChronoChainStep *out)
+{
+  ChronoInstances *instances = chrono_lane_get_instances (item->lane);
+  if (item->is_mark || instances == NULL || chrono_lane_get_kind (item->lane) != CHRONO_LANE_PROCESS)
+    return FALSE;
+  ChronoSpan span;
+  chrono_spans_get (chrono_lane_get_spans (item->lane), item->index, &span);
+  if (span.instance == CHRONO_NO_INSTANCE || span.instance >= chrono_instances_get_n (instances))
+    return FALSE;
+  const ChronoInstance *life = chrono_instances_get (instances, span.instance);
+  if (life->activated_by == CHRONO_STRING_NONE || life->activated_at == G_MININT64)
+    return FALSE;
+  ChronoLane *source =
+      activating_lane (trace, chrono_strings_get (chrono_trace_get_strings (trace), life->activated_by));
+  return source != NULL && source != item->lane && item_at (source, life->activated_at, out);
+}
+
 static gboolean
 same_item (const ChronoChainStep *a, const ChronoChainStep *b)
 {
@@ -128,7 +165,7 @@ chrono_upstream_chain (ChronoTrace *trace, const ChronoChainStep *item, guint ma
     {
       const ChronoChainStep *last = &g_array_index (chain, ChronoChainStep, chain->len - 1);
       ChronoChainStep next;
-      if (!decisive_dependency (trace, last, &next) && !caller (last, &next))
+      if (!decisive_dependency (trace, last, &next) && !caller (last, &next) && !activator (trace, last, &next))
         break;
       for (guint i = 0; i < chain->len; i++)
         if (same_item (&g_array_index (chain, ChronoChainStep, i), &next))

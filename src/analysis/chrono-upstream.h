@@ -2,7 +2,9 @@
  * what it waited on.  At each step the incoming dependency (TRACE
  * dependency, OTF2 message, fork) whose source came last decided when the
  * item could go on, so the chain follows that one; a runnable's call is
- * preceded by the task instance that made it. */
+ * preceded by the task instance that made it, and a BTF task or ISR
+ * instance by what activated it (a stimulus's event or another process's
+ * item at the activation). */
 #pragma once
 
 #include "chrono-trace.h"

@@ -25,6 +25,11 @@ typedef struct {
   gint64 activated_at;
   gint64 started_at; /* the first allocation to a core since activated_at */
   guint64 line; /* the trace line of activated_at (else of the first event); 0 when unknown */
+  /* What made the latest activation (a BTF event's source: a stimulus, a
+   * task, an ISR), as a name in the trace's strings, CHRONO_STRING_NONE
+   * when unknown; its instance number when activated_by is set. */
+  guint32 activated_by;
+  gint64 activated_by_instance;
 } ChronoInstance;
 
 typedef struct _ChronoInstances ChronoInstances;

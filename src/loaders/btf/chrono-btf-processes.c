@@ -233,6 +233,11 @@ count_event (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEvent *ev,
       record->activated_at = ev->time;
       record->started_at = G_MININT64;
       record->line = ev->line;
+      /* who activated it, for following a chain upstream (not itself: a restart) */
+      gboolean by_other = *ev->source != '\0' && strcmp (ev->source, pi->entity->name) != 0;
+      record->activated_by =
+          by_other ? chrono_strings_intern (chrono_trace_get_strings (m->trace), ev->source) : CHRONO_STRING_NONE;
+      record->activated_by_instance = ev->source_instance;
     }
   if (code == EV_PREEMPT)
     record->preemptions++;
