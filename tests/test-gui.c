@@ -2044,6 +2044,49 @@ test_follow_chain (void)
   settle ();
 }
 
+/* Issue 18 §3 on the TA sample: from a runnable's call "," goes to its task
+ * instance, then to the stimulus that activated it (TIMER-A_2ms). */
+static void
+test_follow_activation_chain (void)
+{
+  g_autofree char *path = g_build_filename (corpus_dir, "btf", "tracecompass_ta-simulator_20140219-123819.btf", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the corpus is not beside the project");
+      return;
+    }
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *runnable = find_lane (trace, "FUNC_ReadSensorData", CHRONO_LANE_RUNNABLE);
+  ChronoLane *task = find_lane (trace, "TASK_InputProcessing", CHRONO_LANE_PROCESS);
+  ChronoLane *timer = find_lane (trace, "TIMER-A_2ms", CHRONO_LANE_EVENTS);
+  g_assert_nonnull (runnable);
+  g_assert_nonnull (task);
+  g_assert_nonnull (timer);
+  ChronoSpans *calls = chrono_lane_get_spans (runnable);
+  guint call = chrono_spans_get_n (calls) / 2;
+  chrono_timeline_view_select (view, runnable, call);
+  send_key (timeline, GDK_KEY_comma);
+  send_key (timeline, GDK_KEY_comma);
+  ChronoRenderOverlays overlays;
+  chrono_timeline_view_get_overlays (view, &overlays);
+  g_assert_cmpuint (overlays.n_path, ==, 3);
+  g_assert_true (overlays.path[0].lane == timer); /* drawn from the stimulus to the call */
+  g_assert_true (overlays.path[1].lane == task);
+  g_assert_true (overlays.path[2].lane == runnable);
+  g_assert_cmpint (overlays.path[0].begin, <=, overlays.path[1].begin);
+  gint64 begin = overlays.path[0].begin, end = chrono_spans_get_end (calls, call);
+  chrono_viewport_zoom_to (chrono_timeline_view_get_viewport (view), begin - (end - begin) / 4,
+                           end + (end - begin) / 4);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "btf-activation-chain.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 /* A copy of the example trace in a new temporary folder, so a test may
  * write beside it; the folder through out_dir. */
 static char *
@@ -2359,6 +2402,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/freertos-preempters", test_freertos_preempters);
   g_test_add_func ("/gui/follow-chain", test_follow_chain);
   g_test_add_func ("/gui/unsaved-notes-on-close", test_unsaved_notes_on_close);
+  g_test_add_func ("/gui/follow-activation-chain", test_follow_activation_chain);
   g_test_add_func ("/gui/saved-view", test_saved_view);
   return g_test_run ();
 }
