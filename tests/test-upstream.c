@@ -109,7 +109,8 @@ test_runnable_caller (void)
 
 /* A BTF chain from the stimulus: the runnable's call <- its task instance
  * <- the ISR instance that activated it <- the stimulus that activated the
- * ISR.  An activation by an entity without a lane (a timer) ends the chain. */
+ * ISR; a signal read <- the task instance that read it <- and on.  An
+ * activation by an entity without a lane (a timer) ends the chain. */
 static void
 test_activations (void)
 {
@@ -125,6 +126,7 @@ test_activations (void)
                      "10,Core_1,0,I,ISR_Tick,0,terminate\n"
                      "12,Core_1,0,T,Task_A,0,start\n"
                      "20,Task_A,0,R,R1,0,start\n"
+                     "25,Task_A,0,SIG,Sig_X,0,read\n"
                      "30,Task_A,0,R,R1,0,terminate\n"
                      "40,Core_1,0,T,Task_A,0,terminate\n"
                      "50,Timer,0,T,Task_A,1,activate\n"
@@ -141,6 +143,14 @@ test_activations (void)
   assert_step (chain, 1, task, FALSE, 8);
   assert_step (chain, 2, isr, FALSE, 5);
   assert_step (chain, 3, stimulus, TRUE, 0);
+
+  ChronoLane *signal = lane_at (trace, "Signals/Sig_X");
+  ChronoChainStep read = { signal, TRUE, 0, 25, 25 };
+  g_autoptr (GArray) from_read = chrono_upstream_chain (trace, &read, 10);
+  g_assert_cmpuint (from_read->len, ==, 4);
+  assert_step (from_read, 1, task, FALSE, 12); /* the span it was read in */
+  assert_step (from_read, 2, isr, FALSE, 5);
+  assert_step (from_read, 3, stimulus, TRUE, 0);
 
   /* instance 1, activated by Timer (no lane): the chain is the item alone */
   ChronoSpans *spans = chrono_lane_get_spans (task);

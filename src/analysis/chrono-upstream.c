@@ -147,6 +147,32 @@ activator (ChronoTrace *trace, const ChronoChainStep *item, ChronoChainStep *out
   return source != NULL && source != item->lane && item_at (source, life->activated_at, out);
 }
 
+/* An instant event comes from what caused it (a BTF event's source: the
+ * task that read a signal or triggered a stimulus): that task's or
+ * runnable's item at the event's time. */
+static gboolean
+mark_source (ChronoTrace *trace, const ChronoChainStep *item, ChronoChainStep *out)
+{
+  ChronoMarks *marks = chrono_lane_get_marks (item->lane);
+  if (!item->is_mark || marks == NULL || item->index >= chrono_marks_get_n (marks))
+    return FALSE;
+  ChronoMark mark;
+  chrono_marks_get (marks, item->index, &mark);
+  if (mark.source == CHRONO_STRING_NONE)
+    return FALSE;
+  const char *name = chrono_strings_get (chrono_trace_get_strings (trace), mark.source);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoLaneKind kind = chrono_lane_get_kind (lane);
+      if ((kind == CHRONO_LANE_PROCESS || kind == CHRONO_LANE_RUNNABLE) && lane != item->lane
+          && g_strcmp0 (chrono_lane_get_name (lane), name) == 0 && item_at (lane, mark.time, out) && !out->is_mark)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 same_item (const ChronoChainStep *a, const ChronoChainStep *b)
 {
@@ -165,7 +191,8 @@ chrono_upstream_chain (ChronoTrace *trace, const ChronoChainStep *item, guint ma
     {
       const ChronoChainStep *last = &g_array_index (chain, ChronoChainStep, chain->len - 1);
       ChronoChainStep next;
-      if (!decisive_dependency (trace, last, &next) && !caller (last, &next) && !activator (trace, last, &next))
+      if (!decisive_dependency (trace, last, &next) && !caller (last, &next) && !activator (trace, last, &next)
+          && !mark_source (trace, last, &next))
         break;
       for (guint i = 0; i < chain->len; i++)
         if (same_item (&g_array_index (chain, ChronoChainStep, i), &next))
