@@ -2083,6 +2083,22 @@ test_follow_activation_chain (void)
                            end + (end - begin) / 4);
   settle ();
   save_screenshot (GTK_WIDGET (window), "btf-activation-chain.png");
+
+  /* a walk may begin at an event chosen by a search or a click: a read of
+   * SIG_Lambda comes from TASK_InputProcessing, activated by TIMER-A_2ms */
+  send_key (timeline, GDK_KEY_Escape);
+  ChronoLane *lambda = find_lane (trace, "SIG_Lambda", CHRONO_LANE_SIGNAL);
+  g_assert_nonnull (lambda);
+  ChronoMarks *reads = chrono_lane_get_marks (lambda);
+  g_assert_nonnull (reads);
+  chrono_timeline_view_select_mark (view, lambda, chrono_marks_get_n (reads) / 2);
+  send_key (timeline, GDK_KEY_comma);
+  send_key (timeline, GDK_KEY_comma);
+  chrono_timeline_view_get_overlays (view, &overlays);
+  g_assert_cmpuint (overlays.n_path, ==, 3);
+  g_assert_true (overlays.path[0].lane == timer);
+  g_assert_true (overlays.path[1].lane == task);
+  g_assert_true (overlays.path[2].lane == lambda);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }

@@ -73,6 +73,9 @@ struct _ChronoTimelineView {
   guint chain_at; /* the step selected */
   gboolean chain_on_mark; /* the step selected is an event: the walk stays current though no span is */
   ChronoTrace *chain_trace; /* whose items the walk visits */
+  ChronoTrace *mark_trace; /* the instant event chosen last (no span is then): a walk may begin at it */
+  ChronoLane *mark_lane;
+  guint mark_index;
 };
 
 enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, N_SIGNALS };
@@ -398,6 +401,15 @@ toggle_expander_at (ChronoTimelineView *self, double x, double y)
 static void select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, ChronoLane *row_lane,
                        guint span);
 
+/* The instant event chosen (NULL lane: none), for a walk that begins at it. */
+static void
+remember_mark (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, guint mark)
+{
+  g_set_object (&self->mark_trace, trace);
+  g_set_object (&self->mark_lane, lane);
+  self->mark_index = mark;
+}
+
 static void
 select_at (ChronoTimelineView *self, double x, double y)
 {
@@ -405,6 +417,7 @@ select_at (ChronoTimelineView *self, double x, double y)
   chrono_timeline_view_get_render_options (self, &o);
   ChronoRenderHit hit;
   gboolean found = chrono_renderer_hit_test (self->renderer, &o, x, y, &hit);
+  remember_mark (self, NULL, NULL, 0); /* a click elsewhere forgets the event chosen before */
   if (found && hit.has_span)
     select_in (self, hit.trace, hit.lane, chrono_layout_get_row (self->layout, hit.row)->lane, hit.span);
   else
@@ -413,6 +426,8 @@ select_at (ChronoTimelineView *self, double x, double y)
   if (found && hit.has_mark && x >= o.label_width)
     {
       self->chain_on_mark = FALSE;
+      if (!hit.has_span)
+        remember_mark (self, hit.trace, hit.mark_lane, hit.mark);
       g_signal_emit (self, signals[MARK_SELECTED], 0, hit.trace, hit.mark_lane, hit.mark, hit.member);
     }
   /* a row of a tree is one node: clicking anywhere in it explains the node */
@@ -1006,6 +1021,7 @@ select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, Chron
 {
   g_return_if_fail (chrono_lane_get_spans (lane) != NULL && span < chrono_spans_get_n (chrono_lane_get_spans (lane)));
   self->chain_on_mark = FALSE; /* a span chosen: a walk goes on only from it */
+  remember_mark (self, NULL, NULL, 0);
   g_set_object (&self->selected_trace, trace);
   g_set_object (&self->selected_lane, lane);
   self->selected_row_lane = row_lane;
@@ -1165,6 +1181,7 @@ chrono_timeline_view_select_mark (ChronoTimelineView *self, ChronoLane *lane, gu
 {
   g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && CHRONO_IS_LANE (lane));
   chrono_timeline_view_unselect (self);
+  remember_mark (self, chrono_timeline_view_get_trace (self), lane, mark);
   g_signal_emit (self, signals[MARK_SELECTED], 0, chrono_timeline_view_get_trace (self), lane, mark, 0u);
 }
 
@@ -1222,7 +1239,7 @@ chain_is_current (ChronoTimelineView *self)
   return !step->is_mark && step->lane == self->selected_lane && step->index == self->selected_span;
 }
 
-/* Issue 18 §3: "," goes to what the selected item waited on (the decisive
+/* Issue 18 §3: "," goes to what the selected item (or the event chosen last) waited on (the decisive
  * dependency, or a runnable's calling task), "." back towards the item the
  * walk began at; the whole upstream chain is drawn as a path. */
 gboolean
@@ -1232,15 +1249,28 @@ chrono_timeline_view_follow_chain (ChronoTimelineView *self, int direction)
   if (!chain_is_current (self) && (self->chain == NULL || !self->chain_on_mark))
     {
       g_clear_pointer (&self->chain, g_array_unref);
-      if (self->selected_lane == NULL)
+      ChronoChainStep item;
+      ChronoTrace *trace;
+      if (self->selected_lane != NULL)
+        {
+          ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
+          item = (ChronoChainStep){ self->selected_lane, FALSE, self->selected_span,
+                                    chrono_spans_get_start (spans, self->selected_span),
+                                    chrono_spans_get_end (spans, self->selected_span) };
+          trace = self->selected_trace;
+        }
+      else if (self->mark_lane != NULL)
+        {
+          /* a walk may begin at an event chosen by a click or a search */
+          gint64 time = chrono_marks_get_time (chrono_lane_get_marks (self->mark_lane), self->mark_index);
+          item = (ChronoChainStep){ self->mark_lane, TRUE, self->mark_index, time, time };
+          trace = self->mark_trace;
+        }
+      else
         return FALSE;
-      ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
-      ChronoChainStep item = { self->selected_lane, FALSE, self->selected_span,
-                               chrono_spans_get_start (spans, self->selected_span),
-                               chrono_spans_get_end (spans, self->selected_span) };
-      self->chain = chrono_upstream_chain (self->selected_trace, &item, CHAIN_MAX_STEPS);
+      self->chain = chrono_upstream_chain (trace, &item, CHAIN_MAX_STEPS);
       self->chain_at = 0;
-      g_set_object (&self->chain_trace, self->selected_trace);
+      g_set_object (&self->chain_trace, trace);
     }
   guint next = self->chain_at + (direction > 0 ? 1 : 0);
   if ((direction > 0 && next >= self->chain->len) || (direction < 0 && self->chain_at == 0))
@@ -1338,6 +1368,8 @@ chrono_timeline_view_finalize (GObject *object)
   g_free (self->path_label);
   g_clear_pointer (&self->chain, g_array_unref);
   g_clear_object (&self->chain_trace);
+  g_clear_object (&self->mark_trace);
+  g_clear_object (&self->mark_lane);
   g_clear_object (&self->selected_lane);
   g_clear_object (&self->selected_trace);
   g_clear_object (&self->annotations);
