@@ -489,20 +489,29 @@ test_trace_claims (void)
   settle ();
 }
 
+/* The Trace Compass TA sample from the corpus, or NULL (the test skipped) when it is absent. */
+static ChronoWindow *
+open_ta_sample (ChronoApplication *app)
+{
+  g_autofree char *path = g_build_filename (corpus_dir, "btf", "tracecompass_ta-simulator_20140219-123819.btf", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the corpus is not beside the project");
+      return NULL;
+    }
+  return open_window (app, path);
+}
+
 /* The walk a new user takes (issue 3): open the Trace Compass sample, find a
  * preemption of TASK_InputProcessing, see who preempted it and for how long,
  * put markers around it and read Δt, export that view to SVG. */
 static void
 test_preemption_walkthrough (void)
 {
-  g_autofree char *path = g_build_filename (corpus_dir, "btf", "tracecompass_ta-simulator_20140219-123819.btf", NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("the corpus is not beside the project");
-      return;
-    }
   g_autoptr (ChronoApplication) app = chrono_application_new ();
-  ChronoWindow *window = open_window (app, path);
+  ChronoWindow *window = open_ta_sample (app);
+  if (window == NULL)
+    return;
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
   ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
   ChronoTrace *trace = chrono_timeline_view_get_trace (view);
@@ -2049,14 +2058,10 @@ test_follow_chain (void)
 static void
 test_follow_activation_chain (void)
 {
-  g_autofree char *path = g_build_filename (corpus_dir, "btf", "tracecompass_ta-simulator_20140219-123819.btf", NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("the corpus is not beside the project");
-      return;
-    }
   g_autoptr (ChronoApplication) app = chrono_application_new ();
-  ChronoWindow *window = open_window (app, path);
+  ChronoWindow *window = open_ta_sample (app);
+  if (window == NULL)
+    return;
   GtkWidget *timeline = chrono_window_get_timeline (window);
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
   ChronoTrace *trace = chrono_timeline_view_get_trace (view);

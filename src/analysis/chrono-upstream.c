@@ -110,21 +110,24 @@ caller (const ChronoChainStep *item, ChronoChainStep *out)
   return FALSE;
 }
 
-/* The lane of the entity named name that can activate a process: a
- * stimulus (an events lane) or another process. */
-static ChronoLane *
-activating_lane (ChronoTrace *trace, const char *name)
+#define KIND(k) (1u << (k))
+
+/* The item at time of a lane named name, of one of the kinds, other than
+ * besides (a BTF entity is known by its name: the source of an event). */
+static gboolean
+named_item_at (ChronoTrace *trace, const char *name, guint kinds, ChronoLane *besides, gint64 time, gboolean spans_only,
+               ChronoChainStep *out)
 {
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
-      ChronoLaneKind kind = chrono_lane_get_kind (lane);
-      if ((kind == CHRONO_LANE_EVENTS || kind == CHRONO_LANE_PROCESS)
-          && g_strcmp0 (chrono_lane_get_name (lane), name) == 0)
-        return lane;
+      if ((kinds & KIND (chrono_lane_get_kind (lane))) && lane != besides
+          && g_strcmp0 (chrono_lane_get_name (lane), name) == 0 && item_at (lane, time, out)
+          && !(spans_only && out->is_mark))
+        return TRUE;
     }
-  return NULL;
+  return FALSE;
 }
 
 /* A process instance comes from what activated it: the stimulus's event,
@@ -142,9 +145,9 @@ activator (ChronoTrace *trace, const ChronoChainStep *item, ChronoChainStep *out
   const ChronoInstance *life = chrono_instances_get (instances, span.instance);
   if (life->activated_by == CHRONO_STRING_NONE || life->activated_at == G_MININT64)
     return FALSE;
-  ChronoLane *source =
-      activating_lane (trace, chrono_strings_get (chrono_trace_get_strings (trace), life->activated_by));
-  return source != NULL && source != item->lane && item_at (source, life->activated_at, out);
+  const char *name = chrono_strings_get (chrono_trace_get_strings (trace), life->activated_by);
+  return named_item_at (trace, name, KIND (CHRONO_LANE_EVENTS) | KIND (CHRONO_LANE_PROCESS), item->lane,
+                        life->activated_at, FALSE, out);
 }
 
 /* An instant event comes from what caused it (a BTF event's source: the
@@ -161,16 +164,8 @@ mark_source (ChronoTrace *trace, const ChronoChainStep *item, ChronoChainStep *o
   if (mark.source == CHRONO_STRING_NONE)
     return FALSE;
   const char *name = chrono_strings_get (chrono_trace_get_strings (trace), mark.source);
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
-  for (guint i = 0; i < lanes->len; i++)
-    {
-      ChronoLane *lane = g_ptr_array_index (lanes, i);
-      ChronoLaneKind kind = chrono_lane_get_kind (lane);
-      if ((kind == CHRONO_LANE_PROCESS || kind == CHRONO_LANE_RUNNABLE) && lane != item->lane
-          && g_strcmp0 (chrono_lane_get_name (lane), name) == 0 && item_at (lane, mark.time, out) && !out->is_mark)
-        return TRUE;
-    }
-  return FALSE;
+  return named_item_at (trace, name, KIND (CHRONO_LANE_PROCESS) | KIND (CHRONO_LANE_RUNNABLE), item->lane, mark.time,
+                        TRUE, out);
 }
 
 static gboolean
