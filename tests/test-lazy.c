@@ -508,6 +508,40 @@ test_deliveries (void)
   g_signal_handlers_disconnect_by_data (cache, &d);
 }
 
+/* An instance alive across a chunk start keeps what activated it in the
+ * decoded chunk, named in that chunk's own strings (the checkpoint carried
+ * the index's string id before, a wrong name or none in the chunk). */
+static void
+test_activation_source_in_chunks (void)
+{
+  GString *text = g_string_new ("#version 2.1.3\n#timescale ns\n"
+                                "0,Sim,0,STI,STI_Tick,0,trigger\n"
+                                "0,STI_Tick,0,T,Task_A,0,activate\n"
+                                "1,Core_1,0,T,Task_A,0,start\n");
+  /* filler between, so the instance lives on in later chunks */
+  for (int i = 0; i < 200; i++)
+    g_string_append_printf (text, "%d,Other_%d,0,STI,STI_Other,%d,trigger\n", 2 + i, i, i);
+  g_string_append (text, "300,Core_1,0,T,Task_A,0,terminate\n");
+  g_autofree char *path = write_temp ("activation-source.btf", text->str);
+  g_string_free (text, TRUE);
+  g_autoptr (ChronoTrace) lazy = load (path, "always", "512");
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (lazy);
+  guint n = chrono_trace_get_n_chunks (lazy);
+  g_assert_cmpuint (n, >, 2);
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *chunk = chrono_chunk_cache_decode (cache, n - 1, &error);
+  g_assert_no_error (error);
+  g_autoptr (GHashTable) lanes = lanes_by_key (chunk);
+  ChronoLane *task = g_hash_table_lookup (lanes, "Tasks/Task_A");
+  g_assert_nonnull (task);
+  ChronoInstances *instances = chrono_lane_get_instances (task);
+  g_assert_cmpuint (chrono_instances_get_n (instances), ==, 1);
+  const ChronoInstance *life = chrono_instances_get (instances, 0);
+  g_assert_cmpuint (life->activated_by, !=, CHRONO_STRING_NONE);
+  g_assert_cmpstr (chrono_strings_get (chrono_trace_get_strings (chunk), life->activated_by), ==, "STI_Tick");
+  g_unlink (path);
+}
+
 /* A decoder whose chunk 0 takes until it is cancelled (or 20 s): it stands
  * for inflating a .gz up to a chunk far into the file. */
 #define TEST_TYPE_SLOW_DECODER (test_slow_decoder_get_type ())
@@ -986,6 +1020,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/empty-chunk-in-the-middle", test_empty_chunk_in_the_middle);
   g_test_add_func ("/lazy/deliveries", test_deliveries);
   g_test_add_func ("/lazy/decode-abandoned", test_decode_abandoned);
+  g_test_add_func ("/lazy/activation-source-in-chunks", test_activation_source_in_chunks);
   g_test_add_func ("/lazy/same-runnable-inferred-twice", test_same_runnable_inferred_twice);
   g_test_add_func ("/lazy/visandor-fixtures", test_visandor_fixtures);
   g_test_add_func ("/lazy/otf2", test_otf2);

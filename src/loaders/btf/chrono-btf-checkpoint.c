@@ -36,6 +36,7 @@ typedef struct {
   guint8 core_flags;
   GArray *calls; /* SavedCall, bottom of the stack first */
   gboolean deleted;
+  char *activated_by; /* record.activated_by as text: a chunk's trace has strings of its own */
 } SavedInstance;
 
 typedef struct {
@@ -135,6 +136,7 @@ chrono_btf_checkpoint_free (ChronoBtfCheckpoint *cp)
         {
           SavedInstance *si = &g_array_index (se->live, SavedInstance, j);
           g_free (si->core);
+          g_free (si->activated_by);
           clear_saved_calls (si->calls);
         }
       if (se->live)
@@ -173,7 +175,7 @@ save_calls (GPtrArray *stack)
 }
 
 static void
-save_live (SavedEntity *se, Entity *e)
+save_live (SavedEntity *se, Entity *e, ChronoStrings *strings)
 {
   if (e->live == NULL || e->live->len == 0)
     return;
@@ -194,7 +196,11 @@ save_live (SavedEntity *se, Entity *e)
         0,
         save_calls (pi->calls),
         pi->deleted,
+        NULL,
       };
+      if (si.record.activated_by != CHRONO_STRING_NONE)
+        si.activated_by = g_strdup (chrono_strings_get (strings, si.record.activated_by));
+      si.record.activated_by = CHRONO_STRING_NONE;
       if (pi->core != NULL)
         {
           si.core = g_strdup (pi->core->name);
@@ -275,7 +281,7 @@ chrono_btf_machine_save (ChronoBtfMachine *m)
       if (!has_state (e))
         continue;
       SavedEntity se = { .index = e->order, .idle_task = e->idle_task };
-      save_live (&se, e);
+      save_live (&se, e, chrono_trace_get_strings (m->trace));
       memcpy (se.terminated, e->terminated, sizeof se.terminated);
       se.n_terminated = e->n_terminated;
       se.sem_state = e->sem_state;
@@ -339,7 +345,10 @@ restore_live (ChronoBtfMachine *m, Entity *e, const GArray *live)
       pi->span_flags = si->span_flags;
       pi->deleted = si->deleted;
       pi->calls = g_ptr_array_new_with_free_func (chrono_btf_free_call);
-      pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &si->record);
+      ChronoInstance record = si->record;
+      if (si->activated_by != NULL)
+        record.activated_by = chrono_strings_intern (chrono_trace_get_strings (m->trace), si->activated_by);
+      pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &record);
       g_ptr_array_add (e->live, pi);
       if (si->core != NULL)
         {
