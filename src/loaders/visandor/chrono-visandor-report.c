@@ -283,7 +283,7 @@ agents_list (ChronoVisandorReport *r, const ChronoClock *clock)
         {
           gint64 total = agent->busy_time[pair];
           if (agent->busy[pair]) /* still busy: closes at the end */
-            total += r->end - agent->busy_since[pair];
+            total = chrono_ticks_sum (total, chrono_ticks_between_held (agent->busy_since[pair], r->end));
           busy = seconds (clock, total);
         }
       g_variant_builder_add (&entry, "{sv}", "busy_time", g_variant_new_maybe (G_VARIANT_TYPE_DOUBLE, busy));
