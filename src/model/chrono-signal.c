@@ -130,7 +130,10 @@ chrono_signal_is_step (ChronoSignal *signal)
 double
 chrono_signal_eval_fragment (ChronoSignal *signal, const ChronoFragment *f, gint64 time)
 {
-  double dt = (double) (time - f->t0) / (double) signal->ticks_per_second;
+  /* times at the 64-bit edges: their difference may not fit, the double does */
+  gint64 diff;
+  double ticks = __builtin_sub_overflow (time, f->t0, &diff) ? (double) time - (double) f->t0 : (double) diff;
+  double dt = ticks / (double) signal->ticks_per_second;
   return f->c + f->b * dt + f->a * dt * dt;
 }
 
