@@ -81,25 +81,35 @@ typedef struct {
   gint stop; /* the consuming side gave up */
 } Pipeline;
 
+/* The next block of the input, split into block; *line is the first line
+ * of the block after.  FALSE at the end or on an error (in p->error). */
+static gboolean
+read_block (Pipeline *p, ChronoTextBlock *block, guint64 *line)
+{
+  const char *text;
+  gsize length;
+  guint64 offset;
+  if (!chrono_input_next_block (p->input, &text, &length, &offset, p->cancellable, &p->error))
+    return FALSE;
+  fill_block (block, p->split, p->split_data, text, length, offset, *line);
+  block->compressed_offset = chrono_input_get_compressed_offset (p->input);
+  *line += block->n_lines;
+  return TRUE;
+}
+
 static gpointer
 split_thread (gpointer data)
 {
   Pipeline *p = data;
-  const char *text;
-  gsize length;
-  guint64 offset, line = 1;
+  guint64 line = 1;
   while (!g_atomic_int_get (&p->stop))
     {
       ChronoTextBlock *block = g_async_queue_pop (p->free_blocks);
-      if (g_atomic_int_get (&p->stop)
-          || !chrono_input_next_block (p->input, &text, &length, &offset, p->cancellable, &p->error))
+      if (g_atomic_int_get (&p->stop) || !read_block (p, block, &line))
         {
           g_async_queue_push (p->free_blocks, block);
           break;
         }
-      fill_block (block, p->split, p->split_data, text, length, offset, line);
-      block->compressed_offset = chrono_input_get_compressed_offset (p->input);
-      line += block->n_lines;
       g_async_queue_push (p->full, block);
     }
   g_async_queue_push (p->full, END_OF_BLOCKS);
@@ -162,14 +172,9 @@ static void
 read_on_one_thread (Pipeline *p, ChronoTextConsumeFunc consume, gpointer data)
 {
   ChronoTextBlock *block = block_new ();
-  const char *text;
-  gsize length;
-  guint64 offset, line = 1;
-  while (chrono_input_next_block (p->input, &text, &length, &offset, p->cancellable, &p->error))
+  guint64 line = 1;
+  while (read_block (p, block, &line))
     {
-      fill_block (block, p->split, p->split_data, text, length, offset, line);
-      block->compressed_offset = chrono_input_get_compressed_offset (p->input);
-      line += block->n_lines;
       consume (data, block);
       if (g_cancellable_is_cancelled (p->cancellable))
         break;
