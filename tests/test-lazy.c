@@ -811,6 +811,80 @@ count_starting_in (ChronoSpans *spans, gint64 begin, gint64 end)
   return last - first;
 }
 
+/* A window holds, whole, every fragment of the full read that overlaps its
+ * range of start times (the first from the beginning of time, the last to
+ * its end), and no other. */
+static void
+check_etf_window_signal (ChronoLane *lane, ChronoLane *twin, gint64 begin, gint64 end, guint k)
+{
+  ChronoSignal *part = chrono_lane_get_signal (lane), *whole = chrono_lane_get_signal (twin);
+  g_assert_nonnull (part);
+  g_assert_nonnull (whole);
+  guint found = 0;
+  for (guint i = 0; i < chrono_signal_get_n (whole); i++)
+    {
+      const ChronoFragment *f = chrono_signal_get (whole, i);
+      gboolean overlaps = (end == G_MAXINT64 || f->t0 < end) && (f->t1 > begin || (f->t1 == f->t0 && f->t0 >= begin));
+      if (!overlaps)
+        continue;
+      g_assert_cmpuint (found, <, chrono_signal_get_n (part));
+      const ChronoFragment *g = chrono_signal_get (part, found++);
+      if (memcmp (f, g, sizeof *f) != 0)
+        g_error ("window %u, %s: fragment %u is %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT
+                 ", the full read's %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT,
+                 k, chrono_lane_get_name (lane), found - 1, g->t0, g->t1, f->t0, f->t1);
+    }
+  g_assert_cmpuint (found, ==, chrono_signal_get_n (part));
+  g_assert_cmpuint (found, >, 0);
+}
+
+/* Each lazily read signal has the full read's count of fragments, the
+ * range of its values exactly, and a summary whose every slice holds the
+ * values the full signal takes there. */
+static void
+check_etf_signals (ChronoTrace *full, ChronoTrace *lazy, GHashTable *full_lanes)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (lazy);
+  guint signals = 0;
+  gint64 begin = chrono_trace_get_begin (full), end = chrono_trace_get_end (full);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      if (chrono_lane_get_kind (lane) != CHRONO_LANE_SIGNAL)
+        continue;
+      g_autofree char *key = lane_key (lane);
+      ChronoSignal *whole = chrono_lane_get_signal (g_hash_table_lookup (full_lanes, key));
+      g_assert_nonnull (whole);
+      g_assert_null (chrono_lane_get_signal (lane));
+      guint64 n = 0;
+      g_assert_true (chrono_lane_get_signal_fragments (lane, &n));
+      g_assert_cmpuint (n, ==, chrono_signal_get_n (whole));
+      ChronoSummary *summary = chrono_lane_get_summary (lane);
+      g_assert_nonnull (summary);
+      double lo, hi, want_lo, want_hi;
+      g_assert_true (chrono_summary_get_value_range (summary, &lo, &hi));
+      g_assert_true (chrono_signal_range (whole, G_MININT64, G_MAXINT64, &want_lo, &want_hi));
+      g_assert_cmpfloat (lo, ==, want_lo);
+      g_assert_cmpfloat (hi, ==, want_hi);
+      for (guint slice = 0; slice < 64; slice++)
+        {
+          gint64 b = begin + (gint64) ((double) (end - begin) * slice / 64),
+                 e = begin + (gint64) ((double) (end - begin) * (slice + 1) / 64);
+          ChronoSpanSummary totals;
+          ChronoSummaryExtra extra;
+          chrono_summary_query (summary, b, e, &totals, &extra);
+          if (!chrono_signal_range (whole, b, MAX (b, e - 1), &want_lo, &want_hi))
+            continue;
+          g_assert_true (extra.have_values);
+          /* buckets reach past the slice: their range holds the slice's, in float */
+          g_assert_cmpfloat (extra.min_value, <=, (float) want_lo);
+          g_assert_cmpfloat (extra.max_value, >=, (float) want_hi);
+        }
+      signals++;
+    }
+  g_assert_cmpuint (signals, >, 0);
+}
+
 static void
 check_etf_window (ChronoTrace *full, ChronoTrace *lazy, GHashTable *full_lanes, guint k)
 {
@@ -828,6 +902,11 @@ check_etf_window (ChronoTrace *full, ChronoTrace *lazy, GHashTable *full_lanes, 
       g_autofree char *key = lane_key (lane);
       ChronoLane *twin = g_hash_table_lookup (full_lanes, key);
       g_assert_nonnull (twin);
+      if (chrono_lane_get_kind (lane) == CHRONO_LANE_SIGNAL)
+        {
+          check_etf_window_signal (lane, twin, k == 0 ? G_MININT64 : begin, end, k);
+          continue;
+        }
       guint n = spans ? chrono_spans_get_n (spans) : 0;
       g_assert_cmpuint (n, ==, count_starting_in (chrono_lane_get_spans (twin), begin, end));
       gboolean resource = chrono_lane_get_kind (lane) == CHRONO_LANE_RESOURCE;
@@ -913,6 +992,7 @@ check_etf_read (const char *path, const char *chunk_size, guint min_windows)
   check_etf_depths (full, lazy);
   check_etf_figures (full, lazy);
   g_autoptr (GHashTable) full_lanes = lanes_by_key (full);
+  check_etf_signals (full, lazy, full_lanes);
   guint n = chrono_trace_get_n_chunks (lazy);
   gboolean overlap = FALSE;
   for (guint k = 0; k < n; k++)

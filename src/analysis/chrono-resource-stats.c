@@ -44,10 +44,24 @@ chrono_signal_stats_compute (ChronoTrace *trace)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       ChronoSignal *signal = chrono_lane_get_signal (lane);
-      if (chrono_lane_get_kind (lane) != CHRONO_LANE_SIGNAL || signal == NULL)
+      guint64 lazy_fragments;
+      if (chrono_lane_get_kind (lane) != CHRONO_LANE_SIGNAL)
         continue;
-      ChronoSignalStats stats = { lane, chrono_signal_get_n (signal), FALSE, 0.0, 0.0 };
-      stats.has_range = chrono_signal_range (signal, G_MININT64, G_MAXINT64, &stats.min, &stats.max);
+      ChronoSignalStats stats = { lane, 0, FALSE, 0.0, 0.0 };
+      if (signal != NULL)
+        {
+          stats.fragments = chrono_signal_get_n (signal);
+          stats.has_range = chrono_signal_range (signal, G_MININT64, G_MAXINT64, &stats.min, &stats.max);
+        }
+      else if (chrono_lane_get_signal_fragments (lane, &lazy_fragments))
+        {
+          /* read lazily: counted by the reader, the range is the summary's */
+          stats.fragments = lazy_fragments;
+          ChronoSummary *summary = chrono_lane_get_summary (lane);
+          stats.has_range = summary != NULL && chrono_summary_get_value_range (summary, &stats.min, &stats.max);
+        }
+      else
+        continue;
       g_array_append_val (all, stats);
     }
   return all;

@@ -15,7 +15,7 @@ typedef struct {
 
 typedef struct {
   ChronoLane *lane; /* borrowed */
-  guint fragments;
+  guint64 fragments;
   gboolean has_range;
   double min, max; /* exact over every fragment's closed domain */
 } ChronoSignalStats;

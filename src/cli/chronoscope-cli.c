@@ -166,7 +166,7 @@ append_claims_json (GString *out, ChronoTrace *trace)
       g_string_append_printf (out, "%s{\"id\": %" G_GINT64_FORMAT ", \"name\": ", i ? ",\n   " : "\n   ",
                               chrono_lane_get_source_id (s->lane));
       print_json_string (out, name ? name : "");
-      g_string_append_printf (out, ", \"fragments\": %u, \"min\": ", s->fragments);
+      g_string_append_printf (out, ", \"fragments\": %" G_GUINT64_FORMAT ", \"min\": ", s->fragments);
       if (s->has_range)
         {
           append_double (out, s->min);

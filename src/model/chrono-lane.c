@@ -28,6 +28,8 @@ struct _ChronoLane {
   guint64 claims;
   double usage;
   GArray *concurrency; /* gint64 */
+  gboolean has_signal_fragments;
+  guint64 signal_fragments;
 };
 
 enum { PROP_0, PROP_NAME, PROP_KIND, PROP_ENTITY_TYPE, N_PROPS };
@@ -353,6 +355,24 @@ chrono_lane_get_claim_figures (ChronoLane *lane, guint64 *out_claims, double *ou
   *out_claims = lane->claims;
   *out_usage = lane->usage;
   *out_concurrency = lane->concurrency;
+  return TRUE;
+}
+
+void
+chrono_lane_set_signal_fragments (ChronoLane *lane, guint64 n)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane));
+  lane->has_signal_fragments = TRUE;
+  lane->signal_fragments = n;
+}
+
+gboolean
+chrono_lane_get_signal_fragments (ChronoLane *lane, guint64 *out_n)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), FALSE);
+  if (!lane->has_signal_fragments)
+    return FALSE;
+  *out_n = lane->signal_fragments;
   return TRUE;
 }
 

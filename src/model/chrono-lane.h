@@ -85,6 +85,11 @@ void chrono_lane_set_claim_figures (ChronoLane *lane, guint64 claims, double usa
 gboolean chrono_lane_get_claim_figures (ChronoLane *lane, guint64 *out_claims, double *out_usage,
                                         GArray **out_concurrency);
 
+/* How many fragments a lazily read signal lane has (they are in decoded
+ * chunks only; the range of their values is the summary's). */
+void chrono_lane_set_signal_fragments (ChronoLane *lane, guint64 n);
+gboolean chrono_lane_get_signal_fragments (ChronoLane *lane, guint64 *out_n);
+
 /* The level-of-detail summary of a lazily read trace; the lane owns it. */
 void chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary);
 ChronoSummary *chrono_lane_get_summary (ChronoLane *lane);

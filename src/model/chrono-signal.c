@@ -128,13 +128,25 @@ chrono_signal_is_step (ChronoSignal *signal)
 }
 
 double
-chrono_signal_eval_fragment (ChronoSignal *signal, const ChronoFragment *f, gint64 time)
+chrono_fragment_eval (const ChronoFragment *f, gint64 ticks_per_second, gint64 time)
 {
   /* times at the 64-bit edges: their difference may not fit, the double does */
   gint64 diff;
   double ticks = __builtin_sub_overflow (time, f->t0, &diff) ? (double) time - (double) f->t0 : (double) diff;
-  double dt = ticks / (double) signal->ticks_per_second;
+  double dt = ticks / (double) ticks_per_second;
   return f->c + f->b * dt + f->a * dt * dt;
+}
+
+double
+chrono_signal_eval_fragment (ChronoSignal *signal, const ChronoFragment *f, gint64 time)
+{
+  return chrono_fragment_eval (f, signal->ticks_per_second, time);
+}
+
+gint64
+chrono_signal_get_ticks_per_second (ChronoSignal *signal)
+{
+  return signal->ticks_per_second;
 }
 
 /* First fragment whose end lies after time (fragments do not overlap once sealed). */
@@ -166,17 +178,18 @@ chrono_signal_value_at (ChronoSignal *signal, gint64 time, double *out_value)
   return TRUE;
 }
 
-static void
-fragment_extremes (ChronoSignal *signal, const ChronoFragment *f, gint64 from, gint64 to, double *lo, double *hi)
+void
+chrono_fragment_extremes (const ChronoFragment *f, gint64 ticks_per_second, gint64 from, gint64 to, double *lo,
+                          double *hi)
 {
-  double v0 = chrono_signal_eval_fragment (signal, f, from);
-  double v1 = chrono_signal_eval_fragment (signal, f, to);
+  double v0 = chrono_fragment_eval (f, ticks_per_second, from);
+  double v1 = chrono_fragment_eval (f, ticks_per_second, to);
   *lo = MIN (*lo, MIN (v0, v1));
   *hi = MAX (*hi, MAX (v0, v1));
   if (f->a != 0.0)
     {
       double vertex_dt = -f->b / (2.0 * f->a);
-      double vertex = (double) f->t0 + vertex_dt * (double) signal->ticks_per_second;
+      double vertex = (double) f->t0 + vertex_dt * (double) ticks_per_second;
       if (vertex > (double) from && vertex < (double) to)
         {
           double v = f->c + f->b * vertex_dt + f->a * vertex_dt * vertex_dt;
@@ -200,7 +213,7 @@ chrono_signal_range (ChronoSignal *signal, gint64 begin, gint64 end, double *out
         break;
       if (f->t1 < begin)
         continue;
-      fragment_extremes (signal, f, MAX (f->t0, begin), MIN (f->t1, end), &lo, &hi);
+      chrono_fragment_extremes (f, signal->ticks_per_second, MAX (f->t0, begin), MIN (f->t1, end), &lo, &hi);
       any = TRUE;
     }
   if (any)

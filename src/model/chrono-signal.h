@@ -11,6 +11,13 @@ typedef struct {
   double c, b, a; /* b and a per second and per second², so units do not leak in */
 } ChronoFragment;
 
+/* A fragment's value at time, and its extremes over the closed [from, to]
+ * inside it (the ends, and the vertex of a quadratic between them): for
+ * those who keep fragments without a signal (a lazy reader's summary). */
+double chrono_fragment_eval (const ChronoFragment *f, gint64 ticks_per_second, gint64 time);
+void chrono_fragment_extremes (const ChronoFragment *f, gint64 ticks_per_second, gint64 from, gint64 to, double *lo,
+                               double *hi);
+
 typedef struct _ChronoSignal ChronoSignal;
 
 ChronoSignal *chrono_signal_new (gint64 ticks_per_second);
@@ -27,6 +34,7 @@ void chrono_signal_close_steps (ChronoSignal *signal, gint64 end);
 void chrono_signal_seal (ChronoSignal *signal);
 
 guint chrono_signal_get_n (ChronoSignal *signal);
+gint64 chrono_signal_get_ticks_per_second (ChronoSignal *signal);
 const ChronoFragment *chrono_signal_get (ChronoSignal *signal, guint index);
 gboolean chrono_signal_is_step (ChronoSignal *signal);
 double chrono_signal_eval_fragment (ChronoSignal *signal, const ChronoFragment *fragment, gint64 time);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "chrono-clock.h"
+#include "chrono-signal.h"
 
 /* Items kept as they are until there are this many. */
 #define RAW_LIMIT 256
@@ -419,6 +420,62 @@ chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double val
   RawItem item = { start, end, value, 0, RAW_VALUE, 0 };
   if (!keep_raw (s, &item))
     bucket_add_value (s, start, end, value);
+}
+
+/* A signal's fragment, held per bucket: in each bucket it reaches, the
+ * extremes of its values there (a long ramp is not one bar over all of
+ * them), their union the fragment's exact range as chrono_signal_range has
+ * it.  Pieces are the buckets the summary has once the fragment's end fits;
+ * beyond max_pieces a piece spans several, so a file of long overlapping
+ * fragments cannot make this quadratic.  Returns the pieces added. */
+static void
+add_fragment_piece (ChronoSummary *s, const ChronoFragment *f, gint64 ticks_per_second, gint64 from, gint64 to)
+{
+  double lo = INFINITY, hi = -INFINITY;
+  chrono_fragment_extremes (f, ticks_per_second, from, to, &lo, &hi);
+  chrono_summary_add_value (s, from, to, lo);
+  if (hi != lo)
+    chrono_summary_add_value (s, from, to, hi);
+}
+
+guint
+chrono_summary_add_fragment (ChronoSummary *s, const ChronoFragment *f, gint64 ticks_per_second, guint max_pieces)
+{
+  gint64 last_tick = f->t1 > f->t0 ? f->t1 - 1 : f->t0;
+  if (f->t1 <= f->t0 || (f->a == 0.0 && f->b == 0.0) || max_pieces <= 1 || !can_hold (s, last_tick))
+    {
+      add_fragment_piece (s, f, ticks_per_second, f->t0, f->t1);
+      return 1;
+    }
+  guint64 last_offset = offset_of (s, last_tick);
+  guint shift = s->bucket_shift;
+  while (shift < s->max_shift && last_offset >= ((guint64) s->n_buckets << shift))
+    shift++;
+  guint64 width = (guint64) 1 << shift;
+  guint64 first_offset = f->t0 >= s->begin ? offset_of (s, f->t0) : 0;
+  guint64 reached = last_offset / width - first_offset / width + 1;
+  if (reached > max_pieces)
+    {
+      guint64 factor = (reached + max_pieces - 1) / max_pieces;
+      if (width > (G_MAXUINT64 >> 2) / factor)
+        {
+          add_fragment_piece (s, f, ticks_per_second, f->t0, f->t1);
+          return 1;
+        }
+      width *= factor;
+    }
+  guint pieces = 0;
+  for (gint64 from = f->t0;;)
+    {
+      guint64 offset = from >= s->begin ? offset_of (s, from) : 0;
+      guint64 next_offset = (offset / width + 1) * width;
+      gint64 to = next_offset > last_offset ? f->t1 : (gint64) ((guint64) s->begin + next_offset);
+      add_fragment_piece (s, f, ticks_per_second, from, to);
+      pieces++;
+      if (to >= f->t1)
+        return pieces;
+      from = to;
+    }
 }
 
 void

@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "chrono-signal.h"
 #include "chrono-spans.h"
 
 G_BEGIN_DECLS
@@ -31,6 +32,9 @@ void chrono_summary_free (ChronoSummary *summary);
 void chrono_summary_add_interval (ChronoSummary *summary, gint64 start, gint64 end, ChronoState state, guint32 label);
 void chrono_summary_add_instant (ChronoSummary *summary, gint64 time);
 void chrono_summary_add_value (ChronoSummary *summary, gint64 start, gint64 end, double value);
+/* A signal's fragment, bucket by bucket (at most max_pieces pieces): returns the pieces added. */
+guint chrono_summary_add_fragment (ChronoSummary *summary, const ChronoFragment *fragment, gint64 ticks_per_second,
+                                   guint max_pieces);
 
 /* The deepest sub-row (call depth, concurrent-instance slot) an item had. */
 void chrono_summary_note_depth (ChronoSummary *summary, guint16 depth);

@@ -259,6 +259,98 @@ draw_lazy_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top,
     }
 }
 
+/* ---- a signal held by windows (chrono_trace_set_signals_by_window) ---- */
+
+/* The fragments of chunk k's signal that no decoded chunk before it gave:
+ * all of them after an undecoded chunk, else those that begin in k. */
+static void
+gather_window (ChronoRenderContext *ctx, const ChronoLayoutRow *row, guint k, gint64 begin, gboolean after_decoded,
+               ChronoSignal **signal)
+{
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (ctx->trace);
+  ChronoLane *lane = chrono_chunk_cache_find_lane (cache, k, row->lane);
+  ChronoSignal *part = lane ? chrono_lane_get_signal (lane) : NULL;
+  if (part == NULL)
+    return;
+  if (*signal == NULL)
+    *signal = chrono_signal_new (chrono_signal_get_ticks_per_second (part));
+  for (guint i = 0; i < chrono_signal_get_n (part); i++)
+    {
+      const ChronoFragment *f = chrono_signal_get (part, i);
+      if (!after_decoded || f->t0 >= begin)
+        chrono_signal_append (*signal, f);
+    }
+}
+
+typedef struct {
+  gint64 begin, end;
+  gboolean decoded;
+} Stretch;
+
+static void
+add_stretch (GArray *stretches, gint64 begin, gint64 end, gboolean decoded)
+{
+  Stretch *last = stretches->len ? &g_array_index (stretches, Stretch, stretches->len - 1) : NULL;
+  if (last != NULL && last->end == begin && last->decoded == decoded)
+    {
+      last->end = end;
+      return;
+    }
+  Stretch stretch = { begin, end, decoded };
+  g_array_append_val (stretches, stretch);
+}
+
+/* The decoded windows under the columns give one signal, drawn as a whole
+ * read draws it (the same picture once every window is decoded); the
+ * summary draws where a window is still to come. */
+static void
+draw_windowed_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, ChronoSummary *summary,
+                   const Axis *axis)
+{
+  ChronoTrace *trace = ctx->trace;
+  guint n = chrono_trace_get_n_chunks (trace);
+  gint64 t_first, t_last, unused;
+  chrono_render_column_range (ctx, floor (ctx->data_x0), &t_first, &unused);
+  chrono_render_column_range (ctx, ctx->data_x1 - 1.0 / ctx->scale, &unused, &t_last);
+  g_autoptr (ChronoSignal) signal = NULL;
+  g_autoptr (GArray) stretches = g_array_new (FALSE, FALSE, sizeof (Stretch));
+  gboolean after_decoded = FALSE;
+  guint last = n ? chrono_trace_find_chunk (trace, t_last) : 0;
+  for (guint k = n ? chrono_trace_find_chunk (trace, t_first) : 0; k < n && k <= last; k++)
+    {
+      gint64 begin = k == 0 ? G_MININT64 : chrono_trace_get_chunk (trace, k)->first_time;
+      gint64 end = k + 1 < n ? chrono_trace_get_chunk (trace, k + 1)->first_time : G_MAXINT64;
+      gboolean decoded = chrono_chunk_cache_peek (chrono_trace_get_chunk_cache (trace), k) != NULL;
+      if (decoded)
+        gather_window (ctx, row, k, begin, after_decoded, &signal);
+      add_stretch (stretches, MAX (begin, t_first), MIN (end, t_last), decoded);
+      after_decoded = decoded;
+    }
+  if (signal != NULL)
+    chrono_signal_seal (signal); /* fragments of unsorted files come in file order */
+  if (stretches->len == 1 && g_array_index (stretches, Stretch, 0).decoded)
+    {
+      if (signal != NULL)
+        draw_columns (ctx, signal, axis); /* decoded under every column: nothing to clip */
+      return;
+    }
+  for (guint i = 0; i < stretches->len; i++)
+    {
+      const Stretch *stretch = &g_array_index (stretches, Stretch, i);
+      ChronoRenderSegment segment = { stretch->begin, stretch->end, NULL, NULL };
+      chrono_render_clip_segment (ctx, &segment, top, row->height, 0.0);
+      if (stretch->decoded && signal != NULL)
+        draw_columns (ctx, signal, axis);
+      else if (!stretch->decoded)
+        {
+          double x0, x1;
+          chrono_render_segment_columns (ctx, &segment, &x0, &x1);
+          draw_summary_columns (ctx, summary, axis, x0, x1);
+        }
+      cairo_restore (ctx->cr);
+    }
+}
+
 void
 chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, double min, double max)
 {
@@ -269,7 +361,9 @@ chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, 
   Axis axis;
   axis_init (&axis, top, row->height, min, max);
   draw_zero_line (ctx, &axis);
-  if (summary != NULL)
+  if (summary != NULL && chrono_trace_get_signals_by_window (ctx->trace) && chrono_trace_get_chunk_cache (ctx->trace))
+    draw_windowed_row (ctx, row, top, summary, &axis);
+  else if (summary != NULL)
     draw_lazy_row (ctx, row, top, summary, &axis);
   else
     draw_columns (ctx, signal, &axis);

@@ -501,7 +501,14 @@ per_second (EtfReader *r, double coefficient, int power)
 }
 
 void
-chrono_etf_build_signals (EtfReader *r, ChronoLane *group)
+chrono_etf_convert_fragment (EtfReader *r, const RawFragment *raw, ChronoFragment *out)
+{
+  *out = (ChronoFragment){ chrono_etf_to_ticks (r, raw->t0), chrono_etf_to_ticks (r, raw->t1), raw->c,
+                           per_second (r, raw->b, 1), per_second (r, raw->a, 2) };
+}
+
+void
+chrono_etf_build_signals (EtfReader *r, ChronoLane *group, GPtrArray *out_lanes)
 {
   for (guint i = 0; i < r->signal_order->len; i++)
     {
@@ -509,7 +516,7 @@ chrono_etf_build_signals (EtfReader *r, ChronoLane *group)
       if (!signal->declared)
         chrono_warnings_add (r->warnings, signal->line, "unknown reference",
                              _ ("fragments of signal %" PRId64 " but no S line declares it"), signal->id);
-      else if (signal->fragments->len == 0)
+      else if (signal->n_fragments == 0)
         chrono_warnings_add (r->warnings, signal->line, "empty signal", _ ("signal %" PRId64 " has no F line"),
                              signal->id);
       const char *name = name_of (r, signal->attrs);
@@ -517,15 +524,22 @@ chrono_etf_build_signals (EtfReader *r, ChronoLane *group)
       g_autoptr (ChronoLane) lane = chrono_lane_new (name ? name : fallback, CHRONO_LANE_SIGNAL, "S");
       chrono_lane_set_source (lane, signal->id, signal->attrs, 0.0);
       chrono_lane_append_child (group, lane);
+      if (signal->n_fragments > 0)
+        {
+          chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, signal->min_t0));
+          chrono_trace_include_time (r->trace, chrono_etf_to_ticks (r, signal->max_t1));
+        }
+      if (out_lanes != NULL)
+        {
+          g_ptr_array_add (out_lanes, lane); /* read lazily: no fragment was kept */
+          continue;
+        }
       ChronoSignal *values = chrono_lane_ensure_signal (lane, r->ticks_per_second);
       for (guint f = 0; f < signal->fragments->len; f++)
         {
-          const RawFragment *raw = &g_array_index (signal->fragments, RawFragment, f);
-          ChronoFragment fragment = { chrono_etf_to_ticks (r, raw->t0), chrono_etf_to_ticks (r, raw->t1), raw->c,
-                                      per_second (r, raw->b, 1), per_second (r, raw->a, 2) };
+          ChronoFragment fragment;
+          chrono_etf_convert_fragment (r, &g_array_index (signal->fragments, RawFragment, f), &fragment);
           chrono_signal_append (values, &fragment);
-          chrono_trace_include_time (r->trace, fragment.t0);
-          chrono_trace_include_time (r->trace, fragment.t1);
         }
       g_clear_pointer (&signal->fragments, g_array_unref);
     }

@@ -3,8 +3,9 @@
  *
  * 1. The index pass reads every line as a whole read does, except that a
  *    claim's attributes are left unread: it only notes, per block, the
- *    smallest and largest start written there.  Resources, events,
- *    dependencies and signals are small and kept as in a whole read.
+ *    smallest and largest start written there.  Signal fragments are
+ *    checked and counted, and each block notes the times they span.
+ *    Resources, events and dependencies are kept as in a whole read.
  * 2. The start-order pass reads the claims again and releases them in the
  *    order a whole read sorts them (start, then file order) as soon as no
  *    block still to be read can hold an earlier start: only the claims
@@ -13,11 +14,16 @@
  *    each resource's figures (count, usage, concurrency); the first claim
  *    of each id is kept where a dependency names it; and every so many
  *    claims a new window of start times begins, with what placing the next
- *    claims needs saved. */
+ *    claims needs saved.  Fragments, read again here too, go into their
+ *    signal's summary. */
 #include "chrono-etf-lazy.h"
 #include "chrono-lazy-text.h"
 
 #define SUMMARY_BUCKETS 8192
+/* Pieces a signal's summary may take beyond one per fragment (a fragment
+ * over many buckets is held per bucket): enough for every bucket many
+ * times over, a bound for files of long fragments on top of each other. */
+#define SIGNAL_EXTRA_PIECES (64 * SUMMARY_BUCKETS)
 
 void
 chrono_etf_intern_keys (EtfReader *r)
@@ -96,6 +102,8 @@ typedef struct {
   ChronoEtfClaim found; /* what find_claim returns */
   guint64 window_target, window_claims;
   GArray *extents; /* WindowExtent, per window */
+  ChronoSummary **signal_summaries; /* per signal in r->signal_order, NULL until a fragment */
+  guint64 *signal_pieces; /* per signal: summary pieces beyond one a fragment */
 } Lazy;
 
 /* ---- the index pass ----------------------------------------------------------- */
@@ -109,6 +117,14 @@ index_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
   z->lowest_id = MIN (z->lowest_id, claim->id);
   z->highest_id = MAX (z->highest_id, claim->id);
   z->n_claims++;
+}
+
+static void
+index_fragment (gpointer data, gint64 signal, const RawFragment *fragment)
+{
+  Lazy *z = data;
+  z->block.fragment_t0 = MIN (z->block.fragment_t0, fragment->t0);
+  z->block.fragment_t1 = MAX (z->block.fragment_t1, fragment->t1);
 }
 
 static gboolean
@@ -140,6 +156,8 @@ index_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCance
   chrono_input_keep_gzip_index (input);
   r->claim_sink = index_claim;
   r->claim_sink_data = z;
+  r->fragment_sink = index_fragment;
+  r->fragment_sink_data = z;
   const char *data;
   gsize length;
   guint64 offset;
@@ -148,7 +166,7 @@ index_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCance
     {
       if (chrono_etf_is_legacy (r, data, length, error))
         return FALSE;
-      z->block = (EtfBlock){ offset, length, r->line + 1, G_MAXDOUBLE, -G_MAXDOUBLE };
+      z->block = (EtfBlock){ offset, length, r->line + 1, G_MAXDOUBLE, -G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE };
       chrono_etf_read_block (r, data, length);
       g_array_append_val (z->data->blocks, z->block);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -514,6 +532,16 @@ window_step (Lazy *z, gint64 start, gint64 end)
   z->window_claims++;
 }
 
+/* A file of signals without a claim: one window, so that its fragments
+ * can be decoded at all. */
+static void
+begin_signals_window (Lazy *z)
+{
+  begin_window (z, z->summary_begin);
+  WindowExtent *extent = &g_array_index (z->extents, WindowExtent, 0);
+  extent->last_start = extent->latest_end = z->summary_begin;
+}
+
 /* ---- placing a released claim ------------------------------------------------------ */
 
 static ChronoSummary *
@@ -547,23 +575,37 @@ release (Lazy *z, ChronoEtfClaim *claim)
                claim->amount);
 }
 
-/* A claim line as the reading thread leaves it for placing. */
+/* A claim line, or a fragment line, as the reading thread leaves it. */
 typedef struct {
-  ChronoEtfClaim claim; /* resource: only CHRONO_ETF_CLAIM_HAS_OFFSET */
-  gint64 resource; /* its id */
-  const char *attributes; /* in the block's text, NUL-terminated, or NULL */
-  gsize attributes_length;
-} SplitClaim;
+  union {
+    struct {
+      ChronoEtfClaim claim; /* resource: only CHRONO_ETF_CLAIM_HAS_OFFSET */
+      const char *attributes; /* in the block's text, NUL-terminated, or NULL */
+      gsize attributes_length;
+    };
+    RawFragment fragment;
+  };
+  gint64 resource; /* a claim's resource id, a fragment's signal id */
+  gboolean is_fragment;
+} SplitLine;
 
-/* On the reading thread: a block's claims, cut and parsed as
- * chrono_etf_read_block and chrono_etf_read_line read them (the index pass
- * reported every line already, so the lines read skip quietly here). */
+/* What the reading thread needs of the reader: its own copies. */
+typedef struct {
+  gint64 ticks_per_unit;
+  gboolean has_signals;
+} SplitSetup;
+
+/* On the reading thread: a block's claims (and fragments, when the trace
+ * has signals), cut and parsed as chrono_etf_read_block and
+ * chrono_etf_read_line read them (the index pass reported every line
+ * already, so the lines read skip quietly here). */
 static void
 split_claims (gpointer data, ChronoTextBlock *block)
 {
-  gint64 ticks_per_unit = *(const gint64 *) data;
+  const SplitSetup *setup = data;
+  gint64 ticks_per_unit = setup->ticks_per_unit;
   if (block->lines == NULL)
-    block->lines = g_array_new (FALSE, FALSE, sizeof (SplitClaim));
+    block->lines = g_array_new (FALSE, FALSE, sizeof (SplitLine));
   g_array_set_size (block->lines, 0);
   guint64 line = block->first_line;
   char *p = block->text, *stop = block->text + block->length;
@@ -574,14 +616,21 @@ split_claims (gpointer data, ChronoTextBlock *block)
       if (n > 0 && p[n - 1] == '\r')
         n--;
       p[n] = '\0';
-      SplitClaim item = { .claim = { .line = line, .activity = CHRONO_ETF_NO_INDEX } };
+      SplitLine item = { .claim = { .line = line, .activity = CHRONO_ETF_NO_INDEX } };
       Fields fields;
       /* a line with a NUL byte is ignored, as it was in the index pass */
-      if (strlen (p) == n
-          && chrono_etf_parse_claim_line (ticks_per_unit, p, p + n, &item.claim, &item.resource, &fields))
+      if (strlen (p) != n)
+        ;
+      else if (chrono_etf_parse_claim_line (ticks_per_unit, p, p + n, &item.claim, &item.resource, &fields))
         {
           item.attributes = fields.attributes;
           item.attributes_length = fields.attributes_length;
+          g_array_append_val (block->lines, item);
+        }
+      else if (setup->has_signals
+               && chrono_etf_parse_fragment_line (ticks_per_unit, p, p + n, &item.resource, &item.fragment))
+        {
+          item.is_fragment = TRUE;
           g_array_append_val (block->lines, item);
         }
       p = newline + 1;
@@ -594,7 +643,7 @@ split_claims (gpointer data, ChronoTextBlock *block)
  * the end, so the order they appear in does not matter, and the set is not
  * kept (the index has no span to give it to). */
 static void
-order_claim (Lazy *z, SplitClaim *item)
+order_claim (Lazy *z, SplitLine *item)
 {
   EtfReader *r = z->r;
   ChronoEtfClaim *claim = &item->claim;
@@ -651,13 +700,18 @@ order_setup (Lazy *z)
   GArray *blocks = z->data->blocks;
   z->later_min_t0 = g_new (double, blocks->len + 1);
   z->later_min_t0[blocks->len] = G_MAXDOUBLE;
-  double smallest = G_MAXDOUBLE;
+  double smallest = G_MAXDOUBLE, first = G_MAXDOUBLE;
   for (guint b = blocks->len; b-- > 0;)
     {
-      smallest = MIN (smallest, g_array_index (blocks, EtfBlock, b).min_t0);
+      const EtfBlock *block = &g_array_index (blocks, EtfBlock, b);
+      smallest = MIN (smallest, block->min_t0);
       z->later_min_t0[b] = smallest;
+      first = MIN (first, MIN (block->min_t0, block->fragment_t0));
     }
-  z->summary_begin = smallest < G_MAXDOUBLE ? chrono_etf_to_ticks (r, smallest) : 0;
+  /* the summaries begin with the first claim or fragment, whichever is first */
+  z->summary_begin = first < G_MAXDOUBLE ? chrono_etf_to_ticks (r, first) : 0;
+  z->signal_summaries = g_new0 (ChronoSummary *, r->signal_order->len);
+  z->signal_pieces = g_new0 (guint64, r->signal_order->len);
   z->pending = g_array_new (FALSE, FALSE, sizeof (Pending));
   z->in_order = g_array_new (FALSE, FALSE, sizeof (Pending));
   z->in_order_head = 0;
@@ -671,6 +725,25 @@ order_setup (Lazy *z)
   z->window_target = MAX (z->n_claims / MAX (blocks->len, 1), 1);
   ids_setup (z);
   chrono_etf_intern_keys (r);
+}
+
+/* A fragment into its signal's summary: it is in the file's order, not
+ * in time order, and summaries take items in any order. */
+static void
+summarize_fragment (Lazy *z, gint64 id, const RawFragment *raw)
+{
+  EtfReader *r = z->r;
+  guint32 index = chrono_etf_ids_lookup (&r->signal_ids, id);
+  if (index == CHRONO_ETF_NO_INDEX)
+    return; /* the index pass saw every signal: never */
+  if (z->signal_summaries[index] == NULL)
+    z->signal_summaries[index] = chrono_summary_new (z->summary_begin, SUMMARY_BUCKETS, r->ticks_per_second);
+  ChronoFragment fragment;
+  chrono_etf_convert_fragment (r, raw, &fragment);
+  guint64 *extra = &z->signal_pieces[index];
+  guint max_pieces = *extra < SIGNAL_EXTRA_PIECES ? (guint) MIN (SIGNAL_EXTRA_PIECES - *extra + 1, G_MAXUINT) : 1;
+  guint pieces = chrono_summary_add_fragment (z->signal_summaries[index], &fragment, r->ticks_per_second, max_pieces);
+  *extra += pieces - 1;
 }
 
 typedef struct {
@@ -689,7 +762,13 @@ order_block (gpointer data, const ChronoTextBlock *block)
   OrderPass *o = data;
   Lazy *z = o->z;
   for (guint i = 0; i < block->lines->len; i++)
-    order_claim (z, &g_array_index (block->lines, SplitClaim, i));
+    {
+      SplitLine *item = &g_array_index (block->lines, SplitLine, i);
+      if (item->is_fragment)
+        summarize_fragment (z, item->resource, &item->fragment);
+      else
+        order_claim (z, item);
+    }
   o->block = MIN (o->block + 1, z->data->blocks->len);
   release_up_to (z, z->later_min_t0[o->block]);
   if (o->progress)
@@ -707,8 +786,8 @@ order_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCance
   if (input == NULL)
     return FALSE;
   OrderPass o = { z, 0, input, progress, progress_data };
-  gint64 ticks_per_unit = r->ticks_per_unit; /* the reading thread's own copy */
-  if (!chrono_text_blocks_read (input, split_claims, &ticks_per_unit, order_block, &o, cancellable, error))
+  SplitSetup setup = { r->ticks_per_unit, r->signal_order->len > 0 };
+  if (!chrono_text_blocks_read (input, split_claims, &setup, order_block, &o, cancellable, error))
     return FALSE;
   release_up_to (z, G_MAXDOUBLE);
   return TRUE;
@@ -756,20 +835,29 @@ add_chunks (Lazy *z)
       EtfWindow *window = &g_array_index (data->windows, EtfWindow, w);
       const WindowExtent *extent = &g_array_index (z->extents, WindowExtent, w);
       gint64 end = w + 1 < data->windows->len ? g_array_index (data->windows, EtfWindow, w + 1).begin : G_MAXINT64;
+      gint64 begin = w == 0 ? G_MININT64 : window->begin; /* the first window's fragments reach back */
       for (guint b = 0; b < data->blocks->len; b++)
         {
           const EtfBlock *block = &g_array_index (data->blocks, EtfBlock, b);
-          if (block->min_t0 <= block->max_t0 && chrono_etf_to_ticks (r, block->min_t0) < end
-              && chrono_etf_to_ticks (r, block->max_t0) >= window->begin)
+          gboolean claims = block->min_t0 <= block->max_t0 && chrono_etf_to_ticks (r, block->min_t0) < end
+                            && chrono_etf_to_ticks (r, block->max_t0) >= window->begin;
+          gboolean fragments = block->fragment_t0 <= block->fragment_t1
+                               && chrono_etf_to_ticks (r, block->fragment_t0) < end
+                               && chrono_etf_to_ticks (r, block->fragment_t1) >= begin;
+          if (claims || fragments)
             g_array_append_val (window->blocks, b);
         }
-      const EtfBlock *first = &g_array_index (data->blocks, EtfBlock, g_array_index (window->blocks, guint, 0));
-      const EtfBlock *last =
-          &g_array_index (data->blocks, EtfBlock, g_array_index (window->blocks, guint, window->blocks->len - 1));
+      const EtfBlock *first = NULL, *last = NULL;
+      if (window->blocks->len > 0)
+        {
+          first = &g_array_index (data->blocks, EtfBlock, g_array_index (window->blocks, guint, 0));
+          last =
+              &g_array_index (data->blocks, EtfBlock, g_array_index (window->blocks, guint, window->blocks->len - 1));
+        }
       ChronoChunk chunk = {
-        .offset = first->offset,
-        .length = last->offset + last->length - first->offset,
-        .first_line = first->first_line,
+        .offset = first ? first->offset : 0,
+        .length = first ? last->offset + last->length - first->offset : 0,
+        .first_line = first ? first->first_line : 1,
         .first_time = window->begin,
         .last_time = extent->last_start,
         .end_time = MAX (extent->latest_end, extent->last_start),
@@ -777,6 +865,29 @@ add_chunks (Lazy *z)
       };
       chrono_trace_add_chunk (r->trace, &chunk);
     }
+}
+
+/* The signals' lanes as a whole read has them, with the summaries and
+ * counts of fragments kept in windows; the windows' decoder learns their names. */
+static void
+finish_signals (Lazy *z)
+{
+  EtfReader *r = z->r;
+  g_autoptr (GPtrArray) lanes = g_ptr_array_new ();
+  chrono_etf_build_signals (r, chrono_etf_add_group (r, N_ ("Signals")), lanes);
+  z->data->signal_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  z->data->signal_names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      const Signal *signal = g_ptr_array_index (r->signal_order, i);
+      chrono_lane_set_signal_fragments (lane, signal->n_fragments);
+      if (z->signal_summaries[i] != NULL)
+        chrono_lane_set_summary (lane, g_steal_pointer (&z->signal_summaries[i]));
+      g_array_append_val (z->data->signal_ids, signal->id);
+      g_ptr_array_add (z->data->signal_names, g_strdup (chrono_lane_get_name (lane)));
+    }
+  chrono_trace_set_signals_by_window (r->trace, TRUE);
 }
 
 /* After the start-order pass, as build_model does after a whole read. */
@@ -788,7 +899,7 @@ finish_model (Lazy *z, ChronoLane *activities)
   if (r->events->len > 0)
     chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &event_lanes);
   if (r->signal_order->len > 0)
-    chrono_etf_build_signals (r, chrono_etf_add_group (r, N_ ("Signals")));
+    finish_signals (z);
   chrono_etf_link_dependencies (r, z->placement, event_lanes, find_claim, z);
   figures_finish (z);
   chrono_lane_sort_children (activities);
@@ -814,6 +925,10 @@ lazy_clear (Lazy *z)
         g_clear_pointer (&z->figures[i].ends, g_array_unref);
       }
   g_clear_pointer (&z->figures, g_free);
+  for (guint i = 0; z->signal_summaries != NULL && i < r->signal_order->len; i++)
+    g_clear_pointer (&z->signal_summaries[i], chrono_summary_free);
+  g_clear_pointer (&z->signal_summaries, g_free);
+  g_clear_pointer (&z->signal_pieces, g_free);
   if (z->ends != NULL)
     ids_clear (z);
   for (guint i = 0; i < r->resources->len; i++)
@@ -835,6 +950,8 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   z->placement = chrono_etf_placement_new (r, activities); /* after the keys are interned */
   if (!order_pass (z, progress, progress_data, cancellable, error))
     return FALSE;
+  if (z->extents->len == 0 && r->signal_order->len > 0)
+    begin_signals_window (z);
   finish_model (z, activities);
   keep_lanes (z);
   add_chunks (z);

@@ -7,7 +7,10 @@
  * of start times: the claims starting in it, read from the blocks of the
  * file that hold such claims, placed from what the start-order pass saved
  * when the window began (each activity's busy sub-rows, each resource's
- * running claims). */
+ * running claims).  Signal fragments are not kept either: a window holds
+ * every fragment that overlaps its range of start times, whole (one that
+ * reaches over an edge is in both windows), read from the blocks whose
+ * fragments span such times; the index has each signal's summary. */
 #pragma once
 
 #include "chrono-chunk-reader.h"
@@ -19,6 +22,7 @@ G_BEGIN_DECLS
 typedef struct {
   guint64 offset, length, first_line;
   double min_t0, max_t0; /* of its claims, as written; min_t0 > max_t0 when it has none */
+  double fragment_t0, fragment_t1; /* the times its signal fragments span, as written; t0 > t1 when it has none */
 } EtfBlock;
 
 /* A sub-row still busy when a window begins. */
@@ -50,6 +54,8 @@ typedef struct {
   GArray *resources; /* Resource: id, capacity, uses_offset; lane, spans, placed unset */
   GPtrArray *resource_names; /* char*, per resource: its lane's name, NULL for a repeated R line */
   GPtrArray *activity_names; /* char*, the activity lanes in the order they appeared */
+  GArray *signal_ids; /* gint64, the signals in the order they appeared */
+  GPtrArray *signal_names; /* char*, their lanes' names */
   GPtrArray *grouping; /* char* */
   char *colouring;
   GHashTable *filter;

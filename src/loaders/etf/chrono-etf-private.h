@@ -76,6 +76,8 @@ typedef struct {
   gboolean declared;
   guint64 line;
   GArray *fragments; /* RawFragment, file order: times become ticks once the unit is sure */
+  guint n_fragments; /* also those a lazy read does not keep */
+  double min_t0, max_t1; /* of its fragments, as written */
   gboolean has_end;
   double last_t1; /* in file units: contiguity is checked as written */
 } Signal;
@@ -137,7 +139,10 @@ typedef struct {
    * it, attributes still unread in fields->attributes. */
   void (*claim_sink) (gpointer data, ChronoEtfClaim *claim, const Fields *fields);
   gpointer claim_sink_data;
-  gboolean claims_only; /* every other line was read already: skip it */
+  gboolean claims_only; /* every other line was read already: skip it (fragments too, without a sink) */
+  /* A lazy read takes each fragment here instead of keeping it. */
+  void (*fragment_sink) (gpointer data, gint64 signal, const RawFragment *fragment);
+  gpointer fragment_sink_data;
 } EtfReader;
 
 /* How claims find their lanes while the lanes are built (chrono-etf-claims.c). */
@@ -183,6 +188,10 @@ void chrono_etf_read_line (EtfReader *r, char *text, char *end);
  * (the resource id is in *resource); fields->attributes are unread. */
 gboolean chrono_etf_parse_claim_line (gint64 ticks_per_unit, char *text, char *end, ChronoEtfClaim *claim,
                                       gint64 *resource, Fields *fields);
+/* An F line as chrono_etf_read_line reads it, on any thread: FALSE for any
+ * other line and for a fragment a read skips. */
+gboolean chrono_etf_parse_fragment_line (gint64 ticks_per_unit, char *text, char *end, gint64 *signal,
+                                         RawFragment *fragment);
 void chrono_etf_set_grouping (EtfReader *r, const char *keys);
 void chrono_etf_set_event_grouping (EtfReader *r, const char *keys);
 void chrono_etf_read_view_file (EtfReader *r);
@@ -196,7 +205,12 @@ void chrono_etf_place_claims (EtfReader *r, Placement *p);
 void chrono_etf_fill_claim_lanes (EtfReader *r, Placement *p);
 /* The events' lanes under group; *out_lanes: each event's lane (borrowed), by index. */
 void chrono_etf_build_events (EtfReader *r, ChronoLane *group, GPtrArray **out_lanes);
-void chrono_etf_build_signals (EtfReader *r, ChronoLane *group);
+/* The signals' lanes under group, in the order they appeared, with their
+ * fragments; a lazy read, which kept none, passes out_lanes and finds each
+ * lane there (borrowed) to give it its summary. */
+void chrono_etf_build_signals (EtfReader *r, ChronoLane *group, GPtrArray *out_lanes);
+/* A fragment as written, in ticks and per-second coefficients. */
+void chrono_etf_convert_fragment (EtfReader *r, const RawFragment *raw, ChronoFragment *out);
 void chrono_etf_build_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lanes);
 
 /* Shared by the whole read and the lazy one (chrono-etf-lazy.c). */

@@ -340,29 +340,53 @@ read_signal (EtfReader *r, const Fields *f)
   r->records++;
 }
 
+/* An F line's signal and fragment, or NULL when it is read as a whole
+ * read reads it; otherwise why it is skipped. */
+static const char *
+parse_fragment (gint64 ticks_per_unit, const Fields *f, gint64 *id, RawFragment *fragment)
+{
+  double v[5];
+  if (f->n != 7 || !chrono_text_parse_int64 (f->field[1], id))
+    return _ ("expected “F <signal> <t0> <t1> <c> <b> <a>”");
+  for (int i = 0; i < 5; i++)
+    if (!chrono_text_parse_double (f->field[2 + i], &v[i]))
+      return _ ("the times and coefficients must be numbers");
+  if (v[1] < v[0])
+    return _ ("the fragment ends before it begins");
+  if (!fits_unit (ticks_per_unit, v[0]) || !fits_unit (ticks_per_unit, v[1]))
+    return _ ("a time is too large for the time unit");
+  *fragment = (RawFragment){ v[0], v[1], v[2], v[3], v[4] };
+  return NULL;
+}
+
 static void
 read_fragment (EtfReader *r, const Fields *f)
 {
   gint64 id;
-  double v[5];
-  if (f->n != 7 || !chrono_text_parse_int64 (f->field[1], &id))
-    return bad_line (r, "F", _ ("expected “F <signal> <t0> <t1> <c> <b> <a>”"));
-  for (int i = 0; i < 5; i++)
-    if (!chrono_text_parse_double (f->field[2 + i], &v[i]))
-      return bad_line (r, "F", _ ("the times and coefficients must be numbers"));
-  if (v[1] < v[0])
-    return bad_line (r, "F", _ ("the fragment ends before it begins"));
-  if (!time_fits (r, v[0]) || !time_fits (r, v[1]))
-    return bad_line (r, "F", _ ("a time is too large for the time unit"));
+  RawFragment fragment;
+  const char *why = parse_fragment (r->ticks_per_unit, f, &id, &fragment);
+  if (why != NULL)
+    return r->claims_only ? (void) 0 : bad_line (r, "F", why);
+  if (r->claims_only)
+    {
+      /* a window being decoded: the index pass reported the line already */
+      r->fragment_sink (r->fragment_sink_data, id, &fragment);
+      return;
+    }
   Signal *signal = ensure_signal (r, id);
-  if (signal->has_end && v[0] != signal->last_t1)
+  if (signal->has_end && fragment.t0 != signal->last_t1)
     chrono_warnings_add (r->warnings, r->line, "fragments not consecutive",
                          _ ("signal %" PRId64 ": this fragment starts at %g, the previous one ended at %g (%s)"), id,
-                         v[0], signal->last_t1, v[0] > signal->last_t1 ? _ ("a gap") : _ ("an overlap"));
+                         fragment.t0, signal->last_t1, fragment.t0 > signal->last_t1 ? _ ("a gap") : _ ("an overlap"));
   signal->has_end = TRUE;
-  signal->last_t1 = v[1];
-  RawFragment fragment = { v[0], v[1], v[2], v[3], v[4] };
-  g_array_append_val (signal->fragments, fragment);
+  signal->last_t1 = fragment.t1;
+  signal->n_fragments++;
+  signal->min_t0 = signal->n_fragments == 1 ? fragment.t0 : MIN (signal->min_t0, fragment.t0);
+  signal->max_t1 = signal->n_fragments == 1 ? fragment.t1 : MAX (signal->max_t1, fragment.t1);
+  if (r->fragment_sink != NULL)
+    r->fragment_sink (r->fragment_sink_data, id, &fragment);
+  else
+    g_array_append_val (signal->fragments, fragment);
   r->records++;
 }
 
@@ -434,6 +458,18 @@ chrono_etf_parse_claim_line (gint64 ticks_per_unit, char *text, char *end, Chron
   return parse_claim (ticks_per_unit, fields, claim, resource, &swapped) == CLAIM_OK;
 }
 
+gboolean
+chrono_etf_parse_fragment_line (gint64 ticks_per_unit, char *text, char *end, gint64 *signal, RawFragment *fragment)
+{
+  char *tag_end;
+  Tag tag;
+  if (!read_tag (&text, &tag_end, &tag) || tag != TAG_F)
+    return FALSE;
+  Fields fields;
+  split_fields (text, end, FALSE, &fields);
+  return parse_fragment (ticks_per_unit, &fields, signal, fragment) == NULL;
+}
+
 /* text is NUL-terminated at end and holds no other NUL. */
 void
 chrono_etf_read_line (EtfReader *r, char *text, char *end)
@@ -442,7 +478,7 @@ chrono_etf_read_line (EtfReader *r, char *text, char *end)
   Tag tag;
   if (!read_tag (&text, &tag_end, &tag))
     return;
-  if (r->claims_only && tag != TAG_C)
+  if (r->claims_only && tag != TAG_C && !(tag == TAG_F && r->fragment_sink != NULL))
     return;
   if (tag == TAG_T)
     return read_trace_attributes (r, tag_end, end - tag_end);

@@ -36,6 +36,8 @@ chrono_etf_lazy_data_free (EtfLazyData *data)
   g_clear_pointer (&data->resources, g_array_unref);
   g_clear_pointer (&data->resource_names, g_ptr_array_unref);
   g_clear_pointer (&data->activity_names, g_ptr_array_unref);
+  g_clear_pointer (&data->signal_ids, g_array_unref);
+  g_clear_pointer (&data->signal_names, g_ptr_array_unref);
   g_clear_pointer (&data->grouping, g_ptr_array_unref);
   g_clear_pointer (&data->filter, g_hash_table_unref);
   g_free (data->colouring);
@@ -73,6 +75,9 @@ typedef struct {
   EtfReader *r;
   gint64 begin, end;
   GArray *claims; /* Collected */
+  gint64 fragments_begin; /* begin, or the beginning of time in the first window */
+  ChronoEtfIds signals; /* signal id -> index in EtfLazyData.signal_ids */
+  GArray **fragments; /* ChronoFragment, per signal: those overlapping [fragments_begin, end) */
 } Collector;
 
 static void
@@ -85,6 +90,67 @@ collect_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
   claim->attrs = chrono_etf_intern_attributes (c->r, fields->attributes, fields->attributes_length);
   Collected item = { *claim, c->claims->len };
   g_array_append_val (c->claims, item);
+}
+
+static void
+collect_fragment (gpointer data, gint64 id, const RawFragment *raw)
+{
+  Collector *c = data;
+  ChronoFragment f;
+  chrono_etf_convert_fragment (c->r, raw, &f);
+  gboolean before_end = c->end == G_MAXINT64 || f.t0 < c->end;
+  gboolean after_begin = f.t1 > c->fragments_begin || (f.t1 == f.t0 && f.t0 >= c->fragments_begin);
+  guint32 index = chrono_etf_ids_lookup (&c->signals, id);
+  if (before_end && after_begin && index != CHRONO_ETF_NO_INDEX)
+    g_array_append_val (c->fragments[index], f);
+}
+
+static void
+collector_init_signals (Collector *c, const EtfLazyData *data)
+{
+  guint n = data->signal_ids ? data->signal_ids->len : 0;
+  chrono_etf_ids_init (&c->signals, n);
+  c->fragments = g_new0 (GArray *, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      chrono_etf_ids_insert (&c->signals, g_array_index (data->signal_ids, gint64, i), i);
+      c->fragments[i] = g_array_new (FALSE, FALSE, sizeof (ChronoFragment));
+    }
+  if (n > 0)
+    {
+      c->r->fragment_sink = collect_fragment;
+      c->r->fragment_sink_data = c;
+    }
+}
+
+static void
+collector_clear_signals (Collector *c, const EtfLazyData *data)
+{
+  for (guint i = 0; data->signal_ids != NULL && i < data->signal_ids->len; i++)
+    g_clear_pointer (&c->fragments[i], g_array_unref);
+  g_free (c->fragments);
+  chrono_etf_ids_clear (&c->signals);
+}
+
+/* The window's fragments, on lanes named as the index's. */
+static void
+add_signal_lanes (EtfReader *r, const EtfLazyData *data, Collector *c)
+{
+  if (data->signal_ids == NULL || data->signal_ids->len == 0)
+    return;
+  ChronoLane *group = chrono_etf_add_group (r, N_ ("Signals"));
+  for (guint i = 0; i < data->signal_ids->len; i++)
+    {
+      if (c->fragments[i]->len == 0)
+        continue;
+      g_autoptr (ChronoLane) lane =
+          chrono_lane_new (g_ptr_array_index (data->signal_names, i), CHRONO_LANE_SIGNAL, "S");
+      chrono_lane_set_source (lane, g_array_index (data->signal_ids, gint64, i), CHRONO_ATTRS_NONE, 0.0);
+      chrono_lane_append_child (group, lane);
+      ChronoSignal *signal = chrono_lane_ensure_signal (lane, r->ticks_per_second);
+      for (guint f = 0; f < c->fragments[i]->len; f++)
+        chrono_signal_append (signal, &g_array_index (c->fragments[i], ChronoFragment, f));
+    }
 }
 
 static int
@@ -213,7 +279,9 @@ chrono_etf_windows_decode (ChronoChunkDecoder *decoder, guint index, GCancellabl
   reader_setup (&r, data, trace);
   chrono_trace_set_clock (trace, &self->clock); /* the reader set the default unit's */
   gint64 end = index + 1 < data->windows->len ? g_array_index (data->windows, EtfWindow, index + 1).begin : G_MAXINT64;
-  Collector collector = { &r, window->begin, end, g_array_new (FALSE, FALSE, sizeof (Collected)) };
+  Collector collector = { &r, window->begin, end, g_array_new (FALSE, FALSE, sizeof (Collected)),
+                          index == 0 ? G_MININT64 : window->begin };
+  collector_init_signals (&collector, data);
   r.claims_only = TRUE;
   r.claim_sink = collect_claim;
   r.claim_sink_data = &collector;
@@ -230,12 +298,14 @@ chrono_etf_windows_decode (ChronoChunkDecoder *decoder, guint index, GCancellabl
       for (guint i = 0; i < collector.claims->len; i++)
         place (&r, p, &g_array_index (collector.claims, Collected, i).claim);
       chrono_lane_sort_children (activities);
+      add_signal_lanes (&r, data, &collector);
       chrono_trace_set_n_events (trace, collector.claims->len);
       chrono_etf_placement_free (p);
     }
   for (guint i = 0; i < r.resources->len; i++)
     g_clear_pointer (&g_array_index (r.resources, Resource, i).placed, g_array_unref);
   g_array_unref (collector.claims);
+  collector_clear_signals (&collector, data);
   chrono_etf_reader_clear (&r);
   if (!ok)
     return NULL;

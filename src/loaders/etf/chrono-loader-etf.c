@@ -37,7 +37,7 @@ build_model (EtfReader *r)
   if (r->events->len > 0)
     chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &event_lanes);
   if (r->signal_order->len > 0)
-    chrono_etf_build_signals (r, chrono_etf_add_group (r, N_ ("Signals")));
+    chrono_etf_build_signals (r, chrono_etf_add_group (r, N_ ("Signals")), NULL);
   chrono_etf_build_dependencies (r, placement, event_lanes);
   /* the claims' spans are the bulk of the model: make room for them first */
   g_clear_pointer (&r->events, g_array_unref);
