@@ -838,6 +838,29 @@ check_etf_window_signal (ChronoLane *lane, ChronoLane *twin, gint64 begin, gint6
   g_assert_cmpuint (found, >, 0);
 }
 
+/* A window holds as marks the full read's events at times in its range. */
+static void
+check_etf_window_events (ChronoLane *lane, ChronoLane *twin, gint64 begin, gint64 end, ChronoTrace *detail,
+                         ChronoTrace *full, guint k)
+{
+  ChronoMarks *part = chrono_lane_get_marks (lane), *whole = chrono_lane_get_marks (twin);
+  guint n = part ? chrono_marks_get_n (part) : 0, found = 0;
+  for (guint i = 0; whole != NULL && i < chrono_marks_get_n (whole); i++)
+    {
+      ChronoMark want, got;
+      chrono_marks_get (whole, i, &want);
+      if (want.time < begin || (end != G_MAXINT64 && want.time >= end))
+        continue;
+      g_assert_cmpuint (found, <, n);
+      chrono_marks_get (part, found++, &got);
+      g_assert_cmpint (got.time, ==, want.time);
+      g_assert_cmpstr (chrono_strings_get (chrono_trace_get_strings (detail), got.kind), ==,
+                       chrono_strings_get (chrono_trace_get_strings (full), want.kind));
+    }
+  if (found != n)
+    g_error ("window %u, %s: %u events, the full read has %u in its range", k, chrono_lane_get_name (lane), n, found);
+}
+
 /* Each lazily read signal has the full read's count of fragments, the
  * range of its values exactly, and a summary whose every slice holds the
  * values the full signal takes there. */
@@ -894,7 +917,7 @@ check_etf_window (ChronoTrace *full, ChronoTrace *lazy, GHashTable *full_lanes, 
   gint64 begin = chrono_trace_get_chunk (lazy, k)->first_time;
   gint64 end = k + 1 < chrono_trace_get_n_chunks (lazy) ? chrono_trace_get_chunk (lazy, k + 1)->first_time : G_MAXINT64;
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (detail);
-  guint64 claims = 0;
+  guint64 claims = 0, marks = 0;
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
@@ -905,6 +928,12 @@ check_etf_window (ChronoTrace *full, ChronoTrace *lazy, GHashTable *full_lanes, 
       if (chrono_lane_get_kind (lane) == CHRONO_LANE_SIGNAL)
         {
           check_etf_window_signal (lane, twin, k == 0 ? G_MININT64 : begin, end, k);
+          continue;
+        }
+      if (chrono_lane_get_kind (lane) == CHRONO_LANE_EVENTS)
+        {
+          check_etf_window_events (lane, twin, k == 0 ? G_MININT64 : begin, end, detail, full, k);
+          marks += chrono_marks_get_n (chrono_lane_get_marks (lane));
           continue;
         }
       guint n = spans ? chrono_spans_get_n (spans) : 0;
@@ -926,7 +955,7 @@ check_etf_window (ChronoTrace *full, ChronoTrace *lazy, GHashTable *full_lanes, 
       if (resource)
         claims += n;
     }
-  g_assert_cmpuint (claims, <=, chrono_trace_get_n_events (detail));
+  g_assert_cmpuint (claims + marks, <=, chrono_trace_get_n_events (detail));
 }
 
 /* Each resource's figures, counted in start order, are those of the full read's spans. */

@@ -74,8 +74,19 @@ chrono_trace_count_marks (ChronoTrace *trace)
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
     {
-      ChronoMarks *marks = chrono_lane_get_marks (g_ptr_array_index (lanes, i));
-      total += marks ? chrono_marks_get_n (marks) : 0;
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoMarks *marks = chrono_lane_get_marks (lane);
+      ChronoSummary *summary = chrono_lane_get_summary (lane);
+      if (marks != NULL)
+        total += chrono_marks_get_n (marks);
+      else if (summary != NULL && chrono_lane_get_kind (lane) == CHRONO_LANE_EVENTS)
+        {
+          /* read lazily: the marks are in decoded chunks, their count in the summary */
+          ChronoSpanSummary totals;
+          ChronoSummaryExtra extra;
+          chrono_summary_query (summary, G_MININT64, G_MAXINT64, &totals, &extra);
+          total += extra.n_instants;
+        }
     }
   return total;
 }

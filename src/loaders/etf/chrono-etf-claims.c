@@ -458,8 +458,10 @@ event_lane (EtfReader *r, ChronoLane *group, GHashTable *lanes, guint32 attrs, G
   return lane;
 }
 
+const EtfEventMarks chrono_etf_all_events = { G_MININT64, G_MAXINT64 };
+
 void
-chrono_etf_build_events (EtfReader *r, ChronoLane *group, GPtrArray **out_lanes)
+chrono_etf_build_events (EtfReader *r, ChronoLane *group, const EtfEventMarks *marks, GPtrArray **out_lanes)
 {
   if (r->events->len == 0)
     return;
@@ -471,14 +473,18 @@ chrono_etf_build_events (EtfReader *r, ChronoLane *group, GPtrArray **out_lanes)
   for (guint i = 0; i < r->events->len; i++)
     {
       Event *event = &g_array_index (r->events, Event, i);
-      const char *name = name_of (r, event->attrs);
       gint64 time = chrono_etf_to_ticks (r, event->t);
+      ChronoLane *lane = event_lane (r, group, lanes, event->attrs, key);
+      g_ptr_array_add (event_lanes, lane);
+      if (marks != NULL && (time < marks->begin || (marks->end != G_MAXINT64 && time >= marks->end)))
+        continue; /* another window's */
       chrono_trace_include_time (r->trace, time);
+      if (marks == NULL)
+        continue; /* a lazy index: the lanes and their times, no mark */
+      const char *name = name_of (r, event->attrs);
       ChronoMark mark = { time, name ? chrono_strings_intern (strings, name) : event_kind, CHRONO_STRING_NONE,
                           CHRONO_STRING_NONE, event->attrs };
-      ChronoLane *lane = event_lane (r, group, lanes, event->attrs, key);
       chrono_marks_append (chrono_lane_ensure_marks (lane), &mark);
-      g_ptr_array_add (event_lanes, lane);
     }
   if (r->event_grouping->len > 0)
     chrono_lane_sort_children (group);

@@ -166,8 +166,16 @@ index_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCance
     {
       if (chrono_etf_is_legacy (r, data, length, error))
         return FALSE;
-      z->block = (EtfBlock){ offset, length, r->line + 1, G_MAXDOUBLE, -G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE };
+      z->block = (EtfBlock){ offset,      length,       r->line + 1, G_MAXDOUBLE, -G_MAXDOUBLE,
+                             G_MAXDOUBLE, -G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE };
+      guint events_before = r->events->len;
       chrono_etf_read_block (r, data, length);
+      for (guint e = events_before; e < r->events->len; e++)
+        {
+          double t = g_array_index (r->events, Event, e).t;
+          z->block.event_t0 = MIN (z->block.event_t0, t);
+          z->block.event_t1 = MAX (z->block.event_t1, t);
+        }
       g_array_append_val (z->data->blocks, z->block);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
@@ -532,10 +540,10 @@ window_step (Lazy *z, gint64 start, gint64 end)
   z->window_claims++;
 }
 
-/* A file of signals without a claim: one window, so that its fragments
+/* A file of signals or events without a claim: one window, so that they
  * can be decoded at all. */
 static void
-begin_signals_window (Lazy *z)
+begin_lone_window (Lazy *z)
 {
   begin_window (z, z->summary_begin);
   WindowExtent *extent = &g_array_index (z->extents, WindowExtent, 0);
@@ -706,9 +714,9 @@ order_setup (Lazy *z)
       const EtfBlock *block = &g_array_index (blocks, EtfBlock, b);
       smallest = MIN (smallest, block->min_t0);
       z->later_min_t0[b] = smallest;
-      first = MIN (first, MIN (block->min_t0, block->fragment_t0));
+      first = MIN (first, MIN (block->min_t0, MIN (block->fragment_t0, block->event_t0)));
     }
-  /* the summaries begin with the first claim or fragment, whichever is first */
+  /* the summaries begin with the first claim, fragment or event */
   z->summary_begin = first < G_MAXDOUBLE ? chrono_etf_to_ticks (r, first) : 0;
   z->signal_summaries = g_new0 (ChronoSummary *, r->signal_order->len);
   z->signal_pieces = g_new0 (guint64, r->signal_order->len);
@@ -818,18 +826,45 @@ keep_lanes (Lazy *z)
     g_ptr_array_add (data->activity_names,
                      g_strdup (chrono_lane_get_name (g_array_index (activities, Activity, a).lane)));
   data->grouping = g_steal_pointer (&r->grouping);
+  data->event_grouping = g_steal_pointer (&r->event_grouping);
   data->colouring = g_steal_pointer (&r->colouring);
   data->filter = g_steal_pointer (&r->filter);
   data->ticks_per_unit = r->ticks_per_unit;
   data->ticks_per_second = r->ticks_per_second;
 }
 
-/* Each window reads the blocks where claims starting in it were written. */
+/* The window of each event (windows hold the events at times in their range). */
+static guint64 *
+count_window_events (Lazy *z)
+{
+  EtfReader *r = z->r;
+  GArray *windows = z->data->windows;
+  guint64 *counts = g_new0 (guint64, windows->len);
+  for (guint i = 0; i < r->events->len; i++)
+    {
+      gint64 time = chrono_etf_to_ticks (r, g_array_index (r->events, Event, i).t);
+      guint lo = 0, hi = windows->len; /* the first window beginning after time */
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+          if (g_array_index (windows, EtfWindow, mid).begin <= time)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      counts[lo > 0 ? lo - 1 : 0]++;
+    }
+  return counts;
+}
+
+/* Each window reads the blocks where claims starting in it were written,
+ * and those with fragments or events at its times. */
 static void
 add_chunks (Lazy *z)
 {
   EtfReader *r = z->r;
   EtfLazyData *data = z->data;
+  g_autofree guint64 *window_events = count_window_events (z);
   for (guint w = 0; w < data->windows->len; w++)
     {
       EtfWindow *window = &g_array_index (data->windows, EtfWindow, w);
@@ -844,7 +879,9 @@ add_chunks (Lazy *z)
           gboolean fragments = block->fragment_t0 <= block->fragment_t1
                                && chrono_etf_to_ticks (r, block->fragment_t0) < end
                                && chrono_etf_to_ticks (r, block->fragment_t1) >= begin;
-          if (claims || fragments)
+          gboolean events = block->event_t0 <= block->event_t1 && chrono_etf_to_ticks (r, block->event_t0) < end
+                            && chrono_etf_to_ticks (r, block->event_t1) >= begin;
+          if (claims || fragments || events)
             g_array_append_val (window->blocks, b);
         }
       const EtfBlock *first = NULL, *last = NULL;
@@ -860,8 +897,9 @@ add_chunks (Lazy *z)
         .first_line = first ? first->first_line : 1,
         .first_time = window->begin,
         .last_time = extent->last_start,
-        .end_time = MAX (extent->latest_end, extent->last_start),
-        .n_events = extent->n_claims,
+        /* at least to the next window: its events and fragments are drawn there */
+        .end_time = MAX (MAX (extent->latest_end, extent->last_start), end == G_MAXINT64 ? G_MININT64 : end),
+        .n_events = extent->n_claims + window_events[w],
       };
       chrono_trace_add_chunk (r->trace, &chunk);
     }
@@ -897,7 +935,13 @@ finish_model (Lazy *z, ChronoLane *activities)
   EtfReader *r = z->r;
   g_autoptr (GPtrArray) event_lanes = NULL;
   if (r->events->len > 0)
-    chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &event_lanes);
+    {
+      chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), NULL, &event_lanes);
+      for (guint i = 0; i < r->events->len; i++)
+        chrono_summary_add_instant (summary_of (z, g_ptr_array_index (event_lanes, i)),
+                                    chrono_etf_to_ticks (r, g_array_index (r->events, Event, i).t));
+      z->data->has_events = TRUE;
+    }
   if (r->signal_order->len > 0)
     finish_signals (z);
   chrono_etf_link_dependencies (r, z->placement, event_lanes, find_claim, z);
@@ -950,8 +994,8 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   z->placement = chrono_etf_placement_new (r, activities); /* after the keys are interned */
   if (!order_pass (z, progress, progress_data, cancellable, error))
     return FALSE;
-  if (z->extents->len == 0 && r->signal_order->len > 0)
-    begin_signals_window (z);
+  if (z->extents->len == 0 && (r->signal_order->len > 0 || r->events->len > 0))
+    begin_lone_window (z);
   finish_model (z, activities);
   keep_lanes (z);
   add_chunks (z);

@@ -10,7 +10,9 @@
  * running claims).  Signal fragments are not kept either: a window holds
  * every fragment that overlaps its range of start times, whole (one that
  * reaches over an edge is in both windows), read from the blocks whose
- * fragments span such times; the index has each signal's summary. */
+ * fragments span such times; the index has each signal's summary.  Events
+ * likewise: a window holds those at times in its range, the index their
+ * lanes' summaries (and the links of dependencies, which need every end). */
 #pragma once
 
 #include "chrono-chunk-reader.h"
@@ -23,6 +25,7 @@ typedef struct {
   guint64 offset, length, first_line;
   double min_t0, max_t0; /* of its claims, as written; min_t0 > max_t0 when it has none */
   double fragment_t0, fragment_t1; /* the times its signal fragments span, as written; t0 > t1 when it has none */
+  double event_t0, event_t1; /* the times of its events, as written; t0 > t1 when it has none */
 } EtfBlock;
 
 /* A sub-row still busy when a window begins. */
@@ -57,6 +60,8 @@ typedef struct {
   GArray *signal_ids; /* gint64, the signals in the order they appeared */
   GPtrArray *signal_names; /* char*, their lanes' names */
   GPtrArray *grouping; /* char* */
+  GPtrArray *event_grouping; /* char* */
+  gboolean has_events;
   char *colouring;
   GHashTable *filter;
   gint64 ticks_per_unit, ticks_per_second;

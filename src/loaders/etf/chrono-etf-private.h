@@ -140,6 +140,7 @@ typedef struct {
   void (*claim_sink) (gpointer data, ChronoEtfClaim *claim, const Fields *fields);
   gpointer claim_sink_data;
   gboolean claims_only; /* every other line was read already: skip it (fragments too, without a sink) */
+  gboolean window_events; /* with claims_only: events are read too (a window of a lazy read) */
   /* A lazy read takes each fragment here instead of keeping it. */
   void (*fragment_sink) (gpointer data, gint64 signal, const RawFragment *fragment);
   gpointer fragment_sink_data;
@@ -203,8 +204,16 @@ Placement *chrono_etf_placement_new (EtfReader *r, ChronoLane *group);
 void chrono_etf_placement_free (Placement *p);
 void chrono_etf_place_claims (EtfReader *r, Placement *p);
 void chrono_etf_fill_claim_lanes (EtfReader *r, Placement *p);
-/* The events' lanes under group; *out_lanes: each event's lane (borrowed), by index. */
-void chrono_etf_build_events (EtfReader *r, ChronoLane *group, GPtrArray **out_lanes);
+/* Which events become marks: those at times in [begin, end) (end
+ * G_MAXINT64: to the end of time), a window of a lazy read. */
+typedef struct {
+  gint64 begin, end;
+} EtfEventMarks;
+extern const EtfEventMarks chrono_etf_all_events;
+/* The events' lanes under group; *out_lanes: each event's lane (borrowed),
+ * by index.  The events marks selects become marks; with NULL (a lazy
+ * index, which keeps none) only the lanes are made. */
+void chrono_etf_build_events (EtfReader *r, ChronoLane *group, const EtfEventMarks *marks, GPtrArray **out_lanes);
 /* The signals' lanes under group, in the order they appeared, with their
  * fragments; a lazy read, which kept none, passes out_lanes and finds each
  * lane there (borrowed) to give it its summary. */

@@ -39,6 +39,7 @@ chrono_etf_lazy_data_free (EtfLazyData *data)
   g_clear_pointer (&data->signal_ids, g_array_unref);
   g_clear_pointer (&data->signal_names, g_ptr_array_unref);
   g_clear_pointer (&data->grouping, g_ptr_array_unref);
+  g_clear_pointer (&data->event_grouping, g_ptr_array_unref);
   g_clear_pointer (&data->filter, g_hash_table_unref);
   g_free (data->colouring);
   g_free (data);
@@ -75,9 +76,9 @@ typedef struct {
   EtfReader *r;
   gint64 begin, end;
   GArray *claims; /* Collected */
-  gint64 fragments_begin; /* begin, or the beginning of time in the first window */
+  gint64 range_begin; /* begin, or the beginning of time in the first window: for fragments and events */
   ChronoEtfIds signals; /* signal id -> index in EtfLazyData.signal_ids */
-  GArray **fragments; /* ChronoFragment, per signal: those overlapping [fragments_begin, end) */
+  GArray **fragments; /* ChronoFragment, per signal: those overlapping [range_begin, end) */
 } Collector;
 
 static void
@@ -99,7 +100,7 @@ collect_fragment (gpointer data, gint64 id, const RawFragment *raw)
   ChronoFragment f;
   chrono_etf_convert_fragment (c->r, raw, &f);
   gboolean before_end = c->end == G_MAXINT64 || f.t0 < c->end;
-  gboolean after_begin = f.t1 > c->fragments_begin || (f.t1 == f.t0 && f.t0 >= c->fragments_begin);
+  gboolean after_begin = f.t1 > c->range_begin || (f.t1 == f.t0 && f.t0 >= c->range_begin);
   guint32 index = chrono_etf_ids_lookup (&c->signals, id);
   if (before_end && after_begin && index != CHRONO_ETF_NO_INDEX)
     g_array_append_val (c->fragments[index], f);
@@ -130,6 +131,24 @@ collector_clear_signals (Collector *c, const EtfLazyData *data)
     g_clear_pointer (&c->fragments[i], g_array_unref);
   g_free (c->fragments);
   chrono_etf_ids_clear (&c->signals);
+}
+
+/* The window's events as marks, on lanes named as the index's; how many. */
+static guint
+add_event_marks (EtfReader *r, const EtfLazyData *data, const Collector *c)
+{
+  if (!data->has_events)
+    return 0;
+  EtfEventMarks range = { c->range_begin, c->end };
+  g_autoptr (GPtrArray) lanes = NULL;
+  chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &range, &lanes);
+  guint n = 0;
+  for (guint i = 0; i < r->events->len; i++)
+    {
+      gint64 time = chrono_etf_to_ticks (r, g_array_index (r->events, Event, i).t);
+      n += time >= range.begin && (range.end == G_MAXINT64 || time < range.end);
+    }
+  return n;
 }
 
 /* The window's fragments, on lanes named as the index's. */
@@ -173,6 +192,9 @@ reader_setup (EtfReader *r, const EtfLazyData *data, ChronoTrace *trace)
   for (guint i = 0; i < data->grouping->len; i++)
     g_ptr_array_add (r->grouping, g_strdup (g_ptr_array_index (data->grouping, i)));
   r->colouring = g_strdup (data->colouring);
+  g_ptr_array_set_size (r->event_grouping, 0);
+  for (guint i = 0; data->event_grouping != NULL && i < data->event_grouping->len; i++)
+    g_ptr_array_add (r->event_grouping, g_strdup (g_ptr_array_index (data->event_grouping, i)));
   r->filter = data->filter ? g_hash_table_ref (data->filter) : NULL;
   for (guint i = 0; i < data->resource_refs->len; i++)
     chrono_etf_resource_ref (r, g_array_index (data->resource_refs, ResourceRef, i).id);
@@ -283,6 +305,7 @@ chrono_etf_windows_decode (ChronoChunkDecoder *decoder, guint index, GCancellabl
                           index == 0 ? G_MININT64 : window->begin };
   collector_init_signals (&collector, data);
   r.claims_only = TRUE;
+  r.window_events = data->has_events;
   r.claim_sink = collect_claim;
   r.claim_sink_data = &collector;
   gboolean ok = read_blocks (self, &r, window, cancellable, error);
@@ -298,8 +321,9 @@ chrono_etf_windows_decode (ChronoChunkDecoder *decoder, guint index, GCancellabl
       for (guint i = 0; i < collector.claims->len; i++)
         place (&r, p, &g_array_index (collector.claims, Collected, i).claim);
       chrono_lane_sort_children (activities);
+      guint n_marks = add_event_marks (&r, data, &collector);
       add_signal_lanes (&r, data, &collector);
-      chrono_trace_set_n_events (trace, collector.claims->len);
+      chrono_trace_set_n_events (trace, collector.claims->len + n_marks);
       chrono_etf_placement_free (p);
     }
   for (guint i = 0; i < r.resources->len; i++)

@@ -35,7 +35,7 @@ build_model (EtfReader *r)
   chrono_etf_place_claims (r, placement);
   g_autoptr (GPtrArray) event_lanes = NULL;
   if (r->events->len > 0)
-    chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &event_lanes);
+    chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), &chrono_etf_all_events, &event_lanes);
   if (r->signal_order->len > 0)
     chrono_etf_build_signals (r, chrono_etf_add_group (r, N_ ("Signals")), NULL);
   chrono_etf_build_dependencies (r, placement, event_lanes);
