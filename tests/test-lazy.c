@@ -21,6 +21,7 @@
 
 #include "chrono-entity-stats.h"
 #include "chrono-loader.h"
+#include "etf/chrono-etf-store.h"
 #include "chrono-resource-stats.h"
 #include "chrono-resource-usage.h"
 
@@ -1083,6 +1084,38 @@ test_etf (void)
   g_rmdir (dir);
 }
 
+/* The ids a lazy read keeps a first line for: those written more than
+ * once, learnt in any order with the range growing both ways; sparse ids
+ * and ids at the 64-bit edges give up (the read then keeps every id's). */
+static void
+test_etf_repeats (void)
+{
+  ChronoEtfRepeats repeats = { 0 };
+  const gint64 ids[] = { 500, 501, 499, 100000, -3, 501, 0, 100000, 64, 63, -3 };
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    chrono_etf_repeats_note (&repeats, ids[i]);
+  g_assert_false (repeats.given_up);
+  const gint64 repeated[] = { 501, 100000, -3 },
+               once[] = { 500, 499, 0, 64, 63, 1, -4, 100001, G_MAXINT64, G_MININT64 };
+  for (guint i = 0; i < G_N_ELEMENTS (repeated); i++)
+    g_assert_true (chrono_etf_repeats_has (&repeats, repeated[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (once); i++)
+    g_assert_false (chrono_etf_repeats_has (&repeats, once[i]));
+  chrono_etf_repeats_clear (&repeats);
+
+  ChronoEtfRepeats sparse = { 0 };
+  for (gint64 i = 0; i < 100 && !sparse.given_up; i++)
+    chrono_etf_repeats_note (&sparse, i * G_GINT64_CONSTANT (1000000000));
+  g_assert_true (sparse.given_up);
+  chrono_etf_repeats_clear (&sparse);
+
+  ChronoEtfRepeats edges = { 0 };
+  chrono_etf_repeats_note (&edges, 0);
+  chrono_etf_repeats_note (&edges, G_MAXINT64);
+  g_assert_true (edges.given_up);
+  chrono_etf_repeats_clear (&edges);
+}
+
 /* Claims that repeat an id early in a file of many blocks are placed while
  * later blocks are still being read: each is reported, as a whole read does. */
 static void
@@ -1135,6 +1168,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/otf2", test_otf2);
   g_test_add_func ("/lazy/etf", test_etf);
   g_test_add_func ("/lazy/etf-duplicates", test_etf_duplicates);
+  g_test_add_func ("/lazy/etf-repeats", test_etf_repeats);
   g_test_add_func ("/lazy/cancelled-loads", test_cancelled_loads);
   int status = g_test_run ();
   g_unlink (plain_path);

@@ -87,7 +87,10 @@ typedef struct {
   Figures *figures; /* per resource */
   gint64 summary_begin;
   gboolean dense_ids;
-  guint32 *first_line; /* dense: per id - lowest_id, the line of its first claim, 0 when none yet */
+  ChronoEtfRepeats repeats; /* the ids the index pass saw more than once */
+  /* The line of the first claim of an id: for every id, or (unless repeats
+   * gave up) only for those that repeat, which are the only ones asked. */
+  guint32 *first_line; /* dense, every id: per id - lowest_id, 0 when none yet */
   ChronoEtfIds ids; /* otherwise: id -> index in lines */
   GArray *lines; /* guint64 */
   /* The claims dependencies name, and where their ends are kept.  Dense ids
@@ -116,6 +119,7 @@ index_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
   z->block.max_t0 = MAX (z->block.max_t0, claim->t0);
   z->lowest_id = MIN (z->lowest_id, claim->id);
   z->highest_id = MAX (z->highest_id, claim->id);
+  chrono_etf_repeats_note (&z->repeats, claim->id);
   z->n_claims++;
 }
 
@@ -350,7 +354,7 @@ ids_setup (Lazy *z)
   EtfReader *r = z->r;
   guint64 range = (guint64) z->highest_id - (guint64) z->lowest_id;
   z->dense_ids = z->n_claims > 0 && range < 2 * z->n_claims + 1024 && r->line <= G_MAXUINT32;
-  if (z->dense_ids)
+  if (z->dense_ids && z->repeats.given_up)
     z->first_line = g_new0 (guint32, range + 1);
   else
     {
@@ -418,6 +422,7 @@ static void
 ids_clear (Lazy *z)
 {
   g_clear_pointer (&z->first_line, g_free);
+  chrono_etf_repeats_clear (&z->repeats);
   g_clear_pointer (&z->wanted_bits, g_free);
   g_clear_pointer (&z->wanted_rank, g_free);
   if (z->lines != NULL)
@@ -435,7 +440,9 @@ static gboolean
 note_id (Lazy *z, const ChronoEtfClaim *claim)
 {
   guint64 first;
-  if (z->dense_ids)
+  if (!z->repeats.given_up && !chrono_etf_repeats_has (&z->repeats, claim->id))
+    return TRUE; /* an id written once */
+  if (z->first_line != NULL)
     {
       guint32 *slot = &z->first_line[claim->id - z->lowest_id];
       if (*slot == 0)
@@ -973,6 +980,7 @@ lazy_clear (Lazy *z)
     g_clear_pointer (&z->signal_summaries[i], chrono_summary_free);
   g_clear_pointer (&z->signal_summaries, g_free);
   g_clear_pointer (&z->signal_pieces, g_free);
+  chrono_etf_repeats_clear (&z->repeats); /* the index pass may have failed before ids_setup */
   if (z->ends != NULL)
     ids_clear (z);
   for (guint i = 0; i < r->resources->len; i++)

@@ -369,3 +369,98 @@ chrono_etf_interner_finish (ChronoEtfInterner *interner)
   g_free (interner);
   return sets;
 }
+
+/* ---- ids a file repeats ---------------------------------------------------- */
+
+#define REPEATS_SLACK_BITS (G_GUINT64_CONSTANT (1) << 20)
+
+static guint64
+repeats_key (gint64 id)
+{
+  return (guint64) id ^ (G_GUINT64_CONSTANT (1) << 63);
+}
+
+static void
+repeats_give_up (ChronoEtfRepeats *r)
+{
+  g_clear_pointer (&r->seen, g_free);
+  g_clear_pointer (&r->repeated, g_free);
+  r->n_words = 0;
+  r->given_up = TRUE;
+}
+
+/* Makes room for key, growing by at least the range held (so growing costs
+ * a constant a noted id); FALSE once the range would be mostly empty. */
+static gboolean
+repeats_reach (ChronoEtfRepeats *r, guint64 key)
+{
+  guint64 word_key = key & ~G_GUINT64_CONSTANT (63);
+  guint64 low = r->low, high = r->low + r->n_words * 64; /* high: exclusive */
+  guint64 span = high - low;
+  guint64 new_low = low, new_high = high;
+  if (r->n_words == 0)
+    {
+      new_low = word_key;
+      new_high = word_key + 64;
+    }
+  else if (key < low)
+    new_low = MIN (word_key, low >= span ? low - span : 0);
+  else
+    new_high = MAX (word_key + 64, high <= G_MAXUINT64 - span ? high + span : 0);
+  /* past the ends of the 64-bit ids (a sum wrapped), or sparse */
+  if (new_high <= new_low || key < new_low || key - new_low >= new_high - new_low
+      || new_high - new_low > 4 * r->n_ids + REPEATS_SLACK_BITS)
+    return FALSE;
+  guint64 n_words = (new_high - new_low) / 64, shift = (low - new_low) / 64;
+  guint64 *seen = g_new0 (guint64, n_words), *repeated = g_new0 (guint64, n_words);
+  if (r->n_words > 0)
+    {
+      memcpy (seen + shift, r->seen, r->n_words * sizeof (guint64));
+      memcpy (repeated + shift, r->repeated, r->n_words * sizeof (guint64));
+    }
+  g_free (r->seen);
+  g_free (r->repeated);
+  r->seen = seen;
+  r->repeated = repeated;
+  r->low = new_low;
+  r->n_words = n_words;
+  return TRUE;
+}
+
+void
+chrono_etf_repeats_note (ChronoEtfRepeats *r, gint64 id)
+{
+  if (r->given_up)
+    return;
+  r->n_ids++;
+  guint64 key = repeats_key (id);
+  if ((r->n_words == 0 || key < r->low || key - r->low >= r->n_words * 64) && !repeats_reach (r, key))
+    {
+      repeats_give_up (r);
+      return;
+    }
+  guint64 bit = key - r->low, mask = G_GUINT64_CONSTANT (1) << (bit % 64);
+  if (r->seen[bit / 64] & mask)
+    r->repeated[bit / 64] |= mask;
+  else
+    r->seen[bit / 64] |= mask;
+}
+
+gboolean
+chrono_etf_repeats_has (const ChronoEtfRepeats *r, gint64 id)
+{
+  g_return_val_if_fail (!r->given_up, TRUE);
+  guint64 key = repeats_key (id);
+  if (r->n_words == 0 || key < r->low || key - r->low >= r->n_words * 64)
+    return FALSE;
+  guint64 bit = key - r->low;
+  return (r->repeated[bit / 64] >> (bit % 64)) & 1;
+}
+
+void
+chrono_etf_repeats_clear (ChronoEtfRepeats *r)
+{
+  g_clear_pointer (&r->seen, g_free);
+  g_clear_pointer (&r->repeated, g_free);
+  r->n_words = 0;
+}

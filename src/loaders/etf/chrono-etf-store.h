@@ -57,6 +57,23 @@ chrono_etf_ids_lookup (const ChronoEtfIds *ids, gint64 id)
     }
 }
 
+/* Which ids a file repeats, learnt in one pass in any order: two bits an
+ * id over the range of ids seen so far.  A lazy read then keeps the line of
+ * a first claim only for ids that repeat, not for every id (4 bytes a claim).
+ * Ids too sparse for bits to pay make it give up. */
+typedef struct {
+  guint64 *seen, *repeated;
+  guint64 low; /* the id of bit 0, as an order-keeping unsigned (id ^ 2^63), a multiple of 64 */
+  guint64 n_words;
+  guint64 n_ids; /* noted, repeats included */
+  gboolean given_up;
+} ChronoEtfRepeats;
+
+void chrono_etf_repeats_note (ChronoEtfRepeats *repeats, gint64 id);
+/* Whether id was noted more than once; only while not given up. */
+gboolean chrono_etf_repeats_has (const ChronoEtfRepeats *repeats, gint64 id);
+void chrono_etf_repeats_clear (ChronoEtfRepeats *repeats);
+
 #define CHRONO_ETF_CLAIM_HAS_OFFSET 0x80000000u /* in Claim.resource */
 
 typedef struct {
