@@ -5,9 +5,8 @@
 
 typedef struct {
   ChronoEtfFindClaim find_claim;
+  ChronoEtfFindEvent find_event;
   gpointer find_data;
-  ChronoEtfIds events; /* event id -> index of its first event */
-  GPtrArray *event_lanes; /* each event's lane, by index */
 } Endpoints;
 
 static gboolean
@@ -29,8 +28,7 @@ endpoint (EtfReader *r, Placement *p, Endpoints *ends, gboolean is_claim, gboole
       *time = chrono_etf_to_ticks (r, claim_end ? claim->t1 : claim->t0);
       return TRUE;
     }
-  guint32 index = chrono_etf_ids_lookup (&ends->events, id);
-  if (index == CHRONO_ETF_NO_INDEX)
+  if (!ends->find_event (ends->find_data, id, lane, time))
     {
       chrono_warnings_add (r->warnings, d->line, "unknown reference",
                            _ ("dependency %" PRId64 " names event %" PRId64
@@ -38,8 +36,6 @@ endpoint (EtfReader *r, Placement *p, Endpoints *ends, gboolean is_claim, gboole
                            d->id, id);
       return FALSE;
     }
-  *lane = g_ptr_array_index (ends->event_lanes, index);
-  *time = chrono_etf_to_ticks (r, g_array_index (r->events, Event, index).t);
   return TRUE;
 }
 
@@ -53,6 +49,13 @@ static const DependencyEnds dependency_ends[9] = {
   { TRUE, TRUE, TRUE, TRUE },   { FALSE, FALSE, FALSE, FALSE }, { TRUE, FALSE, FALSE, FALSE },
   { TRUE, TRUE, FALSE, FALSE }, { FALSE, FALSE, TRUE, FALSE },  { FALSE, FALSE, TRUE, TRUE },
 };
+
+void
+chrono_etf_dependency_ends (gint64 type, gboolean *src_claim, gboolean *dst_claim)
+{
+  *src_claim = dependency_ends[type].src_claim;
+  *dst_claim = dependency_ends[type].dst_claim;
+}
 
 /* Producers number records 0, 1, 2…: then an array indexed by id beats any hash. */
 static void
@@ -78,20 +81,54 @@ chrono_etf_warn_duplicate_claim (EtfReader *r, const ChronoEtfClaim *first, cons
 typedef struct {
   EtfReader *r;
   ChronoEtfIds ids; /* claim id -> index of its first claim in time order */
-} ClaimIds;
+  ChronoEtfIds events; /* event id -> index of its first event */
+  GPtrArray *event_lanes; /* each event's lane, by index */
+} ReadIds;
 
 static const ChronoEtfClaim *
 find_read_claim (gpointer data, gint64 id)
 {
-  ClaimIds *claims = data;
+  ReadIds *claims = data;
   guint32 index = chrono_etf_ids_lookup (&claims->ids, id);
   return index == CHRONO_ETF_NO_INDEX ? NULL : chrono_etf_claims_get (&claims->r->claims, index);
+}
+
+static gboolean
+find_read_event (gpointer data, gint64 id, ChronoLane **lane, gint64 *time)
+{
+  ReadIds *read = data;
+  guint32 index = chrono_etf_ids_lookup (&read->events, id);
+  if (index == CHRONO_ETF_NO_INDEX)
+    return FALSE;
+  *lane = g_ptr_array_index (read->event_lanes, index);
+  *time = chrono_etf_to_ticks (read->r, g_array_index (read->r->events, Event, index).t);
+  return TRUE;
+}
+
+void
+chrono_etf_number_events (EtfReader *r, ChronoEtfIds *ids)
+{
+  gint64 lowest = G_MAXINT64, highest = G_MININT64;
+  for (guint i = 0; i < r->events->len; i++)
+    {
+      gint64 id = g_array_index (r->events, Event, i).id;
+      lowest = MIN (lowest, id);
+      highest = MAX (highest, id);
+    }
+  init_ids (ids, lowest, highest, r->events->len);
+  for (guint i = 0; i < r->events->len; i++)
+    {
+      Event *event = &g_array_index (r->events, Event, i);
+      if (chrono_etf_ids_insert (ids, event->id, i) != i)
+        chrono_warnings_add (r->warnings, event->line, "duplicate id",
+                             _ ("event %" PRId64 " is declared twice; dependencies use the first"), event->id);
+    }
 }
 
 void
 chrono_etf_build_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lanes)
 {
-  ClaimIds claims = { r };
+  ReadIds claims = { r, .event_lanes = event_lanes };
   gint64 lowest = G_MAXINT64, highest = G_MININT64;
   for (guint i = 0; i < r->claims.n; i++)
     {
@@ -107,30 +144,17 @@ chrono_etf_build_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lane
       if (index != i)
         chrono_etf_warn_duplicate_claim (r, chrono_etf_claims_get (&r->claims, index), claim);
     }
-  chrono_etf_link_dependencies (r, p, event_lanes, find_read_claim, &claims);
+  chrono_etf_number_events (r, &claims.events);
+  chrono_etf_link_dependencies (r, p, find_read_claim, find_read_event, &claims);
   chrono_etf_ids_clear (&claims.ids);
+  chrono_etf_ids_clear (&claims.events);
 }
 
 void
-chrono_etf_link_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lanes, ChronoEtfFindClaim find,
+chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoEtfFindClaim find_claim, ChronoEtfFindEvent find_event,
                               gpointer data)
 {
-  Endpoints ends = { find, data, { 0 }, event_lanes };
-  gint64 lowest = G_MAXINT64, highest = G_MININT64;
-  for (guint i = 0; i < r->events->len; i++)
-    {
-      gint64 id = g_array_index (r->events, Event, i).id;
-      lowest = MIN (lowest, id);
-      highest = MAX (highest, id);
-    }
-  init_ids (&ends.events, lowest, highest, r->events->len);
-  for (guint i = 0; i < r->events->len; i++)
-    {
-      Event *event = &g_array_index (r->events, Event, i);
-      if (chrono_etf_ids_insert (&ends.events, event->id, i) != i)
-        chrono_warnings_add (r->warnings, event->line, "duplicate id",
-                             _ ("event %" PRId64 " is declared twice; dependencies use the first"), event->id);
-    }
+  Endpoints ends = { find_claim, find_event, data };
   ChronoLinks *links = chrono_trace_get_links (r->trace);
   for (guint i = 0; i < r->dependencies->len; i++)
     {
@@ -144,5 +168,4 @@ chrono_etf_link_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lanes
       ChronoLink link = { src_lane, dst_lane, src_time, dst_time, (guint32) d->type, d->attrs, d->id };
       chrono_links_append (links, &link);
     }
-  chrono_etf_ids_clear (&ends.events);
 }

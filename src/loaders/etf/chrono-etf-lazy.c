@@ -105,9 +105,20 @@ typedef struct {
   ChronoEtfClaim found; /* what find_claim returns */
   guint64 window_target, window_claims;
   GArray *extents; /* WindowExtent, per window */
+  guint64 n_events;
+  GArray *event_times; /* gint64, sorted: where each event is, to count each window's */
+  ChronoEtfIds event_ids; /* id -> index in event_ends, for the events dependencies name */
+  GArray *event_ends; /* EventEnd */
   ChronoSummary **signal_summaries; /* per signal in r->signal_order, NULL until a fragment */
   guint64 *signal_pieces; /* per signal: summary pieces beyond one a fragment */
 } Lazy;
+
+/* A lane's summary, begun with the first claim, fragment or event. */
+static ChronoSummary *
+summary_of (Lazy *z, ChronoLane *lane)
+{
+  return chrono_lane_ensure_summary (lane, z->summary_begin, SUMMARY_BUCKETS, z->r->ticks_per_second);
+}
 
 /* ---- the index pass ----------------------------------------------------------- */
 
@@ -370,8 +381,8 @@ ids_setup (Lazy *z)
   for (guint i = 0; i < r->dependencies->len; i++)
     {
       const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
-      gboolean src_claim = d->type <= 3 || d->type == 5 || d->type == 6;
-      gboolean dst_claim = d->type <= 3 || d->type == 7 || d->type == 8;
+      gboolean src_claim, dst_claim;
+      chrono_etf_dependency_ends (d->type, &src_claim, &dst_claim);
       gint64 ids[2] = { d->src, d->dst };
       gboolean is_claim[2] = { src_claim, dst_claim };
       for (int k = 0; k < 2; k++)
@@ -489,6 +500,89 @@ find_claim (gpointer data, gint64 id)
   return &z->found;
 }
 
+/* ---- events: before the claims, then let go -------------------------------------- */
+
+/* Where a dependency's event end is. */
+typedef struct {
+  ChronoLane *lane;
+  gint64 time;
+} EventEnd;
+
+static int
+compare_ticks (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+  return (x > y) - (x < y);
+}
+
+/* The ends dependencies name: the first event of each such id. */
+static void
+keep_event_ends (Lazy *z, GPtrArray *lanes)
+{
+  EtfReader *r = z->r;
+  ChronoEtfIds numbered;
+  chrono_etf_number_events (r, &numbered);
+  chrono_etf_ids_init (&z->event_ids, 0);
+  z->event_ends = g_array_new (FALSE, FALSE, sizeof (EventEnd));
+  for (guint i = 0; i < r->dependencies->len; i++)
+    {
+      const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
+      gboolean is_claim[2];
+      chrono_etf_dependency_ends (d->type, &is_claim[0], &is_claim[1]);
+      gint64 ids[2] = { d->src, d->dst };
+      for (int k = 0; k < 2; k++)
+        {
+          guint32 index = is_claim[k] ? CHRONO_ETF_NO_INDEX : chrono_etf_ids_lookup (&numbered, ids[k]);
+          if (index == CHRONO_ETF_NO_INDEX
+              || chrono_etf_ids_insert (&z->event_ids, ids[k], z->event_ends->len) != z->event_ends->len)
+            continue;
+          EventEnd end = { g_ptr_array_index (lanes, index),
+                           chrono_etf_to_ticks (r, g_array_index (r->events, Event, index).t) };
+          g_array_append_val (z->event_ends, end);
+        }
+    }
+  chrono_etf_ids_clear (&numbered);
+}
+
+static gboolean
+find_event (gpointer data, gint64 id, ChronoLane **lane, gint64 *time)
+{
+  Lazy *z = data;
+  guint32 index = z->event_ends ? chrono_etf_ids_lookup (&z->event_ids, id) : CHRONO_ETF_NO_INDEX;
+  if (index == CHRONO_ETF_NO_INDEX)
+    return FALSE;
+  const EventEnd *end = &g_array_index (z->event_ends, EventEnd, index);
+  *lane = end->lane;
+  *time = end->time;
+  return TRUE;
+}
+
+/* The events' lanes as a whole read has them, with summaries instead of
+ * marks (windows hold those), and what dependencies and windows need of
+ * them: the events themselves go before the claims are read again. */
+static void
+prepare_events (Lazy *z)
+{
+  EtfReader *r = z->r;
+  z->n_events = r->events->len;
+  if (r->events->len == 0)
+    return;
+  g_autoptr (GPtrArray) lanes = NULL;
+  chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), NULL, &lanes);
+  z->event_times = g_array_sized_new (FALSE, FALSE, sizeof (gint64), r->events->len);
+  for (guint i = 0; i < r->events->len; i++)
+    {
+      gint64 time = chrono_etf_to_ticks (r, g_array_index (r->events, Event, i).t);
+      chrono_summary_add_instant (summary_of (z, g_ptr_array_index (lanes, i)), time);
+      g_array_append_val (z->event_times, time);
+    }
+  g_array_sort (z->event_times, compare_ticks);
+  keep_event_ends (z, lanes);
+  z->data->has_events = TRUE;
+  g_array_unref (r->events);
+  r->events = g_array_new (FALSE, FALSE, sizeof (Event));
+}
+
 /* ---- windows ---------------------------------------------------------------------- */
 
 /* What placing claims that start at begin or later needs: sub-rows and
@@ -558,12 +652,6 @@ begin_lone_window (Lazy *z)
 }
 
 /* ---- placing a released claim ------------------------------------------------------ */
-
-static ChronoSummary *
-summary_of (Lazy *z, ChronoLane *lane)
-{
-  return chrono_lane_ensure_summary (lane, z->summary_begin, SUMMARY_BUCKETS, z->r->ticks_per_second);
-}
 
 static void
 release (Lazy *z, ChronoEtfClaim *claim)
@@ -844,12 +932,11 @@ keep_lanes (Lazy *z)
 static guint64 *
 count_window_events (Lazy *z)
 {
-  EtfReader *r = z->r;
   GArray *windows = z->data->windows;
   guint64 *counts = g_new0 (guint64, windows->len);
-  for (guint i = 0; i < r->events->len; i++)
+  for (guint i = 0; z->event_times != NULL && i < z->event_times->len; i++)
     {
-      gint64 time = chrono_etf_to_ticks (r, g_array_index (r->events, Event, i).t);
+      gint64 time = g_array_index (z->event_times, gint64, i);
       guint lo = 0, hi = windows->len; /* the first window beginning after time */
       while (lo < hi)
         {
@@ -940,21 +1027,12 @@ static void
 finish_model (Lazy *z, ChronoLane *activities)
 {
   EtfReader *r = z->r;
-  g_autoptr (GPtrArray) event_lanes = NULL;
-  if (r->events->len > 0)
-    {
-      chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), NULL, &event_lanes);
-      for (guint i = 0; i < r->events->len; i++)
-        chrono_summary_add_instant (summary_of (z, g_ptr_array_index (event_lanes, i)),
-                                    chrono_etf_to_ticks (r, g_array_index (r->events, Event, i).t));
-      z->data->has_events = TRUE;
-    }
   if (r->signal_order->len > 0)
     finish_signals (z);
-  chrono_etf_link_dependencies (r, z->placement, event_lanes, find_claim, z);
+  chrono_etf_link_dependencies (r, z->placement, find_claim, find_event, z);
   figures_finish (z);
   chrono_lane_sort_children (activities);
-  chrono_trace_set_n_events (r->trace, z->n_claims + r->events->len);
+  chrono_trace_set_n_events (r->trace, z->n_claims + z->n_events);
   chrono_warnings_sort_by_line (r->warnings);
 }
 
@@ -980,6 +1058,12 @@ lazy_clear (Lazy *z)
     g_clear_pointer (&z->signal_summaries[i], chrono_summary_free);
   g_clear_pointer (&z->signal_summaries, g_free);
   g_clear_pointer (&z->signal_pieces, g_free);
+  g_clear_pointer (&z->event_times, g_array_unref);
+  if (z->event_ends != NULL)
+    {
+      chrono_etf_ids_clear (&z->event_ids);
+      g_clear_pointer (&z->event_ends, g_array_unref);
+    }
   chrono_etf_repeats_clear (&z->repeats); /* the index pass may have failed before ids_setup */
   if (z->ends != NULL)
     ids_clear (z);
@@ -999,10 +1083,11 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   ChronoLane *activities = chrono_etf_add_group (r, N_ ("Activities"));
   chrono_etf_build_resources (r, chrono_etf_add_group (r, N_ ("Resources")));
   order_setup (z);
+  prepare_events (z);
   z->placement = chrono_etf_placement_new (r, activities); /* after the keys are interned */
   if (!order_pass (z, progress, progress_data, cancellable, error))
     return FALSE;
-  if (z->extents->len == 0 && (r->signal_order->len > 0 || r->events->len > 0))
+  if (z->extents->len == 0 && (r->signal_order->len > 0 || z->n_events > 0))
     begin_lone_window (z);
   finish_model (z, activities);
   keep_lanes (z);

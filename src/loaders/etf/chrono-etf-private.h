@@ -242,8 +242,14 @@ guint32 chrono_etf_placement_add_activity (Placement *p, const char *name);
 guint32 chrono_etf_resource_ref (EtfReader *r, gint64 id);
 /* The first claim (in start order) with an id, or NULL. */
 typedef const ChronoEtfClaim *(*ChronoEtfFindClaim) (gpointer data, gint64 id);
-void chrono_etf_link_dependencies (EtfReader *r, Placement *p, GPtrArray *event_lanes, ChronoEtfFindClaim find,
-                                   gpointer data);
+/* The lane and time of the first event (in file order) with an id; FALSE when none. */
+typedef gboolean (*ChronoEtfFindEvent) (gpointer data, gint64 id, ChronoLane **lane, gint64 *time);
+void chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoEtfFindClaim find_claim,
+                                   ChronoEtfFindEvent find_event, gpointer data);
+/* Whether a dependency of a type (0 to 8) joins claims or events, at each end. */
+void chrono_etf_dependency_ends (gint64 type, gboolean *src_claim, gboolean *dst_claim);
+/* Event id -> index of its first event in r->events, the others reported. */
+void chrono_etf_number_events (EtfReader *r, ChronoEtfIds *ids);
 /* The lazy read (chrono-etf-lazy.c): the loader's index. */
 gboolean chrono_etf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
                            GCancellable *cancellable, GError **error);
