@@ -12,6 +12,15 @@ import sys
 
 UNITS = {"NANOSECONDS": 1e-9, "MICROSECONDS": 1e-6, "MILLISECONDS": 1e-3, "SECONDS": 1.0, "MINUTES": 60.0,
          "HOURS": 3600.0}
+# The loader's one limit beyond the spec: times are 64-bit ticks (ps for ns and
+# us, ns for the rest), checked in the unit in effect where the line is.
+TICKS = {"NANOSECONDS": 1e3, "MICROSECONDS": 1e6, "MILLISECONDS": 1e6, "SECONDS": 1e9, "MINUTES": 6e10,
+         "HOURS": 3.6e12}
+
+
+def fits(ticks, *times):
+    if not all(abs(t * ticks) < 9.2e18 for t in times):
+        raise ValueError("too large for the unit")
 
 
 
@@ -39,6 +48,7 @@ def expected(path):
     number of fields, a claim written backwards is swapped, dependencies need
     both ends, signals are whatever S and F lines name."""
     unit = None
+    ticks = TICKS["SECONDS"]
     resources, raw_claims, events, raw_deps, signals = {}, [], {}, [], {}
     with open(path, encoding="utf-8", errors="replace") as f:
         for raw in f:
@@ -55,7 +65,7 @@ def expected(path):
             try:
                 if tag == "TU":
                     if unit is None and fields[0] in UNITS:
-                        unit = UNITS[fields[0]]
+                        unit, ticks = UNITS[fields[0]], TICKS[fields[0]]
                 elif tag == "R":
                     rid, capacity = int64(fields[0]), float(fields[1])
                     if len(fields) == 3 and fields[2] in ("true", "false") and capacity > 0 and rid not in resources:
@@ -64,10 +74,12 @@ def expected(path):
                     numbers = [float(x) for x in fields]
                     # ids exactly (a float would round 2^63-1), and 64-bit: past that the line is bad
                     numbers[0], numbers[3] = int64(fields[0]), int64(fields[3])
+                    fits(ticks, numbers[1], numbers[2])
                     if len(numbers) in (5, 6):
                         raw_claims.append(numbers)
                 elif tag == "E":
                     if len(fields) == 2:
+                        fits(ticks, float(fields[1]))
                         events.setdefault(int64(fields[0]), float(fields[1]))
                 elif tag == "D":
                     if len(fields) == 4 and 0 <= int64(fields[1]) <= 8:
@@ -78,6 +90,7 @@ def expected(path):
                 elif tag == "F":
                     values = [float(x) for x in fields[1:]]
                     if len(values) == 5 and values[1] >= values[0]:
+                        fits(ticks, values[0], values[1])
                         signals.setdefault(int64(fields[0]), {"frags": [], "attrs": {}})["frags"].append(values)
             except (ValueError, IndexError):
                 continue

@@ -44,7 +44,7 @@ chrono_signal_stats_compute (ChronoTrace *trace)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       ChronoSignal *signal = chrono_lane_get_signal (lane);
-      guint64 lazy_fragments;
+      ChronoSignalFigures figures;
       if (chrono_lane_get_kind (lane) != CHRONO_LANE_SIGNAL)
         continue;
       ChronoSignalStats stats = { lane, 0, FALSE, 0.0, 0.0 };
@@ -53,12 +53,13 @@ chrono_signal_stats_compute (ChronoTrace *trace)
           stats.fragments = chrono_signal_get_n (signal);
           stats.has_range = chrono_signal_range (signal, G_MININT64, G_MAXINT64, &stats.min, &stats.max);
         }
-      else if (chrono_lane_get_signal_fragments (lane, &lazy_fragments))
+      else if (chrono_lane_get_signal_figures (lane, &figures))
         {
-          /* read lazily: counted by the reader, the range is the summary's */
-          stats.fragments = lazy_fragments;
-          ChronoSummary *summary = chrono_lane_get_summary (lane);
-          stats.has_range = summary != NULL && chrono_summary_get_value_range (summary, &stats.min, &stats.max);
+          /* read lazily: as the reader counted them */
+          stats.fragments = figures.fragments;
+          stats.has_range = figures.has_range;
+          stats.min = figures.min;
+          stats.max = figures.max;
         }
       else
         continue;
@@ -77,8 +78,11 @@ chrono_trace_count_marks (ChronoTrace *trace)
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       ChronoMarks *marks = chrono_lane_get_marks (lane);
       ChronoSummary *summary = chrono_lane_get_summary (lane);
+      guint64 counted;
       if (marks != NULL)
         total += chrono_marks_get_n (marks);
+      else if (chrono_lane_get_mark_count (lane, &counted))
+        total += counted; /* read lazily: as the reader counted them */
       else if (summary != NULL && chrono_lane_get_kind (lane) == CHRONO_LANE_EVENTS)
         {
           /* read lazily: the marks are in decoded chunks, their count in the summary */

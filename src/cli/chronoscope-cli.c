@@ -112,11 +112,12 @@ append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntitySt
   g_string_append_c (out, '}');
 }
 
+/* JSON has no infinity or NaN: such a value is null. */
 static void
 append_double (GString *out, double value)
 {
   char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  g_string_append (out, g_ascii_dtostr (buffer, sizeof buffer, value));
+  g_string_append (out, isfinite (value) ? g_ascii_dtostr (buffer, sizeof buffer, value) : "null");
 }
 
 /* The TRACE part of info --json: resources and signals. */
@@ -384,9 +385,14 @@ add_loader_entries (guint n, const ChronoLoaderOption *options)
         continue;
       g_assert (n < G_N_ELEMENTS (given_options));
       given_options[n].option = o;
-      loader_entries[n] =
-          (GOptionEntry){ o->flag,           0, 0, G_OPTION_ARG_STRING, &given_options[n].value, o->description,
-                          o->arg_description };
+      /* an option without a description is for tests: taken, not offered */
+      loader_entries[n] = (GOptionEntry){ o->flag,
+                                          0,
+                                          o->description ? 0 : G_OPTION_FLAG_HIDDEN,
+                                          G_OPTION_ARG_STRING,
+                                          &given_options[n].value,
+                                          o->description,
+                                          o->arg_description };
       n++;
     }
   return n;

@@ -46,8 +46,9 @@ static const ChronoLoaderOption common_options[] = {
     .default_value = "auto",
     .description = N_ ("Index big files and decode chunks on demand: auto (from 64 MiB), always or never"),
     .arg_description = N_ ("WHEN") },
-  /* cuts even a small file into many chunks when read lazily: for tests */
-  { .name = "chunk-size", .type = CHRONO_OPTION_SIZE },
+  /* cuts even a small file into many chunks when read lazily: for tests
+   * (the CLI takes --chunk-size=BYTES without offering it) */
+  { .name = "chunk-size", .flag = "chunk-size", .type = CHRONO_OPTION_SIZE },
   { NULL },
 };
 

@@ -28,8 +28,9 @@ struct _ChronoLane {
   guint64 claims;
   double usage;
   GArray *concurrency; /* gint64 */
-  gboolean has_signal_fragments;
-  guint64 signal_fragments;
+  gboolean has_signal_figures, has_mark_count;
+  guint64 mark_count;
+  ChronoSignalFigures signal_figures;
 };
 
 enum { PROP_0, PROP_NAME, PROP_KIND, PROP_ENTITY_TYPE, N_PROPS };
@@ -359,20 +360,38 @@ chrono_lane_get_claim_figures (ChronoLane *lane, guint64 *out_claims, double *ou
 }
 
 void
-chrono_lane_set_signal_fragments (ChronoLane *lane, guint64 n)
+chrono_lane_set_mark_count (ChronoLane *lane, guint64 n)
 {
   g_return_if_fail (CHRONO_IS_LANE (lane));
-  lane->has_signal_fragments = TRUE;
-  lane->signal_fragments = n;
+  lane->has_mark_count = TRUE;
+  lane->mark_count = n;
 }
 
 gboolean
-chrono_lane_get_signal_fragments (ChronoLane *lane, guint64 *out_n)
+chrono_lane_get_mark_count (ChronoLane *lane, guint64 *out_n)
 {
   g_return_val_if_fail (CHRONO_IS_LANE (lane), FALSE);
-  if (!lane->has_signal_fragments)
+  if (!lane->has_mark_count)
     return FALSE;
-  *out_n = lane->signal_fragments;
+  *out_n = lane->mark_count;
+  return TRUE;
+}
+
+void
+chrono_lane_set_signal_figures (ChronoLane *lane, const ChronoSignalFigures *figures)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane));
+  lane->has_signal_figures = TRUE;
+  lane->signal_figures = *figures;
+}
+
+gboolean
+chrono_lane_get_signal_figures (ChronoLane *lane, ChronoSignalFigures *out)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), FALSE);
+  if (!lane->has_signal_figures)
+    return FALSE;
+  *out = lane->signal_figures;
   return TRUE;
 }
 

@@ -85,10 +85,20 @@ void chrono_lane_set_claim_figures (ChronoLane *lane, guint64 claims, double usa
 gboolean chrono_lane_get_claim_figures (ChronoLane *lane, guint64 *out_claims, double *out_usage,
                                         GArray **out_concurrency);
 
-/* How many fragments a lazily read signal lane has (they are in decoded
- * chunks only; the range of their values is the summary's). */
-void chrono_lane_set_signal_fragments (ChronoLane *lane, guint64 n);
-gboolean chrono_lane_get_signal_fragments (ChronoLane *lane, guint64 *out_n);
+/* What the fragments of a lazily read signal lane amount to, counted by its
+ * reader (they are in decoded chunks only): how many, and the exact range
+ * of their values as chrono_signal_range gives it (has_range FALSE: none). */
+typedef struct {
+  guint64 fragments;
+  gboolean has_range;
+  double min, max;
+} ChronoSignalFigures;
+void chrono_lane_set_signal_figures (ChronoLane *lane, const ChronoSignalFigures *figures);
+gboolean chrono_lane_get_signal_figures (ChronoLane *lane, ChronoSignalFigures *out);
+/* How many instant events a lazily read lane of events has, counted by its
+ * reader (its summary may not hold times more than 2^63 ticks apart). */
+void chrono_lane_set_mark_count (ChronoLane *lane, guint64 n);
+gboolean chrono_lane_get_mark_count (ChronoLane *lane, guint64 *out_n);
 
 /* The level-of-detail summary of a lazily read trace; the lane owns it. */
 void chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary);

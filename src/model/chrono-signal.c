@@ -7,6 +7,10 @@
 
 struct _ChronoSignal {
   GArray *fragments;
+  /* Only when fragments overlap (a bad file): per index, the latest end up
+   * to it, so that the first fragment ending after a time is found by
+   * bisection whatever else the array holds. */
+  gint64 *reach;
   gint64 ticks_per_second;
   gboolean step_open; /* the last step fragment still waits for its end */
   gboolean is_step;
@@ -31,6 +35,7 @@ chrono_signal_free (ChronoSignal *signal)
   if (signal == NULL)
     return;
   g_array_unref (signal->fragments);
+  g_free (signal->reach);
   g_free (signal);
 }
 
@@ -60,6 +65,7 @@ chrono_signal_append (ChronoSignal *signal, const ChronoFragment *fragment)
   if (fragment->a != 0.0 || fragment->b != 0.0)
     signal->is_step = FALSE;
   signal->sealed = FALSE;
+  g_clear_pointer (&signal->reach, g_free); /* sealing again finds it */
 }
 
 /* A sample of a step signal: it holds until the next sample. */
@@ -75,6 +81,7 @@ chrono_signal_append_step (ChronoSignal *signal, gint64 time, double value)
   g_array_append_val (signal->fragments, fragment);
   signal->step_open = TRUE;
   signal->sealed = FALSE;
+  g_clear_pointer (&signal->reach, g_free); /* sealing again finds it */
 }
 
 void
@@ -85,13 +92,26 @@ chrono_signal_close_steps (ChronoSignal *signal, gint64 end)
   ChronoFragment *last = &g_array_index (signal->fragments, ChronoFragment, signal->fragments->len - 1);
   last->t1 = MAX (end, last->t0);
   signal->step_open = FALSE;
+  guint n = signal->fragments->len;
+  if (signal->reach != NULL) /* only the last end moved */
+    signal->reach[n - 1] = n > 1 ? MAX (signal->reach[n - 2], last->t1) : last->t1;
 }
 
+/* By start, then by the rest: equal starts (overlapping fragments) come in
+ * one order whatever order they were appended in (qsort is not stable). */
 static int
 compare_fragments (gconstpointer a, gconstpointer b)
 {
   const ChronoFragment *fa = a, *fb = b;
-  return (fa->t0 > fb->t0) - (fa->t0 < fb->t0);
+  if (fa->t0 != fb->t0)
+    return (fa->t0 > fb->t0) - (fa->t0 < fb->t0);
+  if (fa->t1 != fb->t1)
+    return (fa->t1 > fb->t1) - (fa->t1 < fb->t1);
+  if (fa->c != fb->c)
+    return (fa->c > fb->c) - (fa->c < fb->c);
+  if (fa->b != fb->b)
+    return (fa->b > fb->b) - (fa->b < fb->b);
+  return (fa->a > fb->a) - (fa->a < fb->a);
 }
 
 void
@@ -105,6 +125,18 @@ chrono_signal_seal (ChronoSignal *signal)
              >= g_array_index (signal->fragments, ChronoFragment, i - 1).t0;
   if (!sorted)
     qsort (signal->fragments->data, signal->fragments->len, sizeof (ChronoFragment), compare_fragments);
+  g_clear_pointer (&signal->reach, g_free);
+  guint n = signal->fragments->len;
+  for (guint i = 1; i < n; i++)
+    if (g_array_index (signal->fragments, ChronoFragment, i).t1
+        < g_array_index (signal->fragments, ChronoFragment, i - 1).t1)
+      {
+        signal->reach = g_new (gint64, n);
+        gint64 latest = G_MININT64;
+        for (guint k = 0; k < n; k++)
+          signal->reach[k] = latest = MAX (latest, g_array_index (signal->fragments, ChronoFragment, k).t1);
+        break;
+      }
   signal->sealed = TRUE;
 }
 
@@ -157,7 +189,8 @@ chrono_signal_first_ending_after (ChronoSignal *signal, gint64 time)
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
-      if (g_array_index (signal->fragments, ChronoFragment, mid).t1 > time)
+      gint64 end = signal->reach ? signal->reach[mid] : g_array_index (signal->fragments, ChronoFragment, mid).t1;
+      if (end > time)
         hi = mid;
       else
         lo = mid + 1;

@@ -386,22 +386,27 @@ void
 chrono_summary_add_interval (ChronoSummary *s, gint64 start, gint64 end, ChronoState state, guint32 label)
 {
   start = MAX (start, s->begin);
-  if (end < start || state >= CHRONO_N_STATES || !can_hold (s, end > start ? end - 1 : start))
+  if (end < start || state >= CHRONO_N_STATES)
+    return;
+  s->has_intervals = TRUE;
+  if (!can_hold (s, end > start ? end - 1 : start))
     return;
   s->empty = FALSE;
-  s->has_intervals = TRUE;
   RawItem item = { start, end, 0.0, label, RAW_INTERVAL, (guint8) state };
   if (!keep_raw (s, &item))
     bucket_add_interval (s, start, end, state, label);
 }
 
+/* An item more than 2^63 ticks after the summary's begin has no bucket,
+ * but the summary still says it holds items of its kind (and values their
+ * range), so its lane is drawn from decoded chunks. */
 void
 chrono_summary_add_instant (ChronoSummary *s, gint64 time)
 {
+  s->has_instants = TRUE;
   if (!can_hold (s, time))
     return;
   s->empty = FALSE;
-  s->has_instants = TRUE;
   RawItem item = { time, time, 0.0, 0, RAW_INSTANT, 0 };
   if (!keep_raw (s, &item))
     bucket_add_instant (s, time);
@@ -411,12 +416,14 @@ void
 chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double value)
 {
   start = MAX (start, s->begin);
-  if (isnan (value) || !can_hold (s, end > start ? end - 1 : start))
+  if (isnan (value))
     return;
-  s->empty = FALSE;
   s->all_min = s->has_values ? MIN (s->all_min, value) : value;
   s->all_max = s->has_values ? MAX (s->all_max, value) : value;
   s->has_values = TRUE;
+  if (!can_hold (s, end > start ? end - 1 : start))
+    return;
+  s->empty = FALSE;
   RawItem item = { start, end, value, 0, RAW_VALUE, 0 };
   if (!keep_raw (s, &item))
     bucket_add_value (s, start, end, value);
@@ -427,7 +434,7 @@ chrono_summary_add_value (ChronoSummary *s, gint64 start, gint64 end, double val
  * them), their union the fragment's exact range as chrono_signal_range has
  * it.  Pieces are the buckets the summary has once the fragment's end fits;
  * beyond max_pieces a piece spans several, so a file of long overlapping
- * fragments cannot make this quadratic.  Returns the pieces added. */
+ * fragments cannot make this quadratic. */
 static void
 add_fragment_piece (ChronoSummary *s, const ChronoFragment *f, gint64 ticks_per_second, gint64 from, gint64 to)
 {
@@ -438,6 +445,7 @@ add_fragment_piece (ChronoSummary *s, const ChronoFragment *f, gint64 ticks_per_
     chrono_summary_add_value (s, from, to, hi);
 }
 
+/* Returns the pieces added. */
 guint
 chrono_summary_add_fragment (ChronoSummary *s, const ChronoFragment *f, gint64 ticks_per_second, guint max_pieces)
 {
@@ -469,7 +477,9 @@ chrono_summary_add_fragment (ChronoSummary *s, const ChronoFragment *f, gint64 t
     {
       guint64 offset = from >= s->begin ? offset_of (s, from) : 0;
       guint64 next_offset = (offset / width + 1) * width;
-      gint64 to = next_offset > last_offset ? f->t1 : (gint64) ((guint64) s->begin + next_offset);
+      /* past the last tick (or wrapped): the piece ends with the fragment */
+      gint64 to =
+          next_offset > last_offset || next_offset <= offset ? f->t1 : (gint64) ((guint64) s->begin + next_offset);
       add_fragment_piece (s, f, ticks_per_second, from, to);
       pieces++;
       if (to >= f->t1)

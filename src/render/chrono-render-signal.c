@@ -261,14 +261,32 @@ draw_lazy_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top,
 
 /* ---- a signal held by windows (chrono_trace_set_signals_by_window) ---- */
 
+/* The signal lane of chunk k that is the index's lane: found by name, but
+ * two signals may share a name, so the producer's id decides. */
+static ChronoLane *
+window_signal_lane (ChronoChunkCache *cache, guint k, ChronoLane *index_lane)
+{
+  gint64 id = chrono_lane_get_source_id (index_lane);
+  ChronoLane *lane = chrono_chunk_cache_find_lane (cache, k, index_lane);
+  if (lane == NULL || chrono_lane_get_source_id (lane) == id)
+    return lane;
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (chrono_chunk_cache_peek (cache, k));
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *other = g_ptr_array_index (lanes, i);
+      if (chrono_lane_get_kind (other) == CHRONO_LANE_SIGNAL && chrono_lane_get_source_id (other) == id)
+        return other;
+    }
+  return NULL;
+}
+
 /* The fragments of chunk k's signal that no decoded chunk before it gave:
  * all of them after an undecoded chunk, else those that begin in k. */
 static void
 gather_window (ChronoRenderContext *ctx, const ChronoLayoutRow *row, guint k, gint64 begin, gboolean after_decoded,
                ChronoSignal **signal)
 {
-  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (ctx->trace);
-  ChronoLane *lane = chrono_chunk_cache_find_lane (cache, k, row->lane);
+  ChronoLane *lane = window_signal_lane (chrono_trace_get_chunk_cache (ctx->trace), k, row->lane);
   ChronoSignal *part = lane ? chrono_lane_get_signal (lane) : NULL;
   if (part == NULL)
     return;
@@ -309,9 +327,13 @@ draw_windowed_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double 
 {
   ChronoTrace *trace = ctx->trace;
   guint n = chrono_trace_get_n_chunks (trace);
+  /* the times of the columns draw_columns samples, first to last */
+  double step = 1.0 / ctx->scale, last_x = floor (ctx->data_x0);
+  while (last_x + step < ctx->data_x1)
+    last_x += step;
   gint64 t_first, t_last, unused;
   chrono_render_column_range (ctx, floor (ctx->data_x0), &t_first, &unused);
-  chrono_render_column_range (ctx, ctx->data_x1 - 1.0 / ctx->scale, &unused, &t_last);
+  chrono_render_column_range (ctx, last_x, &unused, &t_last);
   g_autoptr (ChronoSignal) signal = NULL;
   g_autoptr (GArray) stretches = g_array_new (FALSE, FALSE, sizeof (Stretch));
   gboolean after_decoded = FALSE;

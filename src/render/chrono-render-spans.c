@@ -510,24 +510,46 @@ draw_labels (const RowDraw *d, GArray *labels)
     }
 }
 
-static void
-draw_lane_spans (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, ChronoLane *lane)
+static gboolean
+drawable_spans (ChronoLane *lane)
 {
+  ChronoSpans *spans = lane ? chrono_lane_get_spans (lane) : NULL;
+  return spans != NULL && chrono_spans_get_n (spans) > 0 && chrono_spans_is_sealed (spans);
+}
+
+/* Spans that began before the view are few except behind one long span, so
+ * the choice between drawing spans one by one and column by column counts
+ * the ones that begin inside it. */
+static guint
+spans_beginning_in_view (ChronoRenderContext *ctx, ChronoLane *lane)
+{
+  if (!drawable_spans (lane))
+    return 0;
   ChronoSpans *spans = chrono_lane_get_spans (lane);
-  if (spans == NULL || chrono_spans_get_n (spans) == 0 || !chrono_spans_is_sealed (spans))
+  guint inside = chrono_spans_first_starting_at_or_after (spans, ctx->o->begin);
+  guint last = chrono_spans_first_starting_at_or_after (spans, ctx->o->end);
+  return last > inside ? last - inside : 0;
+}
+
+static gboolean
+one_by_one (ChronoRenderContext *ctx, guint64 visible)
+{
+  double columns = (ctx->data_x1 - ctx->data_x0) * ctx->scale;
+  return visible < 2.0 * columns;
+}
+
+static void
+draw_lane_spans_as (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, ChronoLane *lane, gboolean each)
+{
+  if (!drawable_spans (lane))
     return;
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
   RowDraw d = { ctx, lane, chrono_lane_get_kind (row->lane),        spans,
                 row, top,  chrono_layout_row_get_slot_height (row), 0.0 };
   d.pad = d.slot_height >= 16.0 ? 2.0 : 1.0;
-
   guint first = chrono_spans_first_ending_after (spans, ctx->o->begin);
-  guint inside = chrono_spans_first_starting_at_or_after (spans, ctx->o->begin);
   guint last = chrono_spans_first_starting_at_or_after (spans, ctx->o->end);
-  /* Spans that began before the view are few except behind one long span,
-   * so the choice counts the ones that begin inside it. */
-  guint visible = last > inside ? last - inside : 0;
-  double columns = (ctx->data_x1 - ctx->data_x0) * ctx->scale;
-  if (visible < 2.0 * columns)
+  if (each)
     {
       g_autoptr (GArray) labels = g_array_new (FALSE, FALSE, sizeof (LabelCandidate));
       draw_detailed (&d, first, last, labels);
@@ -539,12 +561,36 @@ draw_lane_spans (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double to
 }
 
 static void
+draw_lane_spans (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, ChronoLane *lane)
+{
+  draw_lane_spans_as (ctx, row, top, lane, one_by_one (ctx, spans_beginning_in_view (ctx, lane)));
+}
+
+/* The row's choice, as a whole read makes it: the spans beginning in view
+ * in every decoded chunk (each chunk counted once, though a chunk of an
+ * unsorted file may have several segments). */
+static gboolean
+lazy_one_by_one (ChronoRenderContext *ctx, GArray *segments)
+{
+  g_autoptr (GHashTable) counted = g_hash_table_new (NULL, NULL);
+  guint64 visible = 0;
+  for (guint i = 0; i < segments->len; i++)
+    {
+      ChronoLane *detail = g_array_index (segments, ChronoRenderSegment, i).detail;
+      if (detail != NULL && g_hash_table_add (counted, detail))
+        visible += spans_beginning_in_view (ctx, detail);
+    }
+  return one_by_one (ctx, visible);
+}
+
+static void
 draw_lazy_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, ChronoSummary *summary)
 {
   RowDraw d = { ctx, row->lane, chrono_lane_get_kind (row->lane),        NULL,
                 row, top,       chrono_layout_row_get_slot_height (row), 0.0 };
   d.pad = d.slot_height >= 16.0 ? 2.0 : 1.0;
   g_autoptr (GArray) segments = chrono_render_lazy_segments (ctx, row->lane);
+  gboolean each = lazy_one_by_one (ctx, segments);
   for (guint i = 0; i < segments->len; i++)
     {
       const ChronoRenderSegment *segment = &g_array_index (segments, ChronoRenderSegment, i);
@@ -553,7 +599,7 @@ draw_lazy_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top,
         {
           ChronoRenderContext saved;
           chrono_render_enter_detail (ctx, segment, &saved);
-          draw_lane_spans (ctx, row, top, segment->detail);
+          draw_lane_spans_as (ctx, row, top, segment->detail, each);
           chrono_render_leave_detail (ctx, &saved);
         }
       else
@@ -635,8 +681,11 @@ draw_mark (ChronoRenderContext *ctx, double x, double top, double height, gboole
 
 /* Instant events as small down-pointing triangles (with a tick line on
  * events-only rows).  Marks within a few pixels share one glyph, and the
- * search skips to the next pixel, so a frame costs O(columns · log n). */
-static void draw_lane_marks (ChronoRenderContext *ctx, ChronoMarks *marks, double top, double height, gboolean ticks);
+ * search skips to the next pixel, so a frame costs O(columns · log n).
+ * *resume carries that sharing from one decoded chunk's marks to the next
+ * (chunks in time order): marks before it are in the last glyph drawn. */
+static void draw_lane_marks (ChronoRenderContext *ctx, ChronoMarks *marks, double top, double height, gboolean ticks,
+                             gint64 *resume);
 
 /* Summarised events: a glyph in each column that had any. */
 static void
@@ -665,9 +714,10 @@ void
 chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, gboolean ticks)
 {
   ChronoSummary *summary = chrono_lane_get_summary (row->lane);
+  gint64 resume = G_MININT64;
   if (summary == NULL)
     {
-      draw_lane_marks (ctx, chrono_lane_get_marks (row->lane), top, row->height, ticks);
+      draw_lane_marks (ctx, chrono_lane_get_marks (row->lane), top, row->height, ticks, &resume);
       return;
     }
   if (!chrono_summary_has_instants (summary))
@@ -681,11 +731,12 @@ chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, d
         {
           ChronoRenderContext saved;
           chrono_render_enter_detail (ctx, segment, &saved);
-          draw_lane_marks (ctx, chrono_lane_get_marks (segment->detail), top, row->height, ticks);
+          draw_lane_marks (ctx, chrono_lane_get_marks (segment->detail), top, row->height, ticks, &resume);
           chrono_render_leave_detail (ctx, &saved);
         }
       else
         {
+          resume = G_MININT64;
           double x0, x1;
           chrono_render_segment_columns (ctx, segment, &x0, &x1);
           draw_summary_marks (ctx, summary, x0, x1, top, row->height, ticks);
@@ -695,13 +746,14 @@ chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, d
 }
 
 static void
-draw_lane_marks (ChronoRenderContext *ctx, ChronoMarks *marks, double top, double height, gboolean ticks)
+draw_lane_marks (ChronoRenderContext *ctx, ChronoMarks *marks, double top, double height, gboolean ticks,
+                 gint64 *resume)
 {
   if (marks == NULL || chrono_marks_get_n (marks) == 0)
     return;
   const ChronoRenderOptions *o = ctx->o;
   guint n = chrono_marks_get_n (marks);
-  guint i = chrono_marks_first_at_or_after (marks, o->begin);
+  guint i = chrono_marks_first_at_or_after (marks, MAX (o->begin, *resume));
   while (i < n)
     {
       ChronoMark mark;
@@ -710,7 +762,8 @@ draw_lane_marks (ChronoRenderContext *ctx, ChronoMarks *marks, double top, doubl
         break;
       double x = floor (chrono_render_options_time_to_x (o, mark.time)) + 0.5;
       gint64 next = chrono_render_options_x_to_time (o, x + MARK_MERGE_PX);
-      guint j = chrono_marks_first_at_or_after (marks, MAX (next, mark.time < G_MAXINT64 ? mark.time + 1 : mark.time));
+      *resume = MAX (next, mark.time < G_MAXINT64 ? mark.time + 1 : mark.time);
+      guint j = chrono_marks_first_at_or_after (marks, *resume);
       ChronoRgb color;
       mark_colour (ctx, mark.kind, &color);
       draw_mark (ctx, x, top, height, ticks, &color);

@@ -248,6 +248,14 @@ static gboolean
 signal_extent (ChronoRenderer *self, ChronoLane *lane, double *out_min, double *out_max)
 {
   ChronoSummary *summary = chrono_lane_get_summary (lane);
+  ChronoSignalFigures figures;
+  if (summary != NULL && chrono_lane_get_signal_figures (lane, &figures))
+    {
+      /* a lazily read signal whose reader knows the exact range, as a whole read has it */
+      *out_min = figures.min;
+      *out_max = figures.max;
+      return figures.has_range && isfinite (figures.min) && isfinite (figures.max);
+    }
   if (summary != NULL)
     {
       /* a lazily read signal: the range of all its values, from the summary */

@@ -15,14 +15,21 @@
  *    of each id is kept where a dependency names it; and every so many
  *    claims a new window of start times begins, with what placing the next
  *    claims needs saved.  Fragments, read again here too, go into their
- *    signal's summary. */
+ *    signal's summary.
+ * Between the two, events become their lanes' summaries and what
+ * dependencies and windows need of them, and are let go. */
 #include "chrono-etf-lazy.h"
 #include "chrono-lazy-text.h"
 
 #define SUMMARY_BUCKETS 8192
-/* Pieces a signal's summary may take beyond one per fragment (a fragment
- * over many buckets is held per bucket): enough for every bucket many
- * times over, a bound for files of long fragments on top of each other. */
+#define MIN_SUMMARY_BUCKETS 64
+/* Bytes the bucket columns of all signal lanes, or of all event lanes, may
+ * take, about: thousands of lanes take fewer buckets each. */
+#define SUMMARY_BUDGET (32u << 20)
+/* Pieces the signals' summaries may take beyond one per fragment (a
+ * fragment over many buckets is held per bucket), all signals together:
+ * enough for every bucket of a few signals many times over, a bound for
+ * files of many long fragments (beyond it a fragment is one piece). */
 #define SIGNAL_EXTRA_PIECES (64 * SUMMARY_BUCKETS)
 
 void
@@ -52,6 +59,8 @@ typedef struct {
   GArray *ends; /* gint64, a min-heap: the ends of the claims running */
   gint64 since;
   guint count;
+  gboolean started; /* a claim was added: since is a time of the trace */
+  gint64 first_start;
 } Figures;
 
 /* Where a dependency may point: the first claim of an id, in start order. */
@@ -110,8 +119,21 @@ typedef struct {
   ChronoEtfIds event_ids; /* id -> index in event_ends, for the events dependencies name */
   GArray *event_ends; /* EventEnd */
   ChronoSummary **signal_summaries; /* per signal in r->signal_order, NULL until a fragment */
-  guint64 *signal_pieces; /* per signal: summary pieces beyond one a fragment */
+  ChronoSignalFigures *signal_figures; /* per signal: the range of its values, as a whole read has it */
+  guint64 signal_pieces; /* summary pieces beyond one a fragment, for all signals */
 } Lazy;
+
+/* Buckets for each of n lanes whose bucket takes bucket_bytes: all of them
+ * while few lanes share the budget, fewer (powers of two) for thousands. */
+static guint
+planned_buckets (guint n, guint bucket_bytes)
+{
+  guint64 fit = SUMMARY_BUDGET / ((guint64) bucket_bytes * MAX (n, 1));
+  guint planned = SUMMARY_BUCKETS;
+  while (planned > MIN_SUMMARY_BUCKETS && planned > fit)
+    planned /= 2;
+  return planned;
+}
 
 /* A lane's summary, begun with the first claim, fragment or event. */
 static ChronoSummary *
@@ -296,7 +318,7 @@ ends_pop (GArray *heap)
 static void
 add_time (Figures *f, guint count, gint64 ticks)
 {
-  if (ticks <= 0 || count == 0)
+  if (ticks <= 0)
     return;
   if (count >= f->histogram->len)
     g_array_set_size (f->histogram, count + 1);
@@ -321,6 +343,11 @@ figures_add (Figures *f, const ChronoClock *clock, gint64 start, gint64 end, dou
 {
   f->claims++;
   f->usage += amount * chrono_clock_to_seconds (clock, chrono_ticks_between_held (start, end));
+  if (!f->started)
+    {
+      f->started = TRUE;
+      f->first_start = f->since = start;
+    }
   figures_advance (f, start);
   add_time (f, f->count, chrono_ticks_between_held (f->since, start));
   f->since = start;
@@ -328,27 +355,30 @@ figures_add (Figures *f, const ChronoClock *clock, gint64 start, gint64 end, dou
   ends_push (f->ends, end);
 }
 
-/* Onto the lanes, once the trace's time range is final: whatever the claims
- * do not cover of it had none at once. */
+/* Onto the lanes, once the trace's time range is final: before the first
+ * claim and after the last one there were none at once, as between them.
+ * The pieces are summed as chrono_resource_concurrency sums them (held at
+ * 2^63 - 1 ticks, so a trace longer than that gets its figures too). */
 static void
 figures_finish (Lazy *z)
 {
   EtfReader *r = z->r;
-  gint64 length = chrono_ticks_between_held (chrono_trace_get_begin (r->trace), chrono_trace_get_end (r->trace));
+  gint64 begin = chrono_trace_get_begin (r->trace), end = chrono_trace_get_end (r->trace);
   for (guint i = 0; i < r->resources->len; i++)
     {
       Figures *f = &z->figures[i];
       Resource *res = &g_array_index (r->resources, Resource, i);
       figures_advance (f, G_MAXINT64);
-      gint64 busy = 0;
-      for (guint n = 1; n < f->histogram->len; n++)
-        busy = chrono_ticks_sum (busy, g_array_index (f->histogram, gint64, n));
-      if (length - busy > 0)
-        {
-          if (f->histogram->len == 0)
-            g_array_set_size (f->histogram, 1);
-          g_array_index (f->histogram, gint64, 0) = length - busy;
-        }
+      if (f->histogram->len == 0)
+        g_array_set_size (f->histogram, 1);
+      gint64 *none = &g_array_index (f->histogram, gint64, 0);
+      if (!f->started)
+        *none = chrono_ticks_between_held (begin, end);
+      else
+        *none = chrono_ticks_sum (chrono_ticks_sum (*none, chrono_ticks_between_held (begin, f->first_start)),
+                                  chrono_ticks_between_held (f->since, end));
+      if (*none == 0 && f->histogram->len == 1)
+        g_array_set_size (f->histogram, 0); /* a trace of no time */
       if (res->lane != NULL)
         chrono_lane_set_claim_figures (res->lane, f->claims, f->usage, g_steal_pointer (&f->histogram));
       g_clear_pointer (&f->histogram, g_array_unref);
@@ -568,12 +598,19 @@ prepare_events (Lazy *z)
   if (r->events->len == 0)
     return;
   g_autoptr (GPtrArray) lanes = NULL;
-  chrono_etf_build_events (r, chrono_etf_add_group (r, N_ ("Events")), NULL, &lanes);
+  ChronoLane *group = chrono_etf_add_group (r, N_ ("Events"));
+  chrono_etf_build_events (r, group, NULL, &lanes);
+  guint buckets = planned_buckets (chrono_lane_get_n_children (group), sizeof (guint32));
   z->event_times = g_array_sized_new (FALSE, FALSE, sizeof (gint64), r->events->len);
   for (guint i = 0; i < r->events->len; i++)
     {
       gint64 time = chrono_etf_to_ticks (r, g_array_index (r->events, Event, i).t);
-      chrono_summary_add_instant (summary_of (z, g_ptr_array_index (lanes, i)), time);
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      chrono_summary_add_instant (chrono_lane_ensure_summary (lane, z->summary_begin, buckets, r->ticks_per_second),
+                                  time);
+      guint64 counted = 0;
+      chrono_lane_get_mark_count (lane, &counted);
+      chrono_lane_set_mark_count (lane, counted + 1);
       g_array_append_val (z->event_times, time);
     }
   g_array_sort (z->event_times, compare_ticks);
@@ -695,6 +732,8 @@ typedef struct {
 /* What the reading thread needs of the reader: its own copies. */
 typedef struct {
   gint64 ticks_per_unit;
+  guint64 unit_line;
+  gint64 early_ticks_per_unit;
   gboolean has_signals;
 } SplitSetup;
 
@@ -706,7 +745,6 @@ static void
 split_claims (gpointer data, ChronoTextBlock *block)
 {
   const SplitSetup *setup = data;
-  gint64 ticks_per_unit = setup->ticks_per_unit;
   if (block->lines == NULL)
     block->lines = g_array_new (FALSE, FALSE, sizeof (SplitLine));
   g_array_set_size (block->lines, 0);
@@ -720,6 +758,8 @@ split_claims (gpointer data, ChronoTextBlock *block)
         n--;
       p[n] = '\0';
       SplitLine item = { .claim = { .line = line, .activity = CHRONO_ETF_NO_INDEX } };
+      gint64 ticks_per_unit =
+          chrono_etf_check_unit (setup->ticks_per_unit, setup->unit_line, setup->early_ticks_per_unit, line);
       Fields fields;
       /* a line with a NUL byte is ignored, as it was in the index pass */
       if (strlen (p) != n)
@@ -814,7 +854,7 @@ order_setup (Lazy *z)
   /* the summaries begin with the first claim, fragment or event */
   z->summary_begin = first < G_MAXDOUBLE ? chrono_etf_to_ticks (r, first) : 0;
   z->signal_summaries = g_new0 (ChronoSummary *, r->signal_order->len);
-  z->signal_pieces = g_new0 (guint64, r->signal_order->len);
+  z->signal_figures = g_new0 (ChronoSignalFigures, r->signal_order->len);
   z->pending = g_array_new (FALSE, FALSE, sizeof (Pending));
   z->in_order = g_array_new (FALSE, FALSE, sizeof (Pending));
   z->in_order_head = 0;
@@ -838,15 +878,22 @@ summarize_fragment (Lazy *z, gint64 id, const RawFragment *raw)
   EtfReader *r = z->r;
   guint32 index = chrono_etf_ids_lookup (&r->signal_ids, id);
   if (index == CHRONO_ETF_NO_INDEX)
-    return; /* the index pass saw every signal: never */
+    return; /* a line the index pass skipped (never, as both check it in the same unit) */
   if (z->signal_summaries[index] == NULL)
-    z->signal_summaries[index] = chrono_summary_new (z->summary_begin, SUMMARY_BUCKETS, r->ticks_per_second);
+    z->signal_summaries[index] = chrono_summary_new (
+        z->summary_begin, planned_buckets (r->signal_order->len, 2 * sizeof (float)), r->ticks_per_second);
   ChronoFragment fragment;
   chrono_etf_convert_fragment (r, raw, &fragment);
-  guint64 *extra = &z->signal_pieces[index];
-  guint max_pieces = *extra < SIGNAL_EXTRA_PIECES ? (guint) MIN (SIGNAL_EXTRA_PIECES - *extra + 1, G_MAXUINT) : 1;
-  guint pieces = chrono_summary_add_fragment (z->signal_summaries[index], &fragment, r->ticks_per_second, max_pieces);
-  *extra += pieces - 1;
+  ChronoSignalFigures *figures = &z->signal_figures[index];
+  double lo = INFINITY, hi = -INFINITY;
+  chrono_fragment_extremes (&fragment, r->ticks_per_second, fragment.t0, fragment.t1, &lo, &hi);
+  figures->min = figures->has_range ? MIN (figures->min, lo) : lo;
+  figures->max = figures->has_range ? MAX (figures->max, hi) : hi;
+  figures->has_range = TRUE;
+  guint64 extra = z->signal_pieces;
+  guint max_pieces = extra < SIGNAL_EXTRA_PIECES ? (guint) (SIGNAL_EXTRA_PIECES - extra + 1) : 1;
+  z->signal_pieces +=
+      chrono_summary_add_fragment (z->signal_summaries[index], &fragment, r->ticks_per_second, max_pieces) - 1;
 }
 
 typedef struct {
@@ -889,7 +936,7 @@ order_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCance
   if (input == NULL)
     return FALSE;
   OrderPass o = { z, 0, input, progress, progress_data };
-  SplitSetup setup = { r->ticks_per_unit, r->signal_order->len > 0 };
+  SplitSetup setup = { r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->signal_order->len > 0 };
   if (!chrono_text_blocks_read (input, split_claims, &setup, order_block, &o, cancellable, error))
     return FALSE;
   release_up_to (z, G_MAXDOUBLE);
@@ -925,6 +972,8 @@ keep_lanes (Lazy *z)
   data->colouring = g_steal_pointer (&r->colouring);
   data->filter = g_steal_pointer (&r->filter);
   data->ticks_per_unit = r->ticks_per_unit;
+  data->unit_line = r->unit_line;
+  data->early_ticks_per_unit = r->early_ticks_per_unit;
   data->ticks_per_second = r->ticks_per_second;
 }
 
@@ -1013,7 +1062,8 @@ finish_signals (Lazy *z)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       const Signal *signal = g_ptr_array_index (r->signal_order, i);
-      chrono_lane_set_signal_fragments (lane, signal->n_fragments);
+      z->signal_figures[i].fragments = signal->n_fragments;
+      chrono_lane_set_signal_figures (lane, &z->signal_figures[i]);
       if (z->signal_summaries[i] != NULL)
         chrono_lane_set_summary (lane, g_steal_pointer (&z->signal_summaries[i]));
       g_array_append_val (z->data->signal_ids, signal->id);
@@ -1057,7 +1107,7 @@ lazy_clear (Lazy *z)
   for (guint i = 0; z->signal_summaries != NULL && i < r->signal_order->len; i++)
     g_clear_pointer (&z->signal_summaries[i], chrono_summary_free);
   g_clear_pointer (&z->signal_summaries, g_free);
-  g_clear_pointer (&z->signal_pieces, g_free);
+  g_clear_pointer (&z->signal_figures, g_free);
   g_clear_pointer (&z->event_times, g_array_unref);
   if (z->event_ends != NULL)
     {

@@ -65,6 +65,8 @@ typedef struct {
   char *colouring;
   GHashTable *filter;
   gint64 ticks_per_unit, ticks_per_second;
+  guint64 unit_line; /* as EtfReader has them */
+  gint64 early_ticks_per_unit;
   gsize block_size; /* the input's, when chunk-size asked for small blocks */
 } EtfLazyData;
 

@@ -75,7 +75,7 @@ typedef struct {
   guint32 attrs;
   gboolean declared;
   guint64 line;
-  GArray *fragments; /* RawFragment, file order: times become ticks once the unit is sure */
+  GArray *fragments; /* RawFragment, file order: times become ticks once the unit is sure; a lazy read keeps none */
   guint n_fragments; /* also those a lazy read does not keep */
   double min_t0, max_t1; /* of its fragments, as written */
   gboolean has_end;
@@ -115,6 +115,8 @@ typedef struct {
   guint64 line;
   gint64 ticks_per_unit;
   gint64 ticks_per_second;
+  guint64 unit_line; /* the TU line, 0 before one: lines before it were checked in early_ticks_per_unit */
+  gint64 early_ticks_per_unit;
   gboolean have_unit, have_offset;
   GArray *resources; /* Resource, file order */
   GArray *resource_refs; /* ResourceRef */
@@ -189,6 +191,9 @@ void chrono_etf_read_line (EtfReader *r, char *text, char *end);
  * (the resource id is in *resource); fields->attributes are unread. */
 gboolean chrono_etf_parse_claim_line (gint64 ticks_per_unit, char *text, char *end, ChronoEtfClaim *claim,
                                       gint64 *resource, Fields *fields);
+/* The unit a line's times are checked in (chrono_etf_parse_claim_line and
+ * _fragment_line take it): the one in effect where the line is. */
+gint64 chrono_etf_check_unit (gint64 ticks_per_unit, guint64 unit_line, gint64 early_ticks_per_unit, guint64 line);
 /* An F line as chrono_etf_read_line reads it, on any thread: FALSE for any
  * other line and for a fragment a read skips. */
 gboolean chrono_etf_parse_fragment_line (gint64 ticks_per_unit, char *text, char *end, gint64 *signal,

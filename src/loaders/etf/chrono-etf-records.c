@@ -77,10 +77,19 @@ fits_unit (gint64 ticks_per_unit, double value)
   return fabs (value * (double) ticks_per_unit) < 9.2e18;
 }
 
+gint64
+chrono_etf_check_unit (gint64 ticks_per_unit, guint64 unit_line, gint64 early_ticks_per_unit, guint64 line)
+{
+  return line < unit_line ? early_ticks_per_unit : ticks_per_unit;
+}
+
+/* Whether a time fits, in the unit in effect where the line is: a lazy read
+ * reads lines again once a late TU changed it, and must take those a whole
+ * read took. */
 static gboolean
 time_fits (EtfReader *r, double value)
 {
-  return fits_unit (r->ticks_per_unit, value);
+  return fits_unit (chrono_etf_check_unit (r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->line), value);
 }
 
 static void
@@ -133,6 +142,8 @@ read_unit (EtfReader *r, char **fields, guint n)
   for (gsize i = 0; i < G_N_ELEMENTS (units); i++)
     if (g_ascii_strcasecmp (fields[1], units[i].name) == 0)
       {
+        r->early_ticks_per_unit = r->ticks_per_unit;
+        r->unit_line = r->line;
         chrono_etf_set_unit (r, i);
         r->have_unit = TRUE;
         chrono_trace_add_metadata (r->trace, "TU", units[i].name);
@@ -265,7 +276,8 @@ read_claim (EtfReader *r, const Fields *f)
   ChronoEtfClaim claim = { .line = r->line, .activity = CHRONO_ETF_NO_INDEX };
   gint64 resource;
   gboolean swapped = FALSE;
-  switch (parse_claim (r->ticks_per_unit, f, &claim, &resource, &swapped))
+  switch (parse_claim (chrono_etf_check_unit (r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->line), f,
+                       &claim, &resource, &swapped))
     {
     case CLAIM_MALFORMED:
       return bad_line (r, "C", _ ("expected “C <id> <t0> <t1> <resource> [<offset>] <amount> ; <attributes>”"));
@@ -365,7 +377,8 @@ read_fragment (EtfReader *r, const Fields *f)
 {
   gint64 id;
   RawFragment fragment;
-  const char *why = parse_fragment (r->ticks_per_unit, f, &id, &fragment);
+  const char *why = parse_fragment (
+      chrono_etf_check_unit (r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->line), f, &id, &fragment);
   if (why != NULL)
     return r->claims_only ? (void) 0 : bad_line (r, "F", why);
   if (r->claims_only)

@@ -168,7 +168,12 @@ add_signal_lanes (EtfReader *r, const EtfLazyData *data, Collector *c)
       chrono_lane_append_child (group, lane);
       ChronoSignal *signal = chrono_lane_ensure_signal (lane, r->ticks_per_second);
       for (guint f = 0; f < c->fragments[i]->len; f++)
-        chrono_signal_append (signal, &g_array_index (c->fragments[i], ChronoFragment, f));
+        {
+          const ChronoFragment *fragment = &g_array_index (c->fragments[i], ChronoFragment, f);
+          chrono_signal_append (signal, fragment);
+          chrono_trace_include_time (r->trace, fragment->t0);
+          chrono_trace_include_time (r->trace, fragment->t1);
+        }
     }
 }
 
@@ -187,6 +192,8 @@ reader_setup (EtfReader *r, const EtfLazyData *data, ChronoTrace *trace)
 {
   chrono_etf_reader_init (r, trace, chrono_trace_get_path (trace));
   r->ticks_per_unit = data->ticks_per_unit;
+  r->unit_line = data->unit_line;
+  r->early_ticks_per_unit = data->early_ticks_per_unit;
   r->ticks_per_second = data->ticks_per_second;
   g_ptr_array_set_size (r->grouping, 0);
   for (guint i = 0; i < data->grouping->len; i++)
