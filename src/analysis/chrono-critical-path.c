@@ -7,6 +7,8 @@
  * O(n log n) over the claims of the activity lanes. */
 #include "chrono-critical-path.h"
 
+#include "chrono-clock.h"
+
 typedef struct {
   ChronoLane *lane;
   guint span;
@@ -97,7 +99,8 @@ static const Item *
 time_predecessor (GArray *items, const Item *claim, gint64 tolerance)
 {
   const Item *best = NULL;
-  for (guint k = first_ending_at (items, claim->start - tolerance); k < items->len; k++)
+  gint64 from = claim->start >= G_MININT64 + tolerance ? claim->start - tolerance : G_MININT64;
+  for (guint k = first_ending_at (items, from); k < items->len; k++)
     {
       const Item *candidate = &g_array_index (items, Item, k);
       if (candidate->end > claim->start)
@@ -117,7 +120,9 @@ chrono_critical_path_compute (ChronoTrace *trace, gboolean dependencies_only)
   g_autoptr (GArray) items = collect_claims (lanes);
   if (items->len == 0)
     return path;
-  gint64 tolerance = MAX ((chrono_trace_get_end (trace) - chrono_trace_get_begin (trace)) / 1000000000, 0);
+  /* the trace's length may not fit 64 bits: held at the largest it can be */
+  gint64 tolerance =
+      chrono_ticks_between_held (chrono_trace_get_begin (trace), chrono_trace_get_end (trace)) / 1000000000;
   ChronoLinks *links = chrono_trace_get_links (trace);
   const Item *claim = &g_array_index (items, Item, items->len - 1);
   /* a guard against cycles from zero-length claims: never longer than all claims */

@@ -11,11 +11,14 @@
 #include <stdint.h>
 #include <unistd.h>
 
+#include "chrono-critical-path.h"
 #include "chrono-dump.h"
 #include "chrono-entity-stats.h"
 #include "chrono-layout.h"
 #include "chrono-loader.h"
 #include "chrono-renderer.h"
+#include "chrono-resource-stats.h"
+#include "chrono-resource-usage.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -45,10 +48,31 @@ draw_frame (ChronoTrace *trace)
   cairo_surface_destroy (surface);
 }
 
+/* What info --json reports of claims, events and signals (resource figures,
+ * concurrency over the whole trace, the critical path of a whole read). */
+static void
+analyse_claims (ChronoTrace *trace)
+{
+  g_autoptr (GArray) resources = chrono_resource_stats_compute (trace);
+  for (guint i = 0; i < resources->len; i++)
+    {
+      ChronoLane *lane = g_array_index (resources, ChronoResourceStats, i).lane;
+      g_autoptr (GArray) histogram =
+          chrono_resource_concurrency (lane, chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
+    }
+  g_autoptr (GArray) signals = chrono_signal_stats_compute (trace);
+  (void) chrono_trace_count_marks (trace);
+  if (!chrono_trace_is_lazy (trace))
+    {
+      g_autoptr (GArray) path = chrono_critical_path_compute (trace, FALSE);
+    }
+}
+
 static void
 exercise (ChronoTrace *trace)
 {
   g_autoptr (GPtrArray) stats = chrono_entity_stats_compute (trace);
+  analyse_claims (trace);
   g_autofree char *dump = chrono_trace_dump (trace);
   ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
   for (guint k = 0; cache != NULL && k < chrono_trace_get_n_chunks (trace); k++)
