@@ -67,7 +67,7 @@ better (const Item *candidate, const Item *best)
     return TRUE;
   if (candidate->end != best->end)
     return candidate->end > best->end;
-  return candidate->end - candidate->start > best->end - best->start;
+  return chrono_ticks_between (candidate->start, candidate->end) > chrono_ticks_between (best->start, best->end);
 }
 
 /* A claim whose end a dependency joins to this claim's start (types 2 and 3 end at a claim). */
@@ -76,10 +76,13 @@ dependency_predecessor (ChronoLinks *links, GArray *items, const Item *claim)
 {
   const Item *best = NULL;
   guint n = chrono_links_get_n (links);
-  for (guint i = chrono_links_first_ending_after (links, claim->start - 1); i < n; i++)
+  /* times at the 64-bit edges: the bounds are held, not wrapped */
+  gint64 before = claim->start > G_MININT64 ? claim->start - 1 : claim->start;
+  gint64 reach = chrono_ticks_sum (claim->start, chrono_links_get_longest (links));
+  for (guint i = chrono_links_first_ending_after (links, before); i < n; i++)
     {
       const ChronoLink *link = chrono_links_get (links, i);
-      if (MAX (link->src_time, link->dst_time) > claim->start + chrono_links_get_longest (links))
+      if (MAX (link->src_time, link->dst_time) > reach)
         break;
       if (link->dst_lane != claim->lane || link->dst_time != claim->start || link->src_time > claim->start)
         continue;
