@@ -77,20 +77,11 @@ chrono_trace_count_marks (ChronoTrace *trace)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       ChronoMarks *marks = chrono_lane_get_marks (lane);
-      ChronoSummary *summary = chrono_lane_get_summary (lane);
       guint64 counted;
       if (marks != NULL)
         total += chrono_marks_get_n (marks);
       else if (chrono_lane_get_mark_count (lane, &counted))
         total += counted; /* read lazily: as the reader counted them */
-      else if (summary != NULL && chrono_lane_get_kind (lane) == CHRONO_LANE_EVENTS)
-        {
-          /* read lazily: the marks are in decoded chunks, their count in the summary */
-          ChronoSpanSummary totals;
-          ChronoSummaryExtra extra;
-          chrono_summary_query (summary, G_MININT64, G_MAXINT64, &totals, &extra);
-          total += extra.n_instants;
-        }
     }
   return total;
 }

@@ -22,7 +22,7 @@ typedef struct {
 
 GArray *chrono_resource_stats_compute (ChronoTrace *trace);
 GArray *chrono_signal_stats_compute (ChronoTrace *trace);
-/* The marks of every lane (read lazily, events lanes have them in decoded chunks: their summaries count them). */
+/* The marks of every lane (read lazily: as the reader counted them, chrono_lane_get_mark_count). */
 guint64 chrono_trace_count_marks (ChronoTrace *trace);
 GPtrArray *chrono_claim_attribute_keys (ChronoTrace *trace);
 

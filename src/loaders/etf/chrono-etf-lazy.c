@@ -977,25 +977,21 @@ keep_lanes (Lazy *z)
   data->ticks_per_second = r->ticks_per_second;
 }
 
-/* The window of each event (windows hold the events at times in their range). */
+/* The events of each window (windows hold the events at times in their
+ * range, the first from the beginning of time): times and window begins
+ * are both sorted, so one walk over the two. */
 static guint64 *
 count_window_events (Lazy *z)
 {
   GArray *windows = z->data->windows;
   guint64 *counts = g_new0 (guint64, windows->len);
+  guint w = 0;
   for (guint i = 0; z->event_times != NULL && i < z->event_times->len; i++)
     {
       gint64 time = g_array_index (z->event_times, gint64, i);
-      guint lo = 0, hi = windows->len; /* the first window beginning after time */
-      while (lo < hi)
-        {
-          guint mid = lo + (hi - lo) / 2;
-          if (g_array_index (windows, EtfWindow, mid).begin <= time)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-      counts[lo > 0 ? lo - 1 : 0]++;
+      while (w + 1 < windows->len && g_array_index (windows, EtfWindow, w + 1).begin <= time)
+        w++;
+      counts[w]++;
     }
   return counts;
 }

@@ -83,13 +83,20 @@ chrono_etf_check_unit (gint64 ticks_per_unit, guint64 unit_line, gint64 early_ti
   return line < unit_line ? early_ticks_per_unit : ticks_per_unit;
 }
 
+/* The unit the line being read is checked in. */
+static gint64
+line_unit (EtfReader *r)
+{
+  return chrono_etf_check_unit (r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->line);
+}
+
 /* Whether a time fits, in the unit in effect where the line is: a lazy read
  * reads lines again once a late TU changed it, and must take those a whole
  * read took. */
 static gboolean
 time_fits (EtfReader *r, double value)
 {
-  return fits_unit (chrono_etf_check_unit (r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->line), value);
+  return fits_unit (line_unit (r), value);
 }
 
 static void
@@ -276,8 +283,7 @@ read_claim (EtfReader *r, const Fields *f)
   ChronoEtfClaim claim = { .line = r->line, .activity = CHRONO_ETF_NO_INDEX };
   gint64 resource;
   gboolean swapped = FALSE;
-  switch (parse_claim (chrono_etf_check_unit (r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->line), f,
-                       &claim, &resource, &swapped))
+  switch (parse_claim (line_unit (r), f, &claim, &resource, &swapped))
     {
     case CLAIM_MALFORMED:
       return bad_line (r, "C", _ ("expected “C <id> <t0> <t1> <resource> [<offset>] <amount> ; <attributes>”"));
@@ -377,8 +383,7 @@ read_fragment (EtfReader *r, const Fields *f)
 {
   gint64 id;
   RawFragment fragment;
-  const char *why = parse_fragment (
-      chrono_etf_check_unit (r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->line), f, &id, &fragment);
+  const char *why = parse_fragment (line_unit (r), f, &id, &fragment);
   if (why != NULL)
     return r->claims_only ? (void) 0 : bad_line (r, "F", why);
   if (r->claims_only)
