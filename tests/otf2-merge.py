@@ -13,9 +13,11 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 cli, generator, corpus = sys.argv[1], sys.argv[2], sys.argv[3]
 if shutil.which("otf2-print") is None:
@@ -245,6 +247,95 @@ with tempfile.TemporaryDirectory() as tmp:
     run = merge(a, b, "-o", existing, "--force")
     if run.returncode != 0 or not os.path.exists(os.path.join(existing, "traces.otf2")) or leftovers(path("integer")):
         fail("--force on an archive", f"exit {run.returncode}: {run.stderr}")
+
+    # ---- --force replaces an archive and nothing else -------------------------------------------
+    def tree(folder):
+        return sorted(os.path.relpath(os.path.join(root, name), folder)
+                      for root, dirs, files in os.walk(folder) for name in dirs + files)
+
+    def lookalike(name, files):
+        folder = path(name)
+        for relative, text in files.items():
+            os.makedirs(os.path.dirname(os.path.join(folder, relative)), exist_ok=True)
+            with open(os.path.join(folder, relative), "w") as f:
+                f.write(text)
+        return folder
+
+    thesis = lookalike("thesis", {"macros.def": "\\def\\x{}\n", "notes.otf2": "notes\n", "data.otf2": "x\n",
+                                  "data/results.evt": "1 2 3\n"})
+    fake = lookalike("fake", {"notes.otf2": "not an anchor\n", "notes.def": "nor this\n"})
+    extra = path("extra")
+    shutil.copytree(path("integer", "b"), extra)
+    with open(os.path.join(extra, "traces", "99.evt"), "w") as f:
+        f.write("not one of its locations\n")
+    for case, folder, names in (("--force on files named like an archive's", thesis, "data.otf2"),
+                                ("--force on an anchor libotf2 cannot read", fake, "notes.otf2"),
+                                ("--force on an archive with a file it does not name", extra, "99.evt")):
+        before = tree(folder)
+        refused(case, [a, b, "-o", folder, "--force"], names)
+        if tree(folder) != before:
+            fail(case, f"{folder} was touched: {tree(folder)} (was {before})")
+    a_file = path("a-file")
+    with open(a_file, "w") as f:
+        f.write("mine\n")
+    refused("--force on a file", [a, b, "-o", a_file, "--force"], "not a folder")
+
+    # ---- the output is checked before the inputs are read ------------------------------------
+    case = "a link to where the archive goes"
+    os.symlink(path("linked", "merged"), path("link"))
+    os.mkdir(path("linked"))
+    run = merge(a, b, "-o", path("link"))
+    if run.returncode != 0 or not os.path.exists(path("linked", "merged", "traces.otf2")):
+        fail(case, f"exit {run.returncode}: {run.stderr}")
+    elif not os.path.islink(path("link")) or leftovers(tmp) or leftovers(path("linked")):
+        fail(case, f"the link is gone or something is left: {os.listdir(tmp)}")
+
+    # ---- a location without its events: merged as info loads it, with the same warning -------
+    case = "a location without its events"
+    damaged = path("damaged")
+    shutil.copytree(path("integer", "b"), damaged)
+    os.remove(os.path.join(damaged, "traces", "1.evt"))
+    said = subprocess.run([cli, "check", os.path.join(damaged, "traces.otf2")], capture_output=True, text=True)
+    run = merge(a, os.path.join(damaged, "traces.otf2"), "-o", path("damaged-merged"))
+    if said.returncode != 1 or "location 1" not in said.stdout:
+        fail(case, f"check exits {said.returncode}: {said.stdout}{said.stderr}")
+    if run.returncode != 0 or "warning" not in run.stderr or "location 1" not in run.stderr:
+        fail(case, f"merge exits {run.returncode}: {run.stderr}")
+    else:
+        merged_info = info(os.path.join(path("damaged-merged"), "traces.otf2"))
+        want = len(info(a)["locations"]) + len(info(os.path.join(damaged, "traces.otf2"))["locations"])
+        if len(merged_info["locations"]) != want:
+            fail(case, f"{len(merged_info['locations'])} locations merged, {want} expected")
+
+    # ---- a merge stopped by a signal leaves nothing; one killed is named by the next ----------
+    case = "stopped while blocked"
+    stuck = path("stuck")
+    shutil.copytree(path("integer", "b"), stuck)
+    os.remove(os.path.join(stuck, "traces", "2.evt"))
+    os.mkfifo(os.path.join(stuck, "traces", "2.evt"))  # nobody writes: reading it blocks
+    for signal_number in (signal.SIGTERM, signal.SIGINT):
+        process = subprocess.Popen([cli, "merge", a, os.path.join(stuck, "traces.otf2"), "-o", path("stopped")],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not any(
+                os.path.exists(os.path.join(tmp, name, "traces", "1.evt")) for name in leftovers(tmp)):
+            time.sleep(0.05)
+        time.sleep(0.5)  # the merge reaches the FIFO and waits there
+        process.send_signal(signal_number)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            fail(case, f"{signal_number.name}: the merge did not stop")
+        if process.returncode != -signal_number or leftovers(tmp) or os.path.exists(path("stopped")):
+            fail(case, f"{signal_number.name}: exit {process.returncode}, left {leftovers(tmp)}")
+    case = "what a killed merge left"
+    left = path(".named.merging-abc123")
+    os.makedirs(os.path.join(left, "traces"))
+    run = merge(a, b, "-o", path("named"))
+    if run.returncode != 0 or left not in run.stderr or not os.path.exists(left):
+        fail(case, f"exit {run.returncode}: {run.stderr!r}")
 
     # ---- the corpus' Score-P archives --------------------------------------------------------
     pair = [os.path.join(corpus, name, "traces.otf2") for name in ("ping-pong-otf2", "ping-pong-otf2-papi")]

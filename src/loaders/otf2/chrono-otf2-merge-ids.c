@@ -28,6 +28,8 @@ chrono_otf2_merge_wrote (ChronoOtf2Merge *m, OTF2_ErrorCode code)
 {
   if (m->error != NULL)
     return OTF2_CALLBACK_INTERRUPT; /* a renumbering failed while the record was made */
+  if (chrono_otf2_merge_stopped ())
+    return chrono_otf2_merge_fail (m, _ ("interrupted; nothing was written"));
   if (code != OTF2_SUCCESS)
     return chrono_otf2_merge_fail (m, _ ("%s: a record could not be written to the merged archive (%s)"),
                                    m->input->path, OTF2_Error_GetDescription (code));

@@ -88,7 +88,11 @@ typedef struct {
   OTF2_EvtWriter *events; /* the location being copied */
   OTF2_AttributeList *attributes; /* an event's attributes, renumbered */
   GError *error; /* the first failure; reading stops there */
+  GPtrArray *warnings; /* NULL, or the caller's: a line per thing left out */
 } ChronoOtf2Merge;
+
+/* TRUE once SIGINT, SIGTERM or SIGHUP asked the merge to stop. */
+gboolean chrono_otf2_merge_stopped (void);
 
 /* ---- chrono-otf2-merge-ids.c: renumbering ------------------------------------------------- */
 
@@ -137,14 +141,26 @@ gboolean chrono_otf2_merge_write_properties (ChronoOtf2Merge *m);
 
 /* ---- chrono-otf2-merge-output.c: the output folder ---------------------------------------- */
 
+/* Where a merge writes: a temporary folder beside the output, renamed into
+ * its place at the end. */
+typedef struct {
+  char *output; /* the output folder, symbolic links followed */
+  char *temporary;
+  /* what --force replaces: the old archive's files, relative to output,
+   * folders after their files; empty: an empty folder; NULL: nothing */
+  GPtrArray *replaced;
+} MergeOutput;
+
 /* Refuses an output that is, or is inside, or holds an input's folder,
- * and one that exists unless force allows replacing it; then makes the
- * temporary folder beside it that the archive is written into. */
-char *chrono_otf2_merge_output_begin (const char *const *inputs, guint n_inputs, const char *output_dir, gboolean force,
-                                      GError **error);
-/* Puts the finished temporary folder in place of output_dir. */
-gboolean chrono_otf2_merge_output_commit (const char *temporary, const char *output_dir, GError **error);
-/* Removes what a failed merge wrote. */
-void chrono_otf2_merge_output_abandon (const char *temporary);
+ * and one that exists unless force allows replacing it (an archive and
+ * nothing else, or an empty folder); names in warnings the temporary
+ * folders an interrupted merge left beside it; then makes the temporary
+ * folder that the archive is written into. */
+MergeOutput *chrono_otf2_merge_output_begin (const char *const *inputs, guint n_inputs, const char *output_dir,
+                                             gboolean force, GPtrArray *warnings, GError **error);
+/* Puts the finished temporary folder in place of the output, then frees out. */
+gboolean chrono_otf2_merge_output_commit (MergeOutput *out, const char *output_dir, GError **error);
+/* Removes what a failed merge wrote, then frees out. */
+void chrono_otf2_merge_output_abandon (MergeOutput *out);
 
 G_END_DECLS
