@@ -33,8 +33,9 @@ KINDS = {
 }
 # Records written by hand (chrono-otf2-merge-definitions.c): the clock is
 # the merge's own; paradigms are one per archive; groups and metric
-# instances hold ids whose kind depends on another field.
-OWN_DEFS = {"Unknown", "ClockProperties", "Paradigm", "ParadigmProperty", "Group", "MetricInstance"}
+# instances hold ids whose kind depends on another field; system tree
+# roots go under the node that names their archive.
+OWN_DEFS = {"Unknown", "ClockProperties", "Paradigm", "ParadigmProperty", "Group", "MetricInstance", "SystemTreeNode"}
 OWN_SCANS = {"Group"}  # also notes the per-paradigm groups
 OWN_EVENTS = {"Unknown"}
 

@@ -146,6 +146,18 @@ def check_info(case, merged, inputs, tick_slack):
                        f"the inputs {calls}, {inclusive} s (±{slack})")
 
 
+ROOT = re.compile(r'^SYSTEM_TREE_NODE\s+\d+\s+Name: "(.*?)" <\d+>, Class: "(.*?)" <\d+>, Parent: UNDEFINED', re.M)
+
+
+def check_runs(case, merged, names):
+    """The system tree has one root per input, of class "run", named after
+    the input; ids in order (otf2-print warns otherwise)."""
+    run = subprocess.run(["otf2-print", "-G", merged], capture_output=True, text=True)
+    roots = ROOT.findall(run.stdout)
+    if roots != [(name, "run") for name in names] or "out of order" in run.stderr:
+        fail(case, f"system tree roots {roots}, expected runs {names}; otf2-print says {run.stderr[:300]!r}")
+
+
 def start_map(first, other):
     res_a, off_a, _, _ = clock(first)
     res_b, off_b, _, _ = clock(other)
@@ -178,6 +190,7 @@ with tempfile.TemporaryDirectory() as tmp:
             fail(case, f"clock properties {res, offset, length}")
         check_events(case, os.path.join(out, "traces.otf2"), [a, b], [lambda t: t, start_map(a, b)])
         check_info(case, os.path.join(out, "traces.otf2"), [a, b], 0 if res_a % res_b == 0 else 1)
+        check_runs(case, os.path.join(out, "traces.otf2"), ["a", "b"])
 
     # ---- wall-clock alignment: B starts 2.5 ms (and a bit) after A ----------------------------
     case = "wallclock"
@@ -193,6 +206,15 @@ with tempfile.TemporaryDirectory() as tmp:
         wall = lambda t: (t - 99) * 1000000000 // 250000001 + origin_b  # noqa: E731
         check_events(case, os.path.join(out, "traces.otf2"), [a, b], [lambda t: t, wall])
         check_info(case, os.path.join(out, "traces.otf2"), [a, b], 1)
+    # anchors of their own names: the runs are named after them
+    for name in ("run-a", "run-b"):
+        subprocess.run([generator, "--seed=5", "--locations=2", "--events=400", "-o",
+                        path("named-anchors", f"{name}.otf2")], check=True)
+    run = merge(path("named-anchors", "run-a.otf2"), path("named-anchors", "run-b.otf2"), "-o", path("named-runs"))
+    if run.returncode != 0:
+        fail("named anchors", f"merge exits {run.returncode}: {run.stderr}")
+    else:
+        check_runs("named anchors", path("named-runs", "traces.otf2"), ["run-a", "run-b"])
     none = generate(path("wall", "none"), 8, 1000000, 0, "--realtime=none")
     run = merge("--align", "wallclock", a, none, "-o", path("wall", "refused"))
     if run.returncode == 0 or none not in run.stderr or os.path.exists(path("wall", "refused")):
@@ -207,6 +229,7 @@ with tempfile.TemporaryDirectory() as tmp:
     else:
         check_events(case, path("self", "traces.otf2"), [a, a], [lambda t: t, lambda t: t])
         check_info(case, path("self", "traces.otf2"), [a, a], 0)
+        check_runs(case, path("self", "traces.otf2"), ["a", "a (2)"])
 
     # ---- refusals: exit status, the file named, nothing left behind --------------------------
     b = path("integer", "b", "traces.otf2")

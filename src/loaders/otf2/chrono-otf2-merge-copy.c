@@ -66,14 +66,6 @@ scan_SystemTreeNode (void* userData, OTF2_SystemTreeNodeRef self, OTF2_StringRef
 }
 
 static OTF2_CallbackCode
-copy_SystemTreeNode (void* userData, OTF2_SystemTreeNodeRef self, OTF2_StringRef name, OTF2_StringRef className, OTF2_SystemTreeNodeRef parent)
-{
-  ChronoOtf2Merge *m = userData;
-  OTF2_ErrorCode code = OTF2_GlobalDefWriter_WriteSystemTreeNode (m->definitions, (OTF2_SystemTreeNodeRef) chrono_otf2_merge_ref (m, MERGE_SYSTEM_TREE_NODE, self), (OTF2_StringRef) chrono_otf2_merge_ref (m, MERGE_STRING, name), (OTF2_StringRef) chrono_otf2_merge_ref (m, MERGE_STRING, className), (OTF2_SystemTreeNodeRef) chrono_otf2_merge_ref (m, MERGE_SYSTEM_TREE_NODE, parent));
-  return chrono_otf2_merge_wrote (m, code);
-}
-
-static OTF2_CallbackCode
 scan_LocationGroup (void* userData, OTF2_LocationGroupRef self, OTF2_StringRef name, OTF2_LocationGroupType locationGroupType, OTF2_SystemTreeNodeRef systemTreeParent, OTF2_LocationGroupRef creatingLocationGroup)
 {
   ChronoOtf2Merge *m = userData;
@@ -1138,7 +1130,6 @@ chrono_otf2_merge_register_copies (OTF2_GlobalDefReaderCallbacks *callbacks)
   OTF2_GlobalDefReaderCallbacks_SetIoParadigmCallback (callbacks, copy_IoParadigm);
   OTF2_GlobalDefReaderCallbacks_SetStringCallback (callbacks, copy_String);
   OTF2_GlobalDefReaderCallbacks_SetAttributeCallback (callbacks, copy_Attribute);
-  OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback (callbacks, copy_SystemTreeNode);
   OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback (callbacks, copy_LocationGroup);
   OTF2_GlobalDefReaderCallbacks_SetLocationCallback (callbacks, copy_Location);
   OTF2_GlobalDefReaderCallbacks_SetRegionCallback (callbacks, copy_Region);

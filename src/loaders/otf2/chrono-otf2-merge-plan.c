@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "chrono-otf2-merge-private.h"
 
@@ -110,6 +111,14 @@ scan_input (ChronoOtf2Merge *m, GError **error)
 
 /* ---- ids ------------------------------------------------------------------------------------ */
 
+/* The ids the merge adds before an input's own of a kind: the node named
+ * after the input, its name and its class. */
+static guint64
+added_ids (int kind)
+{
+  return kind == MERGE_SYSTEM_TREE_NODE ? 1 : kind == MERGE_STRING ? 2 : 0;
+}
+
 /* Each kind's ids of input k follow those of inputs 0 … k−1. */
 static gboolean
 plan_ids (ChronoOtf2Merge *m, GError **error)
@@ -121,6 +130,15 @@ plan_ids (ChronoOtf2Merge *m, GError **error)
         MergeInput *in = &m->inputs[k];
         /* the largest id stays below the kind's "undefined" value */
         guint64 limit = kind == MERGE_IO_PARADIGM ? OTF2_UNDEFINED_UINT8 : OTF2_UNDEFINED_UINT32;
+        /* the added ones first: written first, they keep ids in order as readers want them */
+        if (kind == MERGE_SYSTEM_TREE_NODE)
+          in->run_node = next[kind];
+        else if (kind == MERGE_STRING)
+          {
+            in->run_name_string = next[kind];
+            in->run_class_string = next[kind] + 1;
+          }
+        next[kind] += added_ids (kind);
         in->base[kind] = next[kind];
         next[kind] += in->n_ids[kind];
         if (next[kind] > limit)
@@ -355,6 +373,48 @@ plan_clocks (ChronoOtf2Merge *m, ChronoMergeAlign align, GError **error)
   return TRUE;
 }
 
+/* ---- the nodes named after the inputs ------------------------------------------------------ */
+
+static char *
+anchor_name (const MergeInput *in)
+{
+  g_autofree char *base = g_path_get_basename (in->path);
+  return g_str_has_suffix (base, ".otf2") ? g_strndup (base, strlen (base) - strlen (".otf2")) : g_strdup (base);
+}
+
+static char *
+folder_name (const MergeInput *in)
+{
+  g_autofree char *absolute = g_canonicalize_filename (in->path, NULL);
+  g_autofree char *folder = g_path_get_dirname (absolute);
+  return g_path_get_basename (folder);
+}
+
+/* Each input's run is named after its anchor ("run-a" of run-a.otf2), or
+ * its folder's name when anchors share a name (Score-P calls every anchor
+ * traces.otf2); a name still taken gets the input's position. */
+static void
+plan_run_names (ChronoOtf2Merge *m)
+{
+  g_autoptr (GHashTable) anchors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean shared = FALSE;
+  for (guint k = 0; k < m->n_inputs; k++)
+    shared = !g_hash_table_add (anchors, anchor_name (&m->inputs[k])) || shared;
+  g_autoptr (GHashTable) taken = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint k = 0; k < m->n_inputs; k++)
+    {
+      MergeInput *in = &m->inputs[k];
+      in->run_name = shared ? folder_name (in) : anchor_name (in);
+      if (g_hash_table_contains (taken, in->run_name))
+        {
+          char *numbered = g_strdup_printf ("%s (%u)", in->run_name, k + 1);
+          g_free (in->run_name);
+          in->run_name = numbered;
+        }
+      g_hash_table_add (taken, in->run_name);
+    }
+}
+
 gboolean
 chrono_otf2_merge_plan (ChronoOtf2Merge *m, ChronoMergeAlign align, GError **error)
 {
@@ -369,5 +429,6 @@ chrono_otf2_merge_plan (ChronoOtf2Merge *m, ChronoMergeAlign align, GError **err
     return FALSE;
   plan_paradigm_groups (m);
   plan_group_ids (m);
+  plan_run_names (m);
   return plan_clocks (m, align, error);
 }

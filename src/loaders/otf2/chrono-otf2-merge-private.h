@@ -66,6 +66,11 @@ typedef struct {
   /* its group id → the merged one: dense, as otf2-print wants group ids,
    * so a group that another stands for leaves no gap */
   GHashTable *group_ids;
+  /* the system tree node the merge adds above its roots, named after the
+   * input so that the merged archive tells which run a location is from:
+   * its id and its name's and class's strings, merged ids all */
+  char *run_name;
+  guint64 run_node, run_name_string, run_class_string;
   ChronoClockMap map; /* its ticks → the first input's */
   GHashTable *properties; /* the anchor's trace properties: name → value */
 } MergeInput;
@@ -125,6 +130,8 @@ gboolean chrono_otf2_merge_plan (ChronoOtf2Merge *m, ChronoMergeAlign align, GEr
 /* ---- chrono-otf2-merge-definitions.c: the records written by hand ------------------------ */
 
 void chrono_otf2_merge_register_definitions (OTF2_GlobalDefReaderCallbacks *callbacks);
+/* The node named after the input, with its strings: before its definitions. */
+gboolean chrono_otf2_merge_write_run_node (ChronoOtf2Merge *m);
 void chrono_otf2_merge_register_unknown_events (OTF2_EvtReaderCallbacks *callbacks);
 
 /* ---- chrono-otf2-merge-copy.c (generated): every other record ------------------------------ */

@@ -63,6 +63,7 @@ merge_clear (ChronoOtf2Merge *m)
     {
       MergeInput *in = &m->inputs[k];
       g_free (in->path);
+      g_free (in->run_name);
       g_array_unref (in->locations);
       g_array_unref (in->groups);
       g_hash_table_unref (in->group_alias);
@@ -93,6 +94,12 @@ fail (ChronoOtf2Merge *m, GError **error, const char *message)
 static gboolean
 copy_definitions (ChronoOtf2Merge *m, OTF2_Reader *otf2, GError **error)
 {
+  if (!chrono_otf2_merge_write_run_node (m))
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                   _ ("%s: the node naming it cannot be written to the merged archive"), m->input->path);
+      return FALSE;
+    }
   OTF2_GlobalDefReader *defs = OTF2_Reader_GetGlobalDefReader (otf2);
   OTF2_GlobalDefReaderCallbacks *callbacks = OTF2_GlobalDefReaderCallbacks_New ();
   chrono_otf2_merge_register_definitions (callbacks);
