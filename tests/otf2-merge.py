@@ -330,6 +330,28 @@ with tempfile.TemporaryDirectory() as tmp:
         if len(merged_info["locations"]) != want:
             fail(case, f"{len(merged_info['locations'])} locations merged, {want} expected")
 
+    # ---- events of regions nothing defines: left out and counted, as the loader skips them -------
+    case = "undefined regions"
+    undefined = os.path.join(path("undefined"), "traces.otf2")
+    subprocess.run([generator, "--seed=9", "--locations=3", "--events=3000", "--undefined-regions", "-o", undefined],
+                   check=True)
+    run = merge(a, undefined, "-o", path("undefined-merged"))
+    merged = os.path.join(path("undefined-merged"), "traces.otf2")
+    warned = [line for line in run.stderr.splitlines() if "warning" in line and "left out" in line]
+    if run.returncode != 0 or len(warned) != 3 or not all("4 events" in line and "region 4294967295" in line
+                                                          for line in warned):
+        fail(case, f"merge exits {run.returncode}: {run.stderr}")
+    else:
+        printed = subprocess.run(["otf2-print", merged], capture_output=True, text=True).stdout
+        if re.search(r"Region: (UNDEFINED|INVALID)", printed):
+            fail(case, "the merged archive still refers to regions nothing defines")
+        count = lambda anchor, kind: sum(len([e for e in evs if e[0] == kind])  # noqa: E731
+                                         for evs in events(anchor).values())
+        for kind in ("ENTER", "LEAVE"):
+            if count(merged, kind) != count(a, kind) + count(undefined, kind) - 2 * 3:
+                fail(case, f"{kind}: {count(merged, kind)} merged, from {count(a, kind)} and "
+                           f"{count(undefined, kind)} less the 6 left out")
+
     # ---- a merge stopped by a signal leaves nothing; one killed is named by the next ----------
     case = "stopped while blocked"
     stuck = path("stuck")

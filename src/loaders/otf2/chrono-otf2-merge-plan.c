@@ -15,6 +15,8 @@ void
 chrono_otf2_merge_note (ChronoOtf2Merge *m, MergeKind kind, guint64 id)
 {
   m->input->n_ids[kind] = MAX (m->input->n_ids[kind], id + 1);
+  if (id <= G_MAXUINT32)
+    g_hash_table_add (m->input->defined[kind], GUINT_TO_POINTER ((guint) id));
 }
 
 void

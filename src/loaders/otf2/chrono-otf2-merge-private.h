@@ -51,6 +51,7 @@ typedef struct {
   gboolean have_clock;
   guint64 resolution, offset, length, realtime; /* its ClockProperties */
   guint64 n_ids[MERGE_N_KINDS]; /* one past the largest id it defines */
+  GHashTable *defined[MERGE_N_KINDS]; /* the ids it defines: a set per kind */
   guint64 base[MERGE_N_KINDS]; /* what its ids become: id + base */
   GArray *locations; /* guint64: the location ids it defines, in order */
   guint64 location_shift; /* 0 unless its ids collide with an earlier input's */
@@ -94,6 +95,13 @@ typedef struct {
   OTF2_AttributeList *attributes; /* an event's attributes, renumbered */
   GError *error; /* the first failure; reading stops there */
   GPtrArray *warnings; /* NULL, or the caller's: a line per thing left out */
+  /* the events of the location being copied that were left out, per kind
+   * of the reference that made them (see chrono_otf2_merge_drop ()) */
+  struct {
+    guint64 count, first_id;
+    OTF2_TimeStamp first_time;
+    const char *first_record;
+  } dropped[MERGE_N_KINDS];
 } ChronoOtf2Merge;
 
 /* TRUE once SIGINT, SIGTERM or SIGHUP asked the merge to stop. */
@@ -117,6 +125,19 @@ OTF2_AttributeValue *chrono_otf2_merge_values (ChronoOtf2Merge *m, guint n, cons
                                                const OTF2_AttributeValue *values);
 /* An event's attribute list renumbered, in m->attributes; NULL for none. */
 OTF2_AttributeList *chrono_otf2_merge_attributes (ChronoOtf2Merge *m, OTF2_AttributeList *list);
+/* Whether the input defines id of kind; the undefined value never is. */
+gboolean chrono_otf2_merge_defined (ChronoOtf2Merge *m, MergeKind kind, guint64 id);
+gboolean chrono_otf2_merge_group_defined (ChronoOtf2Merge *m, OTF2_GroupRef id);
+/* Whether it defines all n ids; if not, *undefined is the first it lacks. */
+gboolean chrono_otf2_merge_all_defined (ChronoOtf2Merge *m, MergeKind kind, guint n, const uint32_t *ids,
+                                        uint64_t *undefined);
+/* Leaves out an event that refers to id of kind, which its archive does not
+ * define (the loader skips such records too), and counts it for the
+ * location's warning. */
+OTF2_CallbackCode chrono_otf2_merge_drop (ChronoOtf2Merge *m, OTF2_LocationRef location, OTF2_TimeStamp time,
+                                          const char *record, MergeKind kind, guint64 id);
+/* One warning per kind of reference for the events of location left out. */
+void chrono_otf2_merge_warn_dropped (ChronoOtf2Merge *m, OTF2_LocationRef location);
 /* A timestamp of the input on the first input's clock. */
 OTF2_TimeStamp chrono_otf2_merge_time (ChronoOtf2Merge *m, OTF2_TimeStamp time);
 

@@ -53,6 +53,8 @@ merge_init (ChronoOtf2Merge *m, const char *const *inputs, guint n_inputs)
       for (guint p = 0; p < MERGE_N_PARADIGMS; p++)
         in->comm_locations[p] = in->comm_self[p] = MERGE_NO_GROUP;
       chrono_clock_map_init_identity (&in->map);
+      for (int kind = 0; kind < MERGE_N_KINDS; kind++)
+        in->defined[kind] = g_hash_table_new (NULL, NULL);
     }
 }
 
@@ -64,6 +66,8 @@ merge_clear (ChronoOtf2Merge *m)
       MergeInput *in = &m->inputs[k];
       g_free (in->path);
       g_free (in->run_name);
+      for (int kind = 0; kind < MERGE_N_KINDS; kind++)
+        g_hash_table_unref (in->defined[kind]);
       g_array_unref (in->locations);
       g_array_unref (in->groups);
       g_hash_table_unref (in->group_alias);
@@ -172,6 +176,7 @@ copy_location (ChronoOtf2Merge *m, OTF2_Reader *otf2, OTF2_EvtReaderCallbacks *c
   written = written && write_local_definitions (m, chrono_otf2_merge_location (m, location));
   if (events != NULL)
     OTF2_Reader_CloseEvtReader (otf2, events);
+  chrono_otf2_merge_warn_dropped (m, location);
   if (written && m->error == NULL)
     {
       if (!read)
