@@ -352,6 +352,23 @@ with tempfile.TemporaryDirectory() as tmp:
                 fail(case, f"{kind}: {count(merged, kind)} merged, from {count(a, kind)} and "
                            f"{count(undefined, kind)} less the 6 left out")
 
+    # ---- a location with OTF2's undefined id, alone: said so, not "earlier archives" -------------
+    case = "the undefined location id"
+    hostile = path("undefined-location", "traces.otf2")
+    subprocess.run([generator, "--locations=1", "--events=100", "--location-base=18446744073709551614", "-o",
+                    hostile], check=True)
+    with open(path("undefined-location", "traces.def"), "r+b") as f:
+        # the location's id, 2^64 - 2 in OTF2's compressed form, made 2^64 - 1
+        data = f.read()
+        f.seek(0)
+        f.write(data.replace(b"\x08\xfe" + b"\xff" * 7, b"\x08" + b"\xff" * 8))
+    for suffix in (".evt", ".def"):
+        os.rename(path("undefined-location", "traces", "18446744073709551614" + suffix),
+                  path("undefined-location", "traces", "18446744073709551615" + suffix))
+    run = merge(hostile, "-o", path("undefined-location-merged"))
+    if run.returncode != 2 or "18446744073709551615" not in run.stderr or "earlier" in run.stderr:
+        fail(case, f"exit {run.returncode}: {run.stderr!r}")
+
     # ---- a merge stopped by a signal leaves nothing; one killed is named by the next ----------
     case = "stopped while blocked"
     stuck = path("stuck")

@@ -211,6 +211,7 @@ static uint64_t n_events = 20000, resolution = 1000000000, global_offset = 0;
 /* ClockProperties' wall-clock time at the global offset, ns since the epoch */
 static uint64_t realtime = UINT64_C (1700000000000000000);
 static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs, opt_undefined_regions;
+static uint64_t location_base; /* --location-base */
 
 static Loc *locs;
 static int nlocs; /* with the empty ones */
@@ -1021,7 +1022,7 @@ setup_locations (void)
             Loc *L = &locs[i];
             uint64_t small = (uint64_t) p + (uint64_t) th * (uint64_t) nprocs;
             char *name = th == 0 ? g_strdup ("Master thread") : g_strdup_printf ("OMP thread %d", th);
-            L->id = opt_wide ? (UINT64_C (1) << 40) + small : small;
+            L->id = (opt_wide ? (UINT64_C (1) << 40) : location_base) + small;
             L->proc = p;
             L->thread = th;
             L->rank = -1;
@@ -1412,6 +1413,7 @@ main (int argc, char **argv)
   gint64 seed = 1, events = 20000;
   gint locations = 4, empty = 0, depth = 5, nreg = 16;
   gchar *res_text = NULL, *off_text = NULL, *real_text = NULL, *stats_path = NULL, *out_path = NULL;
+  gchar *base_text = NULL;
   GError *error = NULL;
   GOptionContext *ctx;
   GOptionEntry entries[] = {
@@ -1429,6 +1431,8 @@ main (int argc, char **argv)
     { "realtime", 0, 0, G_OPTION_ARG_STRING, &real_text,
       "Wall-clock time at the offset, ns since the epoch, or \"none\" (default 1700000000000000000)", "NS" },
     { "wide-ids", 0, 0, G_OPTION_ARG_NONE, &opt_wide, "Location ids above 2^32: (1 << 40) + k", NULL },
+    { "location-base", 0, 0, G_OPTION_ARG_STRING, &base_text,
+      "Location ids BASE + k (wrapping past 2^64 - 1, which is OTF2's undefined location)", "BASE" },
     { "leave-open", 0, 0, G_OPTION_ARG_NONE, &opt_leave_open, "Unmatched Leaves and Enters never left", NULL },
     { "undefined-regions", 0, 0, G_OPTION_ARG_NONE, &opt_undefined_regions,
       "Enters and Leaves of regions nothing defines (the undefined id and one past the definitions)", NULL },
@@ -1455,7 +1459,8 @@ main (int argc, char **argv)
       return 2;
     }
   if ((res_text && !parse_u64 ("resolution", res_text, &resolution))
-      || (off_text && !parse_u64 ("offset", off_text, &global_offset)))
+      || (off_text && !parse_u64 ("offset", off_text, &global_offset))
+      || (base_text && !parse_u64 ("location-base", base_text, &location_base)))
     return 2;
   if (real_text && strcmp (real_text, "none") == 0)
     realtime = OTF2_UNDEFINED_TIMESTAMP;
@@ -1561,6 +1566,7 @@ main (int argc, char **argv)
   g_free (dir);
   g_free (name);
   g_free (res_text);
+  g_free (base_text);
   g_free (off_text);
   g_free (real_text);
   g_free (stats_path);

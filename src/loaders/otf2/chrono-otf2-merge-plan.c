@@ -171,6 +171,15 @@ plan_locations (ChronoOtf2Merge *m, GError **error)
       for (guint i = 0; i < in->locations->len; i++)
         {
           guint64 id = g_array_index (in->locations, guint64, i);
+          if (id == OTF2_UNDEFINED_LOCATION)
+            {
+              /* libotf2 neither reads nor writes its events: the loader shows none */
+              g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                           _ ("%s: defines a location with id %" PRIu64 ", the value OTF2 keeps for “no location”; "
+                              "it cannot be merged"),
+                           in->path, id);
+              return FALSE;
+            }
           collides = collides || g_hash_table_contains (taken, &id);
           own_largest = MAX (own_largest, id);
         }
@@ -178,7 +187,9 @@ plan_locations (ChronoOtf2Merge *m, GError **error)
       if (own_largest > OTF2_UNDEFINED_LOCATION - 1 - in->location_shift)
         {
           g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                       _ ("%s: its location ids cannot be moved past the earlier archives'"), in->path);
+                       _ ("%s: its location ids are an earlier archive's too, and moved past the earlier archives' "
+                          "(by %" PRIu64 ") its largest, %" PRIu64 ", would reach OTF2's undefined location id"),
+                       in->path, in->location_shift, own_largest);
           return FALSE;
         }
       for (guint i = 0; i < in->locations->len; i++)
