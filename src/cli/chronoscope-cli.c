@@ -1466,7 +1466,8 @@ command_merge (int argc, char **argv)
     { "align", 0, 0, G_OPTION_ARG_STRING, &align,
       N_ ("start: every trace's start on the first's (default); wallclock: by the wall-clock times they carry"),
       N_ ("start|wallclock") },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_ ("Replace an output folder holding an archive, or empty"), NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_ ("Replace OUT when it is an OTF2 archive (only the files it names) or an empty folder"), NULL },
     { NULL },
   };
   g_autoptr (GOptionContext) context =
@@ -1519,11 +1520,11 @@ usage (void)
                  "                           list every violation of the timing requirements in REQ\n"
                  "                           (exit 0 all met, 1 violated, 2 errors)\n"
                  "  export FILE… -o OUT      write the timeline as PNG, SVG or PDF\n"
-                 "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
+                 "                           [--range BEGIN..END] [--size WxH] [--dark] [--force]\n"
                  "                           several traces: [--align start|wallclock|timestamps] [--shift N=TIME]\n"
                  "                           TRACE files: [--group-by KEY,…] [--colour-by KEY] [--only KEY=V|V;…]\n"
                  "  convert FILE -o OUT      rewrite a trace in its format's other form (binary ⇄ text)\n"
-                 "                           [--big-endian]\n"
+                 "                           [--big-endian] [--force]\n"
                  "  merge FILE… -o OUT       merge archives into one, on the first one's clock\n"
                  "                           [--align start|wallclock] [--force]\n"
                  "  life FILE ENTITY#N       the life of a task or ISR instance, as the inspector shows it\n"
@@ -1538,7 +1539,12 @@ usage (void)
                  "  range FILE --range B..E  time per state, busy share and items of every lane in a range\n"
                  "                           [--json]\n"
                  "  dump FILE                print the loaded model as text (for tests)\n"
-                 "  --version                print the version\n"));
+                 "  --version                print the version\n"
+                 "\n"
+                 "Outputs (convert, export, merge): OUT is made whole or not at all; one that exists\n"
+                 "is replaced only with --force (merge: only an OTF2 archive, or an empty folder);\n"
+                 "a pipe or character device (a FIFO, /dev/null) is written into, never replaced;\n"
+                 "anything else is refused. A symbolic link is written where it leads.\n"));
 }
 
 int
