@@ -150,10 +150,9 @@ chrono_otf2_merge_write_run_node (ChronoOtf2Merge *m)
              == OTF2_SUCCESS
          && OTF2_GlobalDefWriter_WriteString (m->definitions, (OTF2_StringRef) in->run_class_string, "run")
                 == OTF2_SUCCESS
-         && OTF2_GlobalDefWriter_WriteSystemTreeNode (m->definitions, (OTF2_SystemTreeNodeRef) in->run_node,
-                                                     (OTF2_StringRef) in->run_name_string,
-                                                     (OTF2_StringRef) in->run_class_string,
-                                                     OTF2_UNDEFINED_SYSTEM_TREE_NODE)
+         && OTF2_GlobalDefWriter_WriteSystemTreeNode (
+                m->definitions, (OTF2_SystemTreeNodeRef) in->run_node, (OTF2_StringRef) in->run_name_string,
+                (OTF2_StringRef) in->run_class_string, OTF2_UNDEFINED_SYSTEM_TREE_NODE)
                 == OTF2_SUCCESS;
 }
 

@@ -176,9 +176,8 @@ add_location_files (const char *folder, const char *base, GHashTable *locations,
                        && (strcmp (dot, ".evt") == 0 || strcmp (dot, ".def") == 0 || strcmp (dot, ".snap") == 0);
       if (!known || !is_regular (child))
         {
-          g_autofree char *what =
-              g_strdup_printf (_ ("holds “%s%c%s”, which is not a file of the archive %s.otf2"), base,
-                               G_DIR_SEPARATOR, name, base);
+          g_autofree char *what = g_strdup_printf (_ ("holds “%s%c%s”, which is not a file of the archive %s.otf2"),
+                                                   base, G_DIR_SEPARATOR, name, base);
           return not_replacing (error, output_dir, what);
         }
       g_ptr_array_add (files, g_build_filename (base, name, NULL));
@@ -221,7 +220,8 @@ replaceable_files (const char *folder, const char *output_dir, GError **error)
       else if (!(strcmp (name, anchor) == 0 || strcmp (name, definitions) == 0 || strcmp (name, marker) == 0)
                || !lstat_ok || !S_ISREG (st.st_mode))
         {
-          g_autofree char *what = g_strdup_printf (_ ("holds “%s”, which is not a file of the archive %s"), name, anchor);
+          g_autofree char *what =
+              g_strdup_printf (_ ("holds “%s”, which is not a file of the archive %s"), name, anchor);
           not_replacing (error, output_dir, what);
           return NULL;
         }
@@ -362,8 +362,8 @@ chrono_otf2_merge_output_begin (const char *const *inputs, guint n_inputs, const
   out->output = resolve (output_dir);
   if (out->output == NULL)
     {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_BAD_OPTION,
-                   _ ("%s: its symbolic links lead in a loop"), output_dir);
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_BAD_OPTION, _ ("%s: its symbolic links lead in a loop"),
+                   output_dir);
       output_free (out);
       return NULL;
     }

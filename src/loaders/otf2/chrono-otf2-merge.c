@@ -183,9 +183,8 @@ copy_location (ChronoOtf2Merge *m, OTF2_Reader *otf2, OTF2_EvtReaderCallbacks *c
         warn_events_cut (m, location, n);
       return TRUE;
     }
-  g_autofree char *message =
-      g_strdup_printf (_ ("the events of location %" PRIu64 " cannot be copied (%" PRIu64 " read)"),
-                       (guint64) location, (guint64) n);
+  g_autofree char *message = g_strdup_printf (
+      _ ("the events of location %" PRIu64 " cannot be copied (%" PRIu64 " read)"), (guint64) location, (guint64) n);
   return fail (m, error, message);
 }
 
