@@ -390,8 +390,29 @@ with tempfile.TemporaryDirectory() as tmp:
             process.kill()
             process.wait()
             fail(case, f"{signal_number.name}: the merge did not stop")
-        if process.returncode != -signal_number or leftovers(tmp) or os.path.exists(path("stopped")):
+        refused_fifo = process.returncode == 2 and "2.evt" in process.stderr.read()  # a merge that checks its files
+        if (process.returncode != -signal_number and not refused_fifo) or leftovers(tmp) or \
+                os.path.exists(path("stopped")):
             fail(case, f"{signal_number.name}: exit {process.returncode}, left {leftovers(tmp)}")
+    # busy, not blocked: stopped (SIGSTOP) once it writes, told to end, let go: it ends at its next record
+    case = "stopped while busy"
+    process = subprocess.Popen([cli, "merge", *[a] * 40, "-o", path("busy")], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and process.poll() is None and not any(
+            os.path.isdir(os.path.join(tmp, name, "traces")) for name in leftovers(tmp)):
+        time.sleep(0.01)
+    process.send_signal(signal.SIGSTOP)
+    if process.poll() is None and leftovers(tmp):
+        process.send_signal(signal.SIGTERM)
+        process.send_signal(signal.SIGCONT)
+        process.wait(20)
+        if process.returncode != -signal.SIGTERM or leftovers(tmp) or os.path.exists(path("busy")):
+            fail(case, f"exit {process.returncode}, left {leftovers(tmp)}")
+    else:
+        process.send_signal(signal.SIGCONT)
+        process.wait(20)
+        print(f"# {case}: the merge ended before it could be stopped; not checked")
     case = "what a killed merge left"
     left = path(".named.merging-abc123")
     os.makedirs(os.path.join(left, "traces"))
