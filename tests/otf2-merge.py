@@ -369,31 +369,34 @@ with tempfile.TemporaryDirectory() as tmp:
     if run.returncode != 2 or "18446744073709551615" not in run.stderr or "earlier" in run.stderr:
         fail(case, f"exit {run.returncode}: {run.stderr!r}")
 
-    # ---- a merge stopped by a signal leaves nothing; one killed is named by the next ----------
-    case = "stopped while blocked"
-    stuck = path("stuck")
-    shutil.copytree(path("integer", "b"), stuck)
-    os.remove(os.path.join(stuck, "traces", "2.evt"))
-    os.mkfifo(os.path.join(stuck, "traces", "2.evt"))  # nobody writes: reading it blocks
-    for signal_number in (signal.SIGTERM, signal.SIGINT):
-        process = subprocess.Popen([cli, "merge", a, os.path.join(stuck, "traces.otf2"), "-o", path("stopped")],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and not any(
-                os.path.exists(os.path.join(tmp, name, "traces", "1.evt")) for name in leftovers(tmp)):
-            time.sleep(0.05)
-        time.sleep(0.5)  # the merge reaches the FIFO and waits there
-        process.send_signal(signal_number)
+    # ---- a clock of 0 ticks per second: said so ---------------------------------------------------
+    case = "resolution 0"
+    zero = path("zero-resolution")
+    shutil.copytree(path("integer", "a"), zero)
+    with open(os.path.join(zero, "traces.def"), "r+b") as f:
+        data = f.read()  # ClockProperties' 10^9 ticks per second, compressed, made 0 in as many bytes
+        f.seek(0)
+        f.write(data.replace(b"\x04\x00\xca\x9a\x3b", b"\x04\x00\x00\x00\x00", 1))
+    run = merge(a, os.path.join(zero, "traces.otf2"), "-o", path("zero-merged"))
+    if run.returncode != 2 or "0 ticks per second" not in run.stderr:
+        fail(case, f"exit {run.returncode}: {run.stderr!r}")
+
+    # ---- a FIFO is never opened; a merge stopped by a signal leaves nothing; one killed is named --
+    case = "a FIFO among an input's files"
+    for name in (os.path.join("traces", "2.evt"), os.path.join("traces", "2.def"), "traces.def"):
+        stuck = path("stuck-" + name.replace(os.sep, "-"))
+        shutil.copytree(path("integer", "b"), stuck)
+        os.remove(os.path.join(stuck, name))
+        os.mkfifo(os.path.join(stuck, name))  # nobody writes: opening it for reading would block
         try:
-            process.wait(20)
+            run = subprocess.run([cli, "merge", a, os.path.join(stuck, "traces.otf2"), "-o", path("stopped")],
+                                 capture_output=True, text=True, timeout=20)
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-            fail(case, f"{signal_number.name}: the merge did not stop")
-        refused_fifo = process.returncode == 2 and "2.evt" in process.stderr.read()  # a merge that checks its files
-        if (process.returncode != -signal_number and not refused_fifo) or leftovers(tmp) or \
+            fail(case, f"{name}: the merge blocks")
+            continue
+        if run.returncode != 2 or os.path.join(stuck, name) not in run.stderr or leftovers(tmp) or \
                 os.path.exists(path("stopped")):
-            fail(case, f"{signal_number.name}: exit {process.returncode}, left {leftovers(tmp)}")
+            fail(case, f"{name}: exit {run.returncode}, says {run.stderr!r}, left {leftovers(tmp)}")
     # busy, not blocked: stopped (SIGSTOP) once it writes, told to end, let go: it ends at its next record
     case = "stopped while busy"
     process = subprocess.Popen([cli, "merge", *[a] * 40, "-o", path("busy")], stdout=subprocess.PIPE,
