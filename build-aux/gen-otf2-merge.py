@@ -6,6 +6,8 @@ ids renumbered (chrono_otf2_merge_ref () and friends), its timestamps on
 the first archive's clock (chrono_otf2_merge_time ()), its attribute list
 carried; and for every definition with an id of its own, a callback that
 notes that id (the first pass, which sizes each archive's id ranges).
+An event that refers to a definition its archive does not have (or to
+the undefined value) is left out and counted, as the loader skips it.
 
 The reader callbacks and the writer functions take the same parameters in
 the same order (after the writer / location, time, position, user data);
@@ -33,8 +35,9 @@ KINDS = {
 }
 # Records written by hand (chrono-otf2-merge-definitions.c): the clock is
 # the merge's own; paradigms are one per archive; groups and metric
-# instances hold ids whose kind depends on another field.
-OWN_DEFS = {"Unknown", "ClockProperties", "Paradigm", "ParadigmProperty", "Group", "MetricInstance"}
+# instances hold ids whose kind depends on another field; system tree
+# roots go under the node that names their archive.
+OWN_DEFS = {"Unknown", "ClockProperties", "Paradigm", "ParadigmProperty", "Group", "MetricInstance", "SystemTreeNode"}
 OWN_SCANS = {"Group"}  # also notes the per-paradigm groups
 OWN_EVENTS = {"Unknown"}
 
@@ -96,8 +99,34 @@ def arguments(params):
     return args, before, after
 
 
-def function(name, params, call, args, before, after, userdata):
+def checks(params, record):
+    """For an event: a statement per reference that leaves the record out
+    (counted) when its archive does not define what it refers to."""
+    names = [split(p)[1] for p in params]
+    types = [split(p)[0] for p in params]
+    out = []
+    for i, (ctype, name) in enumerate(zip(types, names)):
+        if ctype in KINDS:
+            test = f"chrono_otf2_merge_defined (m, {KINDS[ctype]}, {name})"
+            kind, bad = KINDS[ctype], name
+        elif ctype == "OTF2_GroupRef":
+            test = f"chrono_otf2_merge_group_defined (m, {name})"
+            kind, bad = "MERGE_GROUP", name
+        elif ctype.startswith("const ") and ctype[6:-1] in KINDS:
+            kind = KINDS[ctype[6:-1]]
+            test = f"chrono_otf2_merge_all_defined (m, {kind}, {names[i - 1]}, {name}, &undefined)"
+            bad = "undefined"
+            out.append("uint64_t undefined = 0;")
+        else:
+            continue
+        out.append(f"if (!{test})")
+        out.append(f'  return chrono_otf2_merge_drop (m, location, time, "{record}", {kind}, {bad});')
+    return out
+
+
+def function(name, params, call, args, before, after, userdata, guards=()):
     body = [f"  ChronoOtf2Merge *m = {userdata};"]
+    body += ["  " + s for s in guards]
     body += ["  " + s for s in before]
     body.append(f"  OTF2_ErrorCode code = {call} ({', '.join(args)});")
     body += ["  " + s for s in after]
@@ -145,7 +174,8 @@ for name, params in events:
         sys.exit(f"gen-otf2-merge.py: the {name} event's writer and reader differ")
     args, before, after = arguments(own)
     args = ["m->events", "chrono_otf2_merge_attributes (m, attributeList)", "chrono_otf2_merge_time (m, time)"] + args
-    print(function(f"copy_event_{name}", params, f"OTF2_EvtWriter_{name}", args, before, after, "userData"))
+    print(function(f"copy_event_{name}", params, f"OTF2_EvtWriter_{name}", args, before, after, "userData",
+                   checks(own, name)))
     written.append(name)
 
 print("void\nchrono_otf2_merge_register_scans (OTF2_GlobalDefReaderCallbacks *callbacks)\n{")

@@ -69,7 +69,7 @@ with tempfile.TemporaryDirectory(dir=sys.argv[3]) as tmp:
             pictures = []
             for mode in (["--lazy=always", *chunks], ["--lazy=never"]):
                 out = os.path.join(tmp, "picture.png")
-                run(["export", *mode, *view, path, "-o", out, "--size", "900x500"])
+                run(["export", *mode, *view, path, "-o", out, "--force", "--size", "900x500"])
                 pictures.append(open(out, "rb").read())
             if pictures[0] != pictures[1]:
                 problems.append("the exported pictures differ" + (" in many windows %s" % view[2:] if view else ""))

@@ -71,7 +71,8 @@ class Laplace(unittest.TestCase):
     def test_generated_runs_round_trip(self):
         for flags in (["--binary"], ["--big-endian"]):
             with self.subTest(flags=flags):
-                original, text, back = self.here("gen.ref"), self.here("gen.txt"), self.here("back.ref")
+                original, text, back = (self.here(f"gen{flags[0]}.ref"), self.here(f"gen{flags[0]}.txt"),
+                                        self.here(f"back{flags[0]}.ref"))
                 subprocess.run([GENERATOR, *flags, "--records", "50000", "-o", original], check=True)
                 run("convert", original, "-o", text)
                 run("convert", text, "-o", back, *(["--big-endian"] if "--big-endian" in flags else []))

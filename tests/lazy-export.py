@@ -17,7 +17,7 @@ with tempfile.TemporaryDirectory() as tmp:
     for path in paths:
         pictures = []
         for mode in ("always", "never"):
-            out = os.path.join(tmp, mode + ".png")
+            out = os.path.join(tmp, f"{os.path.basename(path)}.{mode}.png")
             subprocess.run([cli, "export", "--lazy=" + mode, path, "-o", out, "--size", "900x500"], check=True,
                            capture_output=True)
             pictures.append(open(out, "rb").read())

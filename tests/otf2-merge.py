@@ -13,9 +13,11 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 cli, generator, corpus = sys.argv[1], sys.argv[2], sys.argv[3]
 if shutil.which("otf2-print") is None:
@@ -144,6 +146,18 @@ def check_info(case, merged, inputs, tick_slack):
                        f"the inputs {calls}, {inclusive} s (±{slack})")
 
 
+ROOT = re.compile(r'^SYSTEM_TREE_NODE\s+\d+\s+Name: "(.*?)" <\d+>, Class: "(.*?)" <\d+>, Parent: UNDEFINED', re.M)
+
+
+def check_runs(case, merged, names):
+    """The system tree has one root per input, of class "run", named after
+    the input; ids in order (otf2-print warns otherwise)."""
+    run = subprocess.run(["otf2-print", "-G", merged], capture_output=True, text=True)
+    roots = ROOT.findall(run.stdout)
+    if roots != [(name, "run") for name in names] or "out of order" in run.stderr:
+        fail(case, f"system tree roots {roots}, expected runs {names}; otf2-print says {run.stderr[:300]!r}")
+
+
 def start_map(first, other):
     res_a, off_a, _, _ = clock(first)
     res_b, off_b, _, _ = clock(other)
@@ -176,6 +190,7 @@ with tempfile.TemporaryDirectory() as tmp:
             fail(case, f"clock properties {res, offset, length}")
         check_events(case, os.path.join(out, "traces.otf2"), [a, b], [lambda t: t, start_map(a, b)])
         check_info(case, os.path.join(out, "traces.otf2"), [a, b], 0 if res_a % res_b == 0 else 1)
+        check_runs(case, os.path.join(out, "traces.otf2"), ["a", "b"])
 
     # ---- wall-clock alignment: B starts 2.5 ms (and a bit) after A ----------------------------
     case = "wallclock"
@@ -191,6 +206,15 @@ with tempfile.TemporaryDirectory() as tmp:
         wall = lambda t: (t - 99) * 1000000000 // 250000001 + origin_b  # noqa: E731
         check_events(case, os.path.join(out, "traces.otf2"), [a, b], [lambda t: t, wall])
         check_info(case, os.path.join(out, "traces.otf2"), [a, b], 1)
+    # anchors of their own names: the runs are named after them
+    for name in ("run-a", "run-b"):
+        subprocess.run([generator, "--seed=5", "--locations=2", "--events=400", "-o",
+                        path("named-anchors", f"{name}.otf2")], check=True)
+    run = merge(path("named-anchors", "run-a.otf2"), path("named-anchors", "run-b.otf2"), "-o", path("named-runs"))
+    if run.returncode != 0:
+        fail("named anchors", f"merge exits {run.returncode}: {run.stderr}")
+    else:
+        check_runs("named anchors", path("named-runs", "traces.otf2"), ["run-a", "run-b"])
     none = generate(path("wall", "none"), 8, 1000000, 0, "--realtime=none")
     run = merge("--align", "wallclock", a, none, "-o", path("wall", "refused"))
     if run.returncode == 0 or none not in run.stderr or os.path.exists(path("wall", "refused")):
@@ -205,6 +229,7 @@ with tempfile.TemporaryDirectory() as tmp:
     else:
         check_events(case, path("self", "traces.otf2"), [a, a], [lambda t: t, lambda t: t])
         check_info(case, path("self", "traces.otf2"), [a, a], 0)
+        check_runs(case, path("self", "traces.otf2"), ["a", "a (2)"])
 
     # ---- refusals: exit status, the file named, nothing left behind --------------------------
     b = path("integer", "b", "traces.otf2")
@@ -245,6 +270,158 @@ with tempfile.TemporaryDirectory() as tmp:
     run = merge(a, b, "-o", existing, "--force")
     if run.returncode != 0 or not os.path.exists(os.path.join(existing, "traces.otf2")) or leftovers(path("integer")):
         fail("--force on an archive", f"exit {run.returncode}: {run.stderr}")
+
+    # ---- --force replaces an archive and nothing else -------------------------------------------
+    def tree(folder):
+        return sorted(os.path.relpath(os.path.join(root, name), folder)
+                      for root, dirs, files in os.walk(folder) for name in dirs + files)
+
+    def lookalike(name, files):
+        folder = path(name)
+        for relative, text in files.items():
+            os.makedirs(os.path.dirname(os.path.join(folder, relative)), exist_ok=True)
+            with open(os.path.join(folder, relative), "w") as f:
+                f.write(text)
+        return folder
+
+    thesis = lookalike("thesis", {"macros.def": "\\def\\x{}\n", "notes.otf2": "notes\n", "data.otf2": "x\n",
+                                  "data/results.evt": "1 2 3\n"})
+    fake = lookalike("fake", {"notes.otf2": "not an anchor\n", "notes.def": "nor this\n"})
+    extra = path("extra")
+    shutil.copytree(path("integer", "b"), extra)
+    with open(os.path.join(extra, "traces", "99.evt"), "w") as f:
+        f.write("not one of its locations\n")
+    for case, folder, names in (("--force on files named like an archive's", thesis, "data.otf2"),
+                                ("--force on an anchor libotf2 cannot read", fake, "notes.otf2"),
+                                ("--force on an archive with a file it does not name", extra, "99.evt")):
+        before = tree(folder)
+        refused(case, [a, b, "-o", folder, "--force"], names)
+        if tree(folder) != before:
+            fail(case, f"{folder} was touched: {tree(folder)} (was {before})")
+    a_file = path("a-file")
+    with open(a_file, "w") as f:
+        f.write("mine\n")
+    refused("--force on a file", [a, b, "-o", a_file, "--force"], "not a folder")
+
+    # ---- the output is checked before the inputs are read ------------------------------------
+    case = "a link to where the archive goes"
+    os.symlink(path("linked", "merged"), path("link"))
+    os.mkdir(path("linked"))
+    run = merge(a, b, "-o", path("link"))
+    if run.returncode != 0 or not os.path.exists(path("linked", "merged", "traces.otf2")):
+        fail(case, f"exit {run.returncode}: {run.stderr}")
+    elif not os.path.islink(path("link")) or leftovers(tmp) or leftovers(path("linked")):
+        fail(case, f"the link is gone or something is left: {os.listdir(tmp)}")
+
+    # ---- a location without its events: merged as info loads it, with the same warning -------
+    case = "a location without its events"
+    damaged = path("damaged")
+    shutil.copytree(path("integer", "b"), damaged)
+    os.remove(os.path.join(damaged, "traces", "1.evt"))
+    said = subprocess.run([cli, "check", os.path.join(damaged, "traces.otf2")], capture_output=True, text=True)
+    run = merge(a, os.path.join(damaged, "traces.otf2"), "-o", path("damaged-merged"))
+    if said.returncode != 1 or "location 1" not in said.stdout:
+        fail(case, f"check exits {said.returncode}: {said.stdout}{said.stderr}")
+    if run.returncode != 0 or "warning" not in run.stderr or "location 1" not in run.stderr:
+        fail(case, f"merge exits {run.returncode}: {run.stderr}")
+    else:
+        merged_info = info(os.path.join(path("damaged-merged"), "traces.otf2"))
+        want = len(info(a)["locations"]) + len(info(os.path.join(damaged, "traces.otf2"))["locations"])
+        if len(merged_info["locations"]) != want:
+            fail(case, f"{len(merged_info['locations'])} locations merged, {want} expected")
+
+    # ---- events of regions nothing defines: left out and counted, as the loader skips them -------
+    case = "undefined regions"
+    undefined = os.path.join(path("undefined"), "traces.otf2")
+    subprocess.run([generator, "--seed=9", "--locations=3", "--events=3000", "--undefined-regions", "-o", undefined],
+                   check=True)
+    run = merge(a, undefined, "-o", path("undefined-merged"))
+    merged = os.path.join(path("undefined-merged"), "traces.otf2")
+    warned = [line for line in run.stderr.splitlines() if "warning" in line and "left out" in line]
+    if run.returncode != 0 or len(warned) != 3 or not all("4 events" in line and "region 4294967295" in line
+                                                          for line in warned):
+        fail(case, f"merge exits {run.returncode}: {run.stderr}")
+    else:
+        printed = subprocess.run(["otf2-print", merged], capture_output=True, text=True).stdout
+        if re.search(r"Region: (UNDEFINED|INVALID)", printed):
+            fail(case, "the merged archive still refers to regions nothing defines")
+        count = lambda anchor, kind: sum(len([e for e in evs if e[0] == kind])  # noqa: E731
+                                         for evs in events(anchor).values())
+        for kind in ("ENTER", "LEAVE"):
+            if count(merged, kind) != count(a, kind) + count(undefined, kind) - 2 * 3:
+                fail(case, f"{kind}: {count(merged, kind)} merged, from {count(a, kind)} and "
+                           f"{count(undefined, kind)} less the 6 left out")
+
+    # ---- a location with OTF2's undefined id, alone: said so, not "earlier archives" -------------
+    case = "the undefined location id"
+    hostile = path("undefined-location", "traces.otf2")
+    subprocess.run([generator, "--locations=1", "--events=100", "--location-base=18446744073709551614", "-o",
+                    hostile], check=True)
+    with open(path("undefined-location", "traces.def"), "r+b") as f:
+        # the location's id, 2^64 - 2 in OTF2's compressed form, made 2^64 - 1
+        data = f.read()
+        f.seek(0)
+        f.write(data.replace(b"\x08\xfe" + b"\xff" * 7, b"\x08" + b"\xff" * 8))
+    for suffix in (".evt", ".def"):
+        os.rename(path("undefined-location", "traces", "18446744073709551614" + suffix),
+                  path("undefined-location", "traces", "18446744073709551615" + suffix))
+    run = merge(hostile, "-o", path("undefined-location-merged"))
+    if run.returncode != 2 or "18446744073709551615" not in run.stderr or "earlier" in run.stderr:
+        fail(case, f"exit {run.returncode}: {run.stderr!r}")
+
+    # ---- a clock of 0 ticks per second: said so ---------------------------------------------------
+    case = "resolution 0"
+    zero = path("zero-resolution")
+    shutil.copytree(path("integer", "a"), zero)
+    with open(os.path.join(zero, "traces.def"), "r+b") as f:
+        data = f.read()  # ClockProperties' 10^9 ticks per second, compressed, made 0 in as many bytes
+        f.seek(0)
+        f.write(data.replace(b"\x04\x00\xca\x9a\x3b", b"\x04\x00\x00\x00\x00", 1))
+    run = merge(a, os.path.join(zero, "traces.otf2"), "-o", path("zero-merged"))
+    if run.returncode != 2 or "0 ticks per second" not in run.stderr:
+        fail(case, f"exit {run.returncode}: {run.stderr!r}")
+
+    # ---- a FIFO is never opened; a merge stopped by a signal leaves nothing; one killed is named --
+    case = "a FIFO among an input's files"
+    for name in (os.path.join("traces", "2.evt"), os.path.join("traces", "2.def"), "traces.def"):
+        stuck = path("stuck-" + name.replace(os.sep, "-"))
+        shutil.copytree(path("integer", "b"), stuck)
+        os.remove(os.path.join(stuck, name))
+        os.mkfifo(os.path.join(stuck, name))  # nobody writes: opening it for reading would block
+        try:
+            run = subprocess.run([cli, "merge", a, os.path.join(stuck, "traces.otf2"), "-o", path("stopped")],
+                                 capture_output=True, text=True, timeout=20)
+        except subprocess.TimeoutExpired:
+            fail(case, f"{name}: the merge blocks")
+            continue
+        if run.returncode != 2 or os.path.join(stuck, name) not in run.stderr or leftovers(tmp) or \
+                os.path.exists(path("stopped")):
+            fail(case, f"{name}: exit {run.returncode}, says {run.stderr!r}, left {leftovers(tmp)}")
+    # busy, not blocked: stopped (SIGSTOP) once it writes, told to end, let go: it ends at its next record
+    case = "stopped while busy"
+    process = subprocess.Popen([cli, "merge", *[a] * 40, "-o", path("busy")], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and process.poll() is None and not any(
+            os.path.isdir(os.path.join(tmp, name, "traces")) for name in leftovers(tmp)):
+        time.sleep(0.01)
+    process.send_signal(signal.SIGSTOP)
+    if process.poll() is None and leftovers(tmp):
+        process.send_signal(signal.SIGTERM)
+        process.send_signal(signal.SIGCONT)
+        process.wait(20)
+        if process.returncode != -signal.SIGTERM or leftovers(tmp) or os.path.exists(path("busy")):
+            fail(case, f"exit {process.returncode}, left {leftovers(tmp)}")
+    else:
+        process.send_signal(signal.SIGCONT)
+        process.wait(20)
+        print(f"# {case}: the merge ended before it could be stopped; not checked")
+    case = "what a killed merge left"
+    left = path(".named.merging-abc123")
+    os.makedirs(os.path.join(left, "traces"))
+    run = merge(a, b, "-o", path("named"))
+    if run.returncode != 0 or left not in run.stderr or not os.path.exists(left):
+        fail(case, f"exit {run.returncode}: {run.stderr!r}")
 
     # ---- the corpus' Score-P archives --------------------------------------------------------
     pair = [os.path.join(corpus, name, "traces.otf2") for name in ("ping-pong-otf2", "ping-pong-otf2-papi")]

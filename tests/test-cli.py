@@ -5,7 +5,9 @@ import json
 import os
 import subprocess
 import sys
+import stat
 import tempfile
+import threading
 import time
 import unittest
 
@@ -54,6 +56,28 @@ F 0 10 20 10 0 -0.1
 
 def run(*args):
     return subprocess.run([CLI, *args], capture_output=True, text=True)
+
+
+def read_all(fd):
+    """Everything written into a FIFO opened without waiting for a writer:
+    waits for the writer to come, then reads until it closes."""
+    chunks, started = [], False
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            chunk = os.read(fd, 65536)
+        except BlockingIOError:
+            time.sleep(0.01)
+            continue
+        if chunk:
+            chunks.append(chunk)
+            started = True
+        elif started:
+            break
+        else:
+            time.sleep(0.01)  # no writer yet
+    os.close(fd)
+    return b"".join(chunks)
 
 
 class Cli(unittest.TestCase):
@@ -537,6 +561,84 @@ class Cli(unittest.TestCase):
         after = hashlib.sha256(open(path, "rb").read()).hexdigest(), os.stat(path).st_mtime_ns
         self.assertEqual(before, after)
 
+    def test_one_rule_for_outputs(self):
+        """convert and export: an output that does not exist is made; an
+        existing file is replaced only with --force; a folder is refused."""
+        path = self.write("clean.btf", CLEAN)
+        refs = self.write("refs.ref.txt", "r 123456789abcdef0 4 9f8e7 9a8b7c6d\n")
+        for command, source, name in (("export", path, "out.png"), ("convert", refs, "out.ref")):
+            out = os.path.join(self.tmp.name, name)
+            self.assertEqual(run(command, source, "-o", out).returncode, 0, command)
+            with open(out, "wb") as f:
+                f.write(b"mine")
+            result = run(command, source, "-o", out)
+            self.assertEqual(result.returncode, 2, command)
+            self.assertIn(f"{out} exists; --force replaces it", result.stderr)
+            with open(out, "rb") as f:
+                self.assertEqual(f.read(), b"mine", command)
+            result = run(command, source, "-o", out, "--force")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(out, "rb") as f:
+                self.assertNotEqual(f.read(), b"mine", command)
+            folder = os.path.join(self.tmp.name, "folder-" + name)
+            os.mkdir(folder)
+            result = run(command, source, "-o", folder, "--force")
+            self.assertEqual(result.returncode, 2, command)
+            self.assertIn("it is a folder", result.stderr)
+            self.assertEqual(os.listdir(folder), [])
+
+    def test_pipes_and_devices_are_written_into_never_replaced(self):
+        path = self.write("clean.btf", CLEAN)
+        refs = self.write("refs.ref.txt", "r 123456789abcdef0 4 9f8e7 9a8b7c6d\n")
+        for command, source, name in (("export", path, "pipe.png"), ("convert", refs, "pipe.ref")):
+            fifo = os.path.join(self.tmp.name, name)
+            os.mkfifo(fifo)
+            # nobody reads: refused at once, not blocked, the FIFO left as it is
+            result = subprocess.run([CLI, command, source, "-o", fifo], capture_output=True, text=True, timeout=20)
+            self.assertEqual(result.returncode, 2, command)
+            self.assertIn("a pipe nobody reads", result.stderr)
+            self.assertTrue(stat.S_ISFIFO(os.lstat(fifo).st_mode))
+            # a reader: it gets the bytes, and the FIFO stays a FIFO
+            received = []
+            reader_fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+            reader = threading.Thread(target=lambda: received.append(read_all(reader_fd)))
+            reader.start()
+            result = subprocess.run([CLI, command, source, "-o", fifo], capture_output=True, text=True, timeout=20)
+            reader.join(20)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertTrue(stat.S_ISFIFO(os.lstat(fifo).st_mode), command)
+            self.assertTrue(received and len(received[0]) > 0, command)
+            if command == "export":
+                self.assertTrue(received[0].startswith(b"\x89PNG"))
+        # a character device (behind a link, so that a replacing rename could
+        # only ever replace the link, never the device): written into
+        for name in ("null.png", "null.ref"):
+            link = os.path.join(self.tmp.name, name)
+            os.symlink("/dev/null", link)
+            command, source = ("export", path) if name.endswith(".png") else ("convert", refs)
+            result = run(command, source, "-o", link)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertTrue(os.path.islink(link), name)
+            self.assertEqual(os.readlink(link), "/dev/null")
+            self.assertTrue(stat.S_ISCHR(os.stat("/dev/null").st_mode))
+
+    def test_outputs_are_written_where_their_links_lead(self):
+        path = self.write("clean.btf", CLEAN)
+        target = os.path.join(self.tmp.name, "pictures", "timeline.png")
+        os.mkdir(os.path.dirname(target))
+        link = os.path.join(self.tmp.name, "link.png")
+        os.symlink(target, link)  # dangling until the export
+        result = run("export", path, "-o", link)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertTrue(os.path.islink(link))
+        with open(target, "rb") as f:
+            self.assertTrue(f.read().startswith(b"\x89PNG"))
+        result = run("export", path, "-o", link)  # the file it leads to exists now
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("exists; --force replaces it", result.stderr)
+        self.assertEqual(run("export", path, "-o", link, "--force").returncode, 0)
+        self.assertTrue(os.path.islink(link))
+
     def test_export_refuses_to_replace_its_input(self):
         # a BTF trace named like a picture, written to by its own name and through a link
         path = self.write("trace.png", CLEAN)
@@ -570,7 +672,7 @@ class Cli(unittest.TestCase):
             self.assertEqual(result.returncode, 2, given)
             self.assertIn(said, result.stderr, given)
             self.assertFalse(os.path.exists(out), given)
-        result = run("export", path, "-o", out, "--marker-a", "1e30s")
+        result = run("export", path, "-o", os.path.join(self.tmp.name, "marker.png"), "--marker-a", "1e30s")
         self.assertEqual(result.returncode, 2)
         self.assertIn("outside the times", result.stderr)
 

@@ -320,8 +320,9 @@ test_export_matches_cli (void)
     named.with_name = TRUE;
     g_assert_true (chrono_export_view (view, &named, gui, NULL));
     g_assert_true (chrono_export_view (view, &choice, plain, NULL));
-    const char *argv[] = { cli_path,   "export", trace_path, "-o",     cli, "--range",
-                           "2ms..6ms", "--size", "1000x0",   "--name", NULL };
+    /* --force: the artifacts of an earlier run are replaced */
+    const char *argv[] = { cli_path,   "export", trace_path, "-o",     cli,       "--range",
+                           "2ms..6ms", "--size", "1000x0",   "--name", "--force", NULL };
     int status = 0;
     g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, NULL));
     g_assert_cmpint (status, ==, 0);
@@ -338,9 +339,8 @@ test_export_matches_cli (void)
       g_autoptr (GError) error = NULL;
       g_assert_true (chrono_export_view (view, &choice, gui, &error));
       g_assert_no_error (error);
-      const char *argv[] = {
-        cli_path, "export", trace_path, "-o", cli, "--range", "2ms..6ms", "--size", "1000x0", NULL
-      };
+      const char *argv[] = { cli_path,   "export", trace_path, "-o",      cli, "--range",
+                             "2ms..6ms", "--size", "1000x0",   "--force", NULL };
       int status = 0;
       g_assert_true (
           g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
@@ -2257,7 +2257,8 @@ test_saved_view (void)
   g_autofree char *cli_png = g_build_filename (artifact_dir, "cli-export-view.png", NULL);
   g_assert_true (chrono_export_view (view, &choice, gui_png, &error));
   g_assert_no_error (error);
-  const char *argv[] = { cli_path, "export", trace_copy, "--view", side, "-o", cli_png, "--size", "1000x0", NULL };
+  const char *argv[] = { cli_path, "export", trace_copy, "--view",  side, "-o",
+                         cli_png,  "--size", "1000x0",   "--force", NULL };
   int status = 0;
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
   g_assert_no_error (error);

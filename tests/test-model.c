@@ -1,6 +1,11 @@
-/* Strings, warnings, lanes and the trace object. */
+/* Strings, warnings, lanes, the trace object, and where outputs go. */
+#include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <math.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "chrono-output-file.h"
 #include "chrono-trace.h"
 
 static void
@@ -125,6 +130,73 @@ test_active_and_ready_differ (void)
     }
 }
 
+static void
+assert_place (const char *path, ChronoOutputPlace expected)
+{
+  g_autoptr (GError) error = NULL;
+  ChronoOutputPlace place = CHRONO_OUTPUT_ABSENT;
+  g_assert_true (chrono_output_file_examine (path, &place, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (place, ==, expected);
+}
+
+/* What an output's place decides, examined only: nothing here writes to a
+ * device (the CLI's tests write into /dev/null through a link). */
+static void
+test_output_places (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-output-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  g_autofree char *absent = g_build_filename (dir, "absent.png", NULL);
+  g_autofree char *regular = g_build_filename (dir, "regular.png", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.png", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.png", NULL);
+  g_autofree char *loop = g_build_filename (dir, "loop.png", NULL);
+  g_assert_true (g_file_set_contents (regular, "x", 1, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink (absent, dangling), ==, 0);
+  g_assert_cmpint (symlink (loop, loop), ==, 0);
+
+  assert_place (absent, CHRONO_OUTPUT_ABSENT);
+  assert_place (dangling, CHRONO_OUTPUT_ABSENT);
+  assert_place (regular, CHRONO_OUTPUT_REGULAR);
+  assert_place (fifo, CHRONO_OUTPUT_STREAM);
+  assert_place ("/dev/null", CHRONO_OUTPUT_STREAM);
+
+  ChronoOutputPlace place;
+  g_autoptr (GError) error = NULL;
+  g_assert_false (chrono_output_file_examine (dir, &place, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY);
+  g_assert_nonnull (strstr (error->message, dir));
+  g_clear_error (&error);
+  g_assert_false (chrono_output_file_examine (loop, &place, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS);
+  g_clear_error (&error);
+
+  /* a FIFO nobody reads: refused at once, never replaced */
+  g_assert_null (chrono_output_file_new (fifo, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED);
+  g_clear_error (&error);
+  GStatBuf st;
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  /* through a dangling link: the file appears where it leads, the link stays */
+  ChronoOutputFile *file = chrono_output_file_new (dangling, &error);
+  g_assert_no_error (error);
+  g_assert_true (chrono_output_file_write (file, "abc", 3, &error));
+  g_assert_true (chrono_output_file_commit (file, &error));
+  g_autofree char *contents = NULL;
+  g_assert_true (g_file_get_contents (absent, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "abc");
+  g_assert_cmpint (g_lstat (dangling, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+
+  for (const char *const *p = (const char *const[]){ absent, regular, fifo, dangling, loop, NULL }; *p; p++)
+    g_unlink (*p);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -135,5 +207,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/warnings", test_warnings);
   g_test_add_func ("/model/lane-tree", test_lane_tree);
   g_test_add_func ("/model/trace-range-and-metadata", test_trace_range_and_metadata);
+  g_test_add_func ("/model/output-places", test_output_places);
   return g_test_run ();
 }

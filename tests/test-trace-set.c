@@ -63,7 +63,15 @@ test_by_wall_clock (void)
   g_autoptr (GError) error = NULL;
   g_assert_false (chrono_trace_set_add (set, none, CHRONO_ALIGN_WALL_CLOCK, &error));
   g_assert_error (error, CHRONO_TRACE_SET_ERROR, CHRONO_TRACE_SET_ERROR_NO_WALL_CLOCK);
+  g_assert_true (g_str_has_prefix (error->message, "c.vt: this trace has no wall-clock time"));
   g_assert_cmpuint (chrono_trace_set_get_n (set), ==, 2);
+  g_clear_error (&error);
+
+  /* the first has none: the message names the first, not the one added */
+  g_autoptr (ChronoTraceSet) without_first = chrono_trace_set_new (none);
+  g_assert_false (chrono_trace_set_add (without_first, b, CHRONO_ALIGN_WALL_CLOCK, &error));
+  g_assert_error (error, CHRONO_TRACE_SET_ERROR, CHRONO_TRACE_SET_ERROR_NO_WALL_CLOCK);
+  g_assert_true (g_str_has_prefix (error->message, "c.vt: the first trace has no wall-clock time"));
 }
 
 static void

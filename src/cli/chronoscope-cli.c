@@ -1053,15 +1053,38 @@ command_dump (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* The rule of every command that writes, checked before any input is
+ * read: an output that does not exist is made; a FIFO or a character
+ * device (a pipe, /dev/null, a terminal) is written into; an existing file
+ * or archive is replaced only with --force; anything else is refused. */
+static gboolean
+check_output (const char *command, const char *output, gboolean force)
+{
+  g_autoptr (GError) error = NULL;
+  ChronoOutputPlace place;
+  if (!chrono_output_file_examine (output, &place, &error))
+    {
+      g_printerr ("chronoscope-cli %s: %s\n", command, error->message);
+      return FALSE;
+    }
+  if (place == CHRONO_OUTPUT_REGULAR && !force)
+    {
+      g_printerr (_ ("chronoscope-cli %s: %s exists; --force replaces it\n"), command, output);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* A file rewritten in its format's other form (binary ⇄ text), by its
  * loader; the output appears whole or not at all, never over the input. */
 static int
 command_convert (int argc, char **argv)
 {
   g_autofree char *output = NULL;
-  gboolean big_endian = FALSE;
+  gboolean big_endian = FALSE, force = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("File to write"), N_ ("OUT") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_ ("Replace OUT when it exists"), NULL },
     { "big-endian", 0, 0, G_OPTION_ARG_NONE, &big_endian,
       N_ ("Binary records in big-endian byte order (reading: instead of detecting it)"), NULL },
     { NULL },
@@ -1085,6 +1108,8 @@ command_convert (int argc, char **argv)
       g_printerr (_ ("chronoscope-cli convert: %s: would overwrite its input\n"), output);
       return EXIT_FAILED;
     }
+  if (!check_output ("convert", output, force))
+    return EXIT_FAILED;
   const ChronoLoaderInfo *loader = chrono_loaders_sniff (argv[1], &error);
   if (loader != NULL && loader->convert == NULL)
     g_set_error (&error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
@@ -1211,7 +1236,7 @@ command_export (int argc, char **argv)
   g_autofree char *output = NULL, *range = NULL, *size = NULL, *marker_a = NULL, *marker_b = NULL, *align = NULL;
   g_autofree char *view = NULL;
   g_auto (GStrv) shifts = NULL;
-  gboolean dark = FALSE, critical = FALSE, with_name = FALSE;
+  gboolean dark = FALSE, critical = FALSE, with_name = FALSE, force = FALSE;
   g_autofree char *label_by = NULL, *requirements = NULL, *chain_path = NULL;
   GOptionEntry entries[] = {
     { "requirements", 0, 0, G_OPTION_ARG_FILENAME, &requirements,
@@ -1223,6 +1248,7 @@ command_export (int argc, char **argv)
     { "label-by", 0, 0, G_OPTION_ARG_STRING, &label_by, N_ ("TRACE: attribute whose value labels claims"), N_ ("KEY") },
     { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, N_ ("TRACE: outline the critical path"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("Picture to write: .png, .svg or .pdf"), N_ ("OUT") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_ ("Replace OUT when it exists"), NULL },
     { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_ ("Time range from the trace start, e.g. 10ms..30ms"),
       N_ ("BEGIN..END") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, N_ ("Picture size in pixels (height 0: fit all lanes)"), N_ ("WxH") },
@@ -1274,6 +1300,8 @@ command_export (int argc, char **argv)
           return EXIT_FAILED;
         }
     }
+  if (!check_output ("export", output, force))
+    return EXIT_FAILED;
   int width = 1600, height = 0;
   if (size && !chrono_cli_parse_size (size, &width, &height, &error))
     return export_failed (error);
@@ -1438,7 +1466,8 @@ command_merge (int argc, char **argv)
     { "align", 0, 0, G_OPTION_ARG_STRING, &align,
       N_ ("start: every trace's start on the first's (default); wallclock: by the wall-clock times they carry"),
       N_ ("start|wallclock") },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_ ("Replace an output folder holding an archive, or empty"), NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_ ("Replace OUT when it is an OTF2 archive (only the files it names) or an empty folder"), NULL },
     { NULL },
   };
   g_autoptr (GOptionContext) context =
@@ -1455,7 +1484,8 @@ command_merge (int argc, char **argv)
       g_printerr ("chronoscope-cli merge: %s\n", _ ("usage: merge FILE… -o OUT [--align start|wallclock] [--force]"));
       return EXIT_FAILED;
     }
-  ChronoMergeOptions options = { CHRONO_MERGE_ALIGN_START, force };
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  ChronoMergeOptions options = { CHRONO_MERGE_ALIGN_START, force, warnings };
   if (align != NULL && strcmp (align, "wallclock") == 0)
     options.align = CHRONO_MERGE_ALIGN_WALL_CLOCK;
   else if (align != NULL && strcmp (align, "start") != 0)
@@ -1466,7 +1496,10 @@ command_merge (int argc, char **argv)
   const ChronoLoaderInfo *loader = merge_loader (argv + 1, argc - 1);
   if (loader == NULL)
     return EXIT_FAILED;
-  if (!loader->merge ((const char *const *) argv + 1, (guint) argc - 1, output, &options, &error))
+  gboolean merged = loader->merge ((const char *const *) argv + 1, (guint) argc - 1, output, &options, &error);
+  for (guint i = 0; i < warnings->len; i++)
+    g_printerr (_ ("chronoscope-cli merge: warning: %s\n"), (const char *) g_ptr_array_index (warnings, i));
+  if (!merged)
     {
       g_printerr ("chronoscope-cli merge: %s\n", error->message);
       return EXIT_FAILED;
@@ -1487,11 +1520,11 @@ usage (void)
                  "                           list every violation of the timing requirements in REQ\n"
                  "                           (exit 0 all met, 1 violated, 2 errors)\n"
                  "  export FILE… -o OUT      write the timeline as PNG, SVG or PDF\n"
-                 "                           [--range BEGIN..END] [--size WxH] [--dark]\n"
+                 "                           [--range BEGIN..END] [--size WxH] [--dark] [--force]\n"
                  "                           several traces: [--align start|wallclock|timestamps] [--shift N=TIME]\n"
                  "                           TRACE files: [--group-by KEY,…] [--colour-by KEY] [--only KEY=V|V;…]\n"
                  "  convert FILE -o OUT      rewrite a trace in its format's other form (binary ⇄ text)\n"
-                 "                           [--big-endian]\n"
+                 "                           [--big-endian] [--force]\n"
                  "  merge FILE… -o OUT       merge archives into one, on the first one's clock\n"
                  "                           [--align start|wallclock] [--force]\n"
                  "  life FILE ENTITY#N       the life of a task or ISR instance, as the inspector shows it\n"
@@ -1506,7 +1539,12 @@ usage (void)
                  "  range FILE --range B..E  time per state, busy share and items of every lane in a range\n"
                  "                           [--json]\n"
                  "  dump FILE                print the loaded model as text (for tests)\n"
-                 "  --version                print the version\n"));
+                 "  --version                print the version\n"
+                 "\n"
+                 "Outputs (convert, export, merge): OUT is made whole or not at all; one that exists\n"
+                 "is replaced only with --force (merge: only an OTF2 archive, or an empty folder);\n"
+                 "a pipe or character device (a FIFO, /dev/null) is written into, never replaced;\n"
+                 "anything else is refused. A symbolic link is written where it leads.\n"));
 }
 
 int

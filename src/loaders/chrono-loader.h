@@ -93,6 +93,7 @@ typedef enum {
 typedef struct {
   ChronoMergeAlign align;
   gboolean force; /* replace an output folder that holds an archive of the format, or nothing */
+  GPtrArray *warnings; /* NULL, or gets a line (char *) per thing the merge left out or noticed */
 } ChronoMergeOptions;
 
 typedef struct {

@@ -91,10 +91,13 @@ align (ChronoTraceSet *self, ChronoTrace *trace, ChronoAlignment alignment, Chro
     {
       if (!from->has_wall_clock || !to->has_wall_clock)
         {
+          /* named: the trace that lacks it, which may be the first */
+          ChronoTrace *without = from->has_wall_clock ? reference : trace;
+          g_autofree char *without_name = g_path_get_basename (chrono_trace_get_path (without));
           g_set_error (error, CHRONO_TRACE_SET_ERROR, CHRONO_TRACE_SET_ERROR_NO_WALL_CLOCK,
                        _ ("%s: %s no wall-clock time (a BTF #creationDate, a TRACE O line, an OTF2 realtime "
                           "timestamp); align by start instead"),
-                       name, from->has_wall_clock ? _ ("the first trace has") : _ ("this trace has"));
+                       without_name, without == reference ? _ ("the first trace has") : _ ("this trace has"));
           return FALSE;
         }
       if (!chrono_clock_map_init_wall_clock (map, from, to))

@@ -137,7 +137,8 @@ for size in SIZES:
         megabytes = os.path.getsize(path[:-3] if kind.endswith(".gz") else path) / 1e6
         subprocess.run(["cat", path], check=True, stdout=subprocess.DEVNULL)  # into the page cache
         load, _ = timed([cli, "info", path])
-        export, peak = timed([cli, "export", path, "-o", os.path.join(workdir, "frame.png"), "--size", "1920x1080"])
+        export, peak = timed([cli, "export", path, "-o", os.path.join(workdir, "frame.png"), "--force", "--size",
+                              "1920x1080"])
         yardstick = ratio = ""
         if kind in ("btf", "etf"):
             out = subprocess.run([minimal, path], check=True, capture_output=True, text=True).stdout.split()
@@ -181,8 +182,8 @@ def vite_comparison():
     if not os.path.exists(anchor):
         os.makedirs(os.path.dirname(anchor), exist_ok=True)
         subprocess.run([gen_otf2, "--events", "4000000", "--locations", "8", "-o", anchor], check=True)
-    rows = [("chronoscope-cli export", [cli, "export", anchor, "-o", os.path.join(workdir, "otf2.svg"), "--size",
-                                         "1920x1080"], {})]
+    rows = [("chronoscope-cli export", [cli, "export", anchor, "-o", os.path.join(workdir, "otf2.svg"), "--force",
+                                         "--size", "1920x1080"], {})]
     if shutil.which("vite"):
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
         rows.append(("vite -e", ["vite", "-f", anchor, "-e", os.path.join(workdir, "vite.svg")], env))

@@ -23,6 +23,9 @@
  *    communicator with the ranks in reverse order.
  *  - --leave-open: some Leaves name a region below the top of the stack or
  *    one with no open Enter, and some locations end with open Enters.
+ *  - --undefined-regions: each location ends with an Enter and a Leave of
+ *    OTF2_UNDEFINED_REGION and of a region id nothing defines, which
+ *    readers skip with a warning (not in --stats' figures).
  *  - --local-defs: events use per-location region ids that a MappingTable
  *    in the location's .def file maps to the global ones, and each
  *    location's clock has a constant ClockOffset (libotf2 applies both
@@ -207,7 +210,8 @@ static int n_locations = 4, n_empty = 0, max_depth = 5, n_regions = 16;
 static uint64_t n_events = 20000, resolution = 1000000000, global_offset = 0;
 /* ClockProperties' wall-clock time at the global offset, ns since the epoch */
 static uint64_t realtime = UINT64_C (1700000000000000000);
-static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs;
+static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs, opt_undefined_regions;
+static uint64_t location_base; /* --location-base */
 
 static Loc *locs;
 static int nlocs; /* with the empty ones */
@@ -739,6 +743,15 @@ finish_step (Loc *L, uint64_t t)
   }
   if (L->rank >= 0)
     L->mpi_done = TRUE; /* nobody sends to it any more */
+  if (opt_undefined_regions)
+    {
+      const uint32_t undefined[] = { OTF2_UNDEFINED_REGION, (uint32_t) nregions + 1000 };
+      for (guint i = 0; i < G_N_ELEMENTS (undefined); i++, t += 2)
+        {
+          CHECK (OTF2_EvtWriter_Enter (L->w, NULL, raw (L, t), undefined[i]));
+          CHECK (OTF2_EvtWriter_Leave (L->w, NULL, raw (L, t + 1), undefined[i]));
+        }
+    }
   finish_thread (L, t);
 }
 
@@ -1009,7 +1022,7 @@ setup_locations (void)
             Loc *L = &locs[i];
             uint64_t small = (uint64_t) p + (uint64_t) th * (uint64_t) nprocs;
             char *name = th == 0 ? g_strdup ("Master thread") : g_strdup_printf ("OMP thread %d", th);
-            L->id = opt_wide ? (UINT64_C (1) << 40) + small : small;
+            L->id = (opt_wide ? (UINT64_C (1) << 40) : location_base) + small;
             L->proc = p;
             L->thread = th;
             L->rank = -1;
@@ -1400,6 +1413,7 @@ main (int argc, char **argv)
   gint64 seed = 1, events = 20000;
   gint locations = 4, empty = 0, depth = 5, nreg = 16;
   gchar *res_text = NULL, *off_text = NULL, *real_text = NULL, *stats_path = NULL, *out_path = NULL;
+  gchar *base_text = NULL;
   GError *error = NULL;
   GOptionContext *ctx;
   GOptionEntry entries[] = {
@@ -1417,7 +1431,11 @@ main (int argc, char **argv)
     { "realtime", 0, 0, G_OPTION_ARG_STRING, &real_text,
       "Wall-clock time at the offset, ns since the epoch, or \"none\" (default 1700000000000000000)", "NS" },
     { "wide-ids", 0, 0, G_OPTION_ARG_NONE, &opt_wide, "Location ids above 2^32: (1 << 40) + k", NULL },
+    { "location-base", 0, 0, G_OPTION_ARG_STRING, &base_text,
+      "Location ids BASE + k (wrapping past 2^64 - 1, which is OTF2's undefined location)", "BASE" },
     { "leave-open", 0, 0, G_OPTION_ARG_NONE, &opt_leave_open, "Unmatched Leaves and Enters never left", NULL },
+    { "undefined-regions", 0, 0, G_OPTION_ARG_NONE, &opt_undefined_regions,
+      "Enters and Leaves of regions nothing defines (the undefined id and one past the definitions)", NULL },
     { "local-defs", 0, 0, G_OPTION_ARG_NONE, &opt_local_defs, "Per-location region id mappings and clock offsets",
       NULL },
     { "stats", 0, 0, G_OPTION_ARG_FILENAME, &stats_path, "Write expected statistics JSON", "FILE.json" },
@@ -1441,7 +1459,8 @@ main (int argc, char **argv)
       return 2;
     }
   if ((res_text && !parse_u64 ("resolution", res_text, &resolution))
-      || (off_text && !parse_u64 ("offset", off_text, &global_offset)))
+      || (off_text && !parse_u64 ("offset", off_text, &global_offset))
+      || (base_text && !parse_u64 ("location-base", base_text, &location_base)))
     return 2;
   if (real_text && strcmp (real_text, "none") == 0)
     realtime = OTF2_UNDEFINED_TIMESTAMP;
@@ -1547,6 +1566,7 @@ main (int argc, char **argv)
   g_free (dir);
   g_free (name);
   g_free (res_text);
+  g_free (base_text);
   g_free (off_text);
   g_free (real_text);
   g_free (stats_path);

@@ -66,14 +66,6 @@ scan_SystemTreeNode (void* userData, OTF2_SystemTreeNodeRef self, OTF2_StringRef
 }
 
 static OTF2_CallbackCode
-copy_SystemTreeNode (void* userData, OTF2_SystemTreeNodeRef self, OTF2_StringRef name, OTF2_StringRef className, OTF2_SystemTreeNodeRef parent)
-{
-  ChronoOtf2Merge *m = userData;
-  OTF2_ErrorCode code = OTF2_GlobalDefWriter_WriteSystemTreeNode (m->definitions, (OTF2_SystemTreeNodeRef) chrono_otf2_merge_ref (m, MERGE_SYSTEM_TREE_NODE, self), (OTF2_StringRef) chrono_otf2_merge_ref (m, MERGE_STRING, name), (OTF2_StringRef) chrono_otf2_merge_ref (m, MERGE_STRING, className), (OTF2_SystemTreeNodeRef) chrono_otf2_merge_ref (m, MERGE_SYSTEM_TREE_NODE, parent));
-  return chrono_otf2_merge_wrote (m, code);
-}
-
-static OTF2_CallbackCode
 scan_LocationGroup (void* userData, OTF2_LocationGroupRef self, OTF2_StringRef name, OTF2_LocationGroupType locationGroupType, OTF2_SystemTreeNodeRef systemTreeParent, OTF2_LocationGroupRef creatingLocationGroup)
 {
   ChronoOtf2Merge *m = userData;
@@ -489,6 +481,8 @@ static OTF2_CallbackCode
 copy_event_Enter (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RegionRef region)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_REGION, region))
+    return chrono_otf2_merge_drop (m, location, time, "Enter", MERGE_REGION, region);
   OTF2_ErrorCode code = OTF2_EvtWriter_Enter (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RegionRef) chrono_otf2_merge_ref (m, MERGE_REGION, region));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -497,6 +491,8 @@ static OTF2_CallbackCode
 copy_event_Leave (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RegionRef region)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_REGION, region))
+    return chrono_otf2_merge_drop (m, location, time, "Leave", MERGE_REGION, region);
   OTF2_ErrorCode code = OTF2_EvtWriter_Leave (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RegionRef) chrono_otf2_merge_ref (m, MERGE_REGION, region));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -505,6 +501,8 @@ static OTF2_CallbackCode
 copy_event_MpiSend (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, uint32_t receiver, OTF2_CommRef communicator, uint32_t msgTag, uint64_t msgLength)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, communicator))
+    return chrono_otf2_merge_drop (m, location, time, "MpiSend", MERGE_COMM, communicator);
   OTF2_ErrorCode code = OTF2_EvtWriter_MpiSend (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), receiver, (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, communicator), msgTag, msgLength);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -513,6 +511,8 @@ static OTF2_CallbackCode
 copy_event_MpiIsend (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, uint32_t receiver, OTF2_CommRef communicator, uint32_t msgTag, uint64_t msgLength, uint64_t requestID)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, communicator))
+    return chrono_otf2_merge_drop (m, location, time, "MpiIsend", MERGE_COMM, communicator);
   OTF2_ErrorCode code = OTF2_EvtWriter_MpiIsend (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), receiver, (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, communicator), msgTag, msgLength, requestID);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -537,6 +537,8 @@ static OTF2_CallbackCode
 copy_event_MpiRecv (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, uint32_t sender, OTF2_CommRef communicator, uint32_t msgTag, uint64_t msgLength)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, communicator))
+    return chrono_otf2_merge_drop (m, location, time, "MpiRecv", MERGE_COMM, communicator);
   OTF2_ErrorCode code = OTF2_EvtWriter_MpiRecv (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), sender, (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, communicator), msgTag, msgLength);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -545,6 +547,8 @@ static OTF2_CallbackCode
 copy_event_MpiIrecv (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, uint32_t sender, OTF2_CommRef communicator, uint32_t msgTag, uint64_t msgLength, uint64_t requestID)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, communicator))
+    return chrono_otf2_merge_drop (m, location, time, "MpiIrecv", MERGE_COMM, communicator);
   OTF2_ErrorCode code = OTF2_EvtWriter_MpiIrecv (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), sender, (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, communicator), msgTag, msgLength, requestID);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -577,6 +581,8 @@ static OTF2_CallbackCode
 copy_event_MpiCollectiveEnd (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CollectiveOp collectiveOp, OTF2_CommRef communicator, uint32_t root, uint64_t sizeSent, uint64_t sizeReceived)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, communicator))
+    return chrono_otf2_merge_drop (m, location, time, "MpiCollectiveEnd", MERGE_COMM, communicator);
   OTF2_ErrorCode code = OTF2_EvtWriter_MpiCollectiveEnd (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), collectiveOp, (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, communicator), root, sizeSent, sizeReceived);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -641,6 +647,8 @@ static OTF2_CallbackCode
 copy_event_Metric (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_MetricRef metric, uint8_t numberOfMetrics, const OTF2_Type* typeIDs, const OTF2_MetricValue* metricValues)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_METRIC, metric))
+    return chrono_otf2_merge_drop (m, location, time, "Metric", MERGE_METRIC, metric);
   OTF2_ErrorCode code = OTF2_EvtWriter_Metric (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_MetricRef) chrono_otf2_merge_ref (m, MERGE_METRIC, metric), numberOfMetrics, typeIDs, metricValues);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -649,6 +657,10 @@ static OTF2_CallbackCode
 copy_event_ParameterString (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_ParameterRef parameter, OTF2_StringRef string)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_PARAMETER, parameter))
+    return chrono_otf2_merge_drop (m, location, time, "ParameterString", MERGE_PARAMETER, parameter);
+  if (!chrono_otf2_merge_defined (m, MERGE_STRING, string))
+    return chrono_otf2_merge_drop (m, location, time, "ParameterString", MERGE_STRING, string);
   OTF2_ErrorCode code = OTF2_EvtWriter_ParameterString (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_ParameterRef) chrono_otf2_merge_ref (m, MERGE_PARAMETER, parameter), (OTF2_StringRef) chrono_otf2_merge_ref (m, MERGE_STRING, string));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -657,6 +669,8 @@ static OTF2_CallbackCode
 copy_event_ParameterInt (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_ParameterRef parameter, int64_t value)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_PARAMETER, parameter))
+    return chrono_otf2_merge_drop (m, location, time, "ParameterInt", MERGE_PARAMETER, parameter);
   OTF2_ErrorCode code = OTF2_EvtWriter_ParameterInt (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_ParameterRef) chrono_otf2_merge_ref (m, MERGE_PARAMETER, parameter), value);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -665,6 +679,8 @@ static OTF2_CallbackCode
 copy_event_ParameterUnsignedInt (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_ParameterRef parameter, uint64_t value)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_PARAMETER, parameter))
+    return chrono_otf2_merge_drop (m, location, time, "ParameterUnsignedInt", MERGE_PARAMETER, parameter);
   OTF2_ErrorCode code = OTF2_EvtWriter_ParameterUnsignedInt (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_ParameterRef) chrono_otf2_merge_ref (m, MERGE_PARAMETER, parameter), value);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -673,6 +689,8 @@ static OTF2_CallbackCode
 copy_event_RmaWinCreate (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaWinCreate", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaWinCreate (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -681,6 +699,8 @@ static OTF2_CallbackCode
 copy_event_RmaWinDestroy (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaWinDestroy", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaWinDestroy (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -697,6 +717,8 @@ static OTF2_CallbackCode
 copy_event_RmaCollectiveEnd (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CollectiveOp collectiveOp, OTF2_RmaSyncLevel syncLevel, OTF2_RmaWinRef win, uint32_t root, uint64_t bytesSent, uint64_t bytesReceived)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaCollectiveEnd", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaCollectiveEnd (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), collectiveOp, syncLevel, (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), root, bytesSent, bytesReceived);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -705,6 +727,10 @@ static OTF2_CallbackCode
 copy_event_RmaGroupSync (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaSyncLevel syncLevel, OTF2_RmaWinRef win, OTF2_GroupRef group)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaGroupSync", MERGE_RMA_WIN, win);
+  if (!chrono_otf2_merge_group_defined (m, group))
+    return chrono_otf2_merge_drop (m, location, time, "RmaGroupSync", MERGE_GROUP, group);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaGroupSync (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), syncLevel, (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), chrono_otf2_merge_group (m, group));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -713,6 +739,8 @@ static OTF2_CallbackCode
 copy_event_RmaRequestLock (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaRequestLock", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaRequestLock (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), remote, lockId, lockType);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -721,6 +749,8 @@ static OTF2_CallbackCode
 copy_event_RmaAcquireLock (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaAcquireLock", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaAcquireLock (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), remote, lockId, lockType);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -729,6 +759,8 @@ static OTF2_CallbackCode
 copy_event_RmaTryLock (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaTryLock", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaTryLock (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), remote, lockId, lockType);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -737,6 +769,8 @@ static OTF2_CallbackCode
 copy_event_RmaReleaseLock (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaReleaseLock", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaReleaseLock (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), remote, lockId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -745,6 +779,8 @@ static OTF2_CallbackCode
 copy_event_RmaSync (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaSyncType syncType)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaSync", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaSync (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), remote, syncType);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -753,6 +789,8 @@ static OTF2_CallbackCode
 copy_event_RmaWaitChange (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaWaitChange", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaWaitChange (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -761,6 +799,8 @@ static OTF2_CallbackCode
 copy_event_RmaPut (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaPut", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaPut (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), remote, bytes, matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -769,6 +809,8 @@ static OTF2_CallbackCode
 copy_event_RmaGet (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaGet", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaGet (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), remote, bytes, matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -777,6 +819,8 @@ static OTF2_CallbackCode
 copy_event_RmaAtomic (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaAtomicType type, uint64_t bytesSent, uint64_t bytesReceived, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaAtomic", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaAtomic (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), remote, type, bytesSent, bytesReceived, matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -785,6 +829,8 @@ static OTF2_CallbackCode
 copy_event_RmaOpCompleteBlocking (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaOpCompleteBlocking", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaOpCompleteBlocking (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -793,6 +839,8 @@ static OTF2_CallbackCode
 copy_event_RmaOpCompleteNonBlocking (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaOpCompleteNonBlocking", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaOpCompleteNonBlocking (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -801,6 +849,8 @@ static OTF2_CallbackCode
 copy_event_RmaOpTest (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaOpTest", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaOpTest (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -809,6 +859,8 @@ static OTF2_CallbackCode
 copy_event_RmaOpCompleteRemote (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_RmaWinRef win, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_RMA_WIN, win))
+    return chrono_otf2_merge_drop (m, location, time, "RmaOpCompleteRemote", MERGE_RMA_WIN, win);
   OTF2_ErrorCode code = OTF2_EvtWriter_RmaOpCompleteRemote (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_RmaWinRef) chrono_otf2_merge_ref (m, MERGE_RMA_WIN, win), matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -833,6 +885,8 @@ static OTF2_CallbackCode
 copy_event_ThreadTeamBegin (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef threadTeam)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, threadTeam))
+    return chrono_otf2_merge_drop (m, location, time, "ThreadTeamBegin", MERGE_COMM, threadTeam);
   OTF2_ErrorCode code = OTF2_EvtWriter_ThreadTeamBegin (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, threadTeam));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -841,6 +895,8 @@ static OTF2_CallbackCode
 copy_event_ThreadTeamEnd (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef threadTeam)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, threadTeam))
+    return chrono_otf2_merge_drop (m, location, time, "ThreadTeamEnd", MERGE_COMM, threadTeam);
   OTF2_ErrorCode code = OTF2_EvtWriter_ThreadTeamEnd (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, threadTeam));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -865,6 +921,8 @@ static OTF2_CallbackCode
 copy_event_ThreadTaskCreate (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef threadTeam, uint32_t creatingThread, uint32_t generationNumber)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, threadTeam))
+    return chrono_otf2_merge_drop (m, location, time, "ThreadTaskCreate", MERGE_COMM, threadTeam);
   OTF2_ErrorCode code = OTF2_EvtWriter_ThreadTaskCreate (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, threadTeam), creatingThread, generationNumber);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -873,6 +931,8 @@ static OTF2_CallbackCode
 copy_event_ThreadTaskSwitch (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef threadTeam, uint32_t creatingThread, uint32_t generationNumber)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, threadTeam))
+    return chrono_otf2_merge_drop (m, location, time, "ThreadTaskSwitch", MERGE_COMM, threadTeam);
   OTF2_ErrorCode code = OTF2_EvtWriter_ThreadTaskSwitch (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, threadTeam), creatingThread, generationNumber);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -881,6 +941,8 @@ static OTF2_CallbackCode
 copy_event_ThreadTaskComplete (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef threadTeam, uint32_t creatingThread, uint32_t generationNumber)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, threadTeam))
+    return chrono_otf2_merge_drop (m, location, time, "ThreadTaskComplete", MERGE_COMM, threadTeam);
   OTF2_ErrorCode code = OTF2_EvtWriter_ThreadTaskComplete (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, threadTeam), creatingThread, generationNumber);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -889,6 +951,8 @@ static OTF2_CallbackCode
 copy_event_ThreadCreate (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef threadContingent, uint64_t sequenceCount)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, threadContingent))
+    return chrono_otf2_merge_drop (m, location, time, "ThreadCreate", MERGE_COMM, threadContingent);
   OTF2_ErrorCode code = OTF2_EvtWriter_ThreadCreate (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, threadContingent), sequenceCount);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -897,6 +961,8 @@ static OTF2_CallbackCode
 copy_event_ThreadBegin (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef threadContingent, uint64_t sequenceCount)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, threadContingent))
+    return chrono_otf2_merge_drop (m, location, time, "ThreadBegin", MERGE_COMM, threadContingent);
   OTF2_ErrorCode code = OTF2_EvtWriter_ThreadBegin (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, threadContingent), sequenceCount);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -905,6 +971,8 @@ static OTF2_CallbackCode
 copy_event_ThreadWait (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef threadContingent, uint64_t sequenceCount)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, threadContingent))
+    return chrono_otf2_merge_drop (m, location, time, "ThreadWait", MERGE_COMM, threadContingent);
   OTF2_ErrorCode code = OTF2_EvtWriter_ThreadWait (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, threadContingent), sequenceCount);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -913,6 +981,8 @@ static OTF2_CallbackCode
 copy_event_ThreadEnd (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef threadContingent, uint64_t sequenceCount)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, threadContingent))
+    return chrono_otf2_merge_drop (m, location, time, "ThreadEnd", MERGE_COMM, threadContingent);
   OTF2_ErrorCode code = OTF2_EvtWriter_ThreadEnd (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, threadContingent), sequenceCount);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -921,6 +991,8 @@ static OTF2_CallbackCode
 copy_event_CallingContextEnter (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CallingContextRef callingContext, uint32_t unwindDistance)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_CALLING_CONTEXT, callingContext))
+    return chrono_otf2_merge_drop (m, location, time, "CallingContextEnter", MERGE_CALLING_CONTEXT, callingContext);
   OTF2_ErrorCode code = OTF2_EvtWriter_CallingContextEnter (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CallingContextRef) chrono_otf2_merge_ref (m, MERGE_CALLING_CONTEXT, callingContext), unwindDistance);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -929,6 +1001,8 @@ static OTF2_CallbackCode
 copy_event_CallingContextLeave (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CallingContextRef callingContext)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_CALLING_CONTEXT, callingContext))
+    return chrono_otf2_merge_drop (m, location, time, "CallingContextLeave", MERGE_CALLING_CONTEXT, callingContext);
   OTF2_ErrorCode code = OTF2_EvtWriter_CallingContextLeave (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CallingContextRef) chrono_otf2_merge_ref (m, MERGE_CALLING_CONTEXT, callingContext));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -937,6 +1011,10 @@ static OTF2_CallbackCode
 copy_event_CallingContextSample (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CallingContextRef callingContext, uint32_t unwindDistance, OTF2_InterruptGeneratorRef interruptGenerator)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_CALLING_CONTEXT, callingContext))
+    return chrono_otf2_merge_drop (m, location, time, "CallingContextSample", MERGE_CALLING_CONTEXT, callingContext);
+  if (!chrono_otf2_merge_defined (m, MERGE_INTERRUPT_GENERATOR, interruptGenerator))
+    return chrono_otf2_merge_drop (m, location, time, "CallingContextSample", MERGE_INTERRUPT_GENERATOR, interruptGenerator);
   OTF2_ErrorCode code = OTF2_EvtWriter_CallingContextSample (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CallingContextRef) chrono_otf2_merge_ref (m, MERGE_CALLING_CONTEXT, callingContext), unwindDistance, (OTF2_InterruptGeneratorRef) chrono_otf2_merge_ref (m, MERGE_INTERRUPT_GENERATOR, interruptGenerator));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -945,6 +1023,8 @@ static OTF2_CallbackCode
 copy_event_IoCreateHandle (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, OTF2_IoAccessMode mode, OTF2_IoCreationFlag creationFlags, OTF2_IoStatusFlag statusFlags)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoCreateHandle", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoCreateHandle (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), mode, creationFlags, statusFlags);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -953,6 +1033,8 @@ static OTF2_CallbackCode
 copy_event_IoDestroyHandle (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoDestroyHandle", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoDestroyHandle (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -961,6 +1043,10 @@ static OTF2_CallbackCode
 copy_event_IoDuplicateHandle (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef oldHandle, OTF2_IoHandleRef newHandle, OTF2_IoStatusFlag statusFlags)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, oldHandle))
+    return chrono_otf2_merge_drop (m, location, time, "IoDuplicateHandle", MERGE_IO_HANDLE, oldHandle);
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, newHandle))
+    return chrono_otf2_merge_drop (m, location, time, "IoDuplicateHandle", MERGE_IO_HANDLE, newHandle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoDuplicateHandle (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, oldHandle), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, newHandle), statusFlags);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -969,6 +1055,8 @@ static OTF2_CallbackCode
 copy_event_IoSeek (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, int64_t offsetRequest, OTF2_IoSeekOption whence, uint64_t offsetResult)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoSeek", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoSeek (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), offsetRequest, whence, offsetResult);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -977,6 +1065,8 @@ static OTF2_CallbackCode
 copy_event_IoChangeStatusFlags (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, OTF2_IoStatusFlag statusFlags)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoChangeStatusFlags", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoChangeStatusFlags (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), statusFlags);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -985,6 +1075,10 @@ static OTF2_CallbackCode
 copy_event_IoDeleteFile (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoParadigmRef ioParadigm, OTF2_IoFileRef file)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_PARADIGM, ioParadigm))
+    return chrono_otf2_merge_drop (m, location, time, "IoDeleteFile", MERGE_IO_PARADIGM, ioParadigm);
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_FILE, file))
+    return chrono_otf2_merge_drop (m, location, time, "IoDeleteFile", MERGE_IO_FILE, file);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoDeleteFile (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoParadigmRef) chrono_otf2_merge_ref (m, MERGE_IO_PARADIGM, ioParadigm), (OTF2_IoFileRef) chrono_otf2_merge_ref (m, MERGE_IO_FILE, file));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -993,6 +1087,8 @@ static OTF2_CallbackCode
 copy_event_IoOperationBegin (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, OTF2_IoOperationMode mode, OTF2_IoOperationFlag operationFlags, uint64_t bytesRequest, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoOperationBegin", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoOperationBegin (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), mode, operationFlags, bytesRequest, matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1001,6 +1097,8 @@ static OTF2_CallbackCode
 copy_event_IoOperationTest (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoOperationTest", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoOperationTest (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1009,6 +1107,8 @@ static OTF2_CallbackCode
 copy_event_IoOperationIssued (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoOperationIssued", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoOperationIssued (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1017,6 +1117,8 @@ static OTF2_CallbackCode
 copy_event_IoOperationComplete (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, uint64_t bytesResult, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoOperationComplete", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoOperationComplete (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), bytesResult, matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1025,6 +1127,8 @@ static OTF2_CallbackCode
 copy_event_IoOperationCancelled (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, uint64_t matchingId)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoOperationCancelled", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoOperationCancelled (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), matchingId);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1033,6 +1137,8 @@ static OTF2_CallbackCode
 copy_event_IoAcquireLock (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, OTF2_LockType lockType)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoAcquireLock", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoAcquireLock (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), lockType);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1041,6 +1147,8 @@ static OTF2_CallbackCode
 copy_event_IoReleaseLock (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, OTF2_LockType lockType)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoReleaseLock", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoReleaseLock (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), lockType);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1049,6 +1157,8 @@ static OTF2_CallbackCode
 copy_event_IoTryLock (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_IoHandleRef handle, OTF2_LockType lockType)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_IO_HANDLE, handle))
+    return chrono_otf2_merge_drop (m, location, time, "IoTryLock", MERGE_IO_HANDLE, handle);
   OTF2_ErrorCode code = OTF2_EvtWriter_IoTryLock (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_IoHandleRef) chrono_otf2_merge_ref (m, MERGE_IO_HANDLE, handle), lockType);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1057,6 +1167,11 @@ static OTF2_CallbackCode
 copy_event_ProgramBegin (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_StringRef programName, uint32_t numberOfArguments, const OTF2_StringRef* programArguments)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_STRING, programName))
+    return chrono_otf2_merge_drop (m, location, time, "ProgramBegin", MERGE_STRING, programName);
+  uint64_t undefined = 0;
+  if (!chrono_otf2_merge_all_defined (m, MERGE_STRING, numberOfArguments, programArguments, &undefined))
+    return chrono_otf2_merge_drop (m, location, time, "ProgramBegin", MERGE_STRING, undefined);
   OTF2_StringRef *programArguments_m = chrono_otf2_merge_refs (m, MERGE_STRING, numberOfArguments, programArguments);
   OTF2_ErrorCode code = OTF2_EvtWriter_ProgramBegin (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_StringRef) chrono_otf2_merge_ref (m, MERGE_STRING, programName), numberOfArguments, programArguments_m);
   g_free (programArguments_m);
@@ -1083,6 +1198,8 @@ static OTF2_CallbackCode
 copy_event_NonBlockingCollectiveComplete (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CollectiveOp collectiveOp, OTF2_CommRef communicator, uint32_t root, uint64_t sizeSent, uint64_t sizeReceived, uint64_t requestID)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, communicator))
+    return chrono_otf2_merge_drop (m, location, time, "NonBlockingCollectiveComplete", MERGE_COMM, communicator);
   OTF2_ErrorCode code = OTF2_EvtWriter_NonBlockingCollectiveComplete (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), collectiveOp, (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, communicator), root, sizeSent, sizeReceived, requestID);
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1091,6 +1208,8 @@ static OTF2_CallbackCode
 copy_event_CommCreate (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef communicator)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, communicator))
+    return chrono_otf2_merge_drop (m, location, time, "CommCreate", MERGE_COMM, communicator);
   OTF2_ErrorCode code = OTF2_EvtWriter_CommCreate (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, communicator));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1099,6 +1218,8 @@ static OTF2_CallbackCode
 copy_event_CommDestroy (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t eventPosition, void* userData, OTF2_AttributeList* attributeList, OTF2_CommRef communicator)
 {
   ChronoOtf2Merge *m = userData;
+  if (!chrono_otf2_merge_defined (m, MERGE_COMM, communicator))
+    return chrono_otf2_merge_drop (m, location, time, "CommDestroy", MERGE_COMM, communicator);
   OTF2_ErrorCode code = OTF2_EvtWriter_CommDestroy (m->events, chrono_otf2_merge_attributes (m, attributeList), chrono_otf2_merge_time (m, time), (OTF2_CommRef) chrono_otf2_merge_ref (m, MERGE_COMM, communicator));
   return chrono_otf2_merge_wrote (m, code);
 }
@@ -1138,7 +1259,6 @@ chrono_otf2_merge_register_copies (OTF2_GlobalDefReaderCallbacks *callbacks)
   OTF2_GlobalDefReaderCallbacks_SetIoParadigmCallback (callbacks, copy_IoParadigm);
   OTF2_GlobalDefReaderCallbacks_SetStringCallback (callbacks, copy_String);
   OTF2_GlobalDefReaderCallbacks_SetAttributeCallback (callbacks, copy_Attribute);
-  OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback (callbacks, copy_SystemTreeNode);
   OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback (callbacks, copy_LocationGroup);
   OTF2_GlobalDefReaderCallbacks_SetLocationCallback (callbacks, copy_Location);
   OTF2_GlobalDefReaderCallbacks_SetRegionCallback (callbacks, copy_Region);

@@ -1,8 +1,9 @@
 /* chrono-otf2-merge-definitions.c — the definitions a merge cannot copy
  * field by field: the clock (the merge writes its own), paradigms (one
  * each per archive), groups (their members are locations, regions,
- * metrics or ranks, by their type) and metric instances (their scope is
- * an id of the kind it names).  Every other record is copied by
+ * metrics or ranks, by their type), metric instances (their scope is
+ * an id of the kind it names) and system tree nodes (the roots go under a
+ * node named after their archive).  Every other record is copied by
  * chrono-otf2-merge-copy.c. */
 #include <glib/gi18n-lib.h>
 
@@ -124,6 +125,37 @@ copy_metric_instance (void *data, OTF2_MetricRef self, OTF2_MetricRef metric_cla
                                          chrono_otf2_merge_location (m, recorder), scope_kind, scope));
 }
 
+/* A root of the input's system tree goes under the node named after it. */
+static OTF2_CallbackCode
+copy_system_tree_node (void *data, OTF2_SystemTreeNodeRef self, OTF2_StringRef name, OTF2_StringRef class_name,
+                       OTF2_SystemTreeNodeRef parent)
+{
+  ChronoOtf2Merge *m = data;
+  OTF2_SystemTreeNodeRef merged_parent =
+      parent == OTF2_UNDEFINED_SYSTEM_TREE_NODE
+          ? (OTF2_SystemTreeNodeRef) m->input->run_node
+          : (OTF2_SystemTreeNodeRef) chrono_otf2_merge_ref (m, MERGE_SYSTEM_TREE_NODE, parent);
+  return chrono_otf2_merge_wrote (
+      m, OTF2_GlobalDefWriter_WriteSystemTreeNode (
+             m->definitions, (OTF2_SystemTreeNodeRef) chrono_otf2_merge_ref (m, MERGE_SYSTEM_TREE_NODE, self),
+             (OTF2_StringRef) chrono_otf2_merge_ref (m, MERGE_STRING, name),
+             (OTF2_StringRef) chrono_otf2_merge_ref (m, MERGE_STRING, class_name), merged_parent));
+}
+
+gboolean
+chrono_otf2_merge_write_run_node (ChronoOtf2Merge *m)
+{
+  MergeInput *in = m->input;
+  return OTF2_GlobalDefWriter_WriteString (m->definitions, (OTF2_StringRef) in->run_name_string, in->run_name)
+             == OTF2_SUCCESS
+         && OTF2_GlobalDefWriter_WriteString (m->definitions, (OTF2_StringRef) in->run_class_string, "run")
+                == OTF2_SUCCESS
+         && OTF2_GlobalDefWriter_WriteSystemTreeNode (
+                m->definitions, (OTF2_SystemTreeNodeRef) in->run_node, (OTF2_StringRef) in->run_name_string,
+                (OTF2_StringRef) in->run_class_string, OTF2_UNDEFINED_SYSTEM_TREE_NODE)
+                == OTF2_SUCCESS;
+}
+
 static OTF2_CallbackCode
 copy_unknown_definition (void *data)
 {
@@ -142,6 +174,7 @@ chrono_otf2_merge_register_definitions (OTF2_GlobalDefReaderCallbacks *callbacks
   OTF2_GlobalDefReaderCallbacks_SetParadigmPropertyCallback (callbacks, copy_paradigm_property);
   OTF2_GlobalDefReaderCallbacks_SetGroupCallback (callbacks, copy_group);
   OTF2_GlobalDefReaderCallbacks_SetMetricInstanceCallback (callbacks, copy_metric_instance);
+  OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback (callbacks, copy_system_tree_node);
 }
 
 /* An event of a kind this libotf2 does not know cannot be written again:

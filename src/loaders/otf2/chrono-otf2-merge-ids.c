@@ -28,6 +28,8 @@ chrono_otf2_merge_wrote (ChronoOtf2Merge *m, OTF2_ErrorCode code)
 {
   if (m->error != NULL)
     return OTF2_CALLBACK_INTERRUPT; /* a renumbering failed while the record was made */
+  if (chrono_otf2_merge_stopped ())
+    return chrono_otf2_merge_fail (m, _ ("interrupted; nothing was written"));
   if (code != OTF2_SUCCESS)
     return chrono_otf2_merge_fail (m, _ ("%s: a record could not be written to the merged archive (%s)"),
                                    m->input->path, OTF2_Error_GetDescription (code));
@@ -66,14 +68,76 @@ chrono_otf2_merge_ref (ChronoOtf2Merge *m, MergeKind kind, guint64 id)
   guint64 undefined = kind == MERGE_IO_PARADIGM ? OTF2_UNDEFINED_UINT8 : OTF2_UNDEFINED_UINT32;
   if (id == undefined)
     return id;
-  /* an id it never defined would land in another input's range */
-  if (id >= m->input->n_ids[kind])
+  /* an id it never defined would land in another input's range, or on
+   * nothing: a reference the merged archive could not resolve */
+  if (!chrono_otf2_merge_defined (m, kind, id))
     {
       chrono_otf2_merge_fail (m, _ ("%s: refers to %s %" PRIu64 ", which it does not define"), m->input->path,
                               kind_names[kind], id);
       return id;
     }
   return id + m->input->base[kind];
+}
+
+gboolean
+chrono_otf2_merge_defined (ChronoOtf2Merge *m, MergeKind kind, guint64 id)
+{
+  return id <= G_MAXUINT32 && g_hash_table_contains (m->input->defined[kind], GUINT_TO_POINTER ((guint) id));
+}
+
+gboolean
+chrono_otf2_merge_group_defined (ChronoOtf2Merge *m, OTF2_GroupRef id)
+{
+  return g_hash_table_contains (m->input->group_ids, GUINT_TO_POINTER (id));
+}
+
+gboolean
+chrono_otf2_merge_all_defined (ChronoOtf2Merge *m, MergeKind kind, guint n, const uint32_t *ids, uint64_t *undefined)
+{
+  for (guint i = 0; i < n; i++)
+    if (!chrono_otf2_merge_defined (m, kind, ids[i]))
+      {
+        *undefined = ids[i];
+        return FALSE;
+      }
+  return TRUE;
+}
+
+OTF2_CallbackCode
+chrono_otf2_merge_drop (ChronoOtf2Merge *m, OTF2_LocationRef location, OTF2_TimeStamp time, const char *record,
+                        MergeKind kind, guint64 id)
+{
+  if (m->dropped[kind].count++ == 0)
+    {
+      m->dropped[kind].first_id = id;
+      m->dropped[kind].first_time = time;
+      m->dropped[kind].first_record = record;
+    }
+  if (chrono_otf2_merge_stopped ())
+    return chrono_otf2_merge_fail (m, _ ("interrupted; nothing was written"));
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+void
+chrono_otf2_merge_warn_dropped (ChronoOtf2Merge *m, OTF2_LocationRef location)
+{
+  const MergeInput *in = m->input;
+  for (int kind = 0; kind < MERGE_N_KINDS; kind++)
+    {
+      if (m->dropped[kind].count == 0)
+        continue;
+      /* seconds from the archive's start, as info and the viewer give times */
+      double seconds = ((double) m->dropped[kind].first_time - (double) in->offset) / (double) in->resolution;
+      if (m->warnings != NULL)
+        g_ptr_array_add (
+            m->warnings,
+            g_strdup_printf (_ ("%s: location %" PRIu64 ": %" PRIu64 " events refer to a definition the archive "
+                                "lacks and are left out, as the viewer leaves them out (the first: %s %" PRIu64
+                                " in %s at %.9f s)"),
+                             in->path, (guint64) location, m->dropped[kind].count, kind_names[kind],
+                             m->dropped[kind].first_id, m->dropped[kind].first_record, seconds));
+      m->dropped[kind].count = 0;
+    }
 }
 
 OTF2_GroupRef

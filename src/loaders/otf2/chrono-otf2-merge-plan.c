@@ -4,7 +4,10 @@
  * first input's (seed 004's transformation, through ChronoClockMap). */
 #include <glib/gi18n-lib.h>
 
+#include <glib/gstdio.h>
 #include <inttypes.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "chrono-otf2-merge-private.h"
 
@@ -14,6 +17,8 @@ void
 chrono_otf2_merge_note (ChronoOtf2Merge *m, MergeKind kind, guint64 id)
 {
   m->input->n_ids[kind] = MAX (m->input->n_ids[kind], id + 1);
+  if (id <= G_MAXUINT32)
+    g_hash_table_add (m->input->defined[kind], GUINT_TO_POINTER ((guint) id));
 }
 
 void
@@ -62,10 +67,58 @@ scan_unknown (void *data)
                                  m->input->path);
 }
 
+/* libotf2 opens an archive's files as they come: a FIFO among them (or a
+ * device) would block the merge for ever, so each is checked first.  A
+ * missing one is libotf2's to report. */
+static gboolean
+check_file (const MergeInput *in, const char *path, GError **error)
+{
+  GStatBuf st;
+  if (g_stat (path, &st) != 0 || S_ISREG (st.st_mode))
+    return TRUE;
+  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+               _ ("%s: %s is not a regular file; an archive is made of files"), in->path, path);
+  return FALSE;
+}
+
+/* The archive's name: its anchor's path without ".otf2". */
+static char *
+archive_base (const MergeInput *in)
+{
+  return g_str_has_suffix (in->path, ".otf2") ? g_strndup (in->path, strlen (in->path) - strlen (".otf2"))
+                                              : g_strdup (in->path);
+}
+
+static gboolean
+check_global_files (const MergeInput *in, GError **error)
+{
+  g_autofree char *base = archive_base (in);
+  g_autofree char *definitions = g_strconcat (base, ".def", NULL);
+  return check_file (in, in->path, error) && check_file (in, definitions, error);
+}
+
+static gboolean
+check_location_files (const MergeInput *in, GError **error)
+{
+  g_autofree char *base = archive_base (in);
+  for (guint i = 0; i < in->locations->len; i++)
+    for (guint k = 0; k < 2; k++)
+      {
+        g_autofree char *name =
+            g_strdup_printf ("%" PRIu64 "%s", g_array_index (in->locations, guint64, i), k == 0 ? ".evt" : ".def");
+        g_autofree char *path = g_build_filename (base, name, NULL);
+        if (!check_file (in, path, error))
+          return FALSE;
+      }
+  return TRUE;
+}
+
 static gboolean
 scan_input (ChronoOtf2Merge *m, GError **error)
 {
   MergeInput *in = m->input;
+  if (!check_global_files (in, error))
+    return FALSE;
   OTF2_Reader *otf2 = OTF2_Reader_Open (in->path);
   if (otf2 == NULL)
     {
@@ -101,14 +154,24 @@ scan_input (ChronoOtf2Merge *m, GError **error)
     }
   if (!in->have_clock || in->resolution == 0)
     {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: the archive has no clock properties"),
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                   in->have_clock ? _ ("%s: its clock properties give 0 ticks per second")
+                                  : _ ("%s: the archive has no clock properties"),
                    in->path);
       return FALSE;
     }
-  return TRUE;
+  return check_location_files (in, error);
 }
 
 /* ---- ids ------------------------------------------------------------------------------------ */
+
+/* The ids the merge adds before an input's own of a kind: the node named
+ * after the input, its name and its class. */
+static guint64
+added_ids (int kind)
+{
+  return kind == MERGE_SYSTEM_TREE_NODE ? 1 : kind == MERGE_STRING ? 2 : 0;
+}
 
 /* Each kind's ids of input k follow those of inputs 0 … k−1. */
 static gboolean
@@ -121,6 +184,15 @@ plan_ids (ChronoOtf2Merge *m, GError **error)
         MergeInput *in = &m->inputs[k];
         /* the largest id stays below the kind's "undefined" value */
         guint64 limit = kind == MERGE_IO_PARADIGM ? OTF2_UNDEFINED_UINT8 : OTF2_UNDEFINED_UINT32;
+        /* the added ones first: written first, they keep ids in order as readers want them */
+        if (kind == MERGE_SYSTEM_TREE_NODE)
+          in->run_node = next[kind];
+        else if (kind == MERGE_STRING)
+          {
+            in->run_name_string = next[kind];
+            in->run_class_string = next[kind] + 1;
+          }
+        next[kind] += added_ids (kind);
         in->base[kind] = next[kind];
         next[kind] += in->n_ids[kind];
         if (next[kind] > limit)
@@ -151,6 +223,15 @@ plan_locations (ChronoOtf2Merge *m, GError **error)
       for (guint i = 0; i < in->locations->len; i++)
         {
           guint64 id = g_array_index (in->locations, guint64, i);
+          if (id == OTF2_UNDEFINED_LOCATION)
+            {
+              /* libotf2 neither reads nor writes its events: the loader shows none */
+              g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                           _ ("%s: defines a location with id %" PRIu64 ", the value OTF2 keeps for “no location”; "
+                              "it cannot be merged"),
+                           in->path, id);
+              return FALSE;
+            }
           collides = collides || g_hash_table_contains (taken, &id);
           own_largest = MAX (own_largest, id);
         }
@@ -158,7 +239,9 @@ plan_locations (ChronoOtf2Merge *m, GError **error)
       if (own_largest > OTF2_UNDEFINED_LOCATION - 1 - in->location_shift)
         {
           g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                       _ ("%s: its location ids cannot be moved past the earlier archives'"), in->path);
+                       _ ("%s: its location ids are an earlier archive's too, and moved past the earlier archives' "
+                          "(by %" PRIu64 ") its largest, %" PRIu64 ", would reach OTF2's undefined location id"),
+                       in->path, in->location_shift, own_largest);
           return FALSE;
         }
       for (guint i = 0; i < in->locations->len; i++)
@@ -355,6 +438,48 @@ plan_clocks (ChronoOtf2Merge *m, ChronoMergeAlign align, GError **error)
   return TRUE;
 }
 
+/* ---- the nodes named after the inputs ------------------------------------------------------ */
+
+static char *
+anchor_name (const MergeInput *in)
+{
+  g_autofree char *base = g_path_get_basename (in->path);
+  return g_str_has_suffix (base, ".otf2") ? g_strndup (base, strlen (base) - strlen (".otf2")) : g_strdup (base);
+}
+
+static char *
+folder_name (const MergeInput *in)
+{
+  g_autofree char *absolute = g_canonicalize_filename (in->path, NULL);
+  g_autofree char *folder = g_path_get_dirname (absolute);
+  return g_path_get_basename (folder);
+}
+
+/* Each input's run is named after its anchor ("run-a" of run-a.otf2), or
+ * its folder's name when anchors share a name (Score-P calls every anchor
+ * traces.otf2); a name still taken gets the input's position. */
+static void
+plan_run_names (ChronoOtf2Merge *m)
+{
+  g_autoptr (GHashTable) anchors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean shared = FALSE;
+  for (guint k = 0; k < m->n_inputs; k++)
+    shared = !g_hash_table_add (anchors, anchor_name (&m->inputs[k])) || shared;
+  g_autoptr (GHashTable) taken = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint k = 0; k < m->n_inputs; k++)
+    {
+      MergeInput *in = &m->inputs[k];
+      in->run_name = shared ? folder_name (in) : anchor_name (in);
+      if (g_hash_table_contains (taken, in->run_name))
+        {
+          char *numbered = g_strdup_printf ("%s (%u)", in->run_name, k + 1);
+          g_free (in->run_name);
+          in->run_name = numbered;
+        }
+      g_hash_table_add (taken, in->run_name);
+    }
+}
+
 gboolean
 chrono_otf2_merge_plan (ChronoOtf2Merge *m, ChronoMergeAlign align, GError **error)
 {
@@ -369,5 +494,6 @@ chrono_otf2_merge_plan (ChronoOtf2Merge *m, ChronoMergeAlign align, GError **err
     return FALSE;
   plan_paradigm_groups (m);
   plan_group_ids (m);
+  plan_run_names (m);
   return plan_clocks (m, align, error);
 }

@@ -51,6 +51,7 @@ typedef struct {
   gboolean have_clock;
   guint64 resolution, offset, length, realtime; /* its ClockProperties */
   guint64 n_ids[MERGE_N_KINDS]; /* one past the largest id it defines */
+  GHashTable *defined[MERGE_N_KINDS]; /* the ids it defines: a set per kind */
   guint64 base[MERGE_N_KINDS]; /* what its ids become: id + base */
   GArray *locations; /* guint64: the location ids it defines, in order */
   guint64 location_shift; /* 0 unless its ids collide with an earlier input's */
@@ -66,6 +67,11 @@ typedef struct {
   /* its group id → the merged one: dense, as otf2-print wants group ids,
    * so a group that another stands for leaves no gap */
   GHashTable *group_ids;
+  /* the system tree node the merge adds above its roots, named after the
+   * input so that the merged archive tells which run a location is from:
+   * its id and its name's and class's strings, merged ids all */
+  char *run_name;
+  guint64 run_node, run_name_string, run_class_string;
   ChronoClockMap map; /* its ticks → the first input's */
   GHashTable *properties; /* the anchor's trace properties: name → value */
 } MergeInput;
@@ -88,7 +94,18 @@ typedef struct {
   OTF2_EvtWriter *events; /* the location being copied */
   OTF2_AttributeList *attributes; /* an event's attributes, renumbered */
   GError *error; /* the first failure; reading stops there */
+  GPtrArray *warnings; /* NULL, or the caller's: a line per thing left out */
+  /* the events of the location being copied that were left out, per kind
+   * of the reference that made them (see chrono_otf2_merge_drop ()) */
+  struct {
+    guint64 count, first_id;
+    OTF2_TimeStamp first_time;
+    const char *first_record;
+  } dropped[MERGE_N_KINDS];
 } ChronoOtf2Merge;
+
+/* TRUE once SIGINT, SIGTERM or SIGHUP asked the merge to stop. */
+gboolean chrono_otf2_merge_stopped (void);
 
 /* ---- chrono-otf2-merge-ids.c: renumbering ------------------------------------------------- */
 
@@ -108,6 +125,19 @@ OTF2_AttributeValue *chrono_otf2_merge_values (ChronoOtf2Merge *m, guint n, cons
                                                const OTF2_AttributeValue *values);
 /* An event's attribute list renumbered, in m->attributes; NULL for none. */
 OTF2_AttributeList *chrono_otf2_merge_attributes (ChronoOtf2Merge *m, OTF2_AttributeList *list);
+/* Whether the input defines id of kind; the undefined value never is. */
+gboolean chrono_otf2_merge_defined (ChronoOtf2Merge *m, MergeKind kind, guint64 id);
+gboolean chrono_otf2_merge_group_defined (ChronoOtf2Merge *m, OTF2_GroupRef id);
+/* Whether it defines all n ids; if not, *undefined is the first it lacks. */
+gboolean chrono_otf2_merge_all_defined (ChronoOtf2Merge *m, MergeKind kind, guint n, const uint32_t *ids,
+                                        uint64_t *undefined);
+/* Leaves out an event that refers to id of kind, which its archive does not
+ * define (the loader skips such records too), and counts it for the
+ * location's warning. */
+OTF2_CallbackCode chrono_otf2_merge_drop (ChronoOtf2Merge *m, OTF2_LocationRef location, OTF2_TimeStamp time,
+                                          const char *record, MergeKind kind, guint64 id);
+/* One warning per kind of reference for the events of location left out. */
+void chrono_otf2_merge_warn_dropped (ChronoOtf2Merge *m, OTF2_LocationRef location);
 /* A timestamp of the input on the first input's clock. */
 OTF2_TimeStamp chrono_otf2_merge_time (ChronoOtf2Merge *m, OTF2_TimeStamp time);
 
@@ -121,6 +151,8 @@ gboolean chrono_otf2_merge_plan (ChronoOtf2Merge *m, ChronoMergeAlign align, GEr
 /* ---- chrono-otf2-merge-definitions.c: the records written by hand ------------------------ */
 
 void chrono_otf2_merge_register_definitions (OTF2_GlobalDefReaderCallbacks *callbacks);
+/* The node named after the input, with its strings: before its definitions. */
+gboolean chrono_otf2_merge_write_run_node (ChronoOtf2Merge *m);
 void chrono_otf2_merge_register_unknown_events (OTF2_EvtReaderCallbacks *callbacks);
 
 /* ---- chrono-otf2-merge-copy.c (generated): every other record ------------------------------ */
@@ -137,14 +169,26 @@ gboolean chrono_otf2_merge_write_properties (ChronoOtf2Merge *m);
 
 /* ---- chrono-otf2-merge-output.c: the output folder ---------------------------------------- */
 
+/* Where a merge writes: a temporary folder beside the output, renamed into
+ * its place at the end. */
+typedef struct {
+  char *output; /* the output folder, symbolic links followed */
+  char *temporary;
+  /* what --force replaces: the old archive's files, relative to output,
+   * folders after their files; empty: an empty folder; NULL: nothing */
+  GPtrArray *replaced;
+} MergeOutput;
+
 /* Refuses an output that is, or is inside, or holds an input's folder,
- * and one that exists unless force allows replacing it; then makes the
- * temporary folder beside it that the archive is written into. */
-char *chrono_otf2_merge_output_begin (const char *const *inputs, guint n_inputs, const char *output_dir, gboolean force,
-                                      GError **error);
-/* Puts the finished temporary folder in place of output_dir. */
-gboolean chrono_otf2_merge_output_commit (const char *temporary, const char *output_dir, GError **error);
-/* Removes what a failed merge wrote. */
-void chrono_otf2_merge_output_abandon (const char *temporary);
+ * and one that exists unless force allows replacing it (an archive and
+ * nothing else, or an empty folder); names in warnings the temporary
+ * folders an interrupted merge left beside it; then makes the temporary
+ * folder that the archive is written into. */
+MergeOutput *chrono_otf2_merge_output_begin (const char *const *inputs, guint n_inputs, const char *output_dir,
+                                             gboolean force, GPtrArray *warnings, GError **error);
+/* Puts the finished temporary folder in place of the output, then frees out. */
+gboolean chrono_otf2_merge_output_commit (MergeOutput *out, const char *output_dir, GError **error);
+/* Removes what a failed merge wrote, then frees out. */
+void chrono_otf2_merge_output_abandon (MergeOutput *out);
 
 G_END_DECLS

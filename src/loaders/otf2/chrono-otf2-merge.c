@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <inttypes.h>
+#include <signal.h>
 
 #include "chrono-otf2-merge.h"
 #include "chrono-otf2-merge-private.h"
@@ -52,6 +53,8 @@ merge_init (ChronoOtf2Merge *m, const char *const *inputs, guint n_inputs)
       for (guint p = 0; p < MERGE_N_PARADIGMS; p++)
         in->comm_locations[p] = in->comm_self[p] = MERGE_NO_GROUP;
       chrono_clock_map_init_identity (&in->map);
+      for (int kind = 0; kind < MERGE_N_KINDS; kind++)
+        in->defined[kind] = g_hash_table_new (NULL, NULL);
     }
 }
 
@@ -62,6 +65,9 @@ merge_clear (ChronoOtf2Merge *m)
     {
       MergeInput *in = &m->inputs[k];
       g_free (in->path);
+      g_free (in->run_name);
+      for (int kind = 0; kind < MERGE_N_KINDS; kind++)
+        g_hash_table_unref (in->defined[kind]);
       g_array_unref (in->locations);
       g_array_unref (in->groups);
       g_hash_table_unref (in->group_alias);
@@ -92,6 +98,12 @@ fail (ChronoOtf2Merge *m, GError **error, const char *message)
 static gboolean
 copy_definitions (ChronoOtf2Merge *m, OTF2_Reader *otf2, GError **error)
 {
+  if (!chrono_otf2_merge_write_run_node (m))
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO,
+                   _ ("%s: the node naming it cannot be written to the merged archive"), m->input->path);
+      return FALSE;
+    }
   OTF2_GlobalDefReader *defs = OTF2_Reader_GetGlobalDefReader (otf2);
   OTF2_GlobalDefReaderCallbacks *callbacks = OTF2_GlobalDefReaderCallbacks_New ();
   chrono_otf2_merge_register_definitions (callbacks);
@@ -132,6 +144,19 @@ write_local_definitions (ChronoOtf2Merge *m, OTF2_LocationRef location)
   return defs != NULL && OTF2_Archive_CloseDefWriter (m->archive, defs) == OTF2_SUCCESS;
 }
 
+/* A location whose events end early (a missing or cut event file) is
+ * merged with the events that could be read and a warning, as info and
+ * the viewer load it: the merged archive holds what they show. */
+static void
+warn_events_cut (ChronoOtf2Merge *m, OTF2_LocationRef location, guint64 n)
+{
+  if (m->warnings != NULL)
+    g_ptr_array_add (m->warnings,
+                     g_strdup_printf (_ ("%s: location %" PRIu64 ": its events could not be read to the end; the "
+                                         "%" PRIu64 " read are merged"),
+                                      m->input->path, (guint64) location, n));
+}
+
 static gboolean
 copy_location (ChronoOtf2Merge *m, OTF2_Reader *otf2, OTF2_EvtReaderCallbacks *callbacks, gboolean local_defs,
                OTF2_LocationRef location, GError **error)
@@ -141,20 +166,25 @@ copy_location (ChronoOtf2Merge *m, OTF2_Reader *otf2, OTF2_EvtReaderCallbacks *c
   OTF2_EvtReader *events = OTF2_Reader_GetEvtReader (otf2, location);
   m->events = OTF2_Archive_GetEvtWriter (m->archive, chrono_otf2_merge_location (m, location));
   uint64_t n = 0;
-  gboolean ok = events != NULL && m->events != NULL
-                && OTF2_Reader_RegisterEvtCallbacks (otf2, events, callbacks, m) == OTF2_SUCCESS
-                && OTF2_Reader_ReadAllLocalEvents (otf2, events, &n) == OTF2_SUCCESS && m->error == NULL;
+  gboolean written = m->events != NULL;
+  gboolean read = written && events != NULL
+                  && OTF2_Reader_RegisterEvtCallbacks (otf2, events, callbacks, m) == OTF2_SUCCESS
+                  && OTF2_Reader_ReadAllLocalEvents (otf2, events, &n) == OTF2_SUCCESS;
   if (m->events != NULL)
-    ok = OTF2_Archive_CloseEvtWriter (m->archive, m->events) == OTF2_SUCCESS && ok;
+    written = OTF2_Archive_CloseEvtWriter (m->archive, m->events) == OTF2_SUCCESS && written;
   m->events = NULL;
-  ok = ok && write_local_definitions (m, chrono_otf2_merge_location (m, location));
+  written = written && write_local_definitions (m, chrono_otf2_merge_location (m, location));
   if (events != NULL)
     OTF2_Reader_CloseEvtReader (otf2, events);
-  if (ok)
-    return TRUE;
-  g_autofree char *message =
-      g_strdup_printf (_ ("the events of location %" PRIu64 " cannot be read to the end (%" PRIu64 " read)"),
-                       (guint64) location, (guint64) n);
+  chrono_otf2_merge_warn_dropped (m, location);
+  if (written && m->error == NULL)
+    {
+      if (!read)
+        warn_events_cut (m, location, n);
+      return TRUE;
+    }
+  g_autofree char *message = g_strdup_printf (
+      _ ("the events of location %" PRIu64 " cannot be copied (%" PRIu64 " read)"), (guint64) location, (guint64) n);
   return fail (m, error, message);
 }
 
@@ -254,21 +284,79 @@ write_merged (ChronoOtf2Merge *m, const char *folder, GError **error)
   return close_archive (m, folder, ok ? error : NULL) && ok;
 }
 
+/* A merge stopped by SIGINT, SIGTERM or SIGHUP removes what it wrote:
+ * the handler only notes the signal (a blocked read or write returns
+ * EINTR, as the handlers do not restart it), every record copied checks
+ * the note, and the failed merge is cleaned up as any other.  Then the
+ * signal goes to whoever handled it before, as if it came now; a second
+ * one while the first is being handled ends the process at once, and the
+ * next merge into the output names what was left. */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static volatile sig_atomic_t stop_signal;
+static struct sigaction previous_actions[G_N_ELEMENTS (stop_signals)];
+
+static void
+on_stop_signal (int signal_number)
+{
+  if (stop_signal != 0)
+    {
+      signal (signal_number, SIG_DFL);
+      raise (signal_number);
+      return;
+    }
+  stop_signal = signal_number;
+}
+
+static void
+catch_stop_signals (void)
+{
+  stop_signal = 0;
+  struct sigaction action = { 0 };
+  action.sa_handler = on_stop_signal;
+  sigemptyset (&action.sa_mask);
+  for (guint i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    sigaction (stop_signals[i], &action, &previous_actions[i]);
+}
+
+/* The handlers as they were; a signal caught meanwhile is raised again. */
+static void
+release_stop_signals (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    sigaction (stop_signals[i], &previous_actions[i], NULL);
+  if (stop_signal != 0)
+    raise (stop_signal);
+}
+
+gboolean
+chrono_otf2_merge_stopped (void)
+{
+  return stop_signal != 0;
+}
+
 gboolean
 chrono_otf2_merge (const char *const *inputs, guint n_inputs, const char *output_dir, const ChronoMergeOptions *options,
                    GError **error)
 {
   g_return_val_if_fail (n_inputs > 0, FALSE);
   chrono_otf2_quiet_errors ();
-  g_autofree char *temporary = chrono_otf2_merge_output_begin (inputs, n_inputs, output_dir, options->force, error);
-  if (temporary == NULL)
+  MergeOutput *out =
+      chrono_otf2_merge_output_begin (inputs, n_inputs, output_dir, options->force, options->warnings, error);
+  if (out == NULL)
     return FALSE;
+  catch_stop_signals ();
   ChronoOtf2Merge m;
   merge_init (&m, inputs, n_inputs);
-  gboolean ok = chrono_otf2_merge_plan (&m, options->align, error) && write_merged (&m, temporary, error)
-                && chrono_otf2_merge_output_commit (temporary, output_dir, error);
+  m.warnings = options->warnings;
+  gboolean ok = chrono_otf2_merge_plan (&m, options->align, error) && write_merged (&m, out->temporary, error);
   merge_clear (&m);
-  if (!ok)
-    chrono_otf2_merge_output_abandon (temporary);
+  if (ok && !chrono_otf2_merge_stopped ())
+    ok = chrono_otf2_merge_output_commit (out, output_dir, error);
+  else
+    {
+      chrono_otf2_merge_output_abandon (out);
+      ok = FALSE;
+    }
+  release_stop_signals ();
   return ok;
 }
