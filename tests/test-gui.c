@@ -906,7 +906,7 @@ test_name_column_resizes (void)
   chrono_timeline_view_get_render_options (view, &o);
   double y = chrono_render_options_lane_top (&o) + 30;
   double edge = o.label_width;
-  send_button (timeline, GDK_BUTTON_PRESS, 1, edge + 1, y, 0);
+  send_button (timeline, GDK_BUTTON_PRESS, 1, edge - 1, y, 0);
   send_motion (timeline, edge + 60, y, GDK_BUTTON1_MASK);
   send_motion (timeline, edge + 120, y, GDK_BUTTON1_MASK);
   send_button (timeline, GDK_BUTTON_RELEASE, 1, edge + 120, y, 0);
@@ -2384,6 +2384,309 @@ test_unsaved_notes_on_close (void)
   g_rmdir (dir);
 }
 
+/* ---- the lane menu ------------------------------------------------------------- */
+
+/* A key as the keyboard sends it, through GTK's main event handler: bindings (a menu's Return, Shift+F10)
+ * look at the key's code, and a menu opened by a key is told which event opened it. */
+static void
+send_bound_key (GtkWidget *widget, guint keyval, guint state)
+{
+  g_autofree GdkKeymapKey *keys = NULL;
+  int n_keys = 0;
+  g_assert_true (gdk_keymap_get_entries_for_keyval (gdk_keymap_get_for_display (gdk_display_get_default ()), keyval,
+                                                    &keys, &n_keys));
+  GdkEvent *event = gdk_event_new (GDK_KEY_PRESS);
+  event->key.window = g_object_ref (gtk_widget_get_window (widget));
+  event->key.keyval = keyval;
+  event->key.state = state;
+  event->key.hardware_keycode = keys[0].keycode;
+  event->key.group = keys[0].group;
+  event->key.time = GDK_CURRENT_TIME;
+  gdk_event_set_device (event, gdk_seat_get_keyboard (gdk_display_get_default_seat (gdk_display_get_default ())));
+  gtk_main_do_event (event);
+  gdk_event_free (event);
+}
+
+static ChronoWindow *
+open_two_traces (ChronoApplication *app)
+{
+  ChronoWindow *window = open_window (app, trace_path);
+  g_autofree char *added_path = g_build_filename (data_dir, "etf", "beside_example.etf", NULL);
+  g_autoptr (GFile) added = g_file_new_for_path (added_path);
+  chrono_window_add_trace (window, added);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (chrono_window_get_trace_count (window) < 2 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (chrono_window_get_trace_count (window), ==, 2);
+  settle ();
+  return window;
+}
+
+/* The y of a lane's row in the timeline, scrolling it into sight first. */
+static double
+row_y (ChronoTimelineView *view, ChronoLane *lane)
+{
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint row;
+  g_assert_true (chrono_layout_find_row (layout, lane, &row));
+  chrono_viewport_set_scroll_y (chrono_timeline_view_get_viewport (view), chrono_layout_get_row (layout, row)->y, 1e9);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  return chrono_render_options_lane_top (&o) + chrono_layout_get_row (layout, row)->y - o.scroll_y + 5;
+}
+
+/* Right-click on lane's name (NULL: below the last lane): the menu that opens. */
+static GtkMenuShell *
+right_click_name (ChronoTimelineView *view, ChronoLane *lane)
+{
+  double y = lane != NULL ? row_y (view, lane) : gtk_widget_get_allocated_height (GTK_WIDGET (view)) - 3;
+  send_button (GTK_WIDGET (view), GDK_BUTTON_PRESS, 3, 20, y, 0);
+  send_button (GTK_WIDGET (view), GDK_BUTTON_RELEASE, 3, 20, y, 0);
+  settle ();
+  GtkWidget *menu = chrono_timeline_view_get_lane_menu (view);
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_visible (menu));
+  return GTK_MENU_SHELL (menu);
+}
+
+static GtkWidget *
+menu_item_labelled (GtkMenuShell *menu, const char *label)
+{
+  g_autoptr (GList) items = gtk_container_get_children (GTK_CONTAINER (menu));
+  for (GList *l = items; l != NULL; l = l->next)
+    if (GTK_IS_MENU_ITEM (l->data) && g_strcmp0 (gtk_menu_item_get_label (l->data), label) == 0)
+      return l->data;
+  return NULL;
+}
+
+/* Chooses an item as a click does: the menu closes, then the item acts. */
+static void
+click_item (GtkMenuShell *menu, const char *label)
+{
+  GtkWidget *item = menu_item_labelled (menu, label);
+  g_assert_nonnull (item);
+  g_object_ref (menu);
+  gtk_menu_shell_activate_item (menu, item, TRUE);
+  settle ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (menu)));
+  g_object_unref (menu);
+}
+
+/* Chooses an item with the keyboard: Down to it, then Return. */
+static void
+press_item (GtkMenuShell *menu, const char *label)
+{
+  GtkWidget *item = menu_item_labelled (menu, label);
+  g_assert_nonnull (item);
+  g_object_ref (menu);
+  gtk_menu_shell_select_item (menu, item);
+  send_bound_key (GTK_WIDGET (menu), GDK_KEY_Return, 0);
+  settle ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (menu)));
+  g_object_unref (menu);
+}
+
+/* The menu the keyboard opens (the Menu key) on the timeline. */
+static GtkMenuShell *
+menu_key (ChronoTimelineView *view)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  send_bound_key (GTK_WIDGET (view), GDK_KEY_Menu, 0);
+  settle ();
+  GtkWidget *menu = chrono_timeline_view_get_lane_menu (view);
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_visible (menu));
+  return GTK_MENU_SHELL (menu);
+}
+
+/* The lanes with children that the menu folds (groups stay open), of every trace on show. */
+static GPtrArray *
+foldable_lanes (ChronoWindow *window)
+{
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  GPtrArray *out = g_ptr_array_new ();
+  guint n = set != NULL ? chrono_trace_set_get_n (set) : 1;
+  for (guint m = 0; m < n; m++)
+    {
+      ChronoTrace *trace = set != NULL ? chrono_trace_set_get_trace (set, m) : chrono_timeline_view_get_trace (view);
+      g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+      for (guint i = 0; i < lanes->len; i++)
+        if (chrono_lane_get_n_children (g_ptr_array_index (lanes, i)) > 0
+            && chrono_lane_get_kind (g_ptr_array_index (lanes, i)) != CHRONO_LANE_GROUP)
+          g_ptr_array_add (out, g_ptr_array_index (lanes, i));
+    }
+  return out;
+}
+
+static void
+assert_all_expanded (ChronoWindow *window, gboolean expanded)
+{
+  ChronoLayout *layout = chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_autoptr (GPtrArray) lanes = foldable_lanes (window);
+  g_assert_cmpuint (lanes->len, >, 0);
+  for (guint i = 0; i < lanes->len; i++)
+    g_assert_cmpint (chrono_layout_get_expanded (layout, g_ptr_array_index (lanes, i)), ==, expanded);
+}
+
+/* Hide This Lane hides the lane clicked on, chosen by mouse or by keyboard. */
+static void
+test_lane_menu_hide_lane (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *first = find_lane (trace, "Task_2ms_1", CHRONO_LANE_PROCESS);
+  ChronoLane *second = find_lane (trace, "Task_2ms_3", CHRONO_LANE_PROCESS);
+  g_assert_nonnull (first);
+  g_assert_nonnull (second);
+  GtkMenuShell *menu = right_click_name (view, first);
+  save_screenshot (GTK_WIDGET (menu), "gui-lane-menu.png");
+  click_item (menu, "Hide This Lane");
+  g_assert_false (chrono_layout_get_visible (layout, first));
+  g_assert_true (chrono_layout_get_visible (layout, second));
+  /* by keyboard: the selected item's lane */
+  ChronoSpans *spans = chrono_lane_get_spans (second);
+  g_assert_cmpuint (chrono_spans_get_n (spans), >, 0);
+  chrono_timeline_view_select (view, second, 0);
+  press_item (menu_key (view), "Hide This Lane");
+  g_assert_false (chrono_layout_get_visible (layout, second));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Show All Lanes brings back the hidden lanes of every trace on show. */
+static void
+test_lane_menu_show_all (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_two_traces (app);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (layout);
+  ChronoLane *first = find_lane (chrono_trace_set_get_trace (set, 0), "Task_2ms_1", CHRONO_LANE_PROCESS);
+  g_autoptr (GPtrArray) added = chrono_trace_list_lanes (chrono_trace_set_get_trace (set, 1));
+  ChronoLane *second = g_ptr_array_index (added, added->len - 1);
+  for (guint round = 0; round < 2; round++)
+    {
+      chrono_layout_set_visible (layout, first, FALSE);
+      chrono_layout_set_visible (layout, second, FALSE);
+      settle ();
+      if (round == 0)
+        click_item (right_click_name (view, NULL), "Show All Lanes");
+      else
+        press_item (menu_key (view), "Show All Lanes");
+      g_assert_true (chrono_layout_get_visible (layout, first));
+      g_assert_true (chrono_layout_get_visible (layout, second));
+    }
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Collapse All and Expand All fold and unfold the lanes of every trace on show. */
+static void
+test_lane_menu_collapse_expand (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_two_traces (app);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  ChronoLane *lane = find_lane (chrono_trace_set_get_trace (set, 0), "Task_2ms_1", CHRONO_LANE_PROCESS);
+  click_item (right_click_name (view, lane), "Collapse All");
+  assert_all_expanded (window, FALSE);
+  click_item (right_click_name (view, NULL), "Expand All");
+  assert_all_expanded (window, TRUE);
+  press_item (menu_key (view), "Collapse All");
+  assert_all_expanded (window, FALSE);
+  press_item (menu_key (view), "Expand All");
+  assert_all_expanded (window, TRUE);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* The Move Trace dialog over a window, or NULL. */
+static GtkDialog *
+move_dialog_over (ChronoWindow *window)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkDialog *found = NULL;
+  for (GList *l = toplevels; l != NULL && found == NULL; l = l->next)
+    if (GTK_IS_DIALOG (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window)
+        && gtk_widget_get_visible (l->data) && g_object_get_data (l->data, "entry") != NULL)
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
+/* Move This Trace… on an added trace's lane asks for a shift and moves that trace by it. */
+static void
+test_lane_menu_move_trace (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_two_traces (app);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  ChronoLane *heading = chrono_trace_set_get_heading (set, 1);
+  /* the first trace's lanes offer no move */
+  ChronoLane *first = find_lane (chrono_trace_set_get_trace (set, 0), "Task_2ms_1", CHRONO_LANE_PROCESS);
+  GtkMenuShell *menu = right_click_name (view, first);
+  g_assert_null (menu_item_labelled (menu, "Move This Trace…"));
+  gtk_menu_shell_deactivate (menu);
+  const char *shifts[] = { "-2ms", "+1.5ms" };
+  const gint64 ticks[] = { -2000000, 1500000 };
+  for (guint round = 0; round < 2; round++)
+    {
+      if (round == 0)
+        click_item (right_click_name (view, heading), "Move This Trace…");
+      else
+        {
+          chrono_timeline_view_unselect (view);
+          send_motion (GTK_WIDGET (view), 20, row_y (view, heading), 0);
+          press_item (menu_key (view), "Move This Trace…");
+        }
+      GtkDialog *dialog = move_dialog_over (window);
+      g_assert_nonnull (dialog);
+      gtk_entry_set_text (g_object_get_data (G_OBJECT (dialog), "entry"), shifts[round]);
+      gtk_dialog_response (dialog, GTK_RESPONSE_ACCEPT);
+      settle ();
+      g_assert_null (move_dialog_over (window));
+      g_assert_cmpint (chrono_trace_set_get_shift (set, 1), ==, ticks[round]);
+    }
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* A Shift+drag begun on the timeline's first pixels zooms: the name column's edge grabs from its own side. */
+static void
+test_shift_drag_beside_names_zooms (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  int width = chrono_timeline_view_get_label_width (view);
+  for (int offset = 0; offset <= 4; offset += 2)
+    {
+      chrono_viewport_fit (viewport);
+      ChronoRenderOptions o;
+      chrono_timeline_view_get_render_options (view, &o);
+      double x1 = o.label_width + offset, x2 = x1 + 200, y = chrono_render_options_lane_top (&o) + 30;
+      gint64 t1 = chrono_render_options_x_to_time (&o, x1), t2 = chrono_render_options_x_to_time (&o, x2);
+      send_button (timeline, GDK_BUTTON_PRESS, 1, x1, y, GDK_SHIFT_MASK);
+      send_motion (timeline, x1 + 100, y, GDK_SHIFT_MASK | GDK_BUTTON1_MASK);
+      send_motion (timeline, x2, y, GDK_SHIFT_MASK | GDK_BUTTON1_MASK);
+      send_button (timeline, GDK_BUTTON_RELEASE, 1, x2, y, GDK_SHIFT_MASK);
+      g_assert_cmpint (chrono_timeline_view_get_label_width (view), ==, width);
+      g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, t1);
+      g_assert_cmpint (chrono_viewport_get_end (viewport), ==, t2);
+    }
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2425,5 +2728,10 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/unsaved-notes-on-close", test_unsaved_notes_on_close);
   g_test_add_func ("/gui/follow-activation-chain", test_follow_activation_chain);
   g_test_add_func ("/gui/saved-view", test_saved_view);
+  g_test_add_func ("/gui/lane-menu-hide-lane", test_lane_menu_hide_lane);
+  g_test_add_func ("/gui/lane-menu-show-all", test_lane_menu_show_all);
+  g_test_add_func ("/gui/lane-menu-collapse-expand", test_lane_menu_collapse_expand);
+  g_test_add_func ("/gui/lane-menu-move-trace", test_lane_menu_move_trace);
+  g_test_add_func ("/gui/shift-drag-beside-names-zooms", test_shift_drag_beside_names_zooms);
   return g_test_run ();
 }

@@ -35,7 +35,7 @@ typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS, DRAG_S
 /* The name column: how narrow and how wide it may be dragged, and how near its edge a press grabs it. */
 #define MIN_LABEL_WIDTH 80
 #define MIN_DATA_WIDTH 120
-#define EDGE_GRAB 4.0
+#define EDGE_GRAB 5.0
 
 struct _ChronoTimelineView {
   GtkDrawingArea parent_instance;
@@ -62,6 +62,7 @@ struct _ChronoTimelineView {
   guint selected_span;
   ChronoLane *menu_lane; /* the lane a context menu was opened on */
   guint menu_member; /* and the trace of the set it belongs to */
+  GtkWidget *menu; /* that menu: kept until the next one, for its items act after it closes */
   char *label_attribute; /* claims show this attribute's value, or NULL */
   char *highlight_name; /* only these calls at full strength, or NULL */
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
@@ -437,6 +438,14 @@ select_at (ChronoTimelineView *self, double x, double y)
 
 static void popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event);
 
+/* The name column's edge grabs from its side only: a drag begun in the
+ * timeline, however near the edge, pans or zooms. */
+static gboolean
+on_names_edge (ChronoTimelineView *self, double x)
+{
+  return x < self->label_width && x >= self->label_width - EDGE_GRAB;
+}
+
 /* A press on the heading of a trace added to the first: dragging it moves that trace in time. */
 static gboolean
 start_shift_drag (ChronoTimelineView *self, const ChronoRenderOptions *o, GdkEventButton *event)
@@ -500,7 +509,7 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
       popup_lane_menu (self, event);
       return GDK_EVENT_STOP;
     }
-  if (event->button == GDK_BUTTON_PRIMARY && fabs (event->x - o.label_width) <= EDGE_GRAB
+  if (event->button == GDK_BUTTON_PRIMARY && on_names_edge (self, event->x)
       && event->y >= chrono_render_options_lane_top (&o))
     {
       self->drag = DRAG_NAMES;
@@ -638,7 +647,7 @@ chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event)
   self->pointer_y = event->y;
   if (self->drag != DRAG_NONE)
     continue_drag (self, event->x, event->y);
-  show_edge_cursor (self, self->drag == DRAG_NAMES || fabs (event->x - self->label_width) <= EDGE_GRAB);
+  show_edge_cursor (self, self->drag == DRAG_NAMES || on_names_edge (self, event->x));
   chrono_viewport_set_cursor (self->viewport, pointer_inside_data (self), time_at (self, event->x));
   gtk_widget_queue_draw (widget);
   return GDK_EVENT_PROPAGATE;
@@ -892,10 +901,27 @@ hide_lane_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
     chrono_layout_set_visible (self->layout, self->menu_lane, FALSE);
 }
 
+/* Every lane of every trace on show: the menu's "all" means all of them. */
+static GPtrArray *
+list_all_lanes (ChronoTimelineView *self)
+{
+  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
+  if (set == NULL)
+    return chrono_trace_list_lanes (self->trace);
+  GPtrArray *all = g_ptr_array_new ();
+  for (guint m = 0; m < chrono_trace_set_get_n (set); m++)
+    {
+      g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (chrono_trace_set_get_trace (set, m));
+      for (guint i = 0; i < lanes->len; i++)
+        g_ptr_array_add (all, g_ptr_array_index (lanes, i));
+    }
+  return all;
+}
+
 static void
 set_all_expanded (ChronoTimelineView *self, gboolean expanded)
 {
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
+  g_autoptr (GPtrArray) lanes = list_all_lanes (self);
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
@@ -921,7 +947,7 @@ static void
 show_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   ChronoTimelineView *self = data;
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
+  g_autoptr (GPtrArray) lanes = list_all_lanes (self);
   for (guint i = 0; i < lanes->len; i++)
     chrono_layout_set_visible (self->layout, g_ptr_array_index (lanes, i), TRUE);
 }
@@ -991,14 +1017,13 @@ static const GActionEntry view_actions[] = {
   { "expand-all", expand_all_activated },
 };
 
+/* The menu of lane (NULL: of no lane in particular), at the pointer of event or, from the keyboard
+ * (event NULL), at the lane's name. */
 static void
-popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
+popup_menu_for (ChronoTimelineView *self, ChronoLane *lane, guint member, const GdkEvent *event)
 {
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  ChronoRenderHit hit;
-  self->menu_lane = chrono_renderer_hit_test (self->renderer, &o, event->x, event->y, &hit) ? hit.lane : NULL;
-  self->menu_member = self->menu_lane != NULL ? hit.member : 0;
+  self->menu_lane = lane;
+  self->menu_member = lane != NULL ? member : 0;
   g_autoptr (GMenu) menu = g_menu_new ();
   if (self->menu_member > 0)
     g_menu_append (menu, _ ("Move This Trace…"), "view.shift-trace");
@@ -1007,10 +1032,64 @@ popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
   g_menu_append (menu, _ ("Show All Lanes"), "view.show-all-lanes");
   g_menu_append (menu, _ ("Collapse All"), "view.collapse-all");
   g_menu_append (menu, _ ("Expand All"), "view.expand-all");
-  GtkWidget *popup = gtk_menu_new_from_model (G_MENU_MODEL (menu));
-  gtk_menu_attach_to_widget (GTK_MENU (popup), GTK_WIDGET (self), NULL);
-  g_signal_connect (popup, "deactivate", G_CALLBACK (gtk_widget_destroy), NULL);
-  gtk_menu_popup_at_pointer (GTK_MENU (popup), (GdkEvent *) event);
+  /* the menu lives until the next one (or the view) goes: a menu destroyed
+   * as it closes takes its items with it before the chosen one activates */
+  if (self->menu != NULL)
+    gtk_widget_destroy (self->menu);
+  self->menu = gtk_menu_new_from_model (G_MENU_MODEL (menu));
+  g_object_add_weak_pointer (G_OBJECT (self->menu), (gpointer *) &self->menu);
+  gtk_menu_attach_to_widget (GTK_MENU (self->menu), GTK_WIDGET (self), NULL);
+  if (event != NULL)
+    {
+      gtk_menu_popup_at_pointer (GTK_MENU (self->menu), event);
+      return;
+    }
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  guint row;
+  GdkRectangle at = { 0, (int) chrono_render_options_lane_top (&o), (int) o.label_width, 1 };
+  if (lane != NULL && chrono_layout_find_row (self->layout, lane, &row))
+    at.y += (int) (chrono_layout_get_row (self->layout, row)->y - o.scroll_y);
+  gtk_menu_popup_at_rect (GTK_MENU (self->menu), gtk_widget_get_window (GTK_WIDGET (self)), &at, GDK_GRAVITY_SOUTH_WEST,
+                          GDK_GRAVITY_NORTH_WEST, NULL);
+  gtk_menu_shell_select_first (GTK_MENU_SHELL (self->menu), FALSE);
+}
+
+static void
+popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
+{
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  ChronoRenderHit hit;
+  gboolean found = chrono_renderer_hit_test (self->renderer, &o, event->x, event->y, &hit);
+  popup_menu_for (self, found ? hit.lane : NULL, found ? hit.member : 0, (const GdkEvent *) event);
+}
+
+/* Shift+F10 or the Menu key: the menu of the selected item's lane, else of the lane under the pointer. */
+static gboolean
+chrono_timeline_view_popup_menu (GtkWidget *widget)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  ChronoRenderHit hit;
+  if (self->selected_row_lane != NULL)
+    popup_menu_for (self, self->selected_row_lane, chrono_timeline_view_get_selected_member (self), NULL);
+  else if (self->pointer_x >= 0
+           && chrono_renderer_hit_test (self->renderer, &o, MIN (self->pointer_x, o.label_width - 1), self->pointer_y,
+                                        &hit))
+    popup_menu_for (self, hit.lane, hit.member, NULL);
+  else
+    popup_menu_for (self, NULL, 0, NULL);
+  return TRUE;
+}
+
+/* The lane menu on show, NULL when none was opened. */
+GtkWidget *
+chrono_timeline_view_get_lane_menu (ChronoTimelineView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
+  return self->menu;
 }
 
 /* ---- selection ---------------------------------------------------------- */
@@ -1356,6 +1435,15 @@ chrono_timeline_view_set_property (GObject *object, guint prop_id, const GValue 
 }
 
 static void
+chrono_timeline_view_dispose (GObject *object)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
+  if (self->menu != NULL)
+    gtk_widget_destroy (self->menu);
+  G_OBJECT_CLASS (chrono_timeline_view_parent_class)->dispose (object);
+}
+
+static void
 chrono_timeline_view_finalize (GObject *object)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
@@ -1388,6 +1476,7 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   object_class->constructed = chrono_timeline_view_constructed;
   object_class->get_property = chrono_timeline_view_get_property;
   object_class->set_property = chrono_timeline_view_set_property;
+  object_class->dispose = chrono_timeline_view_dispose;
   object_class->finalize = chrono_timeline_view_finalize;
   widget_class->draw = chrono_timeline_view_draw;
   widget_class->size_allocate = chrono_timeline_view_size_allocate;
@@ -1397,6 +1486,7 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   widget_class->motion_notify_event = chrono_timeline_view_motion_notify;
   widget_class->leave_notify_event = chrono_timeline_view_leave_notify;
   widget_class->key_press_event = chrono_timeline_view_key_press;
+  widget_class->popup_menu = chrono_timeline_view_popup_menu;
   widget_class->query_tooltip = chrono_timeline_view_query_tooltip;
   widget_class->style_updated = chrono_timeline_view_style_updated;
   /* "item-selected" (lane or NULL, span index): a click chose an item */

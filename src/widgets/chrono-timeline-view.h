@@ -57,5 +57,7 @@ void chrono_timeline_view_reveal_lanes (ChronoTimelineView *view, ChronoLane *co
 /* A saved view's bookmarks and notes, drawn over the lanes; NULL: none. */
 void chrono_timeline_view_set_annotations (ChronoTimelineView *view, ChronoViewState *state);
 ChronoViewState *chrono_timeline_view_get_annotations (ChronoTimelineView *view);
+/* The lane menu last opened (right-click in the name column, Shift+F10, Menu), NULL when none was. */
+GtkWidget *chrono_timeline_view_get_lane_menu (ChronoTimelineView *view);
 
 G_END_DECLS
