@@ -2687,6 +2687,38 @@ test_shift_drag_beside_names_zooms (void)
   settle ();
 }
 
+/* The tests run with a home and XDG folders of their own in the build tree: what they open goes to their
+ * recently-used list, never to the user's. */
+static void
+test_own_user_dirs (void)
+{
+  g_autofree char *build_root = g_path_get_dirname (artifact_dir);
+  g_autofree char *prefix = g_build_filename (build_root, "tests", "home", NULL);
+  const char *dirs[] = { g_get_home_dir (), g_get_user_data_dir (), g_get_user_config_dir (), g_get_user_cache_dir () };
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_test_message ("user folder: %s", dirs[i]);
+      g_assert_true (g_str_has_prefix (dirs[i], prefix));
+    }
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  g_autofree char *uri = g_filename_to_uri (trace_path, NULL, NULL);
+  g_autofree char *list = g_build_filename (g_get_user_data_dir (), "recently-used.xbel", NULL);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  g_autofree char *written = NULL;
+  while ((written == NULL || strstr (written, uri) == NULL) && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+      g_clear_pointer (&written, g_free);
+      g_file_get_contents (list, &written, NULL, NULL);
+    }
+  g_assert_nonnull (written);
+  g_assert_nonnull (strstr (written, uri));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2733,5 +2765,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/lane-menu-collapse-expand", test_lane_menu_collapse_expand);
   g_test_add_func ("/gui/lane-menu-move-trace", test_lane_menu_move_trace);
   g_test_add_func ("/gui/shift-drag-beside-names-zooms", test_shift_drag_beside_names_zooms);
+  g_test_add_func ("/gui/own-user-dirs", test_own_user_dirs);
   return g_test_run ();
 }
