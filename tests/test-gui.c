@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <math.h>
 #include <string.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "chrono-application.h"
@@ -16,12 +17,14 @@
 #include "chrono-find.h"
 #include "chrono-inspector.h"
 #include "chrono-instance-life.h"
+#include "chrono-loader.h"
 #include "chrono-metrics-view.h"
 #include "chrono-palette.h"
 #include "chrono-range-stats.h"
 #include "chrono-range-view.h"
 #include "chrono-requirements-view.h"
 #include "chrono-timeline-view.h"
+#include "chrono-welcome.h"
 #include "chrono-window.h"
 
 static const char *trace_path;
@@ -2719,6 +2722,162 @@ test_own_user_dirs (void)
   settle ();
 }
 
+/* The first widget below widget of type, or NULL. */
+static GtkWidget *
+find_widget_of_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  if (!GTK_IS_CONTAINER (widget))
+    return NULL;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    found = find_widget_of_type (l->data, type);
+  g_list_free (children);
+  return found;
+}
+
+/* The first widget below widget that activates action. */
+static GtkWidget *
+find_actionable (GtkWidget *widget, const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  if (!GTK_IS_CONTAINER (widget))
+    return NULL;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    found = find_actionable (l->data, action);
+  g_list_free (children);
+  return found;
+}
+
+/* Every label's text below widget, one per line. */
+static void
+collect_labels (GtkWidget *widget, GString *out)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  if (!GTK_IS_CONTAINER (widget))
+    return;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
+  for (GList *l = children; l != NULL; l = l->next)
+    collect_labels (l->data, out);
+  g_list_free (children);
+}
+
+static void
+assert_trace_buttons_sensitive (ChronoWindow *window, gboolean sensitive)
+{
+  GtkWidget *header = gtk_window_get_titlebar (GTK_WINDOW (window));
+  const char *actions[] = { "win.zoom-in", "win.zoom-out", "win.zoom-fit", "win.export" };
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = find_actionable (header, actions[i]);
+      g_assert_nonnull (button);
+      g_test_message ("%s: %s", actions[i], gtk_widget_is_sensitive (button) ? "sensitive" : "insensitive");
+      g_assert_cmpint (gtk_widget_is_sensitive (button), ==, sensitive);
+    }
+}
+
+static ChronoWindow *
+empty_window (ChronoApplication *app)
+{
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  ChronoWindow *window = chrono_window_new (GTK_APPLICATION (app));
+  gtk_window_resize (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  settle ();
+  return window;
+}
+
+/* With no trace the window offers Open, the traces opened lately, the formats it reads and the example it
+ * comes with; zoom and export are greyed until a trace is shown. */
+static void
+test_first_start (void)
+{
+  g_autofree char *recent_path = g_build_filename (data_dir, "btf", "spec_example.btf", NULL);
+  g_autofree char *recent_uri = g_filename_to_uri (recent_path, NULL, NULL);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  g_assert_true (gtk_recent_manager_add_item (manager, recent_uri));
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!gtk_recent_manager_has_item (manager, recent_uri) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = empty_window (app);
+  g_assert_null (chrono_window_get_timeline (window));
+  assert_trace_buttons_sensitive (window, FALSE);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
+  GtkWidget *welcome = find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_WELCOME);
+  g_assert_nonnull (welcome);
+  g_assert_true (gtk_widget_is_drawable (welcome));
+  GtkWidget *open = find_actionable (welcome, "win.open");
+  g_assert_nonnull (open);
+  g_assert_true (gtk_widget_is_sensitive (open));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (find_button_with (welcome, "spec_example.btf") == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  GtkWidget *recent = find_button_with (welcome, "spec_example.btf");
+  g_assert_nonnull (recent);
+  g_autoptr (GString) labels = g_string_new (NULL);
+  collect_labels (welcome, labels);
+  for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
+    g_assert_nonnull (strstr (labels->str, (*loader)->description));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-first-start.png");
+
+  /* the example opens, and with a trace shown zoom and export act */
+  gtk_button_clicked (GTK_BUTTON (find_button_with (welcome, "Example")));
+  g_assert_true (wait_for_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_autofree char *name = g_path_get_basename (chrono_trace_get_path (trace));
+  g_assert_cmpstr (name, ==, "two-cores.btf");
+  settle ();
+  assert_trace_buttons_sensitive (window, TRUE);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+
+  /* a recent trace opens with a click */
+  window = empty_window (app);
+  welcome = find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_WELCOME);
+  gtk_button_clicked (GTK_BUTTON (find_button_with (welcome, "spec_example.btf")));
+  g_assert_true (wait_for_timeline (window));
+  trace = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_assert_cmpstr (chrono_trace_get_path (trace), ==, recent_path);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Check Requirements… opens in the folder of the trace on show, where its requirements usually are. */
+static void
+test_requirements_chooser_folder (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "check-requirements", NULL);
+  settle ();
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkWidget *chooser = NULL;
+  for (GList *l = toplevels; l != NULL && chooser == NULL; l = l->next)
+    if (GTK_IS_FILE_CHOOSER_DIALOG (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window)
+        && gtk_widget_get_visible (l->data))
+      chooser = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (chooser);
+  g_autofree char *folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *expected = g_path_get_dirname (trace_path);
+  g_autofree char *real_folder = realpath (folder, NULL), *real_expected = realpath (expected, NULL);
+  g_assert_cmpstr (real_folder, ==, real_expected);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  settle ();
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2766,5 +2925,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/lane-menu-move-trace", test_lane_menu_move_trace);
   g_test_add_func ("/gui/shift-drag-beside-names-zooms", test_shift_drag_beside_names_zooms);
   g_test_add_func ("/gui/own-user-dirs", test_own_user_dirs);
+  g_test_add_func ("/gui/first-start", test_first_start);
+  g_test_add_func ("/gui/requirements-chooser-folder", test_requirements_chooser_folder);
   return g_test_run ();
 }

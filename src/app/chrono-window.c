@@ -30,6 +30,7 @@
 #include "chrono-status-bar.h"
 #include "chrono-timeline-view.h"
 #include "chrono-warnings-dialog.h"
+#include "chrono-welcome.h"
 
 struct _ChronoWindow {
   GtkApplicationWindow parent_instance;
@@ -44,6 +45,7 @@ struct _ChronoWindow {
   GtkWidget *search_bar;
   GtkWidget *search_entry;
   GtkWidget *stack;
+  GtkWidget *welcome;
   GtkWidget *progress;
   GtkWidget *paned;
   GtkWidget *timeline_box;
@@ -89,6 +91,7 @@ G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 static void setup_claims_popover (ChronoWindow *self);
 static void run_search (ChronoWindow *self);
 static void start_loading (ChronoWindow *self);
+static void enable_trace_actions (ChronoWindow *self);
 
 /* ---- showing a trace ---------------------------------------------------- */
 
@@ -647,6 +650,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "timeline");
   gtk_widget_grab_focus (self->timeline);
+  enable_trace_actions (self);
   set_title (self);
   setup_claims_popover (self);
   report_warnings (self);
@@ -916,7 +920,14 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   self->keep_view = FALSE;
   g_clear_pointer (&self->requirements_path, g_free); /* another trace: its own requirements */
   g_hash_table_remove_all (self->load_options); /* a new file starts with its own .view, if any */
+  enable_trace_actions (self);
   start_loading (self);
+}
+
+static void
+welcome_file_chosen (ChronoWindow *self, GFile *file, ChronoWelcome *welcome)
+{
+  chrono_window_open (self, file);
 }
 
 static void
@@ -1324,6 +1335,12 @@ check_requirements_activated (GSimpleAction *action, GVariant *parameter, gpoint
       g_autoptr (GFile) last = g_file_new_for_path (self->requirements_path);
       gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), last, NULL);
     }
+  else
+    {
+      /* requirements are usually kept beside the trace they are about */
+      g_autofree char *folder = g_path_get_dirname (chrono_trace_get_path (self->trace));
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder);
+    }
   g_signal_connect (dialog, "response", G_CALLBACK (requirements_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -1510,6 +1527,22 @@ static const GActionEntry window_actions[] = {
   { "next-instance", next_instance_activated },
   { "check-requirements", check_requirements_activated },
 };
+
+/* The actions that act on a trace: off (their buttons and menu items greyed) while none is shown. */
+static void
+enable_trace_actions (ChronoWindow *self)
+{
+  static const char *const need_trace[] = {
+    "save-view", "add-bookmark",   "add-note",          "export",        "go-to",
+    "find",      "show-all-lanes", "clear-markers",     "show-warnings", "core-load",
+    "find-next", "find-previous",  "previous-instance", "next-instance", "check-requirements",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (need_trace); i++)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), need_trace[i])),
+                                 self->timeline != NULL);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "reload")),
+                               self->path != NULL);
+}
 
 /* ---- drag and drop, recent files ----------------------------------------- */
 
@@ -1711,6 +1744,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   widget_class->delete_event = chrono_window_delete_event;
   widget_class->key_press_event = chrono_window_key_press;
   g_type_ensure (CHRONO_TYPE_STATUS_BAR); /* named in the template */
+  g_type_ensure (CHRONO_TYPE_WELCOME);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chronoscope/Chronoscope/chrono-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, ChronoWindow, name)
   CHILD (header);
@@ -1723,6 +1757,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (search_bar);
   CHILD (search_entry);
   CHILD (stack);
+  CHILD (welcome);
   CHILD (progress);
   CHILD (paned);
   CHILD (timeline_box);
@@ -1737,6 +1772,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, welcome_file_chosen);
   gtk_widget_class_bind_template_callback (widget_class, search_changed);
   gtk_widget_class_bind_template_callback (widget_class, search_stopped);
 }
@@ -1746,6 +1782,7 @@ chrono_window_init (ChronoWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
+  enable_trace_actions (self);
   gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_ENTRY (self->search_entry));
   g_signal_connect_swapped (self->search_bar, "notify::search-mode-enabled", G_CALLBACK (search_mode_changed), self);
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activated), self);
