@@ -1060,13 +1060,16 @@ test_add_trace (void)
   g_assert_cmpint (chrono_trace_set_to_reference (set, 1, 0), ==, 5000000);
   g_autofree char *message = g_strdup (chrono_window_get_info_message (window));
   g_assert_nonnull (strstr (message, "wall clocks"));
-  /* the title names both; the lanes counted are those with items, not the group headings */
+  /* the title names both; the lanes counted are those with items of both, not the group headings */
   GtkHeaderBar *header = GTK_HEADER_BAR (gtk_window_get_titlebar (GTK_WINDOW (window)));
   g_assert_cmpstr (gtk_header_bar_get_title (header), ==, "two-cores.btf + beside_example.etf");
   guint items = 0;
-  g_autoptr (GPtrArray) all = chrono_trace_list_lanes (chrono_trace_set_get_reference (set));
-  for (guint i = 0; i < all->len; i++)
-    items += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+  for (guint m = 0; m < 2; m++)
+    {
+      g_autoptr (GPtrArray) all = chrono_trace_list_lanes (chrono_trace_set_get_trace (set, m));
+      for (guint i = 0; i < all->len; i++)
+        items += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+    }
   g_autofree char *lanes = g_strdup_printf ("%u lanes", items);
   g_assert_nonnull (strstr (gtk_header_bar_get_subtitle (header), lanes));
   /* the BTF's cores over the TRACE's claims, the rest folded */
@@ -2878,6 +2881,95 @@ test_requirements_chooser_folder (void)
   settle ();
 }
 
+/* A trace moved before the first one's start (or after its end) stays in reach: Fit, Home and End show it. */
+static void
+test_moved_trace_in_reach (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_two_traces (app);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  ChronoTrace *first = chrono_trace_set_get_trace (set, 0), *added = chrono_trace_set_get_trace (set, 1);
+  gint64 origin = chrono_viewport_get_origin (viewport);
+  /* 43.9 ms before the first trace's start, as a drag or Move This Trace… puts it */
+  gint64 wanted = chrono_trace_get_begin (first) - 43900000;
+  gint64 now = chrono_trace_set_to_reference (set, 1, chrono_trace_get_begin (added));
+  g_assert_true (chrono_trace_set_set_shift (set, 1, chrono_trace_set_get_shift (set, 1) + wanted - now));
+  g_assert_cmpint (chrono_trace_set_to_reference (set, 1, chrono_trace_get_begin (added)), ==, wanted);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, wanted);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), ==, chrono_trace_get_end (first));
+  /* the times keep counting from where they did: the moved trace starts at −43.9 ms */
+  g_assert_cmpint (chrono_viewport_get_origin (viewport), ==, origin);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+  send_key (GTK_WIDGET (view), GDK_KEY_Home);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, wanted);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-moved-trace.png");
+  /* moved after the first's end: End reaches it */
+  gint64 late = chrono_trace_get_end (first) + 20000000;
+  now = chrono_trace_set_to_reference (set, 1, chrono_trace_get_end (added));
+  g_assert_true (chrono_trace_set_set_shift (set, 1, chrono_trace_set_get_shift (set, 1) + late - now));
+  send_key (GTK_WIDGET (view), GDK_KEY_End);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), ==, late);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Two traces whose files share a name are told apart by their folders; the subtitle counts both. */
+static void
+test_same_named_traces (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-names-XXXXXX", NULL);
+  g_autofree char *run_a = g_build_filename (dir, "run-a", NULL), *run_b = g_build_filename (dir, "run-b", NULL);
+  g_autofree char *a = g_build_filename (run_a, "two-cores.btf", NULL),
+                  *b = g_build_filename (run_b, "two-cores.btf", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_assert_true (g_file_get_contents (trace_path, &contents, &length, NULL));
+  g_assert_cmpint (g_mkdir (run_a, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (run_b, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (a, contents, (gssize) length, NULL));
+  g_assert_true (g_file_set_contents (b, contents, (gssize) length, NULL));
+
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, a);
+  g_autoptr (GFile) added = g_file_new_for_path (b);
+  chrono_window_add_trace (window, added);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (chrono_window_get_trace_count (window) < 2 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (chrono_window_get_trace_count (window), ==, 2);
+  settle ();
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  g_assert_cmpstr (chrono_lane_get_name (chrono_trace_set_get_heading (set, 0)), ==, "run-a/two-cores.btf");
+  g_assert_cmpstr (chrono_lane_get_name (chrono_trace_set_get_heading (set, 1)), ==, "run-b/two-cores.btf");
+  GtkHeaderBar *header = GTK_HEADER_BAR (gtk_window_get_titlebar (GTK_WINDOW (window)));
+  g_assert_cmpstr (gtk_header_bar_get_title (header), ==, "run-a/two-cores.btf + run-b/two-cores.btf");
+  g_assert_true (g_str_has_prefix (chrono_window_get_info_message (window), "run-b/two-cores.btf added"));
+  ChronoTrace *first = chrono_trace_set_get_trace (set, 0);
+  guint64 events = 2 * chrono_trace_get_n_events (first);
+  guint lanes = 0;
+  g_autoptr (GPtrArray) all = chrono_trace_list_lanes (first);
+  for (guint i = 0; i < all->len; i++)
+    lanes += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+  g_autofree char *counts = g_strdup_printf ("%" G_GUINT64_FORMAT " events · %u lanes", events, 2 * lanes);
+  g_test_message ("subtitle: %s", gtk_header_bar_get_subtitle (header));
+  g_assert_nonnull (strstr (gtk_header_bar_get_subtitle (header), counts));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-same-named-traces.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+  g_unlink (a);
+  g_unlink (b);
+  g_rmdir (run_a);
+  g_rmdir (run_b);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2927,5 +3019,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/own-user-dirs", test_own_user_dirs);
   g_test_add_func ("/gui/first-start", test_first_start);
   g_test_add_func ("/gui/requirements-chooser-folder", test_requirements_chooser_folder);
+  g_test_add_func ("/gui/moved-trace-in-reach", test_moved_trace_in_reach);
+  g_test_add_func ("/gui/same-named-traces", test_same_named_traces);
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "chrono-bookmarks-view.h"
 #include "chrono-core-load-dialog.h"
@@ -203,33 +204,54 @@ item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineV
                                         chrono_timeline_view_get_selected_trace (view), lane, span);
 }
 
+/* The traces on show: the set's members, or the one trace. */
+static guint
+n_traces (ChronoWindow *self)
+{
+  return self->set != NULL ? chrono_trace_set_get_n (self->set) : 1;
+}
+
+static ChronoTrace *
+trace_at (ChronoWindow *self, guint member)
+{
+  return self->set != NULL ? chrono_trace_set_get_trace (self->set, member) : self->trace;
+}
+
+/* The title names every trace shown (told apart when their files share a
+ * name); the subtitle counts the events and lanes of all of them. */
 static void
 set_title (ChronoWindow *self)
 {
-  g_autofree char *base = g_path_get_basename (chrono_trace_get_path (self->trace));
-  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  g_autofree char *length =
-      chrono_clock_format_ticks (clock, chrono_trace_get_end (self->trace) - chrono_trace_get_begin (self->trace), 4);
-  guint64 n_events = chrono_trace_get_n_events (self->trace);
-  /* lanes that hold items: a heading that only groups others is not one */
+  g_autoptr (GString) title = g_string_new (NULL);
+  g_autoptr (GString) formats = g_string_new (NULL);
+  guint64 n_events = 0;
   guint n_lanes = 0;
-  g_autoptr (GPtrArray) all = chrono_trace_list_lanes (self->trace);
-  for (guint i = 0; i < all->len; i++)
-    n_lanes += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+  for (guint m = 0; m < n_traces (self); m++)
+    {
+      ChronoTrace *trace = trace_at (self, m);
+      g_autofree char *name = self->set != NULL ? chrono_trace_set_dup_name (self->set, m)
+                                                : g_path_get_basename (chrono_trace_get_path (trace));
+      g_string_append_printf (title, "%s%s", m > 0 ? " + " : "", name);
+      g_autofree char *format = g_strdup_printf ("%s + ", chrono_trace_get_format (trace));
+      if (strstr (formats->str, format) == NULL)
+        g_string_append (formats, format);
+      n_events += chrono_trace_get_n_events (trace);
+      /* lanes that hold items: a heading that only groups others is not one */
+      g_autoptr (GPtrArray) all = chrono_trace_list_lanes (trace);
+      for (guint i = 0; i < all->len; i++)
+        n_lanes += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+    }
+  g_string_truncate (formats, formats->len - 3); /* the last " + " */
+  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+  gint64 begin = chrono_trace_get_begin (self->trace), end = chrono_trace_get_end (self->trace);
+  if (self->set != NULL)
+    chrono_trace_set_get_range (self->set, &begin, &end);
+  g_autofree char *length = chrono_clock_format_ticks (clock, end - begin, 4);
   g_autofree char *events =
       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " event", "%" PRIu64 " events", n_events), n_events);
   g_autofree char *lanes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u lane", "%u lanes", n_lanes), n_lanes);
-  g_autofree char *subtitle =
-      g_strdup_printf ("%s · %s · %s · %s", chrono_trace_get_format (self->trace), length, events, lanes);
-  /* traces added to the first are named after it */
-  for (guint m = 1; self->set != NULL && m < chrono_trace_set_get_n (self->set); m++)
-    {
-      g_autofree char *added = g_path_get_basename (chrono_trace_get_path (chrono_trace_set_get_trace (self->set, m)));
-      g_autofree char *longer = g_strconcat (base, " + ", added, NULL);
-      g_free (base);
-      base = g_steal_pointer (&longer);
-    }
-  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), base);
+  g_autofree char *subtitle = g_strdup_printf ("%s · %s · %s · %s", formats->str, length, events, lanes);
+  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), title->str);
   gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
 }
 
@@ -817,6 +839,17 @@ alignment_for (ChronoTrace *reference, ChronoTrace *added)
   return CHRONO_ALIGN_START;
 }
 
+/* A trace of the set moved (dragged, or a shift typed in): the view reaches
+ * wherever any trace now is, the part on show stays where it was. */
+static void
+set_changed (ChronoWindow *self, ChronoTraceSet *set)
+{
+  gint64 begin, end;
+  if (chrono_trace_set_get_range (set, &begin, &end))
+    chrono_viewport_set_trace_bounds (self->viewport, begin, MAX (end, begin + 1));
+  set_title (self);
+}
+
 static void
 show_added_trace (ChronoWindow *self, ChronoTrace *added)
 {
@@ -832,7 +865,10 @@ show_added_trace (ChronoWindow *self, ChronoTrace *added)
       return;
     }
   if (first)
-    chrono_layout_set_trace_set (chrono_timeline_view_get_layout (view), self->set);
+    {
+      chrono_layout_set_trace_set (chrono_timeline_view_get_layout (view), self->set);
+      g_signal_connect_object (self->set, "changed", G_CALLBACK (set_changed), self, G_CONNECT_SWAPPED);
+    }
   if (self->range != NULL)
     chrono_range_view_set_trace_set (CHRONO_RANGE_VIEW (self->range), self->set);
   gint64 begin, end;
@@ -842,7 +878,7 @@ show_added_trace (ChronoWindow *self, ChronoTrace *added)
       chrono_viewport_fit (self->viewport);
     }
   set_title (self);
-  g_autofree char *name = g_path_get_basename (chrono_trace_get_path (added));
+  g_autofree char *name = chrono_trace_set_dup_name (self->set, chrono_trace_set_get_n (self->set) - 1);
   g_autofree char *message = g_strdup_printf (
       alignment == CHRONO_ALIGN_WALL_CLOCK ? _ ("%s added, lined up with the first trace by their wall clocks; drag "
                                                 "its heading to move it")
