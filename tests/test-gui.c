@@ -19,6 +19,7 @@
 #include "chrono-instance-life.h"
 #include "chrono-loader.h"
 #include "chrono-metrics-view.h"
+#include "chrono-name-colours.h"
 #include "chrono-palette.h"
 #include "chrono-range-stats.h"
 #include "chrono-range-view.h"
@@ -2970,6 +2971,89 @@ test_same_named_traces (void)
   g_rmdir (dir);
 }
 
+/* Whether colour fills a pixel of the picture's legend strip. */
+static gboolean
+legend_shows_colour (cairo_surface_t *image, int legend_height, const ChronoRgb *colour)
+{
+  cairo_surface_flush (image);
+  const guint8 *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image), width = cairo_image_surface_get_width (image);
+  int height = cairo_image_surface_get_height (image);
+  int want[3] = { (int) lround (colour->red * 255), (int) lround (colour->green * 255),
+                  (int) lround (colour->blue * 255) };
+  for (int y = height - legend_height; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 pixel = *(const guint32 *) (data + y * stride + x * 4);
+        int rgb[3] = { (pixel >> 16) & 0xff, (pixel >> 8) & 0xff, pixel & 0xff };
+        if (ABS (rgb[0] - want[0]) <= 1 && ABS (rgb[1] - want[1]) <= 1 && ABS (rgb[2] - want[2]) <= 1)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Two VisAndOr runs in one view: the legend names the agents of both, each
+ * trace's from its own string table (the second's were looked up in the first's). */
+static void
+test_legend_names_agents_of_every_trace (void)
+{
+  g_autofree char *first = g_build_filename (data_dir, "visandor", "and_doc_example.vt", NULL);
+  g_autofree char *second = g_build_filename (data_dir, "visandor", "hex_ids.vt", NULL);
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, first);
+  g_autoptr (GFile) added = g_file_new_for_path (second);
+  chrono_window_add_trace (window, added);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (chrono_window_get_trace_count (window) < 2 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (chrono_window_get_trace_count (window), ==, 2);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  /* both runs side by side: the second after the first */
+  chrono_viewport_fit (chrono_timeline_view_get_viewport (view));
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  o.width = 2400; /* room for every name in the legend */
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, o.width, o.height);
+  cairo_t *cr = cairo_create (image);
+  chrono_renderer_draw (chrono_timeline_view_get_renderer (view), cr, &o);
+  cairo_destroy (cr);
+  /* the colours the picture gives names: of both traces' names */
+  g_autoptr (ChronoNameColours) colours = chrono_name_colours_new ();
+  chrono_name_colours_add_trace (colours, chrono_trace_set_get_trace (set, 0));
+  chrono_name_colours_add_trace (colours, chrono_trace_set_get_trace (set, 1));
+  chrono_name_colours_seal (colours);
+  for (guint m = 0; m < 2; m++)
+    {
+      ChronoTrace *trace = chrono_trace_set_get_trace (set, m);
+      ChronoStrings *strings = chrono_trace_get_strings (trace);
+      g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+      guint checked = 0;
+      for (guint i = 0; i < lanes->len; i++)
+        {
+          ChronoTree *tree = chrono_lane_get_tree (g_ptr_array_index (lanes, i));
+          for (guint k = 0; tree != NULL && k < chrono_tree_get_n_stretches (tree); k++)
+            {
+              const ChronoTreeStretch *stretch = chrono_tree_get_stretch (tree, k);
+              if (stretch->worker == CHRONO_STRING_NONE)
+                continue;
+              const char *worker = chrono_strings_get (strings, stretch->worker);
+              ChronoRgb colour;
+              chrono_name_colours_get (colours, chrono_palette_get (o.dark), worker, &colour);
+              g_test_message ("trace %u: worker %s", m + 1, worker);
+              g_assert_true (legend_shows_colour (image, o.legend_height, &colour));
+              checked++;
+            }
+        }
+      g_assert_cmpuint (checked, >, 0);
+    }
+  g_autofree char *path = g_build_filename (artifact_dir, "gui-two-runs-legend.png", NULL);
+  cairo_surface_write_to_png (image, path);
+  cairo_surface_destroy (image);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -3021,5 +3105,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/requirements-chooser-folder", test_requirements_chooser_folder);
   g_test_add_func ("/gui/moved-trace-in-reach", test_moved_trace_in_reach);
   g_test_add_func ("/gui/same-named-traces", test_same_named_traces);
+  g_test_add_func ("/gui/legend-names-agents-of-every-trace", test_legend_names_agents_of_every_trace);
   return g_test_run ();
 }

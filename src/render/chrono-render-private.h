@@ -32,7 +32,7 @@ typedef struct {
   gboolean named_items_seen; /* other items coloured by name (regions) */
   gboolean marks_seen;
   gboolean critical_seen; /* spans of a critical path were drawn */
-  GArray *workers_seen; /* guint32 string ids of the workers tree rows coloured by, first seen first */
+  GPtrArray *workers_seen; /* the names of the workers tree rows are coloured by, first seen first */
   GHashTable *worker_set; /* the same, to look up */
   gboolean suspended_seen, helpers_seen;
   gboolean references_seen; /* a density row drew memory references */

@@ -335,27 +335,45 @@ draw_row_bands (ChronoRenderer *self, ChronoRenderContext *ctx, const VisibleRow
 static void draw_row_data_of_member (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row,
                                      double top);
 
-/* A row of another trace of the set is drawn on its own clock, with its own strings. */
+/* What a row of another trace of the set is drawn with: its own clock, its
+ * own trace and its own strings (ids of one trace's string table mean
+ * nothing in another's). */
+typedef struct {
+  const ChronoRenderOptions *o;
+  ChronoTrace *trace;
+  ChronoStrings *strings;
+  ChronoRenderOptions mapped;
+} MemberScope;
+
+static void
+enter_member (ChronoRenderer *self, ChronoRenderContext *ctx, guint member, MemberScope *scope)
+{
+  scope->o = ctx->o;
+  scope->trace = ctx->trace;
+  scope->strings = ctx->strings;
+  if (member == 0)
+    return;
+  member_options (self, ctx->o, member, &scope->mapped);
+  ctx->o = &scope->mapped;
+  ctx->trace = member_trace (self, member);
+  ctx->strings = chrono_trace_get_strings (ctx->trace);
+}
+
+static void
+leave_member (ChronoRenderContext *ctx, const MemberScope *scope)
+{
+  ctx->o = scope->o;
+  ctx->trace = scope->trace;
+  ctx->strings = scope->strings;
+}
+
 static void
 draw_row_data (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
 {
-  if (row->member == 0)
-    {
-      draw_row_data_of_member (self, ctx, row, top);
-      return;
-    }
-  ChronoRenderOptions mapped;
-  member_options (self, ctx->o, row->member, &mapped);
-  const ChronoRenderOptions *saved_o = ctx->o;
-  ChronoTrace *saved_trace = ctx->trace;
-  ChronoStrings *saved_strings = ctx->strings;
-  ctx->o = &mapped;
-  ctx->trace = member_trace (self, row->member);
-  ctx->strings = chrono_trace_get_strings (ctx->trace);
+  MemberScope scope;
+  enter_member (self, ctx, row->member, &scope);
   draw_row_data_of_member (self, ctx, row, top);
-  ctx->o = saved_o;
-  ctx->trace = saved_trace;
-  ctx->strings = saved_strings;
+  leave_member (ctx, &scope);
 }
 
 static void
@@ -461,7 +479,14 @@ draw_row_name (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
     draw_expander (ctx, x + 4.0, top + line / 2.0, expanded);
   x += EXPANDER_SIZE;
   PangoLayout *layout = style == CHRONO_ROW_HEADING ? ctx->heading_text : ctx->name_text;
-  g_autofree char *node_name = style == CHRONO_ROW_TREE_NODE ? chrono_render_tree_row_name (ctx, row) : NULL;
+  g_autofree char *node_name = NULL;
+  if (style == CHRONO_ROW_TREE_NODE)
+    {
+      MemberScope scope;
+      enter_member (self, ctx, row->member, &scope);
+      node_name = chrono_render_tree_row_name (ctx, row);
+      leave_member (ctx, &scope);
+    }
   const char *name = node_name ? node_name : chrono_lane_get_display_name (row->lane);
   int h;
   chrono_render_text_size (layout, name, NULL, &h);
@@ -503,8 +528,13 @@ draw_tree_bars (ChronoRenderer *self, ChronoRenderContext *ctx, const VisibleRow
   for (guint i = v->first; i < v->last; i++)
     {
       const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, i);
-      if (row->node != CHRONO_TREE_NONE)
-        chrono_render_tree_bars (ctx, self->layout, row, row_top (ctx->o, v, row));
+      if (row->node == CHRONO_TREE_NONE)
+        continue;
+      double top = row_top (ctx->o, v, row);
+      MemberScope scope;
+      enter_member (self, ctx, row->member, &scope);
+      chrono_render_tree_bars (ctx, self->layout, row, top);
+      leave_member (ctx, &scope);
     }
   cairo_restore (cr);
 }
@@ -596,28 +626,33 @@ context_init (ChronoRenderer *self, ChronoRenderContext *ctx, cairo_t *cr, const
   ctx->name_text = create_text_layout (cr, "Sans 9");
   ctx->heading_text = create_text_layout (cr, "Sans Bold 9");
   ctx->small_text = create_text_layout (cr, "Sans 8");
-  ctx->workers_seen = g_array_new (FALSE, FALSE, sizeof (guint32));
+  ctx->workers_seen = g_ptr_array_new_with_free_func (g_free);
   ctx->mark_kinds_seen = g_ptr_array_new_with_free_func (g_free);
-  ctx->worker_set = g_hash_table_new (NULL, NULL);
+  ctx->worker_set = g_hash_table_new (g_str_hash, g_str_equal);
   ctx->names_seen = g_ptr_array_new_with_free_func (g_free);
   ctx->name_set = g_hash_table_new (g_str_hash, g_str_equal);
 }
 
+/* Kept by name: the rows of several traces name their workers from their own string tables. */
 void
 chrono_render_note_worker (ChronoRenderContext *ctx, guint32 worker)
 {
-  if (worker == CHRONO_STRING_NONE || g_hash_table_contains (ctx->worker_set, GUINT_TO_POINTER (worker)))
+  if (worker == CHRONO_STRING_NONE)
     return;
-  g_hash_table_add (ctx->worker_set, GUINT_TO_POINTER (worker));
-  g_array_append_val (ctx->workers_seen, worker);
+  const char *name = chrono_strings_get (ctx->strings, worker);
+  if (g_hash_table_contains (ctx->worker_set, name))
+    return;
+  char *kept = g_strdup (name);
+  g_ptr_array_add (ctx->workers_seen, kept);
+  g_hash_table_add (ctx->worker_set, kept);
 }
 
 static void
 context_clear (ChronoRenderContext *ctx)
 {
-  g_clear_pointer (&ctx->workers_seen, g_array_unref);
-  g_clear_pointer (&ctx->mark_kinds_seen, g_ptr_array_unref);
   g_clear_pointer (&ctx->worker_set, g_hash_table_unref);
+  g_clear_pointer (&ctx->workers_seen, g_ptr_array_unref);
+  g_clear_pointer (&ctx->mark_kinds_seen, g_ptr_array_unref);
   g_clear_pointer (&ctx->name_set, g_hash_table_unref);
   g_clear_pointer (&ctx->names_seen, g_ptr_array_unref);
   g_clear_object (&ctx->name_text);
