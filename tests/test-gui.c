@@ -3054,6 +3054,42 @@ test_legend_names_agents_of_every_trace (void)
   settle ();
 }
 
+/* Until the user drags it, the name column is as wide as the trace's names need (the example's
+ * runnables' names were cut at 200 px); a double click on its edge fits it again. */
+static void
+test_name_column_fits_names (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.chronoscope.Chronoscope");
+  g_settings_reset (settings, "label-width");
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  int needed = chrono_renderer_measure_names (chrono_timeline_view_get_renderer (view));
+  g_test_message ("names need %d px", needed);
+  /* 200 px was the width before; the example's names need a little more */
+  g_assert_cmpint (needed, !=, 200);
+  g_assert_cmpint (chrono_timeline_view_get_label_width (view), ==, MIN (needed, 420));
+  save_screenshot (GTK_WIDGET (window), "gui-names-fit.png");
+  /* dragged: the width chosen is kept for the next traces */
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double y = chrono_render_options_lane_top (&o) + 30, edge = o.label_width;
+  send_button (timeline, GDK_BUTTON_PRESS, 1, edge - 1, y, 0);
+  send_motion (timeline, edge - 60, y, GDK_BUTTON1_MASK);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, edge - 60, y, 0);
+  g_assert_cmpint (g_settings_get_int (settings, "label-width"), ==, (int) edge - 60);
+  /* a double click on the edge: fitted again, and so for the next traces */
+  send_button (timeline, GDK_BUTTON_PRESS, 1, edge - 61, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, edge - 61, y, 0);
+  send_button (timeline, GDK_2BUTTON_PRESS, 1, edge - 61, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, edge - 61, y, 0);
+  g_assert_cmpint (chrono_timeline_view_get_label_width (view), ==, MIN (needed, 420));
+  g_assert_cmpint (g_settings_get_int (settings, "label-width"), ==, 0);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -3106,5 +3142,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/moved-trace-in-reach", test_moved_trace_in_reach);
   g_test_add_func ("/gui/same-named-traces", test_same_named_traces);
   g_test_add_func ("/gui/legend-names-agents-of-every-trace", test_legend_names_agents_of_every_trace);
+  g_test_add_func ("/gui/name-column-fits-names", test_name_column_fits_names);
   return g_test_run ();
 }

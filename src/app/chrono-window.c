@@ -635,6 +635,12 @@ chrono_window_get_bookmarks_view (ChronoWindow *self)
 }
 
 static void
+label_width_chosen (ChronoTimelineView *view, int width, GSettings *settings)
+{
+  g_settings_set_int (settings, "label-width", width);
+}
+
+static void
 show_trace (ChronoWindow *self, ChronoTrace *trace)
 {
   g_autoptr (ChronoViewport) viewport = make_viewport (self, trace);
@@ -661,10 +667,13 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   GSettings *settings = chrono_settings_get ();
   if (settings != NULL)
     {
-      /* the name column keeps the width it was last dragged to */
-      chrono_timeline_view_set_label_width (CHRONO_TIMELINE_VIEW (self->timeline),
-                                            g_settings_get_int (settings, "label-width"));
-      g_settings_bind (settings, "label-width", self->timeline, "label-width", G_SETTINGS_BIND_SET);
+      /* the name column keeps the width it was last dragged to; until then it fits the trace's names */
+      int width = g_settings_get_int (settings, "label-width");
+      if (width > 0)
+        chrono_timeline_view_set_label_width (CHRONO_TIMELINE_VIEW (self->timeline), width);
+      else
+        chrono_timeline_view_fit_label_width (CHRONO_TIMELINE_VIEW (self->timeline));
+      g_signal_connect (self->timeline, "label-width-chosen", G_CALLBACK (label_width_chosen), settings);
     }
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
                                             g_hash_table_lookup (self->load_options, "labelling"));
@@ -877,6 +886,10 @@ show_added_trace (ChronoWindow *self, ChronoTrace *added)
       chrono_viewport_set_trace_range (self->viewport, begin, MAX (end, begin + 1));
       chrono_viewport_fit (self->viewport);
     }
+  /* the added trace's names too, unless the user chose a width */
+  GSettings *settings = chrono_settings_get ();
+  if (settings == NULL || g_settings_get_int (settings, "label-width") == 0)
+    chrono_timeline_view_fit_label_width (view);
   set_title (self);
   g_autofree char *name = chrono_trace_set_dup_name (self->set, chrono_trace_set_get_n (self->set) - 1);
   g_autofree char *message = g_strdup_printf (

@@ -19,7 +19,7 @@
 #define DEFAULT_RULER_HEIGHT 28
 #define DEFAULT_LEGEND_HEIGHT 24
 #define INDENT_STEP 14.0
-#define LABEL_MARGIN 6.0
+#define LABEL_MARGIN CHRONO_RENDER_LABEL_MARGIN
 #define EXPANDER_SIZE 12.0
 #define NAME_LINE 20.0 /* names sit in the first line of tall rows */
 
@@ -467,6 +467,12 @@ row_expander (ChronoRenderer *self, const ChronoLayoutRow *row, gboolean *out_ex
   return chrono_lane_get_n_children (row->lane) > 0 || chrono_lane_get_tree (row->lane) != NULL;
 }
 
+double
+chrono_render_name_x (const ChronoLayoutRow *row)
+{
+  return LABEL_MARGIN + row->indent * INDENT_STEP + EXPANDER_SIZE;
+}
+
 static void
 draw_row_name (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
 {
@@ -494,7 +500,8 @@ draw_row_name (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
   if (style == CHRONO_ROW_SIGNAL)
     room -= 4.0;
   if (room > 8.0)
-    chrono_render_text (ctx, layout, name, x, top + (line - h) / 2.0, room, &ctx->palette->text);
+    chrono_render_lane_name (ctx, layout, node_name ? NULL : row->lane, chrono_layout_get_trace_set (self->layout),
+                             name, x, top + (line - h) / 2.0, room);
   if (style == CHRONO_ROW_SIGNAL)
     draw_axis_values (self, ctx, row, top);
 }
@@ -572,8 +579,8 @@ draw_lanes (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoTickScal
 
 /* ---- frame ------------------------------------------------------------ */
 
-static PangoLayout *
-create_text_layout (cairo_t *cr, const char *font)
+PangoLayout *
+chrono_render_create_text_layout (cairo_t *cr, const char *font)
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *description = pango_font_description_from_string (font);
@@ -623,9 +630,9 @@ context_init (ChronoRenderer *self, ChronoRenderContext *ctx, cairo_t *cr, const
   ctx->data_x0 = CLAMP (o->label_width, 0, o->width);
   ctx->data_x1 = o->width;
   ctx->scale = device_scale (cr);
-  ctx->name_text = create_text_layout (cr, "Sans 9");
-  ctx->heading_text = create_text_layout (cr, "Sans Bold 9");
-  ctx->small_text = create_text_layout (cr, "Sans 8");
+  ctx->name_text = chrono_render_create_text_layout (cr, CHRONO_RENDER_NAME_FONT);
+  ctx->heading_text = chrono_render_create_text_layout (cr, CHRONO_RENDER_HEADING_FONT);
+  ctx->small_text = chrono_render_create_text_layout (cr, "Sans 8");
   ctx->workers_seen = g_ptr_array_new_with_free_func (g_free);
   ctx->mark_kinds_seen = g_ptr_array_new_with_free_func (g_free);
   ctx->worker_set = g_hash_table_new (g_str_hash, g_str_equal);

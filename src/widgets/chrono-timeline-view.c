@@ -35,6 +35,7 @@ typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS, DRAG_S
 /* The name column: how narrow and how wide it may be dragged, and how near its edge a press grabs it. */
 #define MIN_LABEL_WIDTH 80
 #define MIN_DATA_WIDTH 120
+#define MAX_FITTED_LABEL_WIDTH 420 /* names longer than this are shortened rather than eat the timeline */
 #define EDGE_GRAB 5.0
 
 struct _ChronoTimelineView {
@@ -79,7 +80,7 @@ struct _ChronoTimelineView {
   guint mark_index;
 };
 
-enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, N_SIGNALS };
+enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, LABEL_WIDTH_CHOSEN, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, PROP_LABEL_WIDTH, N_PROPS };
@@ -469,6 +470,14 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
   gtk_widget_grab_focus (widget);
+  if (event->type == GDK_2BUTTON_PRESS && event->button == GDK_BUTTON_PRIMARY && on_names_edge (self, event->x))
+    {
+      /* a double click on the column's edge: as wide as the names need again */
+      self->drag = DRAG_NONE;
+      chrono_timeline_view_fit_label_width (self);
+      g_signal_emit (self, signals[LABEL_WIDTH_CHOSEN], 0, 0);
+      return GDK_EVENT_STOP;
+    }
   if (event->type == GDK_2BUTTON_PRESS && event->button == GDK_BUTTON_PRIMARY)
     {
       /* a double click on a density lane's axis shows all its addresses again */
@@ -561,6 +570,8 @@ chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
     return GDK_EVENT_PROPAGATE;
   DragMode mode = self->drag;
   self->drag = DRAG_NONE;
+  if (mode == DRAG_NAMES)
+    g_signal_emit (self, signals[LABEL_WIDTH_CHOSEN], 0, self->label_width);
   if (mode == DRAG_AXIS)
     finish_axis_drag (self, event->y);
   else if (mode == DRAG_SELECT && self->drag_keeps)
@@ -1132,6 +1143,15 @@ chrono_timeline_view_set_label_width (ChronoTimelineView *self, int width)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The name column as wide as the names of the rows need, within limits. */
+void
+chrono_timeline_view_fit_label_width (ChronoTimelineView *self)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self));
+  int needed = chrono_renderer_measure_names (self->renderer);
+  chrono_timeline_view_set_label_width (self, MIN (needed, MAX_FITTED_LABEL_WIDTH));
+}
+
 int
 chrono_timeline_view_get_label_width (ChronoTimelineView *self)
 {
@@ -1502,6 +1522,9 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   /* "node-selected" (tree lane, node): a click on a row of a tree */
   signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
+  /* "label-width-chosen" (px, 0: as wide as the names need): the user dragged the name column's edge */
+  signals[LABEL_WIDTH_CHOSEN] = g_signal_new ("label-width-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                              NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
   gtk_widget_class_set_css_name (widget_class, "chrono-timeline");
 
   properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,

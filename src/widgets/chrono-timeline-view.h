@@ -27,6 +27,8 @@ ChronoTrace *chrono_timeline_view_get_selected_trace (ChronoTimelineView *view);
 /* The name column's width in px (its right edge drags; the window remembers it). */
 void chrono_timeline_view_set_label_width (ChronoTimelineView *view, int width);
 int chrono_timeline_view_get_label_width (ChronoTimelineView *view);
+/* As wide as the names of the rows shown need (up to a limit); a double click on the edge does it too. */
+void chrono_timeline_view_fit_label_width (ChronoTimelineView *view);
 /* Which trace of the layout's set the selection is in (0 without a set). */
 guint chrono_timeline_view_get_selected_member (ChronoTimelineView *view);
 /* The name column's tooltip at (x, y): the lane's full name and path (markup), or NULL. */
