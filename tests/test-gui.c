@@ -21,6 +21,7 @@
 #include "chrono-metrics-view.h"
 #include "chrono-name-colours.h"
 #include "chrono-palette.h"
+#include "chrono-profile-view.h"
 #include "chrono-range-stats.h"
 #include "chrono-range-view.h"
 #include "chrono-requirements-view.h"
@@ -3090,6 +3091,110 @@ test_name_column_fits_names (void)
   settle ();
 }
 
+/* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the
+ * full name, which the column may shorten. */
+static void
+test_profile_names (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "plain.otf2", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("built without OTF2 fixtures");
+      return;
+    }
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *profile = find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW);
+  g_assert_nonnull (profile);
+  GtkTreeView *tree = GTK_TREE_VIEW (find_widget_of_type (profile, GTK_TYPE_TREE_VIEW));
+  g_assert_nonnull (tree);
+  for (int c = 0; c < (int) gtk_tree_view_get_n_columns (tree); c++)
+    {
+      GtkTreeViewColumn *column = gtk_tree_view_get_column (tree, c);
+      g_assert_true (gtk_tree_view_column_get_resizable (column));
+      g_assert_false (gtk_tree_view_column_get_expand (column));
+    }
+  int tooltip_column = gtk_tree_view_get_tooltip_column (tree);
+  g_assert_cmpint (tooltip_column, >=, 0);
+  GtkTreeModel *model = gtk_tree_view_get_model (tree);
+  GtkTreeIter iter;
+  guint rows = 0;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter), rows++)
+    {
+      g_autofree char *name = NULL, *tooltip = NULL;
+      gtk_tree_model_get (model, &iter, 0, &name, tooltip_column, &tooltip, -1);
+      g_autofree char *escaped = g_markup_escape_text (name, -1);
+      g_assert_nonnull (strstr (tooltip, escaped));
+      g_assert_true (pango_parse_markup (tooltip, -1, 0, NULL, NULL, NULL, NULL));
+    }
+  g_assert_cmpuint (rows, >, 0);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Every line of the inspector shows whole: it wraps, or, shortened to its column, has a tooltip. */
+static void
+test_inspector_lines_fit (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-long-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "long-names.btf", NULL);
+  const char *task = "Task_with_a_name_as_long_as_the_ones_code_generators_write_for_an_engine_controller_on_core_0";
+  const char *runnable = "Runnable_with_a_name_as_long_as_the_ones_code_generators_write_for_the_same_controller";
+  g_autofree char *text = g_strdup_printf ("#version 2.1.3\n#timeScale ns\n0,STI_A,0,STI,STI_A,0,trigger\n"
+                                           "0,STI_A,0,T,%1$s,0,activate\n100,Core_0,0,T,%1$s,0,start\n"
+                                           "100,%1$s,0,R,%2$s,0,start\n500,%1$s,0,R,%2$s,0,terminate\n"
+                                           "500,Core_0,0,T,%1$s,0,terminate\n",
+                                           task, runnable);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoLane *lane = find_lane (chrono_timeline_view_get_trace (view), task, CHRONO_LANE_PROCESS);
+  g_assert_nonnull (lane);
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  guint running = 0;
+  while (chrono_spans_get_state (spans, running) != CHRONO_STATE_RUNNING)
+    running++;
+  chrono_timeline_view_select (view, lane, running);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-inspector-lines.png");
+  GtkWidget *inspector = chrono_window_get_inspector (window);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  GPtrArray *stack = g_ptr_array_new ();
+  g_ptr_array_add (stack, inspector);
+  while (stack->len > 0)
+    {
+      GtkWidget *widget = g_ptr_array_steal_index (stack, stack->len - 1);
+      if (GTK_IS_LABEL (widget))
+        g_ptr_array_add (labels, widget);
+      if (GTK_IS_CONTAINER (widget))
+        {
+          GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
+          for (GList *l = children; l != NULL; l = l->next)
+            g_ptr_array_add (stack, l->data);
+          g_list_free (children);
+        }
+    }
+  g_ptr_array_unref (stack);
+  guint shortened = 0;
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+      if (!gtk_widget_is_drawable (GTK_WIDGET (label)) || !pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        continue;
+      shortened++;
+      g_test_message ("shortened: %s", gtk_label_get_text (label));
+      g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (label)));
+    }
+  g_test_message ("%u of %u labels shortened", shortened, labels->len);
+  g_assert_cmpuint (shortened, >, 0); /* the names are long enough that some are */
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -3143,5 +3248,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/same-named-traces", test_same_named_traces);
   g_test_add_func ("/gui/legend-names-agents-of-every-trace", test_legend_names_agents_of_every_trace);
   g_test_add_func ("/gui/name-column-fits-names", test_name_column_fits_names);
+  g_test_add_func ("/gui/profile-names", test_profile_names);
+  g_test_add_func ("/gui/inspector-lines-fit", test_inspector_lines_fit);
   return g_test_run ();
 }
