@@ -267,24 +267,34 @@ test_mouse_and_keys (void)
   settle ();
 }
 
-/* The first button below widget whose label contains text. */
+/* The first widget below widget (itself included) that match accepts, or NULL. */
 static GtkWidget *
-find_button_with (GtkWidget *widget, const char *text)
+find_widget (GtkWidget *widget, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
 {
-  if (GTK_IS_BUTTON (widget))
-    {
-      const char *label = gtk_button_get_label (GTK_BUTTON (widget));
-      if (label != NULL && strstr (label, text) != NULL)
-        return widget;
-    }
+  if (match (widget, data))
+    return widget;
   if (!GTK_IS_CONTAINER (widget))
     return NULL;
   GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
   GtkWidget *found = NULL;
   for (GList *l = children; l != NULL && found == NULL; l = l->next)
-    found = find_button_with (l->data, text);
+    found = find_widget (l->data, match, data);
   g_list_free (children);
   return found;
+}
+
+static gboolean
+button_labelled_with (GtkWidget *widget, gconstpointer text)
+{
+  const char *label = GTK_IS_BUTTON (widget) ? gtk_button_get_label (GTK_BUTTON (widget)) : NULL;
+  return label != NULL && strstr (label, text) != NULL;
+}
+
+/* The first button below widget whose label contains text. */
+static GtkWidget *
+find_button_with (GtkWidget *widget, const char *text)
+{
+  return find_widget (widget, button_labelled_with, text);
 }
 
 static gboolean
@@ -2324,18 +2334,25 @@ test_saved_view (void)
   g_rmdir (dir);
 }
 
-/* The message dialog a window shows over itself, or NULL. */
-static GtkDialog *
-dialog_over (ChronoWindow *window)
+/* The visible toplevel of type shown over a window, or NULL. */
+static GtkWindow *
+toplevel_over (ChronoWindow *window, GType type)
 {
   GList *toplevels = gtk_window_list_toplevels ();
-  GtkDialog *found = NULL;
+  GtkWindow *found = NULL;
   for (GList *l = toplevels; l != NULL && found == NULL; l = l->next)
-    if (GTK_IS_MESSAGE_DIALOG (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window)
         && gtk_widget_get_visible (l->data))
       found = l->data;
   g_list_free (toplevels);
   return found;
+}
+
+/* The message dialog a window shows over itself, or NULL. */
+static GtkDialog *
+dialog_over (ChronoWindow *window)
+{
+  return (GtkDialog *) toplevel_over (window, GTK_TYPE_MESSAGE_DIALOG);
 }
 
 /* Closing a window with bookmarks or notes not saved asks first: Cancel
@@ -2415,18 +2432,26 @@ send_bound_key (GtkWidget *widget, guint keyval, guint state)
   gdk_event_free (event);
 }
 
+/* Adds the trace at path to the window's and waits until it is shown. */
+static void
+add_trace_and_wait (ChronoWindow *window, const char *path)
+{
+  int before = chrono_window_get_trace_count (window);
+  g_autoptr (GFile) added = g_file_new_for_path (path);
+  chrono_window_add_trace (window, added);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (chrono_window_get_trace_count (window) == before && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (chrono_window_get_trace_count (window), ==, before + 1);
+  settle ();
+}
+
 static ChronoWindow *
 open_two_traces (ChronoApplication *app)
 {
   ChronoWindow *window = open_window (app, trace_path);
   g_autofree char *added_path = g_build_filename (data_dir, "etf", "beside_example.etf", NULL);
-  g_autoptr (GFile) added = g_file_new_for_path (added_path);
-  chrono_window_add_trace (window, added);
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (chrono_window_get_trace_count (window) < 2 && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (chrono_window_get_trace_count (window), ==, 2);
-  settle ();
+  add_trace_and_wait (window, added_path);
   return window;
 }
 
@@ -2604,6 +2629,7 @@ test_lane_menu_collapse_expand (void)
   ChronoLane *lane = find_lane (chrono_trace_set_get_trace (set, 0), "Task_2ms_1", CHRONO_LANE_PROCESS);
   click_item (right_click_name (view, lane), "Collapse All");
   assert_all_expanded (window, FALSE);
+  save_screenshot (GTK_WIDGET (window), "gui-lane-menu-collapsed.png");
   click_item (right_click_name (view, NULL), "Expand All");
   assert_all_expanded (window, TRUE);
   press_item (menu_key (view), "Collapse All");
@@ -2614,18 +2640,12 @@ test_lane_menu_collapse_expand (void)
   settle ();
 }
 
-/* The Move Trace dialog over a window, or NULL. */
+/* The Move Trace dialog over a window (a dialog with an entry), or NULL. */
 static GtkDialog *
 move_dialog_over (ChronoWindow *window)
 {
-  GList *toplevels = gtk_window_list_toplevels ();
-  GtkDialog *found = NULL;
-  for (GList *l = toplevels; l != NULL && found == NULL; l = l->next)
-    if (GTK_IS_DIALOG (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window)
-        && gtk_widget_get_visible (l->data) && g_object_get_data (l->data, "entry") != NULL)
-      found = l->data;
-  g_list_free (toplevels);
-  return found;
+  GtkWindow *dialog = toplevel_over (window, GTK_TYPE_DIALOG);
+  return dialog != NULL && g_object_get_data (G_OBJECT (dialog), "entry") != NULL ? GTK_DIALOG (dialog) : NULL;
 }
 
 /* Move This Trace… on an added trace's lane asks for a shift and moves that trace by it. */
@@ -2727,44 +2747,39 @@ test_own_user_dirs (void)
   settle ();
 }
 
+static gboolean
+of_type (GtkWidget *widget, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
 /* The first widget below widget of type, or NULL. */
 static GtkWidget *
 find_widget_of_type (GtkWidget *widget, GType type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  if (!GTK_IS_CONTAINER (widget))
-    return NULL;
-  GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
-  GtkWidget *found = NULL;
-  for (GList *l = children; l != NULL && found == NULL; l = l->next)
-    found = find_widget_of_type (l->data, type);
-  g_list_free (children);
-  return found;
+  return find_widget (widget, of_type, GSIZE_TO_POINTER (type));
+}
+
+static gboolean
+activates (GtkWidget *widget, gconstpointer action)
+{
+  return GTK_IS_ACTIONABLE (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
 }
 
 /* The first widget below widget that activates action. */
 static GtkWidget *
 find_actionable (GtkWidget *widget, const char *action)
 {
-  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  if (!GTK_IS_CONTAINER (widget))
-    return NULL;
-  GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
-  GtkWidget *found = NULL;
-  for (GList *l = children; l != NULL && found == NULL; l = l->next)
-    found = find_actionable (l->data, action);
-  g_list_free (children);
-  return found;
+  return find_widget (widget, activates, action);
 }
 
-/* Every label's text below widget, one per line. */
+/* Every label below widget. */
 static void
-collect_labels (GtkWidget *widget, GString *out)
+collect_labels (GtkWidget *widget, GPtrArray *out)
 {
   if (GTK_IS_LABEL (widget))
-    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+    g_ptr_array_add (out, widget);
   if (!GTK_IS_CONTAINER (widget))
     return;
   GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
@@ -2828,10 +2843,13 @@ test_first_start (void)
     g_main_context_iteration (NULL, FALSE);
   GtkWidget *recent = find_button_with (welcome, "spec_example.btf");
   g_assert_nonnull (recent);
-  g_autoptr (GString) labels = g_string_new (NULL);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
   collect_labels (welcome, labels);
+  g_autoptr (GString) texts = g_string_new (NULL);
+  for (guint i = 0; i < labels->len; i++)
+    g_string_append_printf (texts, "%s\n", gtk_label_get_text (g_ptr_array_index (labels, i)));
   for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
-    g_assert_nonnull (strstr (labels->str, (*loader)->description));
+    g_assert_nonnull (strstr (texts->str, (*loader)->description));
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-first-start.png");
 
@@ -2865,13 +2883,7 @@ test_requirements_chooser_folder (void)
   ChronoWindow *window = open_window (app, trace_path);
   g_action_group_activate_action (G_ACTION_GROUP (window), "check-requirements", NULL);
   settle ();
-  GList *toplevels = gtk_window_list_toplevels ();
-  GtkWidget *chooser = NULL;
-  for (GList *l = toplevels; l != NULL && chooser == NULL; l = l->next)
-    if (GTK_IS_FILE_CHOOSER_DIALOG (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window)
-        && gtk_widget_get_visible (l->data))
-      chooser = l->data;
-  g_list_free (toplevels);
+  GtkWindow *chooser = toplevel_over (window, GTK_TYPE_FILE_CHOOSER_DIALOG);
   g_assert_nonnull (chooser);
   g_autofree char *folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
   g_autofree char *expected = g_path_get_dirname (trace_path);
@@ -2938,13 +2950,7 @@ test_same_named_traces (void)
 
   g_autoptr (ChronoApplication) app = chrono_application_new ();
   ChronoWindow *window = open_window (app, a);
-  g_autoptr (GFile) added = g_file_new_for_path (b);
-  chrono_window_add_trace (window, added);
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (chrono_window_get_trace_count (window) < 2 && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (chrono_window_get_trace_count (window), ==, 2);
-  settle ();
+  add_trace_and_wait (window, b);
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
   ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
   g_assert_cmpstr (chrono_lane_get_name (chrono_trace_set_get_heading (set, 0)), ==, "run-a/two-cores.btf");
@@ -3002,12 +3008,7 @@ test_legend_names_agents_of_every_trace (void)
   g_autofree char *second = g_build_filename (data_dir, "visandor", "hex_ids.vt", NULL);
   g_autoptr (ChronoApplication) app = chrono_application_new ();
   ChronoWindow *window = open_window (app, first);
-  g_autoptr (GFile) added = g_file_new_for_path (second);
-  chrono_window_add_trace (window, added);
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (chrono_window_get_trace_count (window) < 2 && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (chrono_window_get_trace_count (window), ==, 2);
+  add_trace_and_wait (window, second);
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
   ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
   /* both runs side by side: the second after the first */
@@ -3161,22 +3162,7 @@ test_inspector_lines_fit (void)
   save_screenshot (GTK_WIDGET (window), "gui-inspector-lines.png");
   GtkWidget *inspector = chrono_window_get_inspector (window);
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
-  GPtrArray *stack = g_ptr_array_new ();
-  g_ptr_array_add (stack, inspector);
-  while (stack->len > 0)
-    {
-      GtkWidget *widget = g_ptr_array_steal_index (stack, stack->len - 1);
-      if (GTK_IS_LABEL (widget))
-        g_ptr_array_add (labels, widget);
-      if (GTK_IS_CONTAINER (widget))
-        {
-          GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
-          for (GList *l = children; l != NULL; l = l->next)
-            g_ptr_array_add (stack, l->data);
-          g_list_free (children);
-        }
-    }
-  g_ptr_array_unref (stack);
+  collect_labels (inspector, labels);
   guint shortened = 0;
   for (guint i = 0; i < labels->len; i++)
     {
