@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "chrono-lane-menu.h"
 #include "chrono-widget-util.h"
 
 #include "chrono-instance-life.h"
@@ -61,9 +62,7 @@ struct _ChronoTimelineView {
   ChronoTrace *selected_trace; /* the trace the selected lane belongs to */
   ChronoLane *selected_row_lane; /* the trace's lane whose row shows it */
   guint selected_span;
-  ChronoLane *menu_lane; /* the lane a context menu was opened on */
-  guint menu_member; /* and the trace of the set it belongs to */
-  GtkWidget *menu; /* that menu: kept until the next one, for its items act after it closes */
+  ChronoLaneMenu *lane_menu; /* the context menu of the name column, and its "view.*" actions */
   char *label_attribute; /* claims show this attribute's value, or NULL */
   char *highlight_name; /* only these calls at full strength, or NULL */
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
@@ -904,166 +903,18 @@ chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
 
 /* ---- lane menu ---------------------------------------------------------- */
 
-static void
-hide_lane_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoTimelineView *self = data;
-  if (self->menu_lane != NULL)
-    chrono_layout_set_visible (self->layout, self->menu_lane, FALSE);
-}
-
-/* Every lane of every trace on show: the menu's "all" means all of them. */
-static GPtrArray *
-list_all_lanes (ChronoTimelineView *self)
-{
-  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-  if (set == NULL)
-    return chrono_trace_list_lanes (self->trace);
-  GPtrArray *all = g_ptr_array_new ();
-  for (guint m = 0; m < chrono_trace_set_get_n (set); m++)
-    {
-      g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (chrono_trace_set_get_trace (set, m));
-      for (guint i = 0; i < lanes->len; i++)
-        g_ptr_array_add (all, g_ptr_array_index (lanes, i));
-    }
-  return all;
-}
-
-static void
-set_all_expanded (ChronoTimelineView *self, gboolean expanded)
-{
-  g_autoptr (GPtrArray) lanes = list_all_lanes (self);
-  for (guint i = 0; i < lanes->len; i++)
-    {
-      ChronoLane *lane = g_ptr_array_index (lanes, i);
-      /* groups stay open: collapsing everything would leave only headings */
-      if (chrono_lane_get_n_children (lane) > 0 && chrono_lane_get_kind (lane) != CHRONO_LANE_GROUP)
-        chrono_layout_set_expanded (self->layout, lane, expanded);
-    }
-}
-
-static void
-collapse_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  set_all_expanded (data, FALSE);
-}
-
-static void
-expand_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  set_all_expanded (data, TRUE);
-}
-
-static void
-show_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoTimelineView *self = data;
-  g_autoptr (GPtrArray) lanes = list_all_lanes (self);
-  for (guint i = 0; i < lanes->len; i++)
-    chrono_layout_set_visible (self->layout, g_ptr_array_index (lanes, i), TRUE);
-}
-
-static void
-shift_response (GtkDialog *dialog, int response, ChronoTimelineView *self)
-{
-  GtkEntry *entry = g_object_get_data (G_OBJECT (dialog), "entry");
-  guint member = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "member"));
-  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-  if (response == GTK_RESPONSE_ACCEPT && set != NULL && member < chrono_trace_set_get_n (set))
-    {
-      const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-      double seconds;
-      g_autoptr (GError) error = NULL;
-      double ticks = 0.0;
-      if (chrono_clock_parse_duration (clock, gtk_entry_get_text (entry), &seconds, &error))
-        ticks = seconds * (double) clock->ticks_per_second;
-      if (error == NULL
-          && (!isfinite (ticks) || fabs (ticks) >= 9.0e18
-              || !chrono_trace_set_set_shift (set, member, (gint64) llround (ticks))))
-        g_set_error (&error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_NOT_A_TIME,
-                     _ ("“%s” moves the trace past the times the clock can count"), gtk_entry_get_text (entry));
-      if (error != NULL)
-        {
-          /* stay open: the user corrects the text */
-          gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, "dialog-error-symbolic");
-          gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_SECONDARY, error->message);
-          return;
-        }
-    }
-  gtk_widget_destroy (GTK_WIDGET (dialog));
-}
-
-/* The added trace's shift typed in: time on the first trace's clock, from where its alignment put it. */
-static void
-shift_trace_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoTimelineView *self = data;
-  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-  if (set == NULL || self->menu_member == 0)
-    return;
-  GtkWidget *dialog =
-      gtk_dialog_new_with_buttons (_ ("Move Trace"), GTK_WINDOW (gtk_widget_get_toplevel (GTK_WIDGET (self))),
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR,
-                                   _ ("_Cancel"), GTK_RESPONSE_CANCEL, _ ("_Move"), GTK_RESPONSE_ACCEPT, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  GtkWidget *entry = gtk_entry_new ();
-  gint64 shift = chrono_trace_set_get_shift (set, self->menu_member);
-  g_autofree char *current = chrono_clock_format_seconds_exact (chrono_trace_get_clock (self->trace), shift);
-  g_autofree char *text =
-      g_strdup_printf ("%s%s", current, chrono_trace_get_clock (self->trace)->counts_cycles ? "" : "s");
-  gtk_entry_set_text (GTK_ENTRY (entry), text);
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("e.g. +1.5ms or -200us"));
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  g_object_set (entry, "margin", 12, NULL);
-  g_object_set_data (G_OBJECT (dialog), "entry", entry);
-  g_object_set_data (G_OBJECT (dialog), "member", GUINT_TO_POINTER (self->menu_member));
-  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), entry);
-  g_signal_connect (dialog, "response", G_CALLBACK (shift_response), self);
-  gtk_widget_show_all (dialog);
-}
-
-static const GActionEntry view_actions[] = {
-  { "shift-trace", shift_trace_activated }, { "hide-lane", hide_lane_activated },
-  { "show-all-lanes", show_all_activated }, { "collapse-all", collapse_all_activated },
-  { "expand-all", expand_all_activated },
-};
-
 /* The menu of lane (NULL: of no lane in particular), at the pointer of event or, from the keyboard
  * (event NULL), at the lane's name. */
 static void
 popup_menu_for (ChronoTimelineView *self, ChronoLane *lane, guint member, const GdkEvent *event)
 {
-  self->menu_lane = lane;
-  self->menu_member = lane != NULL ? member : 0;
-  g_autoptr (GMenu) menu = g_menu_new ();
-  if (self->menu_member > 0)
-    g_menu_append (menu, _ ("Move This Trace…"), "view.shift-trace");
-  if (self->menu_lane != NULL)
-    g_menu_append (menu, _ ("Hide This Lane"), "view.hide-lane");
-  g_menu_append (menu, _ ("Show All Lanes"), "view.show-all-lanes");
-  g_menu_append (menu, _ ("Collapse All"), "view.collapse-all");
-  g_menu_append (menu, _ ("Expand All"), "view.expand-all");
-  /* the menu lives until the next one (or the view) goes: a menu destroyed
-   * as it closes takes its items with it before the chosen one activates */
-  if (self->menu != NULL)
-    gtk_widget_destroy (self->menu);
-  self->menu = gtk_menu_new_from_model (G_MENU_MODEL (menu));
-  g_object_add_weak_pointer (G_OBJECT (self->menu), (gpointer *) &self->menu);
-  gtk_menu_attach_to_widget (GTK_MENU (self->menu), GTK_WIDGET (self), NULL);
-  if (event != NULL)
-    {
-      gtk_menu_popup_at_pointer (GTK_MENU (self->menu), event);
-      return;
-    }
   ChronoRenderOptions o;
   chrono_timeline_view_get_render_options (self, &o);
   guint row;
   GdkRectangle at = { 0, (int) chrono_render_options_lane_top (&o), (int) o.label_width, 1 };
   if (lane != NULL && chrono_layout_find_row (self->layout, lane, &row))
     at.y += (int) (chrono_layout_get_row (self->layout, row)->y - o.scroll_y);
-  gtk_menu_popup_at_rect (GTK_MENU (self->menu), gtk_widget_get_window (GTK_WIDGET (self)), &at, GDK_GRAVITY_SOUTH_WEST,
-                          GDK_GRAVITY_NORTH_WEST, NULL);
-  gtk_menu_shell_select_first (GTK_MENU_SHELL (self->menu), FALSE);
+  chrono_lane_menu_popup (self->lane_menu, lane, member, event, &at);
 }
 
 static void
@@ -1100,7 +951,7 @@ GtkWidget *
 chrono_timeline_view_get_lane_menu (ChronoTimelineView *self)
 {
   g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
-  return self->menu;
+  return chrono_lane_menu_get_widget (self->lane_menu);
 }
 
 /* ---- selection ---------------------------------------------------------- */
@@ -1458,8 +1309,7 @@ static void
 chrono_timeline_view_dispose (GObject *object)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
-  if (self->menu != NULL)
-    gtk_widget_destroy (self->menu);
+  g_clear_pointer (&self->lane_menu, chrono_lane_menu_free);
   G_OBJECT_CLASS (chrono_timeline_view_parent_class)->dispose (object);
 }
 
@@ -1555,10 +1405,7 @@ chrono_timeline_view_init (ChronoTimelineView *self)
   gtk_widget_add_events (widget, GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK | GDK_BUTTON_PRESS_MASK
                                      | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK | GDK_LEAVE_NOTIFY_MASK
                                      | GDK_KEY_PRESS_MASK);
-  GSimpleActionGroup *group = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (group), view_actions, G_N_ELEMENTS (view_actions), self);
-  gtk_widget_insert_action_group (widget, "view", G_ACTION_GROUP (group));
-  g_object_unref (group);
+  self->lane_menu = chrono_lane_menu_new (self);
 }
 
 /* viewport: shared with the overview strip and the status bar; NULL makes one. */
