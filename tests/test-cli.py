@@ -238,6 +238,20 @@ class Cli(unittest.TestCase):
             self.assertEqual(result.returncode, 2, options)
             self.assertIn(message, result.stderr)
 
+    def test_export_of_traces_with_their_own_names(self):
+        """A small BTF first and a VisAndOr run second: the run's tree rows,
+        their workers in the legend and its nodes' names come from its own
+        string table, not from the BTF's (a lookup past its end)."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        btf = os.path.join(root, "tests", "data", "btf", "spec_example.btf")
+        run_file = os.path.join(root, "tests", "data", "visandor", "and_doc_example.vt")
+        out = os.path.join(self.tmp.name, "two.png")
+        result = run("export", btf, run_file, "-o", out, "--size", "1600x0")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertNotIn("CRITICAL", result.stderr)
+        self.assertNotIn("assertion", result.stderr)
+        self.assertEqual(result.stderr, "")
+
     def test_range_table(self):
         """Issue 17 §2: what 5 µs..15 µs of the BTF spec example holds, worked
         out by hand: Task_A runs 5.1 µs and is ready 4.9 µs; Core_1 is busy

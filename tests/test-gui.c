@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <math.h>
 #include <string.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "chrono-application.h"
@@ -16,12 +17,16 @@
 #include "chrono-find.h"
 #include "chrono-inspector.h"
 #include "chrono-instance-life.h"
+#include "chrono-loader.h"
 #include "chrono-metrics-view.h"
+#include "chrono-name-colours.h"
 #include "chrono-palette.h"
+#include "chrono-profile-view.h"
 #include "chrono-range-stats.h"
 #include "chrono-range-view.h"
 #include "chrono-requirements-view.h"
 #include "chrono-timeline-view.h"
+#include "chrono-welcome.h"
 #include "chrono-window.h"
 
 static const char *trace_path;
@@ -262,24 +267,34 @@ test_mouse_and_keys (void)
   settle ();
 }
 
-/* The first button below widget whose label contains text. */
+/* The first widget below widget (itself included) that match accepts, or NULL. */
 static GtkWidget *
-find_button_with (GtkWidget *widget, const char *text)
+find_widget (GtkWidget *widget, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
 {
-  if (GTK_IS_BUTTON (widget))
-    {
-      const char *label = gtk_button_get_label (GTK_BUTTON (widget));
-      if (label != NULL && strstr (label, text) != NULL)
-        return widget;
-    }
+  if (match (widget, data))
+    return widget;
   if (!GTK_IS_CONTAINER (widget))
     return NULL;
   GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
   GtkWidget *found = NULL;
   for (GList *l = children; l != NULL && found == NULL; l = l->next)
-    found = find_button_with (l->data, text);
+    found = find_widget (l->data, match, data);
   g_list_free (children);
   return found;
+}
+
+static gboolean
+button_labelled_with (GtkWidget *widget, gconstpointer text)
+{
+  const char *label = GTK_IS_BUTTON (widget) ? gtk_button_get_label (GTK_BUTTON (widget)) : NULL;
+  return label != NULL && strstr (label, text) != NULL;
+}
+
+/* The first button below widget whose label contains text. */
+static GtkWidget *
+find_button_with (GtkWidget *widget, const char *text)
+{
+  return find_widget (widget, button_labelled_with, text);
 }
 
 static gboolean
@@ -906,7 +921,7 @@ test_name_column_resizes (void)
   chrono_timeline_view_get_render_options (view, &o);
   double y = chrono_render_options_lane_top (&o) + 30;
   double edge = o.label_width;
-  send_button (timeline, GDK_BUTTON_PRESS, 1, edge + 1, y, 0);
+  send_button (timeline, GDK_BUTTON_PRESS, 1, edge - 1, y, 0);
   send_motion (timeline, edge + 60, y, GDK_BUTTON1_MASK);
   send_motion (timeline, edge + 120, y, GDK_BUTTON1_MASK);
   send_button (timeline, GDK_BUTTON_RELEASE, 1, edge + 120, y, 0);
@@ -1057,13 +1072,16 @@ test_add_trace (void)
   g_assert_cmpint (chrono_trace_set_to_reference (set, 1, 0), ==, 5000000);
   g_autofree char *message = g_strdup (chrono_window_get_info_message (window));
   g_assert_nonnull (strstr (message, "wall clocks"));
-  /* the title names both; the lanes counted are those with items, not the group headings */
+  /* the title names both; the lanes counted are those with items of both, not the group headings */
   GtkHeaderBar *header = GTK_HEADER_BAR (gtk_window_get_titlebar (GTK_WINDOW (window)));
   g_assert_cmpstr (gtk_header_bar_get_title (header), ==, "two-cores.btf + beside_example.etf");
   guint items = 0;
-  g_autoptr (GPtrArray) all = chrono_trace_list_lanes (chrono_trace_set_get_reference (set));
-  for (guint i = 0; i < all->len; i++)
-    items += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+  for (guint m = 0; m < 2; m++)
+    {
+      g_autoptr (GPtrArray) all = chrono_trace_list_lanes (chrono_trace_set_get_trace (set, m));
+      for (guint i = 0; i < all->len; i++)
+        items += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+    }
   g_autofree char *lanes = g_strdup_printf ("%u lanes", items);
   g_assert_nonnull (strstr (gtk_header_bar_get_subtitle (header), lanes));
   /* the BTF's cores over the TRACE's claims, the rest folded */
@@ -2317,18 +2335,25 @@ test_saved_view (void)
   g_rmdir (dir);
 }
 
-/* The message dialog a window shows over itself, or NULL. */
-static GtkDialog *
-dialog_over (ChronoWindow *window)
+/* The visible toplevel of type shown over a window, or NULL. */
+static GtkWindow *
+toplevel_over (ChronoWindow *window, GType type)
 {
   GList *toplevels = gtk_window_list_toplevels ();
-  GtkDialog *found = NULL;
+  GtkWindow *found = NULL;
   for (GList *l = toplevels; l != NULL && found == NULL; l = l->next)
-    if (GTK_IS_MESSAGE_DIALOG (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window)
         && gtk_widget_get_visible (l->data))
       found = l->data;
   g_list_free (toplevels);
   return found;
+}
+
+/* The message dialog a window shows over itself, or NULL. */
+static GtkDialog *
+dialog_over (ChronoWindow *window)
+{
+  return (GtkDialog *) toplevel_over (window, GTK_TYPE_MESSAGE_DIALOG);
 }
 
 /* Closing a window with bookmarks or notes not saved asks first: Cancel
@@ -2385,6 +2410,778 @@ test_unsaved_notes_on_close (void)
   g_rmdir (dir);
 }
 
+/* ---- the lane menu ------------------------------------------------------------- */
+
+/* A key as the keyboard sends it, through GTK's main event handler: bindings (a menu's Return, Shift+F10)
+ * look at the key's code, and a menu opened by a key is told which event opened it. */
+static void
+send_bound_key (GtkWidget *widget, guint keyval, guint state)
+{
+  g_autofree GdkKeymapKey *keys = NULL;
+  int n_keys = 0;
+  g_assert_true (gdk_keymap_get_entries_for_keyval (gdk_keymap_get_for_display (gdk_display_get_default ()), keyval,
+                                                    &keys, &n_keys));
+  GdkEvent *event = gdk_event_new (GDK_KEY_PRESS);
+  event->key.window = g_object_ref (gtk_widget_get_window (widget));
+  event->key.keyval = keyval;
+  event->key.state = state;
+  event->key.hardware_keycode = keys[0].keycode;
+  event->key.group = keys[0].group;
+  event->key.time = GDK_CURRENT_TIME;
+  gdk_event_set_device (event, gdk_seat_get_keyboard (gdk_display_get_default_seat (gdk_display_get_default ())));
+  gtk_main_do_event (event);
+  gdk_event_free (event);
+}
+
+/* Adds the trace at path to the window's and waits until it is shown. */
+static void
+add_trace_and_wait (ChronoWindow *window, const char *path)
+{
+  int before = chrono_window_get_trace_count (window);
+  g_autoptr (GFile) added = g_file_new_for_path (path);
+  chrono_window_add_trace (window, added);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (chrono_window_get_trace_count (window) == before && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (chrono_window_get_trace_count (window), ==, before + 1);
+  settle ();
+}
+
+static ChronoWindow *
+open_two_traces (ChronoApplication *app)
+{
+  ChronoWindow *window = open_window (app, trace_path);
+  g_autofree char *added_path = g_build_filename (data_dir, "etf", "beside_example.etf", NULL);
+  add_trace_and_wait (window, added_path);
+  return window;
+}
+
+/* The y of a lane's row in the timeline, scrolling it into sight first. */
+static double
+row_y (ChronoTimelineView *view, ChronoLane *lane)
+{
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint row;
+  g_assert_true (chrono_layout_find_row (layout, lane, &row));
+  chrono_viewport_set_scroll_y (chrono_timeline_view_get_viewport (view), chrono_layout_get_row (layout, row)->y, 1e9);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  return chrono_render_options_lane_top (&o) + chrono_layout_get_row (layout, row)->y - o.scroll_y + 5;
+}
+
+/* Right-click on lane's name (NULL: below the last lane): the menu that opens. */
+static GtkMenuShell *
+right_click_name (ChronoTimelineView *view, ChronoLane *lane)
+{
+  double y = lane != NULL ? row_y (view, lane) : gtk_widget_get_allocated_height (GTK_WIDGET (view)) - 3;
+  send_button (GTK_WIDGET (view), GDK_BUTTON_PRESS, 3, 20, y, 0);
+  send_button (GTK_WIDGET (view), GDK_BUTTON_RELEASE, 3, 20, y, 0);
+  settle ();
+  GtkWidget *menu = chrono_timeline_view_get_lane_menu (view);
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_visible (menu));
+  return GTK_MENU_SHELL (menu);
+}
+
+static GtkWidget *
+menu_item_labelled (GtkMenuShell *menu, const char *label)
+{
+  g_autoptr (GList) items = gtk_container_get_children (GTK_CONTAINER (menu));
+  for (GList *l = items; l != NULL; l = l->next)
+    if (GTK_IS_MENU_ITEM (l->data) && g_strcmp0 (gtk_menu_item_get_label (l->data), label) == 0)
+      return l->data;
+  return NULL;
+}
+
+/* Chooses an item as a click does: the menu closes, then the item acts. */
+static void
+click_item (GtkMenuShell *menu, const char *label)
+{
+  GtkWidget *item = menu_item_labelled (menu, label);
+  g_assert_nonnull (item);
+  g_object_ref (menu);
+  gtk_menu_shell_activate_item (menu, item, TRUE);
+  settle ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (menu)));
+  g_object_unref (menu);
+}
+
+/* Chooses an item with the keyboard: Down to it, then Return. */
+static void
+press_item (GtkMenuShell *menu, const char *label)
+{
+  GtkWidget *item = menu_item_labelled (menu, label);
+  g_assert_nonnull (item);
+  g_object_ref (menu);
+  gtk_menu_shell_select_item (menu, item);
+  send_bound_key (GTK_WIDGET (menu), GDK_KEY_Return, 0);
+  settle ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (menu)));
+  g_object_unref (menu);
+}
+
+/* The menu the keyboard opens (the Menu key) on the timeline. */
+static GtkMenuShell *
+menu_key (ChronoTimelineView *view)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  send_bound_key (GTK_WIDGET (view), GDK_KEY_Menu, 0);
+  settle ();
+  GtkWidget *menu = chrono_timeline_view_get_lane_menu (view);
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_visible (menu));
+  return GTK_MENU_SHELL (menu);
+}
+
+/* The lanes with children that the menu folds (groups stay open), of every trace on show. */
+static GPtrArray *
+foldable_lanes (ChronoWindow *window)
+{
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  GPtrArray *out = g_ptr_array_new ();
+  guint n = set != NULL ? chrono_trace_set_get_n (set) : 1;
+  for (guint m = 0; m < n; m++)
+    {
+      ChronoTrace *trace = set != NULL ? chrono_trace_set_get_trace (set, m) : chrono_timeline_view_get_trace (view);
+      g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+      for (guint i = 0; i < lanes->len; i++)
+        if (chrono_lane_get_n_children (g_ptr_array_index (lanes, i)) > 0
+            && chrono_lane_get_kind (g_ptr_array_index (lanes, i)) != CHRONO_LANE_GROUP)
+          g_ptr_array_add (out, g_ptr_array_index (lanes, i));
+    }
+  return out;
+}
+
+static void
+assert_all_expanded (ChronoWindow *window, gboolean expanded)
+{
+  ChronoLayout *layout = chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_autoptr (GPtrArray) lanes = foldable_lanes (window);
+  g_assert_cmpuint (lanes->len, >, 0);
+  for (guint i = 0; i < lanes->len; i++)
+    g_assert_cmpint (chrono_layout_get_expanded (layout, g_ptr_array_index (lanes, i)), ==, expanded);
+}
+
+/* Hide This Lane hides the lane clicked on, chosen by mouse or by keyboard. */
+static void
+test_lane_menu_hide_lane (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *first = find_lane (trace, "Task_2ms_1", CHRONO_LANE_PROCESS);
+  ChronoLane *second = find_lane (trace, "Task_2ms_3", CHRONO_LANE_PROCESS);
+  g_assert_nonnull (first);
+  g_assert_nonnull (second);
+  GtkMenuShell *menu = right_click_name (view, first);
+  save_screenshot (GTK_WIDGET (menu), "gui-lane-menu.png");
+  click_item (menu, "Hide This Lane");
+  g_assert_false (chrono_layout_get_visible (layout, first));
+  g_assert_true (chrono_layout_get_visible (layout, second));
+  /* by keyboard: the selected item's lane */
+  ChronoSpans *spans = chrono_lane_get_spans (second);
+  g_assert_cmpuint (chrono_spans_get_n (spans), >, 0);
+  chrono_timeline_view_select (view, second, 0);
+  press_item (menu_key (view), "Hide This Lane");
+  g_assert_false (chrono_layout_get_visible (layout, second));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Show All Lanes brings back the hidden lanes of every trace on show. */
+static void
+test_lane_menu_show_all (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_two_traces (app);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (layout);
+  ChronoLane *first = find_lane (chrono_trace_set_get_trace (set, 0), "Task_2ms_1", CHRONO_LANE_PROCESS);
+  g_autoptr (GPtrArray) added = chrono_trace_list_lanes (chrono_trace_set_get_trace (set, 1));
+  ChronoLane *second = g_ptr_array_index (added, added->len - 1);
+  for (guint round = 0; round < 2; round++)
+    {
+      chrono_layout_set_visible (layout, first, FALSE);
+      chrono_layout_set_visible (layout, second, FALSE);
+      settle ();
+      if (round == 0)
+        click_item (right_click_name (view, NULL), "Show All Lanes");
+      else
+        press_item (menu_key (view), "Show All Lanes");
+      g_assert_true (chrono_layout_get_visible (layout, first));
+      g_assert_true (chrono_layout_get_visible (layout, second));
+    }
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Collapse All and Expand All fold and unfold the lanes of every trace on show. */
+static void
+test_lane_menu_collapse_expand (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_two_traces (app);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  ChronoLane *lane = find_lane (chrono_trace_set_get_trace (set, 0), "Task_2ms_1", CHRONO_LANE_PROCESS);
+  click_item (right_click_name (view, lane), "Collapse All");
+  assert_all_expanded (window, FALSE);
+  save_screenshot (GTK_WIDGET (window), "gui-lane-menu-collapsed.png");
+  click_item (right_click_name (view, NULL), "Expand All");
+  assert_all_expanded (window, TRUE);
+  press_item (menu_key (view), "Collapse All");
+  assert_all_expanded (window, FALSE);
+  press_item (menu_key (view), "Expand All");
+  assert_all_expanded (window, TRUE);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* The Move Trace dialog over a window (a dialog with an entry), or NULL. */
+static GtkDialog *
+move_dialog_over (ChronoWindow *window)
+{
+  GtkWindow *dialog = toplevel_over (window, GTK_TYPE_DIALOG);
+  return dialog != NULL && g_object_get_data (G_OBJECT (dialog), "entry") != NULL ? GTK_DIALOG (dialog) : NULL;
+}
+
+/* Move This Trace… on an added trace's lane asks for a shift and moves that trace by it. */
+static void
+test_lane_menu_move_trace (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_two_traces (app);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  ChronoLane *heading = chrono_trace_set_get_heading (set, 1);
+  /* the first trace's lanes offer no move */
+  ChronoLane *first = find_lane (chrono_trace_set_get_trace (set, 0), "Task_2ms_1", CHRONO_LANE_PROCESS);
+  GtkMenuShell *menu = right_click_name (view, first);
+  g_assert_null (menu_item_labelled (menu, "Move This Trace…"));
+  gtk_menu_shell_deactivate (menu);
+  const char *shifts[] = { "-2ms", "+1.5ms" };
+  const gint64 ticks[] = { -2000000, 1500000 };
+  for (guint round = 0; round < 2; round++)
+    {
+      if (round == 0)
+        click_item (right_click_name (view, heading), "Move This Trace…");
+      else
+        {
+          chrono_timeline_view_unselect (view);
+          send_motion (GTK_WIDGET (view), 20, row_y (view, heading), 0);
+          press_item (menu_key (view), "Move This Trace…");
+        }
+      GtkDialog *dialog = move_dialog_over (window);
+      g_assert_nonnull (dialog);
+      gtk_entry_set_text (g_object_get_data (G_OBJECT (dialog), "entry"), shifts[round]);
+      gtk_dialog_response (dialog, GTK_RESPONSE_ACCEPT);
+      settle ();
+      g_assert_null (move_dialog_over (window));
+      g_assert_cmpint (chrono_trace_set_get_shift (set, 1), ==, ticks[round]);
+    }
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* A Shift+drag begun on the timeline's first pixels zooms: the name column's edge grabs from its own side. */
+static void
+test_shift_drag_beside_names_zooms (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  int width = chrono_timeline_view_get_label_width (view);
+  for (int offset = 0; offset <= 4; offset += 2)
+    {
+      chrono_viewport_fit (viewport);
+      ChronoRenderOptions o;
+      chrono_timeline_view_get_render_options (view, &o);
+      double x1 = o.label_width + offset, x2 = x1 + 200, y = chrono_render_options_lane_top (&o) + 30;
+      gint64 t1 = chrono_render_options_x_to_time (&o, x1), t2 = chrono_render_options_x_to_time (&o, x2);
+      send_button (timeline, GDK_BUTTON_PRESS, 1, x1, y, GDK_SHIFT_MASK);
+      send_motion (timeline, x1 + 100, y, GDK_SHIFT_MASK | GDK_BUTTON1_MASK);
+      send_motion (timeline, x2, y, GDK_SHIFT_MASK | GDK_BUTTON1_MASK);
+      send_button (timeline, GDK_BUTTON_RELEASE, 1, x2, y, GDK_SHIFT_MASK);
+      g_assert_cmpint (chrono_timeline_view_get_label_width (view), ==, width);
+      g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, t1);
+      g_assert_cmpint (chrono_viewport_get_end (viewport), ==, t2);
+    }
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* The tests run with a home and XDG folders of their own in the build tree: what they open goes to their
+ * recently-used list, never to the user's. */
+static void
+test_own_user_dirs (void)
+{
+  g_autofree char *build_root = g_path_get_dirname (artifact_dir);
+  g_autofree char *prefix = g_build_filename (build_root, "tests", "home", NULL);
+  const char *dirs[] = { g_get_home_dir (), g_get_user_data_dir (), g_get_user_config_dir (), g_get_user_cache_dir () };
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_test_message ("user folder: %s", dirs[i]);
+      g_assert_true (g_str_has_prefix (dirs[i], prefix));
+    }
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  g_autofree char *uri = g_filename_to_uri (trace_path, NULL, NULL);
+  g_autofree char *list = g_build_filename (g_get_user_data_dir (), "recently-used.xbel", NULL);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  g_autofree char *written = NULL;
+  while ((written == NULL || strstr (written, uri) == NULL) && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+      g_clear_pointer (&written, g_free);
+      g_file_get_contents (list, &written, NULL, NULL);
+    }
+  g_assert_nonnull (written);
+  g_assert_nonnull (strstr (written, uri));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+static gboolean
+of_type (GtkWidget *widget, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
+/* The first widget below widget of type, or NULL. */
+static GtkWidget *
+find_widget_of_type (GtkWidget *widget, GType type)
+{
+  return find_widget (widget, of_type, GSIZE_TO_POINTER (type));
+}
+
+static gboolean
+activates (GtkWidget *widget, gconstpointer action)
+{
+  return GTK_IS_ACTIONABLE (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+/* The first widget below widget that activates action. */
+static GtkWidget *
+find_actionable (GtkWidget *widget, const char *action)
+{
+  return find_widget (widget, activates, action);
+}
+
+/* Every label below widget. */
+static void
+collect_labels (GtkWidget *widget, GPtrArray *out)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (out, widget);
+  if (!GTK_IS_CONTAINER (widget))
+    return;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
+  for (GList *l = children; l != NULL; l = l->next)
+    collect_labels (l->data, out);
+  g_list_free (children);
+}
+
+static void
+assert_trace_buttons_sensitive (ChronoWindow *window, gboolean sensitive)
+{
+  GtkWidget *header = gtk_window_get_titlebar (GTK_WINDOW (window));
+  const char *actions[] = { "win.zoom-in", "win.zoom-out", "win.zoom-fit", "win.export" };
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = find_actionable (header, actions[i]);
+      g_assert_nonnull (button);
+      g_test_message ("%s: %s", actions[i], gtk_widget_is_sensitive (button) ? "sensitive" : "insensitive");
+      g_assert_cmpint (gtk_widget_is_sensitive (button), ==, sensitive);
+    }
+}
+
+static ChronoWindow *
+empty_window (ChronoApplication *app)
+{
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  ChronoWindow *window = chrono_window_new (GTK_APPLICATION (app));
+  gtk_window_resize (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  settle ();
+  return window;
+}
+
+/* With no trace the window offers Open, the traces opened lately, the formats it reads and the example it
+ * comes with; zoom and export are greyed until a trace is shown. */
+static void
+test_first_start (void)
+{
+  g_autofree char *recent_path = g_build_filename (data_dir, "btf", "spec_example.btf", NULL);
+  g_autofree char *recent_uri = g_filename_to_uri (recent_path, NULL, NULL);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  g_assert_true (gtk_recent_manager_add_item (manager, recent_uri));
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!gtk_recent_manager_has_item (manager, recent_uri) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = empty_window (app);
+  g_assert_null (chrono_window_get_timeline (window));
+  assert_trace_buttons_sensitive (window, FALSE);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
+  GtkWidget *welcome = find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_WELCOME);
+  g_assert_nonnull (welcome);
+  g_assert_true (gtk_widget_is_drawable (welcome));
+  GtkWidget *open = find_actionable (welcome, "win.open");
+  g_assert_nonnull (open);
+  g_assert_true (gtk_widget_is_sensitive (open));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (find_button_with (welcome, "spec_example.btf") == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  GtkWidget *recent = find_button_with (welcome, "spec_example.btf");
+  g_assert_nonnull (recent);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  collect_labels (welcome, labels);
+  g_autoptr (GString) texts = g_string_new (NULL);
+  for (guint i = 0; i < labels->len; i++)
+    g_string_append_printf (texts, "%s\n", gtk_label_get_text (g_ptr_array_index (labels, i)));
+  for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
+    g_assert_nonnull (strstr (texts->str, (*loader)->description));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-first-start.png");
+
+  /* the example opens, and with a trace shown zoom and export act */
+  gtk_button_clicked (GTK_BUTTON (find_button_with (welcome, "Example")));
+  g_assert_true (wait_for_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_autofree char *name = g_path_get_basename (chrono_trace_get_path (trace));
+  g_assert_cmpstr (name, ==, "two-cores.btf");
+  settle ();
+  assert_trace_buttons_sensitive (window, TRUE);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+
+  /* a recent trace opens with a click */
+  window = empty_window (app);
+  welcome = find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_WELCOME);
+  gtk_button_clicked (GTK_BUTTON (find_button_with (welcome, "spec_example.btf")));
+  g_assert_true (wait_for_timeline (window));
+  trace = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_assert_cmpstr (chrono_trace_get_path (trace), ==, recent_path);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Check Requirements… opens in the folder of the trace on show, where its requirements usually are. */
+static void
+test_requirements_chooser_folder (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "check-requirements", NULL);
+  settle ();
+  GtkWindow *chooser = toplevel_over (window, GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_assert_nonnull (chooser);
+  g_autofree char *folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *expected = g_path_get_dirname (trace_path);
+  g_autofree char *real_folder = realpath (folder, NULL), *real_expected = realpath (expected, NULL);
+  g_assert_cmpstr (real_folder, ==, real_expected);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  settle ();
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* A trace moved before the first one's start (or after its end) stays in reach: Fit, Home and End show it. */
+static void
+test_moved_trace_in_reach (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_two_traces (app);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  ChronoTrace *first = chrono_trace_set_get_trace (set, 0), *added = chrono_trace_set_get_trace (set, 1);
+  gint64 origin = chrono_viewport_get_origin (viewport);
+  /* 43.9 ms before the first trace's start, as a drag or Move This Trace… puts it */
+  gint64 wanted = chrono_trace_get_begin (first) - 43900000;
+  gint64 now = chrono_trace_set_to_reference (set, 1, chrono_trace_get_begin (added));
+  g_assert_true (chrono_trace_set_set_shift (set, 1, chrono_trace_set_get_shift (set, 1) + wanted - now));
+  g_assert_cmpint (chrono_trace_set_to_reference (set, 1, chrono_trace_get_begin (added)), ==, wanted);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, wanted);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), ==, chrono_trace_get_end (first));
+  /* the times keep counting from where they did: the moved trace starts at −43.9 ms */
+  g_assert_cmpint (chrono_viewport_get_origin (viewport), ==, origin);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+  send_key (GTK_WIDGET (view), GDK_KEY_Home);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), ==, wanted);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-moved-trace.png");
+  /* moved after the first's end: End reaches it */
+  gint64 late = chrono_trace_get_end (first) + 20000000;
+  now = chrono_trace_set_to_reference (set, 1, chrono_trace_get_end (added));
+  g_assert_true (chrono_trace_set_set_shift (set, 1, chrono_trace_set_get_shift (set, 1) + late - now));
+  send_key (GTK_WIDGET (view), GDK_KEY_End);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), ==, late);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Two traces whose files share a name are told apart by their folders; the subtitle counts both. */
+static void
+test_same_named_traces (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-names-XXXXXX", NULL);
+  g_autofree char *run_a = g_build_filename (dir, "run-a", NULL), *run_b = g_build_filename (dir, "run-b", NULL);
+  g_autofree char *a = g_build_filename (run_a, "two-cores.btf", NULL),
+                  *b = g_build_filename (run_b, "two-cores.btf", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_assert_true (g_file_get_contents (trace_path, &contents, &length, NULL));
+  g_assert_cmpint (g_mkdir (run_a, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (run_b, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (a, contents, (gssize) length, NULL));
+  g_assert_true (g_file_set_contents (b, contents, (gssize) length, NULL));
+
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, a);
+  add_trace_and_wait (window, b);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  g_assert_cmpstr (chrono_lane_get_name (chrono_trace_set_get_heading (set, 0)), ==, "run-a/two-cores.btf");
+  g_assert_cmpstr (chrono_lane_get_name (chrono_trace_set_get_heading (set, 1)), ==, "run-b/two-cores.btf");
+  GtkHeaderBar *header = GTK_HEADER_BAR (gtk_window_get_titlebar (GTK_WINDOW (window)));
+  g_assert_cmpstr (gtk_header_bar_get_title (header), ==, "run-a/two-cores.btf + run-b/two-cores.btf");
+  g_assert_true (g_str_has_prefix (chrono_window_get_info_message (window), "run-b/two-cores.btf added"));
+  ChronoTrace *first = chrono_trace_set_get_trace (set, 0);
+  guint64 events = 2 * chrono_trace_get_n_events (first);
+  guint lanes = 0;
+  g_autoptr (GPtrArray) all = chrono_trace_list_lanes (first);
+  for (guint i = 0; i < all->len; i++)
+    lanes += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+  g_autofree char *counts = g_strdup_printf ("%" G_GUINT64_FORMAT " events · %u lanes", events, 2 * lanes);
+  g_test_message ("subtitle: %s", gtk_header_bar_get_subtitle (header));
+  g_assert_nonnull (strstr (gtk_header_bar_get_subtitle (header), counts));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-same-named-traces.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+  g_unlink (a);
+  g_unlink (b);
+  g_rmdir (run_a);
+  g_rmdir (run_b);
+  g_rmdir (dir);
+}
+
+/* Whether colour fills a pixel of the picture's legend strip. */
+static gboolean
+legend_shows_colour (cairo_surface_t *image, int legend_height, const ChronoRgb *colour)
+{
+  cairo_surface_flush (image);
+  const guint8 *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image), width = cairo_image_surface_get_width (image);
+  int height = cairo_image_surface_get_height (image);
+  int want[3] = { (int) lround (colour->red * 255), (int) lround (colour->green * 255),
+                  (int) lround (colour->blue * 255) };
+  for (int y = height - legend_height; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 pixel = *(const guint32 *) (data + y * stride + x * 4);
+        int rgb[3] = { (pixel >> 16) & 0xff, (pixel >> 8) & 0xff, pixel & 0xff };
+        if (ABS (rgb[0] - want[0]) <= 1 && ABS (rgb[1] - want[1]) <= 1 && ABS (rgb[2] - want[2]) <= 1)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Two VisAndOr runs in one view: the legend names the agents of both, each
+ * trace's from its own string table (the second's were looked up in the first's). */
+static void
+test_legend_names_agents_of_every_trace (void)
+{
+  g_autofree char *first = g_build_filename (data_dir, "visandor", "and_doc_example.vt", NULL);
+  g_autofree char *second = g_build_filename (data_dir, "visandor", "hex_ids.vt", NULL);
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, first);
+  add_trace_and_wait (window, second);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  /* both runs side by side: the second after the first */
+  chrono_viewport_fit (chrono_timeline_view_get_viewport (view));
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  o.width = 2400; /* room for every name in the legend */
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, o.width, o.height);
+  cairo_t *cr = cairo_create (image);
+  chrono_renderer_draw (chrono_timeline_view_get_renderer (view), cr, &o);
+  cairo_destroy (cr);
+  /* the colours the picture gives names: of both traces' names */
+  g_autoptr (ChronoNameColours) colours = chrono_name_colours_new ();
+  chrono_name_colours_add_trace (colours, chrono_trace_set_get_trace (set, 0));
+  chrono_name_colours_add_trace (colours, chrono_trace_set_get_trace (set, 1));
+  chrono_name_colours_seal (colours);
+  for (guint m = 0; m < 2; m++)
+    {
+      ChronoTrace *trace = chrono_trace_set_get_trace (set, m);
+      ChronoStrings *strings = chrono_trace_get_strings (trace);
+      g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+      guint checked = 0;
+      for (guint i = 0; i < lanes->len; i++)
+        {
+          ChronoTree *tree = chrono_lane_get_tree (g_ptr_array_index (lanes, i));
+          for (guint k = 0; tree != NULL && k < chrono_tree_get_n_stretches (tree); k++)
+            {
+              const ChronoTreeStretch *stretch = chrono_tree_get_stretch (tree, k);
+              if (stretch->worker == CHRONO_STRING_NONE)
+                continue;
+              const char *worker = chrono_strings_get (strings, stretch->worker);
+              ChronoRgb colour;
+              chrono_name_colours_get (colours, chrono_palette_get (o.dark), worker, &colour);
+              g_test_message ("trace %u: worker %s", m + 1, worker);
+              g_assert_true (legend_shows_colour (image, o.legend_height, &colour));
+              checked++;
+            }
+        }
+      g_assert_cmpuint (checked, >, 0);
+    }
+  g_autofree char *path = g_build_filename (artifact_dir, "gui-two-runs-legend.png", NULL);
+  cairo_surface_write_to_png (image, path);
+  cairo_surface_destroy (image);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Until the user drags it, the name column is as wide as the trace's names need (the example's
+ * runnables' names were cut at 200 px); a double click on its edge fits it again. */
+static void
+test_name_column_fits_names (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.chronoscope.Chronoscope");
+  g_settings_reset (settings, "label-width");
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, trace_path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  int needed = chrono_renderer_measure_names (chrono_timeline_view_get_renderer (view));
+  g_test_message ("names need %d px", needed);
+  /* 200 px was the width before; the example's names need a little more */
+  g_assert_cmpint (needed, !=, 200);
+  g_assert_cmpint (chrono_timeline_view_get_label_width (view), ==, MIN (needed, 420));
+  save_screenshot (GTK_WIDGET (window), "gui-names-fit.png");
+  /* dragged: the width chosen is kept for the next traces */
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double y = chrono_render_options_lane_top (&o) + 30, edge = o.label_width;
+  send_button (timeline, GDK_BUTTON_PRESS, 1, edge - 1, y, 0);
+  send_motion (timeline, edge - 60, y, GDK_BUTTON1_MASK);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, edge - 60, y, 0);
+  g_assert_cmpint (g_settings_get_int (settings, "label-width"), ==, (int) edge - 60);
+  /* a double click on the edge: fitted again, and so for the next traces */
+  send_button (timeline, GDK_BUTTON_PRESS, 1, edge - 61, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, edge - 61, y, 0);
+  send_button (timeline, GDK_2BUTTON_PRESS, 1, edge - 61, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, edge - 61, y, 0);
+  g_assert_cmpint (chrono_timeline_view_get_label_width (view), ==, MIN (needed, 420));
+  g_assert_cmpint (g_settings_get_int (settings, "label-width"), ==, 0);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the
+ * full name, which the column may shorten. */
+static void
+test_profile_names (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "plain.otf2", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("built without OTF2 fixtures");
+      return;
+    }
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *profile = find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW);
+  g_assert_nonnull (profile);
+  GtkTreeView *tree = GTK_TREE_VIEW (find_widget_of_type (profile, GTK_TYPE_TREE_VIEW));
+  g_assert_nonnull (tree);
+  for (int c = 0; c < (int) gtk_tree_view_get_n_columns (tree); c++)
+    {
+      GtkTreeViewColumn *column = gtk_tree_view_get_column (tree, c);
+      g_assert_true (gtk_tree_view_column_get_resizable (column));
+      g_assert_false (gtk_tree_view_column_get_expand (column));
+    }
+  int tooltip_column = gtk_tree_view_get_tooltip_column (tree);
+  g_assert_cmpint (tooltip_column, >=, 0);
+  GtkTreeModel *model = gtk_tree_view_get_model (tree);
+  GtkTreeIter iter;
+  guint rows = 0;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter), rows++)
+    {
+      g_autofree char *name = NULL, *tooltip = NULL;
+      gtk_tree_model_get (model, &iter, 0, &name, tooltip_column, &tooltip, -1);
+      g_autofree char *escaped = g_markup_escape_text (name, -1);
+      g_assert_nonnull (strstr (tooltip, escaped));
+      g_assert_true (pango_parse_markup (tooltip, -1, 0, NULL, NULL, NULL, NULL));
+    }
+  g_assert_cmpuint (rows, >, 0);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* Every line of the inspector shows whole: it wraps, or, shortened to its column, has a tooltip. */
+static void
+test_inspector_lines_fit (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-long-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "long-names.btf", NULL);
+  const char *task = "Task_with_a_name_as_long_as_the_ones_code_generators_write_for_an_engine_controller_on_core_0";
+  const char *runnable = "Runnable_with_a_name_as_long_as_the_ones_code_generators_write_for_the_same_controller";
+  g_autofree char *text = g_strdup_printf ("#version 2.1.3\n#timeScale ns\n0,STI_A,0,STI,STI_A,0,trigger\n"
+                                           "0,STI_A,0,T,%1$s,0,activate\n100,Core_0,0,T,%1$s,0,start\n"
+                                           "100,%1$s,0,R,%2$s,0,start\n500,%1$s,0,R,%2$s,0,terminate\n"
+                                           "500,Core_0,0,T,%1$s,0,terminate\n",
+                                           task, runnable);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoLane *lane = find_lane (chrono_timeline_view_get_trace (view), task, CHRONO_LANE_PROCESS);
+  g_assert_nonnull (lane);
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  guint running = 0;
+  while (chrono_spans_get_state (spans, running) != CHRONO_STATE_RUNNING)
+    running++;
+  chrono_timeline_view_select (view, lane, running);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-inspector-lines.png");
+  GtkWidget *inspector = chrono_window_get_inspector (window);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  collect_labels (inspector, labels);
+  guint shortened = 0;
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+      if (!gtk_widget_is_drawable (GTK_WIDGET (label)) || !pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        continue;
+      shortened++;
+      g_test_message ("shortened: %s", gtk_label_get_text (label));
+      g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (label)));
+    }
+  g_test_message ("%u of %u labels shortened", shortened, labels->len);
+  g_assert_cmpuint (shortened, >, 0); /* the names are long enough that some are */
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2426,5 +3223,19 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/unsaved-notes-on-close", test_unsaved_notes_on_close);
   g_test_add_func ("/gui/follow-activation-chain", test_follow_activation_chain);
   g_test_add_func ("/gui/saved-view", test_saved_view);
+  g_test_add_func ("/gui/lane-menu-hide-lane", test_lane_menu_hide_lane);
+  g_test_add_func ("/gui/lane-menu-show-all", test_lane_menu_show_all);
+  g_test_add_func ("/gui/lane-menu-collapse-expand", test_lane_menu_collapse_expand);
+  g_test_add_func ("/gui/lane-menu-move-trace", test_lane_menu_move_trace);
+  g_test_add_func ("/gui/shift-drag-beside-names-zooms", test_shift_drag_beside_names_zooms);
+  g_test_add_func ("/gui/own-user-dirs", test_own_user_dirs);
+  g_test_add_func ("/gui/first-start", test_first_start);
+  g_test_add_func ("/gui/requirements-chooser-folder", test_requirements_chooser_folder);
+  g_test_add_func ("/gui/moved-trace-in-reach", test_moved_trace_in_reach);
+  g_test_add_func ("/gui/same-named-traces", test_same_named_traces);
+  g_test_add_func ("/gui/legend-names-agents-of-every-trace", test_legend_names_agents_of_every_trace);
+  g_test_add_func ("/gui/name-column-fits-names", test_name_column_fits_names);
+  g_test_add_func ("/gui/profile-names", test_profile_names);
+  g_test_add_func ("/gui/inspector-lines-fit", test_inspector_lines_fit);
   return g_test_run ();
 }

@@ -981,6 +981,43 @@ test_options (Fixture *f, gconstpointer data)
 }
 
 /* An empty trace and degenerate sizes draw without complaint. */
+/* A name too long for the column keeps in sight what tells it from its siblings: metric lanes
+ * read "…device=3 /s", not all "A2rocm_…ice=3 /s". */
+static void
+test_names_keep_what_differs (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("metrics", "test");
+  g_autoptr (ChronoLane) group = chrono_lane_new ("Metrics", CHRONO_LANE_GROUP, NULL);
+  chrono_trace_add_lane (trace, group);
+  for (int device = 0; device < 4; device++)
+    {
+      g_autofree char *name = g_strdup_printf ("A2rocm_smi:::temperature:device=%d /s", device);
+      g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_SIGNAL, NULL);
+      chrono_lane_append_child (group, lane);
+    }
+  g_autoptr (ChronoLane) alone = chrono_lane_new ("A2rocm_smi:::power:device=0 /s", CHRONO_LANE_SIGNAL, NULL);
+  chrono_trace_add_lane (trace, alone);
+  chrono_trace_seal (trace);
+  g_autoptr (ChronoLane) third = g_list_model_get_item (chrono_lane_get_children (group), 3);
+  g_assert_cmpstr (chrono_renderer_name_tail (third, NULL), ==, "device=3 /s");
+  /* names that differ from their start, or a lane without siblings: shortened in the middle as before */
+  g_assert_cmpstr (chrono_renderer_name_tail (group, NULL), ==, "Metrics");
+  g_assert_cmpstr (chrono_renderer_name_tail (alone, NULL), ==, "A2rocm_smi:::power:device=0 /s");
+  /* drawn in a narrow column without fault */
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  g_assert_cmpint (chrono_renderer_measure_names (renderer), >, 150);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 400, 200);
+  o.label_width = 100;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 200);
+  cairo_t *cr = cairo_create (surface);
+  chrono_renderer_draw (renderer, cr, &o);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_empty (void)
 {
@@ -1216,6 +1253,7 @@ main (int argc, char **argv)
   ADD ("/render/layout", test_layout);
   ADD ("/render/options", test_options);
   g_test_add_func ("/render/empty", test_empty);
+  g_test_add_func ("/render/names-keep-what-differs", test_names_keep_what_differs);
   g_test_add_func ("/render/crowded-links", test_crowded_links);
   g_test_add_func ("/render/name-colours-distinct", test_name_colours_distinct);
   g_test_add_func ("/render/rows-as-tall-as-the-range", test_rows_as_tall_as_the_range);

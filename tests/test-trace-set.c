@@ -103,6 +103,36 @@ test_changed_signal (void)
   g_assert_cmpuint (chrono_trace_set_find_lane (set, chrono_trace_set_get_heading (set, 1)), ==, 1);
 }
 
+/* Traces whose files share a name are told apart by their folders, as far up as they differ. */
+static void
+test_names_differ (void)
+{
+  g_autoptr (ChronoTrace) a = make_trace ("/runs/scorep-a/traces.otf2", 1000, 0, 10, -1);
+  g_autoptr (ChronoTrace) b = make_trace ("/runs/scorep-b/traces.otf2", 1000, 0, 10, -1);
+  g_autoptr (ChronoTrace) c = make_trace ("/old/scorep-a/traces.otf2", 1000, 0, 10, -1);
+  g_autoptr (ChronoTrace) d = make_trace ("/runs/other.btf", 1000, 0, 10, -1);
+  g_autoptr (ChronoTraceSet) set = chrono_trace_set_new (a);
+  g_assert_true (chrono_trace_set_add (set, b, CHRONO_ALIGN_START, NULL));
+  g_assert_true (chrono_trace_set_add (set, d, CHRONO_ALIGN_START, NULL));
+  const char *two[] = { "scorep-a/traces.otf2", "scorep-b/traces.otf2", "other.btf" };
+  for (guint i = 0; i < G_N_ELEMENTS (two); i++)
+    {
+      g_autofree char *name = chrono_trace_set_dup_name (set, i);
+      g_assert_cmpstr (name, ==, two[i]);
+      g_assert_cmpstr (chrono_lane_get_name (chrono_trace_set_get_heading (set, i)), ==, two[i]);
+    }
+  /* one more of the same folder name: a folder further up tells them apart */
+  g_assert_true (chrono_trace_set_add (set, c, CHRONO_ALIGN_START, NULL));
+  const char *three[] = { "runs/scorep-a/traces.otf2", "scorep-b/traces.otf2", "other.btf",
+                          "old/scorep-a/traces.otf2" };
+  for (guint i = 0; i < G_N_ELEMENTS (three); i++)
+    g_assert_cmpstr (chrono_lane_get_name (chrono_trace_set_get_heading (set, i)), ==, three[i]);
+  /* the same file twice */
+  g_assert_true (chrono_trace_set_add (set, d, CHRONO_ALIGN_START, NULL));
+  g_autofree char *again = chrono_trace_set_dup_name (set, 4);
+  g_assert_cmpstr (again, ==, "other.btf (2)");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -111,5 +141,6 @@ main (int argc, char **argv)
   g_test_add_func ("/trace-set/by-wall-clock", test_by_wall_clock);
   g_test_add_func ("/trace-set/by-timestamps", test_by_timestamps);
   g_test_add_func ("/trace-set/changed", test_changed_signal);
+  g_test_add_func ("/trace-set/names-differ", test_names_differ);
   return g_test_run ();
 }

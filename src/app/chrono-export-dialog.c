@@ -26,7 +26,7 @@ typedef struct {
 
 static const char *const extensions[] = { "png", "svg", "pdf" };
 
-/* The names of the traces in the view, "A.btf + B.etf". */
+/* The names of the traces in the view, "A.btf + B.etf", told apart as the title does. */
 static char *
 shown_names (ChronoTimelineView *view)
 {
@@ -36,7 +36,8 @@ shown_names (ChronoTimelineView *view)
   for (guint m = 0; m < n; m++)
     {
       ChronoTrace *trace = set != NULL ? chrono_trace_set_get_trace (set, m) : chrono_timeline_view_get_trace (view);
-      g_autofree char *name = g_path_get_basename (chrono_trace_get_path (trace));
+      g_autofree char *name =
+          set != NULL ? chrono_trace_set_dup_name (set, m) : g_path_get_basename (chrono_trace_get_path (trace));
       g_autofree char *valid = chrono_utf8_dup (name);
       if (m > 0)
         g_string_append (names, " + ");

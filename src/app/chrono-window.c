@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "chrono-bookmarks-view.h"
 #include "chrono-core-load-dialog.h"
@@ -30,6 +31,7 @@
 #include "chrono-status-bar.h"
 #include "chrono-timeline-view.h"
 #include "chrono-warnings-dialog.h"
+#include "chrono-welcome.h"
 
 struct _ChronoWindow {
   GtkApplicationWindow parent_instance;
@@ -44,6 +46,7 @@ struct _ChronoWindow {
   GtkWidget *search_bar;
   GtkWidget *search_entry;
   GtkWidget *stack;
+  GtkWidget *welcome;
   GtkWidget *progress;
   GtkWidget *paned;
   GtkWidget *timeline_box;
@@ -89,6 +92,7 @@ G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 static void setup_claims_popover (ChronoWindow *self);
 static void run_search (ChronoWindow *self);
 static void start_loading (ChronoWindow *self);
+static void enable_trace_actions (ChronoWindow *self);
 
 /* ---- showing a trace ---------------------------------------------------- */
 
@@ -200,33 +204,54 @@ item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineV
                                         chrono_timeline_view_get_selected_trace (view), lane, span);
 }
 
+/* The traces on show: the set's members, or the one trace. */
+static guint
+n_traces (ChronoWindow *self)
+{
+  return self->set != NULL ? chrono_trace_set_get_n (self->set) : 1;
+}
+
+static ChronoTrace *
+trace_at (ChronoWindow *self, guint member)
+{
+  return self->set != NULL ? chrono_trace_set_get_trace (self->set, member) : self->trace;
+}
+
+/* The title names every trace shown (told apart when their files share a
+ * name); the subtitle counts the events and lanes of all of them. */
 static void
 set_title (ChronoWindow *self)
 {
-  g_autofree char *base = g_path_get_basename (chrono_trace_get_path (self->trace));
-  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  g_autofree char *length =
-      chrono_clock_format_ticks (clock, chrono_trace_get_end (self->trace) - chrono_trace_get_begin (self->trace), 4);
-  guint64 n_events = chrono_trace_get_n_events (self->trace);
-  /* lanes that hold items: a heading that only groups others is not one */
+  g_autoptr (GString) title = g_string_new (NULL);
+  g_autoptr (GString) formats = g_string_new (NULL);
+  guint64 n_events = 0;
   guint n_lanes = 0;
-  g_autoptr (GPtrArray) all = chrono_trace_list_lanes (self->trace);
-  for (guint i = 0; i < all->len; i++)
-    n_lanes += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+  for (guint m = 0; m < n_traces (self); m++)
+    {
+      ChronoTrace *trace = trace_at (self, m);
+      g_autofree char *name = self->set != NULL ? chrono_trace_set_dup_name (self->set, m)
+                                                : g_path_get_basename (chrono_trace_get_path (trace));
+      g_string_append_printf (title, "%s%s", m > 0 ? " + " : "", name);
+      g_autofree char *format = g_strdup_printf ("%s + ", chrono_trace_get_format (trace));
+      if (strstr (formats->str, format) == NULL)
+        g_string_append (formats, format);
+      n_events += chrono_trace_get_n_events (trace);
+      /* lanes that hold items: a heading that only groups others is not one */
+      g_autoptr (GPtrArray) all = chrono_trace_list_lanes (trace);
+      for (guint i = 0; i < all->len; i++)
+        n_lanes += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
+    }
+  g_string_truncate (formats, formats->len - 3); /* the last " + " */
+  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
+  gint64 begin = chrono_trace_get_begin (self->trace), end = chrono_trace_get_end (self->trace);
+  if (self->set != NULL)
+    chrono_trace_set_get_range (self->set, &begin, &end);
+  g_autofree char *length = chrono_clock_format_ticks (clock, end - begin, 4);
   g_autofree char *events =
       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " event", "%" PRIu64 " events", n_events), n_events);
   g_autofree char *lanes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u lane", "%u lanes", n_lanes), n_lanes);
-  g_autofree char *subtitle =
-      g_strdup_printf ("%s · %s · %s · %s", chrono_trace_get_format (self->trace), length, events, lanes);
-  /* traces added to the first are named after it */
-  for (guint m = 1; self->set != NULL && m < chrono_trace_set_get_n (self->set); m++)
-    {
-      g_autofree char *added = g_path_get_basename (chrono_trace_get_path (chrono_trace_set_get_trace (self->set, m)));
-      g_autofree char *longer = g_strconcat (base, " + ", added, NULL);
-      g_free (base);
-      base = g_steal_pointer (&longer);
-    }
-  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), base);
+  g_autofree char *subtitle = g_strdup_printf ("%s · %s · %s · %s", formats->str, length, events, lanes);
+  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), title->str);
   gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
 }
 
@@ -610,6 +635,12 @@ chrono_window_get_bookmarks_view (ChronoWindow *self)
 }
 
 static void
+label_width_chosen (ChronoTimelineView *view, int width, GSettings *settings)
+{
+  g_settings_set_int (settings, "label-width", width);
+}
+
+static void
 show_trace (ChronoWindow *self, ChronoTrace *trace)
 {
   g_autoptr (ChronoViewport) viewport = make_viewport (self, trace);
@@ -636,10 +667,13 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   GSettings *settings = chrono_settings_get ();
   if (settings != NULL)
     {
-      /* the name column keeps the width it was last dragged to */
-      chrono_timeline_view_set_label_width (CHRONO_TIMELINE_VIEW (self->timeline),
-                                            g_settings_get_int (settings, "label-width"));
-      g_settings_bind (settings, "label-width", self->timeline, "label-width", G_SETTINGS_BIND_SET);
+      /* the name column keeps the width it was last dragged to; until then it fits the trace's names */
+      int width = g_settings_get_int (settings, "label-width");
+      if (width > 0)
+        chrono_timeline_view_set_label_width (CHRONO_TIMELINE_VIEW (self->timeline), width);
+      else
+        chrono_timeline_view_fit_label_width (CHRONO_TIMELINE_VIEW (self->timeline));
+      g_signal_connect (self->timeline, "label-width-chosen", G_CALLBACK (label_width_chosen), settings);
     }
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
                                             g_hash_table_lookup (self->load_options, "labelling"));
@@ -647,6 +681,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "timeline");
   gtk_widget_grab_focus (self->timeline);
+  enable_trace_actions (self);
   set_title (self);
   setup_claims_popover (self);
   report_warnings (self);
@@ -813,6 +848,17 @@ alignment_for (ChronoTrace *reference, ChronoTrace *added)
   return CHRONO_ALIGN_START;
 }
 
+/* A trace of the set moved (dragged, or a shift typed in): the view reaches
+ * wherever any trace now is, the part on show stays where it was. */
+static void
+set_changed (ChronoWindow *self, ChronoTraceSet *set)
+{
+  gint64 begin, end;
+  if (chrono_trace_set_get_range (set, &begin, &end))
+    chrono_viewport_set_trace_bounds (self->viewport, begin, MAX (end, begin + 1));
+  set_title (self);
+}
+
 static void
 show_added_trace (ChronoWindow *self, ChronoTrace *added)
 {
@@ -828,7 +874,10 @@ show_added_trace (ChronoWindow *self, ChronoTrace *added)
       return;
     }
   if (first)
-    chrono_layout_set_trace_set (chrono_timeline_view_get_layout (view), self->set);
+    {
+      chrono_layout_set_trace_set (chrono_timeline_view_get_layout (view), self->set);
+      g_signal_connect_object (self->set, "changed", G_CALLBACK (set_changed), self, G_CONNECT_SWAPPED);
+    }
   if (self->range != NULL)
     chrono_range_view_set_trace_set (CHRONO_RANGE_VIEW (self->range), self->set);
   gint64 begin, end;
@@ -837,8 +886,12 @@ show_added_trace (ChronoWindow *self, ChronoTrace *added)
       chrono_viewport_set_trace_range (self->viewport, begin, MAX (end, begin + 1));
       chrono_viewport_fit (self->viewport);
     }
+  /* the added trace's names too, unless the user chose a width */
+  GSettings *settings = chrono_settings_get ();
+  if (settings == NULL || g_settings_get_int (settings, "label-width") == 0)
+    chrono_timeline_view_fit_label_width (view);
   set_title (self);
-  g_autofree char *name = g_path_get_basename (chrono_trace_get_path (added));
+  g_autofree char *name = chrono_trace_set_dup_name (self->set, chrono_trace_set_get_n (self->set) - 1);
   g_autofree char *message = g_strdup_printf (
       alignment == CHRONO_ALIGN_WALL_CLOCK ? _ ("%s added, lined up with the first trace by their wall clocks; drag "
                                                 "its heading to move it")
@@ -916,7 +969,14 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   self->keep_view = FALSE;
   g_clear_pointer (&self->requirements_path, g_free); /* another trace: its own requirements */
   g_hash_table_remove_all (self->load_options); /* a new file starts with its own .view, if any */
+  enable_trace_actions (self);
   start_loading (self);
+}
+
+static void
+welcome_file_chosen (ChronoWindow *self, GFile *file, ChronoWelcome *welcome)
+{
+  chrono_window_open (self, file);
 }
 
 static void
@@ -1324,6 +1384,12 @@ check_requirements_activated (GSimpleAction *action, GVariant *parameter, gpoint
       g_autoptr (GFile) last = g_file_new_for_path (self->requirements_path);
       gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), last, NULL);
     }
+  else
+    {
+      /* requirements are usually kept beside the trace they are about */
+      g_autofree char *folder = g_path_get_dirname (chrono_trace_get_path (self->trace));
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder);
+    }
   g_signal_connect (dialog, "response", G_CALLBACK (requirements_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -1510,6 +1576,22 @@ static const GActionEntry window_actions[] = {
   { "next-instance", next_instance_activated },
   { "check-requirements", check_requirements_activated },
 };
+
+/* The actions that act on a trace: off (their buttons and menu items greyed) while none is shown. */
+static void
+enable_trace_actions (ChronoWindow *self)
+{
+  static const char *const need_trace[] = {
+    "save-view", "add-bookmark",   "add-note",          "export",        "go-to",
+    "find",      "show-all-lanes", "clear-markers",     "show-warnings", "core-load",
+    "find-next", "find-previous",  "previous-instance", "next-instance", "check-requirements",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (need_trace); i++)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), need_trace[i])),
+                                 self->timeline != NULL);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "reload")),
+                               self->path != NULL);
+}
 
 /* ---- drag and drop, recent files ----------------------------------------- */
 
@@ -1711,6 +1793,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   widget_class->delete_event = chrono_window_delete_event;
   widget_class->key_press_event = chrono_window_key_press;
   g_type_ensure (CHRONO_TYPE_STATUS_BAR); /* named in the template */
+  g_type_ensure (CHRONO_TYPE_WELCOME);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chronoscope/Chronoscope/chrono-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, ChronoWindow, name)
   CHILD (header);
@@ -1723,6 +1806,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (search_bar);
   CHILD (search_entry);
   CHILD (stack);
+  CHILD (welcome);
   CHILD (progress);
   CHILD (paned);
   CHILD (timeline_box);
@@ -1737,6 +1821,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, welcome_file_chosen);
   gtk_widget_class_bind_template_callback (widget_class, search_changed);
   gtk_widget_class_bind_template_callback (widget_class, search_stopped);
 }
@@ -1746,6 +1831,7 @@ chrono_window_init (ChronoWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
+  enable_trace_actions (self);
   gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_ENTRY (self->search_entry));
   g_signal_connect_swapped (self->search_bar, "notify::search-mode-enabled", G_CALLBACK (search_mode_changed), self);
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activated), self);

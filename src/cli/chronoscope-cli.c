@@ -1214,14 +1214,15 @@ export_marks (ChronoTrace *trace, guint n_traces, const char *path, const char *
   return chrono_cli_marks_compute (trace, path, text, chain_path, marks, error);
 }
 
-/* The names of the traces shown, as the window's title gives them. */
+/* The names of the traces shown, as the window's title gives them (told apart when their files share a name). */
 static char *
-export_title (GPtrArray *traces)
+export_title (GPtrArray *traces, ChronoTraceSet *set)
 {
   g_autoptr (GString) title = g_string_new (NULL);
   for (guint i = 0; i < traces->len; i++)
     {
-      g_autofree char *name = g_path_get_basename (chrono_trace_get_path (g_ptr_array_index (traces, i)));
+      g_autofree char *name = set != NULL ? chrono_trace_set_dup_name (set, i)
+                                          : g_path_get_basename (chrono_trace_get_path (g_ptr_array_index (traces, i)));
       g_autofree char *valid = chrono_utf8_dup (name);
       if (i > 0)
         g_string_append (title, " + ");
@@ -1327,7 +1328,7 @@ command_export (int argc, char **argv)
     }
   options.dark = dark;
   options.label_attribute = label_by;
-  g_autofree char *title = with_name ? export_title (traces) : NULL;
+  g_autofree char *title = with_name ? export_title (traces, set) : NULL;
   options.title = title;
   ChronoRenderOverlays overlays;
   chrono_render_overlays_init (&overlays);

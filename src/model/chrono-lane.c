@@ -160,6 +160,16 @@ chrono_lane_get_name (ChronoLane *lane)
   return lane->name;
 }
 
+/* Renames a lane no trace named: the heading of a trace in a set, told
+ * apart from another trace's of the same file name. */
+void
+chrono_lane_set_name (ChronoLane *lane, const char *name)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane) && name != NULL);
+  g_free (lane->name);
+  lane->name = chrono_utf8_dup (name);
+}
+
 /* The name to show: loaders name headings and derived lanes with N_()
  * strings, translated here; names from the trace are shown as they are. */
 const char *

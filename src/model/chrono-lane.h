@@ -51,6 +51,7 @@ G_DECLARE_FINAL_TYPE (ChronoLane, chrono_lane, CHRONO, LANE, GObject)
 ChronoLane *chrono_lane_new (const char *name, ChronoLaneKind kind, const char *entity_type);
 
 const char *chrono_lane_get_name (ChronoLane *lane);
+void chrono_lane_set_name (ChronoLane *lane, const char *name);
 const char *chrono_lane_get_display_name (ChronoLane *lane);
 void chrono_lane_set_name_is_ours (ChronoLane *lane, gboolean ours);
 ChronoLaneKind chrono_lane_get_kind (ChronoLane *lane);

@@ -120,6 +120,68 @@ align (ChronoTraceSet *self, ChronoTrace *trace, ChronoAlignment alignment, Chro
   return TRUE;
 }
 
+/* The last n parts of path, "run-a/traces.otf2" for 2; the whole path when it has no more. */
+static char *
+path_tail (const char *path, guint n)
+{
+  g_auto (GStrv) parts = g_strsplit (path, G_DIR_SEPARATOR_S, -1);
+  guint length = g_strv_length (parts);
+  if (n >= length)
+    return g_strdup (path);
+  return g_strjoinv (G_DIR_SEPARATOR_S, parts + (length - n));
+}
+
+static char *
+canonical_path (ChronoTrace *trace)
+{
+  return g_canonicalize_filename (chrono_trace_get_path (trace), NULL);
+}
+
+char *
+chrono_trace_set_dup_name (ChronoTraceSet *self, guint i)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE_SET (self) && i < self->members->len, NULL);
+  g_autofree char *path = canonical_path (member_at (self, i)->trace);
+  guint depth = 1, same_file_before = 0;
+  char *name = path_tail (path, depth);
+  for (gboolean clash = TRUE; clash && !g_str_equal (name, path);)
+    {
+      clash = FALSE;
+      for (guint j = 0; j < self->members->len && !clash; j++)
+        {
+          g_autofree char *other = canonical_path (member_at (self, j)->trace);
+          g_autofree char *other_tail = path_tail (other, depth);
+          clash = j != i && !g_str_equal (other, path) && g_str_equal (other_tail, name);
+        }
+      if (clash)
+        {
+          g_free (name);
+          name = path_tail (path, ++depth);
+        }
+    }
+  for (guint j = 0; j < i; j++)
+    {
+      g_autofree char *other = canonical_path (member_at (self, j)->trace);
+      same_file_before += g_str_equal (other, path);
+    }
+  if (same_file_before == 0)
+    return name;
+  g_autofree char *tail = name;
+  return g_strdup_printf ("%s (%u)", tail, same_file_before + 1);
+}
+
+/* Every heading named so that no two read alike. */
+static void
+name_headings (ChronoTraceSet *self)
+{
+  for (guint i = 0; i < self->members->len; i++)
+    {
+      g_autofree char *name = chrono_trace_set_dup_name (self, i);
+      if (!g_str_equal (name, chrono_lane_get_name (member_at (self, i)->heading)))
+        chrono_lane_set_name (member_at (self, i)->heading, name);
+    }
+}
+
 gboolean
 chrono_trace_set_add (ChronoTraceSet *self, ChronoTrace *trace, ChronoAlignment alignment, GError **error)
 {
@@ -130,6 +192,7 @@ chrono_trace_set_add (ChronoTraceSet *self, ChronoTrace *trace, ChronoAlignment 
     return FALSE;
   Member m = { g_object_ref (trace), heading_for (trace), alignment, map, 0, map };
   g_array_append_val (self->members, m);
+  name_headings (self);
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
 }

@@ -31,7 +31,11 @@ ChronoTrace *chrono_trace_set_get_trace (ChronoTraceSet *set, guint member);
 ChronoTrace *chrono_trace_set_get_reference (ChronoTraceSet *set);
 /* The member whose model holds lane, or G_MAXUINT. */
 guint chrono_trace_set_find_lane (ChronoTraceSet *set, ChronoLane *lane);
-/* The group heading the member's lanes: named after its file. */
+/* The member's name, told apart from every other member's: its file's name,
+ * with as many of its folders before it as differ from another member's of
+ * the same file name ("run-a/traces.otf2"); a file added twice gets " (2)". */
+char *chrono_trace_set_dup_name (ChronoTraceSet *set, guint member);
+/* The group heading the member's lanes: named as chrono_trace_set_dup_name() says. */
 ChronoLane *chrono_trace_set_get_heading (ChronoTraceSet *set, guint member);
 ChronoAlignment chrono_trace_set_get_alignment (ChronoTraceSet *set, guint member);
 

@@ -180,10 +180,10 @@ draw_items (ChronoRenderContext *ctx, double centre)
   /* tree rows are coloured by the worker that ran them: name each */
   for (guint i = 0; ctx->workers_seen != NULL && i < ctx->workers_seen->len; i++)
     {
-      guint32 worker = g_array_index (ctx->workers_seen, guint32, i);
+      const char *worker = g_ptr_array_index (ctx->workers_seen, i);
       ChronoRgb colour;
-      chrono_render_name_colour (ctx, chrono_strings_get (ctx->strings, worker), &colour);
-      if (!legend_item (ctx, &x, centre, colour_swatch, &colour, chrono_strings_get (ctx->strings, worker)))
+      chrono_render_name_colour (ctx, worker, &colour);
+      if (!legend_item (ctx, &x, centre, colour_swatch, &colour, worker))
         return;
     }
   /* last, the key to the name colours: each name drawn, as far as the line reaches */

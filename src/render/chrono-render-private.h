@@ -32,7 +32,7 @@ typedef struct {
   gboolean named_items_seen; /* other items coloured by name (regions) */
   gboolean marks_seen;
   gboolean critical_seen; /* spans of a critical path were drawn */
-  GArray *workers_seen; /* guint32 string ids of the workers tree rows coloured by, first seen first */
+  GPtrArray *workers_seen; /* the names of the workers tree rows are coloured by, first seen first */
   GHashTable *worker_set; /* the same, to look up */
   gboolean suspended_seen, helpers_seen;
   gboolean references_seen; /* a density row drew memory references */
@@ -46,6 +46,18 @@ typedef struct {
 /* An event kind drawn: the legend names it with its colour. */
 void chrono_render_note_mark_kind (ChronoRenderContext *ctx, guint32 kind);
 void chrono_render_mark_colour_for (ChronoRenderContext *ctx, const char *kind, ChronoRgb *out);
+
+/* The name column: its fonts, the margin each side of a name, where a row's name starts. */
+#define CHRONO_RENDER_NAME_FONT "Sans 9"
+#define CHRONO_RENDER_HEADING_FONT "Sans Bold 9"
+#define CHRONO_RENDER_LABEL_MARGIN 6.0
+double chrono_render_name_x (const ChronoLayoutRow *row);
+PangoLayout *chrono_render_create_text_layout (cairo_t *cr, const char *font);
+
+/* chrono-render-names.c: a lane's name in room px, shortened where it reads
+ * like its siblings' (lane NULL: as any text, in the middle). */
+void chrono_render_lane_name (ChronoRenderContext *ctx, PangoLayout *layout, ChronoLane *lane, ChronoTraceSet *set,
+                              const char *name, double x, double y, double room);
 
 /* chrono-render-util.c */
 double chrono_render_snap (ChronoRenderContext *ctx, double v);

@@ -19,7 +19,7 @@
 #define DEFAULT_RULER_HEIGHT 28
 #define DEFAULT_LEGEND_HEIGHT 24
 #define INDENT_STEP 14.0
-#define LABEL_MARGIN 6.0
+#define LABEL_MARGIN CHRONO_RENDER_LABEL_MARGIN
 #define EXPANDER_SIZE 12.0
 #define NAME_LINE 20.0 /* names sit in the first line of tall rows */
 
@@ -335,27 +335,45 @@ draw_row_bands (ChronoRenderer *self, ChronoRenderContext *ctx, const VisibleRow
 static void draw_row_data_of_member (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row,
                                      double top);
 
-/* A row of another trace of the set is drawn on its own clock, with its own strings. */
+/* What a row of another trace of the set is drawn with: its own clock, its
+ * own trace and its own strings (ids of one trace's string table mean
+ * nothing in another's). */
+typedef struct {
+  const ChronoRenderOptions *o;
+  ChronoTrace *trace;
+  ChronoStrings *strings;
+  ChronoRenderOptions mapped;
+} MemberScope;
+
+static void
+enter_member (ChronoRenderer *self, ChronoRenderContext *ctx, guint member, MemberScope *scope)
+{
+  scope->o = ctx->o;
+  scope->trace = ctx->trace;
+  scope->strings = ctx->strings;
+  if (member == 0)
+    return;
+  member_options (self, ctx->o, member, &scope->mapped);
+  ctx->o = &scope->mapped;
+  ctx->trace = member_trace (self, member);
+  ctx->strings = chrono_trace_get_strings (ctx->trace);
+}
+
+static void
+leave_member (ChronoRenderContext *ctx, const MemberScope *scope)
+{
+  ctx->o = scope->o;
+  ctx->trace = scope->trace;
+  ctx->strings = scope->strings;
+}
+
 static void
 draw_row_data (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
 {
-  if (row->member == 0)
-    {
-      draw_row_data_of_member (self, ctx, row, top);
-      return;
-    }
-  ChronoRenderOptions mapped;
-  member_options (self, ctx->o, row->member, &mapped);
-  const ChronoRenderOptions *saved_o = ctx->o;
-  ChronoTrace *saved_trace = ctx->trace;
-  ChronoStrings *saved_strings = ctx->strings;
-  ctx->o = &mapped;
-  ctx->trace = member_trace (self, row->member);
-  ctx->strings = chrono_trace_get_strings (ctx->trace);
+  MemberScope scope;
+  enter_member (self, ctx, row->member, &scope);
   draw_row_data_of_member (self, ctx, row, top);
-  ctx->o = saved_o;
-  ctx->trace = saved_trace;
-  ctx->strings = saved_strings;
+  leave_member (ctx, &scope);
 }
 
 static void
@@ -449,6 +467,12 @@ row_expander (ChronoRenderer *self, const ChronoLayoutRow *row, gboolean *out_ex
   return chrono_lane_get_n_children (row->lane) > 0 || chrono_lane_get_tree (row->lane) != NULL;
 }
 
+double
+chrono_render_name_x (const ChronoLayoutRow *row)
+{
+  return LABEL_MARGIN + row->indent * INDENT_STEP + EXPANDER_SIZE;
+}
+
 static void
 draw_row_name (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top)
 {
@@ -461,7 +485,14 @@ draw_row_name (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
     draw_expander (ctx, x + 4.0, top + line / 2.0, expanded);
   x += EXPANDER_SIZE;
   PangoLayout *layout = style == CHRONO_ROW_HEADING ? ctx->heading_text : ctx->name_text;
-  g_autofree char *node_name = style == CHRONO_ROW_TREE_NODE ? chrono_render_tree_row_name (ctx, row) : NULL;
+  g_autofree char *node_name = NULL;
+  if (style == CHRONO_ROW_TREE_NODE)
+    {
+      MemberScope scope;
+      enter_member (self, ctx, row->member, &scope);
+      node_name = chrono_render_tree_row_name (ctx, row);
+      leave_member (ctx, &scope);
+    }
   const char *name = node_name ? node_name : chrono_lane_get_display_name (row->lane);
   int h;
   chrono_render_text_size (layout, name, NULL, &h);
@@ -469,7 +500,8 @@ draw_row_name (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoLayou
   if (style == CHRONO_ROW_SIGNAL)
     room -= 4.0;
   if (room > 8.0)
-    chrono_render_text (ctx, layout, name, x, top + (line - h) / 2.0, room, &ctx->palette->text);
+    chrono_render_lane_name (ctx, layout, node_name ? NULL : row->lane, chrono_layout_get_trace_set (self->layout),
+                             name, x, top + (line - h) / 2.0, room);
   if (style == CHRONO_ROW_SIGNAL)
     draw_axis_values (self, ctx, row, top);
 }
@@ -503,8 +535,13 @@ draw_tree_bars (ChronoRenderer *self, ChronoRenderContext *ctx, const VisibleRow
   for (guint i = v->first; i < v->last; i++)
     {
       const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, i);
-      if (row->node != CHRONO_TREE_NONE)
-        chrono_render_tree_bars (ctx, self->layout, row, row_top (ctx->o, v, row));
+      if (row->node == CHRONO_TREE_NONE)
+        continue;
+      double top = row_top (ctx->o, v, row);
+      MemberScope scope;
+      enter_member (self, ctx, row->member, &scope);
+      chrono_render_tree_bars (ctx, self->layout, row, top);
+      leave_member (ctx, &scope);
     }
   cairo_restore (cr);
 }
@@ -542,8 +579,8 @@ draw_lanes (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoTickScal
 
 /* ---- frame ------------------------------------------------------------ */
 
-static PangoLayout *
-create_text_layout (cairo_t *cr, const char *font)
+PangoLayout *
+chrono_render_create_text_layout (cairo_t *cr, const char *font)
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *description = pango_font_description_from_string (font);
@@ -593,31 +630,36 @@ context_init (ChronoRenderer *self, ChronoRenderContext *ctx, cairo_t *cr, const
   ctx->data_x0 = CLAMP (o->label_width, 0, o->width);
   ctx->data_x1 = o->width;
   ctx->scale = device_scale (cr);
-  ctx->name_text = create_text_layout (cr, "Sans 9");
-  ctx->heading_text = create_text_layout (cr, "Sans Bold 9");
-  ctx->small_text = create_text_layout (cr, "Sans 8");
-  ctx->workers_seen = g_array_new (FALSE, FALSE, sizeof (guint32));
+  ctx->name_text = chrono_render_create_text_layout (cr, CHRONO_RENDER_NAME_FONT);
+  ctx->heading_text = chrono_render_create_text_layout (cr, CHRONO_RENDER_HEADING_FONT);
+  ctx->small_text = chrono_render_create_text_layout (cr, "Sans 8");
+  ctx->workers_seen = g_ptr_array_new_with_free_func (g_free);
   ctx->mark_kinds_seen = g_ptr_array_new_with_free_func (g_free);
-  ctx->worker_set = g_hash_table_new (NULL, NULL);
+  ctx->worker_set = g_hash_table_new (g_str_hash, g_str_equal);
   ctx->names_seen = g_ptr_array_new_with_free_func (g_free);
   ctx->name_set = g_hash_table_new (g_str_hash, g_str_equal);
 }
 
+/* Kept by name: the rows of several traces name their workers from their own string tables. */
 void
 chrono_render_note_worker (ChronoRenderContext *ctx, guint32 worker)
 {
-  if (worker == CHRONO_STRING_NONE || g_hash_table_contains (ctx->worker_set, GUINT_TO_POINTER (worker)))
+  if (worker == CHRONO_STRING_NONE)
     return;
-  g_hash_table_add (ctx->worker_set, GUINT_TO_POINTER (worker));
-  g_array_append_val (ctx->workers_seen, worker);
+  const char *name = chrono_strings_get (ctx->strings, worker);
+  if (g_hash_table_contains (ctx->worker_set, name))
+    return;
+  char *kept = g_strdup (name);
+  g_ptr_array_add (ctx->workers_seen, kept);
+  g_hash_table_add (ctx->worker_set, kept);
 }
 
 static void
 context_clear (ChronoRenderContext *ctx)
 {
-  g_clear_pointer (&ctx->workers_seen, g_array_unref);
-  g_clear_pointer (&ctx->mark_kinds_seen, g_ptr_array_unref);
   g_clear_pointer (&ctx->worker_set, g_hash_table_unref);
+  g_clear_pointer (&ctx->workers_seen, g_ptr_array_unref);
+  g_clear_pointer (&ctx->mark_kinds_seen, g_ptr_array_unref);
   g_clear_pointer (&ctx->name_set, g_hash_table_unref);
   g_clear_pointer (&ctx->names_seen, g_ptr_array_unref);
   g_clear_object (&ctx->name_text);

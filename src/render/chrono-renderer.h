@@ -119,4 +119,12 @@ ChronoLane *chrono_renderer_density_lane_at (ChronoRenderer *renderer, const Chr
 gboolean chrono_renderer_density_position (ChronoRenderer *renderer, const ChronoRenderOptions *o, ChronoLane *lane,
                                            double y, double *position);
 
+/* The width the name column needs to show the names of the layout's rows
+ * whole (of the first few thousand rows), in px. */
+int chrono_renderer_measure_names (ChronoRenderer *renderer);
+/* What of a lane's name the name column keeps in sight when the name does
+ * not fit (the rest is shortened in the middle): from the last word that
+ * every sibling's name shares (the traces' headings of set are siblings), or the whole name. */
+const char *chrono_renderer_name_tail (ChronoLane *lane, ChronoTraceSet *set);
+
 G_END_DECLS

@@ -23,6 +23,7 @@ typedef struct {
 struct _ChronoViewport {
   GObject parent_instance;
   gint64 trace_begin, trace_end;
+  gint64 origin; /* where relative times count from: the trace's start when it was set */
   gint64 begin, end;
   double scroll_y;
   GArray *history; /* Range */
@@ -289,6 +290,7 @@ chrono_viewport_set_trace_range (ChronoViewport *viewport, gint64 begin, gint64 
   gboolean could_go_back = chrono_viewport_can_go_back (viewport);
   viewport->trace_begin = begin;
   viewport->trace_end = end;
+  viewport->origin = begin;
   viewport->begin = begin;
   viewport->end = end;
   g_array_set_size (viewport->history, 0);
@@ -297,6 +299,18 @@ chrono_viewport_set_trace_range (ChronoViewport *viewport, gint64 begin, gint64 
   if (chrono_viewport_get_origin (viewport) != old_origin)
     g_object_notify_by_pspec (G_OBJECT (viewport), properties[PROP_TIME_ORIGIN]);
   history_changed (viewport, could_go_back);
+}
+
+void
+chrono_viewport_set_trace_bounds (ChronoViewport *viewport, gint64 begin, gint64 end)
+{
+  if (end - begin < MIN_SPAN)
+    end = begin + MIN_SPAN;
+  if (begin == viewport->trace_begin && end == viewport->trace_end)
+    return;
+  viewport->trace_begin = begin;
+  viewport->trace_end = end;
+  g_signal_emit (viewport, signals[CHANGED], 0);
 }
 
 gint64
@@ -588,7 +602,7 @@ chrono_viewport_get_absolute_time (ChronoViewport *viewport)
 gint64
 chrono_viewport_get_origin (ChronoViewport *viewport)
 {
-  return viewport->absolute_time ? 0 : viewport->trace_begin;
+  return viewport->absolute_time ? 0 : viewport->origin;
 }
 
 void

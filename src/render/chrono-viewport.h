@@ -25,6 +25,9 @@ gint64 chrono_viewport_get_end (ChronoViewport *viewport);
 gint64 chrono_viewport_get_trace_begin (ChronoViewport *viewport);
 gint64 chrono_viewport_get_trace_end (ChronoViewport *viewport);
 void chrono_viewport_set_trace_range (ChronoViewport *viewport, gint64 begin, gint64 end);
+/* How far the view may go and what Fit shows, changed (a trace of a set
+ * moved); the part on show and the times' origin stay. */
+void chrono_viewport_set_trace_bounds (ChronoViewport *viewport, gint64 begin, gint64 end);
 
 void chrono_viewport_set_range (ChronoViewport *viewport, gint64 begin, gint64 end);
 void chrono_viewport_zoom (ChronoViewport *viewport, double factor, gint64 anchor);

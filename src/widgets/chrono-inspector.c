@@ -88,6 +88,7 @@ add_label (ChronoInspector *self, const char *text, const char *style)
   GtkWidget *label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_line_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR); /* a name without spaces wraps too */
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   if (style)
     gtk_style_context_add_class (gtk_widget_get_style_context (label), style);
@@ -112,6 +113,16 @@ new_grid (ChronoInspector *self)
   return grid;
 }
 
+/* A cell shortened to its column says what it holds when hovered. */
+static gboolean
+shortened_cell_tooltip (GtkWidget *label, int x, int y, gboolean keyboard, GtkTooltip *tooltip, gpointer data)
+{
+  if (!pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))))
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, gtk_label_get_text (GTK_LABEL (label)));
+  return TRUE;
+}
+
 static GtkWidget *
 cell (const char *text, gboolean dim, gboolean numeric)
 {
@@ -119,6 +130,8 @@ cell (const char *text, gboolean dim, gboolean numeric)
   gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (shortened_cell_tooltip), NULL);
   GtkStyleContext *style = gtk_widget_get_style_context (label);
   if (dim)
     gtk_style_context_add_class (style, "dim-label");
@@ -133,6 +146,10 @@ add_field (ChronoInspector *self, GtkWidget *grid, int row, const char *key, con
 {
   gtk_grid_attach (GTK_GRID (grid), cell (key, TRUE, FALSE), 0, row, 1, 1);
   GtkWidget *v = cell (value, FALSE, FALSE);
+  /* a value (a long name, a path) wraps rather than hides its end */
+  gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_NONE);
+  gtk_label_set_line_wrap (GTK_LABEL (v), TRUE);
+  gtk_label_set_line_wrap_mode (GTK_LABEL (v), PANGO_WRAP_WORD_CHAR);
   gtk_widget_set_hexpand (v, TRUE);
   gtk_grid_attach (GTK_GRID (grid), v, 1, row, 1, 1);
   g_string_append_printf (self->text, "%s: %s\n", key, value);
@@ -330,6 +347,7 @@ show_preemptions (ChronoInspector *self, const ChronoInstanceLife *life)
       GtkWidget *label = gtk_bin_get_child (GTK_BIN (button));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_line_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR); /* a name without spaces wraps too */
       gint64 *range = g_new (gint64, 2);
       range[0] = p->time;
       range[1] = p->resumed != G_MININT64 ? p->resumed : p->time + p->duration;
@@ -421,6 +439,7 @@ show_life (ChronoInspector *self, ChronoLane *lane, guint instance)
           from);
       GtkWidget *label = add_label (self, note, "dim-label");
       gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_line_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR); /* a name without spaces wraps too */
     }
   show_summary (self, life);
   show_preemptions (self, life);

@@ -9,7 +9,16 @@
 
 #define SETTLE_MS 120
 
-enum { COL_NAME, COL_CALLS, COL_INCLUSIVE, COL_EXCLUSIVE, COL_INCLUSIVE_TEXT, COL_EXCLUSIVE_TEXT, N_COLS };
+enum {
+  COL_NAME,
+  COL_CALLS,
+  COL_INCLUSIVE,
+  COL_EXCLUSIVE,
+  COL_INCLUSIVE_TEXT,
+  COL_EXCLUSIVE_TEXT,
+  COL_TOOLTIP, /* markup: the full name, which the column may shorten, and its figures */
+  N_COLS
+};
 
 struct _ChronoProfileView {
   GtkBox parent_instance;
@@ -24,6 +33,8 @@ struct _ChronoProfileView {
 };
 
 enum { REGION_CHOSEN, N_SIGNALS };
+
+#define NAME_WIDTH 130 /* px the name column starts at: about half the side panel */
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (ChronoProfileView, chrono_profile_view, GTK_TYPE_BOX)
@@ -67,9 +78,13 @@ refill (ChronoProfileView *self)
       const ChronoProfileRow *row = &g_array_index (rows, ChronoProfileRow, i);
       g_autofree char *inclusive = format_length (self, row->inclusive);
       g_autofree char *exclusive = format_length (self, row->exclusive);
+      g_autofree char *tooltip =
+          g_markup_printf_escaped (_ ("<b>%s</b>\n%" G_GUINT64_FORMAT " calls · inclusive %s · exclusive %s"),
+                                   row->name, row->calls, inclusive, exclusive);
       gtk_list_store_insert_with_values (self->store, NULL, -1, COL_NAME, row->name, COL_CALLS, row->calls,
                                          COL_INCLUSIVE, row->inclusive, COL_EXCLUSIVE, row->exclusive,
-                                         COL_INCLUSIVE_TEXT, inclusive, COL_EXCLUSIVE_TEXT, exclusive, -1);
+                                         COL_INCLUSIVE_TEXT, inclusive, COL_EXCLUSIVE_TEXT, exclusive, COL_TOOLTIP,
+                                         tooltip, -1);
     }
   g_autofree char *length = format_length (self, end - begin);
   g_autofree char *text = selected ? g_strdup_printf (_ ("Calls in the selected %s"), length)
@@ -130,7 +145,13 @@ add_column (ChronoProfileView *self, const char *title, int text_column, int sor
   GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (title, cell, "text", text_column, NULL);
   gtk_tree_view_column_set_sort_column_id (column, sort_column);
   gtk_tree_view_column_set_resizable (column, TRUE);
-  gtk_tree_view_column_set_expand (column, !numeric);
+  /* no column expands: GTK holds an expanding column at least as wide as its share of the panel, so the
+   * user could not narrow the names to see the figures; the names start at half the panel instead */
+  if (!numeric)
+    {
+      gtk_tree_view_column_set_sizing (column, GTK_TREE_VIEW_COLUMN_FIXED);
+      gtk_tree_view_column_set_fixed_width (column, NAME_WIDTH);
+    }
   gtk_tree_view_append_column (GTK_TREE_VIEW (self->tree), column);
 }
 
@@ -178,7 +199,7 @@ chrono_profile_view_init (ChronoProfileView *self)
 {
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   self->store = gtk_list_store_new (N_COLS, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_INT64, G_TYPE_INT64, G_TYPE_STRING,
-                                    G_TYPE_STRING);
+                                    G_TYPE_STRING, G_TYPE_STRING);
   gtk_tree_sortable_set_sort_column_id (GTK_TREE_SORTABLE (self->store), COL_EXCLUSIVE, GTK_SORT_DESCENDING);
   self->range_label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->range_label), 0.0);
@@ -190,6 +211,7 @@ chrono_profile_view_init (ChronoProfileView *self)
   add_column (self, _ ("Calls"), COL_CALLS, COL_CALLS, TRUE);
   add_column (self, _ ("Inclusive"), COL_INCLUSIVE_TEXT, COL_INCLUSIVE, TRUE);
   add_column (self, _ ("Exclusive"), COL_EXCLUSIVE_TEXT, COL_EXCLUSIVE, TRUE);
+  gtk_tree_view_set_tooltip_column (GTK_TREE_VIEW (self->tree), COL_TOOLTIP);
   g_signal_connect_swapped (gtk_tree_view_get_selection (GTK_TREE_VIEW (self->tree)), "changed",
                             G_CALLBACK (selection_changed), self);
   GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);

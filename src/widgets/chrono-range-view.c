@@ -189,7 +189,7 @@ lane_name (ChronoRangeView *self, guint member, ChronoLane *lane, gboolean short
     }
   if (self->set == NULL || chrono_trace_set_get_n (self->set) < 2)
     return g_strdup (shown);
-  g_autofree char *base = g_path_get_basename (chrono_trace_get_path (member_at (self, member)->trace));
+  g_autofree char *base = chrono_trace_set_dup_name (self->set, member);
   return g_strdup_printf ("%s: %s", base, shown);
 }
 

@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "chrono-lane-menu.h"
 #include "chrono-widget-util.h"
 
 #include "chrono-instance-life.h"
@@ -35,7 +36,8 @@ typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS, DRAG_S
 /* The name column: how narrow and how wide it may be dragged, and how near its edge a press grabs it. */
 #define MIN_LABEL_WIDTH 80
 #define MIN_DATA_WIDTH 120
-#define EDGE_GRAB 4.0
+#define MAX_FITTED_LABEL_WIDTH 420 /* names longer than this are shortened rather than eat the timeline */
+#define EDGE_GRAB 5.0
 
 struct _ChronoTimelineView {
   GtkDrawingArea parent_instance;
@@ -60,8 +62,7 @@ struct _ChronoTimelineView {
   ChronoTrace *selected_trace; /* the trace the selected lane belongs to */
   ChronoLane *selected_row_lane; /* the trace's lane whose row shows it */
   guint selected_span;
-  ChronoLane *menu_lane; /* the lane a context menu was opened on */
-  guint menu_member; /* and the trace of the set it belongs to */
+  ChronoLaneMenu *lane_menu; /* the context menu of the name column, and its "view.*" actions */
   char *label_attribute; /* claims show this attribute's value, or NULL */
   char *highlight_name; /* only these calls at full strength, or NULL */
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
@@ -78,7 +79,7 @@ struct _ChronoTimelineView {
   guint mark_index;
 };
 
-enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, N_SIGNALS };
+enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, LABEL_WIDTH_CHOSEN, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, PROP_LABEL_WIDTH, N_PROPS };
@@ -437,6 +438,14 @@ select_at (ChronoTimelineView *self, double x, double y)
 
 static void popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event);
 
+/* The name column's edge grabs from its side only: a drag begun in the
+ * timeline, however near the edge, pans or zooms. */
+static gboolean
+on_names_edge (ChronoTimelineView *self, double x)
+{
+  return x < self->label_width && x >= self->label_width - EDGE_GRAB;
+}
+
 /* A press on the heading of a trace added to the first: dragging it moves that trace in time. */
 static gboolean
 start_shift_drag (ChronoTimelineView *self, const ChronoRenderOptions *o, GdkEventButton *event)
@@ -460,6 +469,14 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
   gtk_widget_grab_focus (widget);
+  if (event->type == GDK_2BUTTON_PRESS && event->button == GDK_BUTTON_PRIMARY && on_names_edge (self, event->x))
+    {
+      /* a double click on the column's edge: as wide as the names need again */
+      self->drag = DRAG_NONE;
+      chrono_timeline_view_fit_label_width (self);
+      g_signal_emit (self, signals[LABEL_WIDTH_CHOSEN], 0, 0);
+      return GDK_EVENT_STOP;
+    }
   if (event->type == GDK_2BUTTON_PRESS && event->button == GDK_BUTTON_PRIMARY)
     {
       /* a double click on a density lane's axis shows all its addresses again */
@@ -500,7 +517,7 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
       popup_lane_menu (self, event);
       return GDK_EVENT_STOP;
     }
-  if (event->button == GDK_BUTTON_PRIMARY && fabs (event->x - o.label_width) <= EDGE_GRAB
+  if (event->button == GDK_BUTTON_PRIMARY && on_names_edge (self, event->x)
       && event->y >= chrono_render_options_lane_top (&o))
     {
       self->drag = DRAG_NAMES;
@@ -552,6 +569,8 @@ chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
     return GDK_EVENT_PROPAGATE;
   DragMode mode = self->drag;
   self->drag = DRAG_NONE;
+  if (mode == DRAG_NAMES)
+    g_signal_emit (self, signals[LABEL_WIDTH_CHOSEN], 0, self->label_width);
   if (mode == DRAG_AXIS)
     finish_axis_drag (self, event->y);
   else if (mode == DRAG_SELECT && self->drag_keeps)
@@ -638,7 +657,7 @@ chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event)
   self->pointer_y = event->y;
   if (self->drag != DRAG_NONE)
     continue_drag (self, event->x, event->y);
-  show_edge_cursor (self, self->drag == DRAG_NAMES || fabs (event->x - self->label_width) <= EDGE_GRAB);
+  show_edge_cursor (self, self->drag == DRAG_NAMES || on_names_edge (self, event->x));
   chrono_viewport_set_cursor (self->viewport, pointer_inside_data (self), time_at (self, event->x));
   gtk_widget_queue_draw (widget);
   return GDK_EVENT_PROPAGATE;
@@ -884,112 +903,19 @@ chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
 
 /* ---- lane menu ---------------------------------------------------------- */
 
+/* The menu of lane (NULL: of no lane in particular), at the pointer of event or, from the keyboard
+ * (event NULL), at the lane's name. */
 static void
-hide_lane_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+popup_menu_for (ChronoTimelineView *self, ChronoLane *lane, guint member, const GdkEvent *event)
 {
-  ChronoTimelineView *self = data;
-  if (self->menu_lane != NULL)
-    chrono_layout_set_visible (self->layout, self->menu_lane, FALSE);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  guint row;
+  GdkRectangle at = { 0, (int) chrono_render_options_lane_top (&o), (int) o.label_width, 1 };
+  if (lane != NULL && chrono_layout_find_row (self->layout, lane, &row))
+    at.y += (int) (chrono_layout_get_row (self->layout, row)->y - o.scroll_y);
+  chrono_lane_menu_popup (self->lane_menu, lane, member, event, &at);
 }
-
-static void
-set_all_expanded (ChronoTimelineView *self, gboolean expanded)
-{
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
-  for (guint i = 0; i < lanes->len; i++)
-    {
-      ChronoLane *lane = g_ptr_array_index (lanes, i);
-      /* groups stay open: collapsing everything would leave only headings */
-      if (chrono_lane_get_n_children (lane) > 0 && chrono_lane_get_kind (lane) != CHRONO_LANE_GROUP)
-        chrono_layout_set_expanded (self->layout, lane, expanded);
-    }
-}
-
-static void
-collapse_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  set_all_expanded (data, FALSE);
-}
-
-static void
-expand_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  set_all_expanded (data, TRUE);
-}
-
-static void
-show_all_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoTimelineView *self = data;
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (self->trace);
-  for (guint i = 0; i < lanes->len; i++)
-    chrono_layout_set_visible (self->layout, g_ptr_array_index (lanes, i), TRUE);
-}
-
-static void
-shift_response (GtkDialog *dialog, int response, ChronoTimelineView *self)
-{
-  GtkEntry *entry = g_object_get_data (G_OBJECT (dialog), "entry");
-  guint member = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "member"));
-  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-  if (response == GTK_RESPONSE_ACCEPT && set != NULL && member < chrono_trace_set_get_n (set))
-    {
-      const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-      double seconds;
-      g_autoptr (GError) error = NULL;
-      double ticks = 0.0;
-      if (chrono_clock_parse_duration (clock, gtk_entry_get_text (entry), &seconds, &error))
-        ticks = seconds * (double) clock->ticks_per_second;
-      if (error == NULL
-          && (!isfinite (ticks) || fabs (ticks) >= 9.0e18
-              || !chrono_trace_set_set_shift (set, member, (gint64) llround (ticks))))
-        g_set_error (&error, CHRONO_CLOCK_ERROR, CHRONO_CLOCK_ERROR_NOT_A_TIME,
-                     _ ("“%s” moves the trace past the times the clock can count"), gtk_entry_get_text (entry));
-      if (error != NULL)
-        {
-          /* stay open: the user corrects the text */
-          gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, "dialog-error-symbolic");
-          gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_SECONDARY, error->message);
-          return;
-        }
-    }
-  gtk_widget_destroy (GTK_WIDGET (dialog));
-}
-
-/* The added trace's shift typed in: time on the first trace's clock, from where its alignment put it. */
-static void
-shift_trace_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoTimelineView *self = data;
-  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-  if (set == NULL || self->menu_member == 0)
-    return;
-  GtkWidget *dialog =
-      gtk_dialog_new_with_buttons (_ ("Move Trace"), GTK_WINDOW (gtk_widget_get_toplevel (GTK_WIDGET (self))),
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR,
-                                   _ ("_Cancel"), GTK_RESPONSE_CANCEL, _ ("_Move"), GTK_RESPONSE_ACCEPT, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  GtkWidget *entry = gtk_entry_new ();
-  gint64 shift = chrono_trace_set_get_shift (set, self->menu_member);
-  g_autofree char *current = chrono_clock_format_seconds_exact (chrono_trace_get_clock (self->trace), shift);
-  g_autofree char *text =
-      g_strdup_printf ("%s%s", current, chrono_trace_get_clock (self->trace)->counts_cycles ? "" : "s");
-  gtk_entry_set_text (GTK_ENTRY (entry), text);
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("e.g. +1.5ms or -200us"));
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  g_object_set (entry, "margin", 12, NULL);
-  g_object_set_data (G_OBJECT (dialog), "entry", entry);
-  g_object_set_data (G_OBJECT (dialog), "member", GUINT_TO_POINTER (self->menu_member));
-  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), entry);
-  g_signal_connect (dialog, "response", G_CALLBACK (shift_response), self);
-  gtk_widget_show_all (dialog);
-}
-
-static const GActionEntry view_actions[] = {
-  { "shift-trace", shift_trace_activated }, { "hide-lane", hide_lane_activated },
-  { "show-all-lanes", show_all_activated }, { "collapse-all", collapse_all_activated },
-  { "expand-all", expand_all_activated },
-};
 
 static void
 popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
@@ -997,20 +923,35 @@ popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
   ChronoRenderOptions o;
   chrono_timeline_view_get_render_options (self, &o);
   ChronoRenderHit hit;
-  self->menu_lane = chrono_renderer_hit_test (self->renderer, &o, event->x, event->y, &hit) ? hit.lane : NULL;
-  self->menu_member = self->menu_lane != NULL ? hit.member : 0;
-  g_autoptr (GMenu) menu = g_menu_new ();
-  if (self->menu_member > 0)
-    g_menu_append (menu, _ ("Move This Trace…"), "view.shift-trace");
-  if (self->menu_lane != NULL)
-    g_menu_append (menu, _ ("Hide This Lane"), "view.hide-lane");
-  g_menu_append (menu, _ ("Show All Lanes"), "view.show-all-lanes");
-  g_menu_append (menu, _ ("Collapse All"), "view.collapse-all");
-  g_menu_append (menu, _ ("Expand All"), "view.expand-all");
-  GtkWidget *popup = gtk_menu_new_from_model (G_MENU_MODEL (menu));
-  gtk_menu_attach_to_widget (GTK_MENU (popup), GTK_WIDGET (self), NULL);
-  g_signal_connect (popup, "deactivate", G_CALLBACK (gtk_widget_destroy), NULL);
-  gtk_menu_popup_at_pointer (GTK_MENU (popup), (GdkEvent *) event);
+  gboolean found = chrono_renderer_hit_test (self->renderer, &o, event->x, event->y, &hit);
+  popup_menu_for (self, found ? hit.lane : NULL, found ? hit.member : 0, (const GdkEvent *) event);
+}
+
+/* Shift+F10 or the Menu key: the menu of the selected item's lane, else of the lane under the pointer. */
+static gboolean
+chrono_timeline_view_popup_menu (GtkWidget *widget)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  ChronoRenderHit hit;
+  if (self->selected_row_lane != NULL)
+    popup_menu_for (self, self->selected_row_lane, chrono_timeline_view_get_selected_member (self), NULL);
+  else if (self->pointer_x >= 0
+           && chrono_renderer_hit_test (self->renderer, &o, MIN (self->pointer_x, o.label_width - 1), self->pointer_y,
+                                        &hit))
+    popup_menu_for (self, hit.lane, hit.member, NULL);
+  else
+    popup_menu_for (self, NULL, 0, NULL);
+  return TRUE;
+}
+
+/* The lane menu on show, NULL when none was opened. */
+GtkWidget *
+chrono_timeline_view_get_lane_menu (ChronoTimelineView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
+  return chrono_lane_menu_get_widget (self->lane_menu);
 }
 
 /* ---- selection ---------------------------------------------------------- */
@@ -1051,6 +992,15 @@ chrono_timeline_view_set_label_width (ChronoTimelineView *self, int width)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL_WIDTH]);
   self->dirty = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The name column as wide as the names of the rows need, within limits. */
+void
+chrono_timeline_view_fit_label_width (ChronoTimelineView *self)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self));
+  int needed = chrono_renderer_measure_names (self->renderer);
+  chrono_timeline_view_set_label_width (self, MIN (needed, MAX_FITTED_LABEL_WIDTH));
 }
 
 int
@@ -1356,6 +1306,14 @@ chrono_timeline_view_set_property (GObject *object, guint prop_id, const GValue 
 }
 
 static void
+chrono_timeline_view_dispose (GObject *object)
+{
+  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
+  g_clear_pointer (&self->lane_menu, chrono_lane_menu_free);
+  G_OBJECT_CLASS (chrono_timeline_view_parent_class)->dispose (object);
+}
+
+static void
 chrono_timeline_view_finalize (GObject *object)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (object);
@@ -1388,6 +1346,7 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   object_class->constructed = chrono_timeline_view_constructed;
   object_class->get_property = chrono_timeline_view_get_property;
   object_class->set_property = chrono_timeline_view_set_property;
+  object_class->dispose = chrono_timeline_view_dispose;
   object_class->finalize = chrono_timeline_view_finalize;
   widget_class->draw = chrono_timeline_view_draw;
   widget_class->size_allocate = chrono_timeline_view_size_allocate;
@@ -1397,6 +1356,7 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   widget_class->motion_notify_event = chrono_timeline_view_motion_notify;
   widget_class->leave_notify_event = chrono_timeline_view_leave_notify;
   widget_class->key_press_event = chrono_timeline_view_key_press;
+  widget_class->popup_menu = chrono_timeline_view_popup_menu;
   widget_class->query_tooltip = chrono_timeline_view_query_tooltip;
   widget_class->style_updated = chrono_timeline_view_style_updated;
   /* "item-selected" (lane or NULL, span index): a click chose an item */
@@ -1412,6 +1372,9 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   /* "node-selected" (tree lane, node): a click on a row of a tree */
   signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
+  /* "label-width-chosen" (px, 0: as wide as the names need): the user dragged the name column's edge */
+  signals[LABEL_WIDTH_CHOSEN] = g_signal_new ("label-width-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                              NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
   gtk_widget_class_set_css_name (widget_class, "chrono-timeline");
 
   properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,
@@ -1442,10 +1405,7 @@ chrono_timeline_view_init (ChronoTimelineView *self)
   gtk_widget_add_events (widget, GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK | GDK_BUTTON_PRESS_MASK
                                      | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK | GDK_LEAVE_NOTIFY_MASK
                                      | GDK_KEY_PRESS_MASK);
-  GSimpleActionGroup *group = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (group), view_actions, G_N_ELEMENTS (view_actions), self);
-  gtk_widget_insert_action_group (widget, "view", G_ACTION_GROUP (group));
-  g_object_unref (group);
+  self->lane_menu = chrono_lane_menu_new (self);
 }
 
 /* viewport: shared with the overview strip and the status bar; NULL makes one. */

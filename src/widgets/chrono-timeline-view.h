@@ -27,6 +27,8 @@ ChronoTrace *chrono_timeline_view_get_selected_trace (ChronoTimelineView *view);
 /* The name column's width in px (its right edge drags; the window remembers it). */
 void chrono_timeline_view_set_label_width (ChronoTimelineView *view, int width);
 int chrono_timeline_view_get_label_width (ChronoTimelineView *view);
+/* As wide as the names of the rows shown need (up to a limit); a double click on the edge does it too. */
+void chrono_timeline_view_fit_label_width (ChronoTimelineView *view);
 /* Which trace of the layout's set the selection is in (0 without a set). */
 guint chrono_timeline_view_get_selected_member (ChronoTimelineView *view);
 /* The name column's tooltip at (x, y): the lane's full name and path (markup), or NULL. */
@@ -57,5 +59,7 @@ void chrono_timeline_view_reveal_lanes (ChronoTimelineView *view, ChronoLane *co
 /* A saved view's bookmarks and notes, drawn over the lanes; NULL: none. */
 void chrono_timeline_view_set_annotations (ChronoTimelineView *view, ChronoViewState *state);
 ChronoViewState *chrono_timeline_view_get_annotations (ChronoTimelineView *view);
+/* The lane menu last opened (right-click in the name column, Shift+F10, Menu), NULL when none was. */
+GtkWidget *chrono_timeline_view_get_lane_menu (ChronoTimelineView *view);
 
 G_END_DECLS
