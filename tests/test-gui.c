@@ -851,6 +851,15 @@ collect_combos (GtkWidget *widget, gpointer data)
     gtk_container_forall (GTK_CONTAINER (widget), collect_combos, data);
 }
 
+static void
+collect_entries (GtkWidget *widget, gpointer data)
+{
+  if (GTK_IS_ENTRY (widget))
+    g_ptr_array_add (data, widget);
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), collect_entries, data);
+}
+
 /* The texts a combo offers, one per row. */
 static GPtrArray *
 combo_texts (GtkComboBox *combo)
@@ -1023,6 +1032,38 @@ test_density_axis_drag (void)
   g_assert_nonnull (strstr (tip, "<b>Address space 9f8e7</b>"));
   g_assert_nonnull (strstr (tip, "Processes/pid 256 ls/Address space 9f8e7"));
   g_assert_nonnull (strstr (tip, "Drag up or down"));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* A Laplace run: the options menu applied with the byte order left at
+ * "(detected)" and a clock frequency typed reads the trace again (it failed
+ * on the byte order's empty value). */
+static void
+test_laplace_options_apply (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_autofree char *path = g_build_filename (data_dir, "laplace", "run.ref.txt", NULL);
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *apply = find_popover_button (window, "Apply");
+  g_assert_nonnull (apply);
+  g_autoptr (GPtrArray) entries = g_ptr_array_new ();
+  collect_entries (gtk_widget_get_toplevel (apply), entries);
+  GtkEntry *frequency = NULL;
+  for (guint i = 0; i < entries->len; i++)
+    if (g_strcmp0 (gtk_entry_get_placeholder_text (g_ptr_array_index (entries, i)), "cycles; or e.g. 2.4GHz") == 0)
+      frequency = g_ptr_array_index (entries, i);
+  g_assert_nonnull (frequency);
+  gtk_entry_set_text (frequency, "1GHz");
+  ChronoViewport *viewport = chrono_window_get_viewport (window);
+  gtk_button_clicked (GTK_BUTTON (apply));
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (chrono_window_get_viewport (window) == viewport && chrono_window_get_info_message (window) == NULL
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (chrono_window_get_info_message (window));
+  ChronoTrace *again = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_assert_cmpstr (chrono_trace_get_option (again, "frequency"), ==, "1GHz");
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }
@@ -2409,6 +2450,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/trace-claims", test_trace_claims);
   g_test_add_func ("/gui/lazy-big-file", test_lazy_big_file);
   g_test_add_func ("/gui/density-axis-drag", test_density_axis_drag);
+  g_test_add_func ("/gui/laplace-options-apply", test_laplace_options_apply);
   g_test_add_func ("/gui/add-trace", test_add_trace);
   g_test_add_func ("/gui/go-to-and-cursor", test_go_to_and_cursor);
   g_test_add_func ("/gui/name-column-resizes", test_name_column_resizes);
