@@ -61,7 +61,7 @@ class Laplace(unittest.TestCase):
         self.assertNotIn("processes", refs_only)
 
     def test_binary_to_text_to_binary_is_byte_exact(self):
-        for name, flags in (("little.ref", []), ("big.ref", ["--big-endian"])):
+        for name, flags in (("little.ref", []), ("big.ref", ["--byte-order", "big"])):
             with self.subTest(name=name):
                 text, back = self.here(name + ".txt"), self.here(name)
                 run("convert", os.path.join(FIXTURES, name), "-o", text)
@@ -74,7 +74,7 @@ class Laplace(unittest.TestCase):
                 original, text, back = self.here("gen.ref"), self.here("gen.txt"), self.here("back.ref")
                 subprocess.run([GENERATOR, *flags, "--records", "50000", "-o", original], check=True)
                 run("convert", original, "-o", text)
-                run("convert", text, "-o", back, *(["--big-endian"] if "--big-endian" in flags else []))
+                run("convert", text, "-o", back, *(["--byte-order", "big"] if "--big-endian" in flags else []))
                 self.assertTrue(filecmp.cmp(original, back, shallow=False))
                 self.assertEqual(info(original), info(text))
 
@@ -162,6 +162,89 @@ class Laplace(unittest.TestCase):
         self.assertEqual(kernel.returncode, 2)
         self.assertIn("line 1: not a reference", kernel.stderr)
         self.assertFalse(os.path.exists(self.here("k.ref")))
+
+    def test_a_byte_order_that_makes_times_go_back_is_refused(self):
+        # the counter crosses a byte: read big-endian, the third time is far below the second
+        little = self.write_binary("little.ref", [(b"r", t, 4, 0x9F8E7, 0x8048000) for t in (0xFE, 0xFF, 0x100, 0x101)])
+        out = self.here("wrong.txt")
+        wrong = run("convert", little, "-o", out, "--byte-order", "big", check=False)
+        self.assertEqual(wrong.returncode, 2)
+        self.assertIn("record 3: read as big-endian, its time goes back", wrong.stderr)
+        self.assertIn("the byte order detected is little-endian", wrong.stderr)
+        self.assertFalse(os.path.exists(out))
+        run("convert", little, "-o", out, "--byte-order", "big", "--force")
+        with open(out, encoding="ascii") as f:
+            self.assertEqual(f.readline(), "r fe00000000000000 4 e7f80900 800408\n")
+        right = self.here("right.txt")
+        run("convert", little, "-o", right, "--byte-order", "little")
+        self.assertEqual(read_bytes(right), run("convert", little, "-o", self.here("auto.txt")) and
+                         read_bytes(self.here("auto.txt")))
+        for bad in (["--byte-order", "middle"], ["--big-endian"]):
+            with self.subTest(flags=bad):
+                self.assertEqual(run("convert", little, "-o", self.here("x.txt"), *bad, check=False).returncode, 2)
+
+    def test_text_to_big_endian_binary_to_text_is_byte_exact(self):
+        source = os.path.join(FIXTURES, "doc_example.ref.txt")
+        binary, text, told = self.here("doc.ref"), self.here("doc.txt"), self.here("told.txt")
+        run("convert", source, "-o", binary, "--byte-order", "big")
+        self.assertEqual(read_bytes(binary)[:10], b"r" + bytes.fromhex("123456789abcdef0") + b"\x04")
+        run("convert", binary, "-o", text)
+        run("convert", binary, "-o", told, "--byte-order", "big")
+        self.assertEqual(read_bytes(text), read_bytes(source))
+        self.assertEqual(read_bytes(told), read_bytes(source))
+
+    def test_convert_refuses_types_a_binary_cannot_hold(self):
+        for line, tag in ((2, b"1"), (3, b"\x80"), (2, b"#")):
+            with self.subTest(tag=tag):
+                text, out = self.here("types.ref.txt"), self.here("types.ref")
+                lines = [b"r 10 4 1 1000"] + [b"w 11 4 1 1000"] * (line - 2) + [tag + b" 12 4 1 1000"]
+                lines += [b"r 13 4 1 1000"] * 8
+                with open(text, "wb") as f:
+                    f.write(b"\n".join(lines) + b"\n")
+                result = subprocess.run([CLI, "convert", text, "-o", out], capture_output=True)
+                self.assertEqual(result.returncode, 2)
+                self.assertIn(f"line {line}: the type 0x{tag[0]:02x} is not a letter".encode(), result.stderr)
+                self.assertFalse(os.path.exists(out))
+
+    def write_binary(self, name, records, order="<"):
+        path = self.here(name)
+        with open(path, "wb") as f:
+            for kind, time, length, space, address in records:
+                f.write(kind + struct.pack(order + "QBII", time, length, space, address))
+        return path
+
+    def test_a_guessed_byte_order_is_said(self):
+        # little-endian timestamps near 2^64 never go back read either way round
+        # (read big-endian, their low byte moves the top): the narrow span is the counter's
+        near_end = self.write_binary("near_end.ref", [(b"r", 2**64 - 256 + 3 * k, 4, 0x9F8E7, 0x8048000 + 4 * k)
+                                                      for k in range(20)])
+        dump = run("dump", near_end).stdout
+        self.assertIn("byte order=little-endian", dump)
+        self.assertIn("Address space 9f8e7", dump)
+        self.assertNotIn("a guess", run("check", near_end, check=False).stdout)
+        # one record, or equal times, cannot tell: said, and check exits 1
+        for name, records in (("one.ref", [(b"r", 0x1234, 4, 1, 0x1000)]),
+                              ("equal.ref", [(b"r", 7, 4, 1, 0x1000), (b"w", 7, 4, 1, 0x1004)])):
+            with self.subTest(fixture=name):
+                check = run("check", self.write_binary(name, records), check=False)
+                self.assertEqual(check.returncode, 1)
+                self.assertIn("the byte order is a guess (little-endian)", check.stdout)
+                told = run("check", "--byte-order", "little", self.here(name), check=False)
+                self.assertNotIn("a guess", told.stdout)
+
+    def test_a_binary_of_printable_bytes_is_read(self):
+        # every byte a digit or letter: no byte text lacks, yet no line either
+        records = [(b"r", 0x3030303030303030 + k, 0x34, 0x41424344, 0x61626364 + k) for k in range(10)]
+        path = self.write_binary("printable.ref", records)
+        self.assertTrue(all(0x20 < b < 0x7F for b in read_bytes(path)))
+        for flags in ([], ["--byte-order", "little"]):
+            with self.subTest(flags=flags):
+                got = info(path, *flags)
+                self.assertEqual(got["references"], {"r": 10})
+                self.assertEqual(got["address_spaces"], [{"id": "41424344", "references": 10}])
+        run("convert", path, "-o", self.here("printable.txt"), "--byte-order", "little")
+        with open(self.here("printable.txt"), encoding="ascii") as f:
+            self.assertEqual(f.readline(), "r 3030303030303030 34 41424344 61626364\n")
 
     def test_frequency_shows_seconds(self):
         fixture = os.path.join(FIXTURES, "run.ref.txt")

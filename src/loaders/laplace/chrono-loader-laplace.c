@@ -287,16 +287,22 @@ byte_order_option (ChronoTrace *trace)
 static gboolean
 open_binary (LaplaceRead *r, const char *path, GError **error)
 {
-  gboolean big_endian;
-  guint64 trailing;
-  r->refs = chrono_laplace_open_binary (path, byte_order_option (r->trace), &big_endian, &trailing, error);
+  ChronoLaplaceBinaryFacts facts;
+  r->refs = chrono_laplace_open_binary (path, byte_order_option (r->trace), &facts, error);
   if (r->refs == NULL)
     return FALSE;
-  chrono_trace_add_metadata (r->trace, "byte order", big_endian ? "big-endian" : "little-endian");
-  if (trailing > 0)
-    chrono_warnings_add (chrono_trace_get_warnings (r->trace), 0, "truncated record",
+  const char *order = facts.big_endian ? "big-endian" : "little-endian";
+  chrono_trace_add_metadata (r->trace, "byte order", order);
+  ChronoWarnings *warnings = chrono_trace_get_warnings (r->trace);
+  if (facts.guessed)
+    chrono_warnings_add (warnings, 0, "byte order guessed",
+                         "%s: the byte order is a guess (%s): the first records' timestamps do not tell it; give "
+                         "--byte-order little or big",
+                         path, order);
+  if (facts.trailing_bytes > 0)
+    chrono_warnings_add (warnings, 0, "truncated record",
                          "%s: the last record is cut off after %" G_GUINT64_FORMAT " of %d bytes; it is left out", path,
-                         trailing, CHRONO_LAPLACE_RECORD_SIZE);
+                         facts.trailing_bytes, CHRONO_LAPLACE_RECORD_SIZE);
   return TRUE;
 }
 
@@ -500,18 +506,48 @@ laplace_sniff (const char *path, const char *head, gsize length)
 
 /* ---- conversion: binary ⇄ text */
 
-static gboolean
-convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByteOrder order, GError **error)
+/* The byte order the file's first records say. */
+static const char *
+detected_order_name (const char *path)
 {
-  gboolean big_endian;
-  guint64 trailing;
-  g_autoptr (ChronoReferences) refs = chrono_laplace_open_binary (input, order, &big_endian, &trailing, error);
+  guint8 head[CHRONO_SNIFF_HEAD_SIZE];
+  gssize n = chrono_read_head (path, head, sizeof head, NULL);
+  gboolean ambiguous;
+  gboolean big = n > 0 && chrono_laplace_detect_big_endian (head, (gsize) n, &ambiguous);
+  return big ? _ ("big-endian") : _ ("little-endian");
+}
+
+/* A byte order given that makes the times go back is most likely the wrong
+ * one: refused unless forced, naming the order the file says. */
+static gboolean
+check_order_given (const char *input, ChronoLaplaceByteOrder order, gboolean force, guint64 record,
+                   guint64 timestamp, guint64 *previous, GError **error)
+{
+  gboolean goes_back = record > 0 && timestamp < *previous;
+  *previous = timestamp;
+  if (!goes_back || force || order == CHRONO_LAPLACE_AUTO_ORDER)
+    return TRUE;
+  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+               _ ("%s: record %" PRIu64 ": read as %s, its time goes back (the byte order detected is %s); "
+                  "--force converts it anyway"),
+               input, record + 1, order == CHRONO_LAPLACE_BIG_ENDIAN ? _ ("big-endian") : _ ("little-endian"),
+               detected_order_name (input));
+  return FALSE;
+}
+
+static gboolean
+convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByteOrder order, gboolean force,
+                        GError **error)
+{
+  ChronoLaplaceBinaryFacts facts;
+  g_autoptr (ChronoReferences) refs = chrono_laplace_open_binary (input, order, &facts, error);
   if (refs == NULL)
     return FALSE;
-  if (trailing > 0)
+  gboolean big_endian = facts.big_endian;
+  if (facts.trailing_bytes > 0)
     {
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                   _ ("%s: the last record is cut off after %" PRIu64 " of %d bytes"), input, trailing,
+                   _ ("%s: the last record is cut off after %" PRIu64 " of %d bytes"), input, facts.trailing_bytes,
                    CHRONO_LAPLACE_RECORD_SIZE);
       return FALSE;
     }
@@ -525,7 +561,7 @@ convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByte
   enum { BATCH = 65536 };
   g_autofree guint8 *bytes = g_malloc (BATCH * CHRONO_LAPLACE_RECORD_SIZE);
   GString *text = g_string_sized_new (BATCH * 40);
-  guint64 n = chrono_references_get_n (refs), record = 0;
+  guint64 n = chrono_references_get_n (refs), record = 0, previous = 0;
   gboolean ok = TRUE;
   while (ok && record < n)
     {
@@ -543,6 +579,11 @@ convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByte
         {
           ChronoLaplaceRecord r;
           chrono_laplace_record_decode (bytes + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE, big_endian, &r);
+          if (!check_order_given (input, order, force, record + i, r.timestamp, &previous, error))
+            {
+              ok = FALSE;
+              break;
+            }
           if (!g_ascii_isgraph (r.type))
             {
               g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
@@ -597,6 +638,14 @@ convert_text_to_binary (const char *input, const char *output, gboolean big_endi
                            _ ("%s: line %" PRIu64 ": not a reference (a letter and four hex fields)"), input, line);
               ok = FALSE;
             }
+          else if (!g_ascii_isalpha (r.type))
+            {
+              /* a binary record's type is a letter: that is how a binary file is told from text */
+              g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                           _ ("%s: line %" PRIu64 ": the type 0x%02x is not a letter; a binary record cannot hold it"),
+                           input, line, r.type);
+              ok = FALSE;
+            }
           else
             {
               guint8 record[CHRONO_LAPLACE_RECORD_SIZE];
@@ -617,14 +666,13 @@ static gboolean
 laplace_convert (const char *input, const char *output, GHashTable *options, GError **error)
 {
   const char *order = options ? g_hash_table_lookup (options, "byte-order") : NULL;
-  gboolean big = order != NULL && strcmp (order, "big") == 0;
+  gboolean force = options != NULL && g_hash_table_contains (options, "force");
+  ChronoLaplaceByteOrder given = order == NULL || strcmp (order, "auto") == 0 ? CHRONO_LAPLACE_AUTO_ORDER
+                                 : strcmp (order, "big") == 0                 ? CHRONO_LAPLACE_BIG_ENDIAN
+                                                                              : CHRONO_LAPLACE_LITTLE_ENDIAN;
   if (is_binary (input))
-    return convert_binary_to_text (input, output,
-                                   order == NULL || strcmp (order, "auto") == 0 ? CHRONO_LAPLACE_AUTO_ORDER
-                                   : big                                        ? CHRONO_LAPLACE_BIG_ENDIAN
-                                                                                : CHRONO_LAPLACE_LITTLE_ENDIAN,
-                                   error);
-  return convert_text_to_binary (input, output, big, error);
+    return convert_binary_to_text (input, output, given, force, error);
+  return convert_text_to_binary (input, output, given == CHRONO_LAPLACE_BIG_ENDIAN, error);
 }
 
 /* ---- the loader table */
