@@ -289,6 +289,38 @@ class Laplace(unittest.TestCase):
                 with open(path + ".json", encoding="utf-8") as f:
                     self.assertEqual(self.assert_lazy_reads_the_same(path), json.load(f))
 
+    def test_malformed_reference_lines_are_warned_about(self):
+        bad = {
+            2: ("r 10 4 1", "4 fields after its type", "this line 3"),
+            3: ("w 11 4 1 1000 7", "this line 5"),
+            4: ("r 12 100 1 1000", "the length 100 is wider than its 8 bits"),
+            5: ("r 13 4 100000000 1000", "the address space 100000000 is wider than its 32 bits"),
+            6: ("W 14 4 1 123456789", "the address 123456789 is wider than its 32 bits"),
+            7: ("r 15 -1 1 1000", "the length “-1” is not a hex number"),
+            8: ("w 16 0x4 1 1000", "the length “0x4” is not a hex number"),
+            9: ("r 17", "this line 1"),
+        }
+        for role, name in (("references", "bad.ref.txt"), ("kernel", "bad.kern")):
+            with self.subTest(role=role):
+                path = self.here(name)
+                lines = ["r 1 4 1 1000"] + [bad[n][0] for n in sorted(bad)] + ["w 20 4 1 1004", "e 30"]
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write("\n".join(lines) + "\n")
+                check = run("check", path, check=False)
+                self.assertEqual(check.returncode, 1)
+                said = {}
+                for warning in check.stdout.splitlines():
+                    number = int(warning.split(": line ")[1].split(":")[0])
+                    said[number] = warning
+                self.assertEqual(sorted(said), sorted(bad))
+                for number, (line, *reasons) in bad.items():
+                    for reason in reasons:
+                        self.assertIn(reason, said[number])
+                got = info(path)
+                self.assertEqual(got["references"], {"r": 1, "w": 1})
+                self.assertNotIn("unknown tags", run("dump", path).stdout)
+                self.assertEqual(self.assert_lazy_reads_the_same(path), got)
+
     def test_big_timestamps_are_refused_per_line(self):
         text = self.here("big.ref.txt")
         with open(text, "w", encoding="ascii") as f:

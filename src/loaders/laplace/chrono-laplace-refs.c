@@ -271,6 +271,38 @@ chrono_laplace_parse_reference_fields (const char *text, gsize length, ChronoLap
   return TRUE;
 }
 
+char *
+chrono_laplace_reference_fault (const char *text, gsize length)
+{
+  static const char *const names[] = { "timestamp", "length", "address space", "address" };
+  static const guint bits[] = { 64, 8, 32, 32 };
+  g_autofree char *copy = g_strndup (text, length);
+  g_auto (GStrv) fields = g_strsplit_set (g_strstrip (copy), " \t\r", -1);
+  guint n = 0;
+  for (guint i = 0; fields[i] != NULL; i++)
+    if (*fields[i] != '\0')
+      fields[n++] = fields[i];
+  if (n != G_N_ELEMENTS (names))
+    return g_strdup_printf ("a reference has 4 fields after its type (timestamp, length, address space, address), "
+                            "this line %u",
+                            n);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *field = fields[i];
+      guint digits = 0;
+      while (field[digits] != '\0' && g_ascii_isxdigit (field[digits]))
+        digits++;
+      if (field[digits] != '\0')
+        return g_strdup_printf ("the %s “%s” is not a hex number (hex digits, no sign, no 0x)", names[i], field);
+      while (*field == '0' && field[1] != '\0')
+        field++;
+      /* every width is whole hex digits: too many significant digits is too wide */
+      if (strlen (field) > bits[i] / 4)
+        return g_strdup_printf ("the %s %s is wider than its %u bits", names[i], field, bits[i]);
+    }
+  return NULL;
+}
+
 void
 chrono_laplace_append_text (GString *out, const ChronoLaplaceRecord *r)
 {

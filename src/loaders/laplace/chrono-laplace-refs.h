@@ -58,6 +58,10 @@ ChronoReferences *chrono_laplace_open_binary (const char *path, ChronoLaplaceByt
 /* A reference line's fields after its tag ("123456789abcdef0 4 9f8e7 9a8b7c6d"):
  * FALSE when they are not four hex numbers that fit. */
 gboolean chrono_laplace_parse_reference_fields (const char *text, gsize length, ChronoLaplaceRecord *out);
+/* Why a reference line's fields after its tag are not those of a reference
+ * (their count, one not a hex number, one too wide for its field), or NULL
+ * when they are. */
+char *chrono_laplace_reference_fault (const char *text, gsize length);
 /* The canonical text line, with its newline. */
 void chrono_laplace_append_text (GString *out, const ChronoLaplaceRecord *record);
 

@@ -141,6 +141,16 @@ read_line (LaplaceRead *r, const char *line, gsize length)
     }
   char tag = line[0];
   const char *p = line + 1;
+  if ((p == end || *p == ' ' || *p == '\t') && chrono_laplace_text_is_reference_tag (tag, r->kernel_role))
+    {
+      /* a line of a reference's type is a reference or a mistake, never a mark */
+      g_autofree char *fault = chrono_laplace_reference_fault (p, (gsize) (end - p));
+      if (fault != NULL)
+        {
+          warn (r, "not a reference", fault);
+          return;
+        }
+    }
   guint64 timestamp;
   const char *why = "not a tag and a hex timestamp";
   if ((p < end && *p != ' ' && *p != '\t') || !parse_timestamp (&p, end, &timestamp, &why))
@@ -634,8 +644,10 @@ convert_text_to_binary (const char *input, const char *output, gboolean big_endi
             ;
           else if (n < 3 || p[1] != ' ' || !chrono_laplace_parse_reference_fields (p + 1, n - 1, &r))
             {
+              g_autofree char *fault = n >= 2 ? chrono_laplace_reference_fault (p + 1, n - 1) : NULL;
               g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                           _ ("%s: line %" PRIu64 ": not a reference (a letter and four hex fields)"), input, line);
+                           _ ("%s: line %" PRIu64 ": not a reference (a letter and four hex fields)%s%s"), input, line,
+                           fault ? ": " : "", fault ? fault : "");
               ok = FALSE;
             }
           else if (!g_ascii_isalpha (r.type))
