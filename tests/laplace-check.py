@@ -321,6 +321,59 @@ class Laplace(unittest.TestCase):
                 self.assertNotIn("unknown tags", run("dump", path).stdout)
                 self.assertEqual(self.assert_lazy_reads_the_same(path), got)
 
+    def test_many_mappings_are_laid_as_one_by_one(self):
+        """20k mappings of one process, mapped, remapped and unmapped in
+        overlapping ranges: each span where the plain rules put it (the
+        first row free at its start; an unmap ends the mappings starting in
+        its range; a remap takes the label of the last one it ends)."""
+        import random
+        rng = random.Random(5)
+        lines, mappings, open_ones = [], [], []
+        time = 0
+        for _ in range(20000):
+            time += rng.choice((0, 1, 3))
+            address = 0x10000000 + rng.randrange(4000) * 0x1000
+            kind = rng.random()
+            if kind < 0.55 or not open_ones:
+                name = f"lib{rng.randrange(50)}.so"
+                lines.append(f"M {time:x} 1 {address:x} 1000 1 8 1 0 {name}")
+                mappings.append([time, None, address, name])
+                open_ones.append(len(mappings) - 1)
+            else:
+                length = rng.choice((0x1000, 0x8000, 0x40000))
+                closed = [i for i in open_ones if 0 <= mappings[i][2] - address < length]
+                for i in closed:
+                    mappings[i][1] = time
+                open_ones = [i for i in open_ones if i not in closed]
+                if kind < 0.85:
+                    lines.append(f"U {time:x} 1 {address:x} {length:x}")
+                else:
+                    target = 0x20000000 + rng.randrange(100) * 0x1000
+                    lines.append(f"@ {time:x} 1 {target:x} 1000 {address:x} {length:x}")
+                    label = mappings[max(closed)][3] if closed else "anonymous"
+                    mappings.append([time, None, target, label])
+                    open_ones.append(len(mappings) - 1)
+        lines.append(f"e {time + 10:x}")
+        path = self.here("maps.kern")
+        with open(path, "w", encoding="ascii") as f:
+            f.write("\n".join(lines) + "\n")
+        end = time + 10
+        row_ends, expected = [], []
+        for start, stop, _, label in mappings:
+            until = max(end, start) if stop is None else stop
+            row = next((r for r, e in enumerate(row_ends) if e <= start), len(row_ends))
+            if row == len(row_ends):
+                row_ends.append(until)
+            else:
+                row_ends[row] = until
+            expected.append((start, max(until, start), row + 1, label))
+        got = []
+        for line in run("dump", path).stdout.splitlines():
+            if line.startswith("  span ") and " busy " in line:
+                fields = line.split()
+                got.append((int(fields[1]), int(fields[2]), int(fields[4].split("=")[1]), line.split("label=")[1]))
+        self.assertEqual(sorted(got), sorted(expected))
+
     def test_big_timestamps_are_refused_per_line(self):
         text = self.here("big.ref.txt")
         with open(text, "w", encoding="ascii") as f:

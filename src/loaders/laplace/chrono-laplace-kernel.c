@@ -1,6 +1,8 @@
 /* chrono-laplace-kernel.c — kernel records and the process lanes. */
 #include "chrono-laplace-kernel.h"
 
+#include "chrono-laplace-heap.h"
+
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <string.h>
@@ -133,7 +135,22 @@ typedef struct {
   guint32 space; /* the address space its first A record gives it */
   GArray *slices; /* gint64 pairs: scheduled from, to */
   GArray *mappings; /* Mapping */
+  GTree *open; /* OpenKey → NULL: the open mappings by address, for unmaps to find without a walk of all */
 } Process;
+
+typedef struct {
+  guint64 address;
+  guint index; /* in mappings */
+} OpenKey;
+
+static int
+compare_open (gconstpointer a, gconstpointer b, gpointer unused)
+{
+  const OpenKey *x = a, *y = b;
+  if (x->address != y->address)
+    return x->address < y->address ? -1 : 1;
+  return (x->index > y->index) - (x->index < y->index);
+}
 
 typedef struct {
   ChronoTrace *trace;
@@ -153,6 +170,7 @@ process_free (gpointer data)
   Process *p = data;
   g_array_unref (p->slices);
   g_array_unref (p->mappings);
+  g_tree_unref (p->open);
   g_free (p);
 }
 
@@ -167,6 +185,7 @@ ensure_process (Builder *b, guint64 pid, gint64 time)
       p->first_seen = time;
       p->slices = g_array_new (FALSE, FALSE, sizeof (gint64));
       p->mappings = g_array_new (FALSE, FALSE, sizeof (Mapping));
+      p->open = g_tree_new_full (compare_open, NULL, g_free, NULL);
       g_hash_table_insert (b->processes, &p->pid, p);
     }
   return p;
@@ -186,23 +205,40 @@ static void
 open_mapping (Process *p, gint64 time, guint64 address, guint64 length, guint32 label)
 {
   Mapping m = { time, time, address, length, label, TRUE };
+  OpenKey *key = g_new (OpenKey, 1);
+  *key = (OpenKey){ address, p->mappings->len };
   g_array_append_val (p->mappings, m);
+  g_tree_insert (p->open, key, NULL);
 }
 
-/* Ends the process's mappings that lie inside [address, address + length). */
+/* Ends the process's mappings that lie inside [address, address + length);
+ * the label of the last of them mapped, 0 when none. */
 static guint32
 close_mappings (Process *p, gint64 time, guint64 address, guint64 length)
 {
-  guint32 label = 0;
-  for (guint i = 0; i < p->mappings->len; i++)
+  OpenKey from = { address, 0 };
+  g_autoptr (GPtrArray) closed = g_ptr_array_new ();
+  for (GTreeNode *node = g_tree_lower_bound (p->open, &from); node != NULL; node = g_tree_node_next (node))
     {
-      Mapping *m = &g_array_index (p->mappings, Mapping, i);
-      if (m->open && m->address >= address && m->address - address < length)
+      const OpenKey *key = g_tree_node_key (node);
+      if (key->address - address >= length)
+        break;
+      g_ptr_array_add (closed, (gpointer) key);
+    }
+  guint32 label = 0;
+  guint last = 0;
+  for (guint i = 0; i < closed->len; i++)
+    {
+      const OpenKey *key = g_ptr_array_index (closed, i);
+      Mapping *m = &g_array_index (p->mappings, Mapping, key->index);
+      m->end = time;
+      m->open = FALSE;
+      if (i == 0 || key->index > last)
         {
-          m->end = time;
-          m->open = FALSE;
+          last = key->index;
           label = m->label;
         }
+      g_tree_remove (p->open, key);
     }
   return label;
 }
@@ -299,22 +335,32 @@ add_life_spans (Process *p, ChronoSpans *spans, gint64 end)
     append_span (spans, at, died, CHRONO_STATE_READY, 0, 0, p->exited ? 0 : CHRONO_SPAN_OPEN_END);
 }
 
-/* Depth 1 and on: each mapping in the first row free at its start. */
+/* Depth 1 and on: each mapping in the first row free at its start.  Mappings
+ * come by start, so a row once free stays free until taken: the busy rows
+ * wait in a heap by end, the free ones in a heap by number. */
 static void
 add_mapping_spans (Process *p, ChronoSpans *spans, gint64 end)
 {
-  g_autoptr (GArray) row_ends = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (ChronoLaplaceHeap) busy = chrono_laplace_heap_new ();
+  g_autoptr (ChronoLaplaceHeap) free_rows = chrono_laplace_heap_new ();
+  guint n_rows = 0;
   for (guint i = 0; i < p->mappings->len; i++)
     {
       Mapping *m = &g_array_index (p->mappings, Mapping, i);
       gint64 until = m->open ? MAX (end, m->start) : m->end;
-      guint row = 0;
-      while (row < row_ends->len && g_array_index (row_ends, gint64, row) > m->start)
-        row++;
-      if (row == row_ends->len)
-        g_array_append_val (row_ends, until);
+      gint64 row_end;
+      guint64 freed;
+      while (chrono_laplace_heap_peek (busy, &row_end, &freed) && row_end <= m->start)
+        {
+          chrono_laplace_heap_pop (busy);
+          chrono_laplace_heap_push (free_rows, (gint64) freed, freed);
+        }
+      guint64 row;
+      if (chrono_laplace_heap_peek (free_rows, NULL, &row))
+        chrono_laplace_heap_pop (free_rows);
       else
-        g_array_index (row_ends, gint64, row) = until;
+        row = n_rows++;
+      chrono_laplace_heap_push (busy, until, row);
       append_span (spans, m->start, MAX (until, m->start), CHRONO_STATE_BUSY, (guint16) MIN (row + 1, G_MAXUINT16),
                    m->label, m->open ? CHRONO_SPAN_OPEN_END : 0);
     }
