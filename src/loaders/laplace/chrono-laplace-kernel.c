@@ -475,6 +475,14 @@ make_density_lanes (Builder *b, ChronoReferences *refs)
 {
   guint n = chrono_references_get_n_spaces (refs);
   ChronoLane *others = NULL;
+  /* the process an A record gives each space to, the lowest pid first */
+  g_autoptr (GHashTable) owners = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = b->order->len; i-- > 0;)
+    {
+      Process *p = g_ptr_array_index (b->order, i);
+      if (p->has_space)
+        g_hash_table_insert (owners, GSIZE_TO_POINTER ((gsize) p->space + 1), p->lane);
+    }
   for (guint s = 0; s < n; s++)
     {
       guint32 id = chrono_references_get_space_id (refs, s);
@@ -482,13 +490,7 @@ make_density_lanes (Builder *b, ChronoReferences *refs)
       g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_DENSITY, "address space");
       chrono_lane_set_source (lane, id, 0, 0.0);
       chrono_lane_set_references (lane, refs, s);
-      ChronoLane *parent = NULL;
-      for (guint i = 0; i < b->order->len && parent == NULL; i++)
-        {
-          Process *p = g_ptr_array_index (b->order, i);
-          if (p->has_space && p->space == id)
-            parent = p->lane;
-        }
+      ChronoLane *parent = g_hash_table_lookup (owners, GSIZE_TO_POINTER ((gsize) id + 1));
       if (parent == NULL && others == NULL)
         {
           g_autoptr (ChronoLane) group = chrono_lane_new (N_ ("Address spaces"), CHRONO_LANE_GROUP, "address spaces");
