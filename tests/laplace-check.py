@@ -359,17 +359,17 @@ class Laplace(unittest.TestCase):
             f.write("\n".join(lines) + "\n")
         end = time + 10
         row_ends, expected = [], []
-        for start, stop, _, label in mappings:
+        for start, stop, address, label in mappings:
             until = max(end, start) if stop is None else stop
             row = next((r for r, e in enumerate(row_ends) if e <= start), len(row_ends))
             if row == len(row_ends):
                 row_ends.append(until)
             else:
                 row_ends[row] = until
-            expected.append((start, max(until, start), row + 1, label))
+            expected.append((start, max(until, start), row + 1, f"{label} 0x{address:x}–0x{address + 0x1000:x}"))
         got = []
         for line in run("dump", path).stdout.splitlines():
-            if line.startswith("  span ") and " busy " in line:
+            if line.startswith("  span ") and " mapped " in line:
                 fields = line.split()
                 got.append((int(fields[1]), int(fields[2]), int(fields[4].split("=")[1]), line.split("label=")[1]))
         self.assertEqual(sorted(got), sorted(expected))

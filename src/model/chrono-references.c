@@ -1,6 +1,7 @@
 /* chrono-references.c — memory references by index, their overview, density. */
 #include "chrono-references.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -35,6 +36,27 @@ struct _ChronoReferences {
 };
 
 G_DEFINE_FINAL_TYPE (ChronoReferences, chrono_references, G_TYPE_OBJECT)
+
+const char *
+chrono_ref_channel_get_label (ChronoRefChannel channel)
+{
+  switch (channel)
+    {
+    case CHRONO_REF_LOAD: return _ ("Load");
+    case CHRONO_REF_STORE: return _ ("Store");
+    case CHRONO_REF_FETCH: return _ ("Instruction fetch");
+    default: return _ ("Other reference");
+    }
+}
+
+char *
+chrono_reference_dup_kind (const ChronoReference *r)
+{
+  const char *kind = chrono_ref_channel_get_label (MIN (r->channel, CHRONO_REF_OTHER));
+  if (g_ascii_isgraph (r->type))
+    return g_strdup_printf ("%s (%c)", kind, r->type);
+  return g_strdup_printf ("%s (0x%02x)", kind, r->type);
+}
 
 static void
 space_clear (Space *space)

@@ -245,3 +245,46 @@ chrono_render_density_row (ChronoRenderContext *ctx, ChronoLayout *layout, const
   draw_address_axis (&p);
   draw_axis_ends (&p);
 }
+
+/* The reference whose dot is under (x, y), the nearest when several are:
+ * only while the row draws dots (zoomed in far enough to tell them apart). */
+gboolean
+chrono_render_density_reference_at (ChronoLayout *layout, const ChronoLayoutRow *row, double top,
+                                    const ChronoRenderOptions *o, double x, double y, ChronoReference *out)
+{
+  guint space;
+  ChronoReferences *refs = chrono_lane_get_references (row->lane, &space);
+  Plot p = { .refs = refs, .space = space, .top = top + PAD, .bottom = top + row->height - PAD };
+  guint64 first, last;
+  if (refs == NULL || !axis_range (layout, row->lane, &p.axis_lo, &p.axis_hi) || o->end <= o->begin
+      || !chrono_references_find_range (refs, o->begin, o->end, &first, &last, NULL) || last - first > MAX_DOTS)
+    return FALSE;
+  /* a dot is 3 px: what lies within 3 px of the pointer in time */
+  gint64 from = chrono_render_options_x_to_time (o, x - 3.0), to = chrono_render_options_x_to_time (o, x + 3.0) + 1;
+  if (!chrono_references_find_range (refs, MAX (from, o->begin), MIN (to, o->end), &first, &last, NULL)
+      || last == first)
+    return FALSE;
+  guint n = (guint) MIN (last - first, (guint64) MAX_DOTS);
+  g_autofree ChronoReference *near = g_new (ChronoReference, n);
+  if (!chrono_references_read (refs, first, n, near, NULL))
+    return FALSE;
+  guint32 id = chrono_references_get_space_id (refs, space);
+  double best = 3.0 * 3.0 + 1e-9;
+  gboolean found = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      if (near[i].space != id)
+        continue;
+      double position = chrono_references_axis_position (refs, space, near[i].address);
+      if (position < p.axis_lo || position >= p.axis_hi)
+        continue;
+      double dx = chrono_render_options_time_to_x (o, near[i].time) - x, dy = y_of (&p, position) - y;
+      if (dx * dx + dy * dy <= best)
+        {
+          best = dx * dx + dy * dy;
+          *out = near[i];
+          found = TRUE;
+        }
+    }
+  return found;
+}

@@ -706,6 +706,34 @@ chrono_inspector_show_mark_of (ChronoInspector *self, ChronoTrace *trace, Chrono
   gtk_widget_show_all (self->content);
 }
 
+/* One memory reference: what kind, where, how long, in which space, when. */
+void
+chrono_inspector_show_reference_of (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane,
+                                    const ChronoReference *reference)
+{
+  g_return_if_fail (CHRONO_IS_INSPECTOR (self) && reference != NULL);
+  g_set_object (&self->trace, trace);
+  reset (self);
+  g_autofree char *kind = chrono_reference_dup_kind (reference);
+  g_autofree char *title = g_strdup_printf ("%s: %s", chrono_lane_get_display_name (lane), kind);
+  add_label (self, title, "title");
+  GtkWidget *grid = new_grid (self);
+  int row = 0;
+  g_autofree char *path = chrono_lane_dup_path (lane);
+  add_field (self, grid, row++, _ ("Lane"), path);
+  g_autofree char *at = format_time (self, reference->time);
+  add_field (self, grid, row++, _ ("Time"), at);
+  add_field (self, grid, row++, _ ("Type"), kind);
+  g_autofree char *address = g_strdup_printf ("0x%08x", reference->address);
+  add_field (self, grid, row++, _ ("Address"), address);
+  g_autofree char *length = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u byte", "%u bytes", reference->length),
+                                             reference->length);
+  add_field (self, grid, row++, _ ("Length"), length);
+  g_autofree char *space = g_strdup_printf ("%x", reference->space);
+  add_field (self, grid, row++, _ ("Address space"), space);
+  gtk_widget_show_all (self->content);
+}
+
 void
 chrono_inspector_show_span (ChronoInspector *self, ChronoLane *lane, guint index)
 {

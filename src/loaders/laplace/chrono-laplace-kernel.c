@@ -9,30 +9,30 @@
 
 /* research/laplace.md §3, Laplace's layout: a device is "major minor". */
 static const ChronoLaplaceTag tags[] = {
-  { 'S', N_ ("schedule"), 1, FALSE, TRUE },
-  { 'F', N_ ("fork"), 2, FALSE, TRUE },
-  { 'X', N_ ("exec"), 4, TRUE, TRUE },
-  { 'T', N_ ("exit"), 3, FALSE, TRUE },
-  { 'A', N_ ("context assignment"), 2, FALSE, TRUE },
-  { 'D', N_ ("duplicate range"), 4, FALSE, FALSE },
-  { 'M', N_ ("mmap file"), 7, TRUE, TRUE },
-  { 'm', N_ ("mmap anonymous"), 3, FALSE, TRUE },
-  { '@', N_ ("mremap"), 5, FALSE, TRUE },
-  { 'U', N_ ("munmap"), 3, FALSE, TRUE },
-  { 'u', N_ ("complete unmap"), 1, FALSE, FALSE },
-  { 'C', N_ ("copy-on-write unmap"), 2, FALSE, TRUE },
-  { 's', N_ ("shmat"), 4, FALSE, TRUE },
-  { '/', N_ ("shm destroy"), 2, FALSE, TRUE },
-  { '(', N_ ("file open"), 5, TRUE, TRUE },
-  { ')', N_ ("file close"), 4, FALSE, TRUE },
-  { '<', N_ ("file read"), 6, FALSE, TRUE },
-  { '>', N_ ("file write"), 6, FALSE, TRUE },
-  { '-', N_ ("file delete"), 3, FALSE, FALSE },
-  { 't', N_ ("file truncate"), 4, FALSE, FALSE },
-  { 'a', N_ ("accept"), 1, FALSE, TRUE },
-  { '&', N_ ("debug"), 4, FALSE, TRUE },
-  { '!', N_ ("invalid"), 0, FALSE, FALSE },
-  { 'e', N_ ("end of trace"), 0, FALSE, FALSE },
+  { 'S', N_ ("schedule"), 1, FALSE, TRUE, "#pid" },
+  { 'F', N_ ("fork"), 2, FALSE, TRUE, "#pid|#parent" },
+  { 'X', N_ ("exec"), 4, TRUE, TRUE, "#pid|xinode|#major|#minor" },
+  { 'T', N_ ("exit"), 3, FALSE, TRUE, "#pid|#user time|#system time" },
+  { 'A', N_ ("context assignment"), 2, FALSE, TRUE, "#pid|caddress space" },
+  { 'D', N_ ("duplicate range"), 4, FALSE, FALSE, "caddress space|cduplicate|xaddress|xend address" },
+  { 'M', N_ ("mmap file"), 7, TRUE, TRUE, "#pid|xaddress|xlength|xinode|#major|#minor|xfile offset" },
+  { 'm', N_ ("mmap anonymous"), 3, FALSE, TRUE, "#pid|xaddress|xlength" },
+  { '@', N_ ("mremap"), 5, FALSE, TRUE, "#pid|xaddress|xlength|xold address|xold length" },
+  { 'U', N_ ("munmap"), 3, FALSE, TRUE, "#pid|xaddress|xlength" },
+  { 'u', N_ ("complete unmap"), 1, FALSE, FALSE, "caddress space" },
+  { 'C', N_ ("copy-on-write unmap"), 2, FALSE, TRUE, "#pid|xaddress" },
+  { 's', N_ ("shmat"), 4, FALSE, TRUE, "#pid|xaddress|xlength|xshm" },
+  { '/', N_ ("shm destroy"), 2, FALSE, TRUE, "#pid|xshm" },
+  { '(', N_ ("file open"), 5, TRUE, TRUE, "#pid|xinode|#major|#minor|xfile offset" },
+  { ')', N_ ("file close"), 4, FALSE, TRUE, "#pid|xinode|#major|#minor" },
+  { '<', N_ ("file read"), 6, FALSE, TRUE, "#pid|xinode|#major|#minor|xfile offset|xlength" },
+  { '>', N_ ("file write"), 6, FALSE, TRUE, "#pid|xinode|#major|#minor|xfile offset|xlength" },
+  { '-', N_ ("file delete"), 3, FALSE, FALSE, "xinode|#major|#minor" },
+  { 't', N_ ("file truncate"), 4, FALSE, FALSE, "xinode|#major|#minor|xfile offset" },
+  { 'a', N_ ("accept"), 1, FALSE, TRUE, "#pid" },
+  { '&', N_ ("debug"), 4, FALSE, TRUE, "#pid|xaddress|xend address|xlength" },
+  { '!', N_ ("invalid"), 0, FALSE, FALSE, "" },
+  { 'e', N_ ("end of trace"), 0, FALSE, FALSE, "" },
 };
 
 const ChronoLaplaceTag *
@@ -201,6 +201,16 @@ close_slice (Builder *b, gint64 time)
   b->running = NULL;
 }
 
+/* A mapping's label: what is mapped and where ("/lib/libc.so.6 0x40000000–0x40009000"). */
+static guint32
+mapping_label (ChronoStrings *strings, const Mapping *m)
+{
+  g_autofree char *label =
+      g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x–0x%" G_GINT64_MODIFIER "x", chrono_strings_get (strings, m->label),
+                       m->address, m->address + m->length);
+  return chrono_strings_intern (strings, label);
+}
+
 static void
 open_mapping (Process *p, gint64 time, guint64 address, guint64 length, guint32 label)
 {
@@ -339,7 +349,7 @@ add_life_spans (Process *p, ChronoSpans *spans, gint64 end)
  * come by start, so a row once free stays free until taken: the busy rows
  * wait in a heap by end, the free ones in a heap by number. */
 static void
-add_mapping_spans (Process *p, ChronoSpans *spans, gint64 end)
+add_mapping_spans (Process *p, ChronoStrings *strings, ChronoSpans *spans, gint64 end)
 {
   g_autoptr (ChronoLaplaceHeap) busy = chrono_laplace_heap_new ();
   g_autoptr (ChronoLaplaceHeap) free_rows = chrono_laplace_heap_new ();
@@ -361,19 +371,36 @@ add_mapping_spans (Process *p, ChronoSpans *spans, gint64 end)
       else
         row = n_rows++;
       chrono_laplace_heap_push (busy, until, row);
-      append_span (spans, m->start, MAX (until, m->start), CHRONO_STATE_BUSY, (guint16) MIN (row + 1, G_MAXUINT16),
-                   m->label, m->open ? CHRONO_SPAN_OPEN_END : 0);
+      append_span (spans, m->start, MAX (until, m->start), CHRONO_STATE_MAPPED, (guint16) MIN (row + 1, G_MAXUINT16),
+                   mapping_label (strings, m), m->open ? CHRONO_SPAN_OPEN_END : 0);
     }
 }
 
-static char *
-describe_record (Builder *b, const ChronoLaplaceKernelRecord *r, const ChronoLaplaceTag *tag)
+char *
+chrono_laplace_kernel_describe (const ChronoLaplaceKernelRecord *r, const ChronoLaplaceTag *tag, ChronoStrings *strings,
+                                gboolean skip_pid)
 {
+  g_auto (GStrv) names = g_strsplit (tag->field_names, "|", -1);
   GString *text = g_string_new (NULL);
-  for (guint i = tag->has_pid ? 1 : 0; i < tag->n_fields; i++)
-    g_string_append_printf (text, "%s%" G_GINT64_MODIFIER "x", text->len ? " " : "", r->fields[i]);
+  for (guint i = skip_pid && tag->has_pid ? 1 : 0; i < tag->n_fields && names[i] != NULL; i++)
+    {
+      const char *name = names[i] + 1;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      switch (names[i][0])
+        {
+        case 'x': g_string_append_printf (text, "%s 0x%" G_GINT64_MODIFIER "x", name, r->fields[i]); break;
+        case 'c': g_string_append_printf (text, "%s %" G_GINT64_MODIFIER "x", name, r->fields[i]); break;
+        default: g_string_append_printf (text, "%s %" G_GUINT64_FORMAT, name, r->fields[i]); break;
+        }
+    }
   if (r->name != 0)
-    g_string_append_printf (text, "%s%s", text->len ? " " : "", chrono_strings_get (b->strings, r->name));
+    g_string_append_printf (text, "%sfile %s", text->len ? ", " : "", chrono_strings_get (strings, r->name));
+  if (text->len == 0)
+    {
+      g_string_free (text, TRUE);
+      return NULL;
+    }
   return g_string_free (text, FALSE);
 }
 
@@ -381,7 +408,7 @@ static void
 add_mark (Builder *b, ChronoLane *lane, const ChronoLaplaceKernelRecord *r, const char *kind)
 {
   const ChronoLaplaceTag *tag = chrono_laplace_tag_find (r->tag);
-  g_autofree char *note = tag != NULL ? describe_record (b, r, tag) : NULL;
+  g_autofree char *note = tag != NULL ? chrono_laplace_kernel_describe (r, tag, b->strings, TRUE) : NULL;
   ChronoMark mark = { .time = r->time,
                       .kind = chrono_strings_intern (b->strings, kind),
                       .note = note && *note ? chrono_strings_intern (b->strings, note) : 0 };
@@ -427,7 +454,7 @@ make_process_lanes (Builder *b, GArray *records, gint64 end)
       chrono_lane_set_source (lane, (gint64) MIN (p->pid, (guint64) G_MAXINT64), 0, 0.0);
       ChronoSpans *spans = chrono_lane_ensure_spans (lane);
       add_life_spans (p, spans, end);
-      add_mapping_spans (p, spans, end);
+      add_mapping_spans (p, b->strings, spans, end);
       chrono_lane_append_child (group, lane);
       p->lane = lane;
     }
