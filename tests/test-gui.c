@@ -842,22 +842,34 @@ test_view_file_survives_apply (void)
   settle ();
 }
 
+/* The widgets of a type under a widget. */
+typedef struct {
+  GType type;
+  GPtrArray *found;
+} Collect;
+
+static void
+collect_of_type (GtkWidget *widget, gpointer data)
+{
+  Collect *collect = data;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, collect->type))
+    g_ptr_array_add (collect->found, widget);
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), collect_of_type, data);
+}
+
 static void
 collect_combos (GtkWidget *widget, gpointer data)
 {
-  if (GTK_IS_COMBO_BOX_TEXT (widget))
-    g_ptr_array_add (data, widget);
-  else if (GTK_IS_CONTAINER (widget))
-    gtk_container_forall (GTK_CONTAINER (widget), collect_combos, data);
+  Collect collect = { GTK_TYPE_COMBO_BOX_TEXT, data };
+  collect_of_type (widget, &collect);
 }
 
 static void
 collect_entries (GtkWidget *widget, gpointer data)
 {
-  if (GTK_IS_ENTRY (widget))
-    g_ptr_array_add (data, widget);
-  else if (GTK_IS_CONTAINER (widget))
-    gtk_container_forall (GTK_CONTAINER (widget), collect_entries, data);
+  Collect collect = { GTK_TYPE_ENTRY, data };
+  collect_of_type (widget, &collect);
 }
 
 /* The texts a combo offers, one per row. */

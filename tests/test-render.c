@@ -370,6 +370,20 @@ colour_distance (const ChronoRgb *a, const ChronoRgb *b)
   return sqrt (dr * dr + dg * dg + db * db);
 }
 
+/* The whole of a sealed trace drawn into a fresh width × height image, with the options used. */
+static cairo_surface_t *
+draw_whole (ChronoTrace *trace, ChronoLayout *layout, int width, int height, ChronoRenderOptions *o)
+{
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  chrono_render_options_init (o, trace, width, height);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+  chrono_renderer_draw (renderer, cr, o);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
 /* A density lane at the overview: a heap block where loads and stores come
  * half and half, and instruction fetches in a sliver of a code block.
  * Every coloured pixel of the heap is a load's blue or a store's red (a mix
@@ -400,13 +414,8 @@ test_density_channels_apart (void)
   chrono_trace_include_time (trace, 200000 * 5);
   chrono_trace_seal (trace);
   g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
-  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
   ChronoRenderOptions o;
-  chrono_render_options_init (&o, trace, 600, 300);
-  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 600, 300);
-  cairo_t *cr = cairo_create (image);
-  chrono_renderer_draw (renderer, cr, &o);
-  cairo_destroy (cr);
+  cairo_surface_t *image = draw_whole (trace, layout, 600, 300, &o);
   guint index;
   g_assert_true (chrono_layout_find_row (layout, lane, &index));
   const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
@@ -1094,15 +1103,8 @@ draw_with_links (guint n)
     }
   chrono_trace_seal (trace);
   g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
-  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
   ChronoRenderOptions o;
-  chrono_render_options_init (&o, trace, 400, 120);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 120);
-  cairo_t *cr = cairo_create (surface);
-  chrono_renderer_draw (renderer, cr, &o);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
+  return draw_whole (trace, layout, 400, 120, &o);
 }
 
 static gboolean
