@@ -16,6 +16,9 @@
 #define MAX_DOTS 20000 /* references drawn one by one at most */
 #define MAX_COLUMNS 8192
 #define LABEL_MIN_GAP 12.0 /* px between address labels */
+/* device pixels a side of the checkerboard of two kinds sharing cells: single
+ * pixels of red and blue read as one lavender */
+#define CHECKER 3u
 
 typedef struct {
   ChronoRenderContext *ctx;
@@ -72,7 +75,7 @@ draw_dots (Plot *p)
 /* A cell's colour: one channel's, never a mix (loads and stores mixed
  * made a lavender the legend does not have): the most frequent, or where a
  * second one holds a quarter of the cell, the two in a checkerboard (odd:
- * the cell's parity); strength by log of the count. */
+ * the cell's square of it); strength by log of the count. */
 static guint32
 cell_pixel (const ChronoPalette *palette, const float *cell, double log_max, gboolean odd)
 {
@@ -152,7 +155,7 @@ draw_heat_map (Plot *p)
       guint32 *line = (guint32 *) (pixels + (gsize) (rows - 1 - row) * stride);
       for (guint column = 0; column < columns; column++)
         line[column] = cell_pixel (ctx->palette, &density[((gsize) row * columns + column) * CHRONO_REF_N_CHANNELS],
-                                   log_max, (row + column) % 2 == 1);
+                                   log_max, (row / CHECKER + column / CHECKER) % 2 == 1);
     }
   thicken (pixels, stride, columns, rows);
   cairo_surface_mark_dirty (image);
