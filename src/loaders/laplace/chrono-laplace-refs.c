@@ -7,6 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "chrono-input.h"
+#include "chrono-loader.h"
+
 /* Records looked at to decide the byte order. */
 #define ORDER_SAMPLE 64
 
@@ -147,6 +150,14 @@ chrono_laplace_looks_binary (const guint8 *head, gsize length)
   return memchr (head, '\n', MIN (length, (gsize) n * CHRONO_LAPLACE_RECORD_SIZE)) == NULL
          && memchr (head, '\r', MIN (length, (gsize) n * CHRONO_LAPLACE_RECORD_SIZE)) == NULL
          && !starts_like_text_line (head, length);
+}
+
+gboolean
+chrono_laplace_is_binary_file (const char *path)
+{
+  guint8 head[CHRONO_SNIFF_HEAD_SIZE];
+  gssize n = chrono_read_head (path, head, sizeof head, NULL);
+  return n > 0 && chrono_laplace_looks_binary (head, (gsize) n);
 }
 
 /* ---- a binary file read on demand */

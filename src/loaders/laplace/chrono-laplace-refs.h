@@ -42,6 +42,8 @@ gboolean chrono_laplace_detect_big_endian (const guint8 *head, gsize length, gbo
 /* Looks like packed binary records: type letters every 18 bytes, and bytes
  * no text has or (records of printable bytes only) no line a text file has. */
 gboolean chrono_laplace_looks_binary (const guint8 *head, gsize length);
+/* The file's first bytes look like binary records. */
+gboolean chrono_laplace_is_binary_file (const char *path);
 
 /* What opening a binary file found out. */
 typedef struct {
