@@ -1138,8 +1138,7 @@ test_laplace_reference_tooltip (void)
   /* the mapping of /lib/libc.so.6 by pid 256, cycles 12 to 28 */
   ChronoLane *process = find_lane (trace, "pid 256 ls", CHRONO_LANE_WORKER);
   g_assert_nonnull (process);
-  g_autofree char *mapping =
-      tooltip_on_row (view, process, chrono_render_options_time_to_x (&o, 20), "libc", &y);
+  g_autofree char *mapping = tooltip_on_row (view, process, chrono_render_options_time_to_x (&o, 20), "libc", &y);
   g_assert_nonnull (mapping);
   g_assert_nonnull (strstr (mapping, "/lib/libc.so.6 0x40000000–0x40009000"));
   g_assert_nonnull (strstr (mapping, "Mapped"));

@@ -140,6 +140,6 @@ chrono_ref_hist_foreach (const ChronoRefHist *hist, guint first, guint last, Chr
 gsize
 chrono_ref_hist_get_memory_size (const ChronoRefHist *hist)
 {
-  return sizeof *hist + (hist->dense ? hist->n_cells * sizeof (guint32)
-                                     : hist->capacity * (sizeof (guint16) + sizeof (guint32)));
+  return sizeof *hist
+         + (hist->dense ? hist->n_cells * sizeof (guint32) : hist->capacity * (sizeof (guint16) + sizeof (guint32)));
 }

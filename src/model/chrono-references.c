@@ -196,7 +196,8 @@ tally_space (Tally *tally, guint32 id)
   if (space == NULL)
     {
       space = g_new0 (SpaceTally, 1);
-      space->blocks = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) chrono_ref_hist_free);
+      space->blocks =
+          g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) chrono_ref_hist_free);
       g_hash_table_insert (tally->spaces, key, space);
     }
   return space;

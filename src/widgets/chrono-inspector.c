@@ -726,8 +726,8 @@ chrono_inspector_show_reference_of (ChronoInspector *self, ChronoTrace *trace, C
   add_field (self, grid, row++, _ ("Type"), kind);
   g_autofree char *address = g_strdup_printf ("0x%08x", reference->address);
   add_field (self, grid, row++, _ ("Address"), address);
-  g_autofree char *length = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u byte", "%u bytes", reference->length),
-                                             reference->length);
+  g_autofree char *length =
+      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u byte", "%u bytes", reference->length), reference->length);
   add_field (self, grid, row++, _ ("Length"), length);
   g_autofree char *space = g_strdup_printf ("%x", reference->space);
   add_field (self, grid, row++, _ ("Address space"), space);

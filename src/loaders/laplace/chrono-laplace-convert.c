@@ -25,8 +25,8 @@ detected_order_name (const char *path)
 /* A byte order given that makes the times go back is most likely the wrong
  * one: refused unless forced, naming the order the file says. */
 static gboolean
-check_order_given (const char *input, ChronoLaplaceByteOrder order, gboolean force, guint64 record,
-                   guint64 timestamp, guint64 *previous, GError **error)
+check_order_given (const char *input, ChronoLaplaceByteOrder order, gboolean force, guint64 record, guint64 timestamp,
+                   guint64 *previous, GError **error)
 {
   gboolean goes_back = record > 0 && timestamp < *previous;
   *previous = timestamp;

@@ -205,9 +205,8 @@ close_slice (Builder *b, gint64 time)
 static guint32
 mapping_label (ChronoStrings *strings, const Mapping *m)
 {
-  g_autofree char *label =
-      g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x–0x%" G_GINT64_MODIFIER "x", chrono_strings_get (strings, m->label),
-                       m->address, m->address + m->length);
+  g_autofree char *label = g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x–0x%" G_GINT64_MODIFIER "x",
+                                            chrono_strings_get (strings, m->label), m->address, m->address + m->length);
   return chrono_strings_intern (strings, label);
 }
 

@@ -316,7 +316,6 @@ open_binary (LaplaceRead *r, const char *path, GError **error)
   return TRUE;
 }
 
-
 /* ---- the kernel trace beside a reference trace */
 
 static const char *const reference_suffixes[] = { ".ref.txt", ".ref", ".txt", ".bin", ".raw", NULL };
