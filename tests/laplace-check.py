@@ -61,7 +61,7 @@ class Laplace(unittest.TestCase):
         self.assertNotIn("processes", refs_only)
 
     def test_binary_to_text_to_binary_is_byte_exact(self):
-        for name, flags in (("little.ref", []), ("big.ref", ["--big-endian"])):
+        for name, flags in (("little.ref", []), ("big.ref", ["--byte-order", "big"])):
             with self.subTest(name=name):
                 text, back = self.here(name + ".txt"), self.here(name)
                 run("convert", os.path.join(FIXTURES, name), "-o", text)
@@ -75,7 +75,7 @@ class Laplace(unittest.TestCase):
                                         self.here(f"back{flags[0]}.ref"))
                 subprocess.run([GENERATOR, *flags, "--records", "50000", "-o", original], check=True)
                 run("convert", original, "-o", text)
-                run("convert", text, "-o", back, *(["--big-endian"] if "--big-endian" in flags else []))
+                run("convert", text, "-o", back, *(["--byte-order", "big"] if "--big-endian" in flags else []))
                 self.assertTrue(filecmp.cmp(original, back, shallow=False))
                 self.assertEqual(info(original), info(text))
 
@@ -164,6 +164,89 @@ class Laplace(unittest.TestCase):
         self.assertIn("line 1: not a reference", kernel.stderr)
         self.assertFalse(os.path.exists(self.here("k.ref")))
 
+    def test_a_byte_order_that_makes_times_go_back_is_refused(self):
+        # the counter crosses a byte: read big-endian, the third time is far below the second
+        little = self.write_binary("little.ref", [(b"r", t, 4, 0x9F8E7, 0x8048000) for t in (0xFE, 0xFF, 0x100, 0x101)])
+        out = self.here("wrong.txt")
+        wrong = run("convert", little, "-o", out, "--byte-order", "big", check=False)
+        self.assertEqual(wrong.returncode, 2)
+        self.assertIn("record 3: read as big-endian, its time goes back", wrong.stderr)
+        self.assertIn("the byte order detected is little-endian", wrong.stderr)
+        self.assertFalse(os.path.exists(out))
+        run("convert", little, "-o", out, "--byte-order", "big", "--force")
+        with open(out, encoding="ascii") as f:
+            self.assertEqual(f.readline(), "r fe00000000000000 4 e7f80900 800408\n")
+        right = self.here("right.txt")
+        run("convert", little, "-o", right, "--byte-order", "little")
+        self.assertEqual(read_bytes(right), run("convert", little, "-o", self.here("auto.txt")) and
+                         read_bytes(self.here("auto.txt")))
+        for bad in (["--byte-order", "middle"], ["--big-endian"]):
+            with self.subTest(flags=bad):
+                self.assertEqual(run("convert", little, "-o", self.here("x.txt"), *bad, check=False).returncode, 2)
+
+    def test_text_to_big_endian_binary_to_text_is_byte_exact(self):
+        source = os.path.join(FIXTURES, "doc_example.ref.txt")
+        binary, text, told = self.here("doc.ref"), self.here("doc.txt"), self.here("told.txt")
+        run("convert", source, "-o", binary, "--byte-order", "big")
+        self.assertEqual(read_bytes(binary)[:10], b"r" + bytes.fromhex("123456789abcdef0") + b"\x04")
+        run("convert", binary, "-o", text)
+        run("convert", binary, "-o", told, "--byte-order", "big")
+        self.assertEqual(read_bytes(text), read_bytes(source))
+        self.assertEqual(read_bytes(told), read_bytes(source))
+
+    def test_convert_refuses_types_a_binary_cannot_hold(self):
+        for line, tag in ((2, b"1"), (3, b"\x80"), (2, b"#")):
+            with self.subTest(tag=tag):
+                text, out = self.here("types.ref.txt"), self.here("types.ref")
+                lines = [b"r 10 4 1 1000"] + [b"w 11 4 1 1000"] * (line - 2) + [tag + b" 12 4 1 1000"]
+                lines += [b"r 13 4 1 1000"] * 8
+                with open(text, "wb") as f:
+                    f.write(b"\n".join(lines) + b"\n")
+                result = subprocess.run([CLI, "convert", text, "-o", out], capture_output=True)
+                self.assertEqual(result.returncode, 2)
+                self.assertIn(f"line {line}: the type 0x{tag[0]:02x} is not a letter".encode(), result.stderr)
+                self.assertFalse(os.path.exists(out))
+
+    def write_binary(self, name, records, order="<"):
+        path = self.here(name)
+        with open(path, "wb") as f:
+            for kind, time, length, space, address in records:
+                f.write(kind + struct.pack(order + "QBII", time, length, space, address))
+        return path
+
+    def test_a_guessed_byte_order_is_said(self):
+        # little-endian timestamps near 2^64 never go back read either way round
+        # (read big-endian, their low byte moves the top): the narrow span is the counter's
+        near_end = self.write_binary("near_end.ref", [(b"r", 2**64 - 256 + 3 * k, 4, 0x9F8E7, 0x8048000 + 4 * k)
+                                                      for k in range(20)])
+        dump = run("dump", near_end).stdout
+        self.assertIn("byte order=little-endian", dump)
+        self.assertIn("Address space 9f8e7", dump)
+        self.assertNotIn("a guess", run("check", near_end, check=False).stdout)
+        # one record, or equal times, cannot tell: said, and check exits 1
+        for name, records in (("one.ref", [(b"r", 0x1234, 4, 1, 0x1000)]),
+                              ("equal.ref", [(b"r", 7, 4, 1, 0x1000), (b"w", 7, 4, 1, 0x1004)])):
+            with self.subTest(fixture=name):
+                check = run("check", self.write_binary(name, records), check=False)
+                self.assertEqual(check.returncode, 1)
+                self.assertIn("the byte order is a guess (little-endian)", check.stdout)
+                told = run("check", "--byte-order", "little", self.here(name), check=False)
+                self.assertNotIn("a guess", told.stdout)
+
+    def test_a_binary_of_printable_bytes_is_read(self):
+        # every byte a digit or letter: no byte text lacks, yet no line either
+        records = [(b"r", 0x3030303030303030 + k, 0x34, 0x41424344, 0x61626364 + k) for k in range(10)]
+        path = self.write_binary("printable.ref", records)
+        self.assertTrue(all(0x20 < b < 0x7F for b in read_bytes(path)))
+        for flags in ([], ["--byte-order", "little"]):
+            with self.subTest(flags=flags):
+                got = info(path, *flags)
+                self.assertEqual(got["references"], {"r": 10})
+                self.assertEqual(got["address_spaces"], [{"id": "41424344", "references": 10}])
+        run("convert", path, "-o", self.here("printable.txt"), "--byte-order", "little")
+        with open(self.here("printable.txt"), encoding="ascii") as f:
+            self.assertEqual(f.readline(), "r 3030303030303030 34 41424344 61626364\n")
+
     def test_frequency_shows_seconds(self):
         fixture = os.path.join(FIXTURES, "run.ref.txt")
         self.assertIn("40 cycles", run("info", fixture).stdout)
@@ -206,6 +289,91 @@ class Laplace(unittest.TestCase):
                 path = os.path.join(FIXTURES, name)
                 with open(path + ".json", encoding="utf-8") as f:
                     self.assertEqual(self.assert_lazy_reads_the_same(path), json.load(f))
+
+    def test_malformed_reference_lines_are_warned_about(self):
+        bad = {
+            2: ("r 10 4 1", "4 fields after its type", "this line 3"),
+            3: ("w 11 4 1 1000 7", "this line 5"),
+            4: ("r 12 100 1 1000", "the length 100 is wider than its 8 bits"),
+            5: ("r 13 4 100000000 1000", "the address space 100000000 is wider than its 32 bits"),
+            6: ("W 14 4 1 123456789", "the address 123456789 is wider than its 32 bits"),
+            7: ("r 15 -1 1 1000", "the length “-1” is not a hex number"),
+            8: ("w 16 0x4 1 1000", "the length “0x4” is not a hex number"),
+            9: ("r 17", "this line 1"),
+        }
+        for role, name in (("references", "bad.ref.txt"), ("kernel", "bad.kern")):
+            with self.subTest(role=role):
+                path = self.here(name)
+                lines = ["r 1 4 1 1000"] + [bad[n][0] for n in sorted(bad)] + ["w 20 4 1 1004", "e 30"]
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write("\n".join(lines) + "\n")
+                check = run("check", path, check=False)
+                self.assertEqual(check.returncode, 1)
+                said = {}
+                for warning in check.stdout.splitlines():
+                    number = int(warning.split(": line ")[1].split(":")[0])
+                    said[number] = warning
+                self.assertEqual(sorted(said), sorted(bad))
+                for number, (line, *reasons) in bad.items():
+                    for reason in reasons:
+                        self.assertIn(reason, said[number])
+                got = info(path)
+                self.assertEqual(got["references"], {"r": 1, "w": 1})
+                self.assertNotIn("unknown tags", run("dump", path).stdout)
+                self.assertEqual(self.assert_lazy_reads_the_same(path), got)
+
+    def test_many_mappings_are_laid_as_one_by_one(self):
+        """20k mappings of one process, mapped, remapped and unmapped in
+        overlapping ranges: each span where the plain rules put it (the
+        first row free at its start; an unmap ends the mappings starting in
+        its range; a remap takes the label of the last one it ends)."""
+        import random
+        rng = random.Random(5)
+        lines, mappings, open_ones = [], [], []
+        time = 0
+        for _ in range(20000):
+            time += rng.choice((0, 1, 3))
+            address = 0x10000000 + rng.randrange(4000) * 0x1000
+            kind = rng.random()
+            if kind < 0.55 or not open_ones:
+                name = f"lib{rng.randrange(50)}.so"
+                lines.append(f"M {time:x} 1 {address:x} 1000 1 8 1 0 {name}")
+                mappings.append([time, None, address, name])
+                open_ones.append(len(mappings) - 1)
+            else:
+                length = rng.choice((0x1000, 0x8000, 0x40000))
+                closed = [i for i in open_ones if 0 <= mappings[i][2] - address < length]
+                for i in closed:
+                    mappings[i][1] = time
+                open_ones = [i for i in open_ones if i not in closed]
+                if kind < 0.85:
+                    lines.append(f"U {time:x} 1 {address:x} {length:x}")
+                else:
+                    target = 0x20000000 + rng.randrange(100) * 0x1000
+                    lines.append(f"@ {time:x} 1 {target:x} 1000 {address:x} {length:x}")
+                    label = mappings[max(closed)][3] if closed else "anonymous"
+                    mappings.append([time, None, target, label])
+                    open_ones.append(len(mappings) - 1)
+        lines.append(f"e {time + 10:x}")
+        path = self.here("maps.kern")
+        with open(path, "w", encoding="ascii") as f:
+            f.write("\n".join(lines) + "\n")
+        end = time + 10
+        row_ends, expected = [], []
+        for start, stop, address, label in mappings:
+            until = max(end, start) if stop is None else stop
+            row = next((r for r, e in enumerate(row_ends) if e <= start), len(row_ends))
+            if row == len(row_ends):
+                row_ends.append(until)
+            else:
+                row_ends[row] = until
+            expected.append((start, max(until, start), row + 1, f"{label} 0x{address:x}–0x{address + 0x1000:x}"))
+        got = []
+        for line in run("dump", path).stdout.splitlines():
+            if line.startswith("  span ") and " mapped " in line:
+                fields = line.split()
+                got.append((int(fields[1]), int(fields[2]), int(fields[4].split("=")[1]), line.split("label=")[1]))
+        self.assertEqual(sorted(got), sorted(expected))
 
     def test_big_timestamps_are_refused_per_line(self):
         text = self.here("big.ref.txt")

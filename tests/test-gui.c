@@ -857,13 +857,34 @@ test_view_file_survives_apply (void)
   settle ();
 }
 
+/* The widgets of a type under a widget. */
+typedef struct {
+  GType type;
+  GPtrArray *found;
+} Collect;
+
+static void
+collect_of_type (GtkWidget *widget, gpointer data)
+{
+  Collect *collect = data;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, collect->type))
+    g_ptr_array_add (collect->found, widget);
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), collect_of_type, data);
+}
+
 static void
 collect_combos (GtkWidget *widget, gpointer data)
 {
-  if (GTK_IS_COMBO_BOX_TEXT (widget))
-    g_ptr_array_add (data, widget);
-  else if (GTK_IS_CONTAINER (widget))
-    gtk_container_forall (GTK_CONTAINER (widget), collect_combos, data);
+  Collect collect = { GTK_TYPE_COMBO_BOX_TEXT, data };
+  collect_of_type (widget, &collect);
+}
+
+static void
+collect_entries (GtkWidget *widget, gpointer data)
+{
+  Collect collect = { GTK_TYPE_ENTRY, data };
+  collect_of_type (widget, &collect);
 }
 
 /* The texts a combo offers, one per row. */
@@ -1031,13 +1052,114 @@ test_density_axis_drag (void)
   send_button (timeline, GDK_BUTTON_RELEASE, 1, mark_x, mark_y, 0);
   g_autofree char *event = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
   g_assert_nonnull (strstr (event, "pid 257: exit"));
-  g_assert_nonnull (strstr (event, "0 1")); /* its fields: user and system time */
+  g_assert_nonnull (strstr (event, "user time 0, system time 1")); /* its fields, by name */
 
   /* the name column says what a drag there does, and gives the whole name */
   g_autofree char *tip = chrono_timeline_view_describe_lane_at (view, x, top + row->height / 2);
   g_assert_nonnull (strstr (tip, "<b>Address space 9f8e7</b>"));
   g_assert_nonnull (strstr (tip, "Processes/pid 256 ls/Address space 9f8e7"));
   g_assert_nonnull (strstr (tip, "Drag up or down"));
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* A Laplace run: the options menu applied with the byte order left at
+ * "(detected)" and a clock frequency typed reads the trace again (it failed
+ * on the byte order's empty value). */
+static void
+test_laplace_options_apply (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_autofree char *path = g_build_filename (data_dir, "laplace", "run.ref.txt", NULL);
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *apply = find_popover_button (window, "Apply");
+  g_assert_nonnull (apply);
+  g_autoptr (GPtrArray) entries = g_ptr_array_new ();
+  collect_entries (gtk_widget_get_toplevel (apply), entries);
+  GtkEntry *frequency = NULL;
+  for (guint i = 0; i < entries->len; i++)
+    if (g_strcmp0 (gtk_entry_get_placeholder_text (g_ptr_array_index (entries, i)), "cycles; or e.g. 2.4GHz") == 0)
+      frequency = g_ptr_array_index (entries, i);
+  g_assert_nonnull (frequency);
+  gtk_entry_set_text (frequency, "1GHz");
+  ChronoViewport *viewport = chrono_window_get_viewport (window);
+  gtk_button_clicked (GTK_BUTTON (apply));
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (chrono_window_get_viewport (window) == viewport && chrono_window_get_info_message (window) == NULL
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (chrono_window_get_info_message (window));
+  ChronoTrace *again = chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window)));
+  g_assert_cmpstr (chrono_trace_get_option (again, "frequency"), ==, "1GHz");
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+/* The tooltip at x on a lane's row that contains `wanted`, looked for down the row; NULL when none does. */
+static char *
+tooltip_on_row (ChronoTimelineView *view, ChronoLane *lane, double x, const char *wanted, double *out_y)
+{
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint index;
+  g_assert_true (chrono_layout_find_row (layout, lane, &index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double top = chrono_render_options_lane_top (&o) + row->y - o.scroll_y;
+  for (double y = top; y < top + row->height; y += 0.5)
+    {
+      char *tip = chrono_timeline_view_describe_at (view, x, y);
+      if (tip != NULL && strstr (tip, wanted) != NULL)
+        {
+          *out_y = y;
+          return tip;
+        }
+      g_free (tip);
+    }
+  return NULL;
+}
+
+/* A Laplace run zoomed in: a single memory reference has a tooltip and an
+ * inspector (type, address, length, space, time); a mapping's tooltip names
+ * its file and range, not "Busy". */
+static void
+test_laplace_reference_tooltip (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_autofree char *path = g_build_filename (data_dir, "laplace", "run.ref.txt", NULL);
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *lane = find_lane (trace, "Address space 9f8e7", CHRONO_LANE_DENSITY);
+  g_assert_nonnull (lane);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  /* the load "r 12 4 9f8e7 bfffe000": cycle 0x12 */
+  double x = chrono_render_options_time_to_x (&o, 0x12), y = 0;
+  g_autofree char *tip = tooltip_on_row (view, lane, x, "Load (r)", &y);
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, "Load (r) of 4 bytes at 0xbfffe000"));
+  g_assert_nonnull (strstr (tip, "address space 9f8e7"));
+  g_assert_nonnull (strstr (tip, "cycles"));
+  GtkWidget *timeline = GTK_WIDGET (view);
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x, y, 0);
+  g_autofree char *inspected = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (inspected, "Address space 9f8e7: Load (r)"));
+  g_assert_nonnull (strstr (inspected, "0xbfffe000"));
+  g_assert_nonnull (strstr (inspected, "4 bytes"));
+  g_assert_nonnull (strstr (inspected, "9f8e7"));
+
+  /* the mapping of /lib/libc.so.6 by pid 256, cycles 12 to 28 */
+  ChronoLane *process = find_lane (trace, "pid 256 ls", CHRONO_LANE_WORKER);
+  g_assert_nonnull (process);
+  g_autofree char *mapping = tooltip_on_row (view, process, chrono_render_options_time_to_x (&o, 20), "libc", &y);
+  g_assert_nonnull (mapping);
+  g_assert_nonnull (strstr (mapping, "/lib/libc.so.6 0x40000000–0x40009000"));
+  g_assert_nonnull (strstr (mapping, "Mapped"));
+  g_assert_null (strstr (mapping, "Busy"));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-laplace-reference.png");
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }
@@ -3207,6 +3329,8 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/trace-claims", test_trace_claims);
   g_test_add_func ("/gui/lazy-big-file", test_lazy_big_file);
   g_test_add_func ("/gui/density-axis-drag", test_density_axis_drag);
+  g_test_add_func ("/gui/laplace-options-apply", test_laplace_options_apply);
+  g_test_add_func ("/gui/laplace-reference-tooltip", test_laplace_reference_tooltip);
   g_test_add_func ("/gui/add-trace", test_add_trace);
   g_test_add_func ("/gui/go-to-and-cursor", test_go_to_and_cursor);
   g_test_add_func ("/gui/name-column-resizes", test_name_column_resizes);

@@ -140,6 +140,44 @@ test_density_from_overview (void)
   g_assert_cmpfloat (fabs (loads - n_records / 3.0) / n_records, <, 1e-3);
 }
 
+/* Records spread over many address spaces, a few each: the overview's
+ * memory stays a small multiple of the records (a table per block made it
+ * 16 KiB per space), the spaces come in id order, and each space's density
+ * from the overview adds up to its count. */
+static void
+test_many_spaces (void)
+{
+  guint n_records = CHRONO_REF_EXACT_BUDGET + 4096, n_spaces = 200000;
+  GArray *records = g_array_sized_new (FALSE, FALSE, sizeof (ChronoReference), n_records);
+  for (guint i = 0; i < n_records; i++)
+    {
+      /* ids out of order, so no space is met in id order */
+      ChronoReference r = reference (i, (i * 7919u) % n_spaces + 1, 0x1000u + (i % 16) * 0x100000u, i % 3);
+      g_array_append_val (records, r);
+    }
+  g_autoptr (ChronoReferences) refs = chrono_references_new_in_memory (records);
+  g_assert_true (chrono_references_build_summary (refs, NULL, NULL, NULL, NULL));
+  g_assert_cmpuint (chrono_references_get_n_spaces (refs), ==, n_spaces);
+  for (guint s = 0; s < n_spaces; s++)
+    g_assert_cmpuint (chrono_references_get_space_id (refs, s), ==, s + 1);
+  g_assert_cmpuint (chrono_references_get_memory_size (refs), <, (gsize) n_records * 200);
+
+  guint space, columns = 50, rows = 4;
+  g_assert_true (chrono_references_find_space (refs, 1234, &space));
+  guint64 count = 0;
+  for (guint c = 0; c < CHRONO_REF_N_CHANNELS; c++)
+    count += chrono_references_get_space_count (refs, space, c);
+  g_assert_cmpuint (count, >, 1);
+  gsize n = (gsize) columns * rows * CHRONO_REF_N_CHANNELS;
+  g_autofree float *density = g_new (float, n);
+  gboolean exact = TRUE;
+  guint blocks = chrono_references_get_n_blocks (refs, space);
+  g_assert_true (
+      chrono_references_density (refs, space, 0, n_records, columns, 0, blocks, rows, density, &exact, NULL));
+  g_assert_false (exact);
+  g_assert_cmpfloat (fabs (sum (density, n) - (double) count), <, 1e-3);
+}
+
 static void
 test_in_memory_sorts (void)
 {
@@ -197,6 +235,7 @@ main (int argc, char **argv)
   g_test_add_func ("/references/density-exact", test_density_exact_and_overview_agree);
   g_test_add_func ("/references/density-overview", test_density_from_overview);
   g_test_add_func ("/references/in-memory-sorts", test_in_memory_sorts);
+  g_test_add_func ("/references/many-spaces", test_many_spaces);
   g_test_add_func ("/references/frequency-and-cycles", test_frequency_and_cycles);
   return g_test_run ();
 }

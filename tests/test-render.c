@@ -370,6 +370,87 @@ colour_distance (const ChronoRgb *a, const ChronoRgb *b)
   return sqrt (dr * dr + dg * dg + db * db);
 }
 
+/* The whole of a sealed trace drawn into a fresh width × height image, with the options used. */
+static cairo_surface_t *
+draw_whole (ChronoTrace *trace, ChronoLayout *layout, int width, int height, ChronoRenderOptions *o)
+{
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  chrono_render_options_init (o, trace, width, height);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+  chrono_renderer_draw (renderer, cr, o);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* A density lane at the overview: a heap block where loads and stores come
+ * half and half, and instruction fetches in a sliver of a code block.
+ * Every coloured pixel of the heap is a load's blue or a store's red (a mix
+ * drew one lavender the legend does not have), both show, and the fetches'
+ * sliver is at least three pixels high (it was one, hidden). */
+static void
+test_density_channels_apart (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("refs", "laplace");
+  GArray *records = g_array_new (FALSE, FALSE, sizeof (ChronoReference));
+  for (guint i = 0; i < 200000; i++)
+    {
+      gboolean fetch = i % 3 == 0;
+      ChronoReference r = { .time = (gint64) i * 5,
+                            .space = 1,
+                            .address = fetch ? 0x08060000u + (i % 64) * 4 : 0x0a000000u + (i * 52u) % 0x40000u,
+                            .type = fetch ? 'i' : (i % 2 ? 'r' : 'w'),
+                            .length = 4,
+                            .channel = fetch ? CHRONO_REF_FETCH : (i % 2 ? CHRONO_REF_LOAD : CHRONO_REF_STORE) };
+      g_array_append_val (records, r);
+    }
+  g_autoptr (ChronoReferences) refs = chrono_references_new_in_memory (records);
+  g_assert_true (chrono_references_build_summary (refs, NULL, NULL, NULL, NULL));
+  g_autoptr (ChronoLane) lane = chrono_lane_new ("Address space 1", CHRONO_LANE_DENSITY, "address space");
+  chrono_lane_set_references (lane, refs, 0);
+  chrono_trace_add_lane (trace, lane);
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, 200000 * 5);
+  chrono_trace_seal (trace);
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  ChronoRenderOptions o;
+  cairo_surface_t *image = draw_whole (trace, layout, 600, 300, &o);
+  guint index;
+  g_assert_true (chrono_layout_find_row (layout, lane, &index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
+  /* the plot: 3 px in from the row's edges; the code block below, the heap above */
+  int top = (int) ceil (chrono_render_options_lane_top (&o) + row->y + 3), bottom = (int) (top + row->height - 7);
+  int middle = (top + bottom) / 2;
+  guint blue = 0, red = 0, mixed = 0, tallest_fetch = 0;
+  for (int x = o.label_width + 40; x < 560; x++)
+    {
+      guint fetch_run = 0;
+      for (int y = top; y < bottom; y++)
+        {
+          int rgb[3];
+          pixel_at (image, x, y, rgb);
+          int high = MAX (rgb[0], MAX (rgb[1], rgb[2])), low = MIN (rgb[0], MIN (rgb[1], rgb[2]));
+          gboolean green = rgb[1] > rgb[0] + 20 && rgb[1] > rgb[2] + 20;
+          fetch_run = green && y > middle ? fetch_run + 1 : 0;
+          tallest_fetch = MAX (tallest_fetch, fetch_run);
+          if (y >= middle - 2 || high - low < 24)
+            continue; /* the code block, or a grey of the grid */
+          if (rgb[2] > rgb[0] + 40)
+            blue++;
+          else if (rgb[0] > rgb[2] + 40)
+            red++;
+          else
+            mixed++;
+        }
+    }
+  cairo_surface_destroy (image);
+  g_assert_cmpuint (blue, >, 1000);
+  g_assert_cmpuint (red, >, 1000);
+  g_assert_cmpuint (mixed, <, (blue + red) / 100);
+  g_assert_cmpuint (tallest_fetch, >=, 3);
+}
+
 static void
 test_name_colours_distinct (void)
 {
@@ -1059,15 +1140,8 @@ draw_with_links (guint n)
     }
   chrono_trace_seal (trace);
   g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
-  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
   ChronoRenderOptions o;
-  chrono_render_options_init (&o, trace, 400, 120);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 120);
-  cairo_t *cr = cairo_create (surface);
-  chrono_renderer_draw (renderer, cr, &o);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
+  return draw_whole (trace, layout, 400, 120, &o);
 }
 
 static gboolean
@@ -1256,6 +1330,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/names-keep-what-differs", test_names_keep_what_differs);
   g_test_add_func ("/render/crowded-links", test_crowded_links);
   g_test_add_func ("/render/name-colours-distinct", test_name_colours_distinct);
+  g_test_add_func ("/render/density-channels-apart", test_density_channels_apart);
   g_test_add_func ("/render/rows-as-tall-as-the-range", test_rows_as_tall_as_the_range);
   g_test_add_func ("/render/claims-keep-their-edges", test_claims_keep_their_edges);
   g_test_add_func ("/render/constant-signal-axis", test_constant_signal_axis);

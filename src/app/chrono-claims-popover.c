@@ -102,7 +102,14 @@ apply_clicked (ChronoClaimsPopover *self)
   for (guint i = 0; i < self->rows->len; i++)
     {
       const OptionRow *row = &g_array_index (self->rows, OptionRow, i);
-      g_hash_table_insert (options, (gpointer) row->option->name, widget_value (row->widget));
+      char *value = widget_value (row->widget);
+      /* a list left at its first entry means the default, which must be a value the option takes */
+      if (*value == '\0' && row->option->type == CHRONO_OPTION_CHOICE && row->option->default_value != NULL)
+        {
+          g_free (value);
+          value = g_strdup (row->option->default_value);
+        }
+      g_hash_table_insert (options, (gpointer) row->option->name, value);
     }
   if (self->labelling != NULL)
     g_hash_table_insert (options, "labelling", widget_value (self->labelling));

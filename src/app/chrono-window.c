@@ -158,6 +158,13 @@ node_selected (ChronoWindow *self, ChronoLane *lane, guint node, ChronoTimelineV
 }
 
 static void
+reference_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, const ChronoReference *reference,
+                    ChronoTimelineView *view)
+{
+  chrono_inspector_show_reference_of (CHRONO_INSPECTOR (self->inspector), trace, lane, reference);
+}
+
+static void
 notice (ChronoWindow *self, const char *text, ChronoTimelineView *view)
 {
   chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
@@ -661,6 +668,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
   g_signal_connect_swapped (self->timeline, "node-selected", G_CALLBACK (node_selected), self);
   g_signal_connect_swapped (self->timeline, "mark-selected", G_CALLBACK (mark_selected), self);
+  g_signal_connect_swapped (self->timeline, "reference-selected", G_CALLBACK (reference_selected), self);
   g_signal_connect_swapped (self->timeline, "notice", G_CALLBACK (notice), self);
   setup_profile (self, trace);
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);

@@ -1080,13 +1080,16 @@ check_output (const char *command, const char *output, gboolean force)
 static int
 command_convert (int argc, char **argv)
 {
-  g_autofree char *output = NULL;
-  gboolean big_endian = FALSE, force = FALSE;
+  g_autofree char *output = NULL, *byte_order = NULL;
+  gboolean force = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("File to write"), N_ ("OUT") },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_ ("Replace OUT when it exists"), NULL },
-    { "big-endian", 0, 0, G_OPTION_ARG_NONE, &big_endian,
-      N_ ("Binary records in big-endian byte order (reading: instead of detecting it)"), NULL },
+    { "byte-order", 0, 0, G_OPTION_ARG_STRING, &byte_order,
+      N_ ("Byte order of the binary side: the input's when reading binary (instead of detecting it), the "
+          "output's when writing binary (little when absent)"),
+      N_ ("little|big") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_ ("Replace OUT when it exists; convert even when the byte order given makes times go back"), NULL },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE -o OUT — convert between a format's forms"));
@@ -1102,6 +1105,11 @@ command_convert (int argc, char **argv)
       g_printerr ("chronoscope-cli convert: %s\n", _ ("give one file and -o OUT"));
       return EXIT_FAILED;
     }
+  if (byte_order != NULL && !g_str_equal (byte_order, "little") && !g_str_equal (byte_order, "big"))
+    {
+      g_printerr (_ ("chronoscope-cli convert: --byte-order takes little or big, not “%s”\n"), byte_order);
+      return EXIT_FAILED;
+    }
   const char *inputs[] = { argv[1], NULL };
   if (chrono_output_file_is_any_of (output, inputs))
     {
@@ -1115,8 +1123,10 @@ command_convert (int argc, char **argv)
     g_set_error (&error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
                  _ ("%s: %s files have only one form; there is nothing to convert to"), argv[1], loader->description);
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  if (big_endian)
-    g_hash_table_insert (options, "byte-order", "big");
+  if (byte_order != NULL)
+    g_hash_table_insert (options, "byte-order", byte_order);
+  if (force)
+    g_hash_table_insert (options, "force", "true");
   if (error != NULL || !loader->convert (argv[1], output, options, &error))
     {
       g_printerr ("chronoscope-cli convert: %s\n", error->message);
@@ -1525,7 +1535,7 @@ usage (void)
                  "                           several traces: [--align start|wallclock|timestamps] [--shift N=TIME]\n"
                  "                           TRACE files: [--group-by KEY,…] [--colour-by KEY] [--only KEY=V|V;…]\n"
                  "  convert FILE -o OUT      rewrite a trace in its format's other form (binary ⇄ text)\n"
-                 "                           [--big-endian] [--force]\n"
+                 "                           [--byte-order little|big] [--force]\n"
                  "  merge FILE… -o OUT       merge archives into one, on the first one's clock\n"
                  "                           [--align start|wallclock] [--force]\n"
                  "  life FILE ENTITY#N       the life of a task or ISR instance, as the inspector shows it\n"

@@ -1,10 +1,12 @@
 /* chrono-references.c — memory references by index, their overview, density. */
 #include "chrono-references.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
 #include "chrono-clock.h"
+#include "chrono-ref-hist.h"
 
 #define BATCH 65536u
 #define MAX_THREADS 4u
@@ -16,7 +18,7 @@ typedef struct {
   guint64 counts[CHRONO_REF_N_CHANNELS];
   guint n_blocks;
   guint32 *blocks; /* block numbers (address >> CHRONO_REF_BLOCK_BITS), ascending */
-  guint32 **hists; /* per block: CHRONO_REF_SUMMARY_BUCKETS × CHRONO_REF_N_CHANNELS counts */
+  ChronoRefHist **hists; /* per block: CHRONO_REF_SUMMARY_BUCKETS × CHRONO_REF_N_CHANNELS counts */
 } Space;
 
 struct _ChronoReferences {
@@ -35,11 +37,32 @@ struct _ChronoReferences {
 
 G_DEFINE_FINAL_TYPE (ChronoReferences, chrono_references, G_TYPE_OBJECT)
 
+const char *
+chrono_ref_channel_get_label (ChronoRefChannel channel)
+{
+  switch (channel)
+    {
+    case CHRONO_REF_LOAD: return _ ("Load");
+    case CHRONO_REF_STORE: return _ ("Store");
+    case CHRONO_REF_FETCH: return _ ("Instruction fetch");
+    default: return _ ("Other reference");
+    }
+}
+
+char *
+chrono_reference_dup_kind (const ChronoReference *r)
+{
+  const char *kind = chrono_ref_channel_get_label (MIN (r->channel, CHRONO_REF_OTHER));
+  if (g_ascii_isgraph (r->type))
+    return g_strdup_printf ("%s (%c)", kind, r->type);
+  return g_strdup_printf ("%s (0x%02x)", kind, r->type);
+}
+
 static void
 space_clear (Space *space)
 {
   for (guint i = 0; i < space->n_blocks; i++)
-    g_free (space->hists[i]);
+    chrono_ref_hist_free (space->hists[i]);
   g_free (space->hists);
   g_free (space->blocks);
 }
@@ -118,7 +141,7 @@ chrono_references_new_in_memory (GArray *records)
 
 typedef struct {
   guint64 counts[CHRONO_REF_N_CHANNELS];
-  GHashTable *blocks; /* block number + 1 → hist (guint32[HIST_CELLS]) */
+  GHashTable *blocks; /* block number + 1 → ChronoRefHist */
 } SpaceTally;
 
 typedef struct {
@@ -173,27 +196,28 @@ tally_space (Tally *tally, guint32 id)
   if (space == NULL)
     {
       space = g_new0 (SpaceTally, 1);
-      space->blocks = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+      space->blocks =
+          g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) chrono_ref_hist_free);
       g_hash_table_insert (tally->spaces, key, space);
     }
   return space;
 }
 
-static guint32 *
+static ChronoRefHist *
 tally_block (SpaceTally *space, guint32 block)
 {
   gpointer key = GSIZE_TO_POINTER ((gsize) block + 1);
-  guint32 *hist = g_hash_table_lookup (space->blocks, key);
+  ChronoRefHist *hist = g_hash_table_lookup (space->blocks, key);
   if (hist == NULL)
     {
-      hist = g_new0 (guint32, HIST_CELLS);
+      hist = chrono_ref_hist_new (HIST_CELLS);
       g_hash_table_insert (space->blocks, key, hist);
     }
   return hist;
 }
 
 static void
-tally_record (Tally *tally, const ChronoReference *r, SpaceTally **space, guint32 *space_id, guint32 **hist,
+tally_record (Tally *tally, const ChronoReference *r, SpaceTally **space, guint32 *space_id, ChronoRefHist **hist,
               guint32 *block)
 {
   if (r->time < tally->last_time)
@@ -217,9 +241,7 @@ tally_record (Tally *tally, const ChronoReference *r, SpaceTally **space, guint3
       *hist = tally_block (*space, b);
       *block = b;
     }
-  guint32 *cell = &(*hist)[bucket_of (tally->refs, r->time) * CHRONO_REF_N_CHANNELS + channel];
-  if (*cell < G_MAXUINT32)
-    (*cell)++;
+  chrono_ref_hist_add (*hist, bucket_of (tally->refs, r->time) * CHRONO_REF_N_CHANNELS + channel, 1);
 }
 
 /* Counts records [from, to) of the tally's share. */
@@ -227,7 +249,8 @@ static gboolean
 tally_range (Tally *tally, guint64 from, guint64 to, ChronoReference *batch)
 {
   SpaceTally *space = NULL;
-  guint32 *hist = NULL, space_id = 0, block = 0;
+  ChronoRefHist *hist = NULL;
+  guint32 space_id = 0, block = 0;
   for (guint64 at = from; at < to; at += BATCH)
     {
       if (g_cancellable_set_error_if_cancelled (tally->cancellable, &tally->error))
@@ -269,18 +292,37 @@ compare_space_ids (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
+/* Every space any thread met, made at once in id order (one insert per
+ * space would cost a move of the spaces after it: quadratic in spaces). */
+static void
+make_spaces (ChronoReferences *self, Tally *tallies, guint n_threads)
+{
+  g_autoptr (GHashTable) ids = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint t = 0; t < n_threads; t++)
+    {
+      GHashTableIter iter;
+      gpointer key;
+      g_hash_table_iter_init (&iter, tallies[t].spaces);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        g_hash_table_add (ids, key);
+    }
+  g_array_set_size (self->spaces, g_hash_table_size (ids));
+  GHashTableIter iter;
+  gpointer key;
+  guint at = 0;
+  g_hash_table_iter_init (&iter, ids);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_array_index (self->spaces, Space, at++).id = (guint32) (GPOINTER_TO_SIZE (key) - 1);
+  g_array_sort (self->spaces, compare_space_ids);
+}
+
 static Space *
-find_or_add_space (ChronoReferences *self, guint32 id)
+find_made_space (ChronoReferences *self, guint32 id)
 {
   guint index;
-  if (chrono_references_find_space (self, id, &index))
-    return &g_array_index (self->spaces, Space, index);
-  Space space = { .id = id };
-  guint at = 0;
-  while (at < self->spaces->len && g_array_index (self->spaces, Space, at).id < id)
-    at++;
-  g_array_insert_val (self->spaces, at, space);
-  return &g_array_index (self->spaces, Space, at);
+  gboolean found = chrono_references_find_space (self, id, &index);
+  g_assert (found);
+  return &g_array_index (self->spaces, Space, index);
 }
 
 /* Adds one thread's blocks of a space: the union of block numbers, histograms summed. */
@@ -301,25 +343,24 @@ merge_space (Space *space, SpaceTally *tally)
 
   guint n_all = space->n_blocks + n_new; /* at most: merged below */
   guint32 *blocks = g_new (guint32, n_all);
-  guint32 **hists = g_new (guint32 *, n_all);
+  ChronoRefHist **hists = g_new (ChronoRefHist *, n_all);
   guint i = 0, j = 0, out = 0;
   while (i < space->n_blocks || j < n_new)
     {
       gboolean take_old = j >= n_new || (i < space->n_blocks && space->blocks[i] <= numbers[j]);
       gboolean take_new = i >= space->n_blocks || (j < n_new && numbers[j] <= space->blocks[i]);
       guint32 number = take_old ? space->blocks[i] : numbers[j];
-      guint32 *hist = take_old ? space->hists[i] : NULL;
+      ChronoRefHist *hist = take_old ? space->hists[i] : NULL;
       if (take_new)
         {
-          guint32 *add = g_hash_table_lookup (tally->blocks, GSIZE_TO_POINTER ((gsize) numbers[j] + 1));
+          ChronoRefHist *add = g_hash_table_lookup (tally->blocks, GSIZE_TO_POINTER ((gsize) numbers[j] + 1));
           if (hist == NULL)
             {
               hist = add;
               g_hash_table_steal (tally->blocks, GSIZE_TO_POINTER ((gsize) numbers[j] + 1));
             }
           else
-            for (guint c = 0; c < HIST_CELLS; c++)
-              hist[c] = add[c] > G_MAXUINT32 - hist[c] ? G_MAXUINT32 : hist[c] + add[c];
+            chrono_ref_hist_merge (hist, add);
           j++;
         }
       if (take_old)
@@ -344,7 +385,7 @@ merge_tally (ChronoReferences *self, Tally *tally)
   gpointer key, value;
   g_hash_table_iter_init (&iter, tally->spaces);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    merge_space (find_or_add_space (self, (guint32) (GPOINTER_TO_SIZE (key) - 1)), value);
+    merge_space (find_made_space (self, (guint32) (GPOINTER_TO_SIZE (key) - 1)), value);
 }
 
 static gboolean
@@ -411,6 +452,7 @@ chrono_references_build_summary (ChronoReferences *self, ChronoReferencesProgres
     g_thread_join (threads[t]);
 
   gboolean ok = TRUE;
+  make_spaces (self, tallies, n_threads);
   self->begin = G_MAXINT64;
   self->end = G_MININT64;
   for (guint t = 0; t < n_threads; t++)
@@ -651,28 +693,39 @@ grid_spread (Grid *grid, double x0, double x1, double y0, double y1, guint chann
     }
 }
 
+/* One block's counts spread over its rows of the grid. */
+typedef struct {
+  ChronoReferences *refs;
+  Grid *grid;
+  double y0, y1;
+} SpreadBlock;
+
+static void
+spread_cell (guint cell, guint32 count, gpointer data)
+{
+  SpreadBlock *b = data;
+  ChronoReferences *self = b->refs;
+  guint k = cell / CHRONO_REF_N_CHANNELS;
+  gint64 t0 = self->summary_begin + (gint64) (k * self->bucket_width);
+  /* the last bucket holds nothing past the last record: spread over what it covers */
+  guint64 width = MIN (self->bucket_width, chrono_ticks_between (t0, self->end) + 1);
+  double x0 = chrono_ticks_apart (b->grid->begin, t0) / b->grid->ticks * b->grid->n_columns;
+  double x1 = x0 + (double) width / b->grid->ticks * b->grid->n_columns;
+  grid_spread (b->grid, x0, x1, b->y0, b->y1, cell % CHRONO_REF_N_CHANNELS, (float) count);
+}
+
 static void
 density_from_summary (ChronoReferences *self, const Space *s, gint64 end, Grid *grid)
 {
   guint first_bucket = bucket_of (self, grid->begin), last_bucket = bucket_of (self, end);
   for (guint b = 0; b < s->n_blocks; b++)
     {
-      double y0 = (b - grid->axis_lo) / grid->axis_span * grid->n_rows;
-      double y1 = (b + 1 - grid->axis_lo) / grid->axis_span * grid->n_rows;
-      if (y1 <= 0 || y0 >= grid->n_rows)
+      SpreadBlock block = { self, grid, (b - grid->axis_lo) / grid->axis_span * grid->n_rows,
+                            (b + 1 - grid->axis_lo) / grid->axis_span * grid->n_rows };
+      if (block.y1 <= 0 || block.y0 >= grid->n_rows)
         continue;
-      for (guint k = first_bucket; k <= last_bucket; k++)
-        {
-          const guint32 *cells = &s->hists[b][k * CHRONO_REF_N_CHANNELS];
-          gint64 t0 = self->summary_begin + (gint64) (k * self->bucket_width);
-          /* the last bucket holds nothing past the last record: spread over what it covers */
-          guint64 width = MIN (self->bucket_width, chrono_ticks_between (t0, self->end) + 1);
-          double x0 = chrono_ticks_apart (grid->begin, t0) / grid->ticks * grid->n_columns;
-          double x1 = x0 + (double) width / grid->ticks * grid->n_columns;
-          for (guint c = 0; c < CHRONO_REF_N_CHANNELS; c++)
-            if (cells[c] > 0)
-              grid_spread (grid, x0, x1, y0, y1, c, (float) cells[c]);
-        }
+      chrono_ref_hist_foreach (s->hists[b], first_bucket * CHRONO_REF_N_CHANNELS,
+                               (last_bucket + 1) * CHRONO_REF_N_CHANNELS, spread_cell, &block);
     }
 }
 
@@ -701,8 +754,13 @@ chrono_references_get_memory_size (ChronoReferences *self)
 {
   g_return_val_if_fail (CHRONO_IS_REFERENCES (self), 0);
   gsize size = sizeof *self;
+  size += self->spaces->len * sizeof (Space);
   for (guint i = 0; i < self->spaces->len; i++)
-    size += g_array_index (self->spaces, Space, i).n_blocks * (HIST_CELLS * sizeof (guint32) + 12);
+    {
+      const Space *space = &g_array_index (self->spaces, Space, i);
+      for (guint b = 0; b < space->n_blocks; b++)
+        size += sizeof (guint32) + sizeof (gpointer) + chrono_ref_hist_get_memory_size (space->hists[b]);
+    }
   if (self->funcs == &memory_funcs)
     size += self->n * sizeof (ChronoReference);
   return size;

@@ -31,6 +31,11 @@ typedef struct {
   guint8 channel; /* ChronoRefChannel: how it is drawn, the loader's reading of type */
 } ChronoReference;
 
+/* "Load", "Store", "Instruction fetch", "Other reference" (translated). */
+const char *chrono_ref_channel_get_label (ChronoRefChannel channel);
+/* What a reference is, for tooltips and the inspector: "Load (r)". */
+char *chrono_reference_dup_kind (const ChronoReference *reference);
+
 /* The address axis counts blocks of this many bits of address. */
 #define CHRONO_REF_BLOCK_BITS 18
 /* Time buckets of the overview histogram. */

@@ -44,6 +44,8 @@ static const StateInfo states[CHRONO_N_STATES] = {
   [CHRONO_STATE_BRANCH] = { "branch", N_ ("Branch"), CHRONO_CATEGORY_RUNNING, 0x6a5acd, 0x8b7ee0, 16 },
   [CHRONO_STATE_SLAVE] = { "slave", N_ ("Slave work"), CHRONO_CATEGORY_RUNNING, 0xe0a030, 0xe8b450, 17 },
   [CHRONO_STATE_IDLE] = { "idle", N_ ("Idle"), CHRONO_CATEGORY_IDLE, 0xeceef1, 0x2c3036, 19 },
+  /* memory held, not work done: a quiet slate beside a process's running green */
+  [CHRONO_STATE_MAPPED] = { "mapped", N_ ("Mapped"), CHRONO_CATEGORY_HOLDING, 0x9fb3c8, 0x50657c, 20 },
 };
 
 static const StateInfo *

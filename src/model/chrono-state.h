@@ -38,6 +38,8 @@ typedef enum {
   CHRONO_STATE_SLAVE,
   /* a core running its idle task (FreeRTOS's IDLEn): occupied, not busy */
   CHRONO_STATE_IDLE,
+  /* a range of a process's memory mapped (a file or anonymous memory) */
+  CHRONO_STATE_MAPPED,
   CHRONO_N_STATES
 } ChronoState;
 

@@ -16,6 +16,9 @@
 #define MAX_DOTS 20000 /* references drawn one by one at most */
 #define MAX_COLUMNS 8192
 #define LABEL_MIN_GAP 12.0 /* px between address labels */
+/* device pixels a side of the checkerboard of two kinds sharing cells: single
+ * pixels of red and blue read as one lavender */
+#define CHECKER 3u
 
 typedef struct {
   ChronoRenderContext *ctx;
@@ -69,26 +72,53 @@ draw_dots (Plot *p)
   return TRUE;
 }
 
-/* A cell's colour: the channels mixed by share, strength by log of the count. */
+/* A cell's colour: one channel's, never a mix (loads and stores mixed
+ * made a lavender the legend does not have): the most frequent, or where a
+ * second one holds a quarter of the cell, the two in a checkerboard (odd:
+ * the cell's square of it); strength by log of the count. */
 static guint32
-cell_pixel (const ChronoPalette *palette, const float *cell, double log_max)
+cell_pixel (const ChronoPalette *palette, const float *cell, double log_max, gboolean odd)
 {
-  double total = 0.0, r = 0.0, g = 0.0, b = 0.0;
+  double total = 0.0;
+  guint top = 0, second = CHRONO_REF_N_CHANNELS;
   for (guint c = 0; c < CHRONO_REF_N_CHANNELS; c++)
     {
       total += cell[c];
-      r += cell[c] * palette->references[c].red;
-      g += cell[c] * palette->references[c].green;
-      b += cell[c] * palette->references[c].blue;
+      if (cell[c] > cell[top])
+        top = c;
     }
+  for (guint c = 0; c < CHRONO_REF_N_CHANNELS; c++)
+    if (c != top && (second == CHRONO_REF_N_CHANNELS || cell[c] > cell[second]))
+      second = c;
   if (total <= 0.0)
     return 0;
+  if (odd && cell[second] * 4 >= total)
+    top = second;
   /* a single reference in a cell must still show */
   double alpha = 0.25 + 0.75 * CLAMP (log1p (total) / log_max, 0.0, 1.0);
+  const ChronoRgb *colour = &palette->references[top];
   guint32 a = (guint32) lround (alpha * 255.0);
-  guint32 pr = (guint32) lround (r / total * alpha * 255.0), pg = (guint32) lround (g / total * alpha * 255.0),
-          pb = (guint32) lround (b / total * alpha * 255.0);
+  guint32 pr = (guint32) lround (colour->red * alpha * 255.0), pg = (guint32) lround (colour->green * alpha * 255.0),
+          pb = (guint32) lround (colour->blue * alpha * 255.0);
   return a << 24 | pr << 16 | pg << 8 | pb; /* premultiplied, as cairo's ARGB32 wants */
+}
+
+/* Cells one device pixel high vanish (instruction fetches fill a sliver of
+ * their block's rows): an empty pixel takes the colour of a filled one just
+ * above or below it, so every band is at least three pixels high. */
+static void
+thicken (guint8 *pixels, int stride, guint columns, guint rows)
+{
+  g_autofree guint32 *before = g_memdup2 (pixels, (gsize) stride * rows);
+  for (guint row = 0; row < rows; row++)
+    {
+      guint32 *line = (guint32 *) (pixels + (gsize) row * stride);
+      const guint32 *above = row > 0 ? (const guint32 *) ((guint8 *) before + (gsize) (row - 1) * stride) : NULL;
+      const guint32 *below = row + 1 < rows ? (const guint32 *) ((guint8 *) before + (gsize) (row + 1) * stride) : NULL;
+      for (guint column = 0; column < columns; column++)
+        if (line[column] == 0)
+          line[column] = below != NULL && below[column] != 0 ? below[column] : above != NULL ? above[column] : 0;
+    }
 }
 
 static void
@@ -124,9 +154,10 @@ draw_heat_map (Plot *p)
       /* density row 0 is the axis' low end, drawn at the bottom */
       guint32 *line = (guint32 *) (pixels + (gsize) (rows - 1 - row) * stride);
       for (guint column = 0; column < columns; column++)
-        line[column] =
-            cell_pixel (ctx->palette, &density[((gsize) row * columns + column) * CHRONO_REF_N_CHANNELS], log_max);
+        line[column] = cell_pixel (ctx->palette, &density[((gsize) row * columns + column) * CHRONO_REF_N_CHANNELS],
+                                   log_max, (row / CHECKER + column / CHECKER) % 2 == 1);
     }
+  thicken (pixels, stride, columns, rows);
   cairo_surface_mark_dirty (image);
   cairo_t *cr = ctx->cr;
   cairo_save (cr);
@@ -240,8 +271,52 @@ chrono_render_density_row (ChronoRenderContext *ctx, ChronoLayout *layout, const
              .bottom = top + row->height - PAD };
   if (!axis_range (layout, row->lane, &p.axis_lo, &p.axis_hi))
     return;
+  /* the references over the axis' labels: a label never hides what lies under it */
+  draw_address_axis (&p);
   if (!draw_dots (&p))
     draw_heat_map (&p);
-  draw_address_axis (&p);
   draw_axis_ends (&p);
+}
+
+/* The reference whose dot is under (x, y), the nearest when several are:
+ * only while the row draws dots (zoomed in far enough to tell them apart). */
+gboolean
+chrono_render_density_reference_at (ChronoLayout *layout, const ChronoLayoutRow *row, double top,
+                                    const ChronoRenderOptions *o, double x, double y, ChronoReference *out)
+{
+  guint space;
+  ChronoReferences *refs = chrono_lane_get_references (row->lane, &space);
+  Plot p = { .refs = refs, .space = space, .top = top + PAD, .bottom = top + row->height - PAD };
+  guint64 first, last;
+  if (refs == NULL || !axis_range (layout, row->lane, &p.axis_lo, &p.axis_hi) || o->end <= o->begin
+      || !chrono_references_find_range (refs, o->begin, o->end, &first, &last, NULL) || last - first > MAX_DOTS)
+    return FALSE;
+  /* a dot is 3 px: what lies within 3 px of the pointer in time */
+  gint64 from = chrono_render_options_x_to_time (o, x - 3.0), to = chrono_render_options_x_to_time (o, x + 3.0) + 1;
+  if (!chrono_references_find_range (refs, MAX (from, o->begin), MIN (to, o->end), &first, &last, NULL)
+      || last == first)
+    return FALSE;
+  guint n = (guint) MIN (last - first, (guint64) MAX_DOTS);
+  g_autofree ChronoReference *near = g_new (ChronoReference, n);
+  if (!chrono_references_read (refs, first, n, near, NULL))
+    return FALSE;
+  guint32 id = chrono_references_get_space_id (refs, space);
+  double best = 3.0 * 3.0 + 1e-9;
+  gboolean found = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      if (near[i].space != id)
+        continue;
+      double position = chrono_references_axis_position (refs, space, near[i].address);
+      if (position < p.axis_lo || position >= p.axis_hi)
+        continue;
+      double dx = chrono_render_options_time_to_x (o, near[i].time) - x, dy = y_of (&p, position) - y;
+      if (dx * dx + dy * dy <= best)
+        {
+          best = dx * dx + dy * dy;
+          *out = near[i];
+          found = TRUE;
+        }
+    }
+  return found;
 }

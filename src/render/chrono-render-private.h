@@ -88,6 +88,9 @@ void chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *r
 
 /* chrono-render-density.c: memory references per time and address */
 void chrono_render_density_row (ChronoRenderContext *ctx, ChronoLayout *layout, const ChronoLayoutRow *row, double top);
+/* The reference drawn as a dot under (x, y) in a density row whose top is at top. */
+gboolean chrono_render_density_reference_at (ChronoLayout *layout, const ChronoLayoutRow *row, double top,
+                                             const ChronoRenderOptions *o, double x, double y, ChronoReference *out);
 /* The address axis position at y of a density row whose top is at top; FALSE outside its plot. */
 gboolean chrono_render_density_position (ChronoLayout *layout, const ChronoLayoutRow *row, double top, double y,
                                          double *position);

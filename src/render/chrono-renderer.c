@@ -995,6 +995,20 @@ chrono_renderer_density_lane_at (ChronoRenderer *renderer, const ChronoRenderOpt
   return chrono_layout_row_get_style (row) == CHRONO_ROW_DENSITY ? row->lane : NULL;
 }
 
+ChronoLane *
+chrono_renderer_reference_at (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
+                              ChronoReference *out)
+{
+  g_return_val_if_fail (CHRONO_IS_RENDERER (renderer), NULL);
+  ChronoLane *lane = x >= o->label_width ? chrono_renderer_density_lane_at (renderer, o, y) : NULL;
+  guint index;
+  if (lane == NULL || !chrono_layout_find_row (renderer->layout, lane, &index))
+    return NULL;
+  const ChronoLayoutRow *row = chrono_layout_get_row (renderer->layout, index);
+  double top = chrono_render_options_lane_top (o) + row->y - o->scroll_y;
+  return chrono_render_density_reference_at (renderer->layout, row, top, o, x, y, out) ? lane : NULL;
+}
+
 gboolean
 chrono_renderer_density_position (ChronoRenderer *renderer, const ChronoRenderOptions *o, ChronoLane *lane, double y,
                                   double *position)

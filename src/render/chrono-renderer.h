@@ -115,6 +115,10 @@ void chrono_renderer_get_member_options (ChronoRenderer *renderer, const ChronoR
 
 /* The density lane whose row is at y, or NULL. */
 ChronoLane *chrono_renderer_density_lane_at (ChronoRenderer *renderer, const ChronoRenderOptions *o, double y);
+/* The memory reference drawn under (x, y) and its density lane, or NULL:
+ * references are told apart where the lane draws each as a dot. */
+ChronoLane *chrono_renderer_reference_at (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
+                                          ChronoReference *out);
 /* The address axis position at y on a density lane's row, held to its plot's ends; FALSE when the lane has no row. */
 gboolean chrono_renderer_density_position (ChronoRenderer *renderer, const ChronoRenderOptions *o, ChronoLane *lane,
                                            double y, double *position);

@@ -692,6 +692,22 @@ chrono_inspector_show_span_of (ChronoInspector *self, ChronoTrace *trace, Chrono
   show_span (self, lane, index);
 }
 
+/* What an instant thing's view begins with: "lane: kind", its lane and its time. */
+static GtkWidget *
+begin_instant (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane, const char *kind, gint64 time, int *row)
+{
+  g_set_object (&self->trace, trace);
+  reset (self);
+  g_autofree char *title = g_strdup_printf ("%s: %s", chrono_lane_get_display_name (lane), kind);
+  add_label (self, title, "title");
+  GtkWidget *grid = new_grid (self);
+  g_autofree char *path = chrono_lane_dup_path (lane);
+  add_field (self, grid, (*row)++, _ ("Lane"), path);
+  g_autofree char *at = format_time (self, time);
+  add_field (self, grid, (*row)++, _ ("Time"), at);
+  return grid;
+}
+
 /* An instant event: when, what, who caused it, its note and attributes. */
 void
 chrono_inspector_show_mark_of (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane, guint index)
@@ -699,20 +715,12 @@ chrono_inspector_show_mark_of (ChronoInspector *self, ChronoTrace *trace, Chrono
   g_return_if_fail (CHRONO_IS_INSPECTOR (self));
   ChronoMarks *marks = chrono_lane_get_marks (lane);
   g_return_if_fail (marks != NULL && index < chrono_marks_get_n (marks));
-  g_set_object (&self->trace, trace);
-  reset (self);
   ChronoMark mark;
   chrono_marks_get (marks, index, &mark);
   ChronoStrings *strings = chrono_trace_get_strings (trace);
   const char *kind = mark.kind != CHRONO_STRING_NONE ? chrono_strings_get (strings, mark.kind) : _ ("event");
-  g_autofree char *title = g_strdup_printf ("%s: %s", chrono_lane_get_display_name (lane), kind);
-  add_label (self, title, "title");
-  GtkWidget *grid = new_grid (self);
   int row = 0;
-  g_autofree char *path = chrono_lane_dup_path (lane);
-  add_field (self, grid, row++, _ ("Lane"), path);
-  g_autofree char *at = format_time (self, mark.time);
-  add_field (self, grid, row++, _ ("Time"), at);
+  GtkWidget *grid = begin_instant (self, trace, lane, kind, mark.time, &row);
   add_field (self, grid, row++, _ ("Event"), kind);
   if (mark.source != CHRONO_STRING_NONE && *chrono_strings_get (strings, mark.source))
     add_field (self, grid, row++, _ ("Source"), chrono_strings_get (strings, mark.source));
@@ -722,6 +730,26 @@ chrono_inspector_show_mark_of (ChronoInspector *self, ChronoTrace *trace, Chrono
   for (guint i = 0; i < chrono_attrs_get_n_pairs (attrs, mark.attrs); i++)
     add_field (self, grid, row++, chrono_attrs_get_key (attrs, mark.attrs, i),
                chrono_attrs_get_value (attrs, mark.attrs, i));
+  gtk_widget_show_all (self->content);
+}
+
+/* One memory reference: what kind, where, how long, in which space, when. */
+void
+chrono_inspector_show_reference_of (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane,
+                                    const ChronoReference *reference)
+{
+  g_return_if_fail (CHRONO_IS_INSPECTOR (self) && reference != NULL);
+  g_autofree char *kind = chrono_reference_dup_kind (reference);
+  int row = 0;
+  GtkWidget *grid = begin_instant (self, trace, lane, kind, reference->time, &row);
+  add_field (self, grid, row++, _ ("Type"), kind);
+  g_autofree char *address = g_strdup_printf ("0x%08x", reference->address);
+  add_field (self, grid, row++, _ ("Address"), address);
+  g_autofree char *length =
+      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u byte", "%u bytes", reference->length), reference->length);
+  add_field (self, grid, row++, _ ("Length"), length);
+  g_autofree char *space = g_strdup_printf ("%x", reference->space);
+  add_field (self, grid, row++, _ ("Address space"), space);
   gtk_widget_show_all (self->content);
 }
 

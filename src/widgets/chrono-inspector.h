@@ -22,6 +22,8 @@ void chrono_inspector_show_span_of (ChronoInspector *inspector, ChronoTrace *tra
 void chrono_inspector_set_trace_set (ChronoInspector *inspector, ChronoTraceSet *set, guint member);
 void chrono_inspector_show_mark_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane, guint mark);
 void chrono_inspector_show_tree_node (ChronoInspector *inspector, ChronoLane *lane, guint32 node);
+void chrono_inspector_show_reference_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane,
+                                         const ChronoReference *reference);
 void chrono_inspector_clear (ChronoInspector *inspector);
 /* The user's note on the item shown, under its details. */
 void chrono_inspector_add_note (ChronoInspector *inspector, const char *text);

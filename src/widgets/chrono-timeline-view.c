@@ -79,7 +79,7 @@ struct _ChronoTimelineView {
   guint mark_index;
 };
 
-enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, LABEL_WIDTH_CHOSEN, N_SIGNALS };
+enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, REFERENCE_SELECTED, NOTICE, LABEL_WIDTH_CHOSEN, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, PROP_LABEL_WIDTH, N_PROPS };
@@ -431,6 +431,11 @@ select_at (ChronoTimelineView *self, double x, double y)
         remember_mark (self, hit.trace, hit.mark_lane, hit.mark);
       g_signal_emit (self, signals[MARK_SELECTED], 0, hit.trace, hit.mark_lane, hit.mark, hit.member);
     }
+  /* a memory reference drawn as a dot: the inspector explains it */
+  ChronoReference reference;
+  ChronoLane *density = found ? chrono_renderer_reference_at (self->renderer, &o, x, y, &reference) : NULL;
+  if (density != NULL)
+    g_signal_emit (self, signals[REFERENCE_SELECTED], 0, hit.trace, density, &reference);
   /* a row of a tree is one node: clicking anywhere in it explains the node */
   if (found && hit.node != CHRONO_TREE_NONE && x >= o.label_width)
     g_signal_emit (self, signals[NODE_SELECTED], 0, hit.lane, hit.node);
@@ -766,33 +771,50 @@ chrono_timeline_view_describe_lane_at (ChronoTimelineView *self, double x, doubl
   return g_string_free (text, FALSE);
 }
 
+/* A memory reference's tooltip: its lane, kind, length, address and time. */
+static char *
+describe_reference (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, const ChronoReference *r)
+{
+  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (lane), -1);
+  g_autofree char *kind = chrono_reference_dup_kind (r);
+  g_autofree char *at = chrono_clock_format_ticks (chrono_trace_get_clock (trace),
+                                                   r->time - chrono_viewport_get_origin (self->viewport), 7);
+  return g_strdup_printf (_ ("<b>%s</b>\n%s of %u bytes at 0x%08x\naddress space %x\nat %s"), name, kind, r->length,
+                          r->address, r->space, at);
+}
+
+char *
+chrono_timeline_view_describe_at (ChronoTimelineView *self, double x, double y)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  if (x < o.label_width)
+    return chrono_timeline_view_describe_lane_at (self, x, y);
+  ChronoRenderHit hit;
+  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit))
+    return NULL;
+  ChronoReference reference;
+  ChronoLane *density = chrono_renderer_reference_at (self->renderer, &o, x, y, &reference);
+  if (density != NULL)
+    return describe_reference (self, hit.trace, density, &reference);
+  if (hit.has_span)
+    return describe_span (self, hit.trace, hit.lane, hit.span);
+  if (hit.has_mark)
+    return describe_mark (self, hit.trace, hit.mark_lane, hit.mark);
+  return NULL;
+}
+
 static gboolean
 chrono_timeline_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
   if (keyboard || self->drag != DRAG_NONE)
     return FALSE;
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  if (x < o.label_width)
-    {
-      g_autofree char *lane = chrono_timeline_view_describe_lane_at (self, x, y);
-      if (lane != NULL)
-        gtk_tooltip_set_markup (tooltip, lane);
-      return lane != NULL;
-    }
-  ChronoRenderHit hit;
-  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !(hit.has_span || hit.has_mark))
-    return FALSE;
-  if (!hit.has_span)
-    {
-      g_autofree char *mark = describe_mark (self, hit.trace, hit.mark_lane, hit.mark);
-      gtk_tooltip_set_markup (tooltip, mark);
-      return TRUE;
-    }
-  g_autofree char *markup = describe_span (self, hit.trace, hit.lane, hit.span);
-  gtk_tooltip_set_markup (tooltip, markup);
-  return TRUE;
+  g_autofree char *markup = chrono_timeline_view_describe_at (self, x, y);
+  if (markup != NULL)
+    gtk_tooltip_set_markup (tooltip, markup);
+  return markup != NULL;
 }
 
 /* ---- keys --------------------------------------------------------------- */
@@ -1369,6 +1391,10 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   signals[MARK_SELECTED] =
       g_signal_new ("mark-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                     CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_UINT, G_TYPE_UINT);
+  /* "reference-selected" (trace, density lane, ChronoReference *): a click on a memory reference's dot */
+  signals[REFERENCE_SELECTED] =
+      g_signal_new ("reference-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 3, CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_POINTER);
   /* "node-selected" (tree lane, node): a click on a row of a tree */
   signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);

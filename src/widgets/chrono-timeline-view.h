@@ -33,6 +33,8 @@ void chrono_timeline_view_fit_label_width (ChronoTimelineView *view);
 guint chrono_timeline_view_get_selected_member (ChronoTimelineView *view);
 /* The name column's tooltip at (x, y): the lane's full name and path (markup), or NULL. */
 char *chrono_timeline_view_describe_lane_at (ChronoTimelineView *view, double x, double y);
+/* The tooltip (markup) of what is at (x, y): a lane's name, an item, an event, a memory reference; NULL for nothing. */
+char *chrono_timeline_view_describe_at (ChronoTimelineView *view, double x, double y);
 /* What the view draws over its lanes (markers, selection, the selected item, the pointer's line). */
 void chrono_timeline_view_get_overlays (ChronoTimelineView *view, ChronoRenderOverlays *out);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);

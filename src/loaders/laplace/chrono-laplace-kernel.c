@@ -1,36 +1,38 @@
 /* chrono-laplace-kernel.c — kernel records and the process lanes. */
 #include "chrono-laplace-kernel.h"
 
+#include "chrono-laplace-heap.h"
+
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <string.h>
 
 /* research/laplace.md §3, Laplace's layout: a device is "major minor". */
 static const ChronoLaplaceTag tags[] = {
-  { 'S', N_ ("schedule"), 1, FALSE, TRUE },
-  { 'F', N_ ("fork"), 2, FALSE, TRUE },
-  { 'X', N_ ("exec"), 4, TRUE, TRUE },
-  { 'T', N_ ("exit"), 3, FALSE, TRUE },
-  { 'A', N_ ("context assignment"), 2, FALSE, TRUE },
-  { 'D', N_ ("duplicate range"), 4, FALSE, FALSE },
-  { 'M', N_ ("mmap file"), 7, TRUE, TRUE },
-  { 'm', N_ ("mmap anonymous"), 3, FALSE, TRUE },
-  { '@', N_ ("mremap"), 5, FALSE, TRUE },
-  { 'U', N_ ("munmap"), 3, FALSE, TRUE },
-  { 'u', N_ ("complete unmap"), 1, FALSE, FALSE },
-  { 'C', N_ ("copy-on-write unmap"), 2, FALSE, TRUE },
-  { 's', N_ ("shmat"), 4, FALSE, TRUE },
-  { '/', N_ ("shm destroy"), 2, FALSE, TRUE },
-  { '(', N_ ("file open"), 5, TRUE, TRUE },
-  { ')', N_ ("file close"), 4, FALSE, TRUE },
-  { '<', N_ ("file read"), 6, FALSE, TRUE },
-  { '>', N_ ("file write"), 6, FALSE, TRUE },
-  { '-', N_ ("file delete"), 3, FALSE, FALSE },
-  { 't', N_ ("file truncate"), 4, FALSE, FALSE },
-  { 'a', N_ ("accept"), 1, FALSE, TRUE },
-  { '&', N_ ("debug"), 4, FALSE, TRUE },
-  { '!', N_ ("invalid"), 0, FALSE, FALSE },
-  { 'e', N_ ("end of trace"), 0, FALSE, FALSE },
+  { 'S', N_ ("schedule"), 1, FALSE, TRUE, "#pid" },
+  { 'F', N_ ("fork"), 2, FALSE, TRUE, "#pid|#parent" },
+  { 'X', N_ ("exec"), 4, TRUE, TRUE, "#pid|xinode|#major|#minor" },
+  { 'T', N_ ("exit"), 3, FALSE, TRUE, "#pid|#user time|#system time" },
+  { 'A', N_ ("context assignment"), 2, FALSE, TRUE, "#pid|caddress space" },
+  { 'D', N_ ("duplicate range"), 4, FALSE, FALSE, "caddress space|cduplicate|xaddress|xend address" },
+  { 'M', N_ ("mmap file"), 7, TRUE, TRUE, "#pid|xaddress|xlength|xinode|#major|#minor|xfile offset" },
+  { 'm', N_ ("mmap anonymous"), 3, FALSE, TRUE, "#pid|xaddress|xlength" },
+  { '@', N_ ("mremap"), 5, FALSE, TRUE, "#pid|xaddress|xlength|xold address|xold length" },
+  { 'U', N_ ("munmap"), 3, FALSE, TRUE, "#pid|xaddress|xlength" },
+  { 'u', N_ ("complete unmap"), 1, FALSE, FALSE, "caddress space" },
+  { 'C', N_ ("copy-on-write unmap"), 2, FALSE, TRUE, "#pid|xaddress" },
+  { 's', N_ ("shmat"), 4, FALSE, TRUE, "#pid|xaddress|xlength|xshm" },
+  { '/', N_ ("shm destroy"), 2, FALSE, TRUE, "#pid|xshm" },
+  { '(', N_ ("file open"), 5, TRUE, TRUE, "#pid|xinode|#major|#minor|xfile offset" },
+  { ')', N_ ("file close"), 4, FALSE, TRUE, "#pid|xinode|#major|#minor" },
+  { '<', N_ ("file read"), 6, FALSE, TRUE, "#pid|xinode|#major|#minor|xfile offset|xlength" },
+  { '>', N_ ("file write"), 6, FALSE, TRUE, "#pid|xinode|#major|#minor|xfile offset|xlength" },
+  { '-', N_ ("file delete"), 3, FALSE, FALSE, "xinode|#major|#minor" },
+  { 't', N_ ("file truncate"), 4, FALSE, FALSE, "xinode|#major|#minor|xfile offset" },
+  { 'a', N_ ("accept"), 1, FALSE, TRUE, "#pid" },
+  { '&', N_ ("debug"), 4, FALSE, TRUE, "#pid|xaddress|xend address|xlength" },
+  { '!', N_ ("invalid"), 0, FALSE, FALSE, "" },
+  { 'e', N_ ("end of trace"), 0, FALSE, FALSE, "" },
 };
 
 const ChronoLaplaceTag *
@@ -133,7 +135,22 @@ typedef struct {
   guint32 space; /* the address space its first A record gives it */
   GArray *slices; /* gint64 pairs: scheduled from, to */
   GArray *mappings; /* Mapping */
+  GTree *open; /* OpenKey → NULL: the open mappings by address, for unmaps to find without a walk of all */
 } Process;
+
+typedef struct {
+  guint64 address;
+  guint index; /* in mappings */
+} OpenKey;
+
+static int
+compare_open (gconstpointer a, gconstpointer b, gpointer unused)
+{
+  const OpenKey *x = a, *y = b;
+  if (x->address != y->address)
+    return x->address < y->address ? -1 : 1;
+  return (x->index > y->index) - (x->index < y->index);
+}
 
 typedef struct {
   ChronoTrace *trace;
@@ -153,6 +170,7 @@ process_free (gpointer data)
   Process *p = data;
   g_array_unref (p->slices);
   g_array_unref (p->mappings);
+  g_tree_unref (p->open);
   g_free (p);
 }
 
@@ -167,6 +185,7 @@ ensure_process (Builder *b, guint64 pid, gint64 time)
       p->first_seen = time;
       p->slices = g_array_new (FALSE, FALSE, sizeof (gint64));
       p->mappings = g_array_new (FALSE, FALSE, sizeof (Mapping));
+      p->open = g_tree_new_full (compare_open, NULL, g_free, NULL);
       g_hash_table_insert (b->processes, &p->pid, p);
     }
   return p;
@@ -182,27 +201,53 @@ close_slice (Builder *b, gint64 time)
   b->running = NULL;
 }
 
+/* A mapping's label: what is mapped and where ("/lib/libc.so.6 0x40000000–0x40009000"). */
+static guint32
+mapping_label (ChronoStrings *strings, const Mapping *m)
+{
+  g_autofree char *label = g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x–0x%" G_GINT64_MODIFIER "x",
+                                            chrono_strings_get (strings, m->label), m->address, m->address + m->length);
+  return chrono_strings_intern (strings, label);
+}
+
 static void
 open_mapping (Process *p, gint64 time, guint64 address, guint64 length, guint32 label)
 {
   Mapping m = { time, time, address, length, label, TRUE };
+  OpenKey *key = g_new (OpenKey, 1);
+  *key = (OpenKey){ address, p->mappings->len };
   g_array_append_val (p->mappings, m);
+  g_tree_insert (p->open, key, NULL);
 }
 
-/* Ends the process's mappings that lie inside [address, address + length). */
+/* Ends the process's mappings that lie inside [address, address + length);
+ * the label of the last of them mapped, 0 when none. */
 static guint32
 close_mappings (Process *p, gint64 time, guint64 address, guint64 length)
 {
-  guint32 label = 0;
-  for (guint i = 0; i < p->mappings->len; i++)
+  OpenKey from = { address, 0 };
+  g_autoptr (GPtrArray) closed = g_ptr_array_new ();
+  for (GTreeNode *node = g_tree_lower_bound (p->open, &from); node != NULL; node = g_tree_node_next (node))
     {
-      Mapping *m = &g_array_index (p->mappings, Mapping, i);
-      if (m->open && m->address >= address && m->address - address < length)
+      const OpenKey *key = g_tree_node_key (node);
+      if (key->address - address >= length)
+        break;
+      g_ptr_array_add (closed, (gpointer) key);
+    }
+  guint32 label = 0;
+  guint last = 0;
+  for (guint i = 0; i < closed->len; i++)
+    {
+      const OpenKey *key = g_ptr_array_index (closed, i);
+      Mapping *m = &g_array_index (p->mappings, Mapping, key->index);
+      m->end = time;
+      m->open = FALSE;
+      if (i == 0 || key->index > last)
         {
-          m->end = time;
-          m->open = FALSE;
+          last = key->index;
           label = m->label;
         }
+      g_tree_remove (p->open, key);
     }
   return label;
 }
@@ -299,35 +344,62 @@ add_life_spans (Process *p, ChronoSpans *spans, gint64 end)
     append_span (spans, at, died, CHRONO_STATE_READY, 0, 0, p->exited ? 0 : CHRONO_SPAN_OPEN_END);
 }
 
-/* Depth 1 and on: each mapping in the first row free at its start. */
+/* Depth 1 and on: each mapping in the first row free at its start.  Mappings
+ * come by start, so a row once free stays free until taken: the busy rows
+ * wait in a heap by end, the free ones in a heap by number. */
 static void
-add_mapping_spans (Process *p, ChronoSpans *spans, gint64 end)
+add_mapping_spans (Process *p, ChronoStrings *strings, ChronoSpans *spans, gint64 end)
 {
-  g_autoptr (GArray) row_ends = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (ChronoLaplaceHeap) busy = chrono_laplace_heap_new ();
+  g_autoptr (ChronoLaplaceHeap) free_rows = chrono_laplace_heap_new ();
+  guint n_rows = 0;
   for (guint i = 0; i < p->mappings->len; i++)
     {
       Mapping *m = &g_array_index (p->mappings, Mapping, i);
       gint64 until = m->open ? MAX (end, m->start) : m->end;
-      guint row = 0;
-      while (row < row_ends->len && g_array_index (row_ends, gint64, row) > m->start)
-        row++;
-      if (row == row_ends->len)
-        g_array_append_val (row_ends, until);
+      gint64 row_end;
+      guint64 freed;
+      while (chrono_laplace_heap_peek (busy, &row_end, &freed) && row_end <= m->start)
+        {
+          chrono_laplace_heap_pop (busy);
+          chrono_laplace_heap_push (free_rows, (gint64) freed, freed);
+        }
+      guint64 row;
+      if (chrono_laplace_heap_peek (free_rows, NULL, &row))
+        chrono_laplace_heap_pop (free_rows);
       else
-        g_array_index (row_ends, gint64, row) = until;
-      append_span (spans, m->start, MAX (until, m->start), CHRONO_STATE_BUSY, (guint16) MIN (row + 1, G_MAXUINT16),
-                   m->label, m->open ? CHRONO_SPAN_OPEN_END : 0);
+        row = n_rows++;
+      chrono_laplace_heap_push (busy, until, row);
+      append_span (spans, m->start, MAX (until, m->start), CHRONO_STATE_MAPPED, (guint16) MIN (row + 1, G_MAXUINT16),
+                   mapping_label (strings, m), m->open ? CHRONO_SPAN_OPEN_END : 0);
     }
 }
 
-static char *
-describe_record (Builder *b, const ChronoLaplaceKernelRecord *r, const ChronoLaplaceTag *tag)
+char *
+chrono_laplace_kernel_describe (const ChronoLaplaceKernelRecord *r, const ChronoLaplaceTag *tag, ChronoStrings *strings,
+                                gboolean skip_pid)
 {
+  g_auto (GStrv) names = g_strsplit (tag->field_names, "|", -1);
   GString *text = g_string_new (NULL);
-  for (guint i = tag->has_pid ? 1 : 0; i < tag->n_fields; i++)
-    g_string_append_printf (text, "%s%" G_GINT64_MODIFIER "x", text->len ? " " : "", r->fields[i]);
+  for (guint i = skip_pid && tag->has_pid ? 1 : 0; i < tag->n_fields && names[i] != NULL; i++)
+    {
+      const char *name = names[i] + 1;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      switch (names[i][0])
+        {
+        case 'x': g_string_append_printf (text, "%s 0x%" G_GINT64_MODIFIER "x", name, r->fields[i]); break;
+        case 'c': g_string_append_printf (text, "%s %" G_GINT64_MODIFIER "x", name, r->fields[i]); break;
+        default: g_string_append_printf (text, "%s %" G_GUINT64_FORMAT, name, r->fields[i]); break;
+        }
+    }
   if (r->name != 0)
-    g_string_append_printf (text, "%s%s", text->len ? " " : "", chrono_strings_get (b->strings, r->name));
+    g_string_append_printf (text, "%sfile %s", text->len ? ", " : "", chrono_strings_get (strings, r->name));
+  if (text->len == 0)
+    {
+      g_string_free (text, TRUE);
+      return NULL;
+    }
   return g_string_free (text, FALSE);
 }
 
@@ -335,7 +407,7 @@ static void
 add_mark (Builder *b, ChronoLane *lane, const ChronoLaplaceKernelRecord *r, const char *kind)
 {
   const ChronoLaplaceTag *tag = chrono_laplace_tag_find (r->tag);
-  g_autofree char *note = tag != NULL ? describe_record (b, r, tag) : NULL;
+  g_autofree char *note = tag != NULL ? chrono_laplace_kernel_describe (r, tag, b->strings, TRUE) : NULL;
   ChronoMark mark = { .time = r->time,
                       .kind = chrono_strings_intern (b->strings, kind),
                       .note = note && *note ? chrono_strings_intern (b->strings, note) : 0 };
@@ -381,7 +453,7 @@ make_process_lanes (Builder *b, GArray *records, gint64 end)
       chrono_lane_set_source (lane, (gint64) MIN (p->pid, (guint64) G_MAXINT64), 0, 0.0);
       ChronoSpans *spans = chrono_lane_ensure_spans (lane);
       add_life_spans (p, spans, end);
-      add_mapping_spans (p, spans, end);
+      add_mapping_spans (p, b->strings, spans, end);
       chrono_lane_append_child (group, lane);
       p->lane = lane;
     }
@@ -429,6 +501,14 @@ make_density_lanes (Builder *b, ChronoReferences *refs)
 {
   guint n = chrono_references_get_n_spaces (refs);
   ChronoLane *others = NULL;
+  /* the process an A record gives each space to, the lowest pid first */
+  g_autoptr (GHashTable) owners = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = b->order->len; i-- > 0;)
+    {
+      Process *p = g_ptr_array_index (b->order, i);
+      if (p->has_space)
+        g_hash_table_insert (owners, GSIZE_TO_POINTER ((gsize) p->space + 1), p->lane);
+    }
   for (guint s = 0; s < n; s++)
     {
       guint32 id = chrono_references_get_space_id (refs, s);
@@ -436,13 +516,7 @@ make_density_lanes (Builder *b, ChronoReferences *refs)
       g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_DENSITY, "address space");
       chrono_lane_set_source (lane, id, 0, 0.0);
       chrono_lane_set_references (lane, refs, s);
-      ChronoLane *parent = NULL;
-      for (guint i = 0; i < b->order->len && parent == NULL; i++)
-        {
-          Process *p = g_ptr_array_index (b->order, i);
-          if (p->has_space && p->space == id)
-            parent = p->lane;
-        }
+      ChronoLane *parent = g_hash_table_lookup (owners, GSIZE_TO_POINTER ((gsize) id + 1));
       if (parent == NULL && others == NULL)
         {
           g_autoptr (ChronoLane) group = chrono_lane_new (N_ ("Address spaces"), CHRONO_LANE_GROUP, "address spaces");

@@ -28,9 +28,18 @@ typedef struct {
   guint n_fields; /* hex fields after the timestamp */
   gboolean has_file_name; /* a file name follows them */
   gboolean has_pid; /* the first field is the process */
+  /* the fields' names, "|" between them, each after how its value reads:
+   * '#' decimal, 'x' hex with 0x (addresses, lengths, offsets), 'c' hex as
+   * an address space is named */
+  const char *field_names;
 } ChronoLaplaceTag;
 
 const ChronoLaplaceTag *chrono_laplace_tag_find (char tag);
+
+/* The record's fields by name ("parent 256, …"), the first left out when
+ * skip_pid (the lane says which process); NULL when it has none. */
+char *chrono_laplace_kernel_describe (const ChronoLaplaceKernelRecord *record, const ChronoLaplaceTag *tag,
+                                      ChronoStrings *strings, gboolean skip_pid);
 
 /* Parses the fields after the timestamp; FALSE with a reason when they do not fit the tag. */
 gboolean chrono_laplace_kernel_parse_fields (const ChronoLaplaceTag *tag, const char *text, gsize length,

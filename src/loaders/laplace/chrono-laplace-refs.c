@@ -7,6 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "chrono-input.h"
+#include "chrono-loader.h"
+
 /* Records looked at to decide the byte order. */
 #define ORDER_SAMPLE 64
 
@@ -77,34 +80,50 @@ chrono_laplace_reference_of (const ChronoLaplaceRecord *r)
                             .channel = chrono_laplace_channel_of (r->type) };
 }
 
-/* How often the timestamps decrease among the first records read in one order. */
+/* How often the timestamps decrease among the first records read in one
+ * order, and how many cycles they span. */
 static guint
-count_decreases (const guint8 *head, guint n, gboolean big_endian, guint64 *first)
+count_decreases (const guint8 *head, guint n, gboolean big_endian, guint64 *span)
 {
   guint decreases = 0;
-  guint64 previous = 0;
+  guint64 previous = 0, lowest = G_MAXUINT64, highest = 0;
   for (guint i = 0; i < n; i++)
     {
       guint64 t = read_uint (head + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE + 1, 8, big_endian);
-      if (i == 0)
-        *first = t;
-      else if (t < previous)
+      if (i > 0 && t < previous)
         decreases++;
       previous = t;
+      lowest = MIN (lowest, t);
+      highest = MAX (highest, t);
     }
+  *span = n > 0 ? highest - lowest : 0;
   return decreases;
 }
 
 gboolean
-chrono_laplace_detect_big_endian (const guint8 *head, gsize length)
+chrono_laplace_detect_big_endian (const guint8 *head, gsize length, gboolean *ambiguous)
 {
   guint n = (guint) MIN (length / CHRONO_LAPLACE_RECORD_SIZE, ORDER_SAMPLE);
-  guint64 first_le = 0, first_be = 0;
-  guint down_le = count_decreases (head, n, FALSE, &first_le);
-  guint down_be = count_decreases (head, n, TRUE, &first_be);
+  guint64 span_le = 0, span_be = 0;
+  guint down_le = count_decreases (head, n, FALSE, &span_le);
+  guint down_be = count_decreases (head, n, TRUE, &span_be);
   if (down_le != down_be)
-    return down_be < down_le;
-  return first_be < first_le;
+    {
+      *ambiguous = FALSE;
+      return down_be < down_le;
+    }
+  /* a counter read the wrong way round moves in its high bytes: a span
+   * hundreds of times wider; spans alike leave the order a guess */
+  guint64 narrow = MIN (span_le, span_be), wide = MAX (span_le, span_be);
+  *ambiguous = narrow >= wide >> 8;
+  return span_be < span_le;
+}
+
+/* A line of a text trace: a tag, a blank and a hex digit. */
+static gboolean
+starts_like_text_line (const guint8 *p, gsize length)
+{
+  return length >= 3 && (p[1] == ' ' || p[1] == '\t') && g_ascii_isxdigit (p[2]);
 }
 
 gboolean
@@ -123,8 +142,22 @@ chrono_laplace_looks_binary (const guint8 *head, gsize length)
         if (record[b] < 0x20 && record[b] != '\n' && record[b] != '\t' && record[b] != '\r')
           not_text = TRUE;
     }
-  /* one record of printable bytes only is possible, a file of them is text */
-  return not_text;
+  if (not_text)
+    return TRUE;
+  /* records of printable bytes only (timestamps, spaces and addresses whose
+   * bytes all are letters or digits) hold no line break, and do not begin
+   * as a text record does */
+  return memchr (head, '\n', MIN (length, (gsize) n * CHRONO_LAPLACE_RECORD_SIZE)) == NULL
+         && memchr (head, '\r', MIN (length, (gsize) n * CHRONO_LAPLACE_RECORD_SIZE)) == NULL
+         && !starts_like_text_line (head, length);
+}
+
+gboolean
+chrono_laplace_is_binary_file (const char *path)
+{
+  guint8 head[CHRONO_SNIFF_HEAD_SIZE];
+  gssize n = chrono_read_head (path, head, sizeof head, NULL);
+  return n > 0 && chrono_laplace_looks_binary (head, (gsize) n);
 }
 
 /* ---- a binary file read on demand */
@@ -180,8 +213,8 @@ binary_file_read (gpointer data, guint64 first, guint n, ChronoReference *out, G
 static const ChronoReferenceSourceFuncs binary_file_funcs = { binary_file_read, binary_file_free };
 
 ChronoReferences *
-chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order, gboolean *out_big_endian,
-                            guint64 *out_trailing_bytes, GError **error)
+chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order, ChronoLaplaceBinaryFacts *facts,
+                            GError **error)
 {
   int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   struct stat st;
@@ -196,16 +229,16 @@ chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order, gboo
     }
   guint8 head[ORDER_SAMPLE * CHRONO_LAPLACE_RECORD_SIZE];
   ssize_t got = pread (fd, head, sizeof head, 0);
-  gboolean big_endian =
-      order == CHRONO_LAPLACE_BIG_ENDIAN
-      || (order == CHRONO_LAPLACE_AUTO_ORDER && got > 0 && chrono_laplace_detect_big_endian (head, (gsize) got));
+  gboolean ambiguous = FALSE;
+  gboolean detected_big = got > 0 && chrono_laplace_detect_big_endian (head, (gsize) got, &ambiguous);
+  facts->big_endian = order == CHRONO_LAPLACE_AUTO_ORDER ? detected_big : order == CHRONO_LAPLACE_BIG_ENDIAN;
+  facts->guessed = order == CHRONO_LAPLACE_AUTO_ORDER && ambiguous && got >= CHRONO_LAPLACE_RECORD_SIZE;
+  facts->trailing_bytes = (guint64) st.st_size % CHRONO_LAPLACE_RECORD_SIZE;
   BinaryFile *file = g_new0 (BinaryFile, 1);
   file->fd = fd;
   file->path = g_strdup (path);
-  file->big_endian = big_endian;
+  file->big_endian = facts->big_endian;
   file->n_records = (guint64) st.st_size / CHRONO_LAPLACE_RECORD_SIZE;
-  *out_big_endian = big_endian;
-  *out_trailing_bytes = (guint64) st.st_size % CHRONO_LAPLACE_RECORD_SIZE;
   return chrono_references_new (&binary_file_funcs, file, file->n_records);
 }
 
@@ -247,6 +280,38 @@ chrono_laplace_parse_reference_fields (const char *text, gsize length, ChronoLap
   out->space = (guint32) space;
   out->address = (guint32) address;
   return TRUE;
+}
+
+char *
+chrono_laplace_reference_fault (const char *text, gsize length)
+{
+  static const char *const names[] = { "timestamp", "length", "address space", "address" };
+  static const guint bits[] = { 64, 8, 32, 32 };
+  g_autofree char *copy = g_strndup (text, length);
+  g_auto (GStrv) fields = g_strsplit_set (g_strstrip (copy), " \t\r", -1);
+  guint n = 0;
+  for (guint i = 0; fields[i] != NULL; i++)
+    if (*fields[i] != '\0')
+      fields[n++] = fields[i];
+  if (n != G_N_ELEMENTS (names))
+    return g_strdup_printf ("a reference has 4 fields after its type (timestamp, length, address space, address), "
+                            "this line %u",
+                            n);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *field = fields[i];
+      guint digits = 0;
+      while (field[digits] != '\0' && g_ascii_isxdigit (field[digits]))
+        digits++;
+      if (field[digits] != '\0')
+        return g_strdup_printf ("the %s “%s” is not a hex number (hex digits, no sign, no 0x)", names[i], field);
+      while (*field == '0' && field[1] != '\0')
+        field++;
+      /* every width is whole hex digits: too many significant digits is too wide */
+      if (strlen (field) > bits[i] / 4)
+        return g_strdup_printf ("the %s %s is wider than its %u bits", names[i], field, bits[i]);
+    }
+  return NULL;
 }
 
 void

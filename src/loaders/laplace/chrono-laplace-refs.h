@@ -34,20 +34,36 @@ ChronoRefChannel chrono_laplace_channel_of (guint8 type);
 /* The record as the model holds it (a timestamp past 2^63 at the last tick). */
 ChronoReference chrono_laplace_reference_of (const ChronoLaplaceRecord *record);
 
-/* The order in which the first records' timestamps never decrease; both or
- * neither: the smaller first timestamp, then little-endian. */
-gboolean chrono_laplace_detect_big_endian (const guint8 *head, gsize length);
-/* Looks like packed binary records: printable type letters every 18 bytes and bytes no text has. */
+/* The order in which the first records' timestamps decrease less often;
+ * as often in both: the one whose timestamps span fewer cycles (a counter
+ * moves in its low bytes), then little-endian.  *ambiguous when neither
+ * told them apart (spans alike, one record, equal times). */
+gboolean chrono_laplace_detect_big_endian (const guint8 *head, gsize length, gboolean *ambiguous);
+/* Looks like packed binary records: type letters every 18 bytes, and bytes
+ * no text has or (records of printable bytes only) no line a text file has. */
 gboolean chrono_laplace_looks_binary (const guint8 *head, gsize length);
+/* The file's first bytes look like binary records. */
+gboolean chrono_laplace_is_binary_file (const char *path);
+
+/* What opening a binary file found out. */
+typedef struct {
+  gboolean big_endian;
+  gboolean guessed; /* the order was detected and the detection was ambiguous */
+  guint64 trailing_bytes; /* of a truncated last record */
+} ChronoLaplaceBinaryFacts;
 
 /* A binary reference file read on demand (pread, never mapped): the
  * references and what the file's size says (a truncated last record). */
-ChronoReferences *chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order, gboolean *out_big_endian,
-                                              guint64 *out_trailing_bytes, GError **error);
+ChronoReferences *chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order,
+                                              ChronoLaplaceBinaryFacts *facts, GError **error);
 
 /* A reference line's fields after its tag ("123456789abcdef0 4 9f8e7 9a8b7c6d"):
  * FALSE when they are not four hex numbers that fit. */
 gboolean chrono_laplace_parse_reference_fields (const char *text, gsize length, ChronoLaplaceRecord *out);
+/* Why a reference line's fields after its tag are not those of a reference
+ * (their count, one not a hex number, one too wide for its field), or NULL
+ * when they are. */
+char *chrono_laplace_reference_fault (const char *text, gsize length);
 /* The canonical text line, with its newline. */
 void chrono_laplace_append_text (GString *out, const ChronoLaplaceRecord *record);
 

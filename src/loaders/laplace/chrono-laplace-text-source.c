@@ -27,6 +27,12 @@ is_kernel_reference_tag (char tag)
 }
 
 gboolean
+chrono_laplace_text_is_reference_tag (char tag, gboolean kernel_role)
+{
+  return chrono_laplace_tag_find (tag) == NULL && (!kernel_role || is_kernel_reference_tag (tag));
+}
+
+gboolean
 chrono_laplace_text_reference (const char *line, gsize length, gboolean kernel_role, ChronoLaplaceRecord *out)
 {
   while (length > 0 && (line[length - 1] == '\r' || line[length - 1] == ' ' || line[length - 1] == '\t'))
@@ -35,7 +41,7 @@ chrono_laplace_text_reference (const char *line, gsize length, gboolean kernel_r
   if (length < 2 || line[0] == '\0' || (line[1] != ' ' && line[1] != '\t'))
     return FALSE;
   char tag = line[0];
-  if (chrono_laplace_tag_find (tag) != NULL || (kernel_role && !is_kernel_reference_tag (tag)))
+  if (!chrono_laplace_text_is_reference_tag (tag, kernel_role))
     return FALSE;
   if (!chrono_laplace_parse_reference_fields (line + 1, length - 1, out) || out->timestamp > (guint64) G_MAXINT64)
     return FALSE;

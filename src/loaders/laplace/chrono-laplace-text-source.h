@@ -16,6 +16,9 @@ G_BEGIN_DECLS
  * r R w W are references); FALSE for any other line.  Trailing CR, spaces
  * and tabs are ignored. */
 gboolean chrono_laplace_text_reference (const char *line, gsize length, gboolean kernel_role, ChronoLaplaceRecord *out);
+/* Whether a line of this tag must be a reference: no kernel record's tag
+ * (and in a kernel trace one of r R w W). */
+gboolean chrono_laplace_text_is_reference_tag (char tag, gboolean kernel_role);
 
 /* What the pass notes. */
 typedef struct {

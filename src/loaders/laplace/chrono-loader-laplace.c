@@ -15,12 +15,12 @@
 #include <string.h>
 
 #include "chrono-input.h"
+#include "chrono-laplace-convert.h"
 #include "chrono-laplace-kernel.h"
 #include "chrono-laplace-refs.h"
 #include "chrono-laplace-report.h"
 #include "chrono-laplace-text-source.h"
 #include "chrono-loader.h"
-#include "chrono-output-file.h"
 
 /* What reading a file gave. */
 typedef struct {
@@ -141,6 +141,16 @@ read_line (LaplaceRead *r, const char *line, gsize length)
     }
   char tag = line[0];
   const char *p = line + 1;
+  if ((p == end || *p == ' ' || *p == '\t') && chrono_laplace_text_is_reference_tag (tag, r->kernel_role))
+    {
+      /* a line of a reference's type is a reference or a mistake, never a mark */
+      g_autofree char *fault = chrono_laplace_reference_fault (p, (gsize) (end - p));
+      if (fault != NULL)
+        {
+          warn (r, "not a reference", fault);
+          return;
+        }
+    }
   guint64 timestamp;
   const char *why = "not a tag and a hex timestamp";
   if ((p < end && *p != ' ' && *p != '\t') || !parse_timestamp (&p, end, &timestamp, &why))
@@ -287,25 +297,23 @@ byte_order_option (ChronoTrace *trace)
 static gboolean
 open_binary (LaplaceRead *r, const char *path, GError **error)
 {
-  gboolean big_endian;
-  guint64 trailing;
-  r->refs = chrono_laplace_open_binary (path, byte_order_option (r->trace), &big_endian, &trailing, error);
+  ChronoLaplaceBinaryFacts facts;
+  r->refs = chrono_laplace_open_binary (path, byte_order_option (r->trace), &facts, error);
   if (r->refs == NULL)
     return FALSE;
-  chrono_trace_add_metadata (r->trace, "byte order", big_endian ? "big-endian" : "little-endian");
-  if (trailing > 0)
-    chrono_warnings_add (chrono_trace_get_warnings (r->trace), 0, "truncated record",
+  const char *order = facts.big_endian ? "big-endian" : "little-endian";
+  chrono_trace_add_metadata (r->trace, "byte order", order);
+  ChronoWarnings *warnings = chrono_trace_get_warnings (r->trace);
+  if (facts.guessed)
+    chrono_warnings_add (warnings, 0, "byte order guessed",
+                         "%s: the byte order is a guess (%s): the first records' timestamps do not tell it; give "
+                         "--byte-order little or big",
+                         path, order);
+  if (facts.trailing_bytes > 0)
+    chrono_warnings_add (warnings, 0, "truncated record",
                          "%s: the last record is cut off after %" G_GUINT64_FORMAT " of %d bytes; it is left out", path,
-                         trailing, CHRONO_LAPLACE_RECORD_SIZE);
+                         facts.trailing_bytes, CHRONO_LAPLACE_RECORD_SIZE);
   return TRUE;
-}
-
-static gboolean
-is_binary (const char *path)
-{
-  guint8 head[CHRONO_SNIFF_HEAD_SIZE];
-  gssize n = chrono_read_head (path, head, sizeof head, NULL);
-  return n > 0 && chrono_laplace_looks_binary (head, (gsize) n);
 }
 
 /* ---- the kernel trace beside a reference trace */
@@ -425,7 +433,7 @@ laplace_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress,
   set_clock (trace);
   LaplaceRead r = { .trace = trace, .path = path };
   gboolean ok;
-  if (is_binary (path))
+  if (chrono_laplace_is_binary_file (path))
     ok = open_binary (&r, path, error);
   else
     ok = read_text_file (&r, path, TRUE, progress, progress_data, cancellable, error);
@@ -498,135 +506,6 @@ laplace_sniff (const char *path, const char *head, gsize length)
   return named ? 70 : 35;
 }
 
-/* ---- conversion: binary ⇄ text */
-
-static gboolean
-convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByteOrder order, GError **error)
-{
-  gboolean big_endian;
-  guint64 trailing;
-  g_autoptr (ChronoReferences) refs = chrono_laplace_open_binary (input, order, &big_endian, &trailing, error);
-  if (refs == NULL)
-    return FALSE;
-  if (trailing > 0)
-    {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                   _ ("%s: the last record is cut off after %" PRIu64 " of %d bytes"), input, trailing,
-                   CHRONO_LAPLACE_RECORD_SIZE);
-      return FALSE;
-    }
-  g_autoptr (ChronoOutputFile) out = chrono_output_file_new (output, error);
-  if (out == NULL)
-    return FALSE;
-  g_autoptr (GFile) file = g_file_new_for_path (input);
-  g_autoptr (GFileInputStream) stream = g_file_read (file, NULL, error);
-  if (stream == NULL)
-    return FALSE;
-  enum { BATCH = 65536 };
-  g_autofree guint8 *bytes = g_malloc (BATCH * CHRONO_LAPLACE_RECORD_SIZE);
-  GString *text = g_string_sized_new (BATCH * 40);
-  guint64 n = chrono_references_get_n (refs), record = 0;
-  gboolean ok = TRUE;
-  while (ok && record < n)
-    {
-      guint batch = (guint) MIN ((guint64) BATCH, n - record);
-      gsize got;
-      ok = g_input_stream_read_all (G_INPUT_STREAM (stream), bytes, (gsize) batch * CHRONO_LAPLACE_RECORD_SIZE, &got,
-                                    NULL, error);
-      if (ok && got != (gsize) batch * CHRONO_LAPLACE_RECORD_SIZE)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT, _ ("%s: the file shrank while it was read"), input);
-          ok = FALSE;
-        }
-      g_string_truncate (text, 0);
-      for (guint i = 0; ok && i < batch; i++)
-        {
-          ChronoLaplaceRecord r;
-          chrono_laplace_record_decode (bytes + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE, big_endian, &r);
-          if (!g_ascii_isgraph (r.type))
-            {
-              g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                           _ ("%s: record %" PRIu64 ": its type byte 0x%02x is not a letter text can hold"), input,
-                           record + i + 1, r.type);
-              ok = FALSE;
-              break;
-            }
-          chrono_laplace_append_text (text, &r);
-        }
-      ok = ok && chrono_output_file_write (out, text->str, text->len, error);
-      record += batch;
-    }
-  g_string_free (text, TRUE);
-  return ok && chrono_output_file_commit (g_steal_pointer (&out), error);
-}
-
-static gboolean
-convert_text_to_binary (const char *input, const char *output, gboolean big_endian, GError **error)
-{
-  ChronoInput *in = chrono_input_open_for_loader (input, error);
-  if (in == NULL)
-    return FALSE;
-  g_autoptr (ChronoOutputFile) out = chrono_output_file_new (output, error);
-  if (out == NULL)
-    {
-      chrono_input_free (in);
-      return FALSE;
-    }
-  GByteArray *bytes = g_byte_array_new ();
-  const char *data;
-  gsize length;
-  guint64 offset, line = 0;
-  gboolean ok = TRUE;
-  while (ok && chrono_input_next_block (in, &data, &length, &offset, NULL, error))
-    {
-      g_byte_array_set_size (bytes, 0);
-      for (const char *p = data, *stop = data + length; ok && p < stop;)
-        {
-          const char *newline = memchr (p, '\n', (gsize) (stop - p));
-          const char *end = newline ? newline : stop;
-          line++;
-          ChronoLaplaceRecord r = { .type = (guint8) *p };
-          gsize n = (gsize) (end - p);
-          if (n > 0 && end[-1] == '\r')
-            n--;
-          if (n == 0)
-            ;
-          else if (n < 3 || p[1] != ' ' || !chrono_laplace_parse_reference_fields (p + 1, n - 1, &r))
-            {
-              g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                           _ ("%s: line %" PRIu64 ": not a reference (a letter and four hex fields)"), input, line);
-              ok = FALSE;
-            }
-          else
-            {
-              guint8 record[CHRONO_LAPLACE_RECORD_SIZE];
-              chrono_laplace_record_encode (&r, big_endian, record);
-              g_byte_array_append (bytes, record, sizeof record);
-            }
-          p = newline ? newline + 1 : stop;
-        }
-      ok = ok && chrono_output_file_write (out, bytes->data, bytes->len, error);
-    }
-  g_byte_array_unref (bytes);
-  ok = ok && (error == NULL || *error == NULL);
-  chrono_input_free (in);
-  return ok && chrono_output_file_commit (g_steal_pointer (&out), error);
-}
-
-static gboolean
-laplace_convert (const char *input, const char *output, GHashTable *options, GError **error)
-{
-  const char *order = options ? g_hash_table_lookup (options, "byte-order") : NULL;
-  gboolean big = order != NULL && strcmp (order, "big") == 0;
-  if (is_binary (input))
-    return convert_binary_to_text (input, output,
-                                   order == NULL || strcmp (order, "auto") == 0 ? CHRONO_LAPLACE_AUTO_ORDER
-                                   : big                                        ? CHRONO_LAPLACE_BIG_ENDIAN
-                                                                                : CHRONO_LAPLACE_LITTLE_ENDIAN,
-                                   error);
-  return convert_text_to_binary (input, output, big, error);
-}
-
 /* ---- the loader table */
 
 static const char *const laplace_globs[] = { "*.ref", "*.ref.txt", "*.kern", "*.kernel", NULL };
@@ -674,7 +553,7 @@ const ChronoLoaderInfo chrono_loader_laplace = {
   .globs = laplace_globs,
   .sniff = laplace_sniff,
   .load = laplace_load,
-  .convert = laplace_convert,
+  .convert = chrono_laplace_convert,
   .features = 0,
   .options = laplace_options,
 };
