@@ -160,6 +160,14 @@ chrono_lane_get_name (ChronoLane *lane)
   return lane->name;
 }
 
+void
+chrono_lane_rename (ChronoLane *lane, const char *name)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane) && name != NULL);
+  g_free (lane->name);
+  lane->name = chrono_utf8_dup (name);
+}
+
 /* The name to show: loaders name headings and derived lanes with N_()
  * strings, translated here; names from the trace are shown as they are. */
 const char *
@@ -515,6 +523,14 @@ chrono_lane_ensure_marks (ChronoLane *lane)
   if (lane->marks == NULL)
     lane->marks = chrono_marks_new ();
   return lane->marks;
+}
+
+void
+chrono_lane_set_signal (ChronoLane *lane, ChronoSignal *signal)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane));
+  g_clear_pointer (&lane->signal, chrono_signal_free);
+  lane->signal = signal;
 }
 
 ChronoSignal *

@@ -51,6 +51,9 @@ G_DECLARE_FINAL_TYPE (ChronoLane, chrono_lane, CHRONO, LANE, GObject)
 ChronoLane *chrono_lane_new (const char *name, ChronoLaneKind kind, const char *entity_type);
 
 const char *chrono_lane_get_name (ChronoLane *lane);
+/* For a loader that learns what a lane holds only after making it (a
+ * counter read as recorded values, not as a rate), before the trace is sealed. */
+void chrono_lane_rename (ChronoLane *lane, const char *name);
 const char *chrono_lane_get_display_name (ChronoLane *lane);
 void chrono_lane_set_name_is_ours (ChronoLane *lane, gboolean ours);
 ChronoLaneKind chrono_lane_get_kind (ChronoLane *lane);
@@ -76,6 +79,8 @@ ChronoInstances *chrono_lane_get_instances (ChronoLane *lane);
 ChronoSpans *chrono_lane_ensure_spans (ChronoLane *lane);
 ChronoMarks *chrono_lane_ensure_marks (ChronoLane *lane);
 ChronoSignal *chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second);
+/* Replaces the lane's signal (the lane owns it), before the trace is sealed. */
+void chrono_lane_set_signal (ChronoLane *lane, ChronoSignal *signal);
 ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
 /* What the claims of a lazily read resource lane amount to, counted by its
  * reader in the order a whole read places them (its spans are in decoded

@@ -67,6 +67,8 @@ chrono_otf2_location_free (Location *location)
     g_ptr_array_unref (location->checkpoints);
   if (location->channels != NULL)
     g_hash_table_unref (location->channels);
+  if (location->recorded_members != NULL)
+    g_array_unref (location->recorded_members);
   g_free (location);
 }
 
@@ -81,7 +83,7 @@ def_location (void *data, OTF2_LocationRef self, OTF2_StringRef name, OTF2_Locat
   location->group = group;
   location->stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   location->collective_since = G_MININT64;
-  location->tracks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  location->tracks = g_hash_table_new_full (NULL, NULL, NULL, chrono_otf2_track_free);
   location->channels = chrono_otf2_channels_new ();
   g_hash_table_insert (r->locations, &location->id, location);
   return OTF2_CALLBACK_SUCCESS;

@@ -46,6 +46,8 @@ checkpoint_new (Location *location, guint64 position, gboolean no_events)
     {
       MetricTrack track = *(MetricTrack *) value;
       track.lane = NULL;
+      track.recorded = NULL; /* the location's to keep, not the checkpoint's */
+      track.recorded_summary = NULL;
       g_array_append_val (c->tracks, track);
     }
   return c;

@@ -31,6 +31,14 @@ typedef struct {
   gboolean have_last;
   gint64 last_time;
   double last_value;
+  gboolean as_recorded; /* its values as recorded: an absolute metric, or a counter that goes down */
+  gboolean went_down; /* an accumulated counter went down, first at first_down */
+  gint64 first_down;
+  guint64 n_back, first_back; /* samples skipped for coming before the one before, the first's raw time */
+  /* an accumulated counter drawn as a rate: its recorded values too, until
+   * the end tells which to show (a whole read's signal, an index pass's summary) */
+  ChronoSignal *recorded;
+  ChronoSummary *recorded_summary;
 } MetricTrack;
 
 typedef struct {
@@ -46,6 +54,7 @@ typedef struct {
   GHashTable *tracks; /* member -> MetricTrack */
   GPtrArray *checkpoints; /* an index pass: a LocationCheckpoint per window begun so far */
   GHashTable *channels; /* ChannelKey -> Channel: the message channels it sends or receives on */
+  GArray *recorded_members; /* an index pass: guint32, its accumulated members shown as recorded */
 } Location;
 
 /* A message channel as one of its ends sees it: MPI keeps the messages of
@@ -137,6 +146,7 @@ struct _ChronoOtf2Reader {
   guint window; /* decoding: the window read */
   GHashTable *index_channels; /* decoding: location id -> its channels in the index pass (Channel), borrowed */
   GHashTable *index_checkpoints; /* decoding: location id -> GPtrArray of LocationCheckpoint, borrowed */
+  GHashTable *index_recorded; /* decoding: location id -> its recorded_members in the index pass, borrowed */
   GHashTable *resolve_channels; /* resolving: ChannelKey -> Channel of the one location read */
   GArray *resolved; /* resolving: the message ends read (MessageEnd) */
 };
@@ -174,6 +184,12 @@ ChronoSummary *chrono_otf2_summary (ChronoOtf2Reader *r, ChronoLane *lane);
 void chrono_otf2_register_call_events (OTF2_EvtReaderCallbacks *callbacks);
 /* What is open ends at end, or at each location's last event when end is G_MININT64. */
 void chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 end);
+
+/* chrono-otf2-tracks.c */
+void chrono_otf2_track_free (gpointer track);
+/* After a whole read or an index pass: each counter that went down shows
+ * its recorded values (one warning), the samples skipped are warned about. */
+void chrono_otf2_finish_tracks (ChronoOtf2Reader *r, GPtrArray *locations);
 
 /* chrono-otf2-lazy.c */
 void chrono_otf2_note_windows (ChronoOtf2Reader *r, Location *location, gint64 time, guint64 position);
