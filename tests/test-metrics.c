@@ -119,7 +119,8 @@ test_histogram (void)
   g_assert_cmpuint (counts[2], ==, 1);
   g_assert_cmpuint (counts[3], ==, 1);
   /* one value: every instance in the first bin; Task_B #8 has one start delay */
-  g_assert_cmpuint (chrono_metrics_histogram (find_entity (all, "Task_B"), CHRONO_METRIC_START_DELAY, 4, counts), ==, 1);
+  g_assert_cmpuint (chrono_metrics_histogram (find_entity (all, "Task_B"), CHRONO_METRIC_START_DELAY, 4, counts), ==,
+                    1);
   g_assert_cmpuint (counts[0], ==, 1);
   /* every entity and metric: the bars add up to the count */
   for (guint e = 0; e < all->len; e++)

@@ -229,8 +229,7 @@ static void
 test_receive_to_send_corpus (void)
 {
   const char *corpus = g_getenv ("CHRONO_CORPUS");
-  g_autofree char *path =
-      corpus ? g_build_filename (corpus, "otf2", "ping-pong-otf2", "traces.otf2", NULL) : NULL;
+  g_autofree char *path = corpus ? g_build_filename (corpus, "otf2", "ping-pong-otf2", "traces.otf2", NULL) : NULL;
   if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
     {
       g_test_skip ("the ping-pong archive of the corpus is not there");

@@ -268,8 +268,7 @@ add_metric_sample (ChronoOtf2Reader *r, MetricTrack *track, guint64 raw_time, do
         chrono_signal_append_step (signal, time, value);
       else if (track->have_last && time > track->last_time)
         {
-          double per_second =
-              (value - track->last_value) * (double) r->resolution / (double) (time - track->last_time);
+          double per_second = (value - track->last_value) * (double) r->resolution / (double) (time - track->last_time);
           ChronoFragment fragment = { track->last_time, time, per_second, 0.0, 0.0 };
           chrono_signal_append (signal, &fragment);
         }
@@ -297,8 +296,7 @@ on_metric (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *da
       guint32 member_ref = g_array_index (members, guint32, i);
       MetricMember *member = g_hash_table_lookup (r->metric_members, GUINT_TO_POINTER (member_ref));
       if (member != NULL)
-        add_metric_sample (r, metric_track (r, location, member_ref, member), time,
-                           metric_value (types[i], values[i]));
+        add_metric_sample (r, metric_track (r, location, member_ref, member), time, metric_value (types[i], values[i]));
     }
   return OTF2_CALLBACK_SUCCESS;
 }
