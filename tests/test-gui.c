@@ -1325,6 +1325,46 @@ test_metrics_panel (void)
 }
 
 /* Pixels of the path's colour in the timeline as it is drawn now. */
+/* A signal lane says its value under the pointer, and a click on it shows
+ * the sample in the inspector (an OTF2 metric: node power, held per sample). */
+static void
+test_signal_sample (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "mpi_metrics.otf2", NULL);
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  GtkWidget *timeline = GTK_WIDGET (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *power = find_lane (trace, "node_power", CHRONO_LANE_SIGNAL);
+  g_assert_nonnull (power);
+  chrono_viewport_fit (chrono_timeline_view_get_viewport (view));
+  g_assert_true (chrono_timeline_view_show_lane (view, power));
+  settle ();
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint row_index;
+  g_assert_true (chrono_layout_find_row (layout, power, &row_index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, row_index);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  const ChronoFragment *first = chrono_signal_get (chrono_lane_get_signal (power), 0);
+  double x = chrono_render_options_time_to_x (&o, first->t0 + (first->t1 - first->t0) / 2);
+  double y = chrono_render_options_lane_top (&o) + row->y - o.scroll_y + row->height / 2;
+  g_autofree char *value = g_strdup_printf ("%g", first->c);
+  g_autofree char *tip = chrono_timeline_view_describe_at (view, x, y);
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, "node_power"));
+  g_assert_nonnull (strstr (tip, value));
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x, y, 0);
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (text, "node_power"));
+  g_assert_nonnull (strstr (text, value));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-signal-sample.png");
+  gtk_widget_destroy (GTK_WIDGET (window));
+}
+
 static guint
 count_path_pixels (GtkWidget *timeline)
 {
@@ -2414,6 +2454,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/name-column-resizes", test_name_column_resizes);
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
+  g_test_add_func ("/gui/signal-sample", test_signal_sample);
   g_test_add_func ("/gui/requirements-page", test_requirements_page);
   g_test_add_func ("/gui/core-load-lanes", test_core_load_lanes);
   g_test_add_func ("/gui/export-format-follows-name", test_export_format_follows_name);

@@ -167,6 +167,14 @@ mark_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint m
   chrono_inspector_show_mark_of (CHRONO_INSPECTOR (self->inspector), trace, lane, mark);
 }
 
+static void
+sample_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint sample, guint member,
+                 ChronoTimelineView *view)
+{
+  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set, member);
+  chrono_inspector_show_sample_of (CHRONO_INSPECTOR (self->inspector), trace, lane, sample);
+}
+
 /* The user's note on a span, in the inspector under its title. */
 static void
 show_note_of (ChronoWindow *self, ChronoLane *lane, guint span)
@@ -630,6 +638,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
   g_signal_connect_swapped (self->timeline, "node-selected", G_CALLBACK (node_selected), self);
   g_signal_connect_swapped (self->timeline, "mark-selected", G_CALLBACK (mark_selected), self);
+  g_signal_connect_swapped (self->timeline, "sample-selected", G_CALLBACK (sample_selected), self);
   g_signal_connect_swapped (self->timeline, "notice", G_CALLBACK (notice), self);
   setup_profile (self, trace);
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);

@@ -966,6 +966,19 @@ chrono_renderer_density_position (ChronoRenderer *renderer, const ChronoRenderOp
   return chrono_render_density_position (renderer->layout, row, top, y, position);
 }
 
+/* The fragment of the lane's signal holding the hit's time. */
+static gboolean
+find_sample (ChronoLane *lane, ChronoRenderHit *out)
+{
+  ChronoSignal *signal = chrono_lane_get_signal (lane);
+  if (signal == NULL || !chrono_signal_value_at (signal, out->time, &out->value))
+    return FALSE;
+  out->has_sample = TRUE;
+  out->sample_lane = lane;
+  out->sample = chrono_signal_first_ending_after (signal, out->time);
+  return TRUE;
+}
+
 gboolean
 chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
                           ChronoRenderHit *out)
@@ -1008,6 +1021,9 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
   gboolean marks_first = style != CHRONO_ROW_SPANS || in_row < MARK_GLYPH_PX;
   for (guint i = 0; marks_first && i < lanes->len && !out->has_mark; i++)
     if (find_mark (o, g_ptr_array_index (lanes, i), x, out))
+      out->trace = g_ptr_array_index (traces, i);
+  for (guint i = 0; style == CHRONO_ROW_SIGNAL && !out->has_mark && i < lanes->len && !out->has_sample; i++)
+    if (find_sample (g_ptr_array_index (lanes, i), out))
       out->trace = g_ptr_array_index (traces, i);
   for (guint i = 0; style == CHRONO_ROW_SPANS && !out->has_mark && i < lanes->len && !out->has_span; i++)
     {

@@ -91,6 +91,10 @@ typedef struct {
   gboolean has_mark; /* no span there, but an instant event's glyph */
   ChronoLane *mark_lane; /* the lane holding it (a decoded chunk's, read lazily); trace names its strings */
   guint mark; /* its index in mark_lane's marks */
+  gboolean has_sample; /* a signal row: the fragment of its signal under the point */
+  ChronoLane *sample_lane; /* the lane holding that signal (a decoded chunk's, read lazily) */
+  guint sample; /* the fragment's index in the signal */
+  double value; /* the signal's value at time */
 } ChronoRenderHit;
 
 #define CHRONO_TYPE_RENDERER (chrono_renderer_get_type ())

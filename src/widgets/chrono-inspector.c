@@ -706,6 +706,30 @@ chrono_inspector_show_mark_of (ChronoInspector *self, ChronoTrace *trace, Chrono
   gtk_widget_show_all (self->content);
 }
 
+/* A signal's sample: the value it held (or the rate between two samples)
+ * and when. */
+void
+chrono_inspector_show_sample_of (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane, guint index)
+{
+  g_return_if_fail (CHRONO_IS_INSPECTOR (self));
+  ChronoSignal *signal = chrono_lane_get_signal (lane);
+  g_return_if_fail (signal != NULL && index < chrono_signal_get_n (signal));
+  g_set_object (&self->trace, trace);
+  reset (self);
+  const ChronoFragment *f = chrono_signal_get (signal, index);
+  add_label (self, chrono_lane_get_display_name (lane), "title");
+  GtkWidget *grid = new_grid (self);
+  int row = 0;
+  g_autofree char *path = chrono_lane_dup_path (lane);
+  add_field (self, grid, row++, _ ("Lane"), path);
+  g_autofree char *value = g_strdup_printf ("%.10g", chrono_signal_eval_fragment (signal, f, f->t0));
+  add_field (self, grid, row++, f->b != 0.0 || f->a != 0.0 ? _ ("Value at start") : _ ("Value"), value);
+  add_time_field (self, grid, row++, _ ("From"), f->t0);
+  add_time_field (self, grid, row++, _ ("To"), f->t1);
+  add_length_field (self, grid, row++, _ ("Duration"), f->t1 - f->t0);
+  gtk_widget_show_all (self->content);
+}
+
 void
 chrono_inspector_show_span (ChronoInspector *self, ChronoLane *lane, guint index)
 {

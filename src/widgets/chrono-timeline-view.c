@@ -78,7 +78,7 @@ struct _ChronoTimelineView {
   guint mark_index;
 };
 
-enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, NOTICE, N_SIGNALS };
+enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, SAMPLE_SELECTED, NOTICE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, PROP_LABEL_WIDTH, N_PROPS };
@@ -430,6 +430,9 @@ select_at (ChronoTimelineView *self, double x, double y)
         remember_mark (self, hit.trace, hit.mark_lane, hit.mark);
       g_signal_emit (self, signals[MARK_SELECTED], 0, hit.trace, hit.mark_lane, hit.mark, hit.member);
     }
+  /* a signal's sample: the inspector tells its value and when it held */
+  if (found && hit.has_sample && !hit.has_mark && x >= o.label_width)
+    g_signal_emit (self, signals[SAMPLE_SELECTED], 0, hit.trace, hit.sample_lane, hit.sample, hit.member);
   /* a row of a tree is one node: clicking anywhere in it explains the node */
   if (found && hit.node != CHRONO_TREE_NONE && x >= o.label_width)
     g_signal_emit (self, signals[NODE_SELECTED], 0, hit.lane, hit.node);
@@ -718,6 +721,22 @@ describe_mark (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, g
   return g_string_free (text, FALSE);
 }
 
+/* A signal's value under the pointer, and the sample it comes from: a
+ * level held from one sample to the next, or a rate between two. */
+static char *
+describe_sample (ChronoTimelineView *self, const ChronoRenderHit *hit)
+{
+  ChronoSignal *signal = chrono_lane_get_signal (hit->sample_lane);
+  const ChronoFragment *f = chrono_signal_get (signal, hit->sample);
+  const ChronoClock *clock = chrono_trace_get_clock (hit->trace);
+  gint64 origin = chrono_viewport_get_origin (self->viewport);
+  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (hit->sample_lane), -1);
+  g_autofree char *at = chrono_clock_format_ticks (clock, hit->time - origin, 7);
+  g_autofree char *from = chrono_clock_format_ticks (clock, f->t0 - origin, 7);
+  g_autofree char *to = chrono_clock_format_ticks (clock, f->t1 - origin, 7);
+  return g_strdup_printf (_ ("<b>%s</b>\n%.6g at %s\nfrom %s to %s"), name, hit->value, at, from, to);
+}
+
 /* A lane's name in full (the column cuts long ones) with where it lies, and
  * what dragging there does. */
 char *
@@ -747,33 +766,38 @@ chrono_timeline_view_describe_lane_at (ChronoTimelineView *self, double x, doubl
   return g_string_free (text, FALSE);
 }
 
+/* What the tooltip says at (x, y): a lane's name in the name column, else
+ * the item, event or signal value under the point; NULL: nothing there. */
+char *
+chrono_timeline_view_describe_at (ChronoTimelineView *self, double x, double y)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (self, &o);
+  if (x < o.label_width)
+    return chrono_timeline_view_describe_lane_at (self, x, y);
+  ChronoRenderHit hit;
+  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit))
+    return NULL;
+  if (hit.has_mark && !hit.has_span)
+    return describe_mark (self, hit.trace, hit.mark_lane, hit.mark);
+  if (hit.has_span)
+    return describe_span (self, hit.trace, hit.lane, hit.span);
+  if (hit.has_sample)
+    return describe_sample (self, &hit);
+  return NULL;
+}
+
 static gboolean
 chrono_timeline_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
   if (keyboard || self->drag != DRAG_NONE)
     return FALSE;
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  if (x < o.label_width)
-    {
-      g_autofree char *lane = chrono_timeline_view_describe_lane_at (self, x, y);
-      if (lane != NULL)
-        gtk_tooltip_set_markup (tooltip, lane);
-      return lane != NULL;
-    }
-  ChronoRenderHit hit;
-  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !(hit.has_span || hit.has_mark))
-    return FALSE;
-  if (!hit.has_span)
-    {
-      g_autofree char *mark = describe_mark (self, hit.trace, hit.mark_lane, hit.mark);
-      gtk_tooltip_set_markup (tooltip, mark);
-      return TRUE;
-    }
-  g_autofree char *markup = describe_span (self, hit.trace, hit.lane, hit.span);
-  gtk_tooltip_set_markup (tooltip, markup);
-  return TRUE;
+  g_autofree char *markup = chrono_timeline_view_describe_at (self, x, y);
+  if (markup != NULL)
+    gtk_tooltip_set_markup (tooltip, markup);
+  return markup != NULL;
 }
 
 /* ---- keys --------------------------------------------------------------- */
@@ -1409,6 +1433,10 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   signals[MARK_SELECTED] =
       g_signal_new ("mark-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                     CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_UINT, G_TYPE_UINT);
+  /* "sample-selected" (trace, signal lane, fragment index, member): a click on a signal */
+  signals[SAMPLE_SELECTED] =
+      g_signal_new ("sample-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                    4, CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_UINT, G_TYPE_UINT);
   /* "node-selected" (tree lane, node): a click on a row of a tree */
   signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);

@@ -31,6 +31,9 @@ int chrono_timeline_view_get_label_width (ChronoTimelineView *view);
 guint chrono_timeline_view_get_selected_member (ChronoTimelineView *view);
 /* The name column's tooltip at (x, y): the lane's full name and path (markup), or NULL. */
 char *chrono_timeline_view_describe_lane_at (ChronoTimelineView *view, double x, double y);
+/* The tooltip's markup at (x, y): the lane's name, the item, event or
+ * signal value under the point; NULL when there is nothing. */
+char *chrono_timeline_view_describe_at (ChronoTimelineView *view, double x, double y);
 /* What the view draws over its lanes (markers, selection, the selected item, the pointer's line). */
 void chrono_timeline_view_get_overlays (ChronoTimelineView *view, ChronoRenderOverlays *out);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);
