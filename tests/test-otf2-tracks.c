@@ -300,11 +300,59 @@ test_times_going_back (void)
     }
 }
 
+static gboolean
+has_lane_path (ChronoTrace *trace, const char *path)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      g_autofree char *p = chrono_lane_dup_path (g_ptr_array_index (lanes, i));
+      if (g_str_equal (p, path))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Locations the writer left unnamed, or named by a bare number, are named
+ * from their type and group; named ones keep their names. */
+static void
+test_location_names (void)
+{
+  static const Sample one[] = { { 100, 1 } };
+  const TestGroup groups[] = { { "MPI Rank 0", OTF2_LOCATION_GROUP_TYPE_PROCESS },
+                               { "0", OTF2_LOCATION_GROUP_TYPE_ACCELERATOR },
+                               { "", OTF2_LOCATION_GROUP_TYPE_ACCELERATOR } };
+  const guint64 high = G_GUINT64_CONSTANT (1) << 32;
+  const TestLocation locations[] = {
+    { 0, "Master thread", OTF2_LOCATION_TYPE_CPU_THREAD, 0, one, 1 },
+    { 1, "", OTF2_LOCATION_TYPE_CPU_THREAD, 0, one, 1 },
+    { 2, "3", OTF2_LOCATION_TYPE_ACCELERATOR_STREAM, 1, one, 1 },
+    { 3, "", OTF2_LOCATION_TYPE_ACCELERATOR_STREAM, 2, one, 1 },
+    { 3 * high, "", OTF2_LOCATION_TYPE_METRIC, 0, one, 1 },
+    { 4 * high, "", OTF2_LOCATION_TYPE_METRIC, 0, one, 1 },
+  };
+  const TestArchive archive = { OTF2_METRIC_ABSOLUTE_POINT, groups, G_N_ELEMENTS (groups), locations,
+                                G_N_ELEMENTS (locations) };
+  g_autofree char *path = write_archive (&archive);
+  g_autoptr (ChronoTrace) trace = load (path, FALSE);
+  const char *expected[] = { "machine/MPI Rank 0/Master thread",
+                             "machine/MPI Rank 0/Thread 1 of MPI Rank 0",
+                             "machine/GPU 0/GPU 0 stream 3",
+                             "machine/GPU 2/GPU 2 stream 0",
+                             "machine/MPI Rank 0/Metric location 0 of MPI Rank 0",
+                             "machine/MPI Rank 0/Metric location 1 of MPI Rank 0" };
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    if (!has_lane_path (trace, expected[i]))
+      g_error ("no lane %s", expected[i]);
+  remove_archive (path);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/otf2-tracks/counter-modes", test_counter_modes);
   g_test_add_func ("/otf2-tracks/times-going-back", test_times_going_back);
+  g_test_add_func ("/otf2-tracks/location-names", test_location_names);
   return g_test_run ();
 }

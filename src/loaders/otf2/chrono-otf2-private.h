@@ -18,6 +18,7 @@ typedef struct {
   OTF2_StringRef name;
   OTF2_SystemTreeNodeRef parent;
   ChronoLane *lane;
+  OTF2_LocationGroupType type;
 } Group;
 
 typedef struct {
@@ -44,6 +45,7 @@ typedef struct {
 typedef struct {
   guint64 id;
   OTF2_StringRef name;
+  OTF2_LocationType type;
   OTF2_LocationGroupRef group;
   ChronoLane *lane;
   GArray *stack; /* Frame: the open calls, innermost last */
@@ -184,6 +186,12 @@ ChronoSummary *chrono_otf2_summary (ChronoOtf2Reader *r, ChronoLane *lane);
 void chrono_otf2_register_call_events (OTF2_EvtReaderCallbacks *callbacks);
 /* What is open ends at end, or at each location's last event when end is G_MININT64. */
 void chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 end);
+
+/* chrono-otf2-names.c: lane names for what the archive left unnamed (or
+ * named by a bare number), from its type and group */
+char *chrono_otf2_group_lane_name (ChronoOtf2Reader *r, OTF2_LocationGroupRef ref);
+/* The lane names of the locations, in their (id) order. */
+GPtrArray *chrono_otf2_location_lane_names (ChronoOtf2Reader *r, GPtrArray *locations);
 
 /* chrono-otf2-tracks.c */
 void chrono_otf2_track_free (gpointer track);
