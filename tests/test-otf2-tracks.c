@@ -347,6 +347,33 @@ test_location_names (void)
   remove_archive (path);
 }
 
+static gboolean
+notes_colour_label (ChronoTrace *trace, const char *name)
+{
+  g_autoptr (GArray) labels = chrono_trace_list_colour_labels (trace);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_equal (chrono_strings_get (chrono_trace_get_strings (trace), g_array_index (labels, guint32, i)), name))
+      return TRUE;
+  return FALSE;
+}
+
+/* The regions called and the collectives seen colour the calls, ranked
+ * (read whole and lazily alike); a region never called takes no colour. */
+static void
+test_colour_labels (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "otf2", "sends_inside.otf2", NULL);
+  for (int lazily = 0; lazily <= 1; lazily++)
+    {
+      g_autoptr (ChronoTrace) trace = load (path, lazily);
+      g_assert_true (notes_colour_label (trace, "main"));
+      g_assert_true (notes_colour_label (trace, "MPI_Send"));
+      g_assert_true (notes_colour_label (trace, "Barrier (collective)"));
+      g_assert_false (notes_colour_label (trace, "MPI_Bcast")); /* defined, never called */
+      g_assert_false (notes_colour_label (trace, "Bcast (collective)"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -354,5 +381,6 @@ main (int argc, char **argv)
   g_test_add_func ("/otf2-tracks/counter-modes", test_counter_modes);
   g_test_add_func ("/otf2-tracks/times-going-back", test_times_going_back);
   g_test_add_func ("/otf2-tracks/location-names", test_location_names);
+  g_test_add_func ("/otf2-tracks/colour-labels", test_colour_labels);
   return g_test_run ();
 }

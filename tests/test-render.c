@@ -412,6 +412,42 @@ test_name_colours_distinct (void)
   g_assert_cmpfloat (colour_distance (&x, &y), ==, 0.0);
 }
 
+/* Calls coloured by region: MPI's in the red family, every other away from
+ * red, each pair apart (main and MPI_Send were both blue). */
+static gboolean
+is_red (const ChronoRgb *c)
+{
+  return c->red > c->green + 0.15 && c->red > c->blue + 0.15;
+}
+
+static void
+test_mpi_regions_red (void)
+{
+  g_autoptr (ChronoTrace) trace = g_object_new (CHRONO_TYPE_TRACE, NULL);
+  const char *regions[] = { "main", "solve", "dot", "axpy", "MPI_Send", "MPI_Recv", "MPI_Wait", "Bcast (collective)" };
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  for (guint i = 0; i < G_N_ELEMENTS (regions); i++)
+    chrono_trace_note_colour_label (trace, chrono_strings_intern (strings, regions[i]));
+  g_autoptr (ChronoNameColours) names = chrono_name_colours_new ();
+  chrono_name_colours_add_trace (names, trace);
+  chrono_name_colours_seal (names);
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      const ChronoPalette *palette = chrono_palette_get (dark);
+      ChronoRgb colours[G_N_ELEMENTS (regions)];
+      for (guint i = 0; i < G_N_ELEMENTS (regions); i++)
+        {
+          chrono_name_colours_get (names, palette, regions[i], &colours[i]);
+          gboolean mpi = i >= 4;
+          if (is_red (&colours[i]) != mpi)
+            g_error ("%s is %sred", regions[i], mpi ? "not " : "");
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (regions); i++)
+        for (guint j = i + 1; j < G_N_ELEMENTS (regions); j++)
+          g_assert_cmpfloat (colour_distance (&colours[i], &colours[j]), >, 0.08);
+    }
+}
+
 /* Issue 18: a lane with a second sub-row at one moment was double height
  * for the whole trace; now it is as tall as the range on show needs. */
 static void
@@ -1218,6 +1254,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/empty", test_empty);
   g_test_add_func ("/render/crowded-links", test_crowded_links);
   g_test_add_func ("/render/name-colours-distinct", test_name_colours_distinct);
+  g_test_add_func ("/render/mpi-regions-red", test_mpi_regions_red);
   g_test_add_func ("/render/rows-as-tall-as-the-range", test_rows_as_tall_as_the_range);
   g_test_add_func ("/render/claims-keep-their-edges", test_claims_keep_their_edges);
   g_test_add_func ("/render/constant-signal-axis", test_constant_signal_axis);

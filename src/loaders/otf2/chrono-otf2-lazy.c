@@ -180,6 +180,7 @@ worker_init (Worker *w, const ChronoOtf2Reader *r)
   w->reader.worker = TRUE;
   w->reader.have_time = FALSE;
   w->reader.messages = 0;
+  w->reader.collectives_seen = 0;
   w->reader.warnings = chrono_warnings_new (100);
   w->reader.region_stats = g_array_new (FALSE, TRUE, sizeof (RegionStats));
   w->reader.window_events = g_array_new (FALSE, TRUE, sizeof (guint64));
@@ -198,6 +199,7 @@ merge_worker (ChronoOtf2Reader *r, Worker *w)
       r->have_time = TRUE;
     }
   r->messages += o->messages;
+  r->collectives_seen |= o->collectives_seen;
   if (o->region_stats->len > r->region_stats->len)
     g_array_set_size (r->region_stats, o->region_stats->len);
   for (guint i = 0; i < o->region_stats->len; i++)

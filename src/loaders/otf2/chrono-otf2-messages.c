@@ -139,6 +139,7 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
   Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (r);
+  r->collectives_seen |= 1u << MIN (op, 31u);
   if (location->collective_since == G_MININT64)
     chrono_otf2_mark (r, location, (gint64) time, "MpiCollectiveEnd"); /* its begin was not recorded */
   else
@@ -167,6 +168,29 @@ chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end
     CHRONO_NO_INSTANCE,         0
   };
   chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
+}
+
+char *
+chrono_otf2_collective_label (guint op)
+{
+  return g_strdup_printf ("%s (collective)", collective_name (op));
+}
+
+void
+chrono_otf2_note_colour_labels (ChronoOtf2Reader *r)
+{
+  for (guint region = 0; region < r->region_stats->len; region++)
+    if (g_array_index (r->region_stats, RegionStats, region).calls > 0)
+      {
+        OTF2_StringRef name = GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (region)));
+        chrono_trace_note_colour_label (r->trace, chrono_strings_intern (r->strings, chrono_otf2_string (r, name)));
+      }
+  for (guint op = 0; op < 31; op++)
+    if (r->collectives_seen & (1u << op))
+      {
+        g_autofree char *label = chrono_otf2_collective_label (op);
+        chrono_trace_note_colour_label (r->trace, chrono_strings_intern (r->strings, label));
+      }
 }
 
 /* By channel, then by ordinal on it. */

@@ -134,6 +134,7 @@ struct _ChronoOtf2Reader {
   GArray *comm_locations; /* guint64: the MPI ranks' locations (a COMM_LOCATIONS group's members), borrowed */
   GArray *sends, *receives; /* MessageEnd */
   guint64 messages;
+  guint32 collectives_seen; /* 1 << OTF2_CollectiveOp of the collectives that ended (ops past 31: bit 31) */
   guint64 length; /* ClockProperties' trace length, ticks */
   guint64
       realtime; /* ClockProperties' nanoseconds since the Unix epoch at the global offset, or OTF2_UNDEFINED_TIMESTAMP */
@@ -228,6 +229,12 @@ guint64 chrono_otf2_channel_next (ChronoOtf2Reader *r, Location *location, const
 void chrono_otf2_resolve_crossing_messages (ChronoOtf2Reader *r, OTF2_Reader *otf2, GArray *lone_sends,
                                             GArray *lone_receives);
 void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name);
+
+/* What a collective's span is labelled, "Bcast (collective)". */
+char *chrono_otf2_collective_label (guint op);
+/* The names the picture colours calls by (regions called, collectives
+ * seen), for the trace's ranked palette: read whole and lazily alike. */
+void chrono_otf2_note_colour_labels (ChronoOtf2Reader *r);
 
 /* chrono-otf2-report.c */
 GVariant *chrono_otf2_report (ChronoOtf2Reader *r, GPtrArray *locations);

@@ -190,6 +190,7 @@ void
 chrono_otf2_finish (ChronoOtf2Reader *r, GPtrArray *locations)
 {
   chrono_otf2_finish_tracks (r, locations);
+  chrono_otf2_note_colour_labels (r);
   chrono_otf2_match_messages (r, NULL, NULL);
   guint64 n_events = 0;
   for (guint i = 0; i < locations->len; i++)
