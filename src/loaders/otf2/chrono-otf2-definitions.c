@@ -139,6 +139,7 @@ def_comm (void *data, OTF2_CommRef self, OTF2_StringRef name, OTF2_GroupRef grou
 {
   ChronoOtf2Reader *r = data;
   g_hash_table_insert (r->comm_groups, GUINT_TO_POINTER (self), GUINT_TO_POINTER (group));
+  g_hash_table_insert (r->comm_names, GUINT_TO_POINTER (self), GUINT_TO_POINTER (name));
   return OTF2_CALLBACK_SUCCESS;
 }
 

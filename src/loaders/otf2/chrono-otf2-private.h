@@ -109,6 +109,7 @@ typedef struct {
   guint32 comm, tag;
   guint64 ordinal; /* its place among the ends of its channel at its location */
   gint64 time;
+  guint64 bytes; /* the message's length as this end recorded it */
 } MessageEnd;
 
 typedef struct _ChronoOtf2Reader ChronoOtf2Reader;
@@ -130,6 +131,7 @@ struct _ChronoOtf2Reader {
   GHashTable *metric_classes; /* ref -> GArray of guint32 members */
   GHashTable *metric_instances; /* ref -> class ref */
   GHashTable *comm_groups; /* comm ref -> group ref */
+  GHashTable *comm_names; /* comm ref -> OTF2_StringRef name */
   GHashTable *group_members; /* group ref -> GArray of guint64 members */
   GArray *comm_locations; /* guint64: the MPI ranks' locations (a COMM_LOCATIONS group's members), borrowed */
   GArray *sends, *receives; /* MessageEnd */

@@ -90,6 +90,7 @@ chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *pa
     .metric_classes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
     .metric_instances = g_hash_table_new (NULL, NULL),
     .comm_groups = g_hash_table_new (NULL, NULL),
+    .comm_names = g_hash_table_new (NULL, NULL),
     .group_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
     .sends = g_array_new (FALSE, FALSE, sizeof (MessageEnd)),
     .receives = g_array_new (FALSE, FALSE, sizeof (MessageEnd)),
@@ -109,6 +110,7 @@ chrono_otf2_reader_clear (ChronoOtf2Reader *r)
   g_hash_table_unref (r->metric_classes);
   g_hash_table_unref (r->metric_instances);
   g_hash_table_unref (r->comm_groups);
+  g_hash_table_unref (r->comm_names);
   g_hash_table_unref (r->group_members);
   g_array_unref (r->sends);
   g_array_unref (r->receives);
