@@ -16,6 +16,7 @@
 #include "chrono-find.h"
 #include "chrono-inspector.h"
 #include "chrono-instance-life.h"
+#include "chrono-arrows-dialog.h"
 #include "chrono-metrics-view.h"
 #include "chrono-palette.h"
 #include "chrono-range-stats.h"
@@ -1365,6 +1366,74 @@ test_signal_sample (void)
   gtk_widget_destroy (GTK_WIDGET (window));
 }
 
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  if (!GTK_IS_CONTAINER (widget))
+    return NULL;
+  g_autoptr (GList) children = gtk_container_get_children (GTK_CONTAINER (widget));
+  for (GList *c = children; c != NULL; c = c->next)
+    {
+      GtkWidget *found = find_named (c->data, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Message Arrows…: hide the arrows, or keep a communicator's, a tag's, the
+ * big ones; what cannot be read keeps the dialog open and changes nothing. */
+static void
+test_arrows_dialog (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "mpi_metrics.otf2", NULL);
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "arrows"));
+  ChronoLinkFilter filter;
+  chrono_timeline_view_get_link_filter (view, &filter);
+  g_assert_false (filter.hidden);
+
+  GtkWidget *dialog = chrono_arrows_dialog_new (GTK_WINDOW (window), view);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (find_named (dialog, "show")), FALSE);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  chrono_timeline_view_get_link_filter (view, &filter);
+  g_assert_true (filter.hidden);
+
+  dialog = chrono_arrows_dialog_new (GTK_WINDOW (window), view);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (find_named (dialog, "show"))));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (find_named (dialog, "show")), TRUE);
+  gtk_entry_set_text (GTK_ENTRY (find_named (dialog, "communicator")), "MPI_COMM_WORLD");
+  gtk_entry_set_text (GTK_ENTRY (find_named (dialog, "tag")), "2");
+  gtk_entry_set_text (GTK_ENTRY (find_named (dialog, "min-bytes")), "64");
+  settle ();
+  save_screenshot (dialog, "gui-arrows-dialog.png");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  chrono_timeline_view_get_link_filter (view, &filter);
+  g_assert_false (filter.hidden);
+  g_assert_cmpstr (filter.communicator, ==, "MPI_COMM_WORLD");
+  g_assert_true (filter.has_tag);
+  g_assert_cmpuint (filter.tag, ==, 2);
+  g_assert_cmpuint (filter.min_bytes, ==, 64);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  g_assert_cmpstr (o.links.communicator, ==, "MPI_COMM_WORLD");
+
+  dialog = chrono_arrows_dialog_new (GTK_WINDOW (window), view);
+  g_object_ref (dialog);
+  gtk_entry_set_text (GTK_ENTRY (find_named (dialog, "tag")), "two");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  g_assert_true (gtk_widget_get_visible (dialog)); /* still asking */
+  chrono_timeline_view_get_link_filter (view, &filter);
+  g_assert_cmpuint (filter.tag, ==, 2);
+  gtk_widget_destroy (dialog);
+  g_object_unref (dialog);
+  gtk_widget_destroy (GTK_WIDGET (window));
+}
+
 static guint
 count_path_pixels (GtkWidget *timeline)
 {
@@ -2455,6 +2524,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
   g_test_add_func ("/gui/signal-sample", test_signal_sample);
+  g_test_add_func ("/gui/arrows-dialog", test_arrows_dialog);
   g_test_add_func ("/gui/requirements-page", test_requirements_page);
   g_test_add_func ("/gui/core-load-lanes", test_core_load_lanes);
   g_test_add_func ("/gui/export-format-follows-name", test_export_format_follows_name);

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "chrono-bookmarks-view.h"
+#include "chrono-arrows-dialog.h"
 #include "chrono-core-load-dialog.h"
 #include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
@@ -1497,7 +1498,16 @@ add_note_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
   ask_text (self, _ ("Add Note"), _ ("_Add"), "", chrono_window_add_note_text);
 }
 
+static void
+arrows_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->timeline != NULL)
+    chrono_arrows_dialog_new (GTK_WINDOW (self), CHRONO_TIMELINE_VIEW (self->timeline));
+}
+
 static const GActionEntry window_actions[] = {
+  { "arrows", arrows_activated },
   { "save-view", save_view_activated },
   { "add-bookmark", add_bookmark_activated },
   { "add-note", add_note_activated },

@@ -64,6 +64,8 @@ struct _ChronoTimelineView {
   guint menu_member; /* and the trace of the set it belongs to */
   char *label_attribute; /* claims show this attribute's value, or NULL */
   char *highlight_name; /* only these calls at full strength, or NULL */
+  ChronoLinkFilter link_filter; /* which arrows are drawn; its communicator is link_communicator */
+  char *link_communicator;
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
   int label_width; /* the name column's width in px */
   GArray *ranges; /* ChronoRenderRange: marked on the lanes */
@@ -100,6 +102,7 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->label_width = self->label_width;
   out->label_attribute = self->label_attribute;
   out->highlight_name = self->highlight_name;
+  out->links = self->link_filter;
 }
 
 static double
@@ -142,6 +145,25 @@ chrono_timeline_view_set_highlight (ChronoTimelineView *self, const char *name)
   g_free (self->highlight_name);
   self->highlight_name = g_strdup (name);
   invalidate (self);
+}
+
+/* Which arrows are drawn, and exported (a copy is kept). */
+void
+chrono_timeline_view_set_link_filter (ChronoTimelineView *self, const ChronoLinkFilter *filter)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && filter != NULL);
+  g_free (self->link_communicator);
+  self->link_communicator = g_strdup (filter->communicator);
+  self->link_filter = *filter;
+  self->link_filter.communicator = self->link_communicator;
+  invalidate (self);
+}
+
+void
+chrono_timeline_view_get_link_filter (ChronoTimelineView *self, ChronoLinkFilter *out)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && out != NULL);
+  *out = self->link_filter;
 }
 
 /* A saved view's bookmarks and notes, drawn over the lanes (and exported
@@ -1387,6 +1409,7 @@ chrono_timeline_view_finalize (GObject *object)
   g_signal_handlers_disconnect_by_data (self->layout, self);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   g_free (self->label_attribute);
+  g_free (self->link_communicator);
   g_array_unref (self->ranges);
   g_array_unref (self->path);
   g_free (self->path_label);

@@ -34,6 +34,9 @@ char *chrono_timeline_view_describe_lane_at (ChronoTimelineView *view, double x,
 /* The tooltip's markup at (x, y): the lane's name, the item, event or
  * signal value under the point; NULL when there is nothing. */
 char *chrono_timeline_view_describe_at (ChronoTimelineView *view, double x, double y);
+/* Which arrows are drawn and exported: hidden, or only some messages. */
+void chrono_timeline_view_set_link_filter (ChronoTimelineView *view, const ChronoLinkFilter *filter);
+void chrono_timeline_view_get_link_filter (ChronoTimelineView *view, ChronoLinkFilter *out);
 /* What the view draws over its lanes (markers, selection, the selected item, the pointer's line). */
 void chrono_timeline_view_get_overlays (ChronoTimelineView *view, ChronoRenderOverlays *out);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);
