@@ -374,6 +374,32 @@ test_colour_labels (void)
     }
 }
 
+/* Read lazily, a location's summary keeps which region ran, so the
+ * overview shows regions' colours before any window is decoded. */
+static void
+test_summary_regions (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "otf2", "sends_inside.otf2", NULL);
+  g_autoptr (ChronoTrace) trace = load (path, TRUE);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  guint locations = 0;
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoSummary *summary = chrono_lane_get_summary (lane);
+      if (chrono_lane_get_kind (lane) != CHRONO_LANE_WORKER || summary == NULL || chrono_summary_is_empty (summary))
+        continue;
+      ChronoSpanSummary totals;
+      ChronoSummaryExtra extra;
+      chrono_summary_query (summary, chrono_trace_get_begin (trace), chrono_trace_get_end (trace) + 1, &totals, &extra);
+      g_assert_cmpuint (extra.longest_label, !=, 0);
+      const char *region = chrono_strings_get (chrono_trace_get_strings (trace), extra.longest_label);
+      g_assert_true (notes_colour_label (trace, region));
+      locations++;
+    }
+  g_assert_cmpuint (locations, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -382,5 +408,6 @@ main (int argc, char **argv)
   g_test_add_func ("/otf2-tracks/times-going-back", test_times_going_back);
   g_test_add_func ("/otf2-tracks/location-names", test_location_names);
   g_test_add_func ("/otf2-tracks/colour-labels", test_colour_labels);
+  g_test_add_func ("/otf2-tracks/summary-regions", test_summary_regions);
   return g_test_run ();
 }

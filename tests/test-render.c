@@ -546,6 +546,59 @@ test_arrows_bundled_and_filtered (void)
   g_assert_nonnull (error);
 }
 
+/* A location's calls at the overview: 40000 calls under one main are too
+ * many for a pixel each, and every column is drawn in the colour of what
+ * ran most there (its exclusive time), MPI_Send in the first half, solve in
+ * the second, not one "busy" blue nor main's colour. */
+static void
+test_overview_dominant_region (void)
+{
+  g_autoptr (ChronoTrace) trace = g_object_new (CHRONO_TYPE_TRACE, NULL);
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  guint32 main_label = chrono_strings_intern (strings, "main"), send = chrono_strings_intern (strings, "MPI_Send");
+  guint32 solve = chrono_strings_intern (strings, "solve");
+  guint32 labels[] = { main_label, send, solve };
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    chrono_trace_note_colour_label (trace, labels[i]);
+  g_autoptr (ChronoLane) lane = chrono_lane_new ("Master thread", CHRONO_LANE_WORKER, "location");
+  ChronoSpans *spans = chrono_lane_ensure_spans (lane);
+  const guint n = 40000;
+  ChronoSpan root = { 0, 10 * n, CHRONO_STATE_BUSY, 0, 0, main_label, CHRONO_NO_INSTANCE, 0 };
+  chrono_spans_append (spans, &root);
+  for (guint i = 0; i < n; i++)
+    {
+      /* 8 of every 10 ticks in a call at depth 1 */
+      ChronoSpan call = { 10 * i + 1,         10 * i + 9, CHRONO_STATE_BUSY, 0, 1, i < n / 2 ? send : solve,
+                          CHRONO_NO_INSTANCE, 0 };
+      chrono_spans_append (spans, &call);
+    }
+  chrono_spans_seal (spans);
+  chrono_trace_add_lane (trace, lane);
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, 10 * n);
+  chrono_trace_seal (trace);
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 600, 200);
+  g_autoptr (cairo_surface_t) image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, o.width, o.height);
+  cairo_t *cr = cairo_create (image);
+  chrono_renderer_draw (renderer, cr, &o);
+  cairo_destroy (cr);
+  guint index;
+  g_assert_true (chrono_layout_find_row (layout, lane, &index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
+  int y = (int) (chrono_render_options_lane_top (&o) + row->y + row->height - 4);
+  g_autoptr (ChronoNameColours) names = chrono_name_colours_new ();
+  chrono_name_colours_add_trace (names, trace);
+  chrono_name_colours_seal (names);
+  ChronoRgb send_colour, solve_colour;
+  chrono_name_colours_get (names, chrono_palette_get (FALSE), "MPI_Send", &send_colour);
+  chrono_name_colours_get (names, chrono_palette_get (FALSE), "solve", &solve_colour);
+  assert_colour (image, column_of (&o, 10 * n / 4), y, &send_colour, "MPI_Send's quarter");
+  assert_colour (image, column_of (&o, 30 * n / 4), y, &solve_colour, "solve's quarter");
+}
+
 /* Issue 18: a lane with a second sub-row at one moment was double height
  * for the whole trace; now it is as tall as the range on show needs. */
 static void
@@ -1354,6 +1407,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/name-colours-distinct", test_name_colours_distinct);
   g_test_add_func ("/render/mpi-regions-red", test_mpi_regions_red);
   g_test_add_func ("/render/arrows-bundled-and-filtered", test_arrows_bundled_and_filtered);
+  g_test_add_func ("/render/overview-dominant-region", test_overview_dominant_region);
   g_test_add_func ("/render/rows-as-tall-as-the-range", test_rows_as_tall_as_the_range);
   g_test_add_func ("/render/claims-keep-their-edges", test_claims_keep_their_edges);
   g_test_add_func ("/render/constant-signal-axis", test_constant_signal_axis);

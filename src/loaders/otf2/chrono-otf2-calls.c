@@ -90,8 +90,12 @@ add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guin
   guint16 row = (guint16) MIN (depth, G_MAXUINT16);
   if (r->summary_buckets > 0)
     {
+      /* the region too: an overview of the summary shows what ran, not only that something did */
+      guint32 label = r->region_labels
+                          ? GPOINTER_TO_UINT (g_hash_table_lookup (r->region_labels, GUINT_TO_POINTER (frame->region)))
+                          : 0;
       ChronoSummary *summary = chrono_otf2_summary (r, location->lane);
-      chrono_summary_add_interval (summary, frame->start, end, CHRONO_STATE_BUSY, 0);
+      chrono_summary_add_interval (summary, frame->start, end, CHRONO_STATE_BUSY, label);
       chrono_summary_note_depth (summary, row);
       return;
     }

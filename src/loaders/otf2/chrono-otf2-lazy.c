@@ -267,8 +267,18 @@ chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc prog
       location->checkpoints = g_ptr_array_new_with_free_func (chrono_otf2_checkpoint_free);
     }
   OTF2_Reader_Close (otf2);
+  /* the threads share the trace's strings read-only: the regions' names are interned here */
+  r.region_labels = g_hash_table_new (NULL, NULL);
+  GHashTableIter iter;
+  gpointer region, name;
+  g_hash_table_iter_init (&iter, r.regions);
+  while (g_hash_table_iter_next (&iter, &region, &name))
+    g_hash_table_insert (
+        r.region_labels, region,
+        GUINT_TO_POINTER (chrono_strings_intern (r.strings, chrono_otf2_string (&r, GPOINTER_TO_UINT (name)))));
   read_in_parallel (&r, locations);
   chrono_otf2_close_open_calls (&r, locations, G_MININT64);
+  g_clear_pointer (&r.region_labels, g_hash_table_unref);
   for (guint i = 0; i < locations->len; i++)
     chrono_otf2_end_windows (&r, g_ptr_array_index (locations, i));
   chrono_otf2_finish (&r, locations);

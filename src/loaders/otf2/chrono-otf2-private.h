@@ -142,6 +142,7 @@ struct _ChronoOtf2Reader {
       realtime; /* ClockProperties' nanoseconds since the Unix epoch at the global offset, or OTF2_UNDEFINED_TIMESTAMP */
   /* lazy reading (chrono-otf2-lazy.c) */
   guint summary_buckets; /* > 0: an index pass, lanes get summaries */
+  GHashTable *region_labels; /* an index pass: region ref -> its name's string id, interned before the threads */
   GArray *windows; /* gint64: the start of each window, then the end of the last */
   GArray *window_events; /* guint64 per window: an index pass counts them */
   gboolean decoding; /* reading one window, from the checkpoints */
