@@ -1363,6 +1363,31 @@ test_signal_sample (void)
   g_assert_nonnull (strstr (text, value));
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-signal-sample.png");
+
+  /* a counter drawn as its rate: its values as recorded are a click away, and back */
+  ChronoLane *counter = find_lane (trace, "PAPI_TOT_INS /s", CHRONO_LANE_SIGNAL);
+  g_assert_nonnull (counter);
+  g_assert_true (chrono_timeline_view_show_lane (view, counter));
+  settle ();
+  g_assert_true (chrono_layout_find_row (layout, counter, &row_index));
+  row = chrono_layout_get_row (layout, row_index);
+  chrono_timeline_view_get_render_options (view, &o);
+  const ChronoFragment *rate = chrono_signal_get (chrono_lane_get_signal (counter), 0);
+  x = chrono_render_options_time_to_x (&o, rate->t0 + (rate->t1 - rate->t0) / 2);
+  y = chrono_render_options_lane_top (&o) + row->y - o.scroll_y + row->height / 2;
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x, y, 0);
+  g_autofree char *as_rate = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (as_rate, "Show as “PAPI_TOT_INS”"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "switch-reading", NULL);
+  g_assert_cmpstr (chrono_lane_get_name (counter), ==, "PAPI_TOT_INS");
+  g_assert_true (chrono_signal_is_step (chrono_lane_get_signal (counter)));
+  g_autofree char *as_recorded = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (as_recorded, "Show as “PAPI_TOT_INS /s”"));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-counter-as-recorded.png");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "switch-reading", NULL);
+  g_assert_cmpstr (chrono_lane_get_name (counter), ==, "PAPI_TOT_INS /s");
   gtk_widget_destroy (GTK_WIDGET (window));
 }
 

@@ -1506,8 +1506,17 @@ arrows_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
     chrono_arrows_dialog_new (GTK_WINDOW (self), CHRONO_TIMELINE_VIEW (self->timeline));
 }
 
+static void
+switch_reading_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->timeline != NULL)
+    chrono_timeline_view_switch_sample_reading (CHRONO_TIMELINE_VIEW (self->timeline));
+}
+
 static const GActionEntry window_actions[] = {
   { "arrows", arrows_activated },
+  { "switch-reading", switch_reading_activated },
   { "save-view", save_view_activated },
   { "add-bookmark", add_bookmark_activated },
   { "add-note", add_note_activated },

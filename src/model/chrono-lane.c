@@ -15,6 +15,8 @@ struct _ChronoLane {
   ChronoSpans *spans;
   ChronoMarks *marks;
   ChronoSignal *signal;
+  ChronoSignal *other_signal; /* another reading of the same samples, shown on request */
+  char *other_name; /* the lane's name when it shows other_signal */
   ChronoInstances *instances;
   ChronoSummary *summary;
   ChronoTree *tree;
@@ -89,6 +91,8 @@ chrono_lane_finalize (GObject *object)
   g_clear_pointer (&self->spans, chrono_spans_free);
   g_clear_pointer (&self->marks, chrono_marks_free);
   g_clear_pointer (&self->signal, chrono_signal_free);
+  g_clear_pointer (&self->other_signal, chrono_signal_free);
+  g_free (self->other_name);
   g_clear_pointer (&self->instances, chrono_instances_free);
   g_clear_pointer (&self->summary, chrono_summary_free);
   g_clear_pointer (&self->tree, chrono_tree_free);
@@ -526,11 +530,35 @@ chrono_lane_ensure_marks (ChronoLane *lane)
 }
 
 void
-chrono_lane_set_signal (ChronoLane *lane, ChronoSignal *signal)
+chrono_lane_set_other_signal (ChronoLane *lane, ChronoSignal *signal, const char *name)
 {
-  g_return_if_fail (CHRONO_IS_LANE (lane));
-  g_clear_pointer (&lane->signal, chrono_signal_free);
-  lane->signal = signal;
+  g_return_if_fail (CHRONO_IS_LANE (lane) && signal != NULL && name != NULL);
+  g_clear_pointer (&lane->other_signal, chrono_signal_free);
+  g_free (lane->other_name);
+  lane->other_signal = signal;
+  lane->other_name = chrono_utf8_dup (name);
+}
+
+const char *
+chrono_lane_get_other_name (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  return lane->other_signal != NULL ? lane->other_name : NULL;
+}
+
+gboolean
+chrono_lane_swap_signals (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), FALSE);
+  if (lane->other_signal == NULL || lane->signal == NULL)
+    return FALSE;
+  ChronoSignal *signal = lane->signal;
+  lane->signal = lane->other_signal;
+  lane->other_signal = signal;
+  char *name = lane->name;
+  lane->name = lane->other_name;
+  lane->other_name = name;
+  return TRUE;
 }
 
 ChronoSignal *
@@ -584,6 +612,8 @@ chrono_lane_seal (ChronoLane *lane)
     chrono_marks_seal (lane->marks);
   if (lane->signal)
     chrono_signal_seal (lane->signal);
+  if (lane->other_signal)
+    chrono_signal_seal (lane->other_signal);
   if (lane->tree)
     chrono_tree_seal (lane->tree);
   guint n = chrono_lane_get_n_children (lane);

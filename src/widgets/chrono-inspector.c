@@ -727,6 +727,19 @@ chrono_inspector_show_sample_of (ChronoInspector *self, ChronoTrace *trace, Chro
   add_time_field (self, grid, row++, _ ("From"), f->t0);
   add_time_field (self, grid, row++, _ ("To"), f->t1);
   add_length_field (self, grid, row++, _ ("Duration"), f->t1 - f->t0);
+  const char *other = chrono_lane_get_other_name (lane);
+  if (other != NULL)
+    {
+      /* a counter drawn as a rate or as recorded: the other is a click away */
+      g_autofree char *text = g_strdup_printf (_ ("Show as “%s”"), other);
+      GtkWidget *button = gtk_button_new_with_label (text);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.switch-reading");
+      gtk_widget_set_tooltip_text (button, _ ("This lane's samples as recorded, or as a rate per second"));
+      gtk_widget_set_halign (button, GTK_ALIGN_START);
+      gtk_widget_set_margin_top (button, 6);
+      gtk_container_add (GTK_CONTAINER (self->content), button);
+      g_string_append_printf (self->text, "%s\n", text);
+    }
   gtk_widget_show_all (self->content);
 }
 

@@ -65,6 +65,10 @@ struct _ChronoTimelineView {
   char *label_attribute; /* claims show this attribute's value, or NULL */
   char *highlight_name; /* only these calls at full strength, or NULL */
   ChronoLinkFilter link_filter; /* which arrows are drawn; its communicator is link_communicator */
+  ChronoLane *sample_lane; /* the signal sample clicked last: its lane, trace, time and member */
+  ChronoTrace *sample_trace;
+  gint64 sample_time;
+  guint sample_member;
   char *link_communicator;
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
   int label_width; /* the name column's width in px */
@@ -147,12 +151,33 @@ chrono_timeline_view_set_highlight (ChronoTimelineView *self, const char *name)
   invalidate (self);
 }
 
+/* The signal sample clicked last shows its other reading (a counter's rate
+ * or its values as recorded), its lane renamed; the sample at the same time
+ * is selected again.  FALSE: none clicked, or it has no other reading. */
+gboolean
+chrono_timeline_view_switch_sample_reading (ChronoTimelineView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), FALSE);
+  if (self->sample_lane == NULL || !chrono_lane_swap_signals (self->sample_lane))
+    return FALSE;
+  invalidate (self);
+  ChronoSignal *signal = chrono_lane_get_signal (self->sample_lane);
+  guint index = chrono_signal_first_ending_after (signal, self->sample_time);
+  guint n = chrono_signal_get_n (signal);
+  if (n > 0)
+    g_signal_emit (self, signals[SAMPLE_SELECTED], 0, self->sample_trace, self->sample_lane, MIN (index, n - 1),
+                   self->sample_member);
+  return TRUE;
+}
+
 /* Which arrows are drawn, and exported (a copy is kept). */
 void
 chrono_timeline_view_set_link_filter (ChronoTimelineView *self, const ChronoLinkFilter *filter)
 {
   g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && filter != NULL);
   g_free (self->link_communicator);
+  g_clear_object (&self->sample_lane);
+  g_clear_object (&self->sample_trace);
   self->link_communicator = g_strdup (filter->communicator);
   self->link_filter = *filter;
   self->link_filter.communicator = self->link_communicator;
@@ -454,7 +479,13 @@ select_at (ChronoTimelineView *self, double x, double y)
     }
   /* a signal's sample: the inspector tells its value and when it held */
   if (found && hit.has_sample && !hit.has_mark && x >= o.label_width)
-    g_signal_emit (self, signals[SAMPLE_SELECTED], 0, hit.trace, hit.sample_lane, hit.sample, hit.member);
+    {
+      g_set_object (&self->sample_lane, hit.sample_lane);
+      g_set_object (&self->sample_trace, hit.trace);
+      self->sample_time = hit.time;
+      self->sample_member = hit.member;
+      g_signal_emit (self, signals[SAMPLE_SELECTED], 0, hit.trace, hit.sample_lane, hit.sample, hit.member);
+    }
   /* a row of a tree is one node: clicking anywhere in it explains the node */
   if (found && hit.node != CHRONO_TREE_NONE && x >= o.label_width)
     g_signal_emit (self, signals[NODE_SELECTED], 0, hit.lane, hit.node);

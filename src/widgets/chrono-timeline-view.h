@@ -34,6 +34,9 @@ char *chrono_timeline_view_describe_lane_at (ChronoTimelineView *view, double x,
 /* The tooltip's markup at (x, y): the lane's name, the item, event or
  * signal value under the point; NULL when there is nothing. */
 char *chrono_timeline_view_describe_at (ChronoTimelineView *view, double x, double y);
+/* The signal sample clicked last shows its lane's other reading (a
+ * counter as recorded or as a rate); FALSE: there is none. */
+gboolean chrono_timeline_view_switch_sample_reading (ChronoTimelineView *view);
 /* Which arrows are drawn and exported: hidden, or only some messages. */
 void chrono_timeline_view_set_link_filter (ChronoTimelineView *view, const ChronoLinkFilter *filter);
 void chrono_timeline_view_get_link_filter (ChronoTimelineView *view, ChronoLinkFilter *out);

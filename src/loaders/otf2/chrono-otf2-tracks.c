@@ -26,26 +26,31 @@ member_name (ChronoOtf2Reader *r, guint32 member_ref)
   return member != NULL ? chrono_otf2_string (r, member->name) : "";
 }
 
-/* The counter's lane shows its values as recorded from here on: in the
- * picture (its signal, or its summary) and in its name. */
+/* Read lazily, the counter's lane shows its values as recorded from here
+ * on: its summary, its name, and the windows the decoder draws. */
 static void
 show_as_recorded (ChronoOtf2Reader *r, Location *location, MetricTrack *track)
 {
-  if (track->recorded != NULL)
-    {
-      chrono_signal_close_steps (track->recorded, location->last_time);
-      chrono_lane_set_signal (track->lane, g_steal_pointer (&track->recorded));
-    }
   if (track->recorded_summary != NULL)
     chrono_lane_set_summary (track->lane, g_steal_pointer (&track->recorded_summary));
   chrono_lane_rename (track->lane, member_name (r, track->member));
   track->as_recorded = TRUE;
-  if (r->summary_buckets > 0)
+  if (location->recorded_members == NULL)
+    location->recorded_members = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_array_append_val (location->recorded_members, track->member);
+}
+
+/* A whole read keeps both readings of a counter, the user may switch: its
+ * rate, or its values as recorded when it went down. */
+static void
+keep_both_readings (ChronoOtf2Reader *r, Location *location, MetricTrack *track)
+{
+  chrono_signal_close_steps (track->recorded, location->last_time);
+  chrono_lane_set_other_signal (track->lane, g_steal_pointer (&track->recorded), member_name (r, track->member));
+  if (track->went_down)
     {
-      /* the decoder draws its windows likewise */
-      if (location->recorded_members == NULL)
-        location->recorded_members = g_array_new (FALSE, FALSE, sizeof (guint32));
-      g_array_append_val (location->recorded_members, track->member);
+      chrono_lane_swap_signals (track->lane);
+      track->as_recorded = TRUE;
     }
 }
 
@@ -63,13 +68,14 @@ finish_track (ChronoOtf2Reader *r, Location *location, MetricTrack *track)
                                       track->n_back),
                          location->id, track->n_back, name, track->first_back);
   if (track->went_down)
-    {
-      chrono_warnings_add (r->warnings, 0, "counter goes down",
-                           _ ("location %" PRIu64 ": “%s” is declared accumulated but goes down at %" PRId64
-                              ": shown as recorded, not as a rate"),
-                           location->id, name, track->first_down);
-      show_as_recorded (r, location, track);
-    }
+    chrono_warnings_add (r->warnings, 0, "counter goes down",
+                         _ ("location %" PRIu64 ": “%s” is declared accumulated but goes down at %" PRId64
+                            ": shown as recorded, not as a rate"),
+                         location->id, name, track->first_down);
+  if (track->recorded != NULL && chrono_lane_get_signal (track->lane) != NULL)
+    keep_both_readings (r, location, track);
+  else if (track->went_down)
+    show_as_recorded (r, location, track);
   g_clear_pointer (&track->recorded, chrono_signal_free);
   g_clear_pointer (&track->recorded_summary, chrono_summary_free);
 }
