@@ -1459,6 +1459,50 @@ test_arrows_dialog (void)
   gtk_widget_destroy (GTK_WIDGET (window));
 }
 
+/* "," from an MPI receive selects the call its message was sent in, and
+ * the inspector names it (MPI_Send or MPI_Isend, not the sender's main). */
+static void
+test_follow_message_chain (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "sends_inside.otf2", NULL);
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  const ChronoLink *link = chrono_links_get (chrono_trace_get_links (trace), 0);
+  ChronoSpans *spans = chrono_lane_get_spans (link->dst_lane);
+  guint receive = G_MAXUINT;
+  for (guint i = 0; i < chrono_spans_get_n (spans); i++)
+    {
+      ChronoSpan span;
+      chrono_spans_get (spans, i, &span);
+      const char *label = chrono_strings_get (chrono_trace_get_strings (trace), span.label);
+      if ((g_str_equal (label, "MPI_Recv") || g_str_equal (label, "MPI_Wait")) && span.start <= link->dst_time
+          && link->dst_time <= span.end)
+        receive = i;
+    }
+  g_assert_cmpuint (receive, !=, G_MAXUINT);
+  chrono_timeline_view_select (view, link->dst_lane, receive);
+  send_key (timeline, GDK_KEY_comma);
+  ChronoLane *selected;
+  guint span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == link->src_lane);
+  ChronoSpan sent;
+  chrono_spans_get (chrono_lane_get_spans (selected), span, &sent);
+  const char *call = chrono_strings_get (chrono_trace_get_strings (trace), sent.label);
+  g_assert_true (g_str_equal (call, "MPI_Send") || g_str_equal (call, "MPI_Isend"));
+  /* the inspector names the call */
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_autofree char *named = g_strdup_printf ("Label: %s\n", call);
+  g_assert_nonnull (strstr (text, named));
+  g_assert_cmpint (chrono_spans_get_start (chrono_lane_get_spans (selected), span), <=, link->src_time);
+  g_assert_cmpint (chrono_spans_get_end (chrono_lane_get_spans (selected), span), >=, link->src_time);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 static guint
 count_path_pixels (GtkWidget *timeline)
 {
@@ -2550,6 +2594,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
   g_test_add_func ("/gui/signal-sample", test_signal_sample);
   g_test_add_func ("/gui/arrows-dialog", test_arrows_dialog);
+  g_test_add_func ("/gui/follow-message-chain", test_follow_message_chain);
   g_test_add_func ("/gui/requirements-page", test_requirements_page);
   g_test_add_func ("/gui/core-load-lanes", test_core_load_lanes);
   g_test_add_func ("/gui/export-format-follows-name", test_export_format_follows_name);
