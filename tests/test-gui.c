@@ -18,6 +18,7 @@
 #include "chrono-inspector.h"
 #include "chrono-instance-life.h"
 #include "chrono-loader.h"
+#include "chrono-arrows-dialog.h"
 #include "chrono-metrics-view.h"
 #include "chrono-name-colours.h"
 #include "chrono-palette.h"
@@ -1465,6 +1466,183 @@ test_metrics_panel (void)
 }
 
 /* Pixels of the path's colour in the timeline as it is drawn now. */
+/* A signal lane says its value under the pointer, and a click on it shows
+ * the sample in the inspector (an OTF2 metric: node power, held per sample). */
+static void
+test_signal_sample (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "mpi_metrics.otf2", NULL);
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  GtkWidget *timeline = GTK_WIDGET (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *power = find_lane (trace, "node_power", CHRONO_LANE_SIGNAL);
+  g_assert_nonnull (power);
+  chrono_viewport_fit (chrono_timeline_view_get_viewport (view));
+  g_assert_true (chrono_timeline_view_show_lane (view, power));
+  settle ();
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint row_index;
+  g_assert_true (chrono_layout_find_row (layout, power, &row_index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, row_index);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  const ChronoFragment *first = chrono_signal_get (chrono_lane_get_signal (power), 0);
+  double x = chrono_render_options_time_to_x (&o, first->t0 + (first->t1 - first->t0) / 2);
+  double y = chrono_render_options_lane_top (&o) + row->y - o.scroll_y + row->height / 2;
+  g_autofree char *value = g_strdup_printf ("%g", first->c);
+  g_autofree char *tip = chrono_timeline_view_describe_at (view, x, y);
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, "node_power"));
+  g_assert_nonnull (strstr (tip, value));
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x, y, 0);
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (text, "node_power"));
+  g_assert_nonnull (strstr (text, value));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-signal-sample.png");
+
+  /* a counter drawn as its rate: its values as recorded are a click away, and back */
+  ChronoLane *counter = find_lane (trace, "PAPI_TOT_INS /s", CHRONO_LANE_SIGNAL);
+  g_assert_nonnull (counter);
+  g_assert_true (chrono_timeline_view_show_lane (view, counter));
+  settle ();
+  g_assert_true (chrono_layout_find_row (layout, counter, &row_index));
+  row = chrono_layout_get_row (layout, row_index);
+  chrono_timeline_view_get_render_options (view, &o);
+  const ChronoFragment *rate = chrono_signal_get (chrono_lane_get_signal (counter), 0);
+  x = chrono_render_options_time_to_x (&o, rate->t0 + (rate->t1 - rate->t0) / 2);
+  y = chrono_render_options_lane_top (&o) + row->y - o.scroll_y + row->height / 2;
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x, y, 0);
+  g_autofree char *as_rate = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (as_rate, "Show as “PAPI_TOT_INS”"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "switch-reading", NULL);
+  g_assert_cmpstr (chrono_lane_get_name (counter), ==, "PAPI_TOT_INS");
+  g_assert_true (chrono_signal_is_step (chrono_lane_get_signal (counter)));
+  g_autofree char *as_recorded = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (as_recorded, "Show as “PAPI_TOT_INS /s”"));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "gui-counter-as-recorded.png");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "switch-reading", NULL);
+  g_assert_cmpstr (chrono_lane_get_name (counter), ==, "PAPI_TOT_INS /s");
+  gtk_widget_destroy (GTK_WIDGET (window));
+}
+
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  if (!GTK_IS_CONTAINER (widget))
+    return NULL;
+  g_autoptr (GList) children = gtk_container_get_children (GTK_CONTAINER (widget));
+  for (GList *c = children; c != NULL; c = c->next)
+    {
+      GtkWidget *found = find_named (c->data, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Message Arrows…: hide the arrows, or keep a communicator's, a tag's, the
+ * big ones; what cannot be read keeps the dialog open and changes nothing. */
+static void
+test_arrows_dialog (void)
+{
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "mpi_metrics.otf2", NULL);
+  ChronoWindow *window = open_window (app, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "arrows"));
+  ChronoLinkFilter filter;
+  chrono_timeline_view_get_link_filter (view, &filter);
+  g_assert_false (filter.hidden);
+
+  GtkWidget *dialog = chrono_arrows_dialog_new (GTK_WINDOW (window), view);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (find_named (dialog, "show")), FALSE);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  chrono_timeline_view_get_link_filter (view, &filter);
+  g_assert_true (filter.hidden);
+
+  dialog = chrono_arrows_dialog_new (GTK_WINDOW (window), view);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (find_named (dialog, "show"))));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (find_named (dialog, "show")), TRUE);
+  gtk_entry_set_text (GTK_ENTRY (find_named (dialog, "communicator")), "MPI_COMM_WORLD");
+  gtk_entry_set_text (GTK_ENTRY (find_named (dialog, "tag")), "2");
+  gtk_entry_set_text (GTK_ENTRY (find_named (dialog, "min-bytes")), "64");
+  settle ();
+  save_screenshot (dialog, "gui-arrows-dialog.png");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  chrono_timeline_view_get_link_filter (view, &filter);
+  g_assert_false (filter.hidden);
+  g_assert_cmpstr (filter.communicator, ==, "MPI_COMM_WORLD");
+  g_assert_true (filter.has_tag);
+  g_assert_cmpuint (filter.tag, ==, 2);
+  g_assert_cmpuint (filter.min_bytes, ==, 64);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  g_assert_cmpstr (o.links.communicator, ==, "MPI_COMM_WORLD");
+
+  dialog = chrono_arrows_dialog_new (GTK_WINDOW (window), view);
+  g_object_ref (dialog);
+  gtk_entry_set_text (GTK_ENTRY (find_named (dialog, "tag")), "two");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  g_assert_true (gtk_widget_get_visible (dialog)); /* still asking */
+  chrono_timeline_view_get_link_filter (view, &filter);
+  g_assert_cmpuint (filter.tag, ==, 2);
+  gtk_widget_destroy (dialog);
+  g_object_unref (dialog);
+  gtk_widget_destroy (GTK_WIDGET (window));
+}
+
+/* "," from an MPI receive selects the call its message was sent in, and
+ * the inspector names it (MPI_Send or MPI_Isend, not the sender's main). */
+static void
+test_follow_message_chain (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "sends_inside.otf2", NULL);
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (timeline);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  const ChronoLink *link = chrono_links_get (chrono_trace_get_links (trace), 0);
+  ChronoSpans *spans = chrono_lane_get_spans (link->dst_lane);
+  guint receive = G_MAXUINT;
+  for (guint i = 0; i < chrono_spans_get_n (spans); i++)
+    {
+      ChronoSpan span;
+      chrono_spans_get (spans, i, &span);
+      const char *label = chrono_strings_get (chrono_trace_get_strings (trace), span.label);
+      if ((g_str_equal (label, "MPI_Recv") || g_str_equal (label, "MPI_Wait")) && span.start <= link->dst_time
+          && link->dst_time <= span.end)
+        receive = i;
+    }
+  g_assert_cmpuint (receive, !=, G_MAXUINT);
+  chrono_timeline_view_select (view, link->dst_lane, receive);
+  send_key (timeline, GDK_KEY_comma);
+  ChronoLane *selected;
+  guint span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == link->src_lane);
+  ChronoSpan sent;
+  chrono_spans_get (chrono_lane_get_spans (selected), span, &sent);
+  const char *call = chrono_strings_get (chrono_trace_get_strings (trace), sent.label);
+  g_assert_true (g_str_equal (call, "MPI_Send") || g_str_equal (call, "MPI_Isend"));
+  /* the inspector names the call */
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_autofree char *named = g_strdup_printf ("Label: %s\n", call);
+  g_assert_nonnull (strstr (text, named));
+  g_assert_cmpint (chrono_spans_get_start (chrono_lane_get_spans (selected), span), <=, link->src_time);
+  g_assert_cmpint (chrono_spans_get_end (chrono_lane_get_spans (selected), span), >=, link->src_time);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
 static guint
 count_path_pixels (GtkWidget *timeline)
 {
@@ -3336,6 +3514,9 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/name-column-resizes", test_name_column_resizes);
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
+  g_test_add_func ("/gui/signal-sample", test_signal_sample);
+  g_test_add_func ("/gui/arrows-dialog", test_arrows_dialog);
+  g_test_add_func ("/gui/follow-message-chain", test_follow_message_chain);
   g_test_add_func ("/gui/requirements-page", test_requirements_page);
   g_test_add_func ("/gui/core-load-lanes", test_core_load_lanes);
   g_test_add_func ("/gui/export-format-follows-name", test_export_format_follows_name);

@@ -99,6 +99,47 @@ test_per_instance (void)
   g_assert_cmpint (instance (r, 1)->value[CHRONO_METRIC_RESPONSE_TIME], ==, CHRONO_METRIC_NONE);
 }
 
+/* The histogram's bars are the instances: each counted once, in its bin. */
+static void
+test_histogram (void)
+{
+  g_autoptr (ChronoTrace) trace = load_fixture ("timing_metrics.btf");
+  g_autoptr (GPtrArray) all = chrono_metrics_compute (trace, NULL);
+  const ChronoEntityMetrics *a = find_entity (all, "Task_A");
+  guint counts[4];
+  /* response times 20, 35, 40, 20 over 20 … 40 in bins of 5: 20, 20 | – | – | 35, 40 */
+  g_assert_cmpuint (chrono_metrics_histogram (a, CHRONO_METRIC_RESPONSE_TIME, 4, counts), ==, 2);
+  g_assert_cmpuint (counts[0], ==, 2);
+  g_assert_cmpuint (counts[1], ==, 0);
+  g_assert_cmpuint (counts[2], ==, 0);
+  g_assert_cmpuint (counts[3], ==, 2);
+  /* interference 0, 15, 0, 10 over 0 … 15: 0, 0 | – | 10 | 15 */
+  g_assert_cmpuint (chrono_metrics_histogram (a, CHRONO_METRIC_INTERFERENCE, 4, counts), ==, 2);
+  g_assert_cmpuint (counts[0], ==, 2);
+  g_assert_cmpuint (counts[2], ==, 1);
+  g_assert_cmpuint (counts[3], ==, 1);
+  /* one value: every instance in the first bin; Task_B #8 has one start delay */
+  g_assert_cmpuint (chrono_metrics_histogram (find_entity (all, "Task_B"), CHRONO_METRIC_START_DELAY, 4, counts), ==,
+                    1);
+  g_assert_cmpuint (counts[0], ==, 1);
+  /* every entity and metric: the bars add up to the count */
+  for (guint e = 0; e < all->len; e++)
+    for (ChronoMetric m = 0; m < CHRONO_N_METRICS; m++)
+      {
+        guint bins[20], sum = 0, highest = 0;
+        ChronoMetricSummary s;
+        chrono_metrics_summarize (g_ptr_array_index (all, e), m, &s);
+        guint top = chrono_metrics_histogram (g_ptr_array_index (all, e), m, G_N_ELEMENTS (bins), bins);
+        for (guint b = 0; b < G_N_ELEMENTS (bins); b++)
+          {
+            sum += bins[b];
+            highest = MAX (highest, bins[b]);
+          }
+        g_assert_cmpuint (sum, ==, s.count);
+        g_assert_cmpuint (top, ==, highest);
+      }
+}
+
 static void
 test_summary (void)
 {
@@ -335,6 +376,7 @@ main (int argc, char **argv)
   g_test_add_func ("/metrics/sorted-by-name", test_sorted_by_name);
   g_test_add_func ("/metrics/per-instance", test_per_instance);
   g_test_add_func ("/metrics/summary", test_summary);
+  g_test_add_func ("/metrics/histogram", test_histogram);
   g_test_add_func ("/metrics/nearest-rank", test_nearest_rank);
   g_test_add_func ("/metrics/options", test_options);
   g_test_add_func ("/metrics/names", test_metric_names);

@@ -493,6 +493,193 @@ test_name_colours_distinct (void)
   g_assert_cmpfloat (colour_distance (&x, &y), ==, 0.0);
 }
 
+/* Calls coloured by region: MPI's in the red family, every other away from
+ * red, each pair apart (main and MPI_Send were both blue). */
+static gboolean
+is_red (const ChronoRgb *c)
+{
+  return c->red > c->green + 0.15 && c->red > c->blue + 0.15;
+}
+
+static void
+test_mpi_regions_red (void)
+{
+  g_autoptr (ChronoTrace) trace = g_object_new (CHRONO_TYPE_TRACE, NULL);
+  const char *regions[] = { "main", "solve", "dot", "axpy", "MPI_Send", "MPI_Recv", "MPI_Wait", "Bcast (collective)" };
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  for (guint i = 0; i < G_N_ELEMENTS (regions); i++)
+    chrono_trace_note_colour_label (trace, chrono_strings_intern (strings, regions[i]));
+  g_autoptr (ChronoNameColours) names = chrono_name_colours_new ();
+  chrono_name_colours_add_trace (names, trace);
+  chrono_name_colours_seal (names);
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      const ChronoPalette *palette = chrono_palette_get (dark);
+      ChronoRgb colours[G_N_ELEMENTS (regions)];
+      for (guint i = 0; i < G_N_ELEMENTS (regions); i++)
+        {
+          chrono_name_colours_get (names, palette, regions[i], &colours[i]);
+          gboolean mpi = i >= 4;
+          if (is_red (&colours[i]) != mpi)
+            g_error ("%s is %sred", regions[i], mpi ? "not " : "");
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (regions); i++)
+        for (guint j = i + 1; j < G_N_ELEMENTS (regions); j++)
+          g_assert_cmpfloat (colour_distance (&colours[i], &colours[j]), >, 0.08);
+    }
+}
+
+/* Two ranks exchanging many messages (tag = index % 4, bytes = 8 << (index % 3)). */
+static ChronoTrace *
+message_trace (guint n)
+{
+  ChronoTrace *trace = g_object_new (CHRONO_TYPE_TRACE, NULL);
+  g_autoptr (ChronoLane) a = chrono_lane_new ("rank 0", CHRONO_LANE_WORKER, "location");
+  g_autoptr (ChronoLane) b = chrono_lane_new ("rank 1", CHRONO_LANE_WORKER, "location");
+  chrono_trace_add_lane (trace, a);
+  chrono_trace_add_lane (trace, b);
+  ChronoLinks *links = chrono_trace_get_links (trace);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *tag = g_strdup_printf ("%u", i % 4);
+      g_autofree char *bytes = g_strdup_printf ("%u", 8u << (i % 3));
+      const char *keys[] = { "communicator", "tag", "bytes" }, *values[] = { "MPI_COMM_WORLD", tag, bytes };
+      guint32 attrs = chrono_attrs_intern (chrono_trace_get_attrs (trace), keys, values, 3);
+      gint64 t = (gint64) i * 100;
+      ChronoLink link = { i % 2 ? a : b, i % 2 ? b : a, t, t + 150, i % 4, attrs, 0 };
+      chrono_links_append (links, &link);
+    }
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, (gint64) n * 100 + 150);
+  chrono_trace_seal (trace);
+  return trace;
+}
+
+/* The share of the lanes' pixels the arrows darken. */
+static double
+arrow_ink (ChronoTrace *trace, const ChronoLinkFilter *filter)
+{
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 600, 200);
+  o.legend_height = 0;
+  if (filter != NULL)
+    o.links = *filter;
+  g_autoptr (cairo_surface_t) image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, o.width, o.height);
+  cairo_t *cr = cairo_create (image);
+  chrono_renderer_draw (renderer, cr, &o);
+  cairo_destroy (cr);
+  const char *png = g_getenv ("CHRONO_ARROWS_PNG");
+  if (png != NULL && filter == NULL)
+    {
+      g_autofree char *path = g_strdup_printf ("%s-%u.png", png, chrono_links_get_n (chrono_trace_get_links (trace)));
+      cairo_surface_write_to_png (image, path);
+    }
+  guint dark = 0, all = 0;
+  double top = chrono_render_options_lane_top (&o);
+  for (int y = (int) top; y < (int) top + 40; y++)
+    for (int x = o.label_width; x < o.width; x++, all++)
+      {
+        int rgb[3];
+        pixel_at (image, x, y, rgb);
+        dark += rgb[0] + rgb[1] + rgb[2] < 3 * 200;
+      }
+  return (double) dark / all;
+}
+
+/* 5000 messages over 600 px were a solid black tangle: bundled per pair of
+ * rows they leave most of the lanes to be seen; hidden or filtered, fewer. */
+static void
+test_arrows_bundled_and_filtered (void)
+{
+  g_autoptr (ChronoTrace) trace = message_trace (5000);
+  double all = arrow_ink (trace, NULL);
+  g_test_message ("arrows darken %.0f %% of the lanes", 100 * all);
+  g_assert_cmpfloat (all, >, 0.001);
+  g_assert_cmpfloat (all, <, 0.5);
+  ChronoLinkFilter hidden = { .hidden = TRUE };
+  g_assert_cmpfloat (arrow_ink (trace, &hidden), ==, 0.0);
+  ChronoLinkFilter other = { .communicator = "MPI_COMM_SELF" };
+  g_assert_cmpfloat (arrow_ink (trace, &other), ==, 0.0);
+
+  /* few enough: each arrow alone, and the filters keep what matches */
+  g_autoptr (ChronoTrace) few = message_trace (24);
+  double every = arrow_ink (few, NULL);
+  ChronoLinkFilter tag = { .has_tag = TRUE, .tag = 1 };
+  ChronoLinkFilter big = { .min_bytes = 32 };
+  double tagged = arrow_ink (few, &tag), large = arrow_ink (few, &big);
+  g_assert_cmpfloat (tagged, >, 0.0);
+  g_assert_cmpfloat (tagged, <, every * 0.5);
+  g_assert_cmpfloat (large, >, 0.0);
+  g_assert_cmpfloat (large, <, every * 0.6);
+
+  char text[] = "communicator=MPI_COMM_WORLD,tag=3,min-bytes=16";
+  ChronoLinkFilter parsed = { 0 };
+  g_assert_true (chrono_link_filter_parse (&parsed, text, NULL));
+  g_assert_cmpstr (parsed.communicator, ==, "MPI_COMM_WORLD");
+  g_assert_true (parsed.has_tag);
+  g_assert_cmpuint (parsed.tag, ==, 3);
+  g_assert_cmpuint (parsed.min_bytes, ==, 16);
+  char wrong[] = "colour=red";
+  g_autoptr (GError) error = NULL;
+  g_assert_false (chrono_link_filter_parse (&parsed, wrong, &error));
+  g_assert_nonnull (error);
+}
+
+/* A location's calls at the overview: 40000 calls under one main are too
+ * many for a pixel each, and every column is drawn in the colour of what
+ * ran most there (its exclusive time), MPI_Send in the first half, solve in
+ * the second, not one "busy" blue nor main's colour. */
+static void
+test_overview_dominant_region (void)
+{
+  g_autoptr (ChronoTrace) trace = g_object_new (CHRONO_TYPE_TRACE, NULL);
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  guint32 main_label = chrono_strings_intern (strings, "main"), send = chrono_strings_intern (strings, "MPI_Send");
+  guint32 solve = chrono_strings_intern (strings, "solve");
+  guint32 labels[] = { main_label, send, solve };
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    chrono_trace_note_colour_label (trace, labels[i]);
+  g_autoptr (ChronoLane) lane = chrono_lane_new ("Master thread", CHRONO_LANE_WORKER, "location");
+  ChronoSpans *spans = chrono_lane_ensure_spans (lane);
+  const guint n = 40000;
+  ChronoSpan root = { 0, 10 * n, CHRONO_STATE_BUSY, 0, 0, main_label, CHRONO_NO_INSTANCE, 0 };
+  chrono_spans_append (spans, &root);
+  for (guint i = 0; i < n; i++)
+    {
+      /* 8 of every 10 ticks in a call at depth 1 */
+      ChronoSpan call = { 10 * i + 1,         10 * i + 9, CHRONO_STATE_BUSY, 0, 1, i < n / 2 ? send : solve,
+                          CHRONO_NO_INSTANCE, 0 };
+      chrono_spans_append (spans, &call);
+    }
+  chrono_spans_seal (spans);
+  chrono_trace_add_lane (trace, lane);
+  chrono_trace_include_time (trace, 0);
+  chrono_trace_include_time (trace, 10 * n);
+  chrono_trace_seal (trace);
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 600, 200);
+  g_autoptr (cairo_surface_t) image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, o.width, o.height);
+  cairo_t *cr = cairo_create (image);
+  chrono_renderer_draw (renderer, cr, &o);
+  cairo_destroy (cr);
+  guint index;
+  g_assert_true (chrono_layout_find_row (layout, lane, &index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
+  int y = (int) (chrono_render_options_lane_top (&o) + row->y + row->height - 4);
+  g_autoptr (ChronoNameColours) names = chrono_name_colours_new ();
+  chrono_name_colours_add_trace (names, trace);
+  chrono_name_colours_seal (names);
+  ChronoRgb send_colour, solve_colour;
+  chrono_name_colours_get (names, chrono_palette_get (FALSE), "MPI_Send", &send_colour);
+  chrono_name_colours_get (names, chrono_palette_get (FALSE), "solve", &solve_colour);
+  assert_colour (image, column_of (&o, 10 * n / 4), y, &send_colour, "MPI_Send's quarter");
+  assert_colour (image, column_of (&o, 30 * n / 4), y, &solve_colour, "solve's quarter");
+}
+
 /* Issue 18: a lane with a second sub-row at one moment was double height
  * for the whole trace; now it is as tall as the range on show needs. */
 static void
@@ -1331,6 +1518,9 @@ main (int argc, char **argv)
   g_test_add_func ("/render/crowded-links", test_crowded_links);
   g_test_add_func ("/render/name-colours-distinct", test_name_colours_distinct);
   g_test_add_func ("/render/density-channels-apart", test_density_channels_apart);
+  g_test_add_func ("/render/mpi-regions-red", test_mpi_regions_red);
+  g_test_add_func ("/render/arrows-bundled-and-filtered", test_arrows_bundled_and_filtered);
+  g_test_add_func ("/render/overview-dominant-region", test_overview_dominant_region);
   g_test_add_func ("/render/rows-as-tall-as-the-range", test_rows_as_tall_as_the_range);
   g_test_add_func ("/render/claims-keep-their-edges", test_claims_keep_their_edges);
   g_test_add_func ("/render/constant-signal-axis", test_constant_signal_axis);

@@ -162,6 +162,85 @@ test_activations (void)
   g_rmdir (dir);
 }
 
+static const char *
+span_label (ChronoTrace *trace, ChronoLane *lane, guint index)
+{
+  ChronoSpan span;
+  chrono_spans_get (chrono_lane_get_spans (lane), index, &span);
+  return chrono_strings_get (chrono_trace_get_strings (trace), span.label);
+}
+
+/* The receiving call a message ends in: the MPI_Recv or MPI_Wait holding its end. */
+static gboolean
+receiving_call (ChronoTrace *trace, const ChronoLink *link, ChronoChainStep *out)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (link->dst_lane);
+  for (guint i = 0; spans != NULL && i < chrono_spans_get_n (spans); i++)
+    {
+      const char *label = span_label (trace, link->dst_lane, i);
+      if ((g_str_equal (label, "MPI_Recv") || g_str_equal (label, "MPI_Wait"))
+          && chrono_spans_get_start (spans, i) <= link->dst_time && link->dst_time <= chrono_spans_get_end (spans, i))
+        {
+          *out = span_item (link->dst_lane, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* From an MPI receive the chain goes to the call the matching send
+ * happened in (MPI_Send or MPI_Isend), not to the sender's main or the user
+ * region around it; returns how many receives were followed. */
+static guint
+check_receives_lead_to_sends (ChronoTrace *trace)
+{
+  ChronoLinks *links = chrono_trace_get_links (trace);
+  guint followed = 0;
+  for (guint i = 0; i < chrono_links_get_n (links); i++)
+    {
+      const ChronoLink *link = chrono_links_get (links, i);
+      ChronoChainStep receive;
+      if (!receiving_call (trace, link, &receive))
+        continue;
+      g_autoptr (GArray) chain = chrono_upstream_chain (trace, &receive, 2);
+      g_assert_cmpuint (chain->len, ==, 2);
+      const ChronoChainStep *send = &g_array_index (chain, ChronoChainStep, 1);
+      g_assert_false (send->is_mark);
+      const char *label = span_label (trace, send->lane, send->index);
+      if (!g_str_equal (label, "MPI_Send") && !g_str_equal (label, "MPI_Isend"))
+        g_error ("the receive at %" G_GINT64_FORMAT " leads to %s [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT
+                 "], not to the send at %" G_GINT64_FORMAT,
+                 link->dst_time, label, send->begin, send->end, link->src_time);
+      followed++;
+    }
+  return followed;
+}
+
+/* Sends recorded a few ticks inside their MPI_Send / MPI_Isend, as Score-P
+ * records them (chrono-gen-otf2 --sends-inside). */
+static void
+test_receive_to_send (void)
+{
+  g_autoptr (ChronoTrace) trace = load ("otf2", "sends_inside.otf2");
+  g_assert_cmpuint (check_receives_lead_to_sends (trace), >=, 10);
+}
+
+static void
+test_receive_to_send_corpus (void)
+{
+  const char *corpus = g_getenv ("CHRONO_CORPUS");
+  g_autofree char *path = corpus ? g_build_filename (corpus, "otf2", "ping-pong-otf2", "traces.otf2", NULL) : NULL;
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the ping-pong archive of the corpus is not there");
+      return;
+    }
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) trace = chrono_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (check_receives_lead_to_sends (trace), >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -170,5 +249,7 @@ main (int argc, char **argv)
   g_test_add_func ("/upstream/latest-source-and-cycles", test_latest_source_and_cycles);
   g_test_add_func ("/upstream/runnable-caller", test_runnable_caller);
   g_test_add_func ("/upstream/activations", test_activations);
+  g_test_add_func ("/upstream/receive-to-send", test_receive_to_send);
+  g_test_add_func ("/upstream/receive-to-send-corpus", test_receive_to_send_corpus);
   return g_test_run ();
 }

@@ -87,6 +87,12 @@ gboolean chrono_metrics_summarize_values (const gint64 *values, guint n, ChronoM
 /* FALSE (and count 0) when no instance has the metric. */
 gboolean chrono_metrics_summarize (const ChronoEntityMetrics *entity, ChronoMetric metric, ChronoMetricSummary *out);
 
+/* The instances' values of a metric in n bins of equal width over min … max
+ * (all in the first when they are equal, max in the last): counts[k] is how
+ * many fall in bin k, so the counts add up to the summary's count.  Returns
+ * the largest count, 0 when no instance has the metric. */
+guint chrono_metrics_histogram (const ChronoEntityMetrics *entity, ChronoMetric metric, guint n, guint *counts);
+
 /* The value at rank ⌈percent·n/100⌉ (at least 1) of n sorted values. */
 gint64 chrono_metrics_nearest_rank (const gint64 *sorted, guint n, guint percent);
 

@@ -3,23 +3,41 @@
 #include "chrono-upstream.h"
 
 /* The span of the lane a link end at time joins: one that ends or starts
- * there, else one that holds it. */
+ * there, else one that holds it.  On a lane of nested calls (an OTF2
+ * location, a VisAndOr agent) the innermost call holding it: a message is
+ * sent by the MPI_Send it happens in, not by the main around it; of two
+ * calls of one depth, the later begun (an event at the tick a sibling
+ * ended comes after that Leave). */
 static gboolean
-span_at (ChronoSpans *spans, gint64 time, guint *out)
+span_at (ChronoSpans *spans, gint64 time, gboolean nested, guint *out)
 {
   guint n = chrono_spans_get_n (spans);
   gboolean found = FALSE;
+  ChronoSpan best = { 0 };
   for (guint i = chrono_spans_first_ending_after (spans, time - (time > G_MININT64)); i < n; i++)
     {
-      gint64 start = chrono_spans_get_start (spans, i), end = chrono_spans_get_end (spans, i);
-      if (start > time)
+      ChronoSpan span;
+      chrono_spans_get (spans, i, &span);
+      if (span.start > time)
         break;
-      if (start == time || end == time)
+      if (span.end < time)
+        continue;
+      if (nested)
+        {
+          if (!found || span.depth > best.depth || (span.depth == best.depth && span.start > best.start))
+            {
+              best = span;
+              *out = i;
+            }
+          found = TRUE;
+          continue;
+        }
+      if (span.start == time || span.end == time)
         {
           *out = i;
           return TRUE;
         }
-      if (!found && start <= time && time <= end)
+      if (!found)
         {
           *out = i;
           found = TRUE;
@@ -33,7 +51,8 @@ item_at (ChronoLane *lane, gint64 time, ChronoChainStep *out)
 {
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   guint index;
-  if (spans != NULL && span_at (spans, time, &index))
+  gboolean nested = chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER;
+  if (spans != NULL && span_at (spans, time, nested, &index))
     {
       *out = (ChronoChainStep){ lane, FALSE, index, chrono_spans_get_start (spans, index),
                                 chrono_spans_get_end (spans, index) };

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "chrono-bookmarks-view.h"
+#include "chrono-arrows-dialog.h"
 #include "chrono-core-load-dialog.h"
 #include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
@@ -176,6 +177,14 @@ mark_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint m
 {
   chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set, member);
   chrono_inspector_show_mark_of (CHRONO_INSPECTOR (self->inspector), trace, lane, mark);
+}
+
+static void
+sample_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint sample, guint member,
+                 ChronoTimelineView *view)
+{
+  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set, member);
+  chrono_inspector_show_sample_of (CHRONO_INSPECTOR (self->inspector), trace, lane, sample);
 }
 
 /* The user's note on a span, in the inspector under its title. */
@@ -669,6 +678,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   g_signal_connect_swapped (self->timeline, "node-selected", G_CALLBACK (node_selected), self);
   g_signal_connect_swapped (self->timeline, "mark-selected", G_CALLBACK (mark_selected), self);
   g_signal_connect_swapped (self->timeline, "reference-selected", G_CALLBACK (reference_selected), self);
+  g_signal_connect_swapped (self->timeline, "sample-selected", G_CALLBACK (sample_selected), self);
   g_signal_connect_swapped (self->timeline, "notice", G_CALLBACK (notice), self);
   setup_profile (self, trace);
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
@@ -1562,7 +1572,25 @@ add_note_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
   ask_text (self, _ ("Add Note"), _ ("_Add"), "", chrono_window_add_note_text);
 }
 
+static void
+arrows_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->timeline != NULL)
+    chrono_arrows_dialog_new (GTK_WINDOW (self), CHRONO_TIMELINE_VIEW (self->timeline));
+}
+
+static void
+switch_reading_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ChronoWindow *self = data;
+  if (self->timeline != NULL)
+    chrono_timeline_view_switch_sample_reading (CHRONO_TIMELINE_VIEW (self->timeline));
+}
+
 static const GActionEntry window_actions[] = {
+  { "arrows", arrows_activated },
+  { "switch-reading", switch_reading_activated },
   { "save-view", save_view_activated },
   { "add-bookmark", add_bookmark_activated },
   { "add-note", add_note_activated },

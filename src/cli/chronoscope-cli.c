@@ -1247,9 +1247,13 @@ command_export (int argc, char **argv)
   g_autofree char *output = NULL, *range = NULL, *size = NULL, *marker_a = NULL, *marker_b = NULL, *align = NULL;
   g_autofree char *view = NULL;
   g_auto (GStrv) shifts = NULL;
-  gboolean dark = FALSE, critical = FALSE, with_name = FALSE, force = FALSE;
-  g_autofree char *label_by = NULL, *requirements = NULL, *chain_path = NULL;
+  gboolean dark = FALSE, critical = FALSE, with_name = FALSE, force = FALSE, no_arrows = FALSE;
+  g_autofree char *label_by = NULL, *requirements = NULL, *chain_path = NULL, *arrows = NULL;
   GOptionEntry entries[] = {
+    { "no-arrows", 0, 0, G_OPTION_ARG_NONE, &no_arrows, N_ ("Draw no arrows (messages, dependencies)"), NULL },
+    { "arrows", 0, 0, G_OPTION_ARG_STRING, &arrows,
+      N_ ("Draw only the messages (OTF2) of this communicator, tag and least size"),
+      N_ ("communicator=NAME,tag=N,min-bytes=N") },
     { "requirements", 0, 0, G_OPTION_ARG_FILENAME, &requirements,
       N_ ("Mark every violation of the timing requirements in REQ on its lane"), N_ ("REQ") },
     { "chain-path", 0, 0, G_OPTION_ARG_STRING, &chain_path,
@@ -1338,6 +1342,9 @@ command_export (int argc, char **argv)
     }
   options.dark = dark;
   options.label_attribute = label_by;
+  options.links.hidden = no_arrows;
+  if (arrows != NULL && !chrono_link_filter_parse (&options.links, arrows, &error))
+    return export_failed (error);
   g_autofree char *title = with_name ? export_title (traces, set) : NULL;
   options.title = title;
   ChronoRenderOverlays overlays;
@@ -1532,6 +1539,7 @@ usage (void)
                  "                           (exit 0 all met, 1 violated, 2 errors)\n"
                  "  export FILE… -o OUT      write the timeline as PNG, SVG or PDF\n"
                  "                           [--range BEGIN..END] [--size WxH] [--dark] [--force]\n"
+                 "                           [--no-arrows] [--arrows communicator=NAME,tag=N,min-bytes=N]\n"
                  "                           several traces: [--align start|wallclock|timestamps] [--shift N=TIME]\n"
                  "                           TRACE files: [--group-by KEY,…] [--colour-by KEY] [--only KEY=V|V;…]\n"
                  "  convert FILE -o OUT      rewrite a trace in its format's other form (binary ⇄ text)\n"

@@ -15,6 +15,8 @@ struct _ChronoLane {
   ChronoSpans *spans;
   ChronoMarks *marks;
   ChronoSignal *signal;
+  ChronoSignal *other_signal; /* another reading of the same samples, shown on request */
+  char *other_name; /* the lane's name when it shows other_signal */
   ChronoInstances *instances;
   ChronoSummary *summary;
   ChronoTree *tree;
@@ -89,6 +91,8 @@ chrono_lane_finalize (GObject *object)
   g_clear_pointer (&self->spans, chrono_spans_free);
   g_clear_pointer (&self->marks, chrono_marks_free);
   g_clear_pointer (&self->signal, chrono_signal_free);
+  g_clear_pointer (&self->other_signal, chrono_signal_free);
+  g_free (self->other_name);
   g_clear_pointer (&self->instances, chrono_instances_free);
   g_clear_pointer (&self->summary, chrono_summary_free);
   g_clear_pointer (&self->tree, chrono_tree_free);
@@ -160,8 +164,9 @@ chrono_lane_get_name (ChronoLane *lane)
   return lane->name;
 }
 
-/* Renames a lane no trace named: the heading of a trace in a set, told
- * apart from another trace's of the same file name. */
+/* Renames a lane: the heading of a trace in a set, told apart from another
+ * trace's of the same file name; a loader's lane that it learns more of
+ * before the trace is sealed (a counter read as recorded, not as a rate). */
 void
 chrono_lane_set_name (ChronoLane *lane, const char *name)
 {
@@ -527,6 +532,38 @@ chrono_lane_ensure_marks (ChronoLane *lane)
   return lane->marks;
 }
 
+void
+chrono_lane_set_other_signal (ChronoLane *lane, ChronoSignal *signal, const char *name)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane) && signal != NULL && name != NULL);
+  g_clear_pointer (&lane->other_signal, chrono_signal_free);
+  g_free (lane->other_name);
+  lane->other_signal = signal;
+  lane->other_name = chrono_utf8_dup (name);
+}
+
+const char *
+chrono_lane_get_other_name (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  return lane->other_signal != NULL ? lane->other_name : NULL;
+}
+
+gboolean
+chrono_lane_swap_signals (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), FALSE);
+  if (lane->other_signal == NULL || lane->signal == NULL)
+    return FALSE;
+  ChronoSignal *signal = lane->signal;
+  lane->signal = lane->other_signal;
+  lane->other_signal = signal;
+  char *name = lane->name;
+  lane->name = lane->other_name;
+  lane->other_name = name;
+  return TRUE;
+}
+
 ChronoSignal *
 chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second)
 {
@@ -578,6 +615,8 @@ chrono_lane_seal (ChronoLane *lane)
     chrono_marks_seal (lane->marks);
   if (lane->signal)
     chrono_signal_seal (lane->signal);
+  if (lane->other_signal)
+    chrono_signal_seal (lane->other_signal);
   if (lane->tree)
     chrono_tree_seal (lane->tree);
   guint n = chrono_lane_get_n_children (lane);

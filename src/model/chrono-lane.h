@@ -77,6 +77,13 @@ ChronoInstances *chrono_lane_get_instances (ChronoLane *lane);
 ChronoSpans *chrono_lane_ensure_spans (ChronoLane *lane);
 ChronoMarks *chrono_lane_ensure_marks (ChronoLane *lane);
 ChronoSignal *chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second);
+/* Another reading of the same samples (a counter as a rate or as recorded),
+ * with the lane's name for it; the lane owns it.  Before sealing. */
+void chrono_lane_set_other_signal (ChronoLane *lane, ChronoSignal *signal, const char *name);
+/* The name the lane takes with its other reading; NULL: it has none. */
+const char *chrono_lane_get_other_name (ChronoLane *lane);
+/* Shows the other reading (and its name) instead; FALSE: there is none. */
+gboolean chrono_lane_swap_signals (ChronoLane *lane);
 ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
 /* What the claims of a lazily read resource lane amount to, counted by its
  * reader in the order a whole read places them (its spans are in decoded

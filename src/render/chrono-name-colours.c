@@ -3,7 +3,9 @@
  * (r · s) mod H, with s coprime to H near H / 2.6 so that names next to each
  * other in order ("TASK_1", "TASK_2") are far apart on the wheel, and level
  * r div H: every rank has its own pair, so two names differ by at least a
- * hue step or a level. */
+ * hue step or a level.  MPI's names (MPI_Send, "Bcast (collective)") are
+ * ranked apart in the red family, as HPC users know them from other
+ * viewers; the other names then keep off the reds. */
 #include "chrono-name-colours.h"
 
 #include <math.h>
@@ -11,12 +13,22 @@
 #define FEW_NAMES 12 /* up to this many: one lightness, hues alone apart */
 #define LEVELS 3
 
+#define MPI_RANK 0x80000000u /* in a rank: one of the MPI names, ranked among them */
+
 struct _ChronoNameColours {
-  GHashTable *rank; /* name (owned) → rank + 1 */
+  GHashTable *rank; /* name (owned) → rank + 1, with MPI_RANK for an MPI name */
   GPtrArray *names; /* until sealed */
   guint hues, levels, stride;
+  gboolean has_mpi; /* MPI names take the reds: the others keep off them */
   gboolean sealed;
 };
+
+static gboolean
+is_mpi_name (const char *name)
+{
+  return g_str_has_prefix (name, "MPI_") || g_str_has_prefix (name, "PMPI_")
+         || g_str_has_suffix (name, " (collective)");
+}
 
 ChronoNameColours *
 chrono_name_colours_new (void)
@@ -89,9 +101,15 @@ chrono_name_colours_seal (ChronoNameColours *c)
   if (c->sealed)
     return;
   g_ptr_array_sort (c->names, compare_names);
+  guint n_mpi = 0, n_other = 0;
   for (guint i = 0; i < c->names->len; i++)
-    g_hash_table_insert (c->rank, g_strdup (g_ptr_array_index (c->names, i)), GUINT_TO_POINTER (i + 1));
-  guint n = MAX (c->names->len, 1);
+    {
+      const char *name = g_ptr_array_index (c->names, i);
+      guint rank = is_mpi_name (name) ? (n_mpi++ | MPI_RANK) : n_other++;
+      g_hash_table_insert (c->rank, g_strdup (name), GUINT_TO_POINTER (rank + 1));
+    }
+  c->has_mpi = n_mpi > 0;
+  guint n = MAX (n_other, 1);
   c->levels = n <= FEW_NAMES ? 1 : LEVELS;
   c->hues = (n + c->levels - 1) / c->levels;
   c->stride = MAX ((guint) lround (c->hues / 2.618), 1);
@@ -99,6 +117,17 @@ chrono_name_colours_seal (ChronoNameColours *c)
     c->stride++;
   g_ptr_array_set_size (c->names, 0); /* the table's keys are what stays */
   c->sealed = TRUE;
+}
+
+/* The k-th MPI name: crimson, red and orange-red in three lightness levels. */
+static void
+mpi_colour (const ChronoPalette *palette, guint k, ChronoRgb *out)
+{
+  static const double hues[] = { 0.995, 0.965, 0.025 };
+  static const double light[] = { 0.50, 0.38, 0.64 }, dark[] = { 0.50, 0.40, 0.62 };
+  guint level = (k / G_N_ELEMENTS (hues)) % G_N_ELEMENTS (light);
+  double saturation = k < 9 ? 0.72 : 0.5;
+  chrono_rgb_from_hsl (hues[k % G_N_ELEMENTS (hues)], saturation, (palette->dark ? dark : light)[level], out);
 }
 
 guint
@@ -117,10 +146,17 @@ chrono_name_colours_get (const ChronoNameColours *c, const ChronoPalette *palett
       return;
     }
   rank--;
+  if (rank & MPI_RANK)
+    {
+      mpi_colour (palette, rank & ~MPI_RANK, out);
+      return;
+    }
   guint hue = (guint) (((guint64) rank * c->stride) % c->hues);
   guint level = MIN (rank / c->hues, c->levels - 1);
   /* the middle level is the hashed colours' lightness; the others either side */
   static const double light[LEVELS] = { 0.62, 0.48, 0.76 }, dark[LEVELS] = { 0.45, 0.33, 0.58 };
   double lightness = (palette->dark ? dark : light)[level];
-  chrono_rgb_from_hsl ((double) hue / c->hues + 0.03, 0.62, lightness, out);
+  /* beside MPI's reds, the others take the wheel from amber to magenta */
+  double h = c->has_mpi ? 0.14 + 0.74 * hue / c->hues : (double) hue / c->hues + 0.03;
+  chrono_rgb_from_hsl (h, 0.62, lightness, out);
 }

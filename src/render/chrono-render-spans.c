@@ -426,11 +426,71 @@ add_column (const RowDraw *d, BatchSet *set, double x, double width, gint64 t0, 
       if (time <= 0)
         continue;
       double height = MAX (round (full * (double) time / denominator * scale) / scale, min_height);
-      guint64 key = span_colour (d->ctx, d->kind, order[i], CHRONO_STRING_NONE, &color);
+      /* an agent's or location's work in the colour of what it mostly did there */
+      guint32 label =
+          d->kind == CHRONO_LANE_WORKER && order[i] == CHRONO_STATE_BUSY ? longest->label : CHRONO_STRING_NONE;
+      guint64 key = span_colour (d->ctx, d->kind, order[i], label, &color);
       Rect r = { x, y - height, width, height };
       batch_set_add (set, key, &color, &r);
       y -= height;
     }
+}
+
+typedef struct {
+  guint32 label;
+  gint64 ticks;
+} LabelTime;
+
+#define MAX_NESTING 256 /* deeper calls count for their own label only */
+
+static void
+add_label_time (GArray *weights, guint32 label, gint64 ticks)
+{
+  for (guint i = 0; i < weights->len; i++)
+    if (g_array_index (weights, LabelTime, i).label == label)
+      {
+        g_array_index (weights, LabelTime, i).ticks += ticks;
+        return;
+      }
+  LabelTime added = { label, ticks };
+  g_array_append_val (weights, added);
+}
+
+/* What a lane of nested calls mostly did in [t0, t1): the label with the
+ * most exclusive time there (a call's time less its children's), so a
+ * column shows MPI_Send or solve, not the main around them.  Children follow
+ * their parent in start order: the parent of a call at depth d is the last
+ * call met at depth d - 1. */
+static guint32
+dominant_label (ChronoSpans *spans, gint64 t0, gint64 t1, GArray *weights)
+{
+  g_array_set_size (weights, 0);
+  guint32 parents[MAX_NESTING];
+  for (guint d = 0; d < MAX_NESTING; d++)
+    parents[d] = CHRONO_STRING_NONE;
+  guint last = chrono_spans_first_starting_at_or_after (spans, t1);
+  for (guint i = chrono_spans_first_ending_after (spans, t0); i < last; i++)
+    {
+      ChronoSpan s;
+      chrono_spans_get (spans, i, &s);
+      if (s.depth < MAX_NESTING)
+        parents[s.depth] = s.state == CHRONO_STATE_BUSY ? s.label : CHRONO_STRING_NONE;
+      gint64 ticks = MIN (s.end, t1) - MAX (s.start, t0);
+      if (ticks <= 0 || s.state != CHRONO_STATE_BUSY || s.label == CHRONO_STRING_NONE)
+        continue;
+      add_label_time (weights, s.label, ticks);
+      if (s.depth > 0 && s.depth <= MAX_NESTING && parents[s.depth - 1] != CHRONO_STRING_NONE)
+        add_label_time (weights, parents[s.depth - 1], -ticks);
+    }
+  guint32 best = CHRONO_STRING_NONE;
+  gint64 most = 0;
+  for (guint i = 0; i < weights->len; i++)
+    if (g_array_index (weights, LabelTime, i).ticks > most)
+      {
+        most = g_array_index (weights, LabelTime, i).ticks;
+        best = g_array_index (weights, LabelTime, i).label;
+      }
+  return best;
 }
 
 /* One summary per pixel column. */
@@ -438,6 +498,7 @@ static void
 draw_per_column (const RowDraw *d)
 {
   ChronoRenderContext *ctx = d->ctx;
+  g_autoptr (GArray) weights = g_array_new (FALSE, FALSE, sizeof (LabelTime));
   BatchSet set;
   batch_set_init (&set);
   double step = 1.0 / ctx->scale;
@@ -452,7 +513,7 @@ draw_per_column (const RowDraw *d)
       Longest longest = { chrono_spans_get_state (d->spans, summary.longest), 0 };
       ChronoSpan span;
       chrono_spans_get (d->spans, summary.longest, &span);
-      longest.label = span.label;
+      longest.label = d->kind == CHRONO_LANE_WORKER ? dominant_label (d->spans, t0, t1, weights) : span.label;
       add_column (d, &set, x, step, t0, t1, &summary, &longest);
     }
   batch_set_fill (&set, ctx);

@@ -8,6 +8,8 @@
  * pass over the fragments to compute. */
 #include "chrono-renderer.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "chrono-name-colours.h"
 
 #include <math.h>
@@ -687,9 +689,14 @@ static void
 draw_arrow (cairo_t *cr, double x0, double y0, double x1, double y1)
 {
   cairo_move_to (cr, x0, y0);
-  /* a gentle curve, so arrows between neighbouring rows stay visible */
+  /* a gentle curve, so arrows between neighbouring rows stay visible; a
+   * steep one straight (cairo strokes a curve with flat ends but hardly any
+   * width between them as next to nothing) */
   double bend = (x1 - x0) / 2.0;
-  cairo_curve_to (cr, x0 + bend, y0, x1 - bend, y1, x1, y1);
+  if (fabs (x1 - x0) < 8.0)
+    cairo_line_to (cr, x1, y1);
+  else
+    cairo_curve_to (cr, x0 + bend, y0, x1 - bend, y1, x1, y1);
   cairo_stroke (cr);
   double angle = atan2 (y1 - y0, MAX (fabs (x1 - x0), 1.0) * (x1 >= x0 ? 1 : -1));
   double head = 5.0;
@@ -700,10 +707,69 @@ draw_arrow (cairo_t *cr, double x0, double y0, double x1, double y1)
   cairo_fill (cr);
 }
 
-/* The links with a part in the view, appended to found; FALSE when that
- * makes more than MAX_LINKS_DRAWN of them. */
+gboolean
+chrono_link_filter_parse (ChronoLinkFilter *filter, char *text, GError **error)
+{
+  g_return_val_if_fail (filter != NULL && text != NULL, FALSE);
+  for (char *part = text, *next; part != NULL && *part != '\0'; part = next)
+    {
+      next = strchr (part, ',');
+      if (next != NULL)
+        *next++ = '\0';
+      char *value = strchr (part, '=');
+      guint64 number = 0;
+      if (value != NULL)
+        *value++ = '\0';
+      gboolean numeric = value != NULL && g_ascii_string_to_unsigned (value, 10, 0, G_MAXUINT64, &number, NULL);
+      if (value != NULL && g_str_equal (part, "communicator") && *value != '\0')
+        filter->communicator = value;
+      else if (numeric && g_str_equal (part, "tag") && number <= G_MAXUINT32)
+        {
+          filter->has_tag = TRUE;
+          filter->tag = (guint32) number;
+        }
+      else if (numeric && g_str_equal (part, "min-bytes"))
+        filter->min_bytes = number;
+      else
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _ ("“%s”: arrows are filtered by communicator=NAME, tag=N and min-bytes=N"), part);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
-links_in_view (ChronoLinks *links, const ChronoRenderOptions *o, GArray *found)
+filters_links (const ChronoLinkFilter *f)
+{
+  return f->communicator != NULL || f->has_tag || f->min_bytes > 0;
+}
+
+/* Whether a link of the trace passes the filter: a message of that
+ * communicator, tag and size. */
+static gboolean
+link_passes (ChronoTrace *trace, const ChronoLink *link, const ChronoLinkFilter *f)
+{
+  if (!filters_links (f))
+    return TRUE;
+  ChronoAttrs *attrs = chrono_trace_get_attrs (trace);
+  const char *communicator = chrono_attrs_lookup (attrs, link->attrs, "communicator");
+  const char *tag = chrono_attrs_lookup (attrs, link->attrs, "tag");
+  const char *bytes = chrono_attrs_lookup (attrs, link->attrs, "bytes");
+  if (communicator == NULL || tag == NULL || bytes == NULL)
+    return FALSE; /* not a message */
+  if (f->communicator != NULL && g_strcmp0 (communicator, f->communicator) != 0)
+    return FALSE;
+  if (f->has_tag && g_ascii_strtoull (tag, NULL, 10) != f->tag)
+    return FALSE;
+  return g_ascii_strtoull (bytes, NULL, 10) >= f->min_bytes;
+}
+
+/* The links of the trace with a part in the view that pass the filter,
+ * appended to found; FALSE when that makes more than MAX_LINKS_DRAWN. */
+static gboolean
+links_in_view (ChronoTrace *trace, ChronoLinks *links, const ChronoRenderOptions *o, GArray *found)
 {
   guint n = chrono_links_get_n (links);
   /* times at the 64-bit edges: the window's bounds widened without overflow */
@@ -715,7 +781,7 @@ links_in_view (ChronoLinks *links, const ChronoRenderOptions *o, GArray *found)
       const ChronoLink *link = chrono_links_get (links, i);
       if (MAX (link->src_time, link->dst_time) > reach)
         break; /* every later link begins after the window */
-      if (MIN (link->src_time, link->dst_time) > o->end)
+      if (MIN (link->src_time, link->dst_time) > o->end || !link_passes (trace, link, &o->links))
         continue;
       if (found->len == MAX_LINKS_DRAWN)
         return FALSE;
@@ -789,7 +855,7 @@ chunk_links_in_view (ChronoRenderer *self, ChronoTrace *trace, const ChronoRende
       if (decoded == NULL)
         continue;
       guint before = found->len;
-      if (!links_in_view (chrono_trace_get_links (decoded), o, found))
+      if (!links_in_view (decoded, chrono_trace_get_links (decoded), o, found))
         return FALSE;
       guint kept = before;
       for (guint i = before; i < found->len; i++)
@@ -813,35 +879,118 @@ chunk_links_in_view (ChronoRenderer *self, ChronoTrace *trace, const ChronoRende
   return TRUE;
 }
 
-/* Dependencies over the lanes, between the rows of their two ends; none
- * where they are too many to tell apart (zoom in to see them). */
+/* An arrow in the picture, or a bundle of n of them (their mean ends). */
+typedef struct {
+  double x0, y0, x1, y1;
+  guint n;
+} Arrow;
+
+#define ARROW_SPACING 6.0 /* px of the lanes' width per arrow: more arrows than that are bundled */
+#define BUNDLE_WIDTH 48.0 /* px: arrows between the same two rows leaving this close are one bundle */
+
+static guint
+arrow_hash (gconstpointer data)
+{
+  const Arrow *a = data;
+  return g_double_hash (&a->y0) ^ (g_double_hash (&a->y1) * 31u) ^ ((guint) floor (a->x0 / BUNDLE_WIDTH) * 977u);
+}
+
+static gboolean
+arrow_equal (gconstpointer a, gconstpointer b)
+{
+  const Arrow *x = a, *y = b;
+  return x->y0 == y->y0 && x->y1 == y->y1 && floor (x->x0 / BUNDLE_WIDTH) == floor (y->x0 / BUNDLE_WIDTH);
+}
+
+/* Too many arrows to tell apart: one per pair of rows and stretch of the
+ * lanes' width, from the mean of their sources to the mean of their ends. */
+static GArray *
+bundle_arrows (GArray *arrows)
+{
+  g_autoptr (GHashTable) index = g_hash_table_new (arrow_hash, arrow_equal);
+  GArray *bundles = g_array_new (FALSE, FALSE, sizeof (Arrow));
+  for (guint i = 0; i < arrows->len; i++)
+    {
+      Arrow *a = &g_array_index (arrows, Arrow, i);
+      gpointer at;
+      if (g_hash_table_lookup_extended (index, a, NULL, &at))
+        {
+          Arrow *b = &g_array_index (bundles, Arrow, GPOINTER_TO_UINT (at));
+          b->x0 += a->x0;
+          b->x1 += a->x1;
+          b->n++;
+          continue;
+        }
+      g_array_append_val (bundles, *a);
+      g_hash_table_insert (index, a, GUINT_TO_POINTER (bundles->len - 1));
+    }
+  for (guint i = 0; i < bundles->len; i++)
+    {
+      Arrow *b = &g_array_index (bundles, Arrow, i);
+      b->x0 /= b->n;
+      b->x1 /= b->n;
+    }
+  return bundles;
+}
+
+/* A bundle's line grows with the log of its arrows' number, up to 4 px. */
+static void
+draw_bundles (ChronoRenderContext *ctx, GArray *bundles)
+{
+  cairo_t *cr = ctx->cr;
+  for (guint i = 0; i < bundles->len; i++)
+    {
+      const Arrow *b = &g_array_index (bundles, Arrow, i);
+      chrono_rgb_set_source_alpha (cr, &ctx->palette->text, b->n > 1 ? 0.4 : 0.6);
+      cairo_set_line_width (cr, MIN (1.0 + 0.6 * log2 ((double) b->n), 4.0));
+      draw_arrow (cr, b->x0, b->y0, b->x1, b->y1);
+    }
+}
+
+/* Dependencies over the lanes, between the rows of their two ends, bundled
+ * per pair of rows where they are too dense to tell apart; none past
+ * MAX_LINKS_DRAWN (zoom in to see them). */
 static void
 draw_member_links (ChronoRenderer *self, ChronoRenderContext *ctx, ChronoTrace *trace, const ChronoRenderOptions *o)
 {
   g_autoptr (GArray) shown = g_array_new (FALSE, FALSE, sizeof (const ChronoLink *));
   g_autoptr (GPtrArray) ends = g_ptr_array_new (); /* the index's lanes of each chunk link's two ends */
-  if (!links_in_view (chrono_trace_get_links (trace), o, shown))
+  if (o->links.hidden || !links_in_view (trace, chrono_trace_get_links (trace), o, shown))
     return;
   guint from_index = shown->len;
   if (!chunk_links_in_view (self, trace, o, shown, ends) || shown->len == 0)
     return;
-  cairo_t *cr = ctx->cr;
-  cairo_save (cr);
-  cairo_rectangle (cr, ctx->data_x0, chrono_render_options_lane_top (o), ctx->data_x1 - ctx->data_x0,
-                   chrono_render_options_lane_height (o));
-  cairo_clip (cr);
-  chrono_rgb_set_source_alpha (cr, &ctx->palette->text, 0.7);
-  cairo_set_line_width (cr, 1.2);
+  g_autoptr (GArray) arrows = g_array_new (FALSE, FALSE, sizeof (Arrow));
   for (guint k = 0; k < shown->len; k++)
     {
       const ChronoLink *link = g_array_index (shown, const ChronoLink *, k);
       ChronoLane *src = k < from_index ? link->src_lane : g_ptr_array_index (ends, 2 * (k - from_index));
       ChronoLane *dst = k < from_index ? link->dst_lane : g_ptr_array_index (ends, 2 * (k - from_index) + 1);
-      double y0, y1;
-      if (!link_row_y (self, ctx, src, &y0) || !link_row_y (self, ctx, dst, &y1))
-        continue;
-      draw_arrow (cr, chrono_render_options_time_to_x (o, link->src_time), y0,
-                  chrono_render_options_time_to_x (o, link->dst_time), y1);
+      Arrow arrow = { chrono_render_options_time_to_x (o, link->src_time), 0.0,
+                      chrono_render_options_time_to_x (o, link->dst_time), 0.0, 1 };
+      if (link_row_y (self, ctx, src, &arrow.y0) && link_row_y (self, ctx, dst, &arrow.y1))
+        g_array_append_val (arrows, arrow);
+    }
+  cairo_t *cr = ctx->cr;
+  cairo_save (cr);
+  cairo_rectangle (cr, ctx->data_x0, chrono_render_options_lane_top (o), ctx->data_x1 - ctx->data_x0,
+                   chrono_render_options_lane_height (o));
+  cairo_clip (cr);
+  cairo_set_dash (cr, NULL, 0, 0.0);
+  if (arrows->len > MAX ((ctx->data_x1 - ctx->data_x0) / ARROW_SPACING, 1.0))
+    {
+      g_autoptr (GArray) bundles = bundle_arrows (arrows);
+      draw_bundles (ctx, bundles);
+    }
+  else
+    {
+      chrono_rgb_set_source_alpha (cr, &ctx->palette->text, 0.7);
+      cairo_set_line_width (cr, 1.2);
+      for (guint i = 0; i < arrows->len; i++)
+        {
+          const Arrow *a = &g_array_index (arrows, Arrow, i);
+          draw_arrow (cr, a->x0, a->y0, a->x1, a->y1);
+        }
     }
   cairo_restore (cr);
 }
@@ -1022,6 +1171,19 @@ chrono_renderer_density_position (ChronoRenderer *renderer, const ChronoRenderOp
   return chrono_render_density_position (renderer->layout, row, top, y, position);
 }
 
+/* The fragment of the lane's signal holding the hit's time. */
+static gboolean
+find_sample (ChronoLane *lane, ChronoRenderHit *out)
+{
+  ChronoSignal *signal = chrono_lane_get_signal (lane);
+  if (signal == NULL || !chrono_signal_value_at (signal, out->time, &out->value))
+    return FALSE;
+  out->has_sample = TRUE;
+  out->sample_lane = lane;
+  out->sample = chrono_signal_first_ending_after (signal, out->time);
+  return TRUE;
+}
+
 gboolean
 chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o, double x, double y,
                           ChronoRenderHit *out)
@@ -1064,6 +1226,9 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
   gboolean marks_first = style != CHRONO_ROW_SPANS || in_row < MARK_GLYPH_PX;
   for (guint i = 0; marks_first && i < lanes->len && !out->has_mark; i++)
     if (find_mark (o, g_ptr_array_index (lanes, i), x, out))
+      out->trace = g_ptr_array_index (traces, i);
+  for (guint i = 0; style == CHRONO_ROW_SIGNAL && !out->has_mark && i < lanes->len && !out->has_sample; i++)
+    if (find_sample (g_ptr_array_index (lanes, i), out))
       out->trace = g_ptr_array_index (traces, i);
   for (guint i = 0; style == CHRONO_ROW_SPANS && !out->has_mark && i < lanes->len && !out->has_span; i++)
     {

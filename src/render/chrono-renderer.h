@@ -11,6 +11,22 @@
 
 G_BEGIN_DECLS
 
+/* Which arrows are drawn; all zero: every one.  The filters keep messages
+ * (arrows with "communicator", "tag" and "bytes" attributes, OTF2's) that
+ * match them, and drop every other arrow. */
+typedef struct {
+  gboolean hidden; /* no arrow at all */
+  const char *communicator; /* only this communicator's messages (its name); NULL: any */
+  gboolean has_tag;
+  guint32 tag; /* with has_tag: only messages of this tag */
+  guint64 min_bytes; /* only messages of at least this many bytes; 0: any */
+} ChronoLinkFilter;
+
+/* The filter's parts from "communicator=NAME,tag=N,min-bytes=N" (any of
+ * them, in any order; NAME without commas); FALSE with error when the text
+ * is not that.  Strings point into text, which must outlive the filter. */
+gboolean chrono_link_filter_parse (ChronoLinkFilter *filter, char *text, GError **error);
+
 typedef struct {
   gint64 begin, end; /* visible time range in ticks (end > begin) */
   int width, height; /* size of the picture in device-independent px */
@@ -30,6 +46,7 @@ typedef struct {
    * begin and spans view_span ticks, which need not be whole on its clock.
    * 0 and 0 for the reference trace: the range is begin..end exactly. */
   double view_offset, view_span;
+  ChronoLinkFilter links; /* which arrows are drawn */
 } ChronoRenderOptions;
 
 /* A time range of a lane marked over the picture (a requirement's
@@ -91,6 +108,10 @@ typedef struct {
   gboolean has_mark; /* no span there, but an instant event's glyph */
   ChronoLane *mark_lane; /* the lane holding it (a decoded chunk's, read lazily); trace names its strings */
   guint mark; /* its index in mark_lane's marks */
+  gboolean has_sample; /* a signal row: the fragment of its signal under the point */
+  ChronoLane *sample_lane; /* the lane holding that signal (a decoded chunk's, read lazily) */
+  guint sample; /* the fragment's index in the signal */
+  double value; /* the signal's value at time */
 } ChronoRenderHit;
 
 #define CHRONO_TYPE_RENDERER (chrono_renderer_get_type ())

@@ -753,6 +753,43 @@ chrono_inspector_show_reference_of (ChronoInspector *self, ChronoTrace *trace, C
   gtk_widget_show_all (self->content);
 }
 
+/* A signal's sample: the value it held (or the rate between two samples)
+ * and when. */
+void
+chrono_inspector_show_sample_of (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane, guint index)
+{
+  g_return_if_fail (CHRONO_IS_INSPECTOR (self));
+  ChronoSignal *signal = chrono_lane_get_signal (lane);
+  g_return_if_fail (signal != NULL && index < chrono_signal_get_n (signal));
+  g_set_object (&self->trace, trace);
+  reset (self);
+  const ChronoFragment *f = chrono_signal_get (signal, index);
+  add_label (self, chrono_lane_get_display_name (lane), "title");
+  GtkWidget *grid = new_grid (self);
+  int row = 0;
+  g_autofree char *path = chrono_lane_dup_path (lane);
+  add_field (self, grid, row++, _ ("Lane"), path);
+  g_autofree char *value = g_strdup_printf ("%.10g", chrono_signal_eval_fragment (signal, f, f->t0));
+  add_field (self, grid, row++, f->b != 0.0 || f->a != 0.0 ? _ ("Value at start") : _ ("Value"), value);
+  add_time_field (self, grid, row++, _ ("From"), f->t0);
+  add_time_field (self, grid, row++, _ ("To"), f->t1);
+  add_length_field (self, grid, row++, _ ("Duration"), f->t1 - f->t0);
+  const char *other = chrono_lane_get_other_name (lane);
+  if (other != NULL)
+    {
+      /* a counter drawn as a rate or as recorded: the other is a click away */
+      g_autofree char *text = g_strdup_printf (_ ("Show as “%s”"), other);
+      GtkWidget *button = gtk_button_new_with_label (text);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.switch-reading");
+      gtk_widget_set_tooltip_text (button, _ ("This lane's samples as recorded, or as a rate per second"));
+      gtk_widget_set_halign (button, GTK_ALIGN_START);
+      gtk_widget_set_margin_top (button, 6);
+      gtk_container_add (GTK_CONTAINER (self->content), button);
+      g_string_append_printf (self->text, "%s\n", text);
+    }
+  gtk_widget_show_all (self->content);
+}
+
 void
 chrono_inspector_show_span (ChronoInspector *self, ChronoLane *lane, guint index)
 {

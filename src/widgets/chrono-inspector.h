@@ -21,6 +21,8 @@ void chrono_inspector_show_span_of (ChronoInspector *inspector, ChronoTrace *tra
 /* Items of traces shown together: their times also on the first trace's clock. */
 void chrono_inspector_set_trace_set (ChronoInspector *inspector, ChronoTraceSet *set, guint member);
 void chrono_inspector_show_mark_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane, guint mark);
+/* A signal's sample (fragment index) of trace's lane. */
+void chrono_inspector_show_sample_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane, guint sample);
 void chrono_inspector_show_tree_node (ChronoInspector *inspector, ChronoLane *lane, guint32 node);
 void chrono_inspector_show_reference_of (ChronoInspector *inspector, ChronoTrace *trace, ChronoLane *lane,
                                          const ChronoReference *reference);

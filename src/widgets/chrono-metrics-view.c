@@ -393,21 +393,11 @@ draw_histogram (ChronoMetricsView *self, cairo_t *cr, GtkWidget *widget)
   double left = MARGIN_LEFT, top = HISTOGRAM_MARGIN_TOP;
   double width = MAX (gtk_widget_get_allocated_width (widget) - MARGIN_LEFT - MARGIN_RIGHT, 1.0);
   double height = MAX (gtk_widget_get_allocated_height (widget) - HISTOGRAM_MARGIN_TOP - MARGIN_BOTTOM, 1.0);
-  /* bins of equal width over min … max; all in one when the values are equal */
-  guint bins[N_BINS] = { 0 }, highest = 0;
+  guint bins[N_BINS];
+  guint highest = chrono_metrics_histogram (self->entity, self->metric, N_BINS, bins);
   gint64 min = self->summary.min, max = self->summary.max;
-  double range = (double) (max - min);
-  guint worst_bin = N_BINS - 1;
-  for (guint i = 0; i < self->entity->instances->len; i++)
-    {
-      gint64 v = instance_at (self, i)->value[self->metric];
-      if (v == CHRONO_METRIC_NONE)
-        continue;
-      guint bin = range > 0 ? MIN ((guint) ((double) (v - min) / range * N_BINS), N_BINS - 1) : 0;
-      highest = MAX (highest, ++bins[bin]);
-    }
-  if (range == 0)
-    worst_bin = 0;
+  /* the worst is in the last bin, or the only one when the values are equal */
+  guint worst_bin = min == max ? 0 : N_BINS - 1;
   set_color (cr, &fg, 0.85);
   draw_text (widget, cr, _ ("Distribution over the instances"), left, 2, 0.0, 0.0);
   double bar = width / N_BINS;

@@ -65,6 +65,12 @@ struct _ChronoTimelineView {
   ChronoLaneMenu *lane_menu; /* the context menu of the name column, and its "view.*" actions */
   char *label_attribute; /* claims show this attribute's value, or NULL */
   char *highlight_name; /* only these calls at full strength, or NULL */
+  ChronoLinkFilter link_filter; /* which arrows are drawn; its communicator is link_communicator */
+  ChronoLane *sample_lane; /* the signal sample clicked last: its lane, trace, time and member */
+  ChronoTrace *sample_trace;
+  gint64 sample_time;
+  guint sample_member;
+  char *link_communicator;
   gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
   int label_width; /* the name column's width in px */
   GArray *ranges; /* ChronoRenderRange: marked on the lanes */
@@ -79,7 +85,16 @@ struct _ChronoTimelineView {
   guint mark_index;
 };
 
-enum { ITEM_SELECTED, NODE_SELECTED, MARK_SELECTED, REFERENCE_SELECTED, NOTICE, LABEL_WIDTH_CHOSEN, N_SIGNALS };
+enum {
+  ITEM_SELECTED,
+  NODE_SELECTED,
+  MARK_SELECTED,
+  REFERENCE_SELECTED,
+  SAMPLE_SELECTED,
+  NOTICE,
+  LABEL_WIDTH_CHOSEN,
+  N_SIGNALS
+};
 static guint signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, PROP_LABEL_WIDTH, N_PROPS };
@@ -101,6 +116,7 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->label_width = self->label_width;
   out->label_attribute = self->label_attribute;
   out->highlight_name = self->highlight_name;
+  out->links = self->link_filter;
 }
 
 static double
@@ -143,6 +159,46 @@ chrono_timeline_view_set_highlight (ChronoTimelineView *self, const char *name)
   g_free (self->highlight_name);
   self->highlight_name = g_strdup (name);
   invalidate (self);
+}
+
+/* The signal sample clicked last shows its other reading (a counter's rate
+ * or its values as recorded), its lane renamed; the sample at the same time
+ * is selected again.  FALSE: none clicked, or it has no other reading. */
+gboolean
+chrono_timeline_view_switch_sample_reading (ChronoTimelineView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), FALSE);
+  if (self->sample_lane == NULL || !chrono_lane_swap_signals (self->sample_lane))
+    return FALSE;
+  invalidate (self);
+  ChronoSignal *signal = chrono_lane_get_signal (self->sample_lane);
+  guint index = chrono_signal_first_ending_after (signal, self->sample_time);
+  guint n = chrono_signal_get_n (signal);
+  if (n > 0)
+    g_signal_emit (self, signals[SAMPLE_SELECTED], 0, self->sample_trace, self->sample_lane, MIN (index, n - 1),
+                   self->sample_member);
+  return TRUE;
+}
+
+/* Which arrows are drawn, and exported (a copy is kept). */
+void
+chrono_timeline_view_set_link_filter (ChronoTimelineView *self, const ChronoLinkFilter *filter)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && filter != NULL);
+  g_free (self->link_communicator);
+  g_clear_object (&self->sample_lane);
+  g_clear_object (&self->sample_trace);
+  self->link_communicator = g_strdup (filter->communicator);
+  self->link_filter = *filter;
+  self->link_filter.communicator = self->link_communicator;
+  invalidate (self);
+}
+
+void
+chrono_timeline_view_get_link_filter (ChronoTimelineView *self, ChronoLinkFilter *out)
+{
+  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && out != NULL);
+  *out = self->link_filter;
 }
 
 /* A saved view's bookmarks and notes, drawn over the lanes (and exported
@@ -436,6 +492,15 @@ select_at (ChronoTimelineView *self, double x, double y)
   ChronoLane *density = found ? chrono_renderer_reference_at (self->renderer, &o, x, y, &reference) : NULL;
   if (density != NULL)
     g_signal_emit (self, signals[REFERENCE_SELECTED], 0, hit.trace, density, &reference);
+  /* a signal's sample: the inspector tells its value and when it held */
+  if (found && hit.has_sample && !hit.has_mark && x >= o.label_width)
+    {
+      g_set_object (&self->sample_lane, hit.sample_lane);
+      g_set_object (&self->sample_trace, hit.trace);
+      self->sample_time = hit.time;
+      self->sample_member = hit.member;
+      g_signal_emit (self, signals[SAMPLE_SELECTED], 0, hit.trace, hit.sample_lane, hit.sample, hit.member);
+    }
   /* a row of a tree is one node: clicking anywhere in it explains the node */
   if (found && hit.node != CHRONO_TREE_NONE && x >= o.label_width)
     g_signal_emit (self, signals[NODE_SELECTED], 0, hit.lane, hit.node);
@@ -742,6 +807,22 @@ describe_mark (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, g
   return g_string_free (text, FALSE);
 }
 
+/* A signal's value under the pointer, and the sample it comes from: a
+ * level held from one sample to the next, or a rate between two. */
+static char *
+describe_sample (ChronoTimelineView *self, const ChronoRenderHit *hit)
+{
+  ChronoSignal *signal = chrono_lane_get_signal (hit->sample_lane);
+  const ChronoFragment *f = chrono_signal_get (signal, hit->sample);
+  const ChronoClock *clock = chrono_trace_get_clock (hit->trace);
+  gint64 origin = chrono_viewport_get_origin (self->viewport);
+  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (hit->sample_lane), -1);
+  g_autofree char *at = chrono_clock_format_ticks (clock, hit->time - origin, 7);
+  g_autofree char *from = chrono_clock_format_ticks (clock, f->t0 - origin, 7);
+  g_autofree char *to = chrono_clock_format_ticks (clock, f->t1 - origin, 7);
+  return g_strdup_printf (_ ("<b>%s</b>\n%.6g at %s\nfrom %s to %s"), name, hit->value, at, from, to);
+}
+
 /* A lane's name in full (the column cuts long ones) with where it lies, and
  * what dragging there does. */
 char *
@@ -783,6 +864,9 @@ describe_reference (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *la
                           r->address, r->space, at);
 }
 
+/* What the tooltip says at (x, y): a lane's name in the name column, else
+ * the memory reference, item, event or signal value under the point; NULL:
+ * nothing there. */
 char *
 chrono_timeline_view_describe_at (ChronoTimelineView *self, double x, double y)
 {
@@ -798,10 +882,12 @@ chrono_timeline_view_describe_at (ChronoTimelineView *self, double x, double y)
   ChronoLane *density = chrono_renderer_reference_at (self->renderer, &o, x, y, &reference);
   if (density != NULL)
     return describe_reference (self, hit.trace, density, &reference);
+  if (hit.has_mark && !hit.has_span)
+    return describe_mark (self, hit.trace, hit.mark_lane, hit.mark);
   if (hit.has_span)
     return describe_span (self, hit.trace, hit.lane, hit.span);
-  if (hit.has_mark)
-    return describe_mark (self, hit.trace, hit.mark_lane, hit.mark);
+  if (hit.has_sample)
+    return describe_sample (self, &hit);
   return NULL;
 }
 
@@ -1343,6 +1429,7 @@ chrono_timeline_view_finalize (GObject *object)
   g_signal_handlers_disconnect_by_data (self->layout, self);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   g_free (self->label_attribute);
+  g_free (self->link_communicator);
   g_array_unref (self->ranges);
   g_array_unref (self->path);
   g_free (self->path_label);
@@ -1395,6 +1482,10 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   signals[REFERENCE_SELECTED] =
       g_signal_new ("reference-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 3, CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_POINTER);
+  /* "sample-selected" (trace, signal lane, fragment index, member): a click on a signal */
+  signals[SAMPLE_SELECTED] =
+      g_signal_new ("sample-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                    4, CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_UINT, G_TYPE_UINT);
   /* "node-selected" (tree lane, node): a click on a row of a tree */
   signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);

@@ -33,8 +33,15 @@ void chrono_timeline_view_fit_label_width (ChronoTimelineView *view);
 guint chrono_timeline_view_get_selected_member (ChronoTimelineView *view);
 /* The name column's tooltip at (x, y): the lane's full name and path (markup), or NULL. */
 char *chrono_timeline_view_describe_lane_at (ChronoTimelineView *view, double x, double y);
-/* The tooltip (markup) of what is at (x, y): a lane's name, an item, an event, a memory reference; NULL for nothing. */
+/* The tooltip's markup at (x, y): the lane's name, the item, event, memory
+ * reference or signal value under the point; NULL when there is nothing. */
 char *chrono_timeline_view_describe_at (ChronoTimelineView *view, double x, double y);
+/* The signal sample clicked last shows its lane's other reading (a
+ * counter as recorded or as a rate); FALSE: there is none. */
+gboolean chrono_timeline_view_switch_sample_reading (ChronoTimelineView *view);
+/* Which arrows are drawn and exported: hidden, or only some messages. */
+void chrono_timeline_view_set_link_filter (ChronoTimelineView *view, const ChronoLinkFilter *filter);
+void chrono_timeline_view_get_link_filter (ChronoTimelineView *view, ChronoLinkFilter *out);
 /* What the view draws over its lanes (markers, selection, the selected item, the pointer's line). */
 void chrono_timeline_view_get_overlays (ChronoTimelineView *view, ChronoRenderOverlays *out);
 gboolean chrono_timeline_view_get_selected (ChronoTimelineView *view, ChronoLane **out_lane, guint *out_span);

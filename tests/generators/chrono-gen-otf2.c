@@ -21,6 +21,9 @@
  *    MPI_Wait/MpiIrecv) and joins collectives (MpiCollectiveBegin/End in
  *    MPI_Allreduce, MPI_Barrier, MPI_Bcast) on MPI_COMM_WORLD and on a
  *    communicator with the ranks in reverse order.
+ *  - --sends-inside: MpiSend and MpiIsend come a few ticks after the Enter
+ *    of their MPI_Send or MPI_Isend, as Score-P records them (otherwise at
+ *    the Enter's time).
  *  - --leave-open: some Leaves name a region below the top of the stack or
  *    one with no open Enter, and some locations end with open Enters.
  *  - --undefined-regions: each location ends with an Enter and a Leave of
@@ -150,6 +153,7 @@ typedef struct {
   int comm;
   uint32_t tag;
   uint64_t len;
+  uint64_t sent; /* the time of its send event: no receive comes earlier */
 } Msg;
 
 typedef struct {
@@ -210,7 +214,8 @@ static int n_locations = 4, n_empty = 0, max_depth = 5, n_regions = 16;
 static uint64_t n_events = 20000, resolution = 1000000000, global_offset = 0;
 /* ClockProperties' wall-clock time at the global offset, ns since the epoch */
 static uint64_t realtime = UINT64_C (1700000000000000000);
-static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs, opt_undefined_regions;
+static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs, opt_undefined_regions,
+    opt_sends_inside;
 static uint64_t location_base; /* --location-base */
 
 static Loc *locs;
@@ -469,12 +474,20 @@ new_message (Loc *L)
   return m;
 }
 
+/* The time of a send event in the call entered at t. */
+static uint64_t
+send_time (uint64_t t)
+{
+  return opt_sends_inside ? t + 1 + gap (1) : t;
+}
+
 /* Enter MPI_Send; MpiSend; Leave */
 static uint64_t
 mpi_send (Loc *L, uint64_t t, int to)
 {
   Msg m = new_message (L);
   w_enter (L, t, rg_send);
+  t = m.sent = send_time (t);
   CHECK (OTF2_EvtWriter_MpiSend (L->w, NULL, raw (L, t), comm_rank (m.comm, to), m.comm, m.tag, m.len));
   n_messages++;
   inbox_push (&locs[rank_loc[to]], m);
@@ -491,6 +504,7 @@ mpi_isend (Loc *L, uint64_t t, int to)
   q->id = L->next_req++;
   q->is_recv = FALSE;
   w_enter (L, t, rg_isend);
+  t = m.sent = send_time (t);
   CHECK (OTF2_EvtWriter_MpiIsend (L->w, NULL, raw (L, t), comm_rank (m.comm, to), m.comm, m.tag, m.len, q->id));
   n_messages++;
   inbox_push (&locs[rank_loc[to]], m);
@@ -505,6 +519,7 @@ mpi_recv (Loc *L, uint64_t t)
   Msg m = inbox_pop (L);
   w_enter (L, t, rg_recv);
   t += gap (3);
+  t = MAX (t, m.sent);
   CHECK (OTF2_EvtWriter_MpiRecv (L->w, NULL, raw (L, t), comm_rank (m.comm, m.sender), m.comm, m.tag, m.len));
   t += gap (1);
   w_leave (L, t, rg_recv);
@@ -534,8 +549,11 @@ mpi_wait (Loc *L, uint64_t t, int i)
   w_enter (L, t, rg_wait);
   t += gap (2);
   if (q.is_recv)
-    CHECK (OTF2_EvtWriter_MpiIrecv (L->w, NULL, raw (L, t), comm_rank (q.m.comm, q.m.sender), q.m.comm, q.m.tag,
-                                    q.m.len, q.id));
+    {
+      t = MAX (t, q.m.sent);
+      CHECK (OTF2_EvtWriter_MpiIrecv (L->w, NULL, raw (L, t), comm_rank (q.m.comm, q.m.sender), q.m.comm, q.m.tag,
+                                      q.m.len, q.id));
+    }
   else
     CHECK (OTF2_EvtWriter_MpiIsendComplete (L->w, NULL, raw (L, t), q.id));
   t += gap (1);
@@ -1433,6 +1451,8 @@ main (int argc, char **argv)
     { "wide-ids", 0, 0, G_OPTION_ARG_NONE, &opt_wide, "Location ids above 2^32: (1 << 40) + k", NULL },
     { "location-base", 0, 0, G_OPTION_ARG_STRING, &base_text,
       "Location ids BASE + k (wrapping past 2^64 - 1, which is OTF2's undefined location)", "BASE" },
+    { "sends-inside", 0, 0, G_OPTION_ARG_NONE, &opt_sends_inside, "Send events a few ticks after their call's Enter",
+      NULL },
     { "leave-open", 0, 0, G_OPTION_ARG_NONE, &opt_leave_open, "Unmatched Leaves and Enters never left", NULL },
     { "undefined-regions", 0, 0, G_OPTION_ARG_NONE, &opt_undefined_regions,
       "Enters and Leaves of regions nothing defines (the undefined id and one past the definitions)", NULL },

@@ -90,8 +90,12 @@ add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guin
   guint16 row = (guint16) MIN (depth, G_MAXUINT16);
   if (r->summary_buckets > 0)
     {
+      /* the region too: an overview of the summary shows what ran, not only that something did */
+      guint32 label = r->region_labels
+                          ? GPOINTER_TO_UINT (g_hash_table_lookup (r->region_labels, GUINT_TO_POINTER (frame->region)))
+                          : 0;
       ChronoSummary *summary = chrono_otf2_summary (r, location->lane);
-      chrono_summary_add_interval (summary, frame->start, end, CHRONO_STATE_BUSY, 0);
+      chrono_summary_add_interval (summary, frame->start, end, CHRONO_STATE_BUSY, label);
       chrono_summary_note_depth (summary, row);
       return;
     }
@@ -169,6 +173,18 @@ metric_value (OTF2_Type type, OTF2_MetricValue value)
     }
 }
 
+/* Whether the location's member was found, in the index pass, to be shown
+ * as recorded (decoding a window: its lane must be the index's). */
+static gboolean
+recorded_in_index (ChronoOtf2Reader *r, Location *location, guint32 member_ref)
+{
+  GArray *members = r->index_recorded ? g_hash_table_lookup (r->index_recorded, &location->id) : NULL;
+  for (guint i = 0; members != NULL && i < members->len; i++)
+    if (g_array_index (members, guint32, i) == member_ref)
+      return TRUE;
+  return FALSE;
+}
+
 static MetricTrack *
 metric_track (ChronoOtf2Reader *r, Location *location, guint32 member_ref, const MetricMember *member)
 {
@@ -177,9 +193,9 @@ metric_track (ChronoOtf2Reader *r, Location *location, guint32 member_ref, const
     return track;
   track = g_new0 (MetricTrack, 1);
   track->member = member_ref;
+  track->as_recorded = member->mode != OTF2_METRIC_ACCUMULATED_START || recorded_in_index (r, location, member_ref);
   const char *name = chrono_otf2_string (r, member->name);
-  g_autofree char *label =
-      member->mode == OTF2_METRIC_ACCUMULATED_START ? g_strdup_printf ("%s /s", name) : g_strdup (name);
+  g_autofree char *label = track->as_recorded ? g_strdup (name) : g_strdup_printf ("%s /s", name);
   g_autoptr (ChronoLane) lane = chrono_lane_new (label, CHRONO_LANE_SIGNAL, "metric");
   chrono_lane_append_child (location->lane, lane);
   track->lane = lane;
@@ -187,38 +203,80 @@ metric_track (ChronoOtf2Reader *r, Location *location, guint32 member_ref, const
   return track;
 }
 
-/* An absolute value holds until the next; an accumulated one becomes the
- * rate over the interval since the previous sample. */
-static void
-add_metric_sample (ChronoOtf2Reader *r, MetricTrack *track, const MetricMember *member, gint64 time, double value)
+/* A sample earlier than the one before is skipped (counted: a warning at
+ * the end); times past 2^63 ticks are held at the last one the model has. */
+static gboolean
+sample_in_order (MetricTrack *track, guint64 raw_time, gint64 time)
 {
+  if (!track->have_last || time >= track->last_time)
+    return TRUE;
+  if (track->n_back++ == 0)
+    track->first_back = raw_time;
+  return FALSE;
+}
+
+/* An accumulated counter is drawn as its rate, unless it goes down (a
+ * plugin counter declared accumulated by mistake): then as recorded, which
+ * is known only at the end, so its recorded values are kept as well. */
+static void
+note_counter (ChronoOtf2Reader *r, MetricTrack *track, gint64 time, double value)
+{
+  if (track->as_recorded)
+    return;
+  if (track->have_last && value < track->last_value && !track->went_down)
+    {
+      track->went_down = TRUE;
+      track->first_down = time;
+    }
+  if (r->decoding)
+    return;
+  if (r->summary_buckets == 0)
+    {
+      if (track->recorded == NULL)
+        track->recorded = chrono_signal_new ((gint64) MAX (r->resolution, 1));
+      chrono_signal_append_step (track->recorded, time, value);
+      return;
+    }
+  if (track->recorded_summary == NULL)
+    track->recorded_summary = chrono_summary_new ((gint64) MIN (r->offset, (guint64) G_MAXINT64), r->summary_buckets,
+                                                  (gint64) MAX (r->resolution, 1));
+  if (track->have_last && time > track->last_time)
+    chrono_summary_add_value (track->recorded_summary, track->last_time, time, track->last_value);
+}
+
+/* An absolute value (or a counter shown as recorded) holds until the next;
+ * an accumulated one becomes the rate over the interval since the previous
+ * sample. */
+static void
+add_metric_sample (ChronoOtf2Reader *r, MetricTrack *track, guint64 raw_time, double value)
+{
+  gint64 time = (gint64) MIN (raw_time, (guint64) G_MAXINT64);
+  if (!sample_in_order (track, raw_time, time))
+    return;
+  note_counter (r, track, time, value);
+  gboolean rate = !track->as_recorded;
   if (r->summary_buckets > 0)
     {
       /* what held since the previous sample: the value, or the rate */
       if (track->have_last && time > track->last_time)
         {
-          double held = member->mode == OTF2_METRIC_ACCUMULATED_START
-                            ? (value - track->last_value) * (double) r->resolution / (double) (time - track->last_time)
-                            : track->last_value;
+          double held = rate ? (value - track->last_value) * (double) r->resolution / (double) (time - track->last_time)
+                             : track->last_value;
           chrono_summary_add_value (chrono_otf2_summary (r, track->lane), track->last_time, time, held);
-        }
-      track->have_last = TRUE;
-      track->last_time = time;
-      track->last_value = value;
-      return;
-    }
-  ChronoSignal *signal = chrono_lane_ensure_signal (track->lane, (gint64) r->resolution);
-  if (member->mode == OTF2_METRIC_ACCUMULATED_START)
-    {
-      if (track->have_last && time > track->last_time)
-        {
-          double rate = (value - track->last_value) * (double) r->resolution / (double) (time - track->last_time);
-          ChronoFragment fragment = { track->last_time, time, rate, 0.0, 0.0 };
-          chrono_signal_append (signal, &fragment);
         }
     }
   else
-    chrono_signal_append_step (signal, time, value);
+    {
+      ChronoSignal *signal = chrono_lane_ensure_signal (track->lane, (gint64) r->resolution);
+      if (!rate)
+        chrono_signal_append_step (signal, time, value);
+      else if (track->have_last && time > track->last_time)
+        {
+          double per_second = (value - track->last_value) * (double) r->resolution / (double) (time - track->last_time);
+          ChronoFragment fragment = { track->last_time, time, per_second, 0.0, 0.0 };
+          chrono_signal_append (signal, &fragment);
+        }
+    }
   track->have_last = TRUE;
   track->last_time = time;
   track->last_value = value;
@@ -242,8 +300,7 @@ on_metric (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *da
       guint32 member_ref = g_array_index (members, guint32, i);
       MetricMember *member = g_hash_table_lookup (r->metric_members, GUINT_TO_POINTER (member_ref));
       if (member != NULL)
-        add_metric_sample (r, metric_track (r, location, member_ref, member), member, (gint64) time,
-                           metric_value (types[i], values[i]));
+        add_metric_sample (r, metric_track (r, location, member_ref, member), time, metric_value (types[i], values[i]));
     }
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -294,7 +351,7 @@ chrono_otf2_restore_tracks (ChronoOtf2Reader *r, Location *location, GArray *tra
       track->have_last = saved->have_last;
       track->last_time = saved->last_time;
       track->last_value = saved->last_value;
-      if (saved->have_last && member->mode != OTF2_METRIC_ACCUMULATED_START)
+      if (saved->have_last && track->as_recorded)
         chrono_signal_append_step (chrono_lane_ensure_signal (track->lane, (gint64) r->resolution),
                                    MAX (saved->last_time, window_start), saved->last_value);
     }

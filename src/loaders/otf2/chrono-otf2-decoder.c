@@ -11,6 +11,7 @@ struct _ChronoOtf2Decoder {
   GArray *windows; /* gint64 starts, then the end of the last */
   GHashTable *checkpoints; /* guint64 location id -> GPtrArray of LocationCheckpoint, one per window */
   GHashTable *channels; /* guint64 location id -> its message channels (Channel) with their steps */
+  GHashTable *recorded; /* guint64 location id -> GArray of guint32: its counters shown as recorded */
 };
 
 static void chrono_otf2_decoder_iface_init (ChronoChunkDecoderInterface *iface);
@@ -56,6 +57,7 @@ chrono_otf2_decoder_decode (ChronoChunkDecoder *decoder, guint k, GCancellable *
   r.windows = g_array_ref (self->windows);
   r.index_channels = self->channels;
   r.index_checkpoints = self->checkpoints;
+  r.index_recorded = self->recorded;
   g_autoptr (GPtrArray) locations = NULL;
   OTF2_Reader *otf2 = chrono_otf2_open (&r, &locations, error);
   if (otf2 == NULL)
@@ -91,6 +93,7 @@ chrono_otf2_decoder_finalize (GObject *object)
   g_array_unref (self->windows);
   g_hash_table_unref (self->checkpoints);
   g_hash_table_unref (self->channels);
+  g_hash_table_unref (self->recorded);
   G_OBJECT_CLASS (chrono_otf2_decoder_parent_class)->finalize (object);
 }
 
@@ -105,6 +108,7 @@ chrono_otf2_decoder_init (ChronoOtf2Decoder *self)
 {
   self->checkpoints = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
   self->channels = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_hash_table_unref);
+  self->recorded = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_array_unref);
 }
 
 ChronoOtf2Decoder *
@@ -122,6 +126,9 @@ chrono_otf2_decoder_new (const char *path, ChronoOtf2Reader *index, GPtrArray *l
                            g_steal_pointer (&location->checkpoints));
       g_hash_table_insert (self->channels, g_memdup2 (&location->id, sizeof location->id),
                            g_steal_pointer (&location->channels));
+      if (location->recorded_members != NULL)
+        g_hash_table_insert (self->recorded, g_memdup2 (&location->id, sizeof location->id),
+                             g_steal_pointer (&location->recorded_members));
     }
   return self;
 }

@@ -53,7 +53,7 @@ def_location_group (void *data, OTF2_LocationGroupRef self, OTF2_StringRef name,
 {
   ChronoOtf2Reader *r = data;
   Group *group = g_new0 (Group, 1);
-  *group = (Group){ name, parent, NULL };
+  *group = (Group){ name, parent, NULL, type };
   g_hash_table_insert (r->groups, GUINT_TO_POINTER (self), group);
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -67,6 +67,8 @@ chrono_otf2_location_free (Location *location)
     g_ptr_array_unref (location->checkpoints);
   if (location->channels != NULL)
     g_hash_table_unref (location->channels);
+  if (location->recorded_members != NULL)
+    g_array_unref (location->recorded_members);
   g_free (location);
 }
 
@@ -78,10 +80,11 @@ def_location (void *data, OTF2_LocationRef self, OTF2_StringRef name, OTF2_Locat
   Location *location = g_new0 (Location, 1);
   location->id = self;
   location->name = name;
+  location->type = type;
   location->group = group;
   location->stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   location->collective_since = G_MININT64;
-  location->tracks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  location->tracks = g_hash_table_new_full (NULL, NULL, NULL, chrono_otf2_track_free);
   location->channels = chrono_otf2_channels_new ();
   g_hash_table_insert (r->locations, &location->id, location);
   return OTF2_CALLBACK_SUCCESS;
@@ -136,6 +139,7 @@ def_comm (void *data, OTF2_CommRef self, OTF2_StringRef name, OTF2_GroupRef grou
 {
   ChronoOtf2Reader *r = data;
   g_hash_table_insert (r->comm_groups, GUINT_TO_POINTER (self), GUINT_TO_POINTER (group));
+  g_hash_table_insert (r->comm_names, GUINT_TO_POINTER (self), GUINT_TO_POINTER (name));
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -201,7 +205,8 @@ group_lane (ChronoOtf2Reader *r, OTF2_LocationGroupRef ref)
     return NULL;
   if (group->lane == NULL)
     {
-      g_autoptr (ChronoLane) lane = chrono_lane_new (chrono_otf2_string (r, group->name), CHRONO_LANE_GROUP, "group");
+      g_autofree char *name = chrono_otf2_group_lane_name (r, ref);
+      g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_GROUP, "group");
       ChronoLane *parent = tree_node_lane (r, group->parent, 0);
       if (parent != NULL)
         chrono_lane_append_child (parent, lane);
@@ -236,12 +241,11 @@ chrono_otf2_sorted_locations (ChronoOtf2Reader *r)
 void
 chrono_otf2_make_lanes (ChronoOtf2Reader *r, GPtrArray *locations)
 {
+  g_autoptr (GPtrArray) names = chrono_otf2_location_lane_names (r, locations);
   for (guint i = 0; i < locations->len; i++)
     {
       Location *location = g_ptr_array_index (locations, i);
-      const char *name = chrono_otf2_string (r, location->name);
-      g_autofree char *fallback = g_strdup_printf ("Location %" PRIu64, location->id);
-      g_autoptr (ChronoLane) lane = chrono_lane_new (*name ? name : fallback, CHRONO_LANE_WORKER, "location");
+      g_autoptr (ChronoLane) lane = chrono_lane_new (g_ptr_array_index (names, i), CHRONO_LANE_WORKER, "location");
       chrono_lane_set_source (lane, (gint64) location->id, 0, 0.0);
       ChronoLane *parent = group_lane (r, location->group);
       if (parent != NULL)

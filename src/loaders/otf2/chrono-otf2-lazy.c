@@ -46,6 +46,8 @@ checkpoint_new (Location *location, guint64 position, gboolean no_events)
     {
       MetricTrack track = *(MetricTrack *) value;
       track.lane = NULL;
+      track.recorded = NULL; /* the location's to keep, not the checkpoint's */
+      track.recorded_summary = NULL;
       g_array_append_val (c->tracks, track);
     }
   return c;
@@ -178,6 +180,7 @@ worker_init (Worker *w, const ChronoOtf2Reader *r)
   w->reader.worker = TRUE;
   w->reader.have_time = FALSE;
   w->reader.messages = 0;
+  w->reader.collectives_seen = 0;
   w->reader.warnings = chrono_warnings_new (100);
   w->reader.region_stats = g_array_new (FALSE, TRUE, sizeof (RegionStats));
   w->reader.window_events = g_array_new (FALSE, TRUE, sizeof (guint64));
@@ -196,6 +199,7 @@ merge_worker (ChronoOtf2Reader *r, Worker *w)
       r->have_time = TRUE;
     }
   r->messages += o->messages;
+  r->collectives_seen |= o->collectives_seen;
   if (o->region_stats->len > r->region_stats->len)
     g_array_set_size (r->region_stats, o->region_stats->len);
   for (guint i = 0; i < o->region_stats->len; i++)
@@ -263,8 +267,18 @@ chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc prog
       location->checkpoints = g_ptr_array_new_with_free_func (chrono_otf2_checkpoint_free);
     }
   OTF2_Reader_Close (otf2);
+  /* the threads share the trace's strings read-only: the regions' names are interned here */
+  r.region_labels = g_hash_table_new (NULL, NULL);
+  GHashTableIter iter;
+  gpointer region, name;
+  g_hash_table_iter_init (&iter, r.regions);
+  while (g_hash_table_iter_next (&iter, &region, &name))
+    g_hash_table_insert (
+        r.region_labels, region,
+        GUINT_TO_POINTER (chrono_strings_intern (r.strings, chrono_otf2_string (&r, GPOINTER_TO_UINT (name)))));
   read_in_parallel (&r, locations);
   chrono_otf2_close_open_calls (&r, locations, G_MININT64);
+  g_clear_pointer (&r.region_labels, g_hash_table_unref);
   for (guint i = 0; i < locations->len; i++)
     chrono_otf2_end_windows (&r, g_ptr_array_index (locations, i));
   chrono_otf2_finish (&r, locations);

@@ -45,7 +45,7 @@ message_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time,
 
 static OTF2_CallbackCode
 message_end (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guint64 position, gboolean sending,
-             guint32 peer, guint32 comm, guint32 tag)
+             guint32 peer, guint32 comm, guint32 tag, guint64 bytes)
 {
   Location *location = message_location (r, id, time, position);
   if (location == NULL)
@@ -60,7 +60,7 @@ message_end (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guin
   if (r->summary_buckets > 0)
     return OTF2_CALLBACK_SUCCESS; /* an index pass: decoded windows draw the arrows */
   MessageEnd end = {
-    sending ? location->id : there, sending ? there : location->id, comm, tag, ordinal, (gint64) time
+    sending ? location->id : there, sending ? there : location->id, comm, tag, ordinal, (gint64) time, bytes
   };
   g_array_append_val (r->resolved ? r->resolved : sending ? r->sends : r->receives, end);
   return OTF2_CALLBACK_SUCCESS;
@@ -70,28 +70,28 @@ static OTF2_CallbackCode
 on_send (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
          uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length)
 {
-  return message_end (data, id, time, position, TRUE, receiver, comm, tag);
+  return message_end (data, id, time, position, TRUE, receiver, comm, tag, length);
 }
 
 static OTF2_CallbackCode
 on_isend (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
           uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t request)
 {
-  return message_end (data, id, time, position, TRUE, receiver, comm, tag);
+  return message_end (data, id, time, position, TRUE, receiver, comm, tag, length);
 }
 
 static OTF2_CallbackCode
 on_recv (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
          uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length)
 {
-  return message_end (data, id, time, position, FALSE, sender, comm, tag);
+  return message_end (data, id, time, position, FALSE, sender, comm, tag, length);
 }
 
 static OTF2_CallbackCode
 on_irecv (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
           uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t request)
 {
-  return message_end (data, id, time, position, FALSE, sender, comm, tag);
+  return message_end (data, id, time, position, FALSE, sender, comm, tag, length);
 }
 
 /* A collective operation is a span from its begin to its end, one row
@@ -139,6 +139,7 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
   Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (r);
+  r->collectives_seen |= 1u << MIN (op, 31u);
   if (location->collective_since == G_MININT64)
     chrono_otf2_mark (r, location, (gint64) time, "MpiCollectiveEnd"); /* its begin was not recorded */
   else
@@ -169,6 +170,29 @@ chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end
   chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
 }
 
+char *
+chrono_otf2_collective_label (guint op)
+{
+  return g_strdup_printf ("%s (collective)", collective_name (op));
+}
+
+void
+chrono_otf2_note_colour_labels (ChronoOtf2Reader *r)
+{
+  for (guint region = 0; region < r->region_stats->len; region++)
+    if (g_array_index (r->region_stats, RegionStats, region).calls > 0)
+      {
+        OTF2_StringRef name = GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (region)));
+        chrono_trace_note_colour_label (r->trace, chrono_strings_intern (r->strings, chrono_otf2_string (r, name)));
+      }
+  for (guint op = 0; op < 31; op++)
+    if (r->collectives_seen & (1u << op))
+      {
+        g_autofree char *label = chrono_otf2_collective_label (op);
+        chrono_trace_note_colour_label (r->trace, chrono_strings_intern (r->strings, label));
+      }
+}
+
 /* By channel, then by ordinal on it. */
 int
 chrono_otf2_compare_message_ends (const void *a, const void *b)
@@ -193,6 +217,20 @@ same_message (const MessageEnd *x, const MessageEnd *y)
   return x->from == y->from && x->to == y->to && x->comm == y->comm && x->tag == y->tag && x->ordinal == y->ordinal;
 }
 
+/* What the arrows are filtered by and the inspector tells: the
+ * communicator's name (its id when it has none), the tag, the size sent. */
+static guint32
+message_attrs (ChronoOtf2Reader *r, const MessageEnd *send)
+{
+  const char *name =
+      chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->comm_names, GUINT_TO_POINTER (send->comm))));
+  g_autofree char *communicator = *name ? g_strdup (name) : g_strdup_printf ("%u", send->comm);
+  g_autofree char *tag = g_strdup_printf ("%u", send->tag);
+  g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, send->bytes);
+  const char *keys[] = { "communicator", "tag", "bytes" }, *values[] = { communicator, tag, bytes };
+  return chrono_attrs_intern (chrono_trace_get_attrs (r->trace), keys, values, G_N_ELEMENTS (keys));
+}
+
 void
 chrono_otf2_add_message_link (ChronoOtf2Reader *r, const MessageEnd *send, const MessageEnd *receive)
 {
@@ -200,7 +238,7 @@ chrono_otf2_add_message_link (ChronoOtf2Reader *r, const MessageEnd *send, const
            *to = g_hash_table_lookup (r->locations, &receive->to);
   if (from == NULL || to == NULL)
     return;
-  ChronoLink link = { from->lane, to->lane, send->time, receive->time, send->tag, 0, send->comm };
+  ChronoLink link = { from->lane, to->lane, send->time, receive->time, send->tag, message_attrs (r, send), send->comm };
   chrono_links_append (chrono_trace_get_links (r->trace), &link);
 }
 

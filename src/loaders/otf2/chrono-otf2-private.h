@@ -18,6 +18,7 @@ typedef struct {
   OTF2_StringRef name;
   OTF2_SystemTreeNodeRef parent;
   ChronoLane *lane;
+  OTF2_LocationGroupType type;
 } Group;
 
 typedef struct {
@@ -31,11 +32,20 @@ typedef struct {
   gboolean have_last;
   gint64 last_time;
   double last_value;
+  gboolean as_recorded; /* its values as recorded: an absolute metric, or a counter that goes down */
+  gboolean went_down; /* an accumulated counter went down, first at first_down */
+  gint64 first_down;
+  guint64 n_back, first_back; /* samples skipped for coming before the one before, the first's raw time */
+  /* an accumulated counter drawn as a rate: its recorded values too, until
+   * the end tells which to show (a whole read's signal, an index pass's summary) */
+  ChronoSignal *recorded;
+  ChronoSummary *recorded_summary;
 } MetricTrack;
 
 typedef struct {
   guint64 id;
   OTF2_StringRef name;
+  OTF2_LocationType type;
   OTF2_LocationGroupRef group;
   ChronoLane *lane;
   GArray *stack; /* Frame: the open calls, innermost last */
@@ -46,6 +56,7 @@ typedef struct {
   GHashTable *tracks; /* member -> MetricTrack */
   GPtrArray *checkpoints; /* an index pass: a LocationCheckpoint per window begun so far */
   GHashTable *channels; /* ChannelKey -> Channel: the message channels it sends or receives on */
+  GArray *recorded_members; /* an index pass: guint32, its accumulated members shown as recorded */
 } Location;
 
 /* A message channel as one of its ends sees it: MPI keeps the messages of
@@ -98,6 +109,7 @@ typedef struct {
   guint32 comm, tag;
   guint64 ordinal; /* its place among the ends of its channel at its location */
   gint64 time;
+  guint64 bytes; /* the message's length as this end recorded it */
 } MessageEnd;
 
 typedef struct _ChronoOtf2Reader ChronoOtf2Reader;
@@ -119,15 +131,18 @@ struct _ChronoOtf2Reader {
   GHashTable *metric_classes; /* ref -> GArray of guint32 members */
   GHashTable *metric_instances; /* ref -> class ref */
   GHashTable *comm_groups; /* comm ref -> group ref */
+  GHashTable *comm_names; /* comm ref -> OTF2_StringRef name */
   GHashTable *group_members; /* group ref -> GArray of guint64 members */
   GArray *comm_locations; /* guint64: the MPI ranks' locations (a COMM_LOCATIONS group's members), borrowed */
   GArray *sends, *receives; /* MessageEnd */
   guint64 messages;
+  guint32 collectives_seen; /* 1 << OTF2_CollectiveOp of the collectives that ended (ops past 31: bit 31) */
   guint64 length; /* ClockProperties' trace length, ticks */
   guint64
       realtime; /* ClockProperties' nanoseconds since the Unix epoch at the global offset, or OTF2_UNDEFINED_TIMESTAMP */
   /* lazy reading (chrono-otf2-lazy.c) */
   guint summary_buckets; /* > 0: an index pass, lanes get summaries */
+  GHashTable *region_labels; /* an index pass: region ref -> its name's string id, interned before the threads */
   GArray *windows; /* gint64: the start of each window, then the end of the last */
   GArray *window_events; /* guint64 per window: an index pass counts them */
   gboolean decoding; /* reading one window, from the checkpoints */
@@ -137,6 +152,7 @@ struct _ChronoOtf2Reader {
   guint window; /* decoding: the window read */
   GHashTable *index_channels; /* decoding: location id -> its channels in the index pass (Channel), borrowed */
   GHashTable *index_checkpoints; /* decoding: location id -> GPtrArray of LocationCheckpoint, borrowed */
+  GHashTable *index_recorded; /* decoding: location id -> its recorded_members in the index pass, borrowed */
   GHashTable *resolve_channels; /* resolving: ChannelKey -> Channel of the one location read */
   GArray *resolved; /* resolving: the message ends read (MessageEnd) */
 };
@@ -175,6 +191,18 @@ void chrono_otf2_register_call_events (OTF2_EvtReaderCallbacks *callbacks);
 /* What is open ends at end, or at each location's last event when end is G_MININT64. */
 void chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 end);
 
+/* chrono-otf2-names.c: lane names for what the archive left unnamed (or
+ * named by a bare number), from its type and group */
+char *chrono_otf2_group_lane_name (ChronoOtf2Reader *r, OTF2_LocationGroupRef ref);
+/* The lane names of the locations, in their (id) order. */
+GPtrArray *chrono_otf2_location_lane_names (ChronoOtf2Reader *r, GPtrArray *locations);
+
+/* chrono-otf2-tracks.c */
+void chrono_otf2_track_free (gpointer track);
+/* After a whole read or an index pass: each counter that went down shows
+ * its recorded values (one warning), the samples skipped are warned about. */
+void chrono_otf2_finish_tracks (ChronoOtf2Reader *r, GPtrArray *locations);
+
 /* chrono-otf2-lazy.c */
 void chrono_otf2_note_windows (ChronoOtf2Reader *r, Location *location, gint64 time, guint64 position);
 void chrono_otf2_end_windows (ChronoOtf2Reader *r, Location *location);
@@ -204,6 +232,12 @@ guint64 chrono_otf2_channel_next (ChronoOtf2Reader *r, Location *location, const
 void chrono_otf2_resolve_crossing_messages (ChronoOtf2Reader *r, OTF2_Reader *otf2, GArray *lone_sends,
                                             GArray *lone_receives);
 void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name);
+
+/* What a collective's span is labelled, "Bcast (collective)". */
+char *chrono_otf2_collective_label (guint op);
+/* The names the picture colours calls by (regions called, collectives
+ * seen), for the trace's ranked palette: read whole and lazily alike. */
+void chrono_otf2_note_colour_labels (ChronoOtf2Reader *r);
 
 /* chrono-otf2-report.c */
 GVariant *chrono_otf2_report (ChronoOtf2Reader *r, GPtrArray *locations);

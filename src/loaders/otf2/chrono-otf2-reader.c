@@ -90,6 +90,7 @@ chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *pa
     .metric_classes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
     .metric_instances = g_hash_table_new (NULL, NULL),
     .comm_groups = g_hash_table_new (NULL, NULL),
+    .comm_names = g_hash_table_new (NULL, NULL),
     .group_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
     .sends = g_array_new (FALSE, FALSE, sizeof (MessageEnd)),
     .receives = g_array_new (FALSE, FALSE, sizeof (MessageEnd)),
@@ -109,6 +110,7 @@ chrono_otf2_reader_clear (ChronoOtf2Reader *r)
   g_hash_table_unref (r->metric_classes);
   g_hash_table_unref (r->metric_instances);
   g_hash_table_unref (r->comm_groups);
+  g_hash_table_unref (r->comm_names);
   g_hash_table_unref (r->group_members);
   g_array_unref (r->sends);
   g_array_unref (r->receives);
@@ -189,6 +191,8 @@ chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error
 void
 chrono_otf2_finish (ChronoOtf2Reader *r, GPtrArray *locations)
 {
+  chrono_otf2_finish_tracks (r, locations);
+  chrono_otf2_note_colour_labels (r);
   chrono_otf2_match_messages (r, NULL, NULL);
   guint64 n_events = 0;
   for (guint i = 0; i < locations->len; i++)
