@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "chrono-visandor-machine.h"
+#include "chrono-visandor-rows.h"
 
 #include <stdlib.h>
 #include <inttypes.h>
@@ -28,9 +29,11 @@ typedef struct {
   WorkKey key;
   Agent *agent; /* runs it; NULL while a branch is suspended */
   gint64 start;
-  guint16 slot;
+  guint32 slot;
   int slaves; /* a branch: its START_BUSY lines less its STOP_BUSY lines */
   guint32 node; /* its node of the tree (a slave: the branch's), or CHRONO_TREE_NONE */
+  gboolean stacked; /* node is on its agent's stack of nodes, at stack_index */
+  guint stack_index;
   gint64 suspended_since;
 } Work;
 
@@ -43,8 +46,9 @@ struct _Agent {
   gint64 working_since;
   gboolean busy[CHRONO_VISANDOR_N_BUSY_SOURCES]; /* as each counter sees it */
   guint n_work;
-  GByteArray *slots; /* rows in use */
-  GArray *nodes; /* guint32: the tree nodes it runs, innermost last */
+  ChronoVisandorRows rows;
+  GArray *nodes; /* guint32: the tree nodes it runs, innermost last; CHRONO_TREE_NONE where one ended below the top */
+  GTree *branches; /* Work -> Work: the branches it runs, by start then row; NULL until it runs one */
 };
 
 /* A "Busy agents" counter: one per way of telling busy agents apart. */
@@ -149,8 +153,9 @@ work_key_equal (gconstpointer a, gconstpointer b)
 static void
 agent_free (Agent *agent)
 {
-  g_byte_array_unref (agent->slots);
+  chrono_visandor_rows_clear (&agent->rows);
   g_array_unref (agent->nodes);
+  g_clear_pointer (&agent->branches, g_tree_unref);
   g_free (agent);
 }
 
@@ -329,7 +334,7 @@ agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   Agent *agent = g_new0 (Agent, 1);
   agent->number = number;
   agent->wam = wam;
-  agent->slots = g_byte_array_new ();
+  chrono_visandor_rows_init (&agent->rows);
   agent->nodes = g_array_new (FALSE, FALSE, sizeof (guint32));
   /* the WAM id in the name: producers where agents and WAMs differ (&-Prolog) show both */
   g_autofree char *name = g_strdup_printf ("Agent %" PRId64 " (WAM %" PRIX64 ")", number, wam);
@@ -349,20 +354,30 @@ ensure_agent (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   return agent ? agent : agent_new (m, number, wam);
 }
 
-static guint16
-take_slot (Agent *agent)
+/* The order in which an agent's branches nest: the latest started is the
+ * innermost, and of two started at one time the one on the higher row. */
+static int
+compare_branches (gconstpointer a, gconstpointer b, gpointer unused)
 {
-  guint slot = 0;
-  while (slot < agent->slots->len && agent->slots->data[slot])
-    slot++;
-  if (slot == agent->slots->len)
-    {
-      guint8 used = 1;
-      g_byte_array_append (agent->slots, &used, 1);
-    }
-  else
-    agent->slots->data[slot] = 1;
-  return (guint16) MIN (slot, G_MAXUINT16 - 1);
+  const Work *x = a, *y = b;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+static void
+note_branch (Agent *agent, Work *work)
+{
+  if (agent->branches == NULL)
+    agent->branches = g_tree_new_full (compare_branches, NULL, NULL, NULL);
+  g_tree_insert (agent->branches, work, work);
+}
+
+static void
+forget_branch (Agent *agent, Work *work)
+{
+  if (agent->branches != NULL)
+    g_tree_remove (agent->branches, work);
 }
 
 /* ---- the and/or tree ---------------------------------------------------------
@@ -378,20 +393,27 @@ current_node (ChronoVisandorMachine *m, Agent *agent)
 }
 
 static void
-push_node (Agent *agent, guint32 node)
+push_node (Agent *agent, Work *work)
 {
-  g_array_append_val (agent->nodes, node);
+  work->stacked = TRUE;
+  work->stack_index = agent->nodes->len;
+  g_array_append_val (agent->nodes, work->node);
 }
 
+/* Work that ends below the top of the stack (goals finishing out of order)
+ * leaves a hole, dropped once what is above it ends: no search, no shift. */
 static void
-pop_node (Agent *agent, guint32 node)
+pop_node (Agent *agent, Work *work)
 {
-  for (guint i = agent->nodes->len; i > 0; i--)
-    if (g_array_index (agent->nodes, guint32, i - 1) == node)
-      {
-        g_array_remove_index (agent->nodes, i - 1);
-        return;
-      }
+  if (!work->stacked)
+    return;
+  work->stacked = FALSE;
+  guint32 *nodes = (guint32 *) agent->nodes->data;
+  nodes[work->stack_index] = CHRONO_TREE_NONE;
+  guint len = agent->nodes->len;
+  while (len > 0 && nodes[len - 1] == CHRONO_TREE_NONE)
+    len--;
+  g_array_set_size (agent->nodes, len);
 }
 
 static void
@@ -492,10 +514,12 @@ static void
 attach_work (ChronoVisandorMachine *m, Work *work, Agent *agent, gint64 time)
 {
   if (work->key.kind != WORK_SLAVE && work->node != CHRONO_TREE_NONE)
-    push_node (agent, work->node);
+    push_node (agent, work);
   work->agent = agent;
   work->start = time;
-  work->slot = take_slot (agent);
+  work->slot = chrono_visandor_rows_take (&agent->rows);
+  if (work->key.kind == WORK_BRANCH)
+    note_branch (agent, work);
   if (agent->n_work++ == 0)
     set_agent_busy (m, agent, CHRONO_VISANDOR_BUSY_BY_WORK, TRUE, time);
 }
@@ -521,14 +545,15 @@ detach_work (ChronoVisandorMachine *m, Work *work, gint64 time, guint8 flags)
     return;
   add_stretch (m, work->node, work->key.kind == WORK_SLAVE ? CHRONO_STRETCH_HELPED : CHRONO_STRETCH_RUNNING, agent,
                work->start, time);
-  if (work->key.kind != WORK_SLAVE)
-    pop_node (agent, work->node);
+  pop_node (agent, work);
   work->suspended_since = time;
   /* an index pass keeps no labels: millions of goals would be millions of strings */
   g_autofree char *label = m->summary_buckets > 0 ? NULL : node_label (work->key.node, work->key.number);
-  add_span (m, agent->lane, work->start, time, work_states[work->key.kind], flags, (guint16) (work->slot + 1), label);
-  if (work->slot < agent->slots->len)
-    agent->slots->data[work->slot] = 0;
+  if (work->key.kind == WORK_BRANCH)
+    forget_branch (agent, work);
+  add_span (m, agent->lane, work->start, time, work_states[work->key.kind], flags,
+            (guint16) MIN (work->slot + 1, G_MAXUINT16), label);
+  chrono_visandor_rows_release (&agent->rows, work->slot);
   if (--agent->n_work == 0)
     set_agent_busy (m, agent, CHRONO_VISANDOR_BUSY_BY_WORK, FALSE, time);
   work->agent = NULL;
@@ -663,20 +688,10 @@ join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
 
 /* The branch the agent runs now: the latest started of its open branches. */
 static Work *
-innermost_branch (ChronoVisandorMachine *m, Agent *agent)
+innermost_branch (Agent *agent)
 {
-  Work *found = NULL;
-  GHashTableIter iter;
-  gpointer value;
-  g_hash_table_iter_init (&iter, m->work);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      Work *work = value;
-      if (work->agent == agent && work->key.kind == WORK_BRANCH
-          && (found == NULL || work->start > found->start || (work->start == found->start && work->slot > found->slot)))
-        found = work;
-    }
-  return found;
+  GTreeNode *last = agent->branches ? g_tree_node_last (agent->branches) : NULL;
+  return last ? g_tree_node_value (last) : NULL;
 }
 
 static void
@@ -690,7 +705,7 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
   guint32 parent = current_node (m, agent);
   /* a public node is where the branch that made it splits: it goes on in
    * the node's branches (the note's Andorra-I example: its slaves are done) */
-  Work *branch = innermost_branch (m, agent);
+  Work *branch = innermost_branch (agent);
   if (branch != NULL)
     {
       if (branch->slaves != 0)
@@ -1009,7 +1024,7 @@ typedef struct {
   WorkKey key;
   gint64 agent; /* its number, or G_MININT64 while suspended */
   gint64 start;
-  guint16 slot;
+  guint32 slot;
   int slaves;
 } WorkState;
 
@@ -1063,7 +1078,7 @@ chrono_visandor_machine_save (ChronoVisandorMachine *m)
     {
       Agent *agent = value;
       AgentState state = { agent->number,        agent->wam, agent->working,
-                           agent->working_since, { 0 },      g_bytes_new (agent->slots->data, agent->slots->len) };
+                           agent->working_since, { 0 },      chrono_visandor_rows_save (&agent->rows) };
       memcpy (state.busy, agent->busy, sizeof state.busy);
       g_array_append_val (c->agents, state);
     }
@@ -1099,9 +1114,7 @@ chrono_visandor_machine_restore (ChronoVisandorMachine *m, const ChronoVisandorC
       agent->working = state->working;
       agent->working_since = state->working_since;
       memcpy (agent->busy, state->busy, sizeof agent->busy);
-      gsize size;
-      const guint8 *slots = g_bytes_get_data (state->slots, &size);
-      g_byte_array_append (agent->slots, slots, (guint) size);
+      chrono_visandor_rows_restore (&agent->rows, state->slots);
     }
   for (guint i = 0; i < c->work->len; i++)
     {
@@ -1116,6 +1129,8 @@ chrono_visandor_machine_restore (ChronoVisandorMachine *m, const ChronoVisandorC
         {
           work->agent = g_hash_table_lookup (m->agents, &state->agent);
           work->agent->n_work++;
+          if (work->key.kind == WORK_BRANCH)
+            note_branch (work->agent, work);
         }
       g_hash_table_insert (m->work, &work->key, work);
     }
