@@ -275,6 +275,40 @@ test_visandor_fixtures (void)
   g_assert_cmpuint (checked, >, 20);
 }
 
+/* The tree colours each stretch by its agent: the agents' names are the
+ * trace's colour labels, read whole and lazily, so that they get the ranked
+ * palette's distinct colours instead of hashed ones (eight agents gave three
+ * near-identical blues). */
+static void
+test_visandor_agents_are_colour_labels (void)
+{
+  g_autofree char *path = g_build_filename (test_data, "visandor", "nested_forks.vt", NULL);
+  const char *modes[] = { "never", "always" };
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    {
+      g_autoptr (ChronoTrace) trace = load (path, modes[m], "48");
+      ChronoStrings *strings = chrono_trace_get_strings (trace);
+      g_autoptr (GArray) labels = chrono_trace_list_colour_labels (trace);
+      g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+      guint agents = 0;
+      for (guint i = 0; i < lanes->len; i++)
+        {
+          ChronoLane *lane = g_ptr_array_index (lanes, i);
+          if (chrono_lane_get_kind (lane) != CHRONO_LANE_WORKER)
+            continue;
+          gboolean listed = FALSE;
+          for (guint k = 0; k < labels->len && !listed; k++)
+            listed = g_strcmp0 (chrono_strings_get (strings, g_array_index (labels, guint32, k)),
+                                chrono_lane_get_name (lane))
+                     == 0;
+          g_assert_true (listed);
+          agents++;
+        }
+      g_assert_cmpuint (agents, ==, 3);
+      g_assert_cmpuint (labels->len, ==, agents);
+    }
+}
+
 static void
 test_plain (void)
 {
@@ -1170,6 +1204,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/activation-source-in-chunks", test_activation_source_in_chunks);
   g_test_add_func ("/lazy/same-runnable-inferred-twice", test_same_runnable_inferred_twice);
   g_test_add_func ("/lazy/visandor-fixtures", test_visandor_fixtures);
+  g_test_add_func ("/lazy/visandor-agents-are-colour-labels", test_visandor_agents_are_colour_labels);
   g_test_add_func ("/lazy/otf2", test_otf2);
   g_test_add_func ("/lazy/etf", test_etf);
   g_test_add_func ("/lazy/etf-duplicates", test_etf_duplicates);

@@ -343,6 +343,10 @@ agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   chrono_lane_append_child (m->agents_group, lane);
   agent->lane = lane;
   agent->name = chrono_strings_intern (m->strings, name);
+  /* the tree colours stretches by agent: ranked, eight agents get eight
+   * distinct colours instead of hashed look-alikes */
+  if (!m->decoding)
+    chrono_trace_note_colour_label (m->trace, agent->name);
   g_hash_table_insert (m->agents, &agent->number, agent);
   return agent;
 }
