@@ -27,6 +27,7 @@ typedef enum {
   CHRONO_STRETCH_RUNNING, /* a worker ran it */
   CHRONO_STRETCH_SUSPENDED, /* nobody ran it, it was not over */
   CHRONO_STRETCH_HELPED, /* another worker helped (an Andorra-I slave) */
+  CHRONO_STRETCH_WAITING, /* it forked and waits for its goals to join */
 } ChronoStretchKind;
 
 typedef struct {

@@ -1,7 +1,7 @@
 /* chrono-render-tree.c — a row of a tree lane: the VisAndOr figure turned so
  * that time runs along x.  The node's bar is the stretches it was run,
- * coloured by the worker that ran each (suspended stretches dashed, helpers
- * as a thin band under it); a split is a vertical bar from the parent's row
+ * coloured by the worker that ran each (suspended stretches dashed, waiting
+ * for its fork's goals a thin line, helpers as a thin band under it); a split is a vertical bar from the parent's row
  * down to the node's at the fork or public-node time, a join one back up
  * where the parent went on; the node's outcome is marked at its end.  A
  * folded node shows its whole subtree in its own row. */
@@ -71,6 +71,14 @@ draw_stretch (const TreeRow *r, const ChronoTreeStretch *s, double alpha)
         cairo_stroke (cr);
         cairo_restore (cr);
         ctx->suspended_seen = TRUE;
+        break;
+      }
+      case CHRONO_STRETCH_WAITING: {
+        /* a thin solid line: the goal is there, nobody runs it */
+        chrono_rgb_set_source_alpha (cr, &ctx->palette->dim_text, alpha);
+        cairo_rectangle (cr, x0, r->middle - 1.0, x1 - x0, 2.0);
+        cairo_fill (cr);
+        ctx->waiting_seen = TRUE;
         break;
       }
       case CHRONO_STRETCH_HELPED: {

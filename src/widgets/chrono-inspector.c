@@ -611,6 +611,8 @@ show_tree_node (ChronoInspector *self, ChronoLane *lane, guint32 index)
   add_field (self, grid, row++, _ ("End"), ended);
   add_length_field (self, grid, row++, _ ("Duration"), info.end - info.start);
   add_length_field (self, grid, row++, _ ("Run"), info.running);
+  if (info.waiting > 0)
+    add_length_field (self, grid, row++, _ ("Waited for its goals"), info.waiting);
   if (info.suspended > 0)
     add_length_field (self, grid, row++, _ ("Suspended"), info.suspended);
   if (info.helped > 0)

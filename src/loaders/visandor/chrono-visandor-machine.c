@@ -25,6 +25,15 @@ typedef struct {
 
 typedef struct _Agent Agent;
 
+/* A goal (or the program) between its fork and its join waits for the
+ * goals it forked: that time is not its run, even when its own agent runs
+ * one of them (that is the child's run). */
+typedef struct {
+  gint64 run_from; /* its current stretch of running began here */
+  gint64 wait_from; /* while forks_open > 0: its waiting began here */
+  guint forks_open;
+} Runner;
+
 typedef struct {
   WorkKey key;
   Agent *agent; /* runs it; NULL while a branch is suspended */
@@ -34,6 +43,7 @@ typedef struct {
   guint32 node; /* its node of the tree (a slave: the branch's), or CHRONO_TREE_NONE */
   gboolean stacked; /* node is on its agent's stack of nodes, at stack_index */
   guint stack_index;
+  Runner runner;
   gint64 suspended_since;
 } Work;
 
@@ -47,7 +57,7 @@ struct _Agent {
   gboolean busy[CHRONO_VISANDOR_N_BUSY_SOURCES]; /* as each counter sees it */
   guint n_work;
   ChronoVisandorRows rows;
-  GArray *nodes; /* guint32: the tree nodes it runs, innermost last; CHRONO_TREE_NONE where one ended below the top */
+  GPtrArray *stack; /* Work: what it runs that has a tree node, innermost last; NULL where one ended below the top */
   GTree *branches; /* Work -> Work: the branches it runs, by start then row; NULL until it runs one */
 };
 
@@ -65,6 +75,8 @@ typedef struct {
   gint64 n_tasks;
   gint64 finished, open;
   guint32 parent_node; /* the goal that forked */
+  gboolean parent_is_root; /* else parent_key names it while it is open */
+  WorkKey parent_key;
   guint64 order; /* of the split among its parent's */
   GArray *children; /* guint32: the tree nodes of its goals */
 } Fork;
@@ -127,6 +139,7 @@ struct _ChronoVisandorMachine {
   guint64 n_splits;
   guint32 kind_goal, kind_branch;
   gint64 root_agent;
+  Runner root_runner;
   gboolean root_closed;
   guint max_tree_nodes; /* 0: no limit */
   gboolean tree_full;
@@ -154,7 +167,7 @@ static void
 agent_free (Agent *agent)
 {
   chrono_visandor_rows_clear (&agent->rows);
-  g_array_unref (agent->nodes);
+  g_ptr_array_unref (agent->stack);
   g_clear_pointer (&agent->branches, g_tree_unref);
   g_free (agent);
 }
@@ -335,7 +348,7 @@ agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   agent->number = number;
   agent->wam = wam;
   chrono_visandor_rows_init (&agent->rows);
-  agent->nodes = g_array_new (FALSE, FALSE, sizeof (guint32));
+  agent->stack = g_ptr_array_new ();
   /* the WAM id in the name: producers where agents and WAMs differ (&-Prolog) show both */
   g_autofree char *name = g_strdup_printf ("Agent %" PRId64 " (WAM %" PRIX64 ")", number, wam);
   g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_WORKER, "agent");
@@ -393,15 +406,22 @@ forget_branch (Agent *agent, Work *work)
 static guint32
 current_node (ChronoVisandorMachine *m, Agent *agent)
 {
-  return agent->nodes->len > 0 ? g_array_index (agent->nodes, guint32, agent->nodes->len - 1) : m->root;
+  return agent->stack->len > 0 ? ((Work *) g_ptr_array_index (agent->stack, agent->stack->len - 1))->node : m->root;
+}
+
+/* The work an agent runs now, NULL when it runs none with a tree node. */
+static Work *
+current_work (Agent *agent)
+{
+  return agent->stack->len > 0 ? g_ptr_array_index (agent->stack, agent->stack->len - 1) : NULL;
 }
 
 static void
 push_node (Agent *agent, Work *work)
 {
   work->stacked = TRUE;
-  work->stack_index = agent->nodes->len;
-  g_array_append_val (agent->nodes, work->node);
+  work->stack_index = agent->stack->len;
+  g_ptr_array_add (agent->stack, work);
 }
 
 /* Work that ends below the top of the stack (goals finishing out of order)
@@ -412,12 +432,12 @@ pop_node (Agent *agent, Work *work)
   if (!work->stacked)
     return;
   work->stacked = FALSE;
-  guint32 *nodes = (guint32 *) agent->nodes->data;
-  nodes[work->stack_index] = CHRONO_TREE_NONE;
-  guint len = agent->nodes->len;
-  while (len > 0 && nodes[len - 1] == CHRONO_TREE_NONE)
+  gpointer *stack = agent->stack->pdata;
+  stack[work->stack_index] = NULL;
+  guint len = agent->stack->len;
+  while (len > 0 && stack[len - 1] == NULL)
     len--;
-  g_array_set_size (agent->nodes, len);
+  g_ptr_array_set_size (agent->stack, len);
 }
 
 static void
@@ -427,6 +447,36 @@ add_stretch (ChronoVisandorMachine *m, guint32 node, ChronoStretchKind kind, Age
     return;
   ChronoTreeStretch stretch = { node, agent ? agent->name : CHRONO_STRING_NONE, start, end, kind };
   chrono_tree_add_stretch (m->tree, &stretch);
+}
+
+/* The node's stretch up to time: run, or waited for a fork's goals. */
+static void
+end_run (ChronoVisandorMachine *m, guint32 node, const Runner *runner, Agent *agent, gint64 time)
+{
+  if (runner->forks_open > 0)
+    add_stretch (m, node, CHRONO_STRETCH_WAITING, NULL, runner->wait_from, time);
+  else
+    add_stretch (m, node, CHRONO_STRETCH_RUNNING, agent, runner->run_from, time);
+}
+
+/* A fork: the node stops running and waits. */
+static void
+start_waiting (ChronoVisandorMachine *m, guint32 node, Runner *runner, Agent *agent, gint64 time)
+{
+  if (runner->forks_open++ > 0)
+    return;
+  add_stretch (m, node, CHRONO_STRETCH_RUNNING, agent, runner->run_from, time);
+  runner->wait_from = time;
+}
+
+/* Its last open fork joined: the node runs again. */
+static void
+stop_waiting (ChronoVisandorMachine *m, guint32 node, Runner *runner, gint64 time)
+{
+  if (runner->forks_open == 0 || --runner->forks_open > 0)
+    return;
+  add_stretch (m, node, CHRONO_STRETCH_WAITING, NULL, runner->wait_from, time);
+  runner->run_from = time;
 }
 
 static guint32
@@ -493,6 +543,7 @@ open_root (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev)
   };
   m->root = chrono_tree_add_node (m->tree, &node);
   m->root_agent = ev->agent;
+  m->root_runner = (Runner){ .run_from = ev->time };
 }
 
 static void
@@ -502,8 +553,7 @@ close_root (ChronoVisandorMachine *m, gint64 time, ChronoTreeOutcome outcome)
     return;
   m->root_closed = TRUE;
   end_node (m, m->root, time, outcome);
-  add_stretch (m, m->root, CHRONO_STRETCH_RUNNING, g_hash_table_lookup (m->agents, &m->root_agent),
-               chrono_tree_peek_node (m->tree, m->root)->start, time);
+  end_run (m, m->root, &m->root_runner, g_hash_table_lookup (m->agents, &m->root_agent), time);
 }
 
 /* ---- work ---------------------------------------------------------------- */
@@ -521,6 +571,7 @@ attach_work (ChronoVisandorMachine *m, Work *work, Agent *agent, gint64 time)
     push_node (agent, work);
   work->agent = agent;
   work->start = time;
+  work->runner.run_from = time;
   work->slot = chrono_visandor_rows_take (&agent->rows);
   if (work->key.kind == WORK_BRANCH)
     note_branch (agent, work);
@@ -547,8 +598,10 @@ detach_work (ChronoVisandorMachine *m, Work *work, gint64 time, guint8 flags)
   Agent *agent = work->agent;
   if (agent == NULL)
     return;
-  add_stretch (m, work->node, work->key.kind == WORK_SLAVE ? CHRONO_STRETCH_HELPED : CHRONO_STRETCH_RUNNING, agent,
-               work->start, time);
+  if (work->key.kind == WORK_SLAVE)
+    add_stretch (m, work->node, CHRONO_STRETCH_HELPED, agent, work->start, time);
+  else
+    end_run (m, work->node, &work->runner, agent, time);
   pop_node (agent, work);
   work->suspended_since = time;
   /* an index pass keeps no labels: millions of goals would be millions of strings */
@@ -602,6 +655,21 @@ restart_work (ChronoVisandorMachine *m, Work *old, gint64 time)
   close_work (m, old, time);
 }
 
+/* The fork's parent, still open, goes on at its join. */
+static void
+parent_goes_on (ChronoVisandorMachine *m, Fork *fork, gint64 time)
+{
+  if (fork->parent_is_root)
+    {
+      if (!m->root_closed)
+        stop_waiting (m, m->root, &m->root_runner, time);
+      return;
+    }
+  Work *parent = g_hash_table_lookup (m->work, &fork->parent_key);
+  if (parent != NULL && parent->node == fork->parent_node && parent->node != CHRONO_TREE_NONE)
+    stop_waiting (m, parent->node, &parent->runner, time);
+}
+
 static void
 fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
@@ -613,14 +681,26 @@ fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
   if (m->decoding)
     return;
   Fork *fork = g_new0 (Fork, 1);
-  *fork = (Fork){ agent->lane,
-                  ev->time,
-                  ev->number,
-                  0,
-                  0,
-                  current_node (m, agent),
-                  m->n_splits++,
-                  g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  *fork = (Fork){ .lane = agent->lane,
+                  .time = ev->time,
+                  .n_tasks = ev->number,
+                  .parent_node = current_node (m, agent),
+                  .order = m->n_splits++,
+                  .children = g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  Work *parent = current_work (agent);
+  if (parent != NULL)
+    {
+      fork->parent_key = parent->key;
+      start_waiting (m, parent->node, &parent->runner, agent, ev->time);
+    }
+  else if (fork->parent_node == m->root && !m->root_closed)
+    {
+      fork->parent_is_root = TRUE;
+      start_waiting (m, m->root, &m->root_runner, g_hash_table_lookup (m->agents, &m->root_agent), ev->time);
+    }
+  Fork *replaced = g_hash_table_lookup (m->forks, &ev->node);
+  if (replaced != NULL)
+    parent_goes_on (m, replaced, ev->time); /* forked again before its join: the old fork is over */
   g_hash_table_replace (m->forks, g_memdup2 (&ev->node, sizeof ev->node), fork);
 }
 
@@ -685,6 +765,8 @@ join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
           fork->finished, fork->n_tasks);
   for (guint i = 0; fork != NULL && m->tree != NULL && i < fork->children->len; i++)
     chrono_tree_peek_node (m->tree, g_array_index (fork->children, guint32, i))->join_time = ev->time;
+  if (fork != NULL)
+    parent_goes_on (m, fork, ev->time);
   g_hash_table_remove (m->forks, &ev->node);
 }
 
