@@ -21,6 +21,8 @@ typedef enum {
   CHRONO_TREE_FAILED,
   CHRONO_TREE_CUT,
   CHRONO_TREE_RESTARTED, /* started again before it ended */
+  CHRONO_TREE_PUBLIC, /* a public node (or-tree): where a branch's alternatives were made available */
+  CHRONO_TREE_NOT_TAKEN, /* a branch of a public node that nobody took */
 } ChronoTreeOutcome;
 
 typedef enum {

@@ -533,6 +533,8 @@ outcome_label (ChronoTreeOutcome outcome)
     case CHRONO_TREE_FAILED: return _ ("failed");
     case CHRONO_TREE_CUT: return _ ("cut");
     case CHRONO_TREE_RESTARTED: return _ ("started again before it ended");
+    case CHRONO_TREE_PUBLIC: return _ ("made public: its branches go on below");
+    case CHRONO_TREE_NOT_TAKEN: return _ ("nobody took it");
     default: return "?";
     }
 }

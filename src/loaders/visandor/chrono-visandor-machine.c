@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "chrono-visandor-machine.h"
+#include "chrono-visandor-public.h"
 #include "chrono-visandor-rows.h"
 
 #include <stdlib.h>
@@ -81,39 +82,7 @@ typedef struct {
   GArray *children; /* guint32: the tree nodes of its goals */
 } Fork;
 
-typedef struct {
-  ChronoLane *lane;
-  gint64 time;
-  gint64 n_branches, started;
-  guint32 parent_node; /* the branch that made it public */
-  guint64 order;
-  GByteArray *taken; /* 1 per branch number started or pruned (up to n_branches) */
-} PublicNode;
-
-static void
-public_node_free (PublicNode *node)
-{
-  g_byte_array_unref (node->taken);
-  g_free (node);
-}
-
-/* Marks branch number taken; TRUE when it was not before. */
-static gboolean
-take_branch (PublicNode *node, gint64 number)
-{
-  if (number < 0 || number >= MIN (node->n_branches, 1 << 20))
-    return TRUE;
-  guint had = node->taken->len;
-  if ((guint) number >= had)
-    {
-      g_byte_array_set_size (node->taken, (guint) number + 1);
-      memset (node->taken->data + had, 0, node->taken->len - had);
-    }
-  gboolean fresh = node->taken->data[number] == 0;
-  node->taken->data[number] = 1;
-  node->started += fresh;
-  return fresh;
-}
+typedef ChronoVisandorPublicNode PublicNode;
 
 struct _ChronoVisandorMachine {
   ChronoTrace *trace;
@@ -125,6 +94,7 @@ struct _ChronoVisandorMachine {
   gboolean have_time;
   gint64 first_time;
   guint64 stop_line; /* the line of STOP_TIME, 0 before it */
+  guint64 last_line;
   gboolean warned_after_stop;
   ChronoLane *agents_group;
   GHashTable *agents; /* gint64 number -> Agent */
@@ -137,7 +107,7 @@ struct _ChronoVisandorMachine {
   ChronoTree *tree;
   guint32 root;
   guint64 n_splits;
-  guint32 kind_goal, kind_branch;
+  guint32 kind_goal, kind_branch, kind_public;
   gint64 root_agent;
   Runner root_runner;
   gboolean root_closed;
@@ -193,7 +163,7 @@ chrono_visandor_machine_new (ChronoTrace *trace)
   m->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) agent_free);
   m->work = g_hash_table_new_full (work_key_hash, work_key_equal, NULL, g_free);
   m->forks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) fork_free);
-  m->public_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) public_node_free);
+  m->public_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) chrono_visandor_public_node_free);
   for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
     {
       m->counters[i].lane = chrono_lane_new (N_ ("Busy agents"), CHRONO_LANE_SIGNAL, "busy agents");
@@ -203,6 +173,7 @@ chrono_visandor_machine_new (ChronoTrace *trace)
   m->root = CHRONO_TREE_NONE;
   m->kind_goal = chrono_strings_intern (m->strings, "goal");
   m->kind_branch = chrono_strings_intern (m->strings, "branch");
+  m->kind_public = chrono_strings_intern (m->strings, "public node");
   return m;
 }
 
@@ -479,9 +450,9 @@ stop_waiting (ChronoVisandorMachine *m, guint32 node, Runner *runner, gint64 tim
   runner->run_from = time;
 }
 
+/* A node of the tree, unless the tree is full; line: the file's, for the warning. */
 static guint32
-open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev, guint32 parent, gint64 split_time,
-           guint64 split_order)
+add_node (ChronoVisandorMachine *m, guint64 line, const ChronoTreeNode *node)
 {
   if (m->tree == NULL || m->tree_full)
     return CHRONO_TREE_NONE;
@@ -490,12 +461,19 @@ open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev
       /* the whole tree of a huge trace would not fit beside its index:
        * it stops here, said so; the agent lanes go on to the end */
       m->tree_full = TRUE;
-      chrono_warnings_add (m->warnings, ev->line, "tree cut short",
+      chrono_warnings_add (m->warnings, line, "tree cut short",
                            _ ("the tree shows the first %u goals and branches, up to this line; the agents show "
                               "everything"),
                            m->max_tree_nodes);
       return CHRONO_TREE_NONE;
     }
+  return chrono_tree_add_node (m->tree, node);
+}
+
+static guint32
+open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev, guint32 parent, gint64 split_time,
+           guint64 split_order)
+{
   /* siblings: by the split they came from, then by their number */
   guint32 number = (guint32) CLAMP (ev->number, 0, (gint64) G_MAXUINT32);
   ChronoTreeNode node = {
@@ -510,7 +488,7 @@ open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev
     .order = split_order << 32 | number,
     .outcome = CHRONO_TREE_OPEN,
   };
-  return chrono_tree_add_node (m->tree, &node);
+  return add_node (m, ev->line, &node);
 }
 
 static void
@@ -780,6 +758,49 @@ innermost_branch (Agent *agent)
   return last ? g_tree_node_value (last) : NULL;
 }
 
+/* Branches nobody took, under their public node: the first few each a row,
+ * the rest one row that counts them. */
+#define UNTAKEN_ROWS 4
+
+static void
+show_untaken (ChronoVisandorMachine *m, const PublicNode *node, guint64 line)
+{
+  if (node->tree_node == CHRONO_TREE_NONE)
+    return;
+  gint64 n_untaken = chrono_visandor_public_node_n_untaken (node);
+  gint64 numbers[UNTAKEN_ROWS];
+  guint n = chrono_visandor_public_node_list_untaken (node, numbers, n_untaken > UNTAKEN_ROWS ? UNTAKEN_ROWS - 1
+                                                                                              : UNTAKEN_ROWS);
+  for (guint i = 0; i <= n && i < UNTAKEN_ROWS; i++)
+    {
+      gboolean rest = i == n;
+      if (rest && n_untaken <= (gint64) n)
+        break;
+      ChronoTreeNode row = {
+        .parent = node->tree_node,
+        .kind = m->kind_branch,
+        .key = node->key,
+        .number = rest ? -1 : numbers[i],
+        .start = node->time,
+        .end = node->time,
+        .split_time = node->time,
+        .join_time = G_MININT64,
+        .outcome = CHRONO_TREE_NOT_TAKEN,
+      };
+      /* after its siblings: the row that counts the rest */
+      row.order = node->order << 32 | (rest ? G_MAXUINT32 : (guint32) MIN (row.number, (gint64) G_MAXUINT32 - 1));
+      if (rest)
+        {
+          g_autofree char *label =
+              g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRId64 " more branch", "%" PRId64 " more branches",
+                                            (gulong) MIN (n_untaken - n, G_MAXINT32)),
+                               n_untaken - n);
+          row.label = chrono_strings_intern (m->strings, label);
+        }
+      add_node (m, line, &row);
+    }
+}
+
 static void
 make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
@@ -803,10 +824,28 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
     }
   if (m->decoding)
     return;
-  PublicNode *node = g_new0 (PublicNode, 1);
-  *node = (PublicNode){ agent->lane, ev->time, ev->number, 0, parent, m->n_splits++, g_byte_array_new () };
-  if (node->parent_node == m->root && m->mode == CHRONO_VISANDOR_OR)
+  if (parent == m->root && m->mode == CHRONO_VISANDOR_OR)
     close_root (m, ev->time, CHRONO_TREE_FINISHED); /* the program's work goes on in the branches */
+  /* the node is a row of its own under the branch that made it, where that
+   * branch ends, and its branches hang from it, as the papers draw or-trees */
+  ChronoTreeNode row = {
+    .parent = parent,
+    .kind = m->kind_public,
+    .key = ev->node,
+    .number = -1,
+    .start = ev->time,
+    .end = ev->time,
+    .split_time = ev->time,
+    .join_time = G_MININT64,
+    .order = m->n_splits++ << 32,
+    .outcome = CHRONO_TREE_PUBLIC,
+  };
+  guint32 tree_node = parent != CHRONO_TREE_NONE ? add_node (m, ev->line, &row) : CHRONO_TREE_NONE;
+  PublicNode *old = g_hash_table_lookup (m->public_nodes, &ev->node);
+  if (old != NULL)
+    show_untaken (m, old, ev->line); /* made public again: the old node is over */
+  PublicNode *node = chrono_visandor_public_node_new (agent->lane, ev->node, ev->time, ev->number, tree_node,
+                                                      m->n_splits++);
   g_hash_table_replace (m->public_nodes, g_memdup2 (&ev->node, sizeof ev->node), node);
 }
 
@@ -821,7 +860,7 @@ start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent 
       restart_work (m, old, ev->time);
     }
   PublicNode *node = m->decoding ? NULL : g_hash_table_lookup (m->public_nodes, &ev->node);
-  guint32 tree_node = node ? open_node (m, m->kind_branch, ev, node->parent_node, node->time, node->order)
+  guint32 tree_node = node ? open_node (m, m->kind_branch, ev, node->tree_node, node->time, node->order)
                            : open_node (m, m->kind_branch, ev, current_node (m, agent), G_MININT64, m->n_splits++);
   WorkKey key = { ev->node, ev->number, 0, WORK_BRANCH };
   open_work (m, &key, agent, ev->time, tree_node);
@@ -835,8 +874,8 @@ start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent 
     }
   add_link (m, node->lane, node->time, agent->lane, ev->time, CHRONO_VISANDOR_MAKE_PUBLIC, ev->node);
   /* every branch taken: the node is needed no more (a long or-trace makes millions) */
-  take_branch (node, ev->number);
-  if (node->started >= node->n_branches)
+  chrono_visandor_public_node_take (node, ev->number);
+  if (chrono_visandor_public_node_all_taken (node))
     g_hash_table_remove (m->public_nodes, &ev->node);
 }
 
@@ -895,11 +934,11 @@ end_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
       /* pruned before anyone took it: a row that only says so */
       /* (a cut of a branch that ran and split already has no row of its own to add) */
       PublicNode *node = m->decoding ? NULL : g_hash_table_lookup (m->public_nodes, &ev->node);
-      if (node != NULL && take_branch (node, ev->number))
+      if (node != NULL && chrono_visandor_public_node_take (node, ev->number))
         {
-          guint32 pruned = open_node (m, m->kind_branch, ev, node->parent_node, node->time, node->order);
+          guint32 pruned = open_node (m, m->kind_branch, ev, node->tree_node, node->time, node->order);
           end_node (m, pruned, ev->time, CHRONO_TREE_CUT);
-          if (node->started >= node->n_branches)
+          if (chrono_visandor_public_node_all_taken (node))
             g_hash_table_remove (m->public_nodes, &ev->node);
         }
       return;
@@ -993,6 +1032,7 @@ chrono_visandor_machine_feed (ChronoVisandorMachine *m, const ChronoVisandorEven
       m->warned_after_stop = TRUE;
       warn (m, ev, "stop time not last", _ ("STOP_TIME on line %" PRIu64 " is not the last event"), m->stop_line);
     }
+  m->last_line = ev->line;
   Agent *agent = ensure_agent (m, ev->agent, ev->wam);
   if (m->root == CHRONO_TREE_NONE)
     open_root (m, ev);
@@ -1034,6 +1074,29 @@ compare_work (const void *a, const void *b)
   return x->agent < y->agent ? -1 : x->agent > y->agent;
 }
 
+static int
+compare_public_nodes (const void *a, const void *b)
+{
+  const PublicNode *x = *(const PublicNode *const *) a, *y = *(const PublicNode *const *) b;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The public nodes some of whose branches nobody took, in the order they were made. */
+static void
+show_all_untaken (ChronoVisandorMachine *m)
+{
+  g_autoptr (GPtrArray) nodes = g_ptr_array_sized_new (g_hash_table_size (m->public_nodes));
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, m->public_nodes);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (nodes, value);
+  if (nodes->len > 1)
+    qsort (nodes->pdata, nodes->len, sizeof (gpointer), compare_public_nodes);
+  for (guint i = 0; i < nodes->len; i++)
+    show_untaken (m, g_ptr_array_index (nodes, i), m->last_line);
+}
+
 static void
 finish_at (ChronoVisandorMachine *m, gint64 end, guint8 flags)
 {
@@ -1052,6 +1115,8 @@ finish_at (ChronoVisandorMachine *m, gint64 end, guint8 flags)
       detach_work (m, work, end, flags);
     }
   close_root (m, end, m->stop_line != 0 ? CHRONO_TREE_FINISHED : CHRONO_TREE_OPEN);
+  if (!m->decoding)
+    show_all_untaken (m);
 
   GHashTableIter iter;
   gpointer value;
