@@ -4,9 +4,10 @@
  * for its fork's goals a thin line, helpers as a thin band under it); a split is a vertical bar from the parent's row
  * down to the node's at the fork or public-node time, a join one back up
  * where the parent went on; the node's outcome is marked at its end.  An
- * or-tree's public node is a row of its own, a circle where the branch that
- * made it ended, with its branches below it, those nobody took as dashed
- * stubs.  A folded node shows its whole subtree in its own row. */
+ * or-tree's public node is a circle where the branch that made it ended (a
+ * row of its own when what made it went on), its branches below, those
+ * nobody took as dashed stubs.  A folded node shows its whole subtree in its
+ * own row. */
 #include "chrono-render-private.h"
 
 #include <math.h>

@@ -811,7 +811,9 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
   add_mark (m, agent->lane, ev->time, "make public", note);
   guint32 parent = current_node (m, agent);
   /* a public node is where the branch that made it splits: it goes on in
-   * the node's branches (the note's Andorra-I example: its slaves are done) */
+   * the node's branches (the note's Andorra-I example: its slaves are done);
+   * the node is drawn where that branch ends, as the papers draw or-trees */
+  gboolean ends_parent = FALSE;
   Work *branch = innermost_branch (agent);
   if (branch != NULL)
     {
@@ -819,15 +821,19 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
         warn (m, ev, "unbalanced slaves",
               _ ("branch %" PRIX64 ".%" PRId64 " makes a node public with START_BUSY and STOP_BUSY unbalanced (%+d)"),
               branch->key.node, branch->key.number, branch->slaves);
-      end_node (m, branch->node, ev->time, CHRONO_TREE_FINISHED);
+      ends_parent = branch->node == parent && parent != CHRONO_TREE_NONE;
+      end_node (m, branch->node, ev->time, ends_parent ? CHRONO_TREE_PUBLIC : CHRONO_TREE_FINISHED);
       close_work (m, branch, ev->time);
     }
   if (m->decoding)
     return;
-  if (parent == m->root && m->mode == CHRONO_VISANDOR_OR)
-    close_root (m, ev->time, CHRONO_TREE_FINISHED); /* the program's work goes on in the branches */
-  /* the node is a row of its own under the branch that made it, where that
-   * branch ends, and its branches hang from it, as the papers draw or-trees */
+  if (parent == m->root && m->mode == CHRONO_VISANDOR_OR && !m->root_closed)
+    {
+      close_root (m, ev->time, CHRONO_TREE_PUBLIC); /* the program's work goes on in the branches */
+      ends_parent = TRUE;
+    }
+  /* else what made it public goes on (or is gone): the node is a row of its
+   * own under it */
   ChronoTreeNode row = {
     .parent = parent,
     .kind = m->kind_public,
@@ -840,7 +846,9 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
     .order = m->n_splits++ << 32,
     .outcome = CHRONO_TREE_PUBLIC,
   };
-  guint32 tree_node = parent != CHRONO_TREE_NONE ? add_node (m, ev->line, &row) : CHRONO_TREE_NONE;
+  guint32 tree_node = ends_parent                  ? parent
+                      : parent != CHRONO_TREE_NONE ? add_node (m, ev->line, &row)
+                                                   : CHRONO_TREE_NONE;
   PublicNode *old = g_hash_table_lookup (m->public_nodes, &ev->node);
   if (old != NULL)
     show_untaken (m, old, ev->line); /* made public again: the old node is over */
