@@ -7,7 +7,11 @@ with `chronoscope-cli info --json` and `dump`, and what it shows is checked
 against what the script wrote: the counts, no warning, each goal and branch
 on its own row of its agent (the lowest free row), each branch closed by the
 node its agent made public last.  A reader quadratic in these shapes does not
-finish within the test's time limit; speed itself is not asserted.
+finish within the test's time limit; speed itself is not asserted.  And
+20,000 public nodes each claiming 2^20 branches of which only the last is
+taken: a reader keeping a byte per branch number up to the highest taken
+needs 20 GB; the branches nobody took show as three rows and one counting
+the rest.
 
 usage: visandor-hostile.py CLI"""
 import json
@@ -85,6 +89,18 @@ def public_flood(path, branches, flood):
             {"public_nodes": 1 + flood + branches, "branches": branches})
 
 
+def claimed_branches(path, nodes, claimed):
+    w = Writer(path, 1)
+    w.event(5, 0, 0, 0)
+    for k in range(nodes):
+        w.event(20, 0x1000 + k, claimed, 0)
+        w.event(21, 0x1000 + k, claimed - 1, 1)
+        w.event(22, 0x1000 + k, claimed - 1, 1)
+    w.event(6, 0, 0, 0)
+    w.close()
+    return {f"{0x1000 + k:X}.{claimed - 1}": 1 for k in range(nodes)}, {"public_nodes": nodes, "branches": nodes}
+
+
 SPAN = re.compile(r"  span (\d+) (\d+) (goal|branch) depth=(\d+) flags=\S+ label=(\S+)$")
 
 
@@ -100,7 +116,7 @@ def spans(cli, path):
     return found, lines
 
 
-def check(cli, path, depths, figures, ends=None):
+def check(cli, path, depths, figures, ends=None, untaken=None):
     problems = []
     info = json.loads(subprocess.run([cli, "info", "--json", path], capture_output=True, text=True,
                                      check=True).stdout)
@@ -118,6 +134,9 @@ def check(cli, path, depths, figures, ends=None):
         if label in found and found[label][1] != end:
             problems.append(f"{label} ends at {found[label][1]}, expected {end} (its agent's public node)")
             break
+    rows = sum(1 for line in lines if " not taken split=" in line)
+    if untaken is not None and rows != untaken:
+        problems.append(f"{rows} rows of branches nobody took, expected {untaken}")
     return problems
 
 
@@ -134,6 +153,9 @@ def main():
         flood = os.path.join(folder, "flood.vt")
         depths, ends, figures = public_flood(flood, 20000, 100000)
         cases.append(("20000 open branches, 120000 public nodes", flood, depths, figures, ends))
+        claimed = os.path.join(folder, "claimed.vt")
+        cases.append(("20000 public nodes of 2^20 branches, one taken each", claimed,
+                      *claimed_branches(claimed, 20000, 1 << 20), None, 20000 * 4))
         print(f"1..{len(cases)}")
         failed = 0
         for number, (name, path, *args) in enumerate(cases, 1):
