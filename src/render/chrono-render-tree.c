@@ -217,20 +217,20 @@ draw_outcome (const TreeRow *r, const ChronoTreeNode *node)
       cairo_arc (cr, x, y, s / 2.0, 0, 2 * G_PI);
       cairo_fill (cr);
       break;
-    case CHRONO_TREE_NOT_TAKEN: {
-      /* an alternative nobody explored: a dashed stub ending in an open circle */
-      static const double dash[] = { 3.0, 3.0 };
-      double stub = 4.0 * s + 6.0;
-      chrono_rgb_set_source (cr, &ctx->palette->dim_text);
-      cairo_set_dash (cr, dash, 2, 0.0);
-      cairo_move_to (cr, x, y);
-      cairo_line_to (cr, x + stub, y);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0.0);
-      cairo_arc (cr, x + stub + s, y, s, 0, 2 * G_PI);
-      cairo_stroke (cr);
-      break;
-    }
+      case CHRONO_TREE_NOT_TAKEN: {
+        /* an alternative nobody explored: a dashed stub ending in an open circle */
+        static const double dash[] = { 3.0, 3.0 };
+        double stub = 4.0 * s + 6.0;
+        chrono_rgb_set_source (cr, &ctx->palette->dim_text);
+        cairo_set_dash (cr, dash, 2, 0.0);
+        cairo_move_to (cr, x, y);
+        cairo_line_to (cr, x + stub, y);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0.0);
+        cairo_arc (cr, x + stub + s, y, s, 0, 2 * G_PI);
+        cairo_stroke (cr);
+        break;
+      }
     case CHRONO_TREE_FINISHED:
     default: break;
     }

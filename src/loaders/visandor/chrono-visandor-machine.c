@@ -163,7 +163,8 @@ chrono_visandor_machine_new (ChronoTrace *trace)
   m->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) agent_free);
   m->work = g_hash_table_new_full (work_key_hash, work_key_equal, NULL, g_free);
   m->forks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) fork_free);
-  m->public_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) chrono_visandor_public_node_free);
+  m->public_nodes =
+      g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) chrono_visandor_public_node_free);
   for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
     {
       m->counters[i].lane = chrono_lane_new (N_ ("Busy agents"), CHRONO_LANE_SIGNAL, "busy agents");
@@ -769,8 +770,8 @@ show_untaken (ChronoVisandorMachine *m, const PublicNode *node, guint64 line)
     return;
   gint64 n_untaken = chrono_visandor_public_node_n_untaken (node);
   gint64 numbers[UNTAKEN_ROWS];
-  guint n = chrono_visandor_public_node_list_untaken (node, numbers, n_untaken > UNTAKEN_ROWS ? UNTAKEN_ROWS - 1
-                                                                                              : UNTAKEN_ROWS);
+  guint n = chrono_visandor_public_node_list_untaken (node, numbers,
+                                                      n_untaken > UNTAKEN_ROWS ? UNTAKEN_ROWS - 1 : UNTAKEN_ROWS);
   for (guint i = 0; i <= n && i < UNTAKEN_ROWS; i++)
     {
       gboolean rest = i == n;
@@ -852,8 +853,8 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
   PublicNode *old = g_hash_table_lookup (m->public_nodes, &ev->node);
   if (old != NULL)
     show_untaken (m, old, ev->line); /* made public again: the old node is over */
-  PublicNode *node = chrono_visandor_public_node_new (agent->lane, ev->node, ev->time, ev->number, tree_node,
-                                                      m->n_splits++);
+  PublicNode *node =
+      chrono_visandor_public_node_new (agent->lane, ev->node, ev->time, ev->number, tree_node, m->n_splits++);
   g_hash_table_replace (m->public_nodes, g_memdup2 (&ev->node, sizeof ev->node), node);
 }
 

@@ -10,12 +10,9 @@ chrono_visandor_public_node_new (ChronoLane *lane, guint64 key, gint64 time, gin
                                  guint64 order)
 {
   ChronoVisandorPublicNode *node = g_new0 (ChronoVisandorPublicNode, 1);
-  *node = (ChronoVisandorPublicNode){ .lane = lane,
-                                      .key = key,
-                                      .time = time,
-                                      .n_branches = MAX (n_branches, 0),
-                                      .tree_node = tree_node,
-                                      .order = order };
+  *node = (ChronoVisandorPublicNode){
+    .lane = lane, .key = key, .time = time, .n_branches = MAX (n_branches, 0), .tree_node = tree_node, .order = order
+  };
   return node;
 }
 

@@ -227,8 +227,7 @@ finish_goal (ChronoVisandorReport *r, const ChronoVisandorEvent *ev)
 static OpenGoal *
 innermost_goal (ReportAgent *agent)
 {
-  return agent->goals != NULL && agent->goals->len > 0 ? g_ptr_array_index (agent->goals, agent->goals->len - 1)
-                                                        : NULL;
+  return agent->goals != NULL && agent->goals->len > 0 ? g_ptr_array_index (agent->goals, agent->goals->len - 1) : NULL;
 }
 
 /* The fork of node joins (or is forked again) at time: the goal that forked
@@ -259,7 +258,6 @@ fork_event (ChronoVisandorReport *r, ReportAgent *agent, const ChronoVisandorEve
   *fork = (ForkParent){ parent->key, parent->serial };
   g_hash_table_insert (r->fork_parents, g_memdup2 (&ev->node, sizeof ev->node), fork);
 }
-
 
 void
 chrono_visandor_report_feed (ChronoVisandorReport *r, const ChronoVisandorEvent *ev)
