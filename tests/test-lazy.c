@@ -25,6 +25,7 @@
 #include "etf/chrono-etf-store.h"
 #include "chrono-resource-stats.h"
 #include "chrono-resource-usage.h"
+#include "chrono-tree-node.h"
 
 static char *generator, *etf_generator;
 static const char *test_data;
@@ -273,6 +274,80 @@ test_visandor_fixtures (void)
         checked++;
       }
   g_assert_cmpuint (checked, >, 20);
+}
+
+/* The tree colours each stretch by its agent: the agents' names are the
+ * trace's colour labels, read whole and lazily, so that they get the ranked
+ * palette's distinct colours instead of hashed ones (eight agents gave three
+ * near-identical blues). */
+static void
+test_visandor_agents_are_colour_labels (void)
+{
+  g_autofree char *path = g_build_filename (test_data, "visandor", "nested_forks.vt", NULL);
+  const char *modes[] = { "never", "always" };
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    {
+      g_autoptr (ChronoTrace) trace = load (path, modes[m], "48");
+      ChronoStrings *strings = chrono_trace_get_strings (trace);
+      g_autoptr (GArray) labels = chrono_trace_list_colour_labels (trace);
+      g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+      guint agents = 0;
+      for (guint i = 0; i < lanes->len; i++)
+        {
+          ChronoLane *lane = g_ptr_array_index (lanes, i);
+          if (chrono_lane_get_kind (lane) != CHRONO_LANE_WORKER)
+            continue;
+          gboolean listed = FALSE;
+          for (guint k = 0; k < labels->len && !listed; k++)
+            listed = g_strcmp0 (chrono_strings_get (strings, g_array_index (labels, guint32, k)),
+                                chrono_lane_get_name (lane))
+                     == 0;
+          g_assert_true (listed);
+          agents++;
+        }
+      g_assert_cmpuint (agents, ==, 3);
+      g_assert_cmpuint (labels->len, ==, agents);
+    }
+}
+
+/* The program and the goals that fork wait between their fork and their
+ * join: the inspector credits that time as waited, not run, even where the
+ * forking agent runs one of the goals meanwhile (nested_forks.vt: the
+ * program forks at 10 and joins at 61; goal 7F001001.0 forks at 20 and
+ * joins at 56). */
+static void
+test_visandor_parent_waits (void)
+{
+  g_autofree char *path = g_build_filename (test_data, "visandor", "nested_forks.vt", NULL);
+  g_autoptr (ChronoTrace) trace = load (path, "never", NULL);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  ChronoTree *tree = NULL;
+  for (guint i = 0; i < lanes->len && tree == NULL; i++)
+    tree = chrono_lane_get_tree (g_ptr_array_index (lanes, i));
+  g_assert_nonnull (tree);
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  const struct {
+    const char *name;
+    gint64 running, waiting;
+  } expected[] = { { "program", 10 + 9, 51 }, { "7F001001.0", 9 + 4, 36 }, { "7F001003.0", 9, 0 } };
+  for (guint e = 0; e < G_N_ELEMENTS (expected); e++)
+    {
+      guint32 found = CHRONO_TREE_NONE;
+      for (guint32 n = 0; n < chrono_tree_get_n_nodes (tree) && found == CHRONO_TREE_NONE; n++)
+        {
+          g_autofree char *name = chrono_tree_dup_node_name (tree, n, strings);
+          if (strcmp (name, expected[e].name) == 0)
+            found = n;
+        }
+      g_assert_cmpuint (found, !=, CHRONO_TREE_NONE);
+      ChronoTreeNodeInfo info;
+      chrono_tree_node_explain (tree, strings, found, &info);
+      g_test_message ("%s: run %" G_GINT64_FORMAT ", waited %" G_GINT64_FORMAT, expected[e].name, info.running,
+                      info.waiting);
+      g_assert_cmpint (info.running, ==, expected[e].running);
+      g_assert_cmpint (info.waiting, ==, expected[e].waiting);
+      chrono_tree_node_info_clear (&info);
+    }
 }
 
 static void
@@ -1170,6 +1245,8 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy/activation-source-in-chunks", test_activation_source_in_chunks);
   g_test_add_func ("/lazy/same-runnable-inferred-twice", test_same_runnable_inferred_twice);
   g_test_add_func ("/lazy/visandor-fixtures", test_visandor_fixtures);
+  g_test_add_func ("/lazy/visandor-agents-are-colour-labels", test_visandor_agents_are_colour_labels);
+  g_test_add_func ("/lazy/visandor-parent-waits", test_visandor_parent_waits);
   g_test_add_func ("/lazy/otf2", test_otf2);
   g_test_add_func ("/lazy/etf", test_etf);
   g_test_add_func ("/lazy/etf-duplicates", test_etf_duplicates);

@@ -29,9 +29,15 @@ Reading, decided here where the issue leaves room:
   decreasing file makes run backwards is summed as written (negative), and
   for max_parallel_goals it is empty like a zero-length one.  (No fixture
   has one; the issue does not say.)
+* goal_time and max_parallel_goals count the goals' runs: a goal that forks
+  (the innermost open goal of the FORK's agent, the note's "father") waits
+  from that FORK to its JOIN (or to the next FORK of the same nodeid) and
+  runs again after it; waiting is no run, even when its agent runs one of
+  the forked goals meanwhile (that is the child's run).
 * A repeated START_GOAL of a still-open (nodeid, goal) replaces the open
-  start: the earlier start adds nothing to goal_time or max_parallel_goals,
-  but every START_GOAL counts in `goals`.
+  start: the earlier start's open stretch adds nothing to goal_time or
+  max_parallel_goals (what it ran up to a fork stays counted), but every
+  START_GOAL counts in `goals`.
 * `events` holds the codes that occur, none with 0.  A trace without any
   event line has begin and end null.
 Seconds = ticks / 10^6 (ticks are microseconds), compared with a relative
@@ -54,7 +60,7 @@ COMMON_KEYS = ["format", "mode", "begin", "end", "events", "agents"]
 MODE_KEYS = {"and": ["forks", "goals", "goal_time", "max_parallel_goals"],
              "or": ["public_nodes", "branches", "succeeded", "failed", "suspended"]}
 AGENT_KEYS = ["agent", "events", "busy_time"]
-FORK, START_GOAL, FINISH_GOAL = 1, 2, 3
+FORK, START_GOAL, FINISH_GOAL, JOIN = 1, 2, 3, 4
 AGENT_BUSY, AGENT_IDLE, START_BUSY, STOP_BUSY = 7, 8, 33, 34
 MAKE_PUBLIC, START_BRANCH, SUCC_BRANCH, FAIL_BRANCH, SUSPEND_BRANCH = 20, 21, 22, 23, 24
 
@@ -117,14 +123,54 @@ def busy_ticks(events, agents, end):
 
 
 def goal_intervals(events, end):
-    """(start, finish) of every goal: START_GOAL → FINISH_GOAL by (nodeid, goal#) in file order."""
-    open_goals, done = {}, []
-    for ts, code, node, goal, _, _ in events:
+    """(start, end) of every stretch a goal ran.  A goal (START_GOAL → FINISH_GOAL by
+    (nodeid, goal#) in file order) runs except between a FORK whose father it is (the
+    innermost open goal of the FORK's agent) and that fork's JOIN (or the next FORK of
+    the same nodeid)."""
+    open_goals, stacks, fathers, runs = {}, {}, {}, []
+    serial = 0
+
+    def close_fork(node, ts):
+        father = fathers.pop(node, None)
+        if father is None:
+            return
+        key, number = father
+        goal = open_goals.get(key)
+        if goal is not None and goal["serial"] == number and goal["forks"] > 0:
+            goal["forks"] -= 1
+            if goal["forks"] == 0:
+                goal["from"] = ts
+
+    def end_goal(key, ts):
+        goal = open_goals.pop(key)
+        stacks[goal["agent"]].remove(key)
+        if goal["forks"] == 0:
+            runs.append((goal["from"], ts))
+
+    for ts, code, node, number, _, agent in events:
+        key = (node, number)
         if code == START_GOAL:
-            open_goals[(node, goal)] = ts  # a restart replaces the open start
-        elif code == FINISH_GOAL and (node, goal) in open_goals:
-            done.append((open_goals.pop((node, goal)), ts))
-    return done + [(start, end) for start in open_goals.values()]
+            if key in open_goals:  # a restart: its open stretch counts nowhere
+                old = open_goals.pop(key)
+                stacks[old["agent"]].remove(key)
+            serial += 1
+            open_goals[key] = {"agent": agent, "from": ts, "forks": 0, "serial": serial}
+            stacks.setdefault(agent, []).append(key)
+        elif code == FINISH_GOAL and key in open_goals:
+            end_goal(key, ts)
+        elif code == FORK:
+            close_fork(node, ts)
+            if stacks.get(agent):
+                father = open_goals[stacks[agent][-1]]
+                if father["forks"] == 0:
+                    runs.append((father["from"], ts))
+                father["forks"] += 1
+                fathers[node] = (stacks[agent][-1], father["serial"])
+        elif code == JOIN:
+            close_fork(node, ts)
+    for key in list(open_goals):
+        end_goal(key, end)
+    return runs
 
 
 def most_at_once(intervals):
@@ -268,6 +314,18 @@ SELF_TEST = {
                    {"agent": 3, "events": 4, "busy_time": 0.117576},
                    {"agent": 4, "events": 4, "busy_time": 0.113331}],
         "public_nodes": 2, "branches": 2, "succeeded": 1, "failed": 0, "suspended": 0},
+    "nested_forks.vt": {
+        # agent 0 busy 0..70; agent 1 1..29 and 32..46 (28 + 14); agent 2 2..56
+        # the goals that fork wait from their FORK to its JOIN: 7F001001.0 runs 11..20 and
+        # 56..60, 7F001002.0 21..30 and 46..50; 7F001003.0 31..40, 7F001003.1 33..45,
+        # 7F001002.1 22..55, 7F001001.1 12..28: 13 + 13 + 9 + 12 + 33 + 16 = 96 ticks;
+        # never more than three run at once (one per agent, e.g. at 35)
+        "format": "visandor", "mode": "and", "begin": 0.0, "end": 70e-6,
+        "events": {"1": 3, "2": 6, "3": 6, "4": 3, "5": 1, "6": 1, "7": 4, "8": 4},
+        "agents": [{"agent": 0, "events": 16, "busy_time": 70e-6},
+                   {"agent": 1, "events": 8, "busy_time": 42e-6},
+                   {"agent": 2, "events": 4, "busy_time": 54e-6}],
+        "forks": 3, "goals": 6, "goal_time": 96e-6, "max_parallel_goals": 3},
     "zero_length_goals.vt": {
         # [10,20) [20,30) [25,25) [30,30) [30,35) [40,40) [45,50) [50,60): never two at once
         # goal_time 10 + 10 + 0 + 0 + 5 + 0 + 5 + 10 = 40

@@ -28,6 +28,7 @@ sum_stretches (ChronoTree *tree, ChronoStrings *strings, guint32 node, ChronoTre
           break;
         case CHRONO_STRETCH_SUSPENDED: out->suspended += length; break;
         case CHRONO_STRETCH_HELPED: out->helped += length; break;
+        case CHRONO_STRETCH_WAITING: out->waiting += length; break;
         }
     }
 }

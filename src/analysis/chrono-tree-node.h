@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 typedef struct {
   guint32 node;
   gint64 start, end;
-  gint64 running, suspended, helped; /* ticks in each kind of stretch (helped: summed over helpers) */
+  gint64 running, suspended, helped, waiting; /* ticks in each kind of stretch (helped: summed over helpers) */
   GPtrArray *workers; /* char*: who ran it, in the order they did, each once */
   guint n_children;
   /* over the children: the first and the last to end, which one that was */

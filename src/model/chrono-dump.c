@@ -121,7 +121,7 @@ dump_signal (GString *out, ChronoSignal *signal)
 static void
 dump_tree (GString *out, ChronoTrace *trace, ChronoTree *tree)
 {
-  static const char *const stretch_kinds[] = { "ran", "suspended", "helped" };
+  static const char *const stretch_kinds[] = { "ran", "suspended", "helped", "waiting" };
   ChronoStrings *strings = chrono_trace_get_strings (trace);
   for (guint i = 0; i < chrono_tree_get_n_nodes (tree); i++)
     {
@@ -144,8 +144,8 @@ dump_tree (GString *out, ChronoTrace *trace, ChronoTree *tree)
       for (guint k = first; k < first + n; k++)
         {
           const ChronoTreeStretch *s = chrono_tree_get_stretch (tree, k);
-          g_string_append_printf (out, "    %s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT, stretch_kinds[s->kind % 3],
-                                  s->start, s->end);
+          g_string_append_printf (out, "    %s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
+                                  stretch_kinds[s->kind % G_N_ELEMENTS (stretch_kinds)], s->start, s->end);
           if (s->worker != CHRONO_STRING_NONE)
             g_string_append_printf (out, " by=%s", chrono_strings_get (strings, s->worker));
           g_string_append_c (out, '\n');

@@ -292,7 +292,8 @@ chrono_tree_get_n_stretches (ChronoTree *tree)
 const char *
 chrono_tree_outcome_get_name (ChronoTreeOutcome outcome)
 {
-  static const char *const names[] = { "open", "finished", "succeeded", "failed", "cut", "restarted" };
+  static const char *const names[] = { "open", "finished",  "succeeded", "failed",
+                                       "cut",  "restarted", "public",    "not taken" };
   return outcome < G_N_ELEMENTS (names) ? names[outcome] : "?";
 }
 

@@ -21,12 +21,15 @@ typedef enum {
   CHRONO_TREE_FAILED,
   CHRONO_TREE_CUT,
   CHRONO_TREE_RESTARTED, /* started again before it ended */
+  CHRONO_TREE_PUBLIC, /* a public node (or-tree): where a branch's alternatives were made available */
+  CHRONO_TREE_NOT_TAKEN, /* a branch of a public node that nobody took */
 } ChronoTreeOutcome;
 
 typedef enum {
   CHRONO_STRETCH_RUNNING, /* a worker ran it */
   CHRONO_STRETCH_SUSPENDED, /* nobody ran it, it was not over */
   CHRONO_STRETCH_HELPED, /* another worker helped (an Andorra-I slave) */
+  CHRONO_STRETCH_WAITING, /* it forked and waits for its goals to join */
 } ChronoStretchKind;
 
 typedef struct {

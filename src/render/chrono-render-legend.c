@@ -121,6 +121,14 @@ dashed_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
   cairo_restore (cr);
 }
 
+static void
+thin_line_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  chrono_rgb_set_source (ctx->cr, &ctx->palette->dim_text);
+  cairo_rectangle (ctx->cr, x, y + SWATCH_HEIGHT / 2.0 - 1.0, SWATCH_WIDTH, 2.0);
+  cairo_fill (ctx->cr);
+}
+
 /* Draws one item at *x and advances it; returns FALSE once out of room. */
 static gboolean
 legend_item (ChronoRenderContext *ctx, double *x, double centre, SwatchFunc swatch, gconstpointer data,
@@ -169,6 +177,8 @@ draw_items (ChronoRenderContext *ctx, double centre)
       && !legend_item (ctx, &x, centre, mark_swatch, NULL, _ ("Event")))
     return;
   if (ctx->suspended_seen && !legend_item (ctx, &x, centre, dashed_swatch, NULL, _ ("Suspended")))
+    return;
+  if (ctx->waiting_seen && !legend_item (ctx, &x, centre, thin_line_swatch, NULL, _ ("Waiting for its goals")))
     return;
   if (ctx->references_seen)
     {

@@ -34,7 +34,7 @@ typedef struct {
   gboolean critical_seen; /* spans of a critical path were drawn */
   GPtrArray *workers_seen; /* the names of the workers tree rows are coloured by, first seen first */
   GHashTable *worker_set; /* the same, to look up */
-  gboolean suspended_seen, helpers_seen;
+  gboolean suspended_seen, helpers_seen, waiting_seen;
   gboolean references_seen; /* a density row drew memory references */
   GPtrArray *mark_kinds_seen; /* names of the event kinds drawn, first seen first (the legend names each) */
   GPtrArray *names_seen; /* names items were coloured by, first seen first: the legend's key to them */

@@ -1,10 +1,13 @@
 /* chrono-render-tree.c — a row of a tree lane: the VisAndOr figure turned so
  * that time runs along x.  The node's bar is the stretches it was run,
- * coloured by the worker that ran each (suspended stretches dashed, helpers
- * as a thin band under it); a split is a vertical bar from the parent's row
+ * coloured by the worker that ran each (suspended stretches dashed, waiting
+ * for its fork's goals a thin line, helpers as a thin band under it); a split is a vertical bar from the parent's row
  * down to the node's at the fork or public-node time, a join one back up
- * where the parent went on; the node's outcome is marked at its end.  A
- * folded node shows its whole subtree in its own row. */
+ * where the parent went on; the node's outcome is marked at its end.  An
+ * or-tree's public node is a circle where the branch that made it ended (a
+ * row of its own when what made it went on), its branches below, those
+ * nobody took as dashed stubs.  A folded node shows its whole subtree in its
+ * own row. */
 #include "chrono-render-private.h"
 
 #include <math.h>
@@ -71,6 +74,14 @@ draw_stretch (const TreeRow *r, const ChronoTreeStretch *s, double alpha)
         cairo_stroke (cr);
         cairo_restore (cr);
         ctx->suspended_seen = TRUE;
+        break;
+      }
+      case CHRONO_STRETCH_WAITING: {
+        /* a thin solid line: the goal is there, nobody runs it */
+        chrono_rgb_set_source_alpha (cr, &ctx->palette->dim_text, alpha);
+        cairo_rectangle (cr, x0, r->middle - 1.0, x1 - x0, 2.0);
+        cairo_fill (cr);
+        ctx->waiting_seen = TRUE;
         break;
       }
       case CHRONO_STRETCH_HELPED: {
@@ -196,6 +207,30 @@ draw_outcome (const TreeRow *r, const ChronoTreeNode *node)
       cairo_close_path (cr);
       cairo_fill (cr);
       break;
+    case CHRONO_TREE_PUBLIC:
+      /* the choice point the papers draw as a node of the or-tree */
+      chrono_rgb_set_source (cr, &ctx->palette->background);
+      cairo_arc (cr, x, y, s + 1.0, 0, 2 * G_PI);
+      cairo_fill_preserve (cr);
+      chrono_rgb_set_source (cr, &ctx->palette->text);
+      cairo_stroke (cr);
+      cairo_arc (cr, x, y, s / 2.0, 0, 2 * G_PI);
+      cairo_fill (cr);
+      break;
+      case CHRONO_TREE_NOT_TAKEN: {
+        /* an alternative nobody explored: a dashed stub ending in an open circle */
+        static const double dash[] = { 3.0, 3.0 };
+        double stub = 4.0 * s + 6.0;
+        chrono_rgb_set_source (cr, &ctx->palette->dim_text);
+        cairo_set_dash (cr, dash, 2, 0.0);
+        cairo_move_to (cr, x, y);
+        cairo_line_to (cr, x + stub, y);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0.0);
+        cairo_arc (cr, x + stub + s, y, s, 0, 2 * G_PI);
+        cairo_stroke (cr);
+        break;
+      }
     case CHRONO_TREE_FINISHED:
     default: break;
     }

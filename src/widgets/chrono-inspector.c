@@ -552,6 +552,8 @@ outcome_label (ChronoTreeOutcome outcome)
     case CHRONO_TREE_FAILED: return _ ("failed");
     case CHRONO_TREE_CUT: return _ ("cut");
     case CHRONO_TREE_RESTARTED: return _ ("started again before it ended");
+    case CHRONO_TREE_PUBLIC: return _ ("made public: its branches go on below");
+    case CHRONO_TREE_NOT_TAKEN: return _ ("nobody took it");
     default: return "?";
     }
 }
@@ -630,6 +632,8 @@ show_tree_node (ChronoInspector *self, ChronoLane *lane, guint32 index)
   add_field (self, grid, row++, _ ("End"), ended);
   add_length_field (self, grid, row++, _ ("Duration"), info.end - info.start);
   add_length_field (self, grid, row++, _ ("Run"), info.running);
+  if (info.waiting > 0)
+    add_length_field (self, grid, row++, _ ("Waited for its goals"), info.waiting);
   if (info.suspended > 0)
     add_length_field (self, grid, row++, _ ("Suspended"), info.suspended);
   if (info.helped > 0)

@@ -134,7 +134,7 @@ typedef struct {
   int depth;
   int forks_left;
   int wait_fork; /* -1 while computing */
-  int64_t start_ts;
+  int64_t run_from; /* a goal runs from its start to its fork, from its join to its next fork or its end */
 } Frame;
 
 typedef struct {
@@ -404,7 +404,7 @@ static gboolean draining; /* the --events budget is spent: wind down */
 
 /* statistics kept while simulating */
 static uint64_t code_count[NCODES];
-static int64_t open_goals, max_parallel;
+static int64_t open_goals, max_parallel; /* goals running: a goal waiting for its fork's join is not */
 static uint64_t st_forks, st_goals;
 static int64_t goal_ticks;
 static uint64_t st_public, st_branches, st_succ, st_fail, st_susp;
@@ -707,7 +707,7 @@ and_start_goal (int a, int f, int task)
   fr->depth = fk->depth;
   fr->wait_fork = -1;
   fr->forks_left = and_draw_forks (fk->depth);
-  fr->start_ts = emit (EV_START_GOAL, fk->nodeid, task, a); /* counts it in open_goals */
+  fr->run_from = emit (EV_START_GOAL, fk->nodeid, task, a); /* counts it in open_goals */
   st_goals++;
   ag->state = A_RUN;
   timer_set (a, now + and_draw_compute (fr));
@@ -727,8 +727,14 @@ and_fork (int a)
   fk->owner = a;
   fk->depth = fr->depth + 1;
   fr->wait_fork = f;
-  emit (EV_FORK, fk->nodeid, fk->k, a);
+  int64_t ts = emit (EV_FORK, fk->nodeid, fk->k, a);
   st_forks++;
+  if (fr->fork >= 0)
+    {
+      /* the forking goal waits for its goals until the join: no run of its own */
+      goal_ticks += ts - fr->run_from;
+      open_goals--;
+    }
   /* the owner takes task 0 now and the others from the top of its deque
    * (1, 2, …); thieves take them from the bottom */
   for (int t = fk->k - 1; t >= 1; t--)
@@ -744,7 +750,12 @@ and_join (int a)
   Frame *fr = frame_top (ag);
   Fork *fk = &forks[fr->wait_fork];
 
-  emit (EV_JOIN, fk->nodeid, fk->k, a);
+  int64_t ts = emit (EV_JOIN, fk->nodeid, fk->k, a);
+  if (fr->fork >= 0)
+    {
+      fr->run_from = ts;
+      open_goals++;
+    }
   fork_release (fr->wait_fork);
   fr->wait_fork = -1;
   fr->forks_left--;
@@ -826,7 +837,7 @@ and_segment_end (int a)
       int f = fr->fork;
       Fork *fk = &forks[f];
       int64_t ts = emit (EV_FINISH_GOAL, fk->nodeid, fr->task, a); /* takes it off open_goals */
-      goal_ticks += ts - fr->start_ts;
+      goal_ticks += ts - fr->run_from;
       ag->sp--;
       if (++fk->finished == fk->k && fk->owner != a)
         {
@@ -871,7 +882,7 @@ and_begin (void)
   fr->depth = 0;
   fr->forks_left = G_MAXINT;
   fr->wait_fork = -1;
-  fr->start_ts = 0;
+  fr->run_from = 0;
   ensure_busy (0);
   ag->state = A_RUN;
   timer_set (0, now + and_draw_compute (fr));

@@ -8,6 +8,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "chrono-visandor-machine.h"
+#include "chrono-visandor-public.h"
+#include "chrono-visandor-rows.h"
 
 #include <stdlib.h>
 #include <inttypes.h>
@@ -24,13 +26,25 @@ typedef struct {
 
 typedef struct _Agent Agent;
 
+/* A goal (or the program) between its fork and its join waits for the
+ * goals it forked: that time is not its run, even when its own agent runs
+ * one of them (that is the child's run). */
+typedef struct {
+  gint64 run_from; /* its current stretch of running began here */
+  gint64 wait_from; /* while forks_open > 0: its waiting began here */
+  guint forks_open;
+} Runner;
+
 typedef struct {
   WorkKey key;
   Agent *agent; /* runs it; NULL while a branch is suspended */
   gint64 start;
-  guint16 slot;
+  guint32 slot;
   int slaves; /* a branch: its START_BUSY lines less its STOP_BUSY lines */
   guint32 node; /* its node of the tree (a slave: the branch's), or CHRONO_TREE_NONE */
+  gboolean stacked; /* node is on its agent's stack of nodes, at stack_index */
+  guint stack_index;
+  Runner runner;
   gint64 suspended_since;
 } Work;
 
@@ -43,8 +57,9 @@ struct _Agent {
   gint64 working_since;
   gboolean busy[CHRONO_VISANDOR_N_BUSY_SOURCES]; /* as each counter sees it */
   guint n_work;
-  GByteArray *slots; /* rows in use */
-  GArray *nodes; /* guint32: the tree nodes it runs, innermost last */
+  ChronoVisandorRows rows;
+  GPtrArray *stack; /* Work: what it runs that has a tree node, innermost last; NULL where one ended below the top */
+  GTree *branches; /* Work -> Work: the branches it runs, by start then row; NULL until it runs one */
 };
 
 /* A "Busy agents" counter: one per way of telling busy agents apart. */
@@ -61,43 +76,13 @@ typedef struct {
   gint64 n_tasks;
   gint64 finished, open;
   guint32 parent_node; /* the goal that forked */
+  gboolean parent_is_root; /* else parent_key names it while it is open */
+  WorkKey parent_key;
   guint64 order; /* of the split among its parent's */
   GArray *children; /* guint32: the tree nodes of its goals */
 } Fork;
 
-typedef struct {
-  ChronoLane *lane;
-  gint64 time;
-  gint64 n_branches, started;
-  guint32 parent_node; /* the branch that made it public */
-  guint64 order;
-  GByteArray *taken; /* 1 per branch number started or pruned (up to n_branches) */
-} PublicNode;
-
-static void
-public_node_free (PublicNode *node)
-{
-  g_byte_array_unref (node->taken);
-  g_free (node);
-}
-
-/* Marks branch number taken; TRUE when it was not before. */
-static gboolean
-take_branch (PublicNode *node, gint64 number)
-{
-  if (number < 0 || number >= MIN (node->n_branches, 1 << 20))
-    return TRUE;
-  guint had = node->taken->len;
-  if ((guint) number >= had)
-    {
-      g_byte_array_set_size (node->taken, (guint) number + 1);
-      memset (node->taken->data + had, 0, node->taken->len - had);
-    }
-  gboolean fresh = node->taken->data[number] == 0;
-  node->taken->data[number] = 1;
-  node->started += fresh;
-  return fresh;
-}
+typedef ChronoVisandorPublicNode PublicNode;
 
 struct _ChronoVisandorMachine {
   ChronoTrace *trace;
@@ -109,6 +94,7 @@ struct _ChronoVisandorMachine {
   gboolean have_time;
   gint64 first_time;
   guint64 stop_line; /* the line of STOP_TIME, 0 before it */
+  guint64 last_line;
   gboolean warned_after_stop;
   ChronoLane *agents_group;
   GHashTable *agents; /* gint64 number -> Agent */
@@ -121,8 +107,9 @@ struct _ChronoVisandorMachine {
   ChronoTree *tree;
   guint32 root;
   guint64 n_splits;
-  guint32 kind_goal, kind_branch;
+  guint32 kind_goal, kind_branch, kind_public;
   gint64 root_agent;
+  Runner root_runner;
   gboolean root_closed;
   guint max_tree_nodes; /* 0: no limit */
   gboolean tree_full;
@@ -149,8 +136,9 @@ work_key_equal (gconstpointer a, gconstpointer b)
 static void
 agent_free (Agent *agent)
 {
-  g_byte_array_unref (agent->slots);
-  g_array_unref (agent->nodes);
+  chrono_visandor_rows_clear (&agent->rows);
+  g_ptr_array_unref (agent->stack);
+  g_clear_pointer (&agent->branches, g_tree_unref);
   g_free (agent);
 }
 
@@ -175,7 +163,8 @@ chrono_visandor_machine_new (ChronoTrace *trace)
   m->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) agent_free);
   m->work = g_hash_table_new_full (work_key_hash, work_key_equal, NULL, g_free);
   m->forks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) fork_free);
-  m->public_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) public_node_free);
+  m->public_nodes =
+      g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) chrono_visandor_public_node_free);
   for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
     {
       m->counters[i].lane = chrono_lane_new (N_ ("Busy agents"), CHRONO_LANE_SIGNAL, "busy agents");
@@ -185,6 +174,7 @@ chrono_visandor_machine_new (ChronoTrace *trace)
   m->root = CHRONO_TREE_NONE;
   m->kind_goal = chrono_strings_intern (m->strings, "goal");
   m->kind_branch = chrono_strings_intern (m->strings, "branch");
+  m->kind_public = chrono_strings_intern (m->strings, "public node");
   return m;
 }
 
@@ -329,8 +319,8 @@ agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   Agent *agent = g_new0 (Agent, 1);
   agent->number = number;
   agent->wam = wam;
-  agent->slots = g_byte_array_new ();
-  agent->nodes = g_array_new (FALSE, FALSE, sizeof (guint32));
+  chrono_visandor_rows_init (&agent->rows);
+  agent->stack = g_ptr_array_new ();
   /* the WAM id in the name: producers where agents and WAMs differ (&-Prolog) show both */
   g_autofree char *name = g_strdup_printf ("Agent %" PRId64 " (WAM %" PRIX64 ")", number, wam);
   g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_WORKER, "agent");
@@ -338,6 +328,10 @@ agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   chrono_lane_append_child (m->agents_group, lane);
   agent->lane = lane;
   agent->name = chrono_strings_intern (m->strings, name);
+  /* the tree colours stretches by agent: ranked, eight agents get eight
+   * distinct colours instead of hashed look-alikes */
+  if (!m->decoding)
+    chrono_trace_note_colour_label (m->trace, agent->name);
   g_hash_table_insert (m->agents, &agent->number, agent);
   return agent;
 }
@@ -349,20 +343,30 @@ ensure_agent (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   return agent ? agent : agent_new (m, number, wam);
 }
 
-static guint16
-take_slot (Agent *agent)
+/* The order in which an agent's branches nest: the latest started is the
+ * innermost, and of two started at one time the one on the higher row. */
+static int
+compare_branches (gconstpointer a, gconstpointer b, gpointer unused)
 {
-  guint slot = 0;
-  while (slot < agent->slots->len && agent->slots->data[slot])
-    slot++;
-  if (slot == agent->slots->len)
-    {
-      guint8 used = 1;
-      g_byte_array_append (agent->slots, &used, 1);
-    }
-  else
-    agent->slots->data[slot] = 1;
-  return (guint16) MIN (slot, G_MAXUINT16 - 1);
+  const Work *x = a, *y = b;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+static void
+note_branch (Agent *agent, Work *work)
+{
+  if (agent->branches == NULL)
+    agent->branches = g_tree_new_full (compare_branches, NULL, NULL, NULL);
+  g_tree_insert (agent->branches, work, work);
+}
+
+static void
+forget_branch (Agent *agent, Work *work)
+{
+  if (agent->branches != NULL)
+    g_tree_remove (agent->branches, work);
 }
 
 /* ---- the and/or tree ---------------------------------------------------------
@@ -374,24 +378,38 @@ take_slot (Agent *agent)
 static guint32
 current_node (ChronoVisandorMachine *m, Agent *agent)
 {
-  return agent->nodes->len > 0 ? g_array_index (agent->nodes, guint32, agent->nodes->len - 1) : m->root;
+  return agent->stack->len > 0 ? ((Work *) g_ptr_array_index (agent->stack, agent->stack->len - 1))->node : m->root;
+}
+
+/* The work an agent runs now, NULL when it runs none with a tree node. */
+static Work *
+current_work (Agent *agent)
+{
+  return agent->stack->len > 0 ? g_ptr_array_index (agent->stack, agent->stack->len - 1) : NULL;
 }
 
 static void
-push_node (Agent *agent, guint32 node)
+push_node (Agent *agent, Work *work)
 {
-  g_array_append_val (agent->nodes, node);
+  work->stacked = TRUE;
+  work->stack_index = agent->stack->len;
+  g_ptr_array_add (agent->stack, work);
 }
 
+/* Work that ends below the top of the stack (goals finishing out of order)
+ * leaves a hole, dropped once what is above it ends: no search, no shift. */
 static void
-pop_node (Agent *agent, guint32 node)
+pop_node (Agent *agent, Work *work)
 {
-  for (guint i = agent->nodes->len; i > 0; i--)
-    if (g_array_index (agent->nodes, guint32, i - 1) == node)
-      {
-        g_array_remove_index (agent->nodes, i - 1);
-        return;
-      }
+  if (!work->stacked)
+    return;
+  work->stacked = FALSE;
+  gpointer *stack = agent->stack->pdata;
+  stack[work->stack_index] = NULL;
+  guint len = agent->stack->len;
+  while (len > 0 && stack[len - 1] == NULL)
+    len--;
+  g_ptr_array_set_size (agent->stack, len);
 }
 
 static void
@@ -403,9 +421,39 @@ add_stretch (ChronoVisandorMachine *m, guint32 node, ChronoStretchKind kind, Age
   chrono_tree_add_stretch (m->tree, &stretch);
 }
 
+/* The node's stretch up to time: run, or waited for a fork's goals. */
+static void
+end_run (ChronoVisandorMachine *m, guint32 node, const Runner *runner, Agent *agent, gint64 time)
+{
+  if (runner->forks_open > 0)
+    add_stretch (m, node, CHRONO_STRETCH_WAITING, NULL, runner->wait_from, time);
+  else
+    add_stretch (m, node, CHRONO_STRETCH_RUNNING, agent, runner->run_from, time);
+}
+
+/* A fork: the node stops running and waits. */
+static void
+start_waiting (ChronoVisandorMachine *m, guint32 node, Runner *runner, Agent *agent, gint64 time)
+{
+  if (runner->forks_open++ > 0)
+    return;
+  add_stretch (m, node, CHRONO_STRETCH_RUNNING, agent, runner->run_from, time);
+  runner->wait_from = time;
+}
+
+/* Its last open fork joined: the node runs again. */
+static void
+stop_waiting (ChronoVisandorMachine *m, guint32 node, Runner *runner, gint64 time)
+{
+  if (runner->forks_open == 0 || --runner->forks_open > 0)
+    return;
+  add_stretch (m, node, CHRONO_STRETCH_WAITING, NULL, runner->wait_from, time);
+  runner->run_from = time;
+}
+
+/* A node of the tree, unless the tree is full; line: the file's, for the warning. */
 static guint32
-open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev, guint32 parent, gint64 split_time,
-           guint64 split_order)
+add_node (ChronoVisandorMachine *m, guint64 line, const ChronoTreeNode *node)
 {
   if (m->tree == NULL || m->tree_full)
     return CHRONO_TREE_NONE;
@@ -414,12 +462,19 @@ open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev
       /* the whole tree of a huge trace would not fit beside its index:
        * it stops here, said so; the agent lanes go on to the end */
       m->tree_full = TRUE;
-      chrono_warnings_add (m->warnings, ev->line, "tree cut short",
+      chrono_warnings_add (m->warnings, line, "tree cut short",
                            _ ("the tree shows the first %u goals and branches, up to this line; the agents show "
                               "everything"),
                            m->max_tree_nodes);
       return CHRONO_TREE_NONE;
     }
+  return chrono_tree_add_node (m->tree, node);
+}
+
+static guint32
+open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev, guint32 parent, gint64 split_time,
+           guint64 split_order)
+{
   /* siblings: by the split they came from, then by their number */
   guint32 number = (guint32) CLAMP (ev->number, 0, (gint64) G_MAXUINT32);
   ChronoTreeNode node = {
@@ -434,7 +489,7 @@ open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev
     .order = split_order << 32 | number,
     .outcome = CHRONO_TREE_OPEN,
   };
-  return chrono_tree_add_node (m->tree, &node);
+  return add_node (m, ev->line, &node);
 }
 
 static void
@@ -467,6 +522,7 @@ open_root (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev)
   };
   m->root = chrono_tree_add_node (m->tree, &node);
   m->root_agent = ev->agent;
+  m->root_runner = (Runner){ .run_from = ev->time };
 }
 
 static void
@@ -476,8 +532,7 @@ close_root (ChronoVisandorMachine *m, gint64 time, ChronoTreeOutcome outcome)
     return;
   m->root_closed = TRUE;
   end_node (m, m->root, time, outcome);
-  add_stretch (m, m->root, CHRONO_STRETCH_RUNNING, g_hash_table_lookup (m->agents, &m->root_agent),
-               chrono_tree_peek_node (m->tree, m->root)->start, time);
+  end_run (m, m->root, &m->root_runner, g_hash_table_lookup (m->agents, &m->root_agent), time);
 }
 
 /* ---- work ---------------------------------------------------------------- */
@@ -492,10 +547,13 @@ static void
 attach_work (ChronoVisandorMachine *m, Work *work, Agent *agent, gint64 time)
 {
   if (work->key.kind != WORK_SLAVE && work->node != CHRONO_TREE_NONE)
-    push_node (agent, work->node);
+    push_node (agent, work);
   work->agent = agent;
   work->start = time;
-  work->slot = take_slot (agent);
+  work->runner.run_from = time;
+  work->slot = chrono_visandor_rows_take (&agent->rows);
+  if (work->key.kind == WORK_BRANCH)
+    note_branch (agent, work);
   if (agent->n_work++ == 0)
     set_agent_busy (m, agent, CHRONO_VISANDOR_BUSY_BY_WORK, TRUE, time);
 }
@@ -519,16 +577,19 @@ detach_work (ChronoVisandorMachine *m, Work *work, gint64 time, guint8 flags)
   Agent *agent = work->agent;
   if (agent == NULL)
     return;
-  add_stretch (m, work->node, work->key.kind == WORK_SLAVE ? CHRONO_STRETCH_HELPED : CHRONO_STRETCH_RUNNING, agent,
-               work->start, time);
-  if (work->key.kind != WORK_SLAVE)
-    pop_node (agent, work->node);
+  if (work->key.kind == WORK_SLAVE)
+    add_stretch (m, work->node, CHRONO_STRETCH_HELPED, agent, work->start, time);
+  else
+    end_run (m, work->node, &work->runner, agent, time);
+  pop_node (agent, work);
   work->suspended_since = time;
   /* an index pass keeps no labels: millions of goals would be millions of strings */
   g_autofree char *label = m->summary_buckets > 0 ? NULL : node_label (work->key.node, work->key.number);
-  add_span (m, agent->lane, work->start, time, work_states[work->key.kind], flags, (guint16) (work->slot + 1), label);
-  if (work->slot < agent->slots->len)
-    agent->slots->data[work->slot] = 0;
+  if (work->key.kind == WORK_BRANCH)
+    forget_branch (agent, work);
+  add_span (m, agent->lane, work->start, time, work_states[work->key.kind], flags,
+            (guint16) MIN (work->slot + 1, G_MAXUINT16), label);
+  chrono_visandor_rows_release (&agent->rows, work->slot);
   if (--agent->n_work == 0)
     set_agent_busy (m, agent, CHRONO_VISANDOR_BUSY_BY_WORK, FALSE, time);
   work->agent = NULL;
@@ -573,6 +634,21 @@ restart_work (ChronoVisandorMachine *m, Work *old, gint64 time)
   close_work (m, old, time);
 }
 
+/* The fork's parent, still open, goes on at its join. */
+static void
+parent_goes_on (ChronoVisandorMachine *m, Fork *fork, gint64 time)
+{
+  if (fork->parent_is_root)
+    {
+      if (!m->root_closed)
+        stop_waiting (m, m->root, &m->root_runner, time);
+      return;
+    }
+  Work *parent = g_hash_table_lookup (m->work, &fork->parent_key);
+  if (parent != NULL && parent->node == fork->parent_node && parent->node != CHRONO_TREE_NONE)
+    stop_waiting (m, parent->node, &parent->runner, time);
+}
+
 static void
 fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
@@ -584,14 +660,26 @@ fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
   if (m->decoding)
     return;
   Fork *fork = g_new0 (Fork, 1);
-  *fork = (Fork){ agent->lane,
-                  ev->time,
-                  ev->number,
-                  0,
-                  0,
-                  current_node (m, agent),
-                  m->n_splits++,
-                  g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  *fork = (Fork){ .lane = agent->lane,
+                  .time = ev->time,
+                  .n_tasks = ev->number,
+                  .parent_node = current_node (m, agent),
+                  .order = m->n_splits++,
+                  .children = g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  Work *parent = current_work (agent);
+  if (parent != NULL)
+    {
+      fork->parent_key = parent->key;
+      start_waiting (m, parent->node, &parent->runner, agent, ev->time);
+    }
+  else if (fork->parent_node == m->root && !m->root_closed)
+    {
+      fork->parent_is_root = TRUE;
+      start_waiting (m, m->root, &m->root_runner, g_hash_table_lookup (m->agents, &m->root_agent), ev->time);
+    }
+  Fork *replaced = g_hash_table_lookup (m->forks, &ev->node);
+  if (replaced != NULL)
+    parent_goes_on (m, replaced, ev->time); /* forked again before its join: the old fork is over */
   g_hash_table_replace (m->forks, g_memdup2 (&ev->node, sizeof ev->node), fork);
 }
 
@@ -656,6 +744,8 @@ join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
           fork->finished, fork->n_tasks);
   for (guint i = 0; fork != NULL && m->tree != NULL && i < fork->children->len; i++)
     chrono_tree_peek_node (m->tree, g_array_index (fork->children, guint32, i))->join_time = ev->time;
+  if (fork != NULL)
+    parent_goes_on (m, fork, ev->time);
   g_hash_table_remove (m->forks, &ev->node);
 }
 
@@ -663,20 +753,53 @@ join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
 
 /* The branch the agent runs now: the latest started of its open branches. */
 static Work *
-innermost_branch (ChronoVisandorMachine *m, Agent *agent)
+innermost_branch (Agent *agent)
 {
-  Work *found = NULL;
-  GHashTableIter iter;
-  gpointer value;
-  g_hash_table_iter_init (&iter, m->work);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  GTreeNode *last = agent->branches ? g_tree_node_last (agent->branches) : NULL;
+  return last ? g_tree_node_value (last) : NULL;
+}
+
+/* Branches nobody took, under their public node: the first few each a row,
+ * the rest one row that counts them. */
+#define UNTAKEN_ROWS 4
+
+static void
+show_untaken (ChronoVisandorMachine *m, const PublicNode *node, guint64 line)
+{
+  if (node->tree_node == CHRONO_TREE_NONE)
+    return;
+  gint64 n_untaken = chrono_visandor_public_node_n_untaken (node);
+  gint64 numbers[UNTAKEN_ROWS];
+  guint n = chrono_visandor_public_node_list_untaken (node, numbers,
+                                                      n_untaken > UNTAKEN_ROWS ? UNTAKEN_ROWS - 1 : UNTAKEN_ROWS);
+  for (guint i = 0; i <= n && i < UNTAKEN_ROWS; i++)
     {
-      Work *work = value;
-      if (work->agent == agent && work->key.kind == WORK_BRANCH
-          && (found == NULL || work->start > found->start || (work->start == found->start && work->slot > found->slot)))
-        found = work;
+      gboolean rest = i == n;
+      if (rest && n_untaken <= (gint64) n)
+        break;
+      ChronoTreeNode row = {
+        .parent = node->tree_node,
+        .kind = m->kind_branch,
+        .key = node->key,
+        .number = rest ? -1 : numbers[i],
+        .start = node->time,
+        .end = node->time,
+        .split_time = node->time,
+        .join_time = G_MININT64,
+        .outcome = CHRONO_TREE_NOT_TAKEN,
+      };
+      /* after its siblings: the row that counts the rest */
+      row.order = node->order << 32 | (rest ? G_MAXUINT32 : (guint32) MIN (row.number, (gint64) G_MAXUINT32 - 1));
+      if (rest)
+        {
+          g_autofree char *label =
+              g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRId64 " more branch", "%" PRId64 " more branches",
+                                            (gulong) MIN (n_untaken - n, G_MAXINT32)),
+                               n_untaken - n);
+          row.label = chrono_strings_intern (m->strings, label);
+        }
+      add_node (m, line, &row);
     }
-  return found;
 }
 
 static void
@@ -689,23 +812,49 @@ make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *
   add_mark (m, agent->lane, ev->time, "make public", note);
   guint32 parent = current_node (m, agent);
   /* a public node is where the branch that made it splits: it goes on in
-   * the node's branches (the note's Andorra-I example: its slaves are done) */
-  Work *branch = innermost_branch (m, agent);
+   * the node's branches (the note's Andorra-I example: its slaves are done);
+   * the node is drawn where that branch ends, as the papers draw or-trees */
+  gboolean ends_parent = FALSE;
+  Work *branch = innermost_branch (agent);
   if (branch != NULL)
     {
       if (branch->slaves != 0)
         warn (m, ev, "unbalanced slaves",
               _ ("branch %" PRIX64 ".%" PRId64 " makes a node public with START_BUSY and STOP_BUSY unbalanced (%+d)"),
               branch->key.node, branch->key.number, branch->slaves);
-      end_node (m, branch->node, ev->time, CHRONO_TREE_FINISHED);
+      ends_parent = branch->node == parent && parent != CHRONO_TREE_NONE;
+      end_node (m, branch->node, ev->time, ends_parent ? CHRONO_TREE_PUBLIC : CHRONO_TREE_FINISHED);
       close_work (m, branch, ev->time);
     }
   if (m->decoding)
     return;
-  PublicNode *node = g_new0 (PublicNode, 1);
-  *node = (PublicNode){ agent->lane, ev->time, ev->number, 0, parent, m->n_splits++, g_byte_array_new () };
-  if (node->parent_node == m->root && m->mode == CHRONO_VISANDOR_OR)
-    close_root (m, ev->time, CHRONO_TREE_FINISHED); /* the program's work goes on in the branches */
+  if (parent == m->root && m->mode == CHRONO_VISANDOR_OR && !m->root_closed)
+    {
+      close_root (m, ev->time, CHRONO_TREE_PUBLIC); /* the program's work goes on in the branches */
+      ends_parent = TRUE;
+    }
+  /* else what made it public goes on (or is gone): the node is a row of its
+   * own under it */
+  ChronoTreeNode row = {
+    .parent = parent,
+    .kind = m->kind_public,
+    .key = ev->node,
+    .number = -1,
+    .start = ev->time,
+    .end = ev->time,
+    .split_time = ev->time,
+    .join_time = G_MININT64,
+    .order = m->n_splits++ << 32,
+    .outcome = CHRONO_TREE_PUBLIC,
+  };
+  guint32 tree_node = ends_parent                  ? parent
+                      : parent != CHRONO_TREE_NONE ? add_node (m, ev->line, &row)
+                                                   : CHRONO_TREE_NONE;
+  PublicNode *old = g_hash_table_lookup (m->public_nodes, &ev->node);
+  if (old != NULL)
+    show_untaken (m, old, ev->line); /* made public again: the old node is over */
+  PublicNode *node =
+      chrono_visandor_public_node_new (agent->lane, ev->node, ev->time, ev->number, tree_node, m->n_splits++);
   g_hash_table_replace (m->public_nodes, g_memdup2 (&ev->node, sizeof ev->node), node);
 }
 
@@ -720,7 +869,7 @@ start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent 
       restart_work (m, old, ev->time);
     }
   PublicNode *node = m->decoding ? NULL : g_hash_table_lookup (m->public_nodes, &ev->node);
-  guint32 tree_node = node ? open_node (m, m->kind_branch, ev, node->parent_node, node->time, node->order)
+  guint32 tree_node = node ? open_node (m, m->kind_branch, ev, node->tree_node, node->time, node->order)
                            : open_node (m, m->kind_branch, ev, current_node (m, agent), G_MININT64, m->n_splits++);
   WorkKey key = { ev->node, ev->number, 0, WORK_BRANCH };
   open_work (m, &key, agent, ev->time, tree_node);
@@ -734,8 +883,8 @@ start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent 
     }
   add_link (m, node->lane, node->time, agent->lane, ev->time, CHRONO_VISANDOR_MAKE_PUBLIC, ev->node);
   /* every branch taken: the node is needed no more (a long or-trace makes millions) */
-  take_branch (node, ev->number);
-  if (node->started >= node->n_branches)
+  chrono_visandor_public_node_take (node, ev->number);
+  if (chrono_visandor_public_node_all_taken (node))
     g_hash_table_remove (m->public_nodes, &ev->node);
 }
 
@@ -794,11 +943,11 @@ end_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
       /* pruned before anyone took it: a row that only says so */
       /* (a cut of a branch that ran and split already has no row of its own to add) */
       PublicNode *node = m->decoding ? NULL : g_hash_table_lookup (m->public_nodes, &ev->node);
-      if (node != NULL && take_branch (node, ev->number))
+      if (node != NULL && chrono_visandor_public_node_take (node, ev->number))
         {
-          guint32 pruned = open_node (m, m->kind_branch, ev, node->parent_node, node->time, node->order);
+          guint32 pruned = open_node (m, m->kind_branch, ev, node->tree_node, node->time, node->order);
           end_node (m, pruned, ev->time, CHRONO_TREE_CUT);
-          if (node->started >= node->n_branches)
+          if (chrono_visandor_public_node_all_taken (node))
             g_hash_table_remove (m->public_nodes, &ev->node);
         }
       return;
@@ -892,6 +1041,7 @@ chrono_visandor_machine_feed (ChronoVisandorMachine *m, const ChronoVisandorEven
       m->warned_after_stop = TRUE;
       warn (m, ev, "stop time not last", _ ("STOP_TIME on line %" PRIu64 " is not the last event"), m->stop_line);
     }
+  m->last_line = ev->line;
   Agent *agent = ensure_agent (m, ev->agent, ev->wam);
   if (m->root == CHRONO_TREE_NONE)
     open_root (m, ev);
@@ -933,6 +1083,29 @@ compare_work (const void *a, const void *b)
   return x->agent < y->agent ? -1 : x->agent > y->agent;
 }
 
+static int
+compare_public_nodes (const void *a, const void *b)
+{
+  const PublicNode *x = *(const PublicNode *const *) a, *y = *(const PublicNode *const *) b;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The public nodes some of whose branches nobody took, in the order they were made. */
+static void
+show_all_untaken (ChronoVisandorMachine *m)
+{
+  g_autoptr (GPtrArray) nodes = g_ptr_array_sized_new (g_hash_table_size (m->public_nodes));
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, m->public_nodes);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (nodes, value);
+  if (nodes->len > 1)
+    qsort (nodes->pdata, nodes->len, sizeof (gpointer), compare_public_nodes);
+  for (guint i = 0; i < nodes->len; i++)
+    show_untaken (m, g_ptr_array_index (nodes, i), m->last_line);
+}
+
 static void
 finish_at (ChronoVisandorMachine *m, gint64 end, guint8 flags)
 {
@@ -951,6 +1124,8 @@ finish_at (ChronoVisandorMachine *m, gint64 end, guint8 flags)
       detach_work (m, work, end, flags);
     }
   close_root (m, end, m->stop_line != 0 ? CHRONO_TREE_FINISHED : CHRONO_TREE_OPEN);
+  if (!m->decoding)
+    show_all_untaken (m);
 
   GHashTableIter iter;
   gpointer value;
@@ -1009,7 +1184,7 @@ typedef struct {
   WorkKey key;
   gint64 agent; /* its number, or G_MININT64 while suspended */
   gint64 start;
-  guint16 slot;
+  guint32 slot;
   int slaves;
 } WorkState;
 
@@ -1063,7 +1238,7 @@ chrono_visandor_machine_save (ChronoVisandorMachine *m)
     {
       Agent *agent = value;
       AgentState state = { agent->number,        agent->wam, agent->working,
-                           agent->working_since, { 0 },      g_bytes_new (agent->slots->data, agent->slots->len) };
+                           agent->working_since, { 0 },      chrono_visandor_rows_save (&agent->rows) };
       memcpy (state.busy, agent->busy, sizeof state.busy);
       g_array_append_val (c->agents, state);
     }
@@ -1099,9 +1274,7 @@ chrono_visandor_machine_restore (ChronoVisandorMachine *m, const ChronoVisandorC
       agent->working = state->working;
       agent->working_since = state->working_since;
       memcpy (agent->busy, state->busy, sizeof agent->busy);
-      gsize size;
-      const guint8 *slots = g_bytes_get_data (state->slots, &size);
-      g_byte_array_append (agent->slots, slots, (guint) size);
+      chrono_visandor_rows_restore (&agent->rows, state->slots);
     }
   for (guint i = 0; i < c->work->len; i++)
     {
@@ -1116,6 +1289,8 @@ chrono_visandor_machine_restore (ChronoVisandorMachine *m, const ChronoVisandorC
         {
           work->agent = g_hash_table_lookup (m->agents, &state->agent);
           work->agent->n_work++;
+          if (work->key.kind == WORK_BRANCH)
+            note_branch (work->agent, work);
         }
       g_hash_table_insert (m->work, &work->key, work);
     }

@@ -12,6 +12,7 @@ typedef struct {
   gboolean busy[N_PAIRS];
   gint64 busy_since[N_PAIRS];
   gint64 busy_time[N_PAIRS];
+  GPtrArray *goals; /* OpenGoal: its open goals, the one it runs last; NULL where one finished below */
 } ReportAgent;
 
 /* A goal is known by its fork's node and its number. */
@@ -19,6 +20,25 @@ typedef struct {
   guint64 node;
   gint64 number;
 } GoalKey;
+
+/* An open goal runs from its start to its first fork, from each join to the
+ * next fork, and from its last join to its finish; in between it waits for
+ * the goals it forked, which is no run of its own ("the father of a FORK is
+ * the START_GOAL with the same Agentid": the agent's innermost open goal). */
+typedef struct {
+  GoalKey key;
+  guint64 serial; /* which start of the key: a restarted goal is another */
+  ReportAgent *agent;
+  guint stack_index;
+  gint64 run_from; /* while it runs: since when */
+  guint forks_open;
+} OpenGoal;
+
+/* A fork, until its join: the goal that forked. */
+typedef struct {
+  GoalKey parent;
+  guint64 serial;
+} ForkParent;
 
 struct _ChronoVisandorReport {
   gboolean have_time;
@@ -28,7 +48,9 @@ struct _ChronoVisandorReport {
   GHashTable *agents; /* gint64 number -> ReportAgent */
   gboolean pair_seen[N_PAIRS];
   guint64 forks, goals, public_nodes, branches, succeeded, failed, suspended;
-  GHashTable *open_goals; /* GoalKey -> gint64 start */
+  GHashTable *open_goals; /* GoalKey -> OpenGoal */
+  GHashTable *fork_parents; /* guint64 node -> ForkParent, until its join */
+  guint64 n_starts;
   gint64 goal_time;
   GArray *goal_starts, *goal_ends; /* gint64: the goals of positive length, for the most at once */
 };
@@ -52,14 +74,22 @@ goal_key_equal (gconstpointer a, gconstpointer b)
   return x->node == y->node && x->number == y->number;
 }
 
+static void
+report_agent_free (ReportAgent *agent)
+{
+  g_clear_pointer (&agent->goals, g_ptr_array_unref);
+  g_free (agent);
+}
+
 ChronoVisandorReport *
 chrono_visandor_report_new (void)
 {
   ChronoVisandorReport *r = g_new0 (ChronoVisandorReport, 1);
   r->code_counts = g_hash_table_new (g_direct_hash, g_direct_equal);
   r->codes = g_array_new (FALSE, FALSE, sizeof (CodeCount));
-  r->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
-  r->open_goals = g_hash_table_new_full (goal_key_hash, goal_key_equal, g_free, g_free);
+  r->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) report_agent_free);
+  r->open_goals = g_hash_table_new_full (goal_key_hash, goal_key_equal, NULL, g_free);
+  r->fork_parents = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   r->goal_starts = g_array_new (FALSE, FALSE, sizeof (gint64));
   r->goal_ends = g_array_new (FALSE, FALSE, sizeof (gint64));
   return r;
@@ -74,6 +104,7 @@ chrono_visandor_report_free (ChronoVisandorReport *r)
   g_array_unref (r->codes);
   g_hash_table_unref (r->agents);
   g_hash_table_unref (r->open_goals);
+  g_hash_table_unref (r->fork_parents);
   g_array_unref (r->goal_starts);
   g_array_unref (r->goal_ends);
   g_free (r);
@@ -121,40 +152,111 @@ busy_event (ChronoVisandorReport *r, ReportAgent *agent, int pair, gboolean busy
   agent->busy[pair] = busy;
 }
 
+/* A stretch a goal ran. */
 static void
-add_goal (ChronoVisandorReport *r, gint64 start, gint64 finish)
+add_run (ChronoVisandorReport *r, gint64 start, gint64 end)
 {
   /* held at G_MAXINT64: times may lie at the 64-bit edges */
-  r->goal_time = chrono_ticks_sum (r->goal_time, chrono_ticks_between_held (start, finish));
-  if (finish > start) /* a goal of no length is never open at an instant */
+  r->goal_time = chrono_ticks_sum (r->goal_time, chrono_ticks_between_held (start, end));
+  if (end > start) /* a run of no length is never open at an instant */
     {
       g_array_append_val (r->goal_starts, start);
-      g_array_append_val (r->goal_ends, finish);
+      g_array_append_val (r->goal_ends, end);
     }
 }
 
 static void
-start_goal (ChronoVisandorReport *r, const ChronoVisandorEvent *ev)
+push_goal (ReportAgent *agent, OpenGoal *goal)
+{
+  if (agent->goals == NULL)
+    agent->goals = g_ptr_array_new ();
+  goal->agent = agent;
+  goal->stack_index = agent->goals->len;
+  g_ptr_array_add (agent->goals, goal);
+}
+
+/* A goal finishing below the top leaves a hole, dropped once those above finish. */
+static void
+pop_goal (OpenGoal *goal)
+{
+  GPtrArray *goals = goal->agent->goals;
+  goals->pdata[goal->stack_index] = NULL;
+  guint len = goals->len;
+  while (len > 0 && goals->pdata[len - 1] == NULL)
+    len--;
+  g_ptr_array_set_size (goals, len);
+}
+
+/* The goal's last stretch, up to time: a run, unless it still waits. */
+static void
+end_goal (ChronoVisandorReport *r, OpenGoal *goal, gint64 time)
+{
+  if (goal->forks_open == 0)
+    add_run (r, goal->run_from, time);
+  pop_goal (goal);
+  g_hash_table_remove (r->open_goals, &goal->key);
+}
+
+static void
+start_goal (ChronoVisandorReport *r, ReportAgent *agent, const ChronoVisandorEvent *ev)
 {
   GoalKey key = { ev->node, ev->number };
-  gint64 *start = g_hash_table_lookup (r->open_goals, &key);
-  if (start != NULL)
+  OpenGoal *goal = g_hash_table_lookup (r->open_goals, &key);
+  if (goal != NULL)
     {
-      *start = ev->time; /* started again while open: it restarts */
-      return;
+      /* started again while open: it restarts, what it ran before counts nowhere */
+      pop_goal (goal);
+      g_hash_table_steal (r->open_goals, &key);
     }
-  g_hash_table_insert (r->open_goals, g_memdup2 (&key, sizeof key), g_memdup2 (&ev->time, sizeof ev->time));
+  else
+    goal = g_new0 (OpenGoal, 1);
+  *goal = (OpenGoal){ .key = key, .serial = ++r->n_starts, .run_from = ev->time };
+  push_goal (agent, goal);
+  g_hash_table_insert (r->open_goals, &goal->key, goal);
 }
 
 static void
 finish_goal (ChronoVisandorReport *r, const ChronoVisandorEvent *ev)
 {
   GoalKey key = { ev->node, ev->number };
-  gint64 *start = g_hash_table_lookup (r->open_goals, &key);
-  if (start == NULL)
-    return; /* no open START_GOAL: nothing to match */
-  add_goal (r, *start, ev->time);
-  g_hash_table_remove (r->open_goals, &key);
+  OpenGoal *goal = g_hash_table_lookup (r->open_goals, &key);
+  if (goal != NULL) /* else no open START_GOAL: nothing to match */
+    end_goal (r, goal, ev->time);
+}
+
+static OpenGoal *
+innermost_goal (ReportAgent *agent)
+{
+  return agent->goals != NULL && agent->goals->len > 0 ? g_ptr_array_index (agent->goals, agent->goals->len - 1) : NULL;
+}
+
+/* The fork of node joins (or is forked again) at time: the goal that forked
+ * runs again once none of its forks is open. */
+static void
+join_event (ChronoVisandorReport *r, guint64 node, gint64 time)
+{
+  ForkParent *fork = g_hash_table_lookup (r->fork_parents, &node);
+  if (fork == NULL)
+    return;
+  OpenGoal *parent = g_hash_table_lookup (r->open_goals, &fork->parent);
+  if (parent != NULL && parent->serial == fork->serial && parent->forks_open > 0 && --parent->forks_open == 0)
+    parent->run_from = time;
+  g_hash_table_remove (r->fork_parents, &node);
+}
+
+static void
+fork_event (ChronoVisandorReport *r, ReportAgent *agent, const ChronoVisandorEvent *ev)
+{
+  r->forks++;
+  join_event (r, ev->node, ev->time); /* forked again before its join: the old fork is over */
+  OpenGoal *parent = innermost_goal (agent);
+  if (parent == NULL)
+    return;
+  if (parent->forks_open++ == 0)
+    add_run (r, parent->run_from, ev->time);
+  ForkParent *fork = g_new (ForkParent, 1);
+  *fork = (ForkParent){ parent->key, parent->serial };
+  g_hash_table_insert (r->fork_parents, g_memdup2 (&ev->node, sizeof ev->node), fork);
 }
 
 void
@@ -174,10 +276,11 @@ chrono_visandor_report_feed (ChronoVisandorReport *r, const ChronoVisandorEvent 
     case CHRONO_VISANDOR_AGENT_IDLE: busy_event (r, agent, PAIR_AGENT, FALSE, ev->time); break;
     case CHRONO_VISANDOR_START_BUSY: busy_event (r, agent, PAIR_SLAVE, TRUE, ev->time); break;
     case CHRONO_VISANDOR_STOP_BUSY: busy_event (r, agent, PAIR_SLAVE, FALSE, ev->time); break;
-    case CHRONO_VISANDOR_FORK: r->forks++; break;
+    case CHRONO_VISANDOR_FORK: fork_event (r, agent, ev); break;
+    case CHRONO_VISANDOR_JOIN: join_event (r, ev->node, ev->time); break;
     case CHRONO_VISANDOR_START_GOAL:
       r->goals++;
-      start_goal (r, ev);
+      start_goal (r, agent, ev);
       break;
     case CHRONO_VISANDOR_FINISH_GOAL: finish_goal (r, ev); break;
     case CHRONO_VISANDOR_MAKE_PUBLIC: r->public_nodes++; break;
@@ -209,8 +312,9 @@ compare_agents (const void *a, const void *b)
   return compare_int64 (&(*(ReportAgent *const *) a)->number, &(*(ReportAgent *const *) b)->number);
 }
 
-/* The most goals open at one instant: intervals are half-open, so a goal
- * finishing at t and one starting at t are not open together. */
+/* The most goals running at one instant (a goal waiting for its fork's
+ * goals is not): intervals are half-open, so a goal finishing at t and one
+ * starting at t do not run together. */
 static guint64
 max_parallel_goals (ChronoVisandorReport *r)
 {
@@ -297,10 +401,14 @@ chrono_visandor_report_finish (ChronoVisandorReport *r, ChronoVisandorMode mode,
 {
   /* goals never finished close at the end */
   GHashTableIter iter;
-  gpointer start;
+  gpointer value;
   g_hash_table_iter_init (&iter, r->open_goals);
-  while (g_hash_table_iter_next (&iter, NULL, &start))
-    add_goal (r, *(gint64 *) start, r->end);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      OpenGoal *goal = value;
+      if (goal->forks_open == 0)
+        add_run (r, goal->run_from, r->end);
+    }
   g_hash_table_remove_all (r->open_goals);
 
   GVariantBuilder b;
