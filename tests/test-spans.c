@@ -97,6 +97,46 @@ test_summary_dominant (void)
   g_assert_cmpint (summary.dominant, ==, CHRONO_STATE_NONE);
 }
 
+/* Columns that hold one value for every span so far keep it alone; a span
+ * that differs, or flags set later, must read back exactly, sorted or not. */
+static void
+test_columns_keep_every_value (void)
+{
+  g_autoptr (ChronoSpans) spans = chrono_spans_new ();
+  for (guint i = 0; i < 200; i++)
+    {
+      /* labels and instances change only after 150 spans; start order is reversed */
+      ChronoSpan span = { 1000 - (gint64) i,
+                          1001 - (gint64) i,
+                          CHRONO_STATE_RUNNING,
+                          0,
+                          0,
+                          i < 150 ? 7 : i,
+                          i < 150 ? CHRONO_NO_INSTANCE : i,
+                          3 };
+      chrono_spans_append (spans, &span);
+    }
+  g_assert_cmpuint (chrono_spans_get_memory_size (spans), <, 200 * (8 + 8 + 8) + 200 * (4 + 4) + 1);
+  chrono_spans_set_flags (spans, 10, 2);
+  chrono_spans_seal (spans);
+  for (guint k = 0; k < 200; k++)
+    {
+      ChronoSpan out;
+      chrono_spans_get (spans, k, &out);
+      guint i = 199 - k; /* sorted by start */
+      g_assert_cmpint (out.start, ==, 1000 - (gint64) i);
+      g_assert_cmpuint (out.label, ==, i < 150 ? 7 : i);
+      g_assert_cmpuint (out.instance, ==, i < 150 ? CHRONO_NO_INSTANCE : i);
+      g_assert_cmpuint (out.attrs, ==, 3);
+      g_assert_cmpuint (out.state, ==, CHRONO_STATE_RUNNING);
+      g_assert_cmpuint (out.flags, ==, i == 10 ? 2 : 0);
+    }
+  ChronoSpanSummary summary;
+  chrono_spans_summarize (spans, 0, 2000, &summary);
+  g_assert_cmpuint (summary.count, ==, 200);
+  g_assert_cmpuint (summary.time_in_state[CHRONO_STATE_RUNNING], ==, 200);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -105,5 +145,6 @@ main (int argc, char **argv)
   g_test_add_func ("/spans/search-with-overlap", test_search_with_overlap);
   g_test_add_func ("/spans/summary-matches-brute-force", test_summary_matches_brute_force);
   g_test_add_func ("/spans/summary-dominant", test_summary_dominant);
+  g_test_add_func ("/spans/columns-keep-every-value", test_columns_keep_every_value);
   return g_test_run ();
 }

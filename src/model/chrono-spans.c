@@ -21,8 +21,19 @@ typedef struct {
   guint16 depth;
 } DeepRun;
 
+/* A column whose values have all been one so far keeps that value alone:
+ * most lanes' spans share their state, flags, depth, label, instance or
+ * attribute set, and a trace of many lanes with few spans each (an agent
+ * per worker, a process per pid) would otherwise pay six arrays a lane. */
+typedef struct {
+  GArray *values; /* NULL while every value is `uniform` */
+  guint32 uniform;
+  guint8 size; /* bytes a value: 1, 2 or 4 */
+} Column;
+
 struct _ChronoSpans {
-  GArray *start, *end, *state, *flags, *depth, *label, *instance, *attrs;
+  GArray *start, *end;
+  Column state, flags, depth, label, instance, attrs;
   GArray *extent; /* ChronoExtent, or NULL while no span has one */
   GArray *max_end;
   GArray *block_time; /* guint64[n_blocks * CHRONO_N_STATES]: ticks */
@@ -31,18 +42,80 @@ struct _ChronoSpans {
   gboolean sealed;
 };
 
+static guint32
+column_get (const Column *column, guint i)
+{
+  if (column->values == NULL)
+    return column->uniform;
+  switch (column->size)
+    {
+    case 1: return g_array_index (column->values, guint8, i);
+    case 2: return g_array_index (column->values, guint16, i);
+    default: return g_array_index (column->values, guint32, i);
+    }
+}
+
+static void
+column_put (Column *column, guint i, guint32 value)
+{
+  switch (column->size)
+    {
+    case 1: g_array_index (column->values, guint8, i) = (guint8) value; break;
+    case 2: g_array_index (column->values, guint16, i) = (guint16) value; break;
+    default: g_array_index (column->values, guint32, i) = value;
+    }
+}
+
+/* Gives the column an array of its n values, all still `uniform`. */
+static void
+column_spread (Column *column, guint n)
+{
+  column->values = g_array_sized_new (FALSE, FALSE, column->size, n + 1);
+  g_array_set_size (column->values, n);
+  for (guint i = 0; i < n; i++)
+    column_put (column, i, column->uniform);
+}
+
+/* Appends the value of span n (n values before it). */
+static void
+column_append (Column *column, guint n, guint32 value)
+{
+  if (column->values == NULL && (n == 0 || value == column->uniform))
+    {
+      column->uniform = value;
+      return;
+    }
+  if (column->values == NULL)
+    column_spread (column, n);
+  g_array_set_size (column->values, n + 1);
+  column_put (column, n, value);
+}
+
+static void
+column_set (Column *column, guint n, guint i, guint32 value)
+{
+  if (column->values == NULL && value == column->uniform)
+    return;
+  if (column->values == NULL)
+    column_spread (column, n);
+  column_put (column, i, value);
+}
+
+static void
+column_clear (Column *column)
+{
+  g_clear_pointer (&column->values, g_array_unref);
+}
+
 ChronoSpans *
 chrono_spans_new (void)
 {
   ChronoSpans *spans = g_new0 (ChronoSpans, 1);
   spans->start = g_array_new (FALSE, FALSE, sizeof (gint64));
   spans->end = g_array_new (FALSE, FALSE, sizeof (gint64));
-  spans->state = g_array_new (FALSE, FALSE, sizeof (guint8));
-  spans->flags = g_array_new (FALSE, FALSE, sizeof (guint8));
-  spans->depth = g_array_new (FALSE, FALSE, sizeof (guint16));
-  spans->label = g_array_new (FALSE, FALSE, sizeof (guint32));
-  spans->instance = g_array_new (FALSE, FALSE, sizeof (guint32));
-  spans->attrs = g_array_new (FALSE, FALSE, sizeof (guint32));
+  spans->state.size = spans->flags.size = sizeof (guint8);
+  spans->depth.size = sizeof (guint16);
+  spans->label.size = spans->instance.size = spans->attrs.size = sizeof (guint32);
   spans->max_end = g_array_new (FALSE, FALSE, sizeof (gint64));
   spans->block_time = g_array_new (FALSE, TRUE, sizeof (guint64));
   return spans;
@@ -53,10 +126,12 @@ chrono_spans_free (ChronoSpans *spans)
 {
   if (spans == NULL)
     return;
-  GArray *columns[] = { spans->start, spans->end,      spans->state, spans->flags,   spans->depth,
-                        spans->label, spans->instance, spans->attrs, spans->max_end, spans->block_time };
+  GArray *arrays[] = { spans->start, spans->end, spans->max_end, spans->block_time };
+  for (gsize i = 0; i < G_N_ELEMENTS (arrays); i++)
+    g_array_unref (arrays[i]);
+  Column *columns[] = { &spans->state, &spans->flags, &spans->depth, &spans->label, &spans->instance, &spans->attrs };
   for (gsize i = 0; i < G_N_ELEMENTS (columns); i++)
-    g_array_unref (columns[i]);
+    column_clear (columns[i]);
   if (spans->extent)
     g_array_unref (spans->extent);
   if (spans->deep)
@@ -69,14 +144,15 @@ chrono_spans_append (ChronoSpans *spans, const ChronoSpan *span)
 {
   g_return_if_fail (span->end >= span->start);
   g_return_if_fail (span->state < CHRONO_N_STATES);
+  guint n = spans->start->len;
   g_array_append_val (spans->start, span->start);
   g_array_append_val (spans->end, span->end);
-  g_array_append_val (spans->state, span->state);
-  g_array_append_val (spans->flags, span->flags);
-  g_array_append_val (spans->depth, span->depth);
-  g_array_append_val (spans->label, span->label);
-  g_array_append_val (spans->instance, span->instance);
-  g_array_append_val (spans->attrs, span->attrs);
+  column_append (&spans->state, n, span->state);
+  column_append (&spans->flags, n, span->flags);
+  column_append (&spans->depth, n, span->depth);
+  column_append (&spans->label, n, span->label);
+  column_append (&spans->instance, n, span->instance);
+  column_append (&spans->attrs, n, span->attrs);
   spans->max_depth = MAX (spans->max_depth, span->depth);
   spans->sealed = FALSE;
   if (spans->extent != NULL)
@@ -127,12 +203,12 @@ chrono_spans_get (ChronoSpans *spans, guint i, ChronoSpan *out)
   g_return_if_fail (i < spans->start->len);
   out->start = g_array_index (spans->start, gint64, i);
   out->end = g_array_index (spans->end, gint64, i);
-  out->state = g_array_index (spans->state, guint8, i);
-  out->flags = g_array_index (spans->flags, guint8, i);
-  out->depth = g_array_index (spans->depth, guint16, i);
-  out->label = g_array_index (spans->label, guint32, i);
-  out->instance = g_array_index (spans->instance, guint32, i);
-  out->attrs = g_array_index (spans->attrs, guint32, i);
+  out->state = (guint8) column_get (&spans->state, i);
+  out->flags = (guint8) column_get (&spans->flags, i);
+  out->depth = (guint16) column_get (&spans->depth, i);
+  out->label = column_get (&spans->label, i);
+  out->instance = column_get (&spans->instance, i);
+  out->attrs = column_get (&spans->attrs, i);
 }
 
 gint64
@@ -150,21 +226,21 @@ chrono_spans_get_end (ChronoSpans *spans, guint i)
 guint8
 chrono_spans_get_state (ChronoSpans *spans, guint i)
 {
-  return g_array_index (spans->state, guint8, i);
+  return (guint8) column_get (&spans->state, i);
 }
 
 guint8
 chrono_spans_get_flags (ChronoSpans *spans, guint i)
 {
-  return g_array_index (spans->flags, guint8, i);
+  return (guint8) column_get (&spans->flags, i);
 }
 
 /* Analyses mark spans (the critical path); times and states never change. */
 void
 chrono_spans_set_flags (ChronoSpans *spans, guint i, guint8 flags)
 {
-  g_return_if_fail (i < spans->flags->len);
-  g_array_index (spans->flags, guint8, i) = flags;
+  g_return_if_fail (i < spans->start->len);
+  column_set (&spans->flags, spans->start->len, i, flags);
 }
 
 guint16
@@ -220,10 +296,12 @@ sort_by_start (ChronoSpans *spans)
   for (guint i = 0; i < n; i++)
     keys[i] = (SortKey){ g_array_index (spans->start, gint64, i), i };
   qsort (keys, n, sizeof *keys, compare_sort_keys); /* index tie-break makes it stable */
-  GArray *columns[] = { spans->start, spans->end,   spans->state,    spans->flags,
-                        spans->depth, spans->label, spans->instance, spans->attrs };
+  permute_column (spans->start, keys, n);
+  permute_column (spans->end, keys, n);
+  Column *columns[] = { &spans->state, &spans->flags, &spans->depth, &spans->label, &spans->instance, &spans->attrs };
   for (gsize c = 0; c < G_N_ELEMENTS (columns); c++)
-    permute_column (columns[c], keys, n);
+    if (columns[c]->values != NULL)
+      permute_column (columns[c]->values, keys, n);
   if (spans->extent != NULL)
     permute_column (spans->extent, keys, n);
 }
@@ -245,13 +323,17 @@ static void
 build_blocks (ChronoSpans *spans)
 {
   guint n = spans->start->len;
-  guint n_blocks = (n + BLOCK - 1) / BLOCK;
   g_array_set_size (spans->block_time, 0);
+  /* a summary takes a block's totals only for a block it holds whole with
+   * a span after it: a lane of BLOCK spans or fewer never does */
+  if (n <= BLOCK)
+    return;
+  guint n_blocks = (n + BLOCK - 1) / BLOCK;
   g_array_set_size (spans->block_time, (gsize) n_blocks * CHRONO_N_STATES);
   guint64 *totals = (guint64 *) spans->block_time->data;
   for (guint i = 0; i < n; i++)
     {
-      guint8 state = g_array_index (spans->state, guint8, i);
+      guint8 state = (guint8) column_get (&spans->state, i);
       guint64 *total = &totals[(i / BLOCK) * CHRONO_N_STATES + state];
       *total = chrono_ticks_add (*total, chrono_ticks_between (g_array_index (spans->start, gint64, i),
                                                                g_array_index (spans->end, gint64, i)));
@@ -269,7 +351,7 @@ build_deep_runs (ChronoSpans *spans)
   guint n = spans->start->len;
   for (guint i = 0; i < n; i++)
     {
-      guint16 depth = g_array_index (spans->depth, guint16, i);
+      guint16 depth = (guint16) column_get (&spans->depth, i);
       if (depth == 0)
         continue;
       gint64 start = g_array_index (spans->start, gint64, i);
@@ -365,7 +447,7 @@ chrono_spans_find_at (ChronoSpans *spans, gint64 time, guint16 depth, guint *out
   guint last = chrono_spans_first_starting_at_or_after (spans, time + 1);
   gboolean found = FALSE;
   for (guint i = first; i < last; i++)
-    if (g_array_index (spans->depth, guint16, i) == depth && g_array_index (spans->end, gint64, i) > time)
+    if (column_get (&spans->depth, i) == depth && g_array_index (spans->end, gint64, i) > time)
       {
         *out_index = i;
         found = TRUE;
@@ -380,7 +462,7 @@ add_clipped (ChronoSpans *spans, guint i, gint64 begin, gint64 end, ChronoSpanSu
   gint64 e = g_array_index (spans->end, gint64, i);
   if ((e <= begin || s >= end) && !(s == e && s >= begin && s < end))
     return; /* zero-length spans exactly at begin still count as present */
-  guint64 *total = &out->time_in_state[g_array_index (spans->state, guint8, i)];
+  guint64 *total = &out->time_in_state[column_get (&spans->state, i)];
   *total = chrono_ticks_add (*total, chrono_ticks_between (MAX (s, begin), MIN (e, end)));
   out->count++;
   if (*longest < 0 || chrono_ticks_between (s, e) > (guint64) *longest)
@@ -436,7 +518,7 @@ chrono_spans_summarize (ChronoSpans *spans, gint64 begin, gint64 end, ChronoSpan
   if (out->count == 0)
     return;
   guint64 best = 0;
-  out->dominant = g_array_index (spans->state, guint8, out->longest);
+  out->dominant = (guint8) column_get (&spans->state, out->longest);
   for (guint s = 0; s < CHRONO_N_STATES; s++)
     if (out->time_in_state[s] > best)
       {
@@ -448,6 +530,11 @@ chrono_spans_summarize (ChronoSpans *spans, gint64 begin, gint64 end, ChronoSpan
 gsize
 chrono_spans_get_memory_size (ChronoSpans *spans)
 {
-  gsize per_span = 8 + 8 + 1 + 1 + 2 + 4 + 4 + 4 + 8;
-  return (gsize) spans->start->len * per_span + spans->block_time->len * sizeof (guint64);
+  gsize size = (gsize) spans->start->len * (8 + 8 + 8); /* start, end, max_end */
+  const Column *columns[] = { &spans->state, &spans->flags,    &spans->depth,
+                              &spans->label, &spans->instance, &spans->attrs };
+  for (gsize c = 0; c < G_N_ELEMENTS (columns); c++)
+    if (columns[c]->values != NULL)
+      size += (gsize) columns[c]->values->len * columns[c]->size;
+  return size + spans->block_time->len * sizeof (guint64);
 }
