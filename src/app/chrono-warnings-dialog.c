@@ -49,7 +49,7 @@ summary_text (ChronoTrace *trace)
     g_string_append_printf (text, "\n  %s: %" G_GUINT64_FORMAT, (const char *) l->data,
                             chrono_warnings_count_reason (warnings, l->data));
   g_list_free (reasons);
-  guint64 unlisted = chrono_warnings_get_total (warnings) - chrono_warnings_get_n_kept (warnings);
+  guint64 unlisted = chrono_warnings_get_unlisted (warnings);
   if (unlisted > 0)
     g_string_append_printf (text, _ ("\nThe first %u are listed below."), chrono_warnings_get_n_kept (warnings));
   return g_string_free (text, FALSE);

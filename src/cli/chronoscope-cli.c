@@ -1017,9 +1017,12 @@ command_check (int argc, char **argv)
       for (guint w = 0; w < chrono_warnings_get_n_kept (warnings); w++)
         {
           const ChronoWarning *warning = chrono_warnings_get_kept (warnings, w);
-          g_print ("%s:%" G_GUINT64_FORMAT ": warning: %s\n", argv[i], warning->line, warning->message);
+          if (warning->has_time) /* its message says where */
+            g_print ("%s: warning: %s\n", argv[i], warning->message);
+          else
+            g_print ("%s:%" G_GUINT64_FORMAT ": warning: %s\n", argv[i], warning->line, warning->message);
         }
-      guint64 unlisted = chrono_warnings_get_total (warnings) - chrono_warnings_get_n_kept (warnings);
+      guint64 unlisted = chrono_warnings_get_unlisted (warnings);
       if (unlisted > 0)
         g_print ("%s: warning: %" G_GUINT64_FORMAT " more warnings not listed\n", argv[i], unlisted);
       if (chrono_warnings_get_total (warnings) > 0 && status == EXIT_OK)
