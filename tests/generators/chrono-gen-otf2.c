@@ -23,6 +23,22 @@
  *    communicator with the ranks in reverse order.
  *  - --leave-open: some Leaves name a region below the top of the stack or
  *    one with no open Enter, and some locations end with open Enters.
+ *  - --tasks: as APEX records HPX tasks, tasks switch on a location: most
+ *    Leaves name a task entered below the top, or one already ended.
+ *  - --hostile KIND: damage for the reader's robustness tests, after the
+ *    run on the first location (no --stats figures hold then):
+ *    undefined-region (an Enter and Leave of OTF2_UNDEFINED_REGION),
+ *    far-regions (of regions 0x04000000 and 0xFFFFFFFE), wrap-time (an
+ *    Enter at 0x8000000000000010 then a Leave at 100), leave-before-enter
+ *    (a Leave 5 ticks before its Enter), duplicate-location (the first
+ *    location defined twice), bad-mapping (--local-defs: a mapping table
+ *    sending regions to 0xFFFFFFFF and 0xFFFFFFFE), clock-past-2^63 (a clock
+ *    offset that pushes the first location's times past 2^63).
+ *  Figures follow the reader's rule for calls that do not nest: a Leave
+ *  closes the innermost open Enter of its region and ends the calls above
+ *  it too (cut short); a Leave of a region with no open Enter closes the
+ *  innermost call; a Leave with nothing open is ignored; calls never left
+ *  add no time.
  *  - --local-defs: events use per-location region ids that a MappingTable
  *    in the location's .def file maps to the global ones, and each
  *    location's clock has a constant ClockOffset (libotf2 applies both
@@ -174,6 +190,7 @@ typedef struct {
   gboolean finishing, waiting, join_wait, mpi_done, finished;
   gboolean keep_open; /* --leave-open: ends with open Enters */
   int skips, orphans; /* --leave-open events written */
+  uint64_t cut_short, other_region, nothing_open; /* how its Leaves closed calls */
   uint64_t ins, ins_t; /* PAPI_TOT_INS and when it was last written */
   int power; /* metric instance recorded here, or -1 */
   uint64_t iteration;
@@ -207,7 +224,9 @@ static int n_locations = 4, n_empty = 0, max_depth = 5, n_regions = 16;
 static uint64_t n_events = 20000, resolution = 1000000000, global_offset = 0;
 /* ClockProperties' wall-clock time at the global offset, ns since the epoch */
 static uint64_t realtime = UINT64_C (1700000000000000000);
-static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs;
+static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs, opt_tasks;
+
+static const char *hostile = "";
 
 static Loc *locs;
 static int nlocs; /* with the empty ones */
@@ -369,8 +388,9 @@ w_enter (Loc *L, uint64_t t, int r)
   L->depth++;
 }
 
-/* a Leave closes the innermost open Enter of the same region definition;
- * the Enters above it stay unmatched; no open Enter: no time */
+/* a Leave closes the innermost open Enter of the same region definition
+ * and the calls above it; none open: the innermost call; nothing open:
+ * nothing */
 static void
 w_leave (Loc *L, uint64_t t, int r)
 {
@@ -378,13 +398,24 @@ w_leave (Loc *L, uint64_t t, int r)
     w_metric_ins (L, t);
   CHECK (OTF2_EvtWriter_Leave (L->w, NULL, raw (L, t), region_ref (L, r)));
   L->leaves++;
-  for (int i = L->depth - 1; i >= 0; i--)
-    if (L->stack[i].region == r)
-      {
-        regions[r].ticks += t - L->stack[i].t;
-        L->depth = i;
-        return;
-      }
+  int i = L->depth - 1;
+  while (i >= 0 && L->stack[i].region != r)
+    i--;
+  if (i >= 0)
+    L->cut_short += (uint64_t) (L->depth - 1 - i);
+  else if (L->depth > 0)
+    {
+      L->other_region++;
+      i = L->depth - 1;
+    }
+  else
+    {
+      L->nothing_open++;
+      return;
+    }
+  for (int k = L->depth - 1; k >= i; k--)
+    regions[L->stack[k].region].ticks += t - L->stack[k].t;
+  L->depth = i;
 }
 
 /* gap after an event: about cost base gaps, sometimes none */
@@ -812,17 +843,25 @@ step (Loc *L)
       schedule (L, user_leave_top (L, t));
       return;
     }
-  if (opt_leave_open)
+  if (opt_tasks)
+    {
+      /* a task switch: the task below the top ends first, or one ended before */
+      if (L->depth >= 2 && rng_pm (300))
+        next = skip_leave (L, t);
+      else if (rng_pm (60))
+        next = orphan_leave (L, t);
+    }
+  else if (opt_leave_open)
     {
       if (L->depth >= 2 && rng_pm (L->skips ? 8 : 200))
         next = skip_leave (L, t);
       else if (rng_pm (L->orphans ? 4 : 100))
         next = orphan_leave (L, t);
-      if (next)
-        {
-          schedule (L, next);
-          return;
-        }
+    }
+  if (next)
+    {
+      schedule (L, next);
+      return;
     }
   if (L->rank >= 0 && L->depth < max_depth && rng_pm (150))
     {
@@ -1037,7 +1076,7 @@ setup_locations (void)
       L->ins_t = L->now;
       if (opt_local_defs)
         L->clkoff = rng_range (-50 * (int64_t) base_gap, 50 * (int64_t) base_gap);
-      if (opt_leave_open)
+      if (opt_leave_open || opt_tasks)
         L->keep_open = i == 0 || rng_pm (500);
     }
   if (opt_local_defs)
@@ -1106,11 +1145,16 @@ write_local_defs (OTF2_Archive *archive)
           OTF2_IdMap *idmap;
           for (int r = 0; r < nregions; r++)
             map[L->local_region[r]] = (uint64_t) r;
+          if (i == 0 && strcmp (hostile, "bad-mapping") == 0)
+            {
+              map[L->local_region[0]] = OTF2_UNDEFINED_REGION;
+              map[L->local_region[1]] = OTF2_UNDEFINED_REGION - 1;
+            }
           idmap = OTF2_IdMap_CreateFromUint64Array ((uint64_t) nregions, map, false);
           CHECK (OTF2_DefWriter_WriteMappingTable (dw, OTF2_MAPPING_REGION, idmap));
           OTF2_IdMap_Free (idmap);
           g_free (map);
-          if (L->records > 0)
+          if (L->records > 0 && !(i == 0 && strcmp (hostile, "clock-past-2^63") == 0))
             {
               /* the same offset at two distinct times: no drift, so libotf2
                * reads global = raw + offset exactly (it ignores a single
@@ -1118,6 +1162,11 @@ write_local_defs (OTF2_Archive *archive)
               CHECK (OTF2_DefWriter_WriteClockOffset (dw, L->first_raw, L->clkoff, 0.0));
               CHECK (OTF2_DefWriter_WriteClockOffset (dw, L->last_raw + 1, L->clkoff, 0.0));
             }
+        }
+      if (i == 0 && L->records > 0 && strcmp (hostile, "clock-past-2^63") == 0)
+        {
+          CHECK (OTF2_DefWriter_WriteClockOffset (dw, L->first_raw, G_MAXINT64, 0.0));
+          CHECK (OTF2_DefWriter_WriteClockOffset (dw, L->last_raw + 1, G_MAXINT64, 0.0));
         }
       CHECK (OTF2_Archive_CloseDefWriter (archive, dw));
     }
@@ -1172,6 +1221,9 @@ write_global_defs (OTF2_Archive *archive)
       Loc *L = &locs[i];
       CHECK (OTF2_GlobalDefWriter_WriteLocation (g, L->id, L->name, OTF2_LOCATION_TYPE_CPU_THREAD, L->records,
                                                  (uint32_t) L->proc));
+      if (i == 0 && strcmp (hostile, "duplicate-location") == 0)
+        CHECK (OTF2_GlobalDefWriter_WriteLocation (g, L->id, s_empty, OTF2_LOCATION_TYPE_CPU_THREAD, 0,
+                                                   (uint32_t) L->proc));
     }
   for (int r = 0; r < nregions; r++)
     {
@@ -1327,8 +1379,9 @@ write_stats (const char *path)
       json_string (f, g_ptr_array_index (strings, L->name));
       fprintf (f,
                ", \"enters\": %" G_GUINT64_FORMAT ", \"leaves\": %" G_GUINT64_FORMAT ", \"metrics\": %" G_GUINT64_FORMAT
-               "}",
-               L->enters, L->leaves, L->metrics);
+               ", \"calls_cut_short\": %" G_GUINT64_FORMAT ", \"leaves_of_another_region\": %" G_GUINT64_FORMAT
+               ", \"leaves_with_nothing_open\": %" G_GUINT64_FORMAT ", \"calls_left_open\": %d}",
+               L->enters, L->leaves, L->metrics, L->cut_short, L->other_region, L->nothing_open, L->depth);
     }
   fputs ("],\n \"regions\": [", f);
   /* merge definitions by name: the first definition of a name collects */
@@ -1376,6 +1429,73 @@ write_stats (const char *path)
   return TRUE;
 }
 
+#define HOSTILE_ENTER UINT64_C (0x7e5e571e00000001)
+#define HOSTILE_LEAVE UINT64_C (0x7e5e571e00000002)
+
+static gboolean
+replace_time (char *data, gsize length, uint64_t from, uint64_t to)
+{
+  for (gsize i = 0; i + sizeof from <= length; i++)
+    if (memcmp (data + i, &from, sizeof from) == 0)
+      {
+        memcpy (data + i, &to, sizeof to);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The times written in order by write_hostile, made to go back (the event
+ * files hold timestamps uncompressed, in the machine's byte order). */
+static gboolean
+patch_hostile_times (const char *dir, const char *name, Loc *L)
+{
+  uint64_t enter, leave;
+  if (strcmp (hostile, "wrap-time") == 0)
+    enter = UINT64_C (0x8000000000000010), leave = 100;
+  else if (strcmp (hostile, "leave-before-enter") == 0)
+    enter = L->last_raw + 10, leave = L->last_raw + 5;
+  else
+    return TRUE;
+  g_autofree char *file = g_strdup_printf ("%s/%s/%" G_GUINT64_FORMAT ".evt", dir, name, L->id);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  if (!g_file_get_contents (file, &data, &length, NULL) || !replace_time (data, length, HOSTILE_ENTER, enter)
+      || !replace_time (data, length, HOSTILE_LEAVE, leave) || !g_file_set_contents (file, data, (gssize) length, NULL))
+    {
+      fprintf (stderr, PROG ": cannot patch the times of %s\n", file);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* --hostile: records no writer should write, on the first location */
+static void
+write_hostile (Loc *L)
+{
+  uint64_t t = L->last_raw;
+  if (strcmp (hostile, "undefined-region") == 0)
+    {
+      CHECK (OTF2_EvtWriter_Enter (L->w, NULL, t, OTF2_UNDEFINED_REGION));
+      CHECK (OTF2_EvtWriter_Leave (L->w, NULL, t + 1, OTF2_UNDEFINED_REGION));
+    }
+  else if (strcmp (hostile, "far-regions") == 0)
+    {
+      CHECK (OTF2_EvtWriter_Enter (L->w, NULL, t, 0x04000000));
+      CHECK (OTF2_EvtWriter_Enter (L->w, NULL, t + 1, OTF2_UNDEFINED_REGION - 1));
+      CHECK (OTF2_EvtWriter_Leave (L->w, NULL, t + 2, OTF2_UNDEFINED_REGION - 1));
+      CHECK (OTF2_EvtWriter_Leave (L->w, NULL, t + 3, 0x04000000));
+    }
+  else if (strcmp (hostile, "wrap-time") == 0 || strcmp (hostile, "leave-before-enter") == 0)
+    {
+      /* libotf2 refuses times that go back: written in order, patched after */
+      CHECK (OTF2_EvtWriter_Enter (L->w, NULL, HOSTILE_ENTER, 0));
+      CHECK (OTF2_EvtWriter_Leave (L->w, NULL, HOSTILE_LEAVE, 0));
+    }
+  else
+    return;
+  L->records += 2 + 2 * (strcmp (hostile, "far-regions") == 0);
+}
+
 /* ---- main ---------------------------------------------------------------- */
 
 static gboolean
@@ -1418,8 +1538,10 @@ main (int argc, char **argv)
       "Wall-clock time at the offset, ns since the epoch, or \"none\" (default 1700000000000000000)", "NS" },
     { "wide-ids", 0, 0, G_OPTION_ARG_NONE, &opt_wide, "Location ids above 2^32: (1 << 40) + k", NULL },
     { "leave-open", 0, 0, G_OPTION_ARG_NONE, &opt_leave_open, "Unmatched Leaves and Enters never left", NULL },
+    { "tasks", 0, 0, G_OPTION_ARG_NONE, &opt_tasks, "Tasks switching on a location, as APEX records HPX tasks", NULL },
     { "local-defs", 0, 0, G_OPTION_ARG_NONE, &opt_local_defs, "Per-location region id mappings and clock offsets",
       NULL },
+    { "hostile", 0, 0, G_OPTION_ARG_STRING, &hostile, "Damage for robustness tests (see the source)", "KIND" },
     { "stats", 0, 0, G_OPTION_ARG_FILENAME, &stats_path, "Write expected statistics JSON", "FILE.json" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Anchor file of the archive", "OUT.otf2" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
@@ -1515,6 +1637,7 @@ main (int argc, char **argv)
     }
 
   simulate ();
+  write_hostile (&locs[0]);
 
   for (int i = 0; i < nlocs; i++)
     {
@@ -1538,6 +1661,8 @@ main (int argc, char **argv)
   CHECK (OTF2_Archive_CloseEvtFiles (archive));
   write_local_defs (archive);
   CHECK (OTF2_Archive_Close (archive));
+  if (!patch_hostile_times (dir, name, &locs[0]))
+    return 1;
 
   if (stats_path && !write_stats (stats_path))
     return 1;

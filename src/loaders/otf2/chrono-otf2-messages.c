@@ -54,14 +54,20 @@ message_end (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guin
     r->messages++;
   guint64 there;
   if (!rank_location (r, comm, peer, &there))
-    return OTF2_CALLBACK_SUCCESS;
+    {
+      chrono_otf2_tally (&location->undefined_peer, 1, location->last_time);
+      return OTF2_CALLBACK_SUCCESS;
+    }
   ChannelKey key = { there, comm, tag, sending };
   guint64 ordinal = chrono_otf2_channel_next (r, location, &key);
   if (r->summary_buckets > 0)
     return OTF2_CALLBACK_SUCCESS; /* an index pass: decoded windows draw the arrows */
-  MessageEnd end = {
-    sending ? location->id : there, sending ? there : location->id, comm, tag, ordinal, (gint64) time
-  };
+  MessageEnd end = { sending ? location->id : there,
+                     sending ? there : location->id,
+                     comm,
+                     tag,
+                     ordinal,
+                     (gint64) MIN (time, (OTF2_TimeStamp) G_MAXINT64) };
   g_array_append_val (r->resolved ? r->resolved : sending ? r->sends : r->receives, end);
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -103,7 +109,7 @@ on_collective_begin (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position
   Location *location = chrono_otf2_event_location (data, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (data);
-  location->collective_since = (gint64) time;
+  location->collective_since = location->last_time;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -140,9 +146,9 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
   if (location == NULL)
     return chrono_otf2_status (r);
   if (location->collective_since == G_MININT64)
-    chrono_otf2_mark (r, location, (gint64) time, "MpiCollectiveEnd"); /* its begin was not recorded */
+    chrono_otf2_mark (r, location, location->last_time, "MpiCollectiveEnd"); /* its begin was not recorded */
   else
-    chrono_otf2_collective_span (r, location, (gint64) time, 0, collective_name (op));
+    chrono_otf2_collective_span (r, location, location->last_time, 0, collective_name (op));
   location->collective_since = G_MININT64;
   return OTF2_CALLBACK_SUCCESS;
 }

@@ -85,7 +85,7 @@ chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *pa
     .groups = g_hash_table_new_full (NULL, NULL, NULL, g_free),
     .locations = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) chrono_otf2_location_free),
     .regions = g_hash_table_new (NULL, NULL),
-    .region_stats = g_array_new (FALSE, TRUE, sizeof (RegionStats)),
+    .region_stats = chrono_otf2_region_stats_new (),
     .metric_members = g_hash_table_new_full (NULL, NULL, NULL, g_free),
     .metric_classes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
     .metric_instances = g_hash_table_new (NULL, NULL),
@@ -104,7 +104,7 @@ chrono_otf2_reader_clear (ChronoOtf2Reader *r)
   g_hash_table_unref (r->groups);
   g_hash_table_unref (r->locations);
   g_hash_table_unref (r->regions);
-  g_array_unref (r->region_stats);
+  g_hash_table_unref (r->region_stats);
   g_hash_table_unref (r->metric_members);
   g_hash_table_unref (r->metric_classes);
   g_hash_table_unref (r->metric_instances);
@@ -190,6 +190,7 @@ void
 chrono_otf2_finish (ChronoOtf2Reader *r, GPtrArray *locations)
 {
   chrono_otf2_match_messages (r, NULL, NULL);
+  chrono_otf2_warn_nesting (r, locations);
   guint64 n_events = 0;
   for (guint i = 0; i < locations->len; i++)
     {

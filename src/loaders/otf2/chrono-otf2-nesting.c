@@ -1,0 +1,126 @@
+/* chrono-otf2-nesting.c — how Leaves close calls when writers do not nest
+ * them (APEX for HPX tasks, OpenMP tasks: a task switch leaves a region
+ * other than the innermost open one):
+ *  - a Leave closes the innermost open Enter of its region, and the calls
+ *    entered above it end at that Leave too ("calls cut short");
+ *  - a Leave whose region has no open Enter closes the innermost open call,
+ *    whatever its region ("Leave of another region");
+ *  - a Leave with nothing open is ignored.
+ * Each open region keeps the depth of its innermost frame and each frame
+ * the depth of the next one of its region below, so a Leave finds its
+ * frame at once, however deep the stack. */
+#include <glib/gi18n-lib.h>
+
+#include <inttypes.h>
+
+#include "chrono-otf2-private.h"
+
+void
+chrono_otf2_tally (Tally *tally, guint64 n, gint64 time)
+{
+  if (n == 0)
+    return;
+  if (tally->count == 0)
+    tally->first = time;
+  tally->count += n;
+}
+
+void
+chrono_otf2_push_frame (Location *location, guint32 region, gint64 start)
+{
+  gpointer key = GUINT_TO_POINTER (region);
+  Frame frame = { region, GPOINTER_TO_UINT (g_hash_table_lookup (location->innermost, key)), start };
+  g_array_append_val (location->stack, frame);
+  g_hash_table_insert (location->innermost, key, GUINT_TO_POINTER (location->stack->len));
+}
+
+void
+chrono_otf2_pop_frame (Location *location)
+{
+  const Frame *top = &g_array_index (location->stack, Frame, location->stack->len - 1);
+  if (top->below == 0)
+    g_hash_table_remove (location->innermost, GUINT_TO_POINTER (top->region));
+  else
+    g_hash_table_insert (location->innermost, GUINT_TO_POINTER (top->region), GUINT_TO_POINTER (top->below));
+  g_array_set_size (location->stack, location->stack->len - 1);
+}
+
+guint
+chrono_otf2_leave_depth (Location *location, guint32 region, gint64 time)
+{
+  guint n = location->stack->len;
+  guint innermost = GPOINTER_TO_UINT (g_hash_table_lookup (location->innermost, GUINT_TO_POINTER (region)));
+  if (innermost > 0)
+    {
+      chrono_otf2_tally (&location->cut_short, n - innermost, time);
+      return innermost - 1;
+    }
+  if (n > 0)
+    {
+      chrono_otf2_tally (&location->other_region, 1, time);
+      return n - 1;
+    }
+  chrono_otf2_tally (&location->nothing_open, 1, time);
+  return G_MAXUINT;
+}
+
+void
+chrono_otf2_index_frames (Location *location)
+{
+  g_hash_table_remove_all (location->innermost);
+  for (guint k = 0; k < location->stack->len; k++)
+    g_hash_table_insert (location->innermost, GUINT_TO_POINTER (g_array_index (location->stack, Frame, k).region),
+                         GUINT_TO_POINTER (k + 1));
+}
+
+GHashTable *
+chrono_otf2_region_stats_new (void)
+{
+  return g_hash_table_new_full (NULL, NULL, NULL, g_free);
+}
+
+RegionStats *
+chrono_otf2_region_stats (GHashTable *region_stats, guint32 region)
+{
+  RegionStats *stats = g_hash_table_lookup (region_stats, GUINT_TO_POINTER (region));
+  if (stats == NULL)
+    g_hash_table_insert (region_stats, GUINT_TO_POINTER (region), stats = g_new0 (RegionStats, 1));
+  return stats;
+}
+
+/* ---- grouped warnings -------------------------------------------------------------- */
+
+static void
+warn (ChronoOtf2Reader *r, const Location *location, const Tally *tally, const char *reason, const char *what)
+{
+  if (tally->count == 0)
+    return;
+  gint64 offset = (gint64) MIN (r->offset, (guint64) G_MAXINT64);
+  double seconds = ((double) tally->first - (double) offset) / (double) MAX (r->resolution, 1);
+  const char *name = chrono_lane_get_name (location->lane);
+  chrono_warnings_add_at (r->warnings, tally->count, tally->first, name, reason,
+                          _ ("location %" PRIu64 " (%s): %s: %" PRIu64 ", the first at %.9f s (%s)"), location->id,
+                          name, reason, tally->count, seconds, what);
+}
+
+void
+chrono_otf2_warn_nesting (ChronoOtf2Reader *r, GPtrArray *locations)
+{
+  for (guint i = 0; i < locations->len; i++)
+    {
+      const Location *l = g_ptr_array_index (locations, i);
+      warn (r, l, &l->undefined_region, "undefined region",
+            _ ("Enters or Leaves of a region that is not defined, skipped"));
+      warn (r, l, &l->undefined_peer, "undefined communicator",
+            _ ("messages whose communicator or peer rank is not defined, shown without an arrow"));
+      warn (r, l, &l->time_back, "time goes back",
+            _ ("events earlier than the one before them, their calls taken at the later time"));
+      warn (r, l, &l->time_beyond, "time out of range",
+            _ ("event times past 2^63 ticks once the clock offset is applied, taken as the largest time"));
+      warn (r, l, &l->cut_short, "calls cut short",
+            _ ("a Leave closed a call entered below them, and they ended there too"));
+      warn (r, l, &l->other_region, "Leave of another region",
+            _ ("Leaves of a region with no open Enter, each closing the innermost open call"));
+      warn (r, l, &l->nothing_open, "Leave with nothing open", _ ("Leaves with no call open, ignored"));
+    }
+}
