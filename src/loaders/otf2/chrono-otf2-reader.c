@@ -4,9 +4,13 @@
  * pass and the decoding of a window. */
 #include <glib/gi18n-lib.h>
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <inttypes.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "chrono-input.h"
 #include "chrono-otf2-private.h"
 
 /* ---- reading ----------------------------------------------------------------------------- */
@@ -19,13 +23,51 @@ register_events (OTF2_EvtReaderCallbacks *c)
   chrono_otf2_register_message_events (c);
 }
 
+/* The file of a location in the archive's folder (the anchor's name less
+ * ".otf2"), with extension ext. */
+static char *
+location_file (ChronoOtf2Reader *r, guint64 id, const char *ext)
+{
+  g_autofree char *stem = g_strndup (r->path, strlen (r->path) - (g_str_has_suffix (r->path, ".otf2") ? 5 : 0));
+  return g_strdup_printf ("%s" G_DIR_SEPARATOR_S "%" G_GUINT64_FORMAT ".%s", stem, id, ext);
+}
+
+/* libotf2 keeps megabytes of buffers for each location whose file it
+ * cannot open until the files are closed: ask it only for files that are
+ * there and not empty. */
+static gboolean
+has_file (ChronoOtf2Reader *r, guint64 id, const char *ext)
+{
+  g_autofree char *path = location_file (r, id, ext);
+  GStatBuf st;
+  return g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0;
+}
+
+static void
+read_local_definitions (OTF2_Reader *otf2, guint64 id)
+{
+  OTF2_DefReader *defs = OTF2_Reader_GetDefReader (otf2, id);
+  uint64_t n = 0;
+  if (defs != NULL)
+    {
+      OTF2_Reader_ReadAllLocalDefinitions (otf2, defs, &n);
+      OTF2_Reader_CloseDefReader (otf2, defs);
+    }
+}
+
 /* Each location's events, one location after the other; a location whose
  * file is missing or broken keeps what was read, with a warning. */
 void
 chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *locations, GPtrArray *starts)
 {
+  g_autofree gboolean *has_events = g_new0 (gboolean, MAX (locations->len, 1));
   for (guint i = 0; i < locations->len; i++)
-    OTF2_Reader_SelectLocation (otf2, ((Location *) g_ptr_array_index (locations, i))->id);
+    {
+      guint64 id = ((Location *) g_ptr_array_index (locations, i))->id;
+      has_events[i] = has_file (r, id, "evt");
+      if (has_events[i])
+        OTF2_Reader_SelectLocation (otf2, id);
+    }
   gboolean local_defs = OTF2_Reader_OpenDefFiles (otf2) == OTF2_SUCCESS;
   OTF2_Reader_OpenEvtFiles (otf2);
   OTF2_EvtReaderCallbacks *callbacks = OTF2_EvtReaderCallbacks_New ();
@@ -33,21 +75,12 @@ chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *loca
   for (guint i = 0; i < locations->len; i++)
     {
       Location *location = g_ptr_array_index (locations, i);
-      if (local_defs)
-        {
-          /* the location's mapping tables, if it has any */
-          OTF2_DefReader *defs = OTF2_Reader_GetDefReader (otf2, location->id);
-          uint64_t n = 0;
-          if (defs != NULL)
-            {
-              OTF2_Reader_ReadAllLocalDefinitions (otf2, defs, &n);
-              OTF2_Reader_CloseDefReader (otf2, defs);
-            }
-        }
+      if (local_defs && has_events[i] && has_file (r, location->id, "def"))
+        read_local_definitions (otf2, location->id); /* its mapping tables and clock offsets */
       const LocationCheckpoint *start = starts ? g_ptr_array_index (starts, i) : NULL;
       if (starts != NULL && (start == NULL || start->no_events))
         continue; /* nothing of it in the window */
-      OTF2_EvtReader *events = OTF2_Reader_GetEvtReader (otf2, location->id);
+      OTF2_EvtReader *events = has_events[i] ? OTF2_Reader_GetEvtReader (otf2, location->id) : NULL;
       uint64_t n = 0;
       r->window_over = FALSE;
       OTF2_ErrorCode read = OTF2_SUCCESS;
@@ -150,12 +183,37 @@ chrono_otf2_quiet_errors (void)
     }
 }
 
+/* libotf2 opens the archive's files as they are named: a FIFO there would
+ * block it forever, a device never end.  Missing location files are only
+ * warned about later. */
+static gboolean
+check_files (ChronoOtf2Reader *r, GPtrArray *locations, GError **error)
+{
+  for (guint i = 0; locations != NULL && i < locations->len; i++)
+    for (guint e = 0; e < 2; e++)
+      {
+        g_autofree char *path =
+            location_file (r, ((Location *) g_ptr_array_index (locations, i))->id, e ? "def" : "evt");
+        GStatBuf st;
+        int found = g_stat (path, &st);
+        if ((found == 0 && !S_ISREG (st.st_mode)) || (found != 0 && errno == ELOOP))
+          return chrono_check_regular_file (path, error);
+      }
+  if (locations != NULL)
+    return TRUE;
+  g_autofree char *stem = g_strndup (r->path, strlen (r->path) - (g_str_has_suffix (r->path, ".otf2") ? 5 : 0));
+  g_autofree char *global_defs = g_strconcat (stem, ".def", NULL);
+  return chrono_check_regular_file (r->path, error) && chrono_check_regular_file (global_defs, error);
+}
+
 /* Opens the archive and reads its global definitions; sets the trace's
  * clock and makes the lanes of every location, sorted by id. */
 OTF2_Reader *
 chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error)
 {
   chrono_otf2_quiet_errors ();
+  if (!check_files (r, NULL, error))
+    return NULL;
   OTF2_Reader *otf2 = OTF2_Reader_Open (r->path);
   if (otf2 == NULL)
     {
@@ -180,8 +238,14 @@ chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error
       OTF2_Reader_Close (otf2);
       return NULL;
     }
+  g_autoptr (GPtrArray) locations = chrono_otf2_sorted_locations (r);
+  if (!check_files (r, locations, error))
+    {
+      OTF2_Reader_Close (otf2);
+      return NULL;
+    }
   set_clock (r);
-  *out_locations = chrono_otf2_sorted_locations (r);
+  *out_locations = g_steal_pointer (&locations);
   chrono_otf2_make_lanes (r, *out_locations);
   return otf2;
 }
