@@ -15,7 +15,7 @@ typedef struct {
    * warning stands for when one line sums up many. */
   gboolean has_time;
   gint64 time;
-  char *where; /* the lane's name, or NULL */
+  char *where; /* the lane's path, or NULL */
   guint64 count;
 } ChronoWarning;
 
@@ -26,7 +26,7 @@ void chrono_warnings_free (ChronoWarnings *warnings);
 void chrono_warnings_add (ChronoWarnings *warnings, guint64 line, const char *reason, const char *format, ...)
     G_GNUC_PRINTF (4, 5);
 /* One warning for count occurrences of a problem, the first at time on the
- * lane named where: counted count times, listed once. */
+ * lane at path where: counted count times, listed once. */
 void chrono_warnings_add_at (ChronoWarnings *warnings, guint64 count, gint64 time, const char *where,
                              const char *reason, const char *format, ...) G_GNUC_PRINTF (6, 7);
 guint64 chrono_warnings_get_total (ChronoWarnings *warnings);

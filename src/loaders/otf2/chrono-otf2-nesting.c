@@ -98,7 +98,8 @@ warn (ChronoOtf2Reader *r, const Location *location, const Tally *tally, const c
   gint64 offset = (gint64) MIN (r->offset, (guint64) G_MAXINT64);
   double seconds = ((double) tally->first - (double) offset) / (double) MAX (r->resolution, 1);
   const char *name = chrono_lane_get_name (location->lane);
-  chrono_warnings_add_at (r->warnings, tally->count, tally->first, name, reason,
+  g_autofree char *path = chrono_lane_dup_path (location->lane); /* names repeat across processes: the path does not */
+  chrono_warnings_add_at (r->warnings, tally->count, tally->first, path, reason,
                           _ ("location %" PRIu64 " (%s): %s: %" PRIu64 ", the first at %.9f s (%s)"), location->id,
                           name, reason, tally->count, seconds, what);
 }
