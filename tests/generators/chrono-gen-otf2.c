@@ -33,7 +33,8 @@
  *    (a Leave 5 ticks before its Enter), duplicate-location (the first
  *    location defined twice), bad-mapping (--local-defs: a mapping table
  *    sending regions to 0xFFFFFFFF and 0xFFFFFFFE), clock-past-2^63 (a clock
- *    offset that pushes the first location's times past 2^63).
+ *    offset that pushes the first location's times past 2^63),
+ *    deep-unmatched (100k Enters of one region, then 100k Leaves of another).
  *  Figures follow the reader's rule for calls that do not nest: a Leave
  *  closes the innermost open Enter of its region and ends the calls above
  *  it too (cut short); a Leave of a region with no open Enter closes the
@@ -1490,6 +1491,16 @@ write_hostile (Loc *L)
       /* libotf2 refuses times that go back: written in order, patched after */
       CHECK (OTF2_EvtWriter_Enter (L->w, NULL, HOSTILE_ENTER, 0));
       CHECK (OTF2_EvtWriter_Leave (L->w, NULL, HOSTILE_LEAVE, 0));
+    }
+  else if (strcmp (hostile, "deep-unmatched") == 0)
+    {
+      /* the reader must not scan the stack per Leave */
+      for (uint64_t k = 0; k < 100000; k++)
+        CHECK (OTF2_EvtWriter_Enter (L->w, NULL, t + k, 0));
+      for (uint64_t k = 0; k < 100000; k++)
+        CHECK (OTF2_EvtWriter_Leave (L->w, NULL, t + 100000 + k, 1));
+      L->records += 200000;
+      return;
     }
   else
     return;
