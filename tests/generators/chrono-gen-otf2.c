@@ -225,7 +225,7 @@ static int n_locations = 4, n_empty = 0, max_depth = 5, n_regions = 16;
 static uint64_t n_events = 20000, resolution = 1000000000, global_offset = 0;
 /* ClockProperties' wall-clock time at the global offset, ns since the epoch */
 static uint64_t realtime = UINT64_C (1700000000000000000);
-static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs, opt_tasks;
+static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_huge, opt_leave_open, opt_local_defs, opt_tasks;
 
 static const char *hostile = "";
 
@@ -1049,7 +1049,7 @@ setup_locations (void)
             Loc *L = &locs[i];
             uint64_t small = (uint64_t) p + (uint64_t) th * (uint64_t) nprocs;
             char *name = th == 0 ? g_strdup ("Master thread") : g_strdup_printf ("OMP thread %d", th);
-            L->id = opt_wide ? (UINT64_C (1) << 40) + small : small;
+            L->id = opt_huge ? (UINT64_C (1) << 63) + small : opt_wide ? (UINT64_C (1) << 40) + small : small;
             L->proc = p;
             L->thread = th;
             L->rank = -1;
@@ -1548,6 +1548,7 @@ main (int argc, char **argv)
     { "realtime", 0, 0, G_OPTION_ARG_STRING, &real_text,
       "Wall-clock time at the offset, ns since the epoch, or \"none\" (default 1700000000000000000)", "NS" },
     { "wide-ids", 0, 0, G_OPTION_ARG_NONE, &opt_wide, "Location ids above 2^32: (1 << 40) + k", NULL },
+    { "huge-ids", 0, 0, G_OPTION_ARG_NONE, &opt_huge, "Location ids past 2^63: (1 << 63) + k", NULL },
     { "leave-open", 0, 0, G_OPTION_ARG_NONE, &opt_leave_open, "Unmatched Leaves and Enters never left", NULL },
     { "tasks", 0, 0, G_OPTION_ARG_NONE, &opt_tasks, "Tasks switching on a location, as APEX records HPX tasks", NULL },
     { "local-defs", 0, 0, G_OPTION_ARG_NONE, &opt_local_defs, "Per-location region id mappings and clock offsets",
