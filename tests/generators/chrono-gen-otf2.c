@@ -34,7 +34,8 @@
  *    location defined twice), bad-mapping (--local-defs: a mapping table
  *    sending regions to 0xFFFFFFFF and 0xFFFFFFFE), clock-past-2^63 (a clock
  *    offset that pushes the first location's times past 2^63),
- *    deep-unmatched (100k Enters of one region, then 100k Leaves of another).
+ *    deep-unmatched (100k Enters of one region, then 100k Leaves of another),
+ *    resolution-0 (clock properties of 0 ticks per second).
  *  Figures follow the reader's rule for calls that do not nest: a Leave
  *  closes the innermost open Enter of its region and ends the calls above
  *  it too (cut short); a Leave of a region with no open Enter closes the
@@ -1202,7 +1203,8 @@ write_global_defs (OTF2_Archive *archive)
       g_free (s);
     }
 
-  CHECK (OTF2_GlobalDefWriter_WriteClockProperties (g, resolution, global_offset, tmax - global_offset, realtime));
+  CHECK (OTF2_GlobalDefWriter_WriteClockProperties (g, strcmp (hostile, "resolution-0") == 0 ? 0 : resolution,
+                                                    global_offset, tmax - global_offset, realtime));
   for (guint i = 0; i < strings->len; i++)
     CHECK (OTF2_GlobalDefWriter_WriteString (g, i, g_ptr_array_index (strings, i)));
   CHECK (OTF2_GlobalDefWriter_WriteParadigm (g, OTF2_PARADIGM_OPENMP, s_openmp, OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN));

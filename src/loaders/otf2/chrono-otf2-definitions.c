@@ -20,6 +20,7 @@ static OTF2_CallbackCode
 def_clock (void *data, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t realtime)
 {
   ChronoOtf2Reader *r = data;
+  r->have_clock = TRUE;
   r->resolution = resolution;
   r->offset = offset;
   r->length = length;

@@ -122,6 +122,7 @@ struct _ChronoOtf2Reader {
   ChronoWarnings *warnings;
   const char *path;
   guint64 resolution, offset;
+  gboolean have_clock; /* the archive had clock properties */
   gboolean have_time;
   gint64 begin, end;
   GHashTable *string_table; /* OTF2_StringRef -> char* */

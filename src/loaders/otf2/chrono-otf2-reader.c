@@ -152,6 +152,15 @@ chrono_otf2_reader_clear (ChronoOtf2Reader *r)
 static void
 set_clock (ChronoOtf2Reader *r)
 {
+  if (!r->have_clock || r->resolution == 0)
+    {
+      chrono_warnings_add (r->warnings, 0, "no clock resolution",
+                           r->have_clock ? _ ("the archive's clock properties give 0 ticks per second: times are "
+                                              "shown in ticks, as if one a second")
+                                         : _ ("the archive has no clock properties (ticks per second, offset): times "
+                                              "are shown in ticks, as if one a second"));
+      r->resolution = 1;
+    }
   ChronoClock clock;
   chrono_clock_init (&clock, (gint64) MIN (MAX (r->resolution, 1), (guint64) G_MAXINT64));
   clock.origin = (gint64) MIN (r->offset, (guint64) G_MAXINT64); /* the ruler counts from the global offset */
