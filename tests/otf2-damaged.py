@@ -5,7 +5,7 @@ archives with records no writer should write (the generator's --hostile
 kinds): each is a counted warning, whole and lazy reads agree, and no
 figure is negative.
 
-usage: otf2-damaged.py CLI GEN_OTF2"""
+usage: otf2-damaged.py CLI GEN_OTF2 [THUMBNAILER]"""
 import json
 import os
 import resource
@@ -14,6 +14,7 @@ import sys
 import tempfile
 
 cli, generator = sys.argv[1], sys.argv[2]
+thumbnailer = sys.argv[3] if len(sys.argv) > 3 else None
 failures = []
 with tempfile.TemporaryDirectory() as tmp:
     anchor = os.path.join(tmp, "run.otf2")
@@ -74,6 +75,11 @@ def hostile(kind, options, said_expected):
                 failures.append(f"{kind} --lazy={lazy}: negative times {negative}, {data['begin']}..{data['end']}")
         if len(reads) == 2 and reads["never"] != reads["always"]:
             failures.append(f"{kind}: whole and lazy reads differ")
+        if thumbnailer:
+            thumb = subprocess.run([thumbnailer, "-s", "64", anchor, os.path.join(tmp, "thumb.png")],
+                                   capture_output=True, text=True)
+            if thumb.returncode != 0 or thumb.stderr:
+                failures.append(f"{kind}: thumbnailer exit {thumb.returncode}: {thumb.stderr[:300]}")
 
 
 for kind, (options, said_expected) in HOSTILE.items():
