@@ -23,12 +23,15 @@ target_free (gpointer data, GClosure *closure)
   g_free (target);
 }
 
+/* A line number, or a time as the ruler counts it and a lane. */
 static char *
-where_text (ChronoTrace *trace, const ChronoWarning *w)
+where_text (ChronoTrace *trace, ChronoTimelineView *view, const ChronoWarning *w)
 {
   if (!w->has_time)
     return g_strdup_printf ("%" G_GUINT64_FORMAT, w->line);
-  g_autofree char *time = chrono_clock_format_seconds_exact (chrono_trace_get_clock (trace), w->time);
+  gint64 origin = view != NULL ? chrono_viewport_get_origin (chrono_timeline_view_get_viewport (view))
+                               : chrono_trace_get_begin (trace);
+  g_autofree char *time = chrono_clock_format_ticks (chrono_trace_get_clock (trace), w->time - origin, 8);
   return g_strdup_printf ("%s  %s", time, w->where ? w->where : "");
 }
 
@@ -74,7 +77,7 @@ build_list (ChronoTrace *trace, ChronoTimelineView *view)
   for (guint i = 0; i < chrono_warnings_get_n_kept (warnings); i++)
     {
       const ChronoWarning *w = chrono_warnings_get_kept (warnings, i);
-      g_autofree char *where = where_text (trace, w);
+      g_autofree char *where = where_text (trace, view, w);
       any_time |= w->has_time;
       gtk_list_store_insert_with_values (store, NULL, -1, COLUMN_WHERE, where, COLUMN_COUNT, w->count, COLUMN_REASON,
                                          w->reason, COLUMN_MESSAGE, w->message, COLUMN_ORDER,
