@@ -104,24 +104,34 @@ warn (ChronoOtf2Reader *r, const Location *location, const Tally *tally, const c
                           name, reason, tally->count, seconds, what);
 }
 
+/* Each case a location tallies: its reason and what it means. */
+static const struct {
+  gsize tally; /* offset in Location */
+  const char *reason;
+  const char *what;
+} cases[] = {
+  { G_STRUCT_OFFSET (Location, undefined_region), "undefined region",
+    N_ ("Enters or Leaves of a region that is not defined, skipped") },
+  { G_STRUCT_OFFSET (Location, undefined_peer), "undefined communicator",
+    N_ ("messages whose communicator or peer rank is not defined, shown without an arrow") },
+  { G_STRUCT_OFFSET (Location, time_back), "time goes back",
+    N_ ("events earlier than the one before them, their calls taken at the later time") },
+  { G_STRUCT_OFFSET (Location, time_beyond), "time out of range",
+    N_ ("event times past 2^63 ticks once the clock offset is applied, taken as the largest time") },
+  { G_STRUCT_OFFSET (Location, cut_short), "calls cut short",
+    N_ ("a Leave closed a call entered below them, and they ended there too") },
+  { G_STRUCT_OFFSET (Location, other_region), "Leave of another region",
+    N_ ("Leaves of a region with no open Enter, each closing the innermost open call") },
+  { G_STRUCT_OFFSET (Location, nothing_open), "Leave with nothing open", N_ ("Leaves with no call open, ignored") },
+};
+
 void
 chrono_otf2_warn_nesting (ChronoOtf2Reader *r, GPtrArray *locations)
 {
   for (guint i = 0; i < locations->len; i++)
-    {
-      const Location *l = g_ptr_array_index (locations, i);
-      warn (r, l, &l->undefined_region, "undefined region",
-            _ ("Enters or Leaves of a region that is not defined, skipped"));
-      warn (r, l, &l->undefined_peer, "undefined communicator",
-            _ ("messages whose communicator or peer rank is not defined, shown without an arrow"));
-      warn (r, l, &l->time_back, "time goes back",
-            _ ("events earlier than the one before them, their calls taken at the later time"));
-      warn (r, l, &l->time_beyond, "time out of range",
-            _ ("event times past 2^63 ticks once the clock offset is applied, taken as the largest time"));
-      warn (r, l, &l->cut_short, "calls cut short",
-            _ ("a Leave closed a call entered below them, and they ended there too"));
-      warn (r, l, &l->other_region, "Leave of another region",
-            _ ("Leaves of a region with no open Enter, each closing the innermost open call"));
-      warn (r, l, &l->nothing_open, "Leave with nothing open", _ ("Leaves with no call open, ignored"));
-    }
+    for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+      {
+        const Location *l = g_ptr_array_index (locations, i);
+        warn (r, l, G_STRUCT_MEMBER_P (l, cases[c].tally), cases[c].reason, _ (cases[c].what));
+      }
 }
