@@ -23,6 +23,11 @@
  *    communicator with the ranks in reverse order.
  *  - --leave-open: some Leaves name a region below the top of the stack or
  *    one with no open Enter, and some locations end with open Enters.
+ *  - --local-defs: events use per-location region ids that a MappingTable
+ *    in the location's .def file maps to the global ones, and each
+ *    location's clock has a constant ClockOffset (libotf2 applies both
+ *    when it reads the local definitions).
+ *  - --huge-ids: location ids past 2^63, (1 << 63) + k.
  *  - --tasks: as APEX records HPX tasks, tasks switch on a location: most
  *    Leaves name a task entered below the top, or one already ended.
  *  - --hostile KIND: damage for the reader's robustness tests, after the
@@ -41,10 +46,6 @@
  *  it too (cut short); a Leave of a region with no open Enter closes the
  *  innermost call; a Leave with nothing open is ignored; calls never left
  *  add no time.
- *  - --local-defs: events use per-location region ids that a MappingTable
- *    in the location's .def file maps to the global ones, and each
- *    location's clock has a constant ClockOffset (libotf2 applies both
- *    when it reads the local definitions).
  *
  * The locations are simulated together in time order (a heap of their
  * next action times), so a receive never precedes its send and the ranks
@@ -226,13 +227,13 @@ static int n_locations = 4, n_empty = 0, max_depth = 5, n_regions = 16;
 static uint64_t n_events = 20000, resolution = 1000000000, global_offset = 0;
 /* ClockProperties' wall-clock time at the global offset, ns since the epoch */
 static uint64_t realtime = UINT64_C (1700000000000000000);
-static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_huge, opt_leave_open, opt_local_defs, opt_tasks;
-
-static const char *hostile = "";
+static gboolean opt_dup, opt_metrics, opt_mpi, opt_wide, opt_leave_open, opt_local_defs;
 
 static Loc *locs;
 static int nlocs; /* with the empty ones */
 static Proc *procs;
+static gboolean opt_huge, opt_tasks;
+static const char *hostile = ""; /* --hostile */
 static int nprocs, nnodes;
 static Region *regions;
 static int nregions, n_user_regions;
@@ -1050,7 +1051,7 @@ setup_locations (void)
             Loc *L = &locs[i];
             uint64_t small = (uint64_t) p + (uint64_t) th * (uint64_t) nprocs;
             char *name = th == 0 ? g_strdup ("Master thread") : g_strdup_printf ("OMP thread %d", th);
-            L->id = opt_huge ? (UINT64_C (1) << 63) + small : opt_wide ? (UINT64_C (1) << 40) + small : small;
+            L->id = opt_wide ? (UINT64_C (1) << 40) + small : small;
             L->proc = p;
             L->thread = th;
             L->rank = -1;
@@ -1550,13 +1551,13 @@ main (int argc, char **argv)
     { "realtime", 0, 0, G_OPTION_ARG_STRING, &real_text,
       "Wall-clock time at the offset, ns since the epoch, or \"none\" (default 1700000000000000000)", "NS" },
     { "wide-ids", 0, 0, G_OPTION_ARG_NONE, &opt_wide, "Location ids above 2^32: (1 << 40) + k", NULL },
-    { "huge-ids", 0, 0, G_OPTION_ARG_NONE, &opt_huge, "Location ids past 2^63: (1 << 63) + k", NULL },
     { "leave-open", 0, 0, G_OPTION_ARG_NONE, &opt_leave_open, "Unmatched Leaves and Enters never left", NULL },
-    { "tasks", 0, 0, G_OPTION_ARG_NONE, &opt_tasks, "Tasks switching on a location, as APEX records HPX tasks", NULL },
     { "local-defs", 0, 0, G_OPTION_ARG_NONE, &opt_local_defs, "Per-location region id mappings and clock offsets",
       NULL },
-    { "hostile", 0, 0, G_OPTION_ARG_STRING, &hostile, "Damage for robustness tests (see the source)", "KIND" },
     { "stats", 0, 0, G_OPTION_ARG_FILENAME, &stats_path, "Write expected statistics JSON", "FILE.json" },
+    { "huge-ids", 0, 0, G_OPTION_ARG_NONE, &opt_huge, "Location ids past 2^63: (1 << 63) + k", NULL },
+    { "tasks", 0, 0, G_OPTION_ARG_NONE, &opt_tasks, "Tasks switching on a location, as APEX records HPX tasks", NULL },
+    { "hostile", 0, 0, G_OPTION_ARG_STRING, &hostile, "Damage for robustness tests (see the source)", "KIND" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Anchor file of the archive", "OUT.otf2" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
@@ -1613,6 +1614,8 @@ main (int argc, char **argv)
   s_phases[2] = str ("output");
   setup_regions ();
   setup_locations ();
+  for (int i = 0; opt_huge && i < nlocs; i++)
+    locs[i].id += UINT64_C (1) << 63;
   attrs = OTF2_AttributeList_New ();
 
   base = g_path_get_basename (out_path);
