@@ -78,7 +78,7 @@ def hostile(kind, options, said_expected):
         if thumbnailer:
             thumb = subprocess.run([thumbnailer, "-s", "64", anchor, os.path.join(tmp, "thumb.png")],
                                    capture_output=True, text=True)
-            if thumb.returncode != 0 or thumb.stderr:
+            if thumb.returncode != 0 or "CRITICAL" in thumb.stderr or "ERROR" in thumb.stderr:
                 failures.append(f"{kind}: thumbnailer exit {thumb.returncode}: {thumb.stderr[:300]}")
 
 
