@@ -36,7 +36,7 @@ restore (ChronoOtf2Decoder *self, ChronoOtf2Reader *r, GPtrArray *locations, gui
         continue;
       g_array_set_size (location->stack, 0);
       g_array_append_vals (location->stack, c->stack->data, c->stack->len);
-      chrono_otf2_index_frames (location);
+      chrono_otf2_forget_index (location);
       location->collective_since = c->collective_since;
       location->have_time = c->have_time;
       location->last_time = c->last_time;

@@ -6,9 +6,10 @@
  *  - a Leave whose region has no open Enter closes the innermost open call,
  *    whatever its region ("Leave of another region");
  *  - a Leave with nothing open is ignored.
- * Each open region keeps the depth of its innermost frame and each frame
- * the depth of the next one of its region below, so a Leave finds its
- * frame at once, however deep the stack. */
+ * Once Leaves stop nesting on a location, each open region keeps the depth
+ * of its innermost frame and each frame the depth of the next one of its
+ * region below, so a Leave finds its frame at once, however deep the
+ * stack. */
 #include <glib/gi18n-lib.h>
 
 #include <inttypes.h>
@@ -25,22 +26,41 @@ chrono_otf2_tally (Tally *tally, guint64 n, gint64 time)
   tally->count += n;
 }
 
+/* The index of open regions is built only once a location's Leaves stop
+ * nesting: writers that nest pay nothing for it. */
+static void
+build_index (Location *location)
+{
+  g_hash_table_remove_all (location->innermost);
+  for (guint k = 0; k < location->stack->len; k++)
+    {
+      Frame *frame = &g_array_index (location->stack, Frame, k);
+      gpointer key = GUINT_TO_POINTER (frame->region);
+      frame->below = GPOINTER_TO_UINT (g_hash_table_lookup (location->innermost, key));
+      g_hash_table_insert (location->innermost, key, GUINT_TO_POINTER (k + 1));
+    }
+  location->indexed = TRUE;
+}
+
 void
 chrono_otf2_push_frame (Location *location, guint32 region, gint64 start)
 {
+  Frame frame = { region, 0, start };
   gpointer key = GUINT_TO_POINTER (region);
-  Frame frame = { region, GPOINTER_TO_UINT (g_hash_table_lookup (location->innermost, key)), start };
+  if (location->indexed)
+    frame.below = GPOINTER_TO_UINT (g_hash_table_lookup (location->innermost, key));
   g_array_append_val (location->stack, frame);
-  g_hash_table_insert (location->innermost, key, GUINT_TO_POINTER (location->stack->len));
+  if (location->indexed)
+    g_hash_table_insert (location->innermost, key, GUINT_TO_POINTER (location->stack->len));
 }
 
 void
 chrono_otf2_pop_frame (Location *location)
 {
   const Frame *top = &g_array_index (location->stack, Frame, location->stack->len - 1);
-  if (top->below == 0)
+  if (location->indexed && top->below == 0)
     g_hash_table_remove (location->innermost, GUINT_TO_POINTER (top->region));
-  else
+  else if (location->indexed)
     g_hash_table_insert (location->innermost, GUINT_TO_POINTER (top->region), GUINT_TO_POINTER (top->below));
   g_array_set_size (location->stack, location->stack->len - 1);
 }
@@ -49,6 +69,10 @@ guint
 chrono_otf2_leave_depth (Location *location, guint32 region, gint64 time)
 {
   guint n = location->stack->len;
+  if (n > 0 && g_array_index (location->stack, Frame, n - 1).region == region)
+    return n - 1; /* nested as it should be */
+  if (!location->indexed)
+    build_index (location);
   guint innermost = GPOINTER_TO_UINT (g_hash_table_lookup (location->innermost, GUINT_TO_POINTER (region)));
   if (innermost > 0)
     {
@@ -65,12 +89,10 @@ chrono_otf2_leave_depth (Location *location, guint32 region, gint64 time)
 }
 
 void
-chrono_otf2_index_frames (Location *location)
+chrono_otf2_forget_index (Location *location)
 {
   g_hash_table_remove_all (location->innermost);
-  for (guint k = 0; k < location->stack->len; k++)
-    g_hash_table_insert (location->innermost, GUINT_TO_POINTER (g_array_index (location->stack, Frame, k).region),
-                         GUINT_TO_POINTER (k + 1));
+  location->indexed = FALSE;
 }
 
 GHashTable *

@@ -47,7 +47,8 @@ typedef struct {
   OTF2_LocationGroupRef group;
   ChronoLane *lane;
   GArray *stack; /* Frame: the open calls, innermost last */
-  GHashTable *innermost; /* region -> 1 + the depth of its innermost open frame */
+  GHashTable *innermost; /* indexed: region -> 1 + the depth of its innermost open frame */
+  gboolean indexed; /* its frames' below and innermost are kept (its Leaves stopped nesting) */
   GArray *never_left; /* decoding: the frames open at its end (Frame), borrowed from the index, or NULL */
   guint64 enters, leaves, metrics;
   /* the nesting rule's cases (chrono-otf2-nesting.c) and times that go back */
@@ -198,8 +199,8 @@ void chrono_otf2_pop_frame (Location *location);
 /* The depth of the frame a Leave of region closes with every frame above
  * it, its case tallied; G_MAXUINT: nothing is open, the Leave is ignored. */
 guint chrono_otf2_leave_depth (Location *location, guint32 region, gint64 time);
-/* After a checkpoint's stack was restored. */
-void chrono_otf2_index_frames (Location *location);
+/* After a checkpoint's stack was restored: the index is built anew when needed. */
+void chrono_otf2_forget_index (Location *location);
 RegionStats *chrono_otf2_region_stats (GHashTable *region_stats, guint32 region);
 GHashTable *chrono_otf2_region_stats_new (void);
 /* After a whole read or an index pass: a warning per location and case. */
