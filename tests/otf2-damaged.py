@@ -50,6 +50,7 @@ HOSTILE = {
     # each Leave closes the innermost call without a scan of the stack (it took 11 s)
     "deep-unmatched": ([], ["Leave of another region: 100000,"]),
     "resolution-0": ([], ["clock properties give 0 ticks per second"]),
+    "undefined-string": ([], ["1 region is named by a string that is not defined"]),
 }
 
 

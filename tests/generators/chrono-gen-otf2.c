@@ -40,7 +40,8 @@
  *    sending regions to 0xFFFFFFFF and 0xFFFFFFFE), clock-past-2^63 (a clock
  *    offset that pushes the first location's times past 2^63),
  *    deep-unmatched (100k Enters of one region, then 100k Leaves of another),
- *    resolution-0 (clock properties of 0 ticks per second).
+ *    resolution-0 (clock properties of 0 ticks per second), undefined-string
+ *    (the first region named by a string nothing defines).
  *  Figures follow the reader's rule for calls that do not nest: a Leave
  *  closes the innermost open Enter of its region and ends the calls above
  *  it too (cut short); a Leave of a region with no open Enter closes the
@@ -1232,7 +1233,8 @@ write_global_defs (OTF2_Archive *archive)
   for (int r = 0; r < nregions; r++)
     {
       Region *R = &regions[r];
-      CHECK (OTF2_GlobalDefWriter_WriteRegion (g, (uint32_t) r, R->name, R->canonical, s_empty, R->role, R->paradigm,
+      uint32_t name = r == 0 && strcmp (hostile, "undefined-string") == 0 ? strings->len + 100 : R->name;
+      CHECK (OTF2_GlobalDefWriter_WriteRegion (g, (uint32_t) r, name, R->canonical, s_empty, R->role, R->paradigm,
                                                OTF2_REGION_FLAG_NONE, R->file, R->begin, R->end));
     }
   if (opt_mpi)

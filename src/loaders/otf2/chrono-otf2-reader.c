@@ -215,6 +215,29 @@ check_files (ChronoOtf2Reader *r, GPtrArray *locations, GError **error)
   return chrono_check_regular_file (r->path, error) && chrono_check_regular_file (global_defs, error);
 }
 
+/* A region whose name is a string nothing defines is shown under a name
+ * that says so (regions sharing it are one, as regions sharing a name). */
+static void
+name_undefined_strings (ChronoOtf2Reader *r)
+{
+  guint64 n = 0;
+  GHashTableIter iter;
+  gpointer name;
+  g_hash_table_iter_init (&iter, r->regions);
+  while (g_hash_table_iter_next (&iter, NULL, &name))
+    n += !g_hash_table_contains (r->string_table, name);
+  g_hash_table_iter_init (&iter, r->regions);
+  while (n > 0 && g_hash_table_iter_next (&iter, NULL, &name))
+    if (!g_hash_table_contains (r->string_table, name))
+      g_hash_table_insert (r->string_table, name,
+                           g_strdup_printf (_ ("(undefined string %u)"), GPOINTER_TO_UINT (name)));
+  if (n > 0)
+    chrono_warnings_add (r->warnings, 0, "undefined string",
+                         g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " region is named by a string that is not defined",
+                                      "%" PRIu64 " regions are named by strings that are not defined", n),
+                         n);
+}
+
 /* Opens the archive and reads its global definitions; sets the trace's
  * clock and makes the lanes of every location, sorted by id. */
 OTF2_Reader *
@@ -247,6 +270,7 @@ chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error
       OTF2_Reader_Close (otf2);
       return NULL;
     }
+  name_undefined_strings (r);
   g_autoptr (GPtrArray) locations = chrono_otf2_sorted_locations (r);
   if (!check_files (r, locations, error))
     {
