@@ -118,6 +118,9 @@ def main():
         info = subprocess.run([cli, "info", "--json", anchor], capture_output=True, text=True)
         problems = [f"info failed ({info.returncode}): {info.stderr}"] if info.returncode not in (0, 1) else \
             differences(expected(anchor), json.loads(info.stdout))
+        lazy = subprocess.run([cli, "info", "--json", "--lazy=always", anchor], capture_output=True, text=True)
+        if not problems and lazy.stdout != info.stdout:
+            problems.append("a lazy read reports other figures")
         failed += bool(problems)
         print(("FAIL " if problems else "ok   ") + anchor)
         for p in problems[:10]:
