@@ -74,6 +74,10 @@ def hostile(kind, options, said_expected):
             negative = [r["name"] for r in data["regions"] if r["inclusive_time"] < 0]
             if negative or data["begin"] > data["end"] or len(data["locations"]) != 2:
                 failures.append(f"{kind} --lazy={lazy}: negative times {negative}, {data['begin']}..{data['end']}")
+            # every location keeps its name and its events (a location defined twice lost both)
+            lost = [loc["id"] for loc in data["locations"] if not loc["name"] or loc["enters"] == 0]
+            if lost:
+                failures.append(f"{kind} --lazy={lazy}: locations {lost} without their name or events")
         if len(reads) == 2 and reads["never"] != reads["always"]:
             failures.append(f"{kind}: whole and lazy reads differ")
         if thumbnailer:
