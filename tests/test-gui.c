@@ -2297,7 +2297,8 @@ test_saved_view (void)
   g_assert_cmpstr (chrono_window_get_info_message (window), ==, NULL);
 
   /* a reload (F5) keeps the lanes hidden and folded, the bookmark and the note */
-  GtkWidget *before_reload = GTK_WIDGET (view);
+  /* held: the new timeline could otherwise be given the freed one's address */
+  g_autoptr (GtkWidget) before_reload = g_object_ref (GTK_WIDGET (view));
   g_action_group_activate_action (G_ACTION_GROUP (window), "reload", NULL);
   gint64 reload_deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   while ((chrono_window_get_timeline (window) == NULL || chrono_window_get_timeline (window) == before_reload)
