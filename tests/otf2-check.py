@@ -28,7 +28,8 @@ def definitions(anchor):
 
 def expected(anchor):
     resolution, offset, names, region_names = definitions(anchor)
-    counts = {loc: {"enters": 0, "leaves": 0, "metrics": 0} for loc in names}
+    counts = {loc: {"enters": 0, "leaves": 0, "metrics": 0, "calls_cut_short": 0, "leaves_of_another_region": 0,
+                    "leaves_with_nothing_open": 0, "calls_left_open": 0} for loc in names}
     stacks = {loc: [] for loc in names}
     calls, inclusive = {}, {}
     times, messages = [], 0
@@ -49,16 +50,27 @@ def expected(anchor):
         elif kind == "LEAVE":
             region = int(REGION.search(rest).group(1))
             counts[loc]["leaves"] += 1
+            # a Leave closes the innermost open Enter of its region and the
+            # calls above it; none of its region: the innermost; none: nothing
             stack = stacks[loc]
-            for i in range(len(stack) - 1, -1, -1):
-                if stack[i][0] == region:
-                    inclusive[region] = inclusive.get(region, 0) + time - stack[i][1]
-                    del stack[i:]
-                    break
+            i = next((i for i in range(len(stack) - 1, -1, -1) if stack[i][0] == region), None)
+            if i is not None:
+                counts[loc]["calls_cut_short"] += len(stack) - 1 - i
+            elif stack:
+                counts[loc]["leaves_of_another_region"] += 1
+                i = len(stack) - 1
+            else:
+                counts[loc]["leaves_with_nothing_open"] += 1
+                continue
+            for entered, start in stack[i:]:
+                inclusive[entered] = inclusive.get(entered, 0) + time - start
+            del stack[i:]
         elif kind == "METRIC":
             counts[loc]["metrics"] += 1
         elif kind in ("MPI_SEND", "MPI_ISEND"):
             messages += 1
+    for loc, stack in stacks.items():
+        counts[loc]["calls_left_open"] = len(stack)
     merged = {}
     for region, n in calls.items():
         name = region_names[region]
@@ -106,6 +118,9 @@ def main():
         info = subprocess.run([cli, "info", "--json", anchor], capture_output=True, text=True)
         problems = [f"info failed ({info.returncode}): {info.stderr}"] if info.returncode not in (0, 1) else \
             differences(expected(anchor), json.loads(info.stdout))
+        lazy = subprocess.run([cli, "info", "--json", "--lazy=always", anchor], capture_output=True, text=True)
+        if not problems and lazy.stdout != info.stdout:
+            problems.append("a lazy read reports other figures")
         failed += bool(problems)
         print(("FAIL " if problems else "ok   ") + anchor)
         for p in problems[:10]:

@@ -116,6 +116,31 @@ test_profile (void)
   g_assert_cmpint (profile_row (part, "main")->exclusive, ==, 80 - 5 - 35);
 }
 
+/* A call never ended (an OTF2 Enter never left, drawn to the location's
+ * last event) counts as a call but adds no time, to it or its caller;
+ * the calls it made keep theirs. */
+static void
+test_profile_never_ended (void)
+{
+  g_autoptr (ChronoTrace) trace = chrono_trace_new ("calls", "test");
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  ChronoLane *rank0 = add_rank (trace, "Rank 0");
+  ChronoSpan open = {
+    0, 100, CHRONO_STATE_BUSY, CHRONO_SPAN_OPEN_END, 0, chrono_strings_intern (strings, "main"), CHRONO_NO_INSTANCE, 0
+  };
+  chrono_spans_append (chrono_lane_ensure_spans (rank0), &open);
+  add (rank0, strings, 10, 30, 1, "work");
+  chrono_trace_seal (trace);
+
+  g_autoptr (GArray) all = chrono_profile_compute (trace, 0, 100);
+  const ChronoProfileRow *main_row = profile_row (all, "main"), *work = profile_row (all, "work");
+  g_assert_cmpuint (main_row->calls, ==, 1);
+  g_assert_cmpint (main_row->inclusive, ==, 0);
+  g_assert_cmpint (main_row->exclusive, ==, 0);
+  g_assert_cmpint (work->inclusive, ==, 20);
+  g_assert_cmpint (work->exclusive, ==, 20);
+}
+
 /* BTF tasks and runnables: a call is an instance, its time the time it
  * runs, exclusive time less what the runnables it calls run. */
 static void
@@ -145,6 +170,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/call/explain", test_call);
   g_test_add_func ("/call/profile", test_profile);
+  g_test_add_func ("/call/profile-never-ended", test_profile_never_ended);
   g_test_add_func ("/call/profile-of-runnables", test_profile_of_runnables);
   return g_test_run ();
 }

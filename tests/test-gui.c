@@ -29,6 +29,7 @@
 #include "chrono-timeline-view.h"
 #include "chrono-welcome.h"
 #include "chrono-window.h"
+#include "chrono-loader.h"
 
 static const char *trace_path;
 static const char *artifact_dir;
@@ -997,6 +998,69 @@ test_go_to_and_cursor (void)
   g_assert_true (chrono_viewport_get_cursor (viewport, &after));
   g_assert_cmpint (after, ==, chrono_render_options_x_to_time (&o, x));
   g_assert_cmpint (after, !=, before);
+  gtk_widget_destroy (GTK_WIDGET (window));
+  settle ();
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  if (!GTK_IS_CONTAINER (widget))
+    return NULL;
+  g_autoptr (GList) children = gtk_container_get_children (GTK_CONTAINER (widget));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    found = find_descendant (l->data, type);
+  return found;
+}
+
+/* An OTF2 archive's warnings have a time and a lane, not a line: the
+ * dialog shows them, and activating one shows that time in the timeline. */
+static void
+test_warnings_go_to_time (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "tasks.otf2", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS) || chrono_loaders_find_by_name ("otf2") == NULL)
+    {
+      g_test_skip ("no OTF2 support");
+      return;
+    }
+  g_autoptr (ChronoApplication) app = chrono_application_new ();
+  ChronoWindow *window = open_window (app, path);
+  ChronoViewport *viewport = chrono_window_get_viewport (window);
+  gint64 end = chrono_viewport_get_end (viewport);
+  chrono_viewport_zoom_to (viewport, end - 1000, end); /* far from the first warning */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-warnings", NULL);
+  settle ();
+  GtkWidget *dialog = NULL;
+  GList *toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_DIALOG (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
+      dialog = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (dialog);
+  GtkTreeView *tree = GTK_TREE_VIEW (find_descendant (dialog, GTK_TYPE_TREE_VIEW));
+  g_assert_nonnull (tree);
+  g_assert_cmpstr (gtk_tree_view_column_get_title (gtk_tree_view_get_column (tree, 0)), ==, "Time and lane");
+  GtkTreeModel *model = gtk_tree_view_get_model (tree);
+  GtkTreeIter iter;
+  g_assert_true (gtk_tree_model_get_iter_first (model, &iter));
+  g_autofree char *where = NULL;
+  guint64 count = 0;
+  gtk_tree_model_get (model, &iter, 0, &where, 1, &count, -1);
+  g_assert_nonnull (strstr (where, "Master thread")); /* the first location's lane */
+  g_assert_cmpuint (count, ==, 19); /* calls cut short on it, as the generator counted */
+  g_autoptr (GtkTreePath) first = gtk_tree_path_new_first ();
+  gtk_tree_view_row_activated (tree, first, gtk_tree_view_get_column (tree, 0));
+  settle ();
+  gint64 at = 155849; /* the first call cut short (tasks.otf2.dump) */
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), <=, at);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), >=, at);
+  save_screenshot (dialog, "warnings-go-to-time-dialog.png");
+  save_screenshot (GTK_WIDGET (window), "warnings-go-to-time-window.png");
+  gtk_widget_destroy (dialog);
   gtk_widget_destroy (GTK_WIDGET (window));
   settle ();
 }
@@ -2551,7 +2615,8 @@ test_saved_view (void)
   g_assert_cmpstr (chrono_window_get_info_message (window), ==, NULL);
 
   /* a reload (F5) keeps the lanes hidden and folded, the bookmark and the note */
-  GtkWidget *before_reload = GTK_WIDGET (view);
+  /* held: the new timeline could otherwise be given the freed one's address */
+  g_autoptr (GtkWidget) before_reload = g_object_ref (GTK_WIDGET (view));
   g_action_group_activate_action (G_ACTION_GROUP (window), "reload", NULL);
   gint64 reload_deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   while ((chrono_window_get_timeline (window) == NULL || chrono_window_get_timeline (window) == before_reload)
@@ -3511,6 +3576,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/laplace-reference-tooltip", test_laplace_reference_tooltip);
   g_test_add_func ("/gui/add-trace", test_add_trace);
   g_test_add_func ("/gui/go-to-and-cursor", test_go_to_and_cursor);
+  g_test_add_func ("/gui/warnings-go-to-time", test_warnings_go_to_time);
   g_test_add_func ("/gui/name-column-resizes", test_name_column_resizes);
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);

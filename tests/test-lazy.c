@@ -831,7 +831,7 @@ test_otf2 (void)
       return;
     }
   g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  const char *fixtures[] = { "plain", "mpi_metrics", "wide_ids_odd_clock", "leave_open_local_defs" };
+  const char *fixtures[] = { "plain", "mpi_metrics", "wide_ids_odd_clock", "leave_open_local_defs", "tasks" };
   for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
     {
       g_autofree char *name = g_strconcat (fixtures[i], ".otf2", NULL);

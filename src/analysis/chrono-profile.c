@@ -36,7 +36,9 @@ add_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gint64 end, GH
         break;
       if (s.end <= begin || s.label == CHRONO_STRING_NONE)
         continue;
-      gint64 inside = MIN (s.end, end) - MAX (s.start, begin);
+      /* a call never ended (still open at the trace's end) has no known length: it adds no time */
+      gboolean never_ended = (s.flags & CHRONO_SPAN_OPEN_END) != 0;
+      gint64 inside = never_ended ? 0 : MIN (s.end, end) - MAX (s.start, begin);
       ChronoProfileRow *row = row_for (rows, array, strings, s.label);
       row->calls++;
       row->inclusive += inside;
@@ -45,7 +47,7 @@ add_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gint64 end, GH
       if (s.depth > 0 && open->len == s.depth)
         {
           const ChronoSpan *caller = &g_array_index (open, ChronoSpan, s.depth - 1);
-          if (caller->start <= s.start && s.end <= caller->end)
+          if (caller->start <= s.start && s.end <= caller->end && !(caller->flags & CHRONO_SPAN_OPEN_END))
             row_for (rows, array, strings, caller->label)->exclusive -= inside;
         }
       if (open->len == s.depth)

@@ -1055,7 +1055,8 @@ show_warnings_activated (GSimpleAction *action, GVariant *parameter, gpointer da
 {
   ChronoWindow *self = data;
   if (self->trace)
-    chrono_warnings_dialog_show (GTK_WINDOW (self), self->trace);
+    chrono_warnings_dialog_show (GTK_WINDOW (self), self->trace,
+                                 self->timeline ? CHRONO_TIMELINE_VIEW (self->timeline) : NULL);
 }
 
 static void

@@ -251,13 +251,98 @@ json_text (JsonNode *root)
   return g_strconcat (text, "\n", NULL);
 }
 
+/* json-glib holds integers as gint64: an unsigned one past G_MAXINT64 (an
+ * OTF2 location id, a pid) would print negative.  Those go through as
+ * strings starting with a marker no input can forge (a random nonce after a
+ * control character), whose quotes the text then loses.  Containers become
+ * arrays and dictionaries of variants, which serialise alike. */
+static GVariant *mark_big_unsigned (GVariant *value, const char *marker);
+
+/* value's marked copy inside a variant (a strong reference) */
+static GVariant *
+marked_variant (GVariant *value, const char *marker)
+{
+  g_autoptr (GVariant) marked = mark_big_unsigned (value, marker);
+  if (g_variant_is_of_type (marked, G_VARIANT_TYPE_VARIANT))
+    return g_variant_ref (marked);
+  return g_variant_ref_sink (g_variant_new_variant (marked));
+}
+
+/* A strong reference to value, or to its copy with the big unsigned
+ * integers as marked strings. */
+static GVariant *
+mark_big_unsigned (GVariant *value, const char *marker)
+{
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT64) && g_variant_get_uint64 (value) > (guint64) G_MAXINT64)
+    return g_variant_ref_sink (
+        g_variant_new_take_string (g_strdup_printf ("%s%" G_GUINT64_FORMAT, marker, g_variant_get_uint64 (value))));
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
+    {
+      g_autoptr (GVariant) inner = g_variant_get_variant (value);
+      return marked_variant (inner, marker);
+    }
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_MAYBE))
+    {
+      g_autoptr (GVariant) inner = g_variant_get_maybe (value);
+      g_autoptr (GVariant) marked = inner ? marked_variant (inner, marker) : NULL;
+      return g_variant_ref_sink (g_variant_new_maybe (G_VARIANT_TYPE_VARIANT, marked));
+    }
+  if (!g_variant_is_container (value))
+    return g_variant_ref (value);
+  gboolean dictionary = g_variant_is_of_type (value, G_VARIANT_TYPE ("a{s*}"));
+  GVariantBuilder builder;
+  g_variant_builder_init (&builder, dictionary ? G_VARIANT_TYPE_VARDICT : G_VARIANT_TYPE ("av"));
+  for (gsize i = 0, n = g_variant_n_children (value); i < n; i++)
+    {
+      g_autoptr (GVariant) child = g_variant_get_child_value (value, i);
+      g_autoptr (GVariant) entry = dictionary ? g_variant_get_child_value (child, 1) : NULL;
+      g_autoptr (GVariant) marked = marked_variant (dictionary ? entry : child, marker);
+      if (dictionary)
+        {
+          g_autoptr (GVariant) key = g_variant_get_child_value (child, 0);
+          g_autoptr (GVariant) inner = g_variant_get_variant (marked);
+          g_variant_builder_add (&builder, "{sv}", g_variant_get_string (key, NULL), inner);
+        }
+      else
+        g_variant_builder_add_value (&builder, marked);
+    }
+  return g_variant_ref_sink (g_variant_builder_end (&builder));
+}
+
+/* The marked strings' quotes and marker go: what is left is the number. */
+static void
+unmark_big_unsigned (char *text, const char *escaped_marker)
+{
+  gsize length = strlen (escaped_marker);
+  char *out = text;
+  for (const char *p = text; *p != '\0';)
+    {
+      if (p[0] == '"' && strncmp (p + 1, escaped_marker, length) == 0)
+        {
+          p += 1 + length;
+          while (g_ascii_isdigit (*p))
+            *out++ = *p++;
+          p++; /* the closing quote */
+        }
+      else
+        *out++ = *p++;
+    }
+  *out = '\0';
+}
+
 /* A trace whose reader counted its format's own figures reports those, as
  * the format defines them (exactly its keys, in its order). */
 static char *
 statistics_json (GVariant *statistics)
 {
-  g_autoptr (JsonNode) node = json_gvariant_serialize (statistics);
-  return json_text (node);
+  guint32 nonce = g_random_int ();
+  g_autofree char *marker = g_strdup_printf ("\001u64-%08" G_GINT32_MODIFIER "x:", nonce);
+  g_autofree char *escaped_marker = g_strdup_printf ("\\u0001u64-%08" G_GINT32_MODIFIER "x:", nonce);
+  g_autoptr (GVariant) marked = mark_big_unsigned (statistics, marker);
+  g_autoptr (JsonNode) node = json_gvariant_serialize (marked);
+  char *text = json_text (node);
+  unmark_big_unsigned (text, escaped_marker);
+  return text;
 }
 
 static char *
@@ -1017,9 +1102,12 @@ command_check (int argc, char **argv)
       for (guint w = 0; w < chrono_warnings_get_n_kept (warnings); w++)
         {
           const ChronoWarning *warning = chrono_warnings_get_kept (warnings, w);
-          g_print ("%s:%" G_GUINT64_FORMAT ": warning: %s\n", argv[i], warning->line, warning->message);
+          if (warning->has_time) /* its message says where */
+            g_print ("%s: warning: %s\n", argv[i], warning->message);
+          else
+            g_print ("%s:%" G_GUINT64_FORMAT ": warning: %s\n", argv[i], warning->line, warning->message);
         }
-      guint64 unlisted = chrono_warnings_get_total (warnings) - chrono_warnings_get_n_kept (warnings);
+      guint64 unlisted = chrono_warnings_get_unlisted (warnings);
       if (unlisted > 0)
         g_print ("%s: warning: %" G_GUINT64_FORMAT " more warnings not listed\n", argv[i], unlisted);
       if (chrono_warnings_get_total (warnings) > 0 && status == EXIT_OK)

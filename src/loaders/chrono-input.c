@@ -80,22 +80,32 @@ is_gzip_magic (const guint8 *head, gsize length)
 
 /* Only regular files are read: opening a FIFO waits for a writer, and a
  * device may never end. */
-static gboolean
-check_regular (const char *path, GError **error)
+gboolean
+chrono_check_regular_file (const char *path, GError **error)
 {
   GStatBuf st;
-  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
-    return TRUE;
-  gboolean exists = g_file_test (path, G_FILE_TEST_EXISTS);
-  g_set_error (error, G_IO_ERROR, exists ? G_IO_ERROR_NOT_REGULAR_FILE : G_IO_ERROR_NOT_FOUND, "%s: %s", path,
-               exists ? _ ("not a regular file") : _ ("no such file"));
+  if (g_stat (path, &st) == 0)
+    {
+      if (S_ISREG (st.st_mode))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE, "%s: %s", path,
+                   S_ISFIFO (st.st_mode)  ? _ ("a FIFO, not a regular file")
+                   : S_ISDIR (st.st_mode) ? _ ("a folder, not a regular file")
+                                          : _ ("not a regular file"));
+      return FALSE;
+    }
+  int code = errno;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (code), "%s: %s", path,
+               code == ELOOP    ? _ ("a loop of symbolic links")
+               : code == ENOENT ? _ ("no such file")
+                                : g_strerror (code));
   return FALSE;
 }
 
 gssize
 chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error)
 {
-  if (!check_regular (path, error))
+  if (!chrono_check_regular_file (path, error))
     return -1;
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GFileInputStream) stream = g_file_read (file, NULL, error);
@@ -138,7 +148,7 @@ chrono_input_open (const char *path, GError **error)
   input->path = g_strdup (path);
 
   GStatBuf st;
-  if (!check_regular (path, error) || g_stat (path, &st) != 0)
+  if (!chrono_check_regular_file (path, error) || g_stat (path, &st) != 0)
     return NULL;
   input->file_size = st.st_size;
 

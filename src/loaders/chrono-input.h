@@ -54,6 +54,9 @@ void chrono_input_add_warnings (ChronoInput *input, ChronoWarnings *warnings);
 guint64 chrono_input_estimate_text_size (const char *path);
 
 /* The first bytes of a regular file (inflated for a .gz), for sniffing. */
+/* FALSE with an error naming path and why when it is not a regular file
+ * (missing, a FIFO, a device, a folder, a loop of symbolic links). */
+gboolean chrono_check_regular_file (const char *path, GError **error);
 gssize chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoInput, chrono_input_free)

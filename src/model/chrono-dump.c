@@ -256,7 +256,11 @@ chrono_trace_dump (ChronoTrace *trace)
   for (guint i = 0; i < chrono_warnings_get_n_kept (warnings); i++)
     {
       const ChronoWarning *w = chrono_warnings_get_kept (warnings, i);
-      g_string_append_printf (out, "warning line=%" G_GUINT64_FORMAT " %s: %s\n", w->line, w->reason, w->message);
+      if (w->has_time)
+        g_string_append_printf (out, "warning time=%" G_GINT64_FORMAT " count=%" G_GUINT64_FORMAT " %s: %s\n", w->time,
+                                w->count, w->reason, w->message);
+      else
+        g_string_append_printf (out, "warning line=%" G_GUINT64_FORMAT " %s: %s\n", w->line, w->reason, w->message);
     }
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)

@@ -15,6 +15,7 @@ clear_warning (gpointer data)
   ChronoWarning *warning = data;
   g_free (warning->reason);
   g_free (warning->message);
+  g_free (warning->where);
 }
 
 ChronoWarnings *
@@ -40,10 +41,10 @@ chrono_warnings_free (ChronoWarnings *warnings)
   g_free (warnings);
 }
 
-void
-chrono_warnings_add (ChronoWarnings *warnings, guint64 line, const char *reason, const char *format, ...)
+static void
+count_reason (ChronoWarnings *warnings, const char *reason, guint64 n)
 {
-  warnings->total++;
+  warnings->total += n;
   guint64 *count = g_hash_table_lookup (warnings->counts, reason);
   if (count == NULL)
     {
@@ -52,16 +53,46 @@ chrono_warnings_add (ChronoWarnings *warnings, guint64 line, const char *reason,
       count = g_new0 (guint64, 1);
       g_hash_table_insert (warnings->counts, key, count);
     }
-  (*count)++;
+  *count += n;
+}
+
+static void
+keep (ChronoWarnings *warnings, const ChronoWarning *fields, const char *format, va_list args)
+{
   if (warnings->kept->len >= warnings->keep_at_most)
     return;
+  g_autofree char *message = g_strdup_vprintf (format, args);
+  /* messages quote the input, which may not be UTF-8 */
+  ChronoWarning warning = *fields;
+  warning.reason = g_strdup (fields->reason);
+  warning.message = chrono_utf8_dup (message);
+  warning.where = fields->where != NULL ? chrono_utf8_dup (fields->where) : NULL;
+  g_array_append_val (warnings->kept, warning);
+}
+
+void
+chrono_warnings_add (ChronoWarnings *warnings, guint64 line, const char *reason, const char *format, ...)
+{
+  count_reason (warnings, reason, 1);
+  ChronoWarning fields = { .line = line, .reason = (char *) reason, .count = 1 };
   va_list args;
   va_start (args, format);
-  g_autofree char *message = g_strdup_vprintf (format, args);
+  keep (warnings, &fields, format, args);
   va_end (args);
-  /* messages quote the input, which may not be UTF-8 */
-  ChronoWarning warning = { line, g_strdup (reason), chrono_utf8_dup (message) };
-  g_array_append_val (warnings->kept, warning);
+}
+
+void
+chrono_warnings_add_at (ChronoWarnings *warnings, guint64 count, gint64 time, const char *where, const char *reason,
+                        const char *format, ...)
+{
+  count_reason (warnings, reason, count);
+  ChronoWarning fields = {
+    .reason = (char *) reason, .has_time = TRUE, .time = time, .where = (char *) where, .count = count
+  };
+  va_list args;
+  va_start (args, format);
+  keep (warnings, &fields, format, args);
+  va_end (args);
 }
 
 guint64
@@ -74,6 +105,15 @@ guint
 chrono_warnings_get_n_kept (ChronoWarnings *warnings)
 {
   return warnings->kept->len;
+}
+
+guint64
+chrono_warnings_get_unlisted (ChronoWarnings *warnings)
+{
+  guint64 listed = 0;
+  for (guint i = 0; i < warnings->kept->len; i++)
+    listed += g_array_index (warnings->kept, ChronoWarning, i).count;
+  return warnings->total - listed;
 }
 
 const ChronoWarning *

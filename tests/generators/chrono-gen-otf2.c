@@ -33,6 +33,26 @@
  *    in the location's .def file maps to the global ones, and each
  *    location's clock has a constant ClockOffset (libotf2 applies both
  *    when it reads the local definitions).
+ *  - --huge-ids: location ids past 2^63, (1 << 63) + k.
+ *  - --tasks: as APEX records HPX tasks, tasks switch on a location: most
+ *    Leaves name a task entered below the top, or one already ended.
+ *  - --hostile KIND: damage for the reader's robustness tests, after the
+ *    run on the first location (no --stats figures hold then):
+ *    undefined-region (an Enter and Leave of OTF2_UNDEFINED_REGION),
+ *    far-regions (of regions 0x04000000 and 0xFFFFFFFE), wrap-time (an
+ *    Enter at 0x8000000000000010 then a Leave at 100), leave-before-enter
+ *    (a Leave 5 ticks before its Enter), duplicate-location (the first
+ *    location defined twice), bad-mapping (--local-defs: a mapping table
+ *    sending regions to 0xFFFFFFFF and 0xFFFFFFFE), clock-past-2^63 (a clock
+ *    offset that pushes the first location's times past 2^63),
+ *    deep-unmatched (100k Enters of one region, then 100k Leaves of another),
+ *    resolution-0 (clock properties of 0 ticks per second), undefined-string
+ *    (the first region named by a string nothing defines).
+ *  Figures follow the reader's rule for calls that do not nest: a Leave
+ *  closes the innermost open Enter of its region and ends the calls above
+ *  it too (cut short); a Leave of a region with no open Enter closes the
+ *  innermost call; a Leave with nothing open is ignored; calls never left
+ *  add no time.
  *
  * The locations are simulated together in time order (a heap of their
  * next action times), so a receive never precedes its send and the ranks
@@ -181,6 +201,7 @@ typedef struct {
   gboolean finishing, waiting, join_wait, mpi_done, finished;
   gboolean keep_open; /* --leave-open: ends with open Enters */
   int skips, orphans; /* --leave-open events written */
+  uint64_t cut_short, other_region, nothing_open; /* how its Leaves closed calls */
   uint64_t ins, ins_t; /* PAPI_TOT_INS and when it was last written */
   int power; /* metric instance recorded here, or -1 */
   uint64_t iteration;
@@ -221,6 +242,8 @@ static uint64_t location_base; /* --location-base */
 static Loc *locs;
 static int nlocs; /* with the empty ones */
 static Proc *procs;
+static gboolean opt_huge, opt_tasks;
+static const char *hostile = ""; /* --hostile */
 static int nprocs, nnodes;
 static Region *regions;
 static int nregions, n_user_regions;
@@ -378,8 +401,9 @@ w_enter (Loc *L, uint64_t t, int r)
   L->depth++;
 }
 
-/* a Leave closes the innermost open Enter of the same region definition;
- * the Enters above it stay unmatched; no open Enter: no time */
+/* a Leave closes the innermost open Enter of the same region definition
+ * and the calls above it; none open: the innermost call; nothing open:
+ * nothing */
 static void
 w_leave (Loc *L, uint64_t t, int r)
 {
@@ -387,13 +411,24 @@ w_leave (Loc *L, uint64_t t, int r)
     w_metric_ins (L, t);
   CHECK (OTF2_EvtWriter_Leave (L->w, NULL, raw (L, t), region_ref (L, r)));
   L->leaves++;
-  for (int i = L->depth - 1; i >= 0; i--)
-    if (L->stack[i].region == r)
-      {
-        regions[r].ticks += t - L->stack[i].t;
-        L->depth = i;
-        return;
-      }
+  int i = L->depth - 1;
+  while (i >= 0 && L->stack[i].region != r)
+    i--;
+  if (i >= 0)
+    L->cut_short += (uint64_t) (L->depth - 1 - i);
+  else if (L->depth > 0)
+    {
+      L->other_region++;
+      i = L->depth - 1;
+    }
+  else
+    {
+      L->nothing_open++;
+      return;
+    }
+  for (int k = L->depth - 1; k >= i; k--)
+    regions[L->stack[k].region].ticks += t - L->stack[k].t;
+  L->depth = i;
 }
 
 /* gap after an event: about cost base gaps, sometimes none */
@@ -843,17 +878,25 @@ step (Loc *L)
       schedule (L, user_leave_top (L, t));
       return;
     }
-  if (opt_leave_open)
+  if (opt_tasks)
+    {
+      /* a task switch: the task below the top ends first, or one ended before */
+      if (L->depth >= 2 && rng_pm (300))
+        next = skip_leave (L, t);
+      else if (rng_pm (60))
+        next = orphan_leave (L, t);
+    }
+  else if (opt_leave_open)
     {
       if (L->depth >= 2 && rng_pm (L->skips ? 8 : 200))
         next = skip_leave (L, t);
       else if (rng_pm (L->orphans ? 4 : 100))
         next = orphan_leave (L, t);
-      if (next)
-        {
-          schedule (L, next);
-          return;
-        }
+    }
+  if (next)
+    {
+      schedule (L, next);
+      return;
     }
   if (L->rank >= 0 && L->depth < max_depth && rng_pm (150))
     {
@@ -1068,7 +1111,7 @@ setup_locations (void)
       L->ins_t = L->now;
       if (opt_local_defs)
         L->clkoff = rng_range (-50 * (int64_t) base_gap, 50 * (int64_t) base_gap);
-      if (opt_leave_open)
+      if (opt_leave_open || opt_tasks)
         L->keep_open = i == 0 || rng_pm (500);
     }
   if (opt_local_defs)
@@ -1137,11 +1180,16 @@ write_local_defs (OTF2_Archive *archive)
           OTF2_IdMap *idmap;
           for (int r = 0; r < nregions; r++)
             map[L->local_region[r]] = (uint64_t) r;
+          if (i == 0 && strcmp (hostile, "bad-mapping") == 0)
+            {
+              map[L->local_region[0]] = OTF2_UNDEFINED_REGION;
+              map[L->local_region[1]] = OTF2_UNDEFINED_REGION - 1;
+            }
           idmap = OTF2_IdMap_CreateFromUint64Array ((uint64_t) nregions, map, false);
           CHECK (OTF2_DefWriter_WriteMappingTable (dw, OTF2_MAPPING_REGION, idmap));
           OTF2_IdMap_Free (idmap);
           g_free (map);
-          if (L->records > 0)
+          if (L->records > 0 && !(i == 0 && strcmp (hostile, "clock-past-2^63") == 0))
             {
               /* the same offset at two distinct times: no drift, so libotf2
                * reads global = raw + offset exactly (it ignores a single
@@ -1149,6 +1197,11 @@ write_local_defs (OTF2_Archive *archive)
               CHECK (OTF2_DefWriter_WriteClockOffset (dw, L->first_raw, L->clkoff, 0.0));
               CHECK (OTF2_DefWriter_WriteClockOffset (dw, L->last_raw + 1, L->clkoff, 0.0));
             }
+        }
+      if (i == 0 && L->records > 0 && strcmp (hostile, "clock-past-2^63") == 0)
+        {
+          CHECK (OTF2_DefWriter_WriteClockOffset (dw, L->first_raw, G_MAXINT64, 0.0));
+          CHECK (OTF2_DefWriter_WriteClockOffset (dw, L->last_raw + 1, G_MAXINT64, 0.0));
         }
       CHECK (OTF2_Archive_CloseDefWriter (archive, dw));
     }
@@ -1183,7 +1236,8 @@ write_global_defs (OTF2_Archive *archive)
       g_free (s);
     }
 
-  CHECK (OTF2_GlobalDefWriter_WriteClockProperties (g, resolution, global_offset, tmax - global_offset, realtime));
+  CHECK (OTF2_GlobalDefWriter_WriteClockProperties (g, strcmp (hostile, "resolution-0") == 0 ? 0 : resolution,
+                                                    global_offset, tmax - global_offset, realtime));
   for (guint i = 0; i < strings->len; i++)
     CHECK (OTF2_GlobalDefWriter_WriteString (g, i, g_ptr_array_index (strings, i)));
   CHECK (OTF2_GlobalDefWriter_WriteParadigm (g, OTF2_PARADIGM_OPENMP, s_openmp, OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN));
@@ -1203,11 +1257,15 @@ write_global_defs (OTF2_Archive *archive)
       Loc *L = &locs[i];
       CHECK (OTF2_GlobalDefWriter_WriteLocation (g, L->id, L->name, OTF2_LOCATION_TYPE_CPU_THREAD, L->records,
                                                  (uint32_t) L->proc));
+      if (i == 0 && strcmp (hostile, "duplicate-location") == 0)
+        CHECK (OTF2_GlobalDefWriter_WriteLocation (g, L->id, s_empty, OTF2_LOCATION_TYPE_CPU_THREAD, 0,
+                                                   (uint32_t) L->proc));
     }
   for (int r = 0; r < nregions; r++)
     {
       Region *R = &regions[r];
-      CHECK (OTF2_GlobalDefWriter_WriteRegion (g, (uint32_t) r, R->name, R->canonical, s_empty, R->role, R->paradigm,
+      uint32_t name = r == 0 && strcmp (hostile, "undefined-string") == 0 ? strings->len + 100 : R->name;
+      CHECK (OTF2_GlobalDefWriter_WriteRegion (g, (uint32_t) r, name, R->canonical, s_empty, R->role, R->paradigm,
                                                OTF2_REGION_FLAG_NONE, R->file, R->begin, R->end));
     }
   if (opt_mpi)
@@ -1358,8 +1416,9 @@ write_stats (const char *path)
       json_string (f, g_ptr_array_index (strings, L->name));
       fprintf (f,
                ", \"enters\": %" G_GUINT64_FORMAT ", \"leaves\": %" G_GUINT64_FORMAT ", \"metrics\": %" G_GUINT64_FORMAT
-               "}",
-               L->enters, L->leaves, L->metrics);
+               ", \"calls_cut_short\": %" G_GUINT64_FORMAT ", \"leaves_of_another_region\": %" G_GUINT64_FORMAT
+               ", \"leaves_with_nothing_open\": %" G_GUINT64_FORMAT ", \"calls_left_open\": %d}",
+               L->enters, L->leaves, L->metrics, L->cut_short, L->other_region, L->nothing_open, L->depth);
     }
   fputs ("],\n \"regions\": [", f);
   /* merge definitions by name: the first definition of a name collects */
@@ -1405,6 +1464,83 @@ write_stats (const char *path)
       return FALSE;
     }
   return TRUE;
+}
+
+#define HOSTILE_ENTER UINT64_C (0x7e5e571e00000001)
+#define HOSTILE_LEAVE UINT64_C (0x7e5e571e00000002)
+
+static gboolean
+replace_time (char *data, gsize length, uint64_t from, uint64_t to)
+{
+  for (gsize i = 0; i + sizeof from <= length; i++)
+    if (memcmp (data + i, &from, sizeof from) == 0)
+      {
+        memcpy (data + i, &to, sizeof to);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The times written in order by write_hostile, made to go back (the event
+ * files hold timestamps uncompressed, in the machine's byte order). */
+static gboolean
+patch_hostile_times (const char *dir, const char *name, Loc *L)
+{
+  uint64_t enter, leave;
+  if (strcmp (hostile, "wrap-time") == 0)
+    enter = UINT64_C (0x8000000000000010), leave = 100;
+  else if (strcmp (hostile, "leave-before-enter") == 0)
+    enter = L->last_raw + 10, leave = L->last_raw + 5;
+  else
+    return TRUE;
+  g_autofree char *file = g_strdup_printf ("%s/%s/%" G_GUINT64_FORMAT ".evt", dir, name, L->id);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  if (!g_file_get_contents (file, &data, &length, NULL) || !replace_time (data, length, HOSTILE_ENTER, enter)
+      || !replace_time (data, length, HOSTILE_LEAVE, leave) || !g_file_set_contents (file, data, (gssize) length, NULL))
+    {
+      fprintf (stderr, PROG ": cannot patch the times of %s\n", file);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* --hostile: records no writer should write, on the first location */
+static void
+write_hostile (Loc *L)
+{
+  uint64_t t = L->last_raw;
+  if (strcmp (hostile, "undefined-region") == 0)
+    {
+      CHECK (OTF2_EvtWriter_Enter (L->w, NULL, t, OTF2_UNDEFINED_REGION));
+      CHECK (OTF2_EvtWriter_Leave (L->w, NULL, t + 1, OTF2_UNDEFINED_REGION));
+    }
+  else if (strcmp (hostile, "far-regions") == 0)
+    {
+      CHECK (OTF2_EvtWriter_Enter (L->w, NULL, t, 0x04000000));
+      CHECK (OTF2_EvtWriter_Enter (L->w, NULL, t + 1, OTF2_UNDEFINED_REGION - 1));
+      CHECK (OTF2_EvtWriter_Leave (L->w, NULL, t + 2, OTF2_UNDEFINED_REGION - 1));
+      CHECK (OTF2_EvtWriter_Leave (L->w, NULL, t + 3, 0x04000000));
+    }
+  else if (strcmp (hostile, "wrap-time") == 0 || strcmp (hostile, "leave-before-enter") == 0)
+    {
+      /* libotf2 refuses times that go back: written in order, patched after */
+      CHECK (OTF2_EvtWriter_Enter (L->w, NULL, HOSTILE_ENTER, 0));
+      CHECK (OTF2_EvtWriter_Leave (L->w, NULL, HOSTILE_LEAVE, 0));
+    }
+  else if (strcmp (hostile, "deep-unmatched") == 0)
+    {
+      /* the reader must not scan the stack per Leave */
+      for (uint64_t k = 0; k < 100000; k++)
+        CHECK (OTF2_EvtWriter_Enter (L->w, NULL, t + k, 0));
+      for (uint64_t k = 0; k < 100000; k++)
+        CHECK (OTF2_EvtWriter_Leave (L->w, NULL, t + 100000 + k, 1));
+      L->records += 200000;
+      return;
+    }
+  else
+    return;
+  L->records += 2 + 2 * (strcmp (hostile, "far-regions") == 0);
 }
 
 /* ---- main ---------------------------------------------------------------- */
@@ -1459,6 +1595,9 @@ main (int argc, char **argv)
     { "local-defs", 0, 0, G_OPTION_ARG_NONE, &opt_local_defs, "Per-location region id mappings and clock offsets",
       NULL },
     { "stats", 0, 0, G_OPTION_ARG_FILENAME, &stats_path, "Write expected statistics JSON", "FILE.json" },
+    { "huge-ids", 0, 0, G_OPTION_ARG_NONE, &opt_huge, "Location ids past 2^63: (1 << 63) + k", NULL },
+    { "tasks", 0, 0, G_OPTION_ARG_NONE, &opt_tasks, "Tasks switching on a location, as APEX records HPX tasks", NULL },
+    { "hostile", 0, 0, G_OPTION_ARG_STRING, &hostile, "Damage for robustness tests (see the source)", "KIND" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Anchor file of the archive", "OUT.otf2" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
@@ -1516,6 +1655,8 @@ main (int argc, char **argv)
   s_phases[2] = str ("output");
   setup_regions ();
   setup_locations ();
+  for (int i = 0; opt_huge && i < nlocs; i++)
+    locs[i].id += UINT64_C (1) << 63;
   attrs = OTF2_AttributeList_New ();
 
   base = g_path_get_basename (out_path);
@@ -1554,6 +1695,7 @@ main (int argc, char **argv)
     }
 
   simulate ();
+  write_hostile (&locs[0]);
 
   for (int i = 0; i < nlocs; i++)
     {
@@ -1577,6 +1719,8 @@ main (int argc, char **argv)
   CHECK (OTF2_Archive_CloseEvtFiles (archive));
   write_local_defs (archive);
   CHECK (OTF2_Archive_Close (archive));
+  if (!patch_hostile_times (dir, name, &locs[0]))
+    return 1;
 
   if (stats_path && !write_stats (stats_path))
     return 1;

@@ -1,5 +1,5 @@
 /* chrono-otf2-calls.c — a location's events: Enter/Leave as nested region
- * spans (a Leave closes the innermost open Enter of its region), metrics as
+ * spans (which call a Leave closes: chrono-otf2-nesting.c), metrics as
  * signal lanes, every other record kind as an instant mark. */
 #include <glib/gi18n-lib.h>
 
@@ -38,8 +38,12 @@ chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeS
   Location *location = g_hash_table_lookup (r->locations, &key);
   if (location != NULL)
     {
+      if (time > (OTF2_TimeStamp) G_MAXINT64)
+        chrono_otf2_tally (&location->time_beyond, 1, t);
+      if (location->have_time && t < location->last_time)
+        chrono_otf2_tally (&location->time_back, 1, t);
+      location->last_time = location->have_time ? MAX (location->last_time, t) : t;
       location->have_time = TRUE;
-      location->last_time = MAX (location->last_time, t);
       if (r->summary_buckets > 0)
         chrono_otf2_note_windows (r, location, t, position);
     }
@@ -72,16 +76,25 @@ chrono_otf2_other_event (void *data, OTF2_LocationRef id, OTF2_TimeStamp time, g
 {
   ChronoOtf2Reader *r = data;
   Location *location = chrono_otf2_event_location (r, id, time, position);
-  chrono_otf2_mark (r, location, (gint64) time, kind);
+  chrono_otf2_mark (r, location, (gint64) MIN (time, (OTF2_TimeStamp) G_MAXINT64), kind);
   return chrono_otf2_status (r);
 }
 
 static RegionStats *
 region_stats (ChronoOtf2Reader *r, guint32 region)
 {
-  if (region >= r->region_stats->len)
-    g_array_set_size (r->region_stats, region + 1);
-  return &g_array_index (r->region_stats, RegionStats, region);
+  return chrono_otf2_region_stats (r->region_stats, region);
+}
+
+/* An event's region must be defined: ids come from the file (or from a
+ * local mapping table), and an undefined one names nothing to draw. */
+static gboolean
+region_defined (ChronoOtf2Reader *r, Location *location, OTF2_RegionRef region)
+{
+  if (g_hash_table_contains (r->regions, GUINT_TO_POINTER (region)))
+    return TRUE;
+  chrono_otf2_tally (&location->undefined_region, 1, location->last_time);
+  return FALSE;
 }
 
 static void
@@ -120,15 +133,16 @@ on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (r);
+  if (!region_defined (r, location, region))
+    return OTF2_CALLBACK_SUCCESS;
   location->enters++;
   region_stats (r, region)->calls++;
-  Frame frame = { region, (gint64) time };
-  g_array_append_val (location->stack, frame);
+  /* the location's time, which never goes back: no call ends before it begins */
+  chrono_otf2_push_frame (location, region, location->last_time);
   return OTF2_CALLBACK_SUCCESS;
 }
 
-/* A Leave closes the innermost open Enter of its region; calls opened above
- * it end with it in the picture but count no time. */
+/* A Leave closes a call and every call above it, each adding its time. */
 static OTF2_CallbackCode
 on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
           OTF2_RegionRef region)
@@ -137,25 +151,21 @@ on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (r);
+  if (!region_defined (r, location, region))
+    return OTF2_CALLBACK_SUCCESS;
   location->leaves++;
-  GArray *stack = location->stack;
-  guint i = stack->len;
-  while (i > 0 && g_array_index (stack, Frame, i - 1).region != region)
-    i--;
-  if (i == 0)
+  gint64 now = location->last_time;
+  guint depth = chrono_otf2_leave_depth (location, region, now);
+  if (depth == G_MAXUINT)
+    return OTF2_CALLBACK_SUCCESS;
+  while (location->stack->len > depth)
     {
-      chrono_warnings_add (
-          r->warnings, 0, "leave without enter",
-          _ ("location %" PRIu64 ": Leave of region “%s” at %" PRIu64 " with no open Enter"), location->id,
-          chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (region)))),
-          (guint64) time);
-      return OTF2_CALLBACK_SUCCESS;
+      guint k = location->stack->len - 1;
+      const Frame *frame = &g_array_index (location->stack, Frame, k);
+      add_call_span (r, location, frame, k, now, 0);
+      region_stats (r, frame->region)->inclusive += (guint64) (now - frame->start);
+      chrono_otf2_pop_frame (location);
     }
-  for (guint k = stack->len; k >= i; k--)
-    add_call_span (r, location, &g_array_index (stack, Frame, k - 1), k - 1, (gint64) time, 0);
-  const Frame *frame = &g_array_index (stack, Frame, i - 1);
-  region_stats (r, region)->inclusive += (guint64) ((gint64) time - frame->start);
-  g_array_set_size (stack, i - 1);
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -313,7 +323,8 @@ chrono_otf2_register_call_events (OTF2_EvtReaderCallbacks *c)
   OTF2_EvtReaderCallbacks_SetMetricCallback (c, on_metric);
 }
 
-/* Calls still open at the end run to the location's last event. */
+/* Calls still open at the end run to the location's last event (at a
+ * window's end: the next window has them), flagged open, adding no time. */
 void
 chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 end)
 {
@@ -324,8 +335,18 @@ chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 
       gint64 at = end == G_MININT64 ? location->last_time : end;
       if (location->collective_since != G_MININT64)
         chrono_otf2_collective_span (r, location, at, flags, NULL);
+      if (end == G_MININT64)
+        location->left_open = location->stack->len;
       for (guint k = location->stack->len; k > 0; k--)
-        add_call_span (r, location, &g_array_index (location->stack, Frame, k - 1), k - 1, at, flags);
+        {
+          const Frame *frame = &g_array_index (location->stack, Frame, k - 1);
+          /* cut at a window's end, a call never left is still flagged open */
+          const Frame *last = location->never_left != NULL && k <= location->never_left->len
+                                  ? &g_array_index (location->never_left, Frame, k - 1)
+                                  : NULL;
+          gboolean open = last != NULL && last->start == frame->start && last->region == frame->region;
+          add_call_span (r, location, frame, k - 1, at, open ? CHRONO_SPAN_OPEN_END : flags);
+        }
       GHashTableIter iter;
       gpointer value;
       g_hash_table_iter_init (&iter, location->tracks);

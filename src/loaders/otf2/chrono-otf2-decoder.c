@@ -12,6 +12,7 @@ struct _ChronoOtf2Decoder {
   GHashTable *checkpoints; /* guint64 location id -> GPtrArray of LocationCheckpoint, one per window */
   GHashTable *channels; /* guint64 location id -> its message channels (Channel) with their steps */
   GHashTable *recorded; /* guint64 location id -> GArray of guint32: its counters shown as recorded */
+  GHashTable *never_left; /* guint64 location id -> the frames open at its end (Frame) */
 };
 
 static void chrono_otf2_decoder_iface_init (ChronoChunkDecoderInterface *iface);
@@ -36,7 +37,11 @@ restore (ChronoOtf2Decoder *self, ChronoOtf2Reader *r, GPtrArray *locations, gui
         continue;
       g_array_set_size (location->stack, 0);
       g_array_append_vals (location->stack, c->stack->data, c->stack->len);
+      chrono_otf2_forget_index (location);
       location->collective_since = c->collective_since;
+      location->have_time = c->have_time;
+      location->last_time = c->last_time;
+      location->never_left = g_hash_table_lookup (self->never_left, &location->id);
       chrono_otf2_restore_tracks (r, location, c->tracks, begin);
     }
   return starts;
@@ -94,6 +99,7 @@ chrono_otf2_decoder_finalize (GObject *object)
   g_hash_table_unref (self->checkpoints);
   g_hash_table_unref (self->channels);
   g_hash_table_unref (self->recorded);
+  g_hash_table_unref (self->never_left);
   G_OBJECT_CLASS (chrono_otf2_decoder_parent_class)->finalize (object);
 }
 
@@ -109,6 +115,7 @@ chrono_otf2_decoder_init (ChronoOtf2Decoder *self)
   self->checkpoints = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
   self->channels = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_hash_table_unref);
   self->recorded = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_array_unref);
+  self->never_left = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_array_unref);
 }
 
 ChronoOtf2Decoder *
@@ -129,6 +136,9 @@ chrono_otf2_decoder_new (const char *path, ChronoOtf2Reader *index, GPtrArray *l
       if (location->recorded_members != NULL)
         g_hash_table_insert (self->recorded, g_memdup2 (&location->id, sizeof location->id),
                              g_steal_pointer (&location->recorded_members));
+      if (location->stack->len > 0)
+        g_hash_table_insert (self->never_left, g_memdup2 (&location->id, sizeof location->id),
+                             g_array_copy (location->stack));
     }
   return self;
 }

@@ -20,6 +20,7 @@ static OTF2_CallbackCode
 def_clock (void *data, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t realtime)
 {
   ChronoOtf2Reader *r = data;
+  r->have_clock = TRUE;
   r->resolution = resolution;
   r->offset = offset;
   r->length = length;
@@ -62,6 +63,7 @@ void
 chrono_otf2_location_free (Location *location)
 {
   g_array_unref (location->stack);
+  g_hash_table_unref (location->innermost);
   g_hash_table_unref (location->tracks);
   if (location->checkpoints != NULL)
     g_ptr_array_unref (location->checkpoints);
@@ -77,12 +79,21 @@ def_location (void *data, OTF2_LocationRef self, OTF2_StringRef name, OTF2_Locat
               OTF2_LocationGroupRef group)
 {
   ChronoOtf2Reader *r = data;
+  if (g_hash_table_contains (r->locations, &self))
+    {
+      /* the table's key lives in the first one: it stays */
+      chrono_warnings_add (r->warnings, 0, "location defined twice",
+                           _ ("location %" PRIu64 " is defined twice: its second definition is ignored"),
+                           (guint64) self);
+      return OTF2_CALLBACK_SUCCESS;
+    }
   Location *location = g_new0 (Location, 1);
   location->id = self;
   location->name = name;
   location->type = type;
   location->group = group;
   location->stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  location->innermost = g_hash_table_new (NULL, NULL);
   location->collective_since = G_MININT64;
   location->tracks = g_hash_table_new_full (NULL, NULL, NULL, chrono_otf2_track_free);
   location->channels = chrono_otf2_channels_new ();
@@ -96,6 +107,12 @@ def_region (void *data, OTF2_RegionRef self, OTF2_StringRef name, OTF2_StringRef
             uint32_t begin_line, uint32_t end_line)
 {
   ChronoOtf2Reader *r = data;
+  if (self == OTF2_UNDEFINED_REGION)
+    {
+      chrono_warnings_add (r->warnings, 0, "undefined region",
+                           _ ("a region is defined with the undefined id %" PRIu32 ": ignored"), self);
+      return OTF2_CALLBACK_SUCCESS;
+    }
   g_hash_table_insert (r->regions, GUINT_TO_POINTER (self), GUINT_TO_POINTER (name));
   return OTF2_CALLBACK_SUCCESS;
 }

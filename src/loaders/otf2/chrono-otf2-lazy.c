@@ -37,6 +37,8 @@ checkpoint_new (Location *location, guint64 position, gboolean no_events)
   c->position = position;
   c->no_events = no_events;
   c->collective_since = location->collective_since;
+  c->have_time = location->have_time;
+  c->last_time = location->last_time;
   c->stack = g_array_copy (location->stack);
   c->tracks = g_array_new (FALSE, FALSE, sizeof (MetricTrack));
   GHashTableIter iter;
@@ -182,7 +184,7 @@ worker_init (Worker *w, const ChronoOtf2Reader *r)
   w->reader.messages = 0;
   w->reader.collectives_seen = 0;
   w->reader.warnings = chrono_warnings_new (100);
-  w->reader.region_stats = g_array_new (FALSE, TRUE, sizeof (RegionStats));
+  w->reader.region_stats = chrono_otf2_region_stats_new ();
   w->reader.window_events = g_array_new (FALSE, TRUE, sizeof (guint64));
   g_array_set_size (w->reader.window_events, r->window_events->len);
   w->locations = g_ptr_array_new ();
@@ -200,23 +202,28 @@ merge_worker (ChronoOtf2Reader *r, Worker *w)
     }
   r->messages += o->messages;
   r->collectives_seen |= o->collectives_seen;
-  if (o->region_stats->len > r->region_stats->len)
-    g_array_set_size (r->region_stats, o->region_stats->len);
-  for (guint i = 0; i < o->region_stats->len; i++)
+  GHashTableIter iter;
+  gpointer region, value;
+  g_hash_table_iter_init (&iter, o->region_stats);
+  while (g_hash_table_iter_next (&iter, &region, &value))
     {
-      g_array_index (r->region_stats, RegionStats, i).calls += g_array_index (o->region_stats, RegionStats, i).calls;
-      g_array_index (r->region_stats, RegionStats, i).inclusive +=
-          g_array_index (o->region_stats, RegionStats, i).inclusive;
+      RegionStats *sum = chrono_otf2_region_stats (r->region_stats, GPOINTER_TO_UINT (region));
+      sum->calls += ((RegionStats *) value)->calls;
+      sum->inclusive += ((RegionStats *) value)->inclusive;
     }
   for (guint k = 0; k < o->window_events->len; k++)
     g_array_index (r->window_events, guint64, k) += g_array_index (o->window_events, guint64, k);
   for (guint i = 0; i < chrono_warnings_get_n_kept (o->warnings); i++)
     {
       const ChronoWarning *warning = chrono_warnings_get_kept (o->warnings, i);
-      chrono_warnings_add (r->warnings, warning->line, warning->reason, "%s", warning->message);
+      if (warning->has_time)
+        chrono_warnings_add_at (r->warnings, warning->count, warning->time, warning->where, warning->reason, "%s",
+                                warning->message);
+      else
+        chrono_warnings_add (r->warnings, warning->line, warning->reason, "%s", warning->message);
     }
   chrono_warnings_free (o->warnings);
-  g_array_unref (o->region_stats);
+  g_hash_table_unref (o->region_stats);
   g_array_unref (o->window_events);
   g_ptr_array_unref (w->locations);
 }

@@ -54,14 +54,21 @@ message_end (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guin
     r->messages++;
   guint64 there;
   if (!rank_location (r, comm, peer, &there))
-    return OTF2_CALLBACK_SUCCESS;
+    {
+      chrono_otf2_tally (&location->undefined_peer, 1, location->last_time);
+      return OTF2_CALLBACK_SUCCESS;
+    }
   ChannelKey key = { there, comm, tag, sending };
   guint64 ordinal = chrono_otf2_channel_next (r, location, &key);
   if (r->summary_buckets > 0)
     return OTF2_CALLBACK_SUCCESS; /* an index pass: decoded windows draw the arrows */
-  MessageEnd end = {
-    sending ? location->id : there, sending ? there : location->id, comm, tag, ordinal, (gint64) time, bytes
-  };
+  MessageEnd end = { sending ? location->id : there,
+                     sending ? there : location->id,
+                     comm,
+                     tag,
+                     ordinal,
+                     (gint64) MIN (time, (OTF2_TimeStamp) G_MAXINT64),
+                     bytes };
   g_array_append_val (r->resolved ? r->resolved : sending ? r->sends : r->receives, end);
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -103,7 +110,7 @@ on_collective_begin (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position
   Location *location = chrono_otf2_event_location (data, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (data);
-  location->collective_since = (gint64) time;
+  location->collective_since = location->last_time;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -141,9 +148,9 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
     return chrono_otf2_status (r);
   r->collectives_seen |= 1u << MIN (op, 31u);
   if (location->collective_since == G_MININT64)
-    chrono_otf2_mark (r, location, (gint64) time, "MpiCollectiveEnd"); /* its begin was not recorded */
+    chrono_otf2_mark (r, location, location->last_time, "MpiCollectiveEnd"); /* its begin was not recorded */
   else
-    chrono_otf2_collective_span (r, location, (gint64) time, 0, collective_name (op));
+    chrono_otf2_collective_span (r, location, location->last_time, 0, collective_name (op));
   location->collective_since = G_MININT64;
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -176,15 +183,34 @@ chrono_otf2_collective_label (guint op)
   return g_strdup_printf ("%s (collective)", collective_name (op));
 }
 
+static int
+compare_region_ids (gconstpointer a, gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+  return x < y ? -1 : x > y;
+}
+
 void
 chrono_otf2_note_colour_labels (ChronoOtf2Reader *r)
 {
-  for (guint region = 0; region < r->region_stats->len; region++)
-    if (g_array_index (r->region_stats, RegionStats, region).calls > 0)
+  /* in region id order, so that colours do not depend on a hash table's */
+  g_autoptr (GArray) called = g_array_new (FALSE, FALSE, sizeof (guint32));
+  GHashTableIter iter;
+  gpointer region, stats;
+  g_hash_table_iter_init (&iter, r->region_stats);
+  while (g_hash_table_iter_next (&iter, &region, &stats))
+    if (((const RegionStats *) stats)->calls > 0)
       {
-        OTF2_StringRef name = GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (region)));
-        chrono_trace_note_colour_label (r->trace, chrono_strings_intern (r->strings, chrono_otf2_string (r, name)));
+        guint32 id = GPOINTER_TO_UINT (region);
+        g_array_append_val (called, id);
       }
+  g_array_sort (called, compare_region_ids);
+  for (guint i = 0; i < called->len; i++)
+    {
+      guint32 id = g_array_index (called, guint32, i);
+      OTF2_StringRef name = GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (id)));
+      chrono_trace_note_colour_label (r->trace, chrono_strings_intern (r->strings, chrono_otf2_string (r, name)));
+    }
   for (guint op = 0; op < 31; op++)
     if (r->collectives_seen & (1u << op))
       {

@@ -23,8 +23,16 @@ typedef struct {
 
 typedef struct {
   guint32 region;
+  guint32 below; /* 1 + the depth of the next open frame of its region below it, 0: none */
   gint64 start;
 } Frame;
+
+/* How often a problem happened on a location, and when first: one grouped
+ * warning per location and kind. */
+typedef struct {
+  guint64 count;
+  gint64 first;
+} Tally;
 
 typedef struct {
   guint32 member; /* its MetricMember */
@@ -49,10 +57,16 @@ typedef struct {
   OTF2_LocationGroupRef group;
   ChronoLane *lane;
   GArray *stack; /* Frame: the open calls, innermost last */
+  GHashTable *innermost; /* indexed: region -> 1 + the depth of its innermost open frame */
+  gboolean indexed; /* its frames' below and innermost are kept (its Leaves stopped nesting) */
+  GArray *never_left; /* decoding: the frames open at its end (Frame), borrowed from the index, or NULL */
   guint64 enters, leaves, metrics;
+  /* the nesting rule's cases (chrono-otf2-nesting.c) and times that go back */
+  Tally cut_short, other_region, nothing_open, undefined_region, undefined_peer, time_back, time_beyond;
+  guint64 left_open;
   gint64 collective_since; /* a collective operation under way since, or G_MININT64 */
   gboolean have_time;
-  gint64 last_time;
+  gint64 last_time; /* its latest event's: calls take this time, which never goes back */
   GHashTable *tracks; /* member -> MetricTrack */
   GPtrArray *checkpoints; /* an index pass: a LocationCheckpoint per window begun so far */
   GHashTable *channels; /* ChannelKey -> Channel: the message channels it sends or receives on */
@@ -90,6 +104,8 @@ typedef struct {
   GArray *stack; /* Frame */
   GArray *tracks; /* MetricTrack, lanes NULL */
   gint64 collective_since;
+  gboolean have_time;
+  gint64 last_time;
 } LocationCheckpoint;
 
 typedef struct {
@@ -119,6 +135,7 @@ struct _ChronoOtf2Reader {
   ChronoWarnings *warnings;
   const char *path;
   guint64 resolution, offset;
+  gboolean have_clock; /* the archive had clock properties */
   gboolean have_time;
   gint64 begin, end;
   GHashTable *string_table; /* OTF2_StringRef -> char* */
@@ -126,7 +143,7 @@ struct _ChronoOtf2Reader {
   GHashTable *groups; /* ref -> Group */
   GHashTable *locations; /* guint64 id -> Location */
   GHashTable *regions; /* ref -> OTF2_StringRef name */
-  GArray *region_stats; /* RegionStats by region ref (grows) */
+  GHashTable *region_stats; /* region ref -> RegionStats: the regions called */
   GHashTable *metric_members; /* ref -> MetricMember */
   GHashTable *metric_classes; /* ref -> GArray of guint32 members */
   GHashTable *metric_instances; /* ref -> class ref */
@@ -202,6 +219,20 @@ void chrono_otf2_track_free (gpointer track);
 /* After a whole read or an index pass: each counter that went down shows
  * its recorded values (one warning), the samples skipped are warned about. */
 void chrono_otf2_finish_tracks (ChronoOtf2Reader *r, GPtrArray *locations);
+
+/* chrono-otf2-nesting.c */
+void chrono_otf2_tally (Tally *tally, guint64 n, gint64 time);
+void chrono_otf2_push_frame (Location *location, guint32 region, gint64 start);
+void chrono_otf2_pop_frame (Location *location);
+/* The depth of the frame a Leave of region closes with every frame above
+ * it, its case tallied; G_MAXUINT: nothing is open, the Leave is ignored. */
+guint chrono_otf2_leave_depth (Location *location, guint32 region, gint64 time);
+/* After a checkpoint's stack was restored: the index is built anew when needed. */
+void chrono_otf2_forget_index (Location *location);
+RegionStats *chrono_otf2_region_stats (GHashTable *region_stats, guint32 region);
+GHashTable *chrono_otf2_region_stats_new (void);
+/* After a whole read or an index pass: a warning per location and case. */
+void chrono_otf2_warn_nesting (ChronoOtf2Reader *r, GPtrArray *locations);
 
 /* chrono-otf2-lazy.c */
 void chrono_otf2_note_windows (ChronoOtf2Reader *r, Location *location, gint64 time, guint64 position);

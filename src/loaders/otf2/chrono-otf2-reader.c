@@ -4,9 +4,13 @@
  * pass and the decoding of a window. */
 #include <glib/gi18n-lib.h>
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <inttypes.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "chrono-input.h"
 #include "chrono-otf2-private.h"
 
 /* ---- reading ----------------------------------------------------------------------------- */
@@ -19,13 +23,51 @@ register_events (OTF2_EvtReaderCallbacks *c)
   chrono_otf2_register_message_events (c);
 }
 
+/* The file of a location in the archive's folder (the anchor's name less
+ * ".otf2"), with extension ext. */
+static char *
+location_file (ChronoOtf2Reader *r, guint64 id, const char *ext)
+{
+  g_autofree char *stem = g_strndup (r->path, strlen (r->path) - (g_str_has_suffix (r->path, ".otf2") ? 5 : 0));
+  return g_strdup_printf ("%s" G_DIR_SEPARATOR_S "%" G_GUINT64_FORMAT ".%s", stem, id, ext);
+}
+
+/* libotf2 keeps megabytes of buffers for each location whose file it
+ * cannot open until the files are closed: ask it only for files that are
+ * there and not empty. */
+static gboolean
+has_file (ChronoOtf2Reader *r, guint64 id, const char *ext)
+{
+  g_autofree char *path = location_file (r, id, ext);
+  GStatBuf st;
+  return g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0;
+}
+
+static void
+read_local_definitions (OTF2_Reader *otf2, guint64 id)
+{
+  OTF2_DefReader *defs = OTF2_Reader_GetDefReader (otf2, id);
+  uint64_t n = 0;
+  if (defs != NULL)
+    {
+      OTF2_Reader_ReadAllLocalDefinitions (otf2, defs, &n);
+      OTF2_Reader_CloseDefReader (otf2, defs);
+    }
+}
+
 /* Each location's events, one location after the other; a location whose
  * file is missing or broken keeps what was read, with a warning. */
 void
 chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *locations, GPtrArray *starts)
 {
+  g_autofree gboolean *has_events = g_new0 (gboolean, MAX (locations->len, 1));
   for (guint i = 0; i < locations->len; i++)
-    OTF2_Reader_SelectLocation (otf2, ((Location *) g_ptr_array_index (locations, i))->id);
+    {
+      guint64 id = ((Location *) g_ptr_array_index (locations, i))->id;
+      has_events[i] = has_file (r, id, "evt");
+      if (has_events[i])
+        OTF2_Reader_SelectLocation (otf2, id);
+    }
   gboolean local_defs = OTF2_Reader_OpenDefFiles (otf2) == OTF2_SUCCESS;
   OTF2_Reader_OpenEvtFiles (otf2);
   OTF2_EvtReaderCallbacks *callbacks = OTF2_EvtReaderCallbacks_New ();
@@ -33,21 +75,12 @@ chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *loca
   for (guint i = 0; i < locations->len; i++)
     {
       Location *location = g_ptr_array_index (locations, i);
-      if (local_defs)
-        {
-          /* the location's mapping tables, if it has any */
-          OTF2_DefReader *defs = OTF2_Reader_GetDefReader (otf2, location->id);
-          uint64_t n = 0;
-          if (defs != NULL)
-            {
-              OTF2_Reader_ReadAllLocalDefinitions (otf2, defs, &n);
-              OTF2_Reader_CloseDefReader (otf2, defs);
-            }
-        }
+      if (local_defs && has_events[i] && has_file (r, location->id, "def"))
+        read_local_definitions (otf2, location->id); /* its mapping tables and clock offsets */
       const LocationCheckpoint *start = starts ? g_ptr_array_index (starts, i) : NULL;
       if (starts != NULL && (start == NULL || start->no_events))
         continue; /* nothing of it in the window */
-      OTF2_EvtReader *events = OTF2_Reader_GetEvtReader (otf2, location->id);
+      OTF2_EvtReader *events = has_events[i] ? OTF2_Reader_GetEvtReader (otf2, location->id) : NULL;
       uint64_t n = 0;
       r->window_over = FALSE;
       OTF2_ErrorCode read = OTF2_SUCCESS;
@@ -85,7 +118,7 @@ chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *pa
     .groups = g_hash_table_new_full (NULL, NULL, NULL, g_free),
     .locations = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) chrono_otf2_location_free),
     .regions = g_hash_table_new (NULL, NULL),
-    .region_stats = g_array_new (FALSE, TRUE, sizeof (RegionStats)),
+    .region_stats = chrono_otf2_region_stats_new (),
     .metric_members = g_hash_table_new_full (NULL, NULL, NULL, g_free),
     .metric_classes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
     .metric_instances = g_hash_table_new (NULL, NULL),
@@ -105,7 +138,7 @@ chrono_otf2_reader_clear (ChronoOtf2Reader *r)
   g_hash_table_unref (r->groups);
   g_hash_table_unref (r->locations);
   g_hash_table_unref (r->regions);
-  g_array_unref (r->region_stats);
+  g_hash_table_unref (r->region_stats);
   g_hash_table_unref (r->metric_members);
   g_hash_table_unref (r->metric_classes);
   g_hash_table_unref (r->metric_instances);
@@ -121,6 +154,15 @@ chrono_otf2_reader_clear (ChronoOtf2Reader *r)
 static void
 set_clock (ChronoOtf2Reader *r)
 {
+  if (!r->have_clock || r->resolution == 0)
+    {
+      chrono_warnings_add (r->warnings, 0, "no clock resolution",
+                           r->have_clock ? _ ("the archive's clock properties give 0 ticks per second: times are "
+                                              "shown in ticks, as if one a second")
+                                         : _ ("the archive has no clock properties (ticks per second, offset): times "
+                                              "are shown in ticks, as if one a second"));
+      r->resolution = 1;
+    }
   ChronoClock clock;
   chrono_clock_init (&clock, (gint64) MIN (MAX (r->resolution, 1), (guint64) G_MAXINT64));
   clock.origin = (gint64) MIN (r->offset, (guint64) G_MAXINT64); /* the ruler counts from the global offset */
@@ -152,12 +194,60 @@ chrono_otf2_quiet_errors (void)
     }
 }
 
+/* libotf2 opens the archive's files as they are named: a FIFO there would
+ * block it forever, a device never end.  Missing location files are only
+ * warned about later. */
+static gboolean
+check_files (ChronoOtf2Reader *r, GPtrArray *locations, GError **error)
+{
+  for (guint i = 0; locations != NULL && i < locations->len; i++)
+    for (guint e = 0; e < 2; e++)
+      {
+        g_autofree char *path =
+            location_file (r, ((Location *) g_ptr_array_index (locations, i))->id, e ? "def" : "evt");
+        GStatBuf st;
+        int found = g_stat (path, &st);
+        if ((found == 0 && !S_ISREG (st.st_mode)) || (found != 0 && errno == ELOOP))
+          return chrono_check_regular_file (path, error);
+      }
+  if (locations != NULL)
+    return TRUE;
+  g_autofree char *stem = g_strndup (r->path, strlen (r->path) - (g_str_has_suffix (r->path, ".otf2") ? 5 : 0));
+  g_autofree char *global_defs = g_strconcat (stem, ".def", NULL);
+  return chrono_check_regular_file (r->path, error) && chrono_check_regular_file (global_defs, error);
+}
+
+/* A region whose name is a string nothing defines is shown under a name
+ * that says so (regions sharing it are one, as regions sharing a name). */
+static void
+name_undefined_strings (ChronoOtf2Reader *r)
+{
+  guint64 n = 0;
+  GHashTableIter iter;
+  gpointer name;
+  g_hash_table_iter_init (&iter, r->regions);
+  while (g_hash_table_iter_next (&iter, NULL, &name))
+    n += !g_hash_table_contains (r->string_table, name);
+  g_hash_table_iter_init (&iter, r->regions);
+  while (n > 0 && g_hash_table_iter_next (&iter, NULL, &name))
+    if (!g_hash_table_contains (r->string_table, name))
+      g_hash_table_insert (r->string_table, name,
+                           g_strdup_printf (_ ("(undefined string %u)"), GPOINTER_TO_UINT (name)));
+  if (n > 0)
+    chrono_warnings_add (r->warnings, 0, "undefined string",
+                         g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " region is named by a string that is not defined",
+                                      "%" PRIu64 " regions are named by strings that are not defined", n),
+                         n);
+}
+
 /* Opens the archive and reads its global definitions; sets the trace's
  * clock and makes the lanes of every location, sorted by id. */
 OTF2_Reader *
 chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error)
 {
   chrono_otf2_quiet_errors ();
+  if (!check_files (r, NULL, error))
+    return NULL;
   OTF2_Reader *otf2 = OTF2_Reader_Open (r->path);
   if (otf2 == NULL)
     {
@@ -182,8 +272,15 @@ chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error
       OTF2_Reader_Close (otf2);
       return NULL;
     }
+  name_undefined_strings (r);
+  g_autoptr (GPtrArray) locations = chrono_otf2_sorted_locations (r);
+  if (!check_files (r, locations, error))
+    {
+      OTF2_Reader_Close (otf2);
+      return NULL;
+    }
   set_clock (r);
-  *out_locations = chrono_otf2_sorted_locations (r);
+  *out_locations = g_steal_pointer (&locations);
   chrono_otf2_make_lanes (r, *out_locations);
   return otf2;
 }
@@ -194,6 +291,7 @@ chrono_otf2_finish (ChronoOtf2Reader *r, GPtrArray *locations)
   chrono_otf2_finish_tracks (r, locations);
   chrono_otf2_note_colour_labels (r);
   chrono_otf2_match_messages (r, NULL, NULL);
+  chrono_otf2_warn_nesting (r, locations);
   guint64 n_events = 0;
   for (guint i = 0; i < locations->len; i++)
     {

@@ -25,13 +25,15 @@ regions_report (ChronoOtf2Reader *r)
 {
   /* definitions sharing a name are one region */
   g_autoptr (GHashTable) by_name = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-  for (guint ref = 0; ref < r->region_stats->len; ref++)
+  GHashTableIter stats;
+  gpointer ref, value;
+  g_hash_table_iter_init (&stats, r->region_stats);
+  while (g_hash_table_iter_next (&stats, &ref, &value))
     {
-      const RegionStats *s = &g_array_index (r->region_stats, RegionStats, ref);
+      const RegionStats *s = value;
       if (s->calls == 0)
         continue;
-      const char *name =
-          chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (ref))));
+      const char *name = chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, ref)));
       RegionStats *sum = g_hash_table_lookup (by_name, name);
       if (sum == NULL)
         g_hash_table_insert (by_name, (gpointer) name, sum = g_new0 (RegionStats, 1));
@@ -75,6 +77,13 @@ locations_report (ChronoOtf2Reader *r, GPtrArray *locations)
       g_variant_builder_add (&entry, "{sv}", "enters", g_variant_new_uint64 (location->enters));
       g_variant_builder_add (&entry, "{sv}", "leaves", g_variant_new_uint64 (location->leaves));
       g_variant_builder_add (&entry, "{sv}", "metrics", g_variant_new_uint64 (location->metrics));
+      /* how its Leaves closed calls (chrono-otf2-nesting.c) */
+      g_variant_builder_add (&entry, "{sv}", "calls_cut_short", g_variant_new_uint64 (location->cut_short.count));
+      g_variant_builder_add (&entry, "{sv}", "leaves_of_another_region",
+                             g_variant_new_uint64 (location->other_region.count));
+      g_variant_builder_add (&entry, "{sv}", "leaves_with_nothing_open",
+                             g_variant_new_uint64 (location->nothing_open.count));
+      g_variant_builder_add (&entry, "{sv}", "calls_left_open", g_variant_new_uint64 (location->left_open));
       g_variant_builder_add_value (&list, g_variant_builder_end (&entry));
     }
   return g_variant_builder_end (&list);
