@@ -1,7 +1,7 @@
 /* chrono-laplace-kernel.c — kernel records and the process lanes. */
 #include "chrono-laplace-kernel.h"
 
-#include "chrono-laplace-heap.h"
+#include "chrono-heap.h"
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
@@ -350,8 +350,8 @@ add_life_spans (Process *p, ChronoSpans *spans, gint64 end)
 static void
 add_mapping_spans (Process *p, ChronoStrings *strings, ChronoSpans *spans, gint64 end)
 {
-  g_autoptr (ChronoLaplaceHeap) busy = chrono_laplace_heap_new ();
-  g_autoptr (ChronoLaplaceHeap) free_rows = chrono_laplace_heap_new ();
+  g_autoptr (ChronoHeap) busy = chrono_heap_new ();
+  g_autoptr (ChronoHeap) free_rows = chrono_heap_new ();
   guint n_rows = 0;
   for (guint i = 0; i < p->mappings->len; i++)
     {
@@ -359,17 +359,17 @@ add_mapping_spans (Process *p, ChronoStrings *strings, ChronoSpans *spans, gint6
       gint64 until = m->open ? MAX (end, m->start) : m->end;
       gint64 row_end;
       guint64 freed;
-      while (chrono_laplace_heap_peek (busy, &row_end, &freed) && row_end <= m->start)
+      while (chrono_heap_peek (busy, &row_end, &freed) && row_end <= m->start)
         {
-          chrono_laplace_heap_pop (busy);
-          chrono_laplace_heap_push (free_rows, (gint64) freed, freed);
+          chrono_heap_pop (busy);
+          chrono_heap_push (free_rows, (gint64) freed, freed);
         }
       guint64 row;
-      if (chrono_laplace_heap_peek (free_rows, NULL, &row))
-        chrono_laplace_heap_pop (free_rows);
+      if (chrono_heap_peek (free_rows, NULL, &row))
+        chrono_heap_pop (free_rows);
       else
         row = n_rows++;
-      chrono_laplace_heap_push (busy, until, row);
+      chrono_heap_push (busy, until, row);
       append_span (spans, m->start, MAX (until, m->start), CHRONO_STATE_MAPPED, (guint16) MIN (row + 1, G_MAXUINT16),
                    mapping_label (strings, m), m->open ? CHRONO_SPAN_OPEN_END : 0);
     }

@@ -16,58 +16,15 @@ void
 chrono_visandor_rows_clear (ChronoVisandorRows *rows)
 {
   g_clear_pointer (&rows->used, g_byte_array_unref);
-  g_clear_pointer (&rows->free, g_array_unref);
-}
-
-static guint32 *
-heap (ChronoVisandorRows *rows)
-{
-  return (guint32 *) rows->free->data;
+  g_clear_pointer (&rows->free, chrono_heap_free);
 }
 
 static void
 heap_push (ChronoVisandorRows *rows, guint32 row)
 {
   if (rows->free == NULL)
-    rows->free = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_array_append_val (rows->free, row);
-  guint32 *h = heap (rows);
-  for (guint i = rows->free->len - 1; i > 0;)
-    {
-      guint parent = (i - 1) / 2;
-      if (h[parent] <= h[i])
-        break;
-      guint32 swap = h[parent];
-      h[parent] = h[i];
-      h[i] = swap;
-      i = parent;
-    }
-}
-
-static guint32
-heap_pop (ChronoVisandorRows *rows)
-{
-  guint32 *h = heap (rows);
-  guint32 top = h[0];
-  guint n = rows->free->len - 1;
-  h[0] = h[n];
-  g_array_set_size (rows->free, n);
-  h = heap (rows);
-  for (guint i = 0;;)
-    {
-      guint least = i, left = 2 * i + 1, right = left + 1;
-      if (left < n && h[left] < h[least])
-        least = left;
-      if (right < n && h[right] < h[least])
-        least = right;
-      if (least == i)
-        break;
-      guint32 swap = h[least];
-      h[least] = h[i];
-      h[i] = swap;
-      i = least;
-    }
-  return top;
+    rows->free = chrono_heap_new ();
+  chrono_heap_push (rows->free, row, row);
 }
 
 guint32
@@ -75,11 +32,12 @@ chrono_visandor_rows_take (ChronoVisandorRows *rows)
 {
   if (rows->used == NULL)
     rows->used = g_byte_array_new ();
-  if (rows->free != NULL && rows->free->len > 0)
+  guint64 row;
+  if (rows->free != NULL && chrono_heap_peek (rows->free, NULL, &row))
     {
-      guint32 row = heap_pop (rows);
+      chrono_heap_pop (rows->free);
       rows->used->data[row] = 1;
-      return row;
+      return (guint32) row;
     }
   guint8 in_use = 1;
   g_byte_array_append (rows->used, &in_use, 1);

@@ -6,11 +6,13 @@
 
 #include <glib.h>
 
+#include "chrono-heap.h"
+
 G_BEGIN_DECLS
 
 typedef struct {
   GByteArray *used; /* 1 per row in use; its length is the most rows ever used */
-  GArray *free; /* guint32: a min-heap of the rows below that length not in use */
+  ChronoHeap *free; /* the rows below that length not in use (key and value: the row) */
 } ChronoVisandorRows;
 
 void chrono_visandor_rows_init (ChronoVisandorRows *rows);

@@ -1,25 +1,25 @@
-/* chrono-laplace-heap.c — a binary min-heap of (key, value) pairs. */
-#include "chrono-laplace-heap.h"
+/* chrono-heap.c — a binary min-heap of (key, value) pairs. */
+#include "chrono-heap.h"
 
 typedef struct {
   gint64 key;
   guint64 value;
 } Entry;
 
-struct _ChronoLaplaceHeap {
+struct _ChronoHeap {
   GArray *entries; /* Entry, heap-ordered */
 };
 
-ChronoLaplaceHeap *
-chrono_laplace_heap_new (void)
+ChronoHeap *
+chrono_heap_new (void)
 {
-  ChronoLaplaceHeap *heap = g_new0 (ChronoLaplaceHeap, 1);
+  ChronoHeap *heap = g_new0 (ChronoHeap, 1);
   heap->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   return heap;
 }
 
 void
-chrono_laplace_heap_free (ChronoLaplaceHeap *heap)
+chrono_heap_free (ChronoHeap *heap)
 {
   if (heap == NULL)
     return;
@@ -42,7 +42,7 @@ swap (Entry *a, Entry *b)
 }
 
 void
-chrono_laplace_heap_push (ChronoLaplaceHeap *heap, gint64 key, guint64 value)
+chrono_heap_push (ChronoHeap *heap, gint64 key, guint64 value)
 {
   Entry entry = { key, value };
   g_array_append_val (heap->entries, entry);
@@ -52,7 +52,7 @@ chrono_laplace_heap_push (ChronoLaplaceHeap *heap, gint64 key, guint64 value)
 }
 
 gboolean
-chrono_laplace_heap_peek (ChronoLaplaceHeap *heap, gint64 *key, guint64 *value)
+chrono_heap_peek (ChronoHeap *heap, gint64 *key, guint64 *value)
 {
   if (heap->entries->len == 0)
     return FALSE;
@@ -65,7 +65,7 @@ chrono_laplace_heap_peek (ChronoLaplaceHeap *heap, gint64 *key, guint64 *value)
 }
 
 void
-chrono_laplace_heap_pop (ChronoLaplaceHeap *heap)
+chrono_heap_pop (ChronoHeap *heap)
 {
   g_return_if_fail (heap->entries->len > 0);
   Entry *e = (Entry *) heap->entries->data;
@@ -84,4 +84,10 @@ chrono_laplace_heap_pop (ChronoLaplaceHeap *heap)
       swap (&e[i], &e[smallest]);
       i = smallest;
     }
+}
+
+guint
+chrono_heap_get_n (ChronoHeap *heap)
+{
+  return heap->entries->len;
 }
