@@ -1,6 +1,7 @@
 /* chrono-fuzz-convert.c — `convert` of a Laplace reference trace, text to
- * binary or binary to text, by the loader table's convert as
- * `chronoscope-cli convert` calls it: once with the byte order detected,
+ * binary or binary to text, by the loader table's convert of the format
+ * the content is sniffed as, as `chronoscope-cli convert` calls it (the
+ * only format with two forms is Laplace): once with the byte order detected,
  * once with --big-endian.  What a conversion writes must convert back and
  * forth to the same bytes (a text from a binary, a binary from a text:
  * one round trip is the identity), and must load. */
@@ -18,12 +19,14 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 static gboolean
 convert (const char *input, const char *output, const char *byte_order)
 {
-  const ChronoLoaderInfo *loader = chrono_loaders_find_by_name ("laplace");
-  g_assert (loader != NULL && loader->convert != NULL);
+  /* as the command line: the format its content says, if that one converts */
+  g_autoptr (GError) error = NULL;
+  const ChronoLoaderInfo *loader = chrono_loaders_sniff (input, &error);
+  if (loader == NULL || loader->convert == NULL)
+    return FALSE;
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
   if (byte_order != NULL)
     g_hash_table_insert (options, "byte-order", (gpointer) byte_order);
-  g_autoptr (GError) error = NULL;
   gboolean ok = loader->convert (input, output, options, &error);
   g_assert (ok || (error != NULL && error->message != NULL)); /* a refusal says why */
   return ok;
