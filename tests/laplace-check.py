@@ -184,6 +184,15 @@ class Laplace(unittest.TestCase):
             with self.subTest(flags=bad):
                 self.assertEqual(run("convert", little, "-o", self.here("x.txt"), *bad, check=False).returncode, 2)
 
+    def test_the_byte_order_detected_converts_times_that_go_back(self):
+        # a trace of unsorted records: its times go back in the order its records say, which is no reason to refuse
+        source = os.path.join(FIXTURES, "unsorted.ref.txt")
+        binary, told, detected = self.here("unsorted.ref"), self.here("told.txt"), self.here("detected.txt")
+        run("convert", source, "-o", binary)
+        run("convert", binary, "-o", told, "--byte-order", "little")
+        run("convert", binary, "-o", detected)
+        self.assertEqual(read_bytes(told), read_bytes(detected))
+
     def test_text_to_big_endian_binary_to_text_is_byte_exact(self):
         source = os.path.join(FIXTURES, "doc_example.ref.txt")
         binary, text, told = self.here("doc.ref"), self.here("doc.txt"), self.here("told.txt")

@@ -12,18 +12,26 @@
 #include "chrono-output-file.h"
 
 /* The byte order the file's first records say. */
-static const char *
-detected_order_name (const char *path)
+static ChronoLaplaceByteOrder
+detected_order (const char *path)
 {
   guint8 head[CHRONO_SNIFF_HEAD_SIZE];
   gssize n = chrono_read_head (path, head, sizeof head, NULL);
   gboolean ambiguous;
   gboolean big = n > 0 && chrono_laplace_detect_big_endian (head, (gsize) n, &ambiguous);
-  return big ? _ ("big-endian") : _ ("little-endian");
+  return big ? CHRONO_LAPLACE_BIG_ENDIAN : CHRONO_LAPLACE_LITTLE_ENDIAN;
 }
 
-/* A byte order given that makes the times go back is most likely the wrong
- * one: refused unless forced, naming the order the file says. */
+static const char *
+order_name (ChronoLaplaceByteOrder order)
+{
+  return order == CHRONO_LAPLACE_BIG_ENDIAN ? _ ("big-endian") : _ ("little-endian");
+}
+
+/* A byte order given that makes the times go back, against the order the
+ * file's records say, is most likely the wrong one: refused unless forced,
+ * naming the order detected.  Given as detected, times that go back are the
+ * file's own (a trace of unsorted records), converted as they are. */
 static gboolean
 check_order_given (const char *input, ChronoLaplaceByteOrder order, gboolean force, guint64 record, guint64 timestamp,
                    guint64 *previous, GError **error)
@@ -32,11 +40,13 @@ check_order_given (const char *input, ChronoLaplaceByteOrder order, gboolean for
   *previous = timestamp;
   if (!goes_back || force || order == CHRONO_LAPLACE_AUTO_ORDER)
     return TRUE;
+  ChronoLaplaceByteOrder detected = detected_order (input);
+  if (detected == order)
+    return TRUE;
   g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
                _ ("%s: record %" PRIu64 ": read as %s, its time goes back (the byte order detected is %s); "
                   "--force converts it anyway"),
-               input, record + 1, order == CHRONO_LAPLACE_BIG_ENDIAN ? _ ("big-endian") : _ ("little-endian"),
-               detected_order_name (input));
+               input, record + 1, order_name (order), order_name (detected));
   return FALSE;
 }
 
