@@ -59,6 +59,10 @@ static void
 keep_both_summaries (ChronoOtf2Reader *r, Location *location, MetricTrack *track)
 {
   chrono_otf2_summary (r, track->lane); /* none yet when its samples all came at one time */
+  /* the last value holds to the location's last event, as a whole read draws it */
+  if (track->have_last)
+    chrono_summary_add_value (track->recorded_summary, track->last_time, MAX (location->last_time, track->last_time),
+                              track->last_value);
   chrono_lane_set_other_summary (track->lane, g_steal_pointer (&track->recorded_summary),
                                  member_name (r, track->member));
   if (track->went_down)
