@@ -1,6 +1,7 @@
 /* test-otf2-tracks.c — what an OTF2 archive's metric lanes and location
  * names say, on small archives written here with libotf2: a counter that
- * goes down is shown as recorded (one warning), metric times that go back
+ * goes down is shown as recorded (one warning), read lazily too a counter
+ * switches between its rate and its recorded values, metric times that go back
  * (across 2^63 too) are warned about and skipped, whole and lazily, and
  * locations without a name are named from their type and group. */
 #include <glib/gstdio.h>
@@ -231,7 +232,8 @@ test_counter_modes (void)
           g_assert_nonnull (summary);
           double min, max;
           g_assert_true (chrono_summary_get_value_range (summary, &min, &max));
-          g_assert_cmpfloat (min, ==, 500); /* as a rate: −4e9 /s */
+          /* the last value too, held at the end as a whole read has it (as a rate: −7e9 /s) */
+          g_assert_cmpfloat (min, ==, 100);
           g_assert_cmpfloat (max, ==, 900);
         }
     }
@@ -297,6 +299,107 @@ test_times_going_back (void)
       remove_archive (path);
       if (mode == OTF2_METRIC_ABSOLUTE_POINT)
         break;
+    }
+}
+
+static ChronoTrace *
+load_in_windows (const char *anchor)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, "lazy", "always");
+  g_hash_table_insert (options, "chunk-size", "256");
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *trace = chrono_load_file_with_options (anchor, options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* The lane of the window holding time, decoded (or kept) by the trace's cache. */
+static ChronoLane *
+window_lane (ChronoTrace *trace, ChronoLane *index_lane, gint64 time)
+{
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
+  guint k = chrono_trace_find_chunk (trace, time);
+  g_autoptr (GError) error = NULL;
+  g_assert_nonnull (chrono_chunk_cache_decode (cache, k, &error));
+  g_assert_no_error (error);
+  ChronoLane *lane = chrono_chunk_cache_find_lane (cache, k, index_lane);
+  g_assert_nonnull (lane);
+  return lane;
+}
+
+/* Between every two samples of one window, the windows read lazily show
+ * what the whole read shows, under the same name.  (Between a window's
+ * last sample and its end a decoded window knows no rate: the next sample
+ * is the next window's.) */
+static void
+assert_windows_show (ChronoTrace *lazy, ChronoLane *index_lane, ChronoLane *whole, const Sample *samples, guint n)
+{
+  g_assert_cmpstr (chrono_lane_get_name (index_lane), ==, chrono_lane_get_name (whole));
+  g_assert_cmpstr (chrono_lane_get_other_name (index_lane), ==, chrono_lane_get_other_name (whole));
+  guint probed = 0;
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      gint64 t = (gint64) (samples[i].time + samples[i + 1].time) / 2;
+      if (chrono_trace_find_chunk (lazy, (gint64) samples[i].time)
+          != chrono_trace_find_chunk (lazy, (gint64) samples[i + 1].time))
+        continue;
+      probed++;
+      ChronoLane *lane = window_lane (lazy, index_lane, t);
+      g_assert_cmpstr (chrono_lane_get_name (lane), ==, chrono_lane_get_name (whole));
+      g_assert_cmpstr (chrono_lane_get_other_name (lane), ==, chrono_lane_get_other_name (whole));
+      double expected, value;
+      g_assert_true (chrono_signal_value_at (chrono_lane_get_signal (whole), t, &expected));
+      if (!chrono_signal_value_at (chrono_lane_get_signal (lane), t, &value))
+        g_error ("%s: no value at %" G_GINT64_FORMAT, chrono_lane_get_name (lane), t);
+      g_assert_cmpfloat (value, ==, expected);
+    }
+  g_assert_cmpuint (probed, >, n / 2);
+  /* the overview's summary is of the same reading */
+  double min, max, whole_min, whole_max;
+  g_assert_true (chrono_summary_get_value_range (chrono_lane_get_summary (index_lane), &min, &max));
+  g_assert_true (chrono_signal_range (chrono_lane_get_signal (whole), G_MININT64, G_MAXINT64, &whole_min, &whole_max));
+  g_assert_cmpfloat (min, ==, whole_min);
+  g_assert_cmpfloat (max, ==, whole_max);
+}
+
+/* Read lazily, a counter's lane switches between its rate and its values
+ * as recorded as a whole read's does: clicked in a decoded window, the
+ * whole lane switches, the windows decoded before and after alike. */
+static void
+test_switch_lazily (void)
+{
+  enum { N = 60 };
+  Sample rising[N], falling[N];
+  for (guint i = 0; i < N; i++)
+    {
+      rising[i] = (Sample){ 100 + i * 97, 1000 + i * i * 7 };
+      falling[i] = (Sample){ 100 + i * 97, 500 + (i * 37) % 11 * 40 };
+    }
+  const Sample *archives[] = { rising, falling };
+  for (guint a = 0; a < G_N_ELEMENTS (archives); a++)
+    {
+      const TestLocation location = { 0, "Master thread", OTF2_LOCATION_TYPE_CPU_THREAD, 0, archives[a], N };
+      const TestArchive archive = { OTF2_METRIC_ACCUMULATED_START, one_process, 1, &location, 1 };
+      g_autofree char *path = write_archive (&archive);
+      g_autoptr (ChronoTrace) whole_trace = load (path, FALSE);
+      g_autoptr (ChronoTrace) lazy = load_in_windows (path);
+      g_assert_cmpuint (chrono_trace_get_n_chunks (lazy), >, 3);
+      ChronoLane *whole = signal_lane (whole_trace), *index_lane = signal_lane (lazy);
+      g_assert_cmpstr (chrono_lane_get_name (whole), ==, a == 0 ? "counter /s" : "counter");
+      assert_windows_show (lazy, index_lane, whole, archives[a], N);
+
+      /* switched from a sample of the first window, as the inspector's button does */
+      g_assert_true (chrono_lane_swap_signals (whole));
+      g_assert_true (chrono_lane_swap_signals (window_lane (lazy, index_lane, (gint64) archives[a][1].time)));
+      g_assert_cmpstr (chrono_lane_get_name (whole), ==, a == 0 ? "counter" : "counter /s");
+      assert_windows_show (lazy, index_lane, whole, archives[a], N);
+
+      /* and back, the index lane itself this time */
+      g_assert_true (chrono_lane_swap_signals (whole));
+      g_assert_true (chrono_lane_swap_signals (index_lane));
+      assert_windows_show (lazy, index_lane, whole, archives[a], N);
+      remove_archive (path);
     }
 }
 
@@ -405,6 +508,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/otf2-tracks/counter-modes", test_counter_modes);
+  g_test_add_func ("/otf2-tracks/switch-lazily", test_switch_lazily);
   g_test_add_func ("/otf2-tracks/times-going-back", test_times_going_back);
   g_test_add_func ("/otf2-tracks/location-names", test_location_names);
   g_test_add_func ("/otf2-tracks/colour-labels", test_colour_labels);

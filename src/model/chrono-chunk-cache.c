@@ -293,7 +293,11 @@ chrono_chunk_cache_find_lane (ChronoChunkCache *self, guint chunk, ChronoLane *i
   if (entry == NULL)
     return NULL;
   g_autofree char *key = chrono_lane_dup_key (index_lane);
-  return g_hash_table_lookup (entry->lanes, key);
+  ChronoLane *lane = g_hash_table_lookup (entry->lanes, key);
+  /* decoded before the index lane switched its reading, it switches now */
+  if (lane != NULL)
+    chrono_lane_follow_reading (lane, index_lane);
+  return lane;
 }
 
 gboolean

@@ -26,6 +26,7 @@ gsize chrono_chunk_cache_get_memory_size (ChronoChunkCache *cache);
 guint chrono_chunk_cache_get_capacity (ChronoChunkCache *cache);
 
 ChronoTrace *chrono_chunk_cache_peek (ChronoChunkCache *cache, guint chunk);
+/* Chunk's lane that is index_lane, showing the reading index_lane shows. */
 ChronoLane *chrono_chunk_cache_find_lane (ChronoChunkCache *cache, guint chunk, ChronoLane *index_lane);
 /* Asks for chunks first..last; TRUE when all are decoded already.  A new
  * request replaces the chunks an older one still waits for. */

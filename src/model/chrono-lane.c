@@ -16,7 +16,11 @@ struct _ChronoLane {
   ChronoMarks *marks;
   ChronoSignal *signal;
   ChronoSignal *other_signal; /* another reading of the same samples, shown on request */
-  char *other_name; /* the lane's name when it shows other_signal */
+  char *other_name; /* the lane's name when it shows its other reading */
+  ChronoSummary *other_summary; /* read lazily: the other reading's summary */
+  char *key_name; /* once switched: the name it was made with, its identity (chrono_lane_dup_key) */
+  gboolean other_shown; /* it shows its other reading */
+  ChronoLane *leader; /* a decoded chunk's lane: the index lane whose reading it shows */
   ChronoInstances *instances;
   ChronoSummary *summary;
   ChronoTree *tree;
@@ -93,6 +97,9 @@ chrono_lane_finalize (GObject *object)
   g_clear_pointer (&self->signal, chrono_signal_free);
   g_clear_pointer (&self->other_signal, chrono_signal_free);
   g_free (self->other_name);
+  g_clear_pointer (&self->other_summary, chrono_summary_free);
+  g_free (self->key_name);
+  g_clear_object (&self->leader);
   g_clear_pointer (&self->instances, chrono_instances_free);
   g_clear_pointer (&self->summary, chrono_summary_free);
   g_clear_pointer (&self->tree, chrono_tree_free);
@@ -325,7 +332,7 @@ append_key (GString *key, ChronoLane *lane)
       append_key (key, lane->parent);
       g_string_append_c (key, '\x1f');
     }
-  g_string_append (key, lane->name);
+  g_string_append (key, lane->key_name != NULL ? lane->key_name : lane->name);
 }
 
 /* The names from the top joined by U+001F, which no name holds: the lane's
@@ -542,26 +549,82 @@ chrono_lane_set_other_signal (ChronoLane *lane, ChronoSignal *signal, const char
   lane->other_name = chrono_utf8_dup (name);
 }
 
+void
+chrono_lane_set_other_summary (ChronoLane *lane, ChronoSummary *summary, const char *name)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane) && summary != NULL && name != NULL);
+  g_clear_pointer (&lane->other_summary, chrono_summary_free);
+  g_free (lane->other_name);
+  lane->other_summary = summary;
+  lane->other_name = chrono_utf8_dup (name);
+}
+
+static gboolean
+has_other_reading (ChronoLane *lane)
+{
+  return (lane->other_signal != NULL && lane->signal != NULL) || (lane->other_summary != NULL && lane->summary != NULL);
+}
+
 const char *
 chrono_lane_get_other_name (ChronoLane *lane)
 {
   g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
-  return lane->other_signal != NULL ? lane->other_name : NULL;
+  return has_other_reading (lane) ? lane->other_name : NULL;
+}
+
+static void
+swap_own_readings (ChronoLane *lane)
+{
+  /* the name it was made with stays its key: the index and its decoded
+   * chunks find each other whichever reading each shows */
+  if (lane->key_name == NULL)
+    lane->key_name = g_strdup (lane->name);
+  if (lane->other_signal != NULL && lane->signal != NULL)
+    {
+      ChronoSignal *signal = lane->signal;
+      lane->signal = lane->other_signal;
+      lane->other_signal = signal;
+    }
+  if (lane->other_summary != NULL && lane->summary != NULL)
+    {
+      ChronoSummary *summary = lane->summary;
+      lane->summary = lane->other_summary;
+      lane->other_summary = summary;
+    }
+  char *name = lane->name;
+  lane->name = lane->other_name;
+  lane->other_name = name;
+  lane->other_shown = !lane->other_shown;
 }
 
 gboolean
 chrono_lane_swap_signals (ChronoLane *lane)
 {
   g_return_val_if_fail (CHRONO_IS_LANE (lane), FALSE);
-  if (lane->other_signal == NULL || lane->signal == NULL)
+  if (lane->leader != NULL)
+    {
+      /* a decoded chunk's lane: the whole lane switches, this chunk with it */
+      if (!chrono_lane_swap_signals (lane->leader))
+        return FALSE;
+      chrono_lane_follow_reading (lane, lane->leader);
+      return TRUE;
+    }
+  if (!has_other_reading (lane))
     return FALSE;
-  ChronoSignal *signal = lane->signal;
-  lane->signal = lane->other_signal;
-  lane->other_signal = signal;
-  char *name = lane->name;
-  lane->name = lane->other_name;
-  lane->other_name = name;
+  swap_own_readings (lane);
   return TRUE;
+}
+
+void
+chrono_lane_follow_reading (ChronoLane *lane, ChronoLane *leader)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane) && CHRONO_IS_LANE (leader));
+  if (lane == leader || !has_other_reading (lane) || chrono_lane_get_other_name (leader) == NULL)
+    return;
+  if (lane->leader != leader)
+    g_set_object (&lane->leader, leader);
+  if (lane->other_shown != leader->other_shown)
+    swap_own_readings (lane);
 }
 
 ChronoSignal *

@@ -80,10 +80,18 @@ ChronoSignal *chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_seco
 /* Another reading of the same samples (a counter as a rate or as recorded),
  * with the lane's name for it; the lane owns it.  Before sealing. */
 void chrono_lane_set_other_signal (ChronoLane *lane, ChronoSignal *signal, const char *name);
+/* The same for a lazily read lane: its other reading's summary. */
+void chrono_lane_set_other_summary (ChronoLane *lane, ChronoSummary *summary, const char *name);
 /* The name the lane takes with its other reading; NULL: it has none. */
 const char *chrono_lane_get_other_name (ChronoLane *lane);
-/* Shows the other reading (and its name) instead; FALSE: there is none. */
+/* Shows the other reading (and its name) instead; FALSE: there is none.
+ * Its key stays the one it was made with.  A decoded chunk's lane that
+ * follows an index lane switches the index lane, and itself with it. */
 gboolean chrono_lane_swap_signals (ChronoLane *lane);
+/* A decoded chunk's lane (carrying both readings, made as its index lane
+ * was) shows the reading the index lane shows, now and whenever either is
+ * switched; it keeps the index lane alive. */
+void chrono_lane_follow_reading (ChronoLane *lane, ChronoLane *leader);
 ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
 /* What the claims of a lazily read resource lane amount to, counted by its
  * reader in the order a whole read places them (its spans are in decoded

@@ -184,7 +184,7 @@ metric_value (OTF2_Type type, OTF2_MetricValue value)
 }
 
 /* Whether the location's member was found, in the index pass, to be shown
- * as recorded (decoding a window: its lane must be the index's). */
+ * as recorded (decoding a window: its lane shows what the index's showed). */
 static gboolean
 recorded_in_index (ChronoOtf2Reader *r, Location *location, guint32 member_ref)
 {
@@ -203,7 +203,9 @@ metric_track (ChronoOtf2Reader *r, Location *location, guint32 member_ref, const
     return track;
   track = g_new0 (MetricTrack, 1);
   track->member = member_ref;
-  track->as_recorded = member->mode != OTF2_METRIC_ACCUMULATED_START || recorded_in_index (r, location, member_ref);
+  /* decoding, a counter carries both readings: the rate first, as the index pass made the lane */
+  track->as_recorded = member->mode != OTF2_METRIC_ACCUMULATED_START;
+  track->index_recorded = !track->as_recorded && recorded_in_index (r, location, member_ref);
   const char *name = chrono_otf2_string (r, member->name);
   g_autofree char *label = track->as_recorded ? g_strdup (name) : g_strdup_printf ("%s /s", name);
   g_autoptr (ChronoLane) lane = chrono_lane_new (label, CHRONO_LANE_SIGNAL, "metric");
@@ -238,9 +240,7 @@ note_counter (ChronoOtf2Reader *r, MetricTrack *track, gint64 time, double value
       track->went_down = TRUE;
       track->first_down = time;
     }
-  if (r->decoding)
-    return;
-  if (r->summary_buckets == 0)
+  if (r->decoding || r->summary_buckets == 0)
     {
       if (track->recorded == NULL)
         track->recorded = chrono_signal_new ((gint64) MAX (r->resolution, 1));
@@ -372,8 +372,18 @@ chrono_otf2_restore_tracks (ChronoOtf2Reader *r, Location *location, GArray *tra
       track->have_last = saved->have_last;
       track->last_time = saved->last_time;
       track->last_value = saved->last_value;
-      if (saved->have_last && track->as_recorded)
-        chrono_signal_append_step (chrono_lane_ensure_signal (track->lane, (gint64) r->resolution),
-                                   MAX (saved->last_time, window_start), saved->last_value);
+      if (!saved->have_last)
+        continue;
+      gint64 from = MAX (saved->last_time, window_start);
+      if (track->as_recorded)
+        chrono_signal_append_step (chrono_lane_ensure_signal (track->lane, (gint64) r->resolution), from,
+                                   saved->last_value);
+      else
+        {
+          /* a counter's recorded value holds from the window's start too */
+          if (track->recorded == NULL)
+            track->recorded = chrono_signal_new ((gint64) MAX (r->resolution, 1));
+          chrono_signal_append_step (track->recorded, from, saved->last_value);
+        }
     }
 }

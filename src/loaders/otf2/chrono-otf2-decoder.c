@@ -79,6 +79,7 @@ chrono_otf2_decoder_decode (ChronoChunkDecoder *decoder, guint k, GCancellable *
   OTF2_Reader_Close (otf2);
   /* calls open at the window's end are cut there; the next window has them from its checkpoint */
   chrono_otf2_close_open_calls (&r, locations, last ? G_MININT64 : r.window_end);
+  chrono_otf2_finish_window_tracks (&r, locations, last ? G_MININT64 : r.window_end);
   chrono_otf2_reader_clear (&r);
   chrono_trace_seal (trace);
   return g_steal_pointer (&trace);

@@ -42,6 +42,7 @@ typedef struct {
   double last_value;
   gboolean as_recorded; /* its values as recorded: an absolute metric, or a counter that goes down */
   gboolean went_down; /* an accumulated counter went down, first at first_down */
+  gboolean index_recorded; /* decoding a window: the index showed the counter as recorded */
   gint64 first_down;
   guint64 n_back, first_back; /* samples skipped for coming before the one before, the first's raw time */
   /* an accumulated counter drawn as a rate: its recorded values too, until
@@ -219,6 +220,10 @@ void chrono_otf2_track_free (gpointer track);
 /* After a whole read or an index pass: each counter that went down shows
  * its recorded values (one warning), the samples skipped are warned about. */
 void chrono_otf2_finish_tracks (ChronoOtf2Reader *r, GPtrArray *locations);
+/* After decoding a window that ends at end (G_MININT64: each location's
+ * last event): each counter's lane carries its recorded values too, and
+ * shows the reading the index showed. */
+void chrono_otf2_finish_window_tracks (ChronoOtf2Reader *r, GPtrArray *locations, gint64 end);
 
 /* chrono-otf2-nesting.c */
 void chrono_otf2_tally (Tally *tally, guint64 n, gint64 time);

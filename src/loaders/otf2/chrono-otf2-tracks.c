@@ -2,8 +2,10 @@
  * sample is read: a counter declared accumulated is drawn as its rate only
  * if it never goes down; one that does (Score-P plugin counters declared so
  * by mistake read "−401 /s" as a rate) is drawn as recorded, with one
- * warning.  Samples that came earlier than the one before were skipped;
- * they are told here, once per lane. */
+ * warning.  Both readings are kept (read lazily: both summaries, and each
+ * decoded window both signals), the user may switch.  Samples that came
+ * earlier than the one before were skipped; they are told here, once per
+ * lane. */
 #include <glib/gi18n-lib.h>
 
 #include <inttypes.h>
@@ -26,14 +28,11 @@ member_name (ChronoOtf2Reader *r, guint32 member_ref)
   return member != NULL ? chrono_otf2_string (r, member->name) : "";
 }
 
-/* Read lazily, the counter's lane shows its values as recorded from here
- * on: its summary, its name, and the windows the decoder draws. */
+/* The decoder builds the windows of a counter the index shows as recorded
+ * in the same order: its rate, then switched to its recorded values. */
 static void
-show_as_recorded (ChronoOtf2Reader *r, Location *location, MetricTrack *track)
+note_recorded (Location *location, MetricTrack *track)
 {
-  if (track->recorded_summary != NULL)
-    chrono_lane_set_summary (track->lane, g_steal_pointer (&track->recorded_summary));
-  chrono_lane_set_name (track->lane, member_name (r, track->member));
   track->as_recorded = TRUE;
   if (location->recorded_members == NULL)
     location->recorded_members = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -51,6 +50,25 @@ keep_both_readings (ChronoOtf2Reader *r, Location *location, MetricTrack *track)
     {
       chrono_lane_swap_signals (track->lane);
       track->as_recorded = TRUE;
+    }
+}
+
+/* So does an index pass, as the summaries of both; the decoded windows
+ * carry both readings and show the one the lane shows. */
+static void
+keep_both_summaries (ChronoOtf2Reader *r, Location *location, MetricTrack *track)
+{
+  chrono_otf2_summary (r, track->lane); /* none yet when its samples all came at one time */
+  /* the last value holds to the location's last event, as a whole read draws it */
+  if (track->have_last)
+    chrono_summary_add_value (track->recorded_summary, track->last_time, MAX (location->last_time, track->last_time),
+                              track->last_value);
+  chrono_lane_set_other_summary (track->lane, g_steal_pointer (&track->recorded_summary),
+                                 member_name (r, track->member));
+  if (track->went_down)
+    {
+      chrono_lane_swap_signals (track->lane);
+      note_recorded (location, track);
     }
 }
 
@@ -74,8 +92,8 @@ finish_track (ChronoOtf2Reader *r, Location *location, MetricTrack *track)
                          location->id, name, track->first_down);
   if (track->recorded != NULL && chrono_lane_get_signal (track->lane) != NULL)
     keep_both_readings (r, location, track);
-  else if (track->went_down)
-    show_as_recorded (r, location, track);
+  else if (track->recorded_summary != NULL)
+    keep_both_summaries (r, location, track);
   g_clear_pointer (&track->recorded, chrono_signal_free);
   g_clear_pointer (&track->recorded_summary, chrono_summary_free);
 }
@@ -98,5 +116,31 @@ chrono_otf2_finish_tracks (ChronoOtf2Reader *r, GPtrArray *locations)
       tracks = g_list_sort (tracks, compare_tracks);
       for (GList *t = tracks; t != NULL; t = t->next)
         finish_track (r, location, t->data);
+    }
+}
+
+void
+chrono_otf2_finish_window_tracks (ChronoOtf2Reader *r, GPtrArray *locations, gint64 end)
+{
+  for (guint i = 0; i < locations->len; i++)
+    {
+      Location *location = g_ptr_array_index (locations, i);
+      gint64 at = end == G_MININT64 ? location->last_time : end;
+      GHashTableIter iter;
+      gpointer value;
+      g_hash_table_iter_init (&iter, location->tracks);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        {
+          MetricTrack *track = value;
+          if (track->recorded == NULL)
+            continue;
+          chrono_signal_close_steps (track->recorded, at);
+          /* a window without samples of it has a rate of none, but a lane to switch */
+          chrono_lane_ensure_signal (track->lane, (gint64) MAX (r->resolution, 1));
+          chrono_lane_set_other_signal (track->lane, g_steal_pointer (&track->recorded),
+                                        member_name (r, track->member));
+          if (track->index_recorded)
+            chrono_lane_swap_signals (track->lane);
+        }
     }
 }
