@@ -1595,6 +1595,77 @@ test_signal_sample (void)
   gtk_widget_destroy (GTK_WIDGET (window));
 }
 
+static void
+remember_sample_lane (ChronoTimelineView *view, ChronoTrace *trace, ChronoLane *lane, guint index, guint member,
+                      ChronoLane **out)
+{
+  *out = lane;
+}
+
+/* Read lazily, a counter's lane switches as a whole read's does: a click on
+ * a sample of a decoded window offers the other reading, and switching it
+ * renames the lane and redraws every decoded window in that reading. */
+static void
+test_lazy_counter_reading (void)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "mpi_metrics.otf2", NULL);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, "lazy", "always");
+  g_hash_table_insert (options, "chunk-size", "2048");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
+  g_assert_nonnull (cache);
+  for (guint k = 0; k < chrono_trace_get_n_chunks (trace); k++)
+    g_assert_nonnull (chrono_chunk_cache_decode (cache, k, &error));
+  ChronoLane *counter = find_lane (trace, "PAPI_TOT_INS /s", CHRONO_LANE_SIGNAL);
+  g_assert_nonnull (counter);
+
+  GtkWidget *window = gtk_window_new (GTK_WINDOW_TOPLEVEL);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_timeline_view_new (trace, NULL));
+  gtk_container_add (GTK_CONTAINER (window), GTK_WIDGET (view));
+  gtk_window_resize (GTK_WINDOW (window), 1400, 600);
+  gtk_widget_show_all (window);
+  settle ();
+  chrono_viewport_fit (chrono_timeline_view_get_viewport (view));
+  g_assert_true (chrono_timeline_view_show_lane (view, counter));
+  settle ();
+  ChronoLane *clicked = NULL;
+  g_signal_connect (view, "sample-selected", G_CALLBACK (remember_sample_lane), &clicked);
+  guint row_index;
+  g_assert_true (chrono_layout_find_row (chrono_timeline_view_get_layout (view), counter, &row_index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (chrono_timeline_view_get_layout (view), row_index);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  ChronoSignal *first_window = chrono_lane_get_signal (chrono_chunk_cache_find_lane (cache, 0, counter));
+  g_assert_cmpuint (chrono_signal_get_n (first_window), >, 0);
+  const ChronoFragment *rate = chrono_signal_get (first_window, 0);
+  double x = chrono_render_options_time_to_x (&o, rate->t0 + (rate->t1 - rate->t0) / 2);
+  double y = chrono_render_options_lane_top (&o) + row->y - o.scroll_y + row->height / 2;
+  send_button (GTK_WIDGET (view), GDK_BUTTON_PRESS, 1, x, y, 0);
+  send_button (GTK_WIDGET (view), GDK_BUTTON_RELEASE, 1, x, y, 0);
+  g_assert_nonnull (clicked);
+  /* what the inspector's "Show as …" button names */
+  g_assert_cmpstr (chrono_lane_get_other_name (clicked), ==, "PAPI_TOT_INS");
+
+  g_assert_true (chrono_timeline_view_switch_sample_reading (view));
+  g_assert_cmpstr (chrono_lane_get_name (counter), ==, "PAPI_TOT_INS");
+  g_assert_cmpstr (chrono_lane_get_name (clicked), ==, "PAPI_TOT_INS");
+  g_assert_cmpstr (chrono_lane_get_other_name (clicked), ==, "PAPI_TOT_INS /s");
+  for (guint k = 0; k < chrono_trace_get_n_chunks (trace); k++)
+    {
+      ChronoLane *detail = chrono_chunk_cache_find_lane (cache, k, counter);
+      if (detail != NULL)
+        g_assert_true (chrono_signal_is_step (chrono_lane_get_signal (detail)));
+    }
+  settle ();
+  save_screenshot (window, "gui-lazy-counter-as-recorded.png");
+  g_assert_true (chrono_timeline_view_switch_sample_reading (view));
+  g_assert_cmpstr (chrono_lane_get_name (counter), ==, "PAPI_TOT_INS /s");
+  gtk_widget_destroy (window);
+}
+
 static GtkWidget *
 find_named (GtkWidget *widget, const char *name)
 {
@@ -3581,6 +3652,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/view-file-survives-apply", test_view_file_survives_apply);
   g_test_add_func ("/gui/metrics-panel", test_metrics_panel);
   g_test_add_func ("/gui/signal-sample", test_signal_sample);
+  g_test_add_func ("/gui/lazy-counter-reading", test_lazy_counter_reading);
   g_test_add_func ("/gui/arrows-dialog", test_arrows_dialog);
   g_test_add_func ("/gui/follow-message-chain", test_follow_message_chain);
   g_test_add_func ("/gui/requirements-page", test_requirements_page);
