@@ -65,6 +65,11 @@ save_screenshot (GtkWidget *widget, const char *name)
   gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
   while (g_main_context_pending (NULL) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
+  /* the frame clock may not have laid out a change yet (nothing pending while
+   * its timer waits): lay it out now, drawing needs an allocation */
+  GtkWidget *toplevel = gtk_widget_get_toplevel (widget);
+  if (GTK_IS_CONTAINER (toplevel))
+    gtk_container_check_resize (GTK_CONTAINER (toplevel));
   int width = gtk_widget_get_allocated_width (widget), height = gtk_widget_get_allocated_height (widget);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t *cr = cairo_create (surface);
