@@ -2,7 +2,7 @@
 """Recomputes `chronoscope-cli chains --json` from the raw BTF text,
 independently of the C code, and compares it exactly.
 
-Definitions (issue 17 §4, README "Event chains"): every element of a chain
+Definitions (README "Event chains"): every element of a chain
 is a list of instances [start, end]; a stimulus's `trigger` at t is [t, t]; a
 task or ISR instance runs from its first start/resume/run since its latest
 `activate` (an instance that never started is left out) to its `terminate`;

@@ -2,7 +2,7 @@
 """Recomputes the timing metrics of `chronoscope-cli stats --json` from the
 raw BTF text, independently of the C code, and compares them exactly.
 
-The definitions are issue 17's, read straight off the events: an instance is
+The definitions are the README's, read straight off the events: an instance is
 opened by `activate` (another `activate` of an open instance restarts it) and
 closed by `terminate`; response_time = terminate − activate; for instances
 that ran, start_delay = first start/resume/run − activate, gross_execution =

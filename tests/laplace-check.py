@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Laplace traces: `info --json` of the hand-written fixtures (FIXTURE.json
-beside each, worked out by hand from issue 14 §4), `convert` both ways byte
+beside each, worked out by hand from the report's definitions), `convert` both ways byte
 for byte, the byte order read as detected or as told, and the refusals.
 
 usage: laplace-check.py CLI GENERATOR FIXTURES"""

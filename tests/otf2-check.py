@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares `chronoscope-cli info --json` on OTF2 archives with an
 independent reading: the text libotf2's own `otf2-print` (otf2-tools)
-prints, turned into the figures issue 12 §3 defines, in plain Python.
+prints, turned into the figures the README defines, in plain Python.
 
 usage: otf2-check.py CLI FOLDER…   (anchors found below each folder; none, or no
 otf2-print: exit 77)"""

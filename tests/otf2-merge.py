@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`chronoscope-cli merge` (issue 13 §2): archives of one run written on
+"""`chronoscope-cli merge`: archives of one run written on
 different clocks (an integer and a non-integer ratio of resolutions,
 different offsets; mapping tables and clock offsets in one) merge into an
 archive that libotf2's own otf2-print reads, with every input event at

@@ -253,7 +253,7 @@ class Cli(unittest.TestCase):
         self.assertEqual(result.stderr, "")
 
     def test_range_table(self):
-        """Issue 17 §2: what 5 µs..15 µs of the BTF spec example holds, worked
+        """What 5 µs..15 µs of the BTF spec example holds, worked
         out by hand: Task_A runs 5.1 µs and is ready 4.9 µs; Core_1 is busy
         throughout; Task_B's start at 10.1 µs is the one item begun on the core."""
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -278,7 +278,7 @@ class Cli(unittest.TestCase):
         self.assertIn("--range", bad.stderr)
 
     def test_life_json(self):
-        """Issue 18 §4: what the inspector shows for an instance; every
+        """What the inspector shows for an instance; every
         process that ran while it was preempted, with its time."""
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         fixture = os.path.join(root, "tests", "data", "btf", "preempted_by_two.btf")
@@ -303,7 +303,7 @@ class Cli(unittest.TestCase):
             self.assertIn(message, bad.stderr)
 
     def test_stats_json(self):
-        """Issue 17 §1: exactly the keys asked for, every task and ISR sorted by name."""
+        """Exactly the keys asked for, every task and ISR sorted by name."""
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         fixture = os.path.join(root, "tests", "data", "btf", "timing_metrics.btf")
         result = run("stats", fixture, "--json")
@@ -330,7 +330,7 @@ class Cli(unittest.TestCase):
         self.assertIn("no task, ISR or runnable named", bad.stderr)
 
     def test_check_requirements(self):
-        """Issue 17 §3: every violation as trace:line: requirement: value at time; exit 1."""
+        """Every violation as trace:line: requirement: value at time; exit 1."""
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         fixture = os.path.join(root, "tests", "data", "btf", "timing_metrics.btf")
         requirements = self.write("req.txt", "# limits\nTask_A response_time <= 30us\n\n"
@@ -356,7 +356,7 @@ class Cli(unittest.TestCase):
             self.assertIn(message, result.stderr)
 
     def test_chains_json(self):
-        """Issue 17 §4: per chain and measure stats' summary, incomplete walks and a histogram."""
+        """Per chain and measure stats' summary, incomplete walks and a histogram."""
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         fixture = os.path.join(root, "tests", "data", "btf", "chains.btf")
         result = run("chains", fixture, "--json", "--chain", "brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake",
@@ -399,7 +399,7 @@ class Cli(unittest.TestCase):
             self.assertIn(message, bad.stderr)
 
     def test_check_chain_requirements(self):
-        """Issue 17 §4: chain lines in the requirements; a latency's violation at its stimulus, a data age's at its response."""
+        """Chain lines in the requirements; a latency's violation at its stimulus, a data age's at its response."""
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         fixture = os.path.join(root, "tests", "data", "btf", "chains.btf")
         requirements = self.write("req.txt", "chain brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake\n"
@@ -440,7 +440,7 @@ class Cli(unittest.TestCase):
         self.assertIn("rgb(90%,38%,0%)", export("marked.svg", "--marker-b", "500ns").decode())
 
     def test_export_requirements_and_chain_path(self):
-        """Issue 17 §3, §4: violations marked on their lanes, a chain instance's path drawn, as in the viewer."""
+        """Violations marked on their lanes, a chain instance's path drawn, as in the viewer."""
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         fixture = os.path.join(root, "tests", "data", "btf", "chains.btf")
         requirements = os.path.join(root, "tests", "data", "btf", "chains.req")

@@ -109,7 +109,7 @@ test_format_duration (void)
   g_assert_cmpstr (c, ==, "0 s");
 }
 
-/* Issue 18: the inspector's begin and end share a unit ("999.397 ms" and
+/* The inspector's begin and end share a unit ("999.397 ms" and
  * "1002.881 ms", not "999.397 ms" and "1.002881 s"). */
 static void
 test_format_in_a_unit (void)

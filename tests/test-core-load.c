@@ -1,4 +1,4 @@
-/* Core load lanes (issue 17 §2): each bin's value is recomputed here the
+/* Core load lanes: each bin's value is recomputed here the
  * plain way (every span of the core, clipped to the bin, idle tasks left
  * out) and must agree with the range table's busy share of the same bin. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* Find anything (issue 18 §3): every query's matches are counted again here
+/* Find anything: every query's matches are counted again here
  * the plain way, span by span with no caches, on fixtures. */
 #include "chrono-find.h"
 #include "chrono-loader.h"

@@ -227,7 +227,7 @@ test_mouse_and_keys (void)
   chrono_spans_get (spans, span, &after);
   g_assert_cmpuint (after.instance, !=, before.instance);
   g_assert_cmpint (after.start, >, before.start);
-  /* issue 18: [ on the first instance says so instead of doing nothing silently */
+  /* [ on the first instance says so instead of doing nothing silently */
   guint first_span = 0;
   while (chrono_spans_get_state (spans, first_span) != CHRONO_STATE_RUNNING)
     first_span++;
@@ -236,7 +236,7 @@ test_mouse_and_keys (void)
   g_assert_nonnull (strstr (chrono_window_get_status_message (window), "Task_2ms_1: this is its first instance"));
   chrono_timeline_view_select (view, task, span);
 
-  /* issue 18 §3: M marks the selected item; W, S, A and D zoom and pan */
+  /* M marks the selected item; W, S, A and D zoom and pan */
   gint64 kept_a, kept_b, a, b;
   g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &kept_a));
   g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &kept_b));
@@ -333,7 +333,7 @@ test_export_matches_cli (void)
   gint64 begin = chrono_viewport_get_trace_begin (viewport);
   chrono_viewport_zoom_to (viewport, begin + 2000000, begin + 6000000); /* 2ms..6ms */
   ChronoExportChoice choice = { FALSE, 1000, 0 };
-  /* issue 18: the trace's name in the corner, from the window as from the CLI's --name */
+  /* The trace's name in the corner, from the window as from the CLI's --name */
   {
     g_autofree char *gui = g_build_filename (artifact_dir, "gui-export-named.png", NULL);
     g_autofree char *cli = g_build_filename (artifact_dir, "cli-export-named.png", NULL);
@@ -377,7 +377,7 @@ test_export_matches_cli (void)
           g_assert_true (g_str_has_prefix (contents, i == 1 ? "<?xml" : "%PDF"));
         }
     }
-  /* issue 18: the style is the dialog's choice, and markers can come along */
+  /* The style is the dialog's choice, and markers can come along */
   chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, begin + 3000000);
   ChronoExportChoice styled = { FALSE, 1000, 0, TRUE, FALSE, TRUE };
   g_autofree char *dark_path = g_build_filename (artifact_dir, "gui-export-dark.png", NULL);
@@ -476,7 +476,7 @@ test_trace_claims (void)
     }
   g_assert_cmpuint (flagged, >, 0);
   g_assert_nonnull (resource);
-  /* issue 18: the analyses of the claims menu can be taken away again */
+  /* The analyses of the claims menu can be taken away again */
   gtk_button_clicked (GTK_BUTTON (critical));
   g_assert_cmpuint (count_critical (trace), ==, 0);
   gtk_button_clicked (GTK_BUTTON (critical));
@@ -491,7 +491,7 @@ test_trace_claims (void)
   chrono_timeline_view_select (view, resource, 0);
   g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
   g_assert_nonnull (strstr (text, "Concurrent claims"));
-  /* issue 18: a claim's type is said in words, its amount and offset are given */
+  /* A claim's type is said in words, its amount and offset are given */
   g_assert_nonnull (strstr (text, "Resource (R)"));
   g_assert_nonnull (strstr (text, "Amount"));
   settle ();
@@ -524,7 +524,7 @@ open_ta_sample (ChronoApplication *app)
   return open_window (app, path);
 }
 
-/* The walk a new user takes (issue 3): open the Trace Compass sample, find a
+/* The walk a new user takes: open the Trace Compass sample, find a
  * preemption of TASK_InputProcessing, see who preempted it and for how long,
  * put markers around it and read Δt, export that view to SVG. */
 static void
@@ -577,7 +577,7 @@ test_preemption_walkthrough (void)
   settle ();
   save_screenshot (GTK_WIDGET (window), "gui-preemption.png");
 
-  /* issue 18: with the inspector's button focused, key 2 still sets marker B
+  /* With the inspector's button focused, key 2 still sets marker B
    * (at the middle of the view: the pointer is not over the lanes) */
   gtk_widget_grab_focus (button);
   g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == button);
@@ -831,7 +831,7 @@ has_lane_named (ChronoTrace *trace, const char *name)
   return FALSE;
 }
 
-/* Issue 18: the .view's grouping and colouring are what the claims menu
+/* The .view's grouping and colouring are what the claims menu
  * shows, and Apply keeps them (it regrouped by resource). */
 static void
 test_view_file_survives_apply (void)
@@ -910,7 +910,7 @@ combo_texts (GtkComboBox *combo)
   return texts;
 }
 
-/* Issue 18: "Colour by" offered "(their name)" and "name", the same thing twice. */
+/* "Colour by" offered "(their name)" and "name", the same thing twice. */
 static void
 test_colour_by_offers_name_once (void)
 {
@@ -937,7 +937,7 @@ test_colour_by_offers_name_once (void)
   settle ();
 }
 
-/* Issue 18: the name column's edge drags, and the width is remembered. */
+/* The name column's edge drags, and the width is remembered. */
 static void
 test_name_column_resizes (void)
 {
@@ -966,7 +966,7 @@ test_name_column_resizes (void)
   settle ();
 }
 
-/* Issue 18: Ctrl+G leaves the markers (it replaced A, making Δt negative);
+/* Ctrl+G leaves the markers (it replaced A, making Δt negative);
  * the status bar's cursor time follows a view moved under a still pointer. */
 static void
 test_go_to_and_cursor (void)
@@ -1108,7 +1108,7 @@ test_density_axis_drag (void)
 
   send_button (timeline, GDK_2BUTTON_PRESS, 1, x, top + row->height / 2, 0);
   g_assert_false (chrono_layout_get_axis_range (layout, lane, &lo, &hi));
-  /* issue 18: an instant event can be pointed at and clicked: the exit of pid 257 at cycle 34 */
+  /* An instant event can be pointed at and clicked: the exit of pid 257 at cycle 34 */
   ChronoLane *pid257 = find_lane (trace, "pid 257", CHRONO_LANE_WORKER);
   guint pid_row;
   g_assert_true (chrono_layout_find_row (layout, pid257, &pid_row));
@@ -1836,7 +1836,7 @@ assert_view_holds (ChronoViewport *viewport, gint64 begin, gint64 end, gint64 wi
   g_assert_cmpint (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport), <=, widest);
 }
 
-/* Issue 17 §3, §4: chains.btf checked against chains.req lists its three
+/* chains.btf checked against chains.req lists its three
  * violations and its chains, marks the violations on the lanes, and a
  * chosen violation or chain moves the view to it and draws its path. */
 static void
@@ -2065,7 +2065,7 @@ test_export_format_follows_name (void)
   settle ();
 }
 
-/* ---- the Range page (issue 17 §2) ------------------------------------------ */
+/* ---- the Range page ------------------------------------------ */
 
 static void
 wait_for_range_page (ChronoRangeView *range)
@@ -2373,7 +2373,7 @@ test_range_page (void)
   settle ();
 }
 
-/* Issue 18 §3: Ctrl+F finds items, shows the lanes that have them, and
+/* Ctrl+F finds items, shows the lanes that have them, and
  * Enter / Shift+Enter walk the matches in time order. */
 static void
 test_find_anything (void)
@@ -2442,7 +2442,7 @@ test_find_anything (void)
   settle ();
 }
 
-/* Issue 18 §1 on the FreeRTOS 16-core trace (corpus): CS [0019]'s
+/* On the FreeRTOS 16-core trace (corpus): CS [0019]'s
  * preemptions name the tasks that took its core, none "an unknown process". */
 static void
 test_freertos_preempters (void)
@@ -2476,7 +2476,7 @@ test_freertos_preempters (void)
   settle ();
 }
 
-/* Issue 18 §3: "," walks from a claim to the event it waited on, "." back;
+/* "," walks from a claim to the event it waited on, "." back;
  * the upstream chain is drawn as a path while walking. */
 static void
 test_follow_chain (void)
@@ -2511,7 +2511,7 @@ test_follow_chain (void)
   settle ();
 }
 
-/* Issue 18 §3 on the TA sample: from a runnable's call "," goes to its task
+/* On the TA sample: from a runnable's call "," goes to its task
  * instance, then to the stimulus that activated it (TIMER-A_2ms). */
 static void
 test_follow_activation_chain (void)
@@ -2582,7 +2582,7 @@ copy_example_trace (const char *dir_template, char **out_dir)
   return copy;
 }
 
-/* issue 18 §3: a view saved beside the trace (range, markers, hidden and
+/* A view saved beside the trace (range, markers, hidden and
  * folded lanes, bookmarks, notes) comes back when the trace is opened
  * again, the CLI's export --view draws the same picture, and the trace
  * itself is never written. */

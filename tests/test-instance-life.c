@@ -418,7 +418,7 @@ test_parallel_preemptions (void)
   assert_preemption (one, 0, 130, 150, 20, "Core_1", "Y", 7);
 }
 
-/* Issue 18: two tasks ran in one preemption, with the core empty between
+/* Two tasks ran in one preemption, with the core empty between
  * them; both are named with their shares, in order. */
 static void
 test_preempted_by_two (void)

@@ -446,7 +446,7 @@ test_summary_plan (void)
   g_assert_cmpuint (totals.count, ==, 1000);
 }
 
-/* Issue 16: a trace of many entities gives each lane's summary fewer
+/* A trace of many entities gives each lane's summary fewer
  * buckets (3,000 lanes × 8,192 took 310 MB of a 260 MB file's 431 MB),
  * and the summaries still add up to the spans of a whole read. */
 static void
@@ -668,7 +668,7 @@ test_slow_decoder_init (TestSlowDecoder *self)
 {
 }
 
-/* Issue 16: a chunk being decoded when the view moves away from it is
+/* A chunk being decoded when the view moves away from it is
  * abandoned, and the chunk asked for instead comes without waiting for it. */
 static void
 test_decode_abandoned (void)

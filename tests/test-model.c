@@ -117,7 +117,7 @@ hue_of (guint32 rgb)
   return fmod (h * 60.0 + 360.0, 360.0);
 }
 
-/* Issue 18: Active and Ready were two pale greens, told apart by nobody. */
+/* Active and Ready were two pale greens, told apart by nobody. */
 static void
 test_active_and_ready_differ (void)
 {

@@ -361,7 +361,7 @@ test_cores_by_process (Fixture *f, gconstpointer data)
   g_assert_false (same_colour ((int[]){ 0, 0, 0 }, &control));
 }
 
-/* Issue 18: 34 tasks' hashed colours repeated; ranked, every pair differs
+/* 34 tasks' hashed colours repeated; ranked, every pair differs
  * by a hue step or a lightness level, in both styles. */
 static double
 colour_distance (const ChronoRgb *a, const ChronoRgb *b)
@@ -680,7 +680,7 @@ test_overview_dominant_region (void)
   assert_colour (image, column_of (&o, 30 * n / 4), y, &solve_colour, "solve's quarter");
 }
 
-/* Issue 18: a lane with a second sub-row at one moment was double height
+/* A lane with a second sub-row at one moment was double height
  * for the whole trace; now it is as tall as the range on show needs. */
 static void
 test_rows_as_tall_as_the_range (void)
@@ -924,7 +924,7 @@ test_overlays (Fixture *f, gconstpointer data)
   g_autoptr (cairo_surface_t) marked = export_png (f, &o, "overlays.png");
   assert_over (marked, x_marker, y, under_marker, 0.90, 0.38, 0.0, 0.95, "marker A");
   assert_over (marked, x_selected, y, under_selection, 0.21, 0.52, 0.89, 0.18, "selection");
-  /* issue 18: the marker's tab no longer covers the ruler's label of the tick it sits on */
+  /* The marker's tab no longer covers the ruler's label of the tick it sits on */
   for (int dx = 2; dx < 30; dx++)
     for (int ry = 1; ry < o.ruler_height - 10; ry++)
       {
@@ -933,14 +933,14 @@ test_overlays (Fixture *f, gconstpointer data)
         pixel_at (marked, x_marker + dx, ry, after);
         g_assert_cmpmem (before, sizeof before, after, sizeof after);
       }
-  /* issue 18: the marker's line stops at the legend */
+  /* The marker's line stops at the legend */
   int legend_y = cairo_image_surface_get_height (marked) - o.legend_height / 2;
   int in_legend[3], plain_legend[3];
   pixel_at (marked, x_marker, legend_y, in_legend);
   pixel_at (plain, x_marker, legend_y, plain_legend);
   g_assert_cmpmem (in_legend, sizeof in_legend, plain_legend, sizeof plain_legend);
 
-  /* issue 18: the legend names the event kinds in their colours ("trigger"), not one grey "Event" */
+  /* The legend names the event kinds in their colours ("trigger"), not one grey "Event" */
   ChronoRgb named, trigger;
   const ChronoPalette *palette = chrono_palette_get (FALSE);
   chrono_palette_get_name_color (palette, "trigger", &named);
@@ -1338,7 +1338,7 @@ same_pixels (cairo_surface_t *x, cairo_surface_t *y)
   return memcmp (cairo_image_surface_get_data (x), cairo_image_surface_get_data (y), (size_t) stride * height) == 0;
 }
 
-/* Issue 18: eight claims of one name back to back on a resource read as
+/* Eight claims of one name back to back on a resource read as
  * eight, each with a gap of the background at its start (TRACE4CPS draws
  * them so); a process lane's spans stay seamless. */
 static void
@@ -1384,7 +1384,7 @@ test_claims_keep_their_edges (void)
     }
 }
 
-/* Issue 18: a constant signal's axis shows its value once, mid-row, not
+/* A constant signal's axis shows its value once, mid-row, not
  * the same number at the top and at the bottom. */
 static void
 test_constant_signal_axis (void)
@@ -1421,7 +1421,7 @@ test_constant_signal_axis (void)
       assert_colour (image, x, y, &background, "the axis column's bottom");
 }
 
-/* Issue 18: the ruler's last label is left out rather than cut by the
+/* The ruler's last label is left out rather than cut by the
  * picture's edge (the Laplace picture read "1.2" for "1.2 Mcycles"). */
 static void
 test_ruler_labels_are_whole (void)

@@ -1,4 +1,4 @@
-/* Follow a chain (issue 18 §3): from an item back along what it waited on,
+/* Follow a chain: from an item back along what it waited on,
  * on fixtures whose dependencies are written out in their first lines. */
 #include <glib/gstdio.h>
 

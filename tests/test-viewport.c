@@ -47,7 +47,7 @@ test_history (void)
   g_assert_false (chrono_viewport_go_back (v));
 }
 
-/* Issue 18: the notches of one wheel turn are one step back, not five. */
+/* The notches of one wheel turn are one step back, not five. */
 static void
 test_wheel_turn_is_one_step (void)
 {

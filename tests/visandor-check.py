@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares `chronoscope-cli info --json` on VisAndOr traces (.vt) with an
 independent, deliberately simple reading of the format written here in
-Python, following issue 11 (section 1: reading; section 3: the JSON).
+Python, following the format document and the README.
 
 usage: visandor-check.py CLI FILE_OR_FOLDER…   one line a file (ok / the differences);
                                                exit 1 on any difference, 77 if no .vt file

@@ -1,4 +1,4 @@
-/* chrono-core-load.h — how busy each core is, bin by bin (issue 17 §2): a
+/* chrono-core-load.h — how busy each core is, bin by bin: a
  * "Core Load" group of signal lanes, one per core and one for all cores, in
  * percent of each bin.  Busy is what the range table and the load
  * requirements count too: a core occupied by anything but its idle task. */

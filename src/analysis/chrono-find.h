@@ -1,4 +1,4 @@
-/* chrono-find.h — find anything (issue 18 §3): lanes, items, instances and
+/* chrono-find.h — find anything: lanes, items, instances and
  * events by name, attribute, state or duration.
  *
  * A query is terms separated by spaces, all of which must hold:

@@ -1,6 +1,6 @@
 /* chrono-range-stats.h — what a time range holds, lane by lane: time per
- * state, the busy share, the items begun in it and the longest one
- * (issue 17 §2).  From the spans when a lane has them, else from the
+ * state, the busy share, the items begun in it and the longest one.
+ * From the spans when a lane has them, else from the
  * lazily read lane's summary (then items are counted as they overlap). */
 #pragma once
 

@@ -1,4 +1,4 @@
-/* chrono-upstream.h — follow a chain (issue 18 §3): from an item back along
+/* chrono-upstream.h — follow a chain: from an item back along
  * what it waited on.  At each step the incoming dependency (TRACE
  * dependency, OTF2 message, fork) whose source came last decided when the
  * item could go on, so the chain follows that one; a runnable's call is

@@ -1329,7 +1329,7 @@ add_trace_filters (GtkFileChooser *dialog)
 
 /* ---- requirements ---------------------------------------------------------- */
 
-/* Checks the trace on show against a requirements file (issue 17 §3, §4) and
+/* Checks the trace on show against a requirements file and
  * shows the Requirements page; a file that cannot be read, or a line that is
  * wrong, goes to the info bar as FILE: line N: … */
 gboolean

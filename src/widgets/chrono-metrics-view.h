@@ -1,5 +1,5 @@
-/* chrono-metrics-view.h — the timing metrics of the selected task or ISR
- * (issue 17): a metric chosen from a list, its value per instance over the
+/* chrono-metrics-view.h — the timing metrics of the selected task or ISR:
+ * a metric chosen from a list, its value per instance over the
  * trace (a scatter plot: clicking a dot goes to that instance), its
  * distribution (a histogram with count, min, max, mean, p50, p95, p99) and
  * a way to its worst instance.  It follows the timeline's selection and

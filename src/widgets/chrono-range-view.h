@@ -1,4 +1,4 @@
-/* chrono-range-view.h — statistics over a time range (issue 17 §2): the
+/* chrono-range-view.h — statistics over a time range: the
  * range chosen in the timeline (the selection, which a Shift+drag on the
  * ruler makes and leaves; else markers A..B), a table per lane of the time
  * in each state, the busy share, the items begun and the longest one, and

@@ -1,4 +1,4 @@
-/* chrono-requirements-view.h — the Requirements page (issue 17 §3, §4): a
+/* chrono-requirements-view.h — the Requirements page: a
  * trace checked against a requirements file (chrono-requirements.h).  It
  * lists every violation (requirement, entity, value, time) under a line
  * "N requirements, M violated", and every event chain the file defines with

@@ -1297,7 +1297,7 @@ chain_is_current (ChronoTimelineView *self)
   return !step->is_mark && step->lane == self->selected_lane && step->index == self->selected_span;
 }
 
-/* Issue 18 §3: "," goes to what the selected item (or the event chosen last) waited on (the decisive
+/* "," goes to what the selected item (or the event chosen last) waited on (the decisive
  * dependency, or a runnable's calling task), "." back towards the item the
  * walk began at; the whole upstream chain is drawn as a path. */
 gboolean

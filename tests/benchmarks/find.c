@@ -1,4 +1,4 @@
-/* find — times the viewer's find (issue 18 §3: on 10M events an answer
+/* find — times the viewer's find (on 10M events an answer
  * within 100 ms) for a few kinds of query on a trace read whole (read
  * lazily only lane names are searched).  Prints a Markdown table of the
  * median of a few runs and the matches found.

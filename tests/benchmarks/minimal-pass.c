@@ -1,4 +1,4 @@
-/* minimal-pass — the yardstick of issue 5's target (b): one thread reads a
+/* minimal-pass — the yardstick of the first-frame target: one thread reads a
  * BTF file, splits each line and its first seven fields, parses the time
  * and interns the target name.  A TRACE file (.etf): splits each line into
  * its blank-separated fields up to the ';', parses the times of claims and

@@ -1,4 +1,4 @@
-/* range-table — times what the viewer's Range page computes (issue 17 §2):
+/* range-table — times what the viewer's Range page computes:
  * the per-lane table of a time range (chrono_range_stats_compute) and the
  * distributions of the timing metrics of the instances that lie in it
  * (chrono_range_metrics_compute, the metrics the page shows),

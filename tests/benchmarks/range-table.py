@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 17 §2 and 18 §3: the Range page's table (200 ms) and find (100 ms) on a 10M-event BTF.
+"""The Range page's table (200 ms) and find (100 ms) on a 10M-event BTF.
 Generates the trace with the project's generator (kept in WORKDIR between
 runs; delete it to regenerate), then runs the given benchmark program (range-table or find) on it.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The benchmark table of issue 5, on inputs made by the project's own
+"""The benchmark table, on inputs made by the project's own
 generators (kept in WORKDIR between runs; delete it to regenerate).
 
 usage: run.py WORKDIR CLI FRAME_TIME MINIMAL_PASS GEN_BTF GEN_ETF GEN_VISANDOR GEN_LAPLACE [GEN_OTF2]
@@ -174,7 +174,7 @@ print("(a) `chronoscope-cli info`: the index pass from 64 MiB on (BTF, .btf.gz, 
 
 
 def vite_comparison():
-    """Issue 12: open + SVG export of 4M Enter/Leave events on 8 locations, against ViTE's."""
+    """Open + SVG export of 4M Enter/Leave events on 8 locations, against ViTE's."""
     import shutil
     if gen_otf2 is None:
         return

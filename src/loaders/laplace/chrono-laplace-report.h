@@ -1,5 +1,5 @@
 /* chrono-laplace-report.h — the figures `info --json` reports for a Laplace
- * trace (issue 14 §4), as an a{sv} in the issue's order. */
+ * trace, as an a{sv} in a fixed order. */
 #pragma once
 
 #include "chrono-trace.h"
