@@ -11,17 +11,6 @@
 #include "chrono-loader.h"
 #include "chrono-output-file.h"
 
-/* The byte order the file's first records say. */
-static ChronoLaplaceByteOrder
-detected_order (const char *path)
-{
-  guint8 head[CHRONO_SNIFF_HEAD_SIZE];
-  gssize n = chrono_read_head (path, head, sizeof head, NULL);
-  gboolean ambiguous;
-  gboolean big = n > 0 && chrono_laplace_detect_big_endian (head, (gsize) n, &ambiguous);
-  return big ? CHRONO_LAPLACE_BIG_ENDIAN : CHRONO_LAPLACE_LITTLE_ENDIAN;
-}
-
 static const char *
 order_name (ChronoLaplaceByteOrder order)
 {
@@ -33,14 +22,13 @@ order_name (ChronoLaplaceByteOrder order)
  * naming the order detected.  Given as detected, times that go back are the
  * file's own (a trace of unsorted records), converted as they are. */
 static gboolean
-check_order_given (const char *input, ChronoLaplaceByteOrder order, gboolean force, guint64 record, guint64 timestamp,
-                   guint64 *previous, GError **error)
+check_order_given (const char *input, ChronoLaplaceByteOrder order, ChronoLaplaceByteOrder detected, gboolean force,
+                   guint64 record, guint64 timestamp, guint64 *previous, GError **error)
 {
   gboolean goes_back = record > 0 && timestamp < *previous;
   *previous = timestamp;
   if (!goes_back || force || order == CHRONO_LAPLACE_AUTO_ORDER)
     return TRUE;
-  ChronoLaplaceByteOrder detected = detected_order (input);
   if (detected == order)
     return TRUE;
   g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
@@ -59,6 +47,8 @@ convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByte
   if (refs == NULL)
     return FALSE;
   gboolean big_endian = facts.big_endian;
+  ChronoLaplaceByteOrder detected =
+      facts.detected_big_endian ? CHRONO_LAPLACE_BIG_ENDIAN : CHRONO_LAPLACE_LITTLE_ENDIAN;
   if (facts.trailing_bytes > 0)
     {
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
@@ -94,7 +84,7 @@ convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByte
         {
           ChronoLaplaceRecord r;
           chrono_laplace_record_decode (bytes + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE, big_endian, &r);
-          if (!check_order_given (input, order, force, record + i, r.timestamp, &previous, error))
+          if (!check_order_given (input, order, detected, force, record + i, r.timestamp, &previous, error))
             {
               ok = FALSE;
               break;

@@ -231,6 +231,7 @@ chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order, Chro
   ssize_t got = pread (fd, head, sizeof head, 0);
   gboolean ambiguous = FALSE;
   gboolean detected_big = got > 0 && chrono_laplace_detect_big_endian (head, (gsize) got, &ambiguous);
+  facts->detected_big_endian = detected_big;
   facts->big_endian = order == CHRONO_LAPLACE_AUTO_ORDER ? detected_big : order == CHRONO_LAPLACE_BIG_ENDIAN;
   facts->guessed = order == CHRONO_LAPLACE_AUTO_ORDER && ambiguous && got >= CHRONO_LAPLACE_RECORD_SIZE;
   facts->trailing_bytes = (guint64) st.st_size % CHRONO_LAPLACE_RECORD_SIZE;

@@ -48,6 +48,7 @@ gboolean chrono_laplace_is_binary_file (const char *path);
 /* What opening a binary file found out. */
 typedef struct {
   gboolean big_endian;
+  gboolean detected_big_endian; /* what the first records say, whatever order was given */
   gboolean guessed; /* the order was detected and the detection was ambiguous */
   guint64 trailing_bytes; /* of a truncated last record */
 } ChronoLaplaceBinaryFacts;
