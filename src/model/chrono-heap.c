@@ -85,9 +85,3 @@ chrono_heap_pop (ChronoHeap *heap)
       i = smallest;
     }
 }
-
-guint
-chrono_heap_get_n (ChronoHeap *heap)
-{
-  return heap->entries->len;
-}

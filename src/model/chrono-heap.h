@@ -16,9 +16,6 @@ void chrono_heap_push (ChronoHeap *heap, gint64 key, guint64 value);
 gboolean chrono_heap_peek (ChronoHeap *heap, gint64 *key, guint64 *value);
 void chrono_heap_pop (ChronoHeap *heap);
 
-/* How many pairs it holds. */
-guint chrono_heap_get_n (ChronoHeap *heap);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoHeap, chrono_heap_free)
 
 G_END_DECLS

@@ -80,12 +80,6 @@ chrono_otf2_other_event (void *data, OTF2_LocationRef id, OTF2_TimeStamp time, g
   return chrono_otf2_status (r);
 }
 
-static RegionStats *
-region_stats (ChronoOtf2Reader *r, guint32 region)
-{
-  return chrono_otf2_region_stats (r->region_stats, region);
-}
-
 /* An event's region must be defined: ids come from the file (or from a
  * local mapping table), and an undefined one names nothing to draw. */
 static gboolean
@@ -136,7 +130,7 @@ on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   if (!region_defined (r, location, region))
     return OTF2_CALLBACK_SUCCESS;
   location->enters++;
-  region_stats (r, region)->calls++;
+  chrono_otf2_region_stats (r->region_stats, region)->calls++;
   /* the location's time, which never goes back: no call ends before it begins */
   chrono_otf2_push_frame (location, region, location->last_time);
   return OTF2_CALLBACK_SUCCESS;
@@ -163,7 +157,7 @@ on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
       guint k = location->stack->len - 1;
       const Frame *frame = &g_array_index (location->stack, Frame, k);
       add_call_span (r, location, frame, k, now, 0);
-      region_stats (r, frame->region)->inclusive += (guint64) (now - frame->start);
+      chrono_otf2_region_stats (r->region_stats, frame->region)->inclusive += (guint64) (now - frame->start);
       chrono_otf2_pop_frame (location);
     }
   return OTF2_CALLBACK_SUCCESS;
