@@ -186,8 +186,6 @@ chrono_timeline_view_set_link_filter (ChronoTimelineView *self, const ChronoLink
 {
   g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && filter != NULL);
   g_free (self->link_communicator);
-  g_clear_object (&self->sample_lane);
-  g_clear_object (&self->sample_trace);
   self->link_communicator = g_strdup (filter->communicator);
   self->link_filter = *filter;
   self->link_filter.communicator = self->link_communicator;
@@ -1437,6 +1435,8 @@ chrono_timeline_view_finalize (GObject *object)
   g_clear_object (&self->chain_trace);
   g_clear_object (&self->mark_trace);
   g_clear_object (&self->mark_lane);
+  g_clear_object (&self->sample_trace);
+  g_clear_object (&self->sample_lane);
   g_clear_object (&self->selected_lane);
   g_clear_object (&self->selected_trace);
   g_clear_object (&self->annotations);
