@@ -537,18 +537,27 @@ chrono_metrics_histogram (const ChronoEntityMetrics *entity, ChronoMetric metric
 {
   g_return_val_if_fail (entity != NULL && metric < CHRONO_N_METRICS && n > 0 && counts != NULL, 0);
   memset (counts, 0, n * sizeof *counts);
-  ChronoMetricSummary summary;
-  if (!chrono_metrics_summarize (entity, metric, &summary))
+  /* only the extremes are needed (chrono_metrics_summarize sorts for its percentiles) */
+  gint64 min = G_MAXINT64, max = G_MININT64;
+  for (guint i = 0; i < entity->instances->len; i++)
+    {
+      gint64 v = g_array_index (entity->instances, ChronoInstanceMetrics, i).value[metric];
+      if (v == CHRONO_METRIC_NONE)
+        continue;
+      min = MIN (min, v);
+      max = MAX (max, v);
+    }
+  if (min > max)
     return 0;
   /* bin = ⌊(v − min) · n / (max − min)⌋, exact in 128 bits, max in the last */
-  unsigned __int128 range = (unsigned __int128) (guint64) (summary.max - summary.min);
+  unsigned __int128 range = (unsigned __int128) (guint64) (max - min);
   guint highest = 0;
   for (guint i = 0; i < entity->instances->len; i++)
     {
       gint64 v = g_array_index (entity->instances, ChronoInstanceMetrics, i).value[metric];
       if (v == CHRONO_METRIC_NONE)
         continue;
-      guint bin = range == 0 ? 0 : (guint) MIN ((unsigned __int128) (guint64) (v - summary.min) * n / range, n - 1);
+      guint bin = range == 0 ? 0 : (guint) MIN ((unsigned __int128) (guint64) (v - min) * n / range, n - 1);
       counts[bin]++; /* apart from the comparison: MAX would count it twice */
       highest = MAX (highest, counts[bin]);
     }
