@@ -11,6 +11,7 @@
 #include "chrono-render-private.h"
 
 #include <math.h>
+#include <string.h>
 
 #define PAD 3.0 /* px above and below the plot */
 #define MAX_DOTS 20000 /* references drawn one by one at most */
@@ -109,15 +110,20 @@ cell_pixel (const ChronoPalette *palette, const float *cell, double log_max, gbo
 static void
 thicken (guint8 *pixels, int stride, guint columns, guint rows)
 {
-  g_autofree guint32 *before = g_memdup2 (pixels, (gsize) stride * rows);
+  /* rows below are still as drawn; of the row above only its original is
+   * needed, kept before the row is filled */
+  g_autofree guint32 *above = g_new (guint32, columns), *original = g_new (guint32, columns);
   for (guint row = 0; row < rows; row++)
     {
       guint32 *line = (guint32 *) (pixels + (gsize) row * stride);
-      const guint32 *above = row > 0 ? (const guint32 *) ((guint8 *) before + (gsize) (row - 1) * stride) : NULL;
-      const guint32 *below = row + 1 < rows ? (const guint32 *) ((guint8 *) before + (gsize) (row + 1) * stride) : NULL;
+      const guint32 *below = row + 1 < rows ? (const guint32 *) (pixels + (gsize) (row + 1) * stride) : NULL;
+      memcpy (original, line, columns * sizeof *line);
       for (guint column = 0; column < columns; column++)
         if (line[column] == 0)
-          line[column] = below != NULL && below[column] != 0 ? below[column] : above != NULL ? above[column] : 0;
+          line[column] = below != NULL && below[column] != 0 ? below[column] : row > 0 ? above[column] : 0;
+      guint32 *swap = above;
+      above = original;
+      original = swap;
     }
 }
 
