@@ -379,18 +379,27 @@ char *
 chrono_laplace_kernel_describe (const ChronoLaplaceKernelRecord *r, const ChronoLaplaceTag *tag, ChronoStrings *strings,
                                 gboolean skip_pid)
 {
-  g_auto (GStrv) names = g_strsplit (tag->field_names, "|", -1);
   GString *text = g_string_new (NULL);
-  for (guint i = skip_pid && tag->has_pid ? 1 : 0; i < tag->n_fields && names[i] != NULL; i++)
+  /* walked in place: every kernel record is described while loading */
+  const char *field = tag->field_names;
+  for (guint i = 0; i < tag->n_fields && field != NULL; i++)
     {
-      const char *name = names[i] + 1;
+      const char *end = strchr (field, '|');
+      int name_length = (int) (end != NULL ? end - field - 1 : (ptrdiff_t) strlen (field) - 1);
+      char how = field[0];
+      const char *name = field + 1;
+      field = end != NULL ? end + 1 : NULL;
+      if (i == 0 && skip_pid && tag->has_pid)
+        continue;
       if (text->len > 0)
         g_string_append (text, ", ");
-      switch (names[i][0])
+      switch (how)
         {
-        case 'x': g_string_append_printf (text, "%s 0x%" G_GINT64_MODIFIER "x", name, r->fields[i]); break;
-        case 'c': g_string_append_printf (text, "%s %" G_GINT64_MODIFIER "x", name, r->fields[i]); break;
-        default: g_string_append_printf (text, "%s %" G_GUINT64_FORMAT, name, r->fields[i]); break;
+        case 'x':
+          g_string_append_printf (text, "%.*s 0x%" G_GINT64_MODIFIER "x", name_length, name, r->fields[i]);
+          break;
+        case 'c': g_string_append_printf (text, "%.*s %" G_GINT64_MODIFIER "x", name_length, name, r->fields[i]); break;
+        default: g_string_append_printf (text, "%.*s %" G_GUINT64_FORMAT, name_length, name, r->fields[i]); break;
         }
     }
   if (r->name != 0)
