@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "chrono-otf2-decoder.h"
+#include "chrono-otf2-files.h"
 #include "chrono-otf2-private.h"
 
 /* Windows hold about this much of the event files each. */
@@ -91,9 +92,7 @@ chrono_otf2_archive_size (const char *anchor)
 {
   GStatBuf st;
   guint64 size = g_stat (anchor, &st) == 0 ? (guint64) st.st_size : 0;
-  g_autofree char *stem = g_strdup (anchor);
-  if (g_str_has_suffix (stem, ".otf2"))
-    stem[strlen (stem) - 5] = '\0';
+  g_autofree char *stem = chrono_otf2_archive_stem (anchor);
   g_autoptr (GDir) dir = g_dir_open (stem, 0, NULL);
   for (const char *name; dir != NULL && (name = g_dir_read_name (dir)) != NULL;)
     {

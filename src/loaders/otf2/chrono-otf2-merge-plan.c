@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "chrono-otf2-files.h"
 #include "chrono-otf2-merge-private.h"
 
 /* ---- the first pass ---------------------------------------------------------------------- */
@@ -67,47 +68,25 @@ scan_unknown (void *data)
                                  m->input->path);
 }
 
-/* libotf2 opens an archive's files as they come: a FIFO among them (or a
- * device) would block the merge for ever, so each is checked first.  A
- * missing one is libotf2's to report. */
-static gboolean
-check_file (const MergeInput *in, const char *path, GError **error)
-{
-  GStatBuf st;
-  if (g_stat (path, &st) != 0 || S_ISREG (st.st_mode))
-    return TRUE;
-  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-               _ ("%s: %s is not a regular file; an archive is made of files"), in->path, path);
-  return FALSE;
-}
-
-/* The archive's name: its anchor's path without ".otf2". */
-static char *
-archive_base (const MergeInput *in)
-{
-  return g_str_has_suffix (in->path, ".otf2") ? g_strndup (in->path, strlen (in->path) - strlen (".otf2"))
-                                              : g_strdup (in->path);
-}
-
+/* libotf2 opens an archive's files as they come: each is checked first
+ * (a missing one is libotf2's to report). */
 static gboolean
 check_global_files (const MergeInput *in, GError **error)
 {
-  g_autofree char *base = archive_base (in);
-  g_autofree char *definitions = g_strconcat (base, ".def", NULL);
-  return check_file (in, in->path, error) && check_file (in, definitions, error);
+  g_autofree char *stem = chrono_otf2_archive_stem (in->path);
+  g_autofree char *definitions = g_strconcat (stem, ".def", NULL);
+  return chrono_otf2_check_present_file (in->path, error) && chrono_otf2_check_present_file (definitions, error);
 }
 
 static gboolean
 check_location_files (const MergeInput *in, GError **error)
 {
-  g_autofree char *base = archive_base (in);
   for (guint i = 0; i < in->locations->len; i++)
     for (guint k = 0; k < 2; k++)
       {
-        g_autofree char *name =
-            g_strdup_printf ("%" PRIu64 "%s", g_array_index (in->locations, guint64, i), k == 0 ? ".evt" : ".def");
-        g_autofree char *path = g_build_filename (base, name, NULL);
-        if (!check_file (in, path, error))
+        g_autofree char *path =
+            chrono_otf2_location_file (in->path, g_array_index (in->locations, guint64, i), k == 0 ? "evt" : "def");
+        if (!chrono_otf2_check_present_file (path, error))
           return FALSE;
       }
   return TRUE;

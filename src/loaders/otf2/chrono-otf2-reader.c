@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "chrono-input.h"
+#include "chrono-otf2-files.h"
 #include "chrono-otf2-private.h"
 
 /* ---- reading ----------------------------------------------------------------------------- */
@@ -23,22 +24,13 @@ register_events (OTF2_EvtReaderCallbacks *c)
   chrono_otf2_register_message_events (c);
 }
 
-/* The file of a location in the archive's folder (the anchor's name less
- * ".otf2"), with extension ext. */
-static char *
-location_file (ChronoOtf2Reader *r, guint64 id, const char *ext)
-{
-  g_autofree char *stem = g_strndup (r->path, strlen (r->path) - (g_str_has_suffix (r->path, ".otf2") ? 5 : 0));
-  return g_strdup_printf ("%s" G_DIR_SEPARATOR_S "%" G_GUINT64_FORMAT ".%s", stem, id, ext);
-}
-
 /* libotf2 keeps megabytes of buffers for each location whose file it
  * cannot open until the files are closed: ask it only for files that are
  * there and not empty. */
 static gboolean
 has_file (ChronoOtf2Reader *r, guint64 id, const char *ext)
 {
-  g_autofree char *path = location_file (r, id, ext);
+  g_autofree char *path = chrono_otf2_location_file (r->path, id, ext);
   GStatBuf st;
   return g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0;
 }
@@ -204,15 +196,13 @@ check_files (ChronoOtf2Reader *r, GPtrArray *locations, GError **error)
     for (guint e = 0; e < 2; e++)
       {
         g_autofree char *path =
-            location_file (r, ((Location *) g_ptr_array_index (locations, i))->id, e ? "def" : "evt");
-        GStatBuf st;
-        int found = g_stat (path, &st);
-        if ((found == 0 && !S_ISREG (st.st_mode)) || (found != 0 && errno == ELOOP))
-          return chrono_check_regular_file (path, error);
+            chrono_otf2_location_file (r->path, ((Location *) g_ptr_array_index (locations, i))->id, e ? "def" : "evt");
+        if (!chrono_otf2_check_present_file (path, error))
+          return FALSE;
       }
   if (locations != NULL)
     return TRUE;
-  g_autofree char *stem = g_strndup (r->path, strlen (r->path) - (g_str_has_suffix (r->path, ".otf2") ? 5 : 0));
+  g_autofree char *stem = chrono_otf2_archive_stem (r->path);
   g_autofree char *global_defs = g_strconcat (stem, ".def", NULL);
   return chrono_check_regular_file (r->path, error) && chrono_check_regular_file (global_defs, error);
 }
