@@ -4,7 +4,6 @@
  * pass and the decoding of a window. */
 #include <glib/gi18n-lib.h>
 
-#include <errno.h>
 #include <glib/gstdio.h>
 #include <inttypes.h>
 #include <string.h>
