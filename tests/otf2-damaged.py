@@ -137,8 +137,43 @@ def many_missing_locations():
         failures.append(f"missing locations: {peak} MB at the peak")
 
 
+def damaged_anchors():
+    """An anchor whose counts its bytes do not bear out is refused before
+    libotf2 reads it, saying which field the file ends inside: libotf2
+    allocated what a property count asked (2^31 of them: 32 GB) and then
+    said only that it could not open the archive.  Every cut of a good
+    anchor is refused the same way, by the reader and by merge."""
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as out:
+        anchor = os.path.join(tmp, "run.otf2")
+        subprocess.run([generator, "--locations", "2", "--events", "100", "-o", anchor], check=True)
+        with open(anchor, "rb") as f:
+            good = f.read()
+        # buffer header (2), "OTF2\0", 39 bytes of fixed fields, three strings
+        at = 2 + 5 + 39
+        for _ in range(3):
+            at = good.index(b"\0", at) + 1
+        variants = {"2^31 properties": good[:at] + (0x7FFFFFFF).to_bytes(4, "little") + good[at + 4:]}
+        # then the property count, the trace id, snapshots, thumbnails and the end-of-file mark
+        for cut in range(at + 4 + 8 + 8, 7, -7):  # shorter than the magic: not taken for OTF2 at all
+            variants[f"cut at {cut}"] = good[:cut]
+        for name, data in variants.items():
+            with open(anchor, "wb") as f:
+                f.write(data)
+            for command in (["info", "--json", anchor], ["merge", "-o", os.path.join(out, f"{len(data)}-{name}"), anchor, anchor]):
+                run = subprocess.run([cli, *command], capture_output=True, text=True, timeout=60)
+                said = run.stderr + run.stdout
+                if run.returncode != 2 or anchor not in said or "OTF2 anchor file" not in said:
+                    failures.append(f"anchor {name}: {command[0]} exit {run.returncode}: {said[:300]}")
+        with open(anchor, "wb") as f:
+            f.write(variants["2^31 properties"])
+        run = subprocess.run([cli, "info", anchor], capture_output=True, text=True)
+        if "ends inside its properties" not in run.stderr:
+            failures.append(f"anchor of 2^31 properties: {run.stderr[:300]}")
+
+
 special_files()
 many_missing_locations()
+damaged_anchors()
 for line in failures:
     print("FAIL", line)
 print(f"{len(failures)} failures")

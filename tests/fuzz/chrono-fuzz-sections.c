@@ -141,6 +141,33 @@ section_path (const char *member_dir, const ChronoFuzzSection *s)
   return g_build_filename (member_dir, "trace", name, NULL);
 }
 
+/* An anchor's chunk sizes size libotf2's read buffers, nothing of ours
+ * reads them, and the files of an input are far smaller than the least
+ * chunk libotf2 takes (256 KiB): the two are set to that least, since
+ * libotf2 clears a chunk's every byte for each file it opens and 16 MiB
+ * chunks made every run three times as slow.  An anchor too short or
+ * mangled to have the fields is written as it is. */
+#define ANCHOR_CHUNK_SIZES_AT 12 /* buffer header 2, "OTF2\0" 5, four format and version bytes */
+#define ANCHOR_CHUNK_SIZE_LEAST (256 * 1024)
+
+static void
+write_section (const char *path, const ChronoFuzzSection *s)
+{
+  g_autofree guint8 *anchor = NULL;
+  const guint8 *data = s->data;
+  if (chrono_fuzz_section_file (s) == CHRONO_FUZZ_OTF2_ANCHOR && s->length >= ANCHOR_CHUNK_SIZES_AT + 16
+      && memcmp (s->data + 2, "OTF2", 5) == 0)
+    {
+      guint64 least = s->data[1] == 0x23 ? GUINT64_TO_BE (ANCHOR_CHUNK_SIZE_LEAST) : GUINT64_TO_LE (ANCHOR_CHUNK_SIZE_LEAST);
+      data = anchor = g_memdup2 (s->data, s->length);
+      memcpy (anchor + ANCHOR_CHUNK_SIZES_AT, &least, 8);
+      memcpy (anchor + ANCHOR_CHUNK_SIZES_AT + 8, &least, 8);
+    }
+  /* neither atomic nor durable: a file of a run is read once and removed */
+  if (!g_file_set_contents_full (path, (const char *) data, (gssize) s->length, G_FILE_SET_CONTENTS_NONE, 0600, NULL))
+    g_error ("%s: cannot be written", path);
+}
+
 char *
 chrono_fuzz_write_member (const ChronoFuzzSection *sections, guint n, guint member, gboolean any_member)
 {
@@ -158,8 +185,7 @@ chrono_fuzz_write_member (const ChronoFuzzSection *sections, guint n, guint memb
       if (g_mkdir_with_parents (chrono_fuzz_kind_has_location (s->kind) ? archive_dir : member_dir, 0700) != 0)
         g_error ("%s: cannot be made", member_dir);
       g_autofree char *path = section_path (member_dir, s);
-      if (!g_file_set_contents (path, (const char *) s->data, (gssize) s->length, NULL))
-        g_error ("%s: cannot be written", path);
+      write_section (path, s);
       gboolean is_anchor = chrono_fuzz_section_file (s) == CHRONO_FUZZ_OTF2_ANCHOR;
       if ((open == NULL && !chrono_fuzz_kind_has_location (s->kind)) || (is_anchor && !anchor))
         {

@@ -318,7 +318,10 @@ chrono_otf2_register_call_events (OTF2_EvtReaderCallbacks *c)
 }
 
 /* Calls still open at the end run to the location's last event (at a
- * window's end: the next window has them), flagged open, adding no time. */
+ * window's end: the next window has them), flagged open, adding no time.
+ * A location whose clock went back had its later calls begin at the
+ * latest time it had seen, which may lie past the window's end: such a
+ * call is not in this window, and the next window has it whole. */
 void
 chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 end)
 {
@@ -327,7 +330,7 @@ chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 
     {
       Location *location = g_ptr_array_index (locations, i);
       gint64 at = end == G_MININT64 ? location->last_time : end;
-      if (location->collective_since != G_MININT64)
+      if (location->collective_since != G_MININT64 && location->collective_since <= at)
         chrono_otf2_collective_span (r, location, at, flags, NULL);
       if (end == G_MININT64)
         location->left_open = location->stack->len;
@@ -339,7 +342,8 @@ chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 
                                   ? &g_array_index (location->never_left, Frame, k - 1)
                                   : NULL;
           gboolean open = last != NULL && last->start == frame->start && last->region == frame->region;
-          add_call_span (r, location, frame, k - 1, at, open ? CHRONO_SPAN_OPEN_END : flags);
+          if (frame->start <= at)
+            add_call_span (r, location, frame, k - 1, at, open ? CHRONO_SPAN_OPEN_END : flags);
         }
       GHashTableIter iter;
       gpointer value;

@@ -168,9 +168,13 @@ def_group (void *data, OTF2_GroupRef self, OTF2_StringRef name, OTF2_GroupType t
   GArray *list = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n);
   g_array_append_vals (list, members, n);
   g_hash_table_insert (r->group_members, GUINT_TO_POINTER (self), list);
-  /* communicators' groups list ranks as indices into this one: found once, not per message */
+  /* communicators' groups list ranks as indices into this one: found once, not per message;
+   * held apart from the table, which drops the list when a damaged archive defines its id again */
   if (type == OTF2_GROUP_TYPE_COMM_LOCATIONS && (r->comm_locations == NULL || paradigm == OTF2_PARADIGM_MPI))
-    r->comm_locations = list;
+    {
+      g_clear_pointer (&r->comm_locations, g_array_unref);
+      r->comm_locations = g_array_ref (list);
+    }
   return OTF2_CALLBACK_SUCCESS;
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "chrono-otf2-anchor.h"
 #include "chrono-otf2-decoder.h"
 #include "chrono-otf2-files.h"
 #include "chrono-otf2-private.h"
@@ -161,14 +162,13 @@ static gpointer
 read_share (gpointer data)
 {
   Worker *w = data;
-  OTF2_Reader *otf2 = OTF2_Reader_Open (w->reader.path);
+  OTF2_Reader *otf2 = chrono_otf2_open_archive (w->reader.path, NULL);
   if (otf2 == NULL)
     {
       chrono_warnings_add (w->reader.warnings, 0, "location unreadable", _ ("%s cannot be opened again"),
                            w->reader.path);
       return NULL;
     }
-  OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
   chrono_otf2_read_events (&w->reader, otf2, w->locations, NULL);
   OTF2_Reader_Close (otf2);
   return NULL;

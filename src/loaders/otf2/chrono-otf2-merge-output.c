@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "chrono-otf2-anchor.h"
 #include "chrono-otf2-merge-private.h"
 
 /* The absolute path with symbolic links resolved as far as the path
@@ -89,11 +90,10 @@ note_location (void *data, OTF2_LocationRef self, OTF2_StringRef name, OTF2_Loca
 static GHashTable *
 archive_locations (const char *anchor)
 {
-  OTF2_Reader *otf2 = OTF2_Reader_Open (anchor);
+  OTF2_Reader *otf2 = chrono_otf2_open_archive (anchor, NULL);
   if (otf2 == NULL)
     return NULL;
   g_autoptr (GHashTable) locations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
   OTF2_GlobalDefReader *defs = OTF2_Reader_GetGlobalDefReader (otf2);
   OTF2_GlobalDefReaderCallbacks *callbacks = OTF2_GlobalDefReaderCallbacks_New ();
   OTF2_GlobalDefReaderCallbacks_SetLocationCallback (callbacks, note_location);

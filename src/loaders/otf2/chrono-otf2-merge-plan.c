@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "chrono-otf2-anchor.h"
 #include "chrono-otf2-files.h"
 #include "chrono-otf2-merge-private.h"
 
@@ -98,14 +99,9 @@ scan_input (ChronoOtf2Merge *m, GError **error)
   MergeInput *in = m->input;
   if (!check_global_files (in, error))
     return FALSE;
-  OTF2_Reader *otf2 = OTF2_Reader_Open (in->path);
+  OTF2_Reader *otf2 = chrono_otf2_open_archive (in->path, error);
   if (otf2 == NULL)
-    {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: not an OTF2 archive libotf2 can open"),
-                   in->path);
-      return FALSE;
-    }
-  OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
+    return FALSE;
   OTF2_GlobalDefReader *defs = OTF2_Reader_GetGlobalDefReader (otf2);
   OTF2_GlobalDefReaderCallbacks *callbacks = OTF2_GlobalDefReaderCallbacks_New ();
   chrono_otf2_merge_register_scans (callbacks);

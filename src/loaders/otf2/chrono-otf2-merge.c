@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <signal.h>
 
+#include "chrono-otf2-anchor.h"
 #include "chrono-otf2-merge.h"
 #include "chrono-otf2-merge-private.h"
 #include "chrono-otf2-private.h"
@@ -212,14 +213,9 @@ copy_events (ChronoOtf2Merge *m, OTF2_Reader *otf2, GError **error)
 static gboolean
 copy_input (ChronoOtf2Merge *m, GError **error)
 {
-  OTF2_Reader *otf2 = OTF2_Reader_Open (m->input->path);
+  OTF2_Reader *otf2 = chrono_otf2_open_archive (m->input->path, error);
   if (otf2 == NULL)
-    {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: not an OTF2 archive libotf2 can open"),
-                   m->input->path);
-      return FALSE;
-    }
-  OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
+    return FALSE;
   gboolean ok = copy_definitions (m, otf2, error) && copy_events (m, otf2, error);
   OTF2_Reader_Close (otf2);
   return ok;

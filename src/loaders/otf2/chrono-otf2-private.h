@@ -151,7 +151,7 @@ struct _ChronoOtf2Reader {
   GHashTable *comm_groups; /* comm ref -> group ref */
   GHashTable *comm_names; /* comm ref -> OTF2_StringRef name */
   GHashTable *group_members; /* group ref -> GArray of guint64 members */
-  GArray *comm_locations; /* guint64: the MPI ranks' locations (a COMM_LOCATIONS group's members), borrowed */
+  GArray *comm_locations; /* guint64: the MPI ranks' locations (a COMM_LOCATIONS group's members), owned */
   GArray *sends, *receives; /* MessageEnd */
   guint64 messages;
   guint32 collectives_seen; /* 1 << OTF2_CollectiveOp of the collectives that ended (ops past 31: bit 31) */

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "chrono-input.h"
+#include "chrono-otf2-anchor.h"
 #include "chrono-otf2-files.h"
 #include "chrono-otf2-private.h"
 
@@ -136,6 +137,7 @@ chrono_otf2_reader_clear (ChronoOtf2Reader *r)
   g_hash_table_unref (r->comm_groups);
   g_hash_table_unref (r->comm_names);
   g_hash_table_unref (r->group_members);
+  g_clear_pointer (&r->comm_locations, g_array_unref);
   g_array_unref (r->sends);
   g_array_unref (r->receives);
   g_clear_pointer (&r->windows, g_array_unref);
@@ -237,14 +239,9 @@ chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error
   chrono_otf2_quiet_errors ();
   if (!check_files (r, NULL, error))
     return NULL;
-  OTF2_Reader *otf2 = OTF2_Reader_Open (r->path);
+  OTF2_Reader *otf2 = chrono_otf2_open_archive (r->path, error);
   if (otf2 == NULL)
-    {
-      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: not an OTF2 archive libotf2 can open"),
-                   r->path);
-      return NULL;
-    }
-  OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
+    return NULL;
   OTF2_GlobalDefReader *defs = OTF2_Reader_GetGlobalDefReader (otf2);
   uint64_t n_defs = 0;
   gboolean ok = defs != NULL;
