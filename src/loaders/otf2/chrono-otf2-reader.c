@@ -36,8 +36,18 @@ has_file (ChronoOtf2Reader *r, guint64 id, const char *ext)
 }
 
 static void
-read_local_definitions (OTF2_Reader *otf2, guint64 id)
+read_local_definitions (ChronoOtf2Reader *r, OTF2_Reader *otf2, guint64 id)
 {
+  g_autofree char *path = chrono_otf2_location_file (r->path, id, "def");
+  uint64_t event_chunk = 0, definition_chunk = 0;
+  OTF2_Reader_GetChunkSize (otf2, &event_chunk, &definition_chunk);
+  g_autoptr (GError) error = NULL;
+  if (!chrono_otf2_check_local_definitions (path, definition_chunk, &error))
+    {
+      chrono_warnings_add (r->warnings, 0, "location unreadable", _ ("%s; its local definitions are not read"),
+                           error->message);
+      return;
+    }
   OTF2_DefReader *defs = OTF2_Reader_GetDefReader (otf2, id);
   uint64_t n = 0;
   if (defs != NULL)
@@ -68,7 +78,7 @@ chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *loca
     {
       Location *location = g_ptr_array_index (locations, i);
       if (local_defs && has_events[i] && has_file (r, location->id, "def"))
-        read_local_definitions (otf2, location->id); /* its mapping tables and clock offsets */
+        read_local_definitions (r, otf2, location->id); /* its mapping tables and clock offsets */
       const LocationCheckpoint *start = starts ? g_ptr_array_index (starts, i) : NULL;
       if (starts != NULL && (start == NULL || start->no_events))
         continue; /* nothing of it in the window */
