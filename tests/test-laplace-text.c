@@ -321,6 +321,25 @@ test_changed_file_gives_errors (Fixture *f, gconstpointer data)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
 }
 
+/* A line whose fields are set apart by runs of blanks is described by
+ * its fields, the empty strings between the blanks skipped (the
+ * description freed them twice). */
+static void
+test_fault_of_blank_runs (Fixture *f, gconstpointer data)
+{
+  static const char text[] = "r 0 4 1 10\nr 1  4 \t1   zz\nr 2 4 1 10\n";
+  g_autofree char *path = write_file (f, "blanks.ref.txt", text, strlen (text));
+  for (guint lazy = 0; lazy < 2; lazy++)
+    {
+      g_autoptr (ChronoTrace) trace = load (path, lazy ? "always" : "never");
+      ChronoWarnings *warnings = chrono_trace_get_warnings (trace);
+      g_assert_cmpuint (chrono_warnings_get_n_kept (warnings), ==, 1);
+      const ChronoWarning *warning = chrono_warnings_get_kept (warnings, 0);
+      g_assert_cmpuint (warning->line, ==, 2);
+      g_assert_nonnull (strstr (warning->message, "the address “zz” is not a hex number"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -334,6 +353,8 @@ main (int argc, char **argv)
               test_kernel_trace_beside_with_references, fixture_tear_down);
   g_test_add ("/laplace-text/gzip", Fixture, NULL, fixture_set_up, test_gzip_is_read_whole, fixture_tear_down);
   g_test_add ("/laplace-text/changed-file", Fixture, NULL, fixture_set_up, test_changed_file_gives_errors,
+              fixture_tear_down);
+  g_test_add ("/laplace-text/fault-of-blank-runs", Fixture, NULL, fixture_set_up, test_fault_of_blank_runs,
               fixture_tear_down);
   return g_test_run ();
 }

@@ -289,11 +289,17 @@ chrono_laplace_reference_fault (const char *text, gsize length)
   static const char *const names[] = { "timestamp", "length", "address space", "address" };
   static const guint bits[] = { 64, 8, 32, 32 };
   g_autofree char *copy = g_strndup (text, length);
-  g_auto (GStrv) fields = g_strsplit_set (g_strstrip (copy), " \t\r", -1);
+  g_auto (GStrv) split = g_strsplit_set (g_strstrip (copy), " \t\r", -1);
+  /* the fields, runs of blanks being one separator: pointers into split, which owns them */
+  const char *fields[G_N_ELEMENTS (names)];
   guint n = 0;
-  for (guint i = 0; fields[i] != NULL; i++)
-    if (*fields[i] != '\0')
-      fields[n++] = fields[i];
+  for (guint i = 0; split[i] != NULL; i++)
+    if (*split[i] != '\0')
+      {
+        if (n < G_N_ELEMENTS (names))
+          fields[n] = split[i];
+        n++;
+      }
   if (n != G_N_ELEMENTS (names))
     return g_strdup_printf ("a reference has 4 fields after its type (timestamp, length, address space, address), "
                             "this line %u",
