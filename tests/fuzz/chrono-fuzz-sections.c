@@ -158,7 +158,8 @@ write_section (const char *path, const ChronoFuzzSection *s)
   if (chrono_fuzz_section_file (s) == CHRONO_FUZZ_OTF2_ANCHOR && s->length >= ANCHOR_CHUNK_SIZES_AT + 16
       && memcmp (s->data + 2, "OTF2", 5) == 0)
     {
-      guint64 least = s->data[1] == 0x23 ? GUINT64_TO_BE (ANCHOR_CHUNK_SIZE_LEAST) : GUINT64_TO_LE (ANCHOR_CHUNK_SIZE_LEAST);
+      guint64 least =
+          s->data[1] == 0x23 ? GUINT64_TO_BE (ANCHOR_CHUNK_SIZE_LEAST) : GUINT64_TO_LE (ANCHOR_CHUNK_SIZE_LEAST);
       data = anchor = g_memdup2 (s->data, s->length);
       memcpy (anchor + ANCHOR_CHUNK_SIZES_AT, &least, 8);
       memcpy (anchor + ANCHOR_CHUNK_SIZES_AT + 8, &least, 8);
