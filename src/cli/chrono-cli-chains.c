@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chrono-cli-json.h"
 #include "chrono-cli-stats.h"
 #include "chrono-metrics.h"
 

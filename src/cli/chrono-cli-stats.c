@@ -5,21 +5,7 @@
 
 #include <glib/gi18n.h>
 
-void
-chrono_cli_append_json_string (GString *out, const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) text; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if (*p < 0x20)
-        g_string_append_printf (out, "\\u%04x", *p);
-      else
-        g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
+#include "chrono-cli-json.h"
 
 static void
 append_value (GString *out, const ChronoClock *clock, gboolean count, gint64 value)

@@ -10,10 +10,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "chrono-cli-args.h"
 #include "chrono-cli-chains.h"
+#include "chrono-cli-common.h"
+#include "chrono-cli-json.h"
 #include "chrono-cli-stats.h"
 #include "chrono-instance-life.h"
 #include "chrono-range-stats.h"
@@ -35,29 +36,6 @@
 enum { EXIT_OK = 0, EXIT_WARNINGS = 1, EXIT_FAILED = 2 };
 
 static void
-print_json_string (GString *out, const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) text; *p; p++)
-    {
-      switch (*p)
-        {
-        case '"': g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        default:
-          if (*p < 0x20)
-            g_string_append_printf (out, "\\u%04x", *p);
-          else
-            g_string_append_c (out, *p);
-        }
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
 append_seconds (GString *out, const ChronoClock *clock, gint64 ticks)
 {
   g_autofree char *text = chrono_clock_format_seconds_exact (clock, ticks);
@@ -75,9 +53,9 @@ static void
 append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntityStats *s)
 {
   g_string_append (out, "{\"name\": ");
-  print_json_string (out, s->name);
+  chrono_cli_append_json_string_short (out, s->name);
   g_string_append (out, ", \"type\": ");
-  print_json_string (out, s->type);
+  chrono_cli_append_json_string_short (out, s->type);
   switch (s->kind)
     {
     case CHRONO_LANE_PROCESS:
@@ -139,7 +117,7 @@ append_claims_json (GString *out, ChronoTrace *trace)
       const char *name = chrono_attrs_lookup (attrs, chrono_lane_get_attrs (r->lane), "name");
       g_string_append_printf (out, "%s{\"id\": %" G_GINT64_FORMAT ", \"name\": ", i ? ",\n   " : "\n   ",
                               chrono_lane_get_source_id (r->lane));
-      print_json_string (out, name ? name : "");
+      chrono_cli_append_json_string_short (out, name ? name : "");
       g_string_append (out, ", \"capacity\": ");
       append_double (out, chrono_lane_get_capacity (r->lane));
       g_string_append_printf (out, ", \"claims\": %" G_GUINT64_FORMAT ", \"usage\": ", r->claims);
@@ -166,7 +144,7 @@ append_claims_json (GString *out, ChronoTrace *trace)
       const char *name = chrono_attrs_lookup (attrs, chrono_lane_get_attrs (s->lane), "name");
       g_string_append_printf (out, "%s{\"id\": %" G_GINT64_FORMAT ", \"name\": ", i ? ",\n   " : "\n   ",
                               chrono_lane_get_source_id (s->lane));
-      print_json_string (out, name ? name : "");
+      chrono_cli_append_json_string_short (out, name ? name : "");
       g_string_append_printf (out, ", \"fragments\": %" G_GUINT64_FORMAT ", \"min\": ", s->fragments);
       if (s->has_range)
         {
@@ -193,7 +171,7 @@ append_claims_json (GString *out, ChronoTrace *trace)
       const ChronoPathStep *step = &g_array_index (path, ChronoPathStep, i);
       ChronoSpans *spans = chrono_lane_get_spans (step->lane);
       g_string_append (out, i ? ",\n   {\"lane\": " : "\n   {\"lane\": ");
-      print_json_string (out, chrono_lane_get_name (step->lane));
+      chrono_cli_append_json_string_short (out, chrono_lane_get_name (step->lane));
       g_string_append (out, ", \"begin\": ");
       append_seconds (out, chrono_trace_get_clock (trace), chrono_spans_get_start (spans, step->span));
       g_string_append (out, ", \"end\": ");
@@ -203,158 +181,16 @@ append_claims_json (GString *out, ChronoTrace *trace)
   g_string_append (out, "]}\n");
 }
 
-/* json-glib before 1.7 appends ".0" to every double printed without a
- * point, exponents included: 1e-08 comes out as "1e-08.0", which is not
- * JSON.  Outside strings, such a ".0" after an exponent is dropped. */
-static void
-repair_exponents (char *text)
-{
-  gboolean in_string = FALSE;
-  char *out = text;
-  for (const char *p = text; *p; p++)
-    {
-      *out++ = *p;
-      if (in_string)
-        {
-          if (*p == '\\' && p[1] != '\0')
-            *out++ = *++p;
-          else if (*p == '"')
-            in_string = FALSE;
-          continue;
-        }
-      if (*p == '"')
-        in_string = TRUE;
-      else if ((*p == 'e' || *p == 'E') && (p[1] == '-' || p[1] == '+' || g_ascii_isdigit (p[1])))
-        {
-          /* the exponent's digits, then a ".0" that must go */
-          const char *q = p + 1;
-          if (*q == '-' || *q == '+')
-            *out++ = *q++;
-          while (g_ascii_isdigit (*q))
-            *out++ = *q++;
-          if (q[0] == '.' && q[1] == '0' && !g_ascii_isdigit (q[2]))
-            q += 2;
-          p = q - 1;
-        }
-    }
-  *out = '\0';
-}
-
-/* A JSON document with its newline, from json-glib. */
-static char *
-json_text (JsonNode *root)
-{
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  json_generator_set_root (generator, root);
-  g_autofree char *text = json_generator_to_data (generator, NULL);
-  repair_exponents (text);
-  return g_strconcat (text, "\n", NULL);
-}
-
-/* json-glib holds integers as gint64: an unsigned one past G_MAXINT64 (an
- * OTF2 location id, a pid) would print negative.  Those go through as
- * strings starting with a marker no input can forge (a random nonce after a
- * control character), whose quotes the text then loses.  Containers become
- * arrays and dictionaries of variants, which serialise alike. */
-static GVariant *mark_big_unsigned (GVariant *value, const char *marker);
-
-/* value's marked copy inside a variant (a strong reference) */
-static GVariant *
-marked_variant (GVariant *value, const char *marker)
-{
-  g_autoptr (GVariant) marked = mark_big_unsigned (value, marker);
-  if (g_variant_is_of_type (marked, G_VARIANT_TYPE_VARIANT))
-    return g_variant_ref (marked);
-  return g_variant_ref_sink (g_variant_new_variant (marked));
-}
-
-/* A strong reference to value, or to its copy with the big unsigned
- * integers as marked strings. */
-static GVariant *
-mark_big_unsigned (GVariant *value, const char *marker)
-{
-  if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT64) && g_variant_get_uint64 (value) > (guint64) G_MAXINT64)
-    return g_variant_ref_sink (
-        g_variant_new_take_string (g_strdup_printf ("%s%" G_GUINT64_FORMAT, marker, g_variant_get_uint64 (value))));
-  if (g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
-    {
-      g_autoptr (GVariant) inner = g_variant_get_variant (value);
-      return marked_variant (inner, marker);
-    }
-  if (g_variant_is_of_type (value, G_VARIANT_TYPE_MAYBE))
-    {
-      g_autoptr (GVariant) inner = g_variant_get_maybe (value);
-      g_autoptr (GVariant) marked = inner ? marked_variant (inner, marker) : NULL;
-      return g_variant_ref_sink (g_variant_new_maybe (G_VARIANT_TYPE_VARIANT, marked));
-    }
-  if (!g_variant_is_container (value))
-    return g_variant_ref (value);
-  gboolean dictionary = g_variant_is_of_type (value, G_VARIANT_TYPE ("a{s*}"));
-  GVariantBuilder builder;
-  g_variant_builder_init (&builder, dictionary ? G_VARIANT_TYPE_VARDICT : G_VARIANT_TYPE ("av"));
-  for (gsize i = 0, n = g_variant_n_children (value); i < n; i++)
-    {
-      g_autoptr (GVariant) child = g_variant_get_child_value (value, i);
-      g_autoptr (GVariant) entry = dictionary ? g_variant_get_child_value (child, 1) : NULL;
-      g_autoptr (GVariant) marked = marked_variant (dictionary ? entry : child, marker);
-      if (dictionary)
-        {
-          g_autoptr (GVariant) key = g_variant_get_child_value (child, 0);
-          g_autoptr (GVariant) inner = g_variant_get_variant (marked);
-          g_variant_builder_add (&builder, "{sv}", g_variant_get_string (key, NULL), inner);
-        }
-      else
-        g_variant_builder_add_value (&builder, marked);
-    }
-  return g_variant_ref_sink (g_variant_builder_end (&builder));
-}
-
-/* The marked strings' quotes and marker go: what is left is the number. */
-static void
-unmark_big_unsigned (char *text, const char *escaped_marker)
-{
-  gsize length = strlen (escaped_marker);
-  char *out = text;
-  for (const char *p = text; *p != '\0';)
-    {
-      if (p[0] == '"' && strncmp (p + 1, escaped_marker, length) == 0)
-        {
-          p += 1 + length;
-          while (g_ascii_isdigit (*p))
-            *out++ = *p++;
-          p++; /* the closing quote */
-        }
-      else
-        *out++ = *p++;
-    }
-  *out = '\0';
-}
-
-/* A trace whose reader counted its format's own figures reports those, as
- * the format defines them (exactly its keys, in its order). */
-static char *
-statistics_json (GVariant *statistics)
-{
-  guint32 nonce = g_random_int ();
-  g_autofree char *marker = g_strdup_printf ("\001u64-%08" G_GINT32_MODIFIER "x:", nonce);
-  g_autofree char *escaped_marker = g_strdup_printf ("\\u0001u64-%08" G_GINT32_MODIFIER "x:", nonce);
-  g_autoptr (GVariant) marked = mark_big_unsigned (statistics, marker);
-  g_autoptr (JsonNode) node = json_gvariant_serialize (marked);
-  char *text = json_text (node);
-  unmark_big_unsigned (text, escaped_marker);
-  return text;
-}
-
 static char *
 info_json (ChronoTrace *trace)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   if (chrono_trace_get_statistics (trace) != NULL)
-    return statistics_json (chrono_trace_get_statistics (trace));
+    return chrono_cli_variant_json (chrono_trace_get_statistics (trace));
   GString *out = g_string_new ("{\"file\": ");
-  print_json_string (out, chrono_trace_get_path (trace));
+  chrono_cli_append_json_string_short (out, chrono_trace_get_path (trace));
   g_string_append (out, ", \"format\": ");
-  print_json_string (out, chrono_trace_get_format (trace));
+  chrono_cli_append_json_string_short (out, chrono_trace_get_format (trace));
   if (chrono_trace_has_range (trace))
     {
       g_string_append (out, ", \"begin\": ");
@@ -442,102 +278,6 @@ print_info_human (ChronoTrace *trace)
     }
 }
 
-/* The options loaders declare ("lazy", TRACE's "group-by", …), offered to
- * every command that reads traces; a value goes to the loaders that take it. */
-typedef struct {
-  const ChronoLoaderOption *option;
-  char *value;
-} GivenOption;
-
-static GivenOption given_options[64];
-static GOptionEntry loader_entries[G_N_ELEMENTS (given_options) + 1];
-
-static gboolean
-flag_taken (guint n, const char *flag)
-{
-  for (guint i = 0; i < n; i++)
-    if (g_str_equal (given_options[i].option->flag, flag))
-      return TRUE;
-  return FALSE;
-}
-
-static guint
-add_loader_entries (guint n, const ChronoLoaderOption *options)
-{
-  for (const ChronoLoaderOption *o = options; o && o->name; o++)
-    {
-      if (o->flag == NULL || flag_taken (n, o->flag))
-        continue;
-      g_assert (n < G_N_ELEMENTS (given_options));
-      given_options[n].option = o;
-      /* an option without a description is for tests: taken, not offered */
-      loader_entries[n] = (GOptionEntry){ o->flag,
-                                          0,
-                                          o->description ? 0 : G_OPTION_FLAG_HIDDEN,
-                                          G_OPTION_ARG_STRING,
-                                          &given_options[n].value,
-                                          o->description,
-                                          o->arg_description };
-      n++;
-    }
-  return n;
-}
-
-static void
-build_loader_entries (void)
-{
-  guint n = add_loader_entries (0, chrono_loaders_common_options ());
-  for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
-    n = add_loader_entries (n, (*l)->options);
-  loader_entries[n] = (GOptionEntry){ NULL };
-}
-
-static void
-collect_loader_options (GHashTable *options)
-{
-  for (guint i = 0; given_options[i].option; i++)
-    if (given_options[i].value)
-      g_hash_table_insert (options, (gpointer) given_options[i].option->name, given_options[i].value);
-}
-
-/* A progress line on stderr, only when someone watches it. */
-static void
-show_progress (double fraction, gpointer user_data)
-{
-  const char *path = user_data;
-  static int last_percent = -1;
-  int percent = (int) (fraction * 100.0);
-  if (percent == last_percent)
-    return;
-  last_percent = percent;
-  g_printerr ("\r%s: %s %3d%%", path, _ ("reading"), percent);
-}
-
-/* lazy: NULL, or how to read whatever the command line says */
-static ChronoTrace *
-load_or_report_with (const char *path, const char *lazy)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  collect_loader_options (options);
-  if (lazy)
-    g_hash_table_insert (options, "lazy", (gpointer) lazy);
-  gboolean tty = isatty (fileno (stderr));
-  ChronoTrace *trace =
-      chrono_load_file_with_options (path, options, tty ? show_progress : NULL, (gpointer) path, NULL, &error);
-  if (tty)
-    g_printerr ("\r\033[K");
-  if (trace == NULL)
-    g_printerr ("chronoscope-cli: %s\n", error->message);
-  return trace;
-}
-
-static ChronoTrace *
-load_or_report (const char *path)
-{
-  return load_or_report_with (path, NULL);
-}
-
 /* ---- range: what a time range holds, lane by lane ------------------------- */
 
 static void
@@ -592,7 +332,7 @@ range_json (ChronoTrace *trace, gint64 begin, gint64 end, GArray *lanes)
   json_builder_end_array (b);
   json_builder_end_object (b);
   g_autoptr (JsonNode) root = json_builder_get_root (b);
-  return json_text (root);
+  return chrono_cli_json_text (root);
 }
 
 static char *
@@ -640,7 +380,7 @@ command_range (int argc, char **argv)
   g_autoptr (GOptionContext) context =
       g_option_context_new (_ ("FILE --range BEGIN..END — time per state, busy share and items of every lane"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, chrono_cli_loader_entries (), GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || range == NULL)
     {
@@ -648,7 +388,7 @@ command_range (int argc, char **argv)
       return EXIT_FAILED;
     }
   /* lazily read files answer from their summaries: items then overlap rather than begin */
-  g_autoptr (ChronoTrace) trace = load_or_report (argv[1]);
+  g_autoptr (ChronoTrace) trace = chrono_cli_load (argv[1]);
   if (trace == NULL)
     return EXIT_FAILED;
   gint64 begin, end;
@@ -738,7 +478,7 @@ life_json (const ChronoInstanceLife *life, const ChronoClock *clock)
   add_preemptions_json (b, life, clock);
   json_builder_end_object (b);
   g_autoptr (JsonNode) root = json_builder_get_root (b);
-  return json_text (root);
+  return chrono_cli_json_text (root);
 }
 
 /* "Task_A#3": the process lane named Task_A and its instance numbered 3 by the producer. */
@@ -787,7 +527,7 @@ command_life (int argc, char **argv)
   g_autoptr (GOptionContext) context =
       g_option_context_new (_ ("FILE ENTITY#N — the life of a task or ISR instance, as the inspector shows it"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, chrono_cli_loader_entries (), GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 3)
     {
@@ -795,7 +535,7 @@ command_life (int argc, char **argv)
       return EXIT_FAILED;
     }
   /* the life needs every span of the instance: the whole file is read */
-  g_autoptr (ChronoTrace) trace = load_or_report_with (argv[1], "never");
+  g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[1], "never");
   if (trace == NULL)
     return EXIT_FAILED;
   ChronoLane *lane;
@@ -868,7 +608,7 @@ command_stats (int argc, char **argv)
   g_autoptr (GOptionContext) context =
       g_option_context_new (_ ("FILE — timing metrics of every task, ISR and runnable instance"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, chrono_cli_loader_entries (), GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return stats_failed (NULL, error);
@@ -878,7 +618,7 @@ command_stats (int argc, char **argv)
       return EXIT_FAILED;
     }
   /* metrics need every instance: the whole file is read */
-  g_autoptr (ChronoTrace) trace = load_or_report_with (argv[1], "never");
+  g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[1], "never");
   if (trace == NULL)
     return EXIT_FAILED;
   ChronoMetricsOptions options;
@@ -924,7 +664,7 @@ command_chains (int argc, char **argv)
   g_autoptr (GOptionContext) context =
       g_option_context_new (_ ("FILE — end-to-end latency and data age of event chains"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, chrono_cli_loader_entries (), GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return chains_failed (NULL, error);
@@ -942,7 +682,7 @@ command_chains (int argc, char **argv)
       g_ptr_array_add (specs, spec);
     }
   /* a chain needs every instance: the whole file is read */
-  g_autoptr (ChronoTrace) trace = load_or_report_with (argv[1], "never");
+  g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[1], "never");
   if (trace == NULL)
     return EXIT_FAILED;
   g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_chain_result_free);
@@ -968,7 +708,7 @@ command_info (int argc, char **argv)
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE… — summarise traces"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, chrono_cli_loader_entries (), GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
     {
@@ -980,7 +720,7 @@ command_info (int argc, char **argv)
     g_print ("[");
   for (int i = 1; i < argc; i++)
     {
-      g_autoptr (ChronoTrace) trace = load_or_report (argv[i]);
+      g_autoptr (ChronoTrace) trace = chrono_cli_load (argv[i]);
       if (trace == NULL)
         {
           status = EXIT_FAILED;
@@ -1042,7 +782,7 @@ check_requirements (const char *requirements_path, int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       /* metrics need every instance: the whole file is read */
-      g_autoptr (ChronoTrace) trace = load_or_report_with (argv[i], "never");
+      g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[i], "never");
       if (trace == NULL)
         return EXIT_FAILED;
       g_autoptr (GArray) violations = chrono_requirements_check (requirements, trace, &error);
@@ -1071,7 +811,7 @@ command_check (int argc, char **argv)
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE… — list problems, one per line"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, chrono_cli_loader_entries (), GETTEXT_PACKAGE);
   g_autoptr (GError) parse_error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &parse_error))
     {
@@ -1086,7 +826,7 @@ command_check (int argc, char **argv)
   if (requirements != NULL)
     return check_requirements (requirements, argc, argv);
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  collect_loader_options (options);
+  chrono_cli_collect_loader_options (options);
   int status = EXIT_OK;
   for (int i = 1; i < argc; i++)
     {
@@ -1120,7 +860,7 @@ static int
 command_dump (int argc, char **argv)
 {
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("FILE — print the loaded model as text"));
-  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, chrono_cli_loader_entries (), GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -1133,34 +873,12 @@ command_dump (int argc, char **argv)
       return EXIT_FAILED;
     }
   /* a dump lists every item, so the whole file is decoded */
-  g_autoptr (ChronoTrace) trace = load_or_report_with (argv[1], "never");
+  g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[1], "never");
   if (trace == NULL)
     return EXIT_FAILED;
   g_autofree char *text = chrono_trace_dump (trace);
   fputs (text, stdout);
   return EXIT_OK;
-}
-
-/* The rule of every command that writes, checked before any input is
- * read: an output that does not exist is made; a FIFO or a character
- * device (a pipe, /dev/null, a terminal) is written into; an existing file
- * or archive is replaced only with --force; anything else is refused. */
-static gboolean
-check_output (const char *command, const char *output, gboolean force)
-{
-  g_autoptr (GError) error = NULL;
-  ChronoOutputPlace place;
-  if (!chrono_output_file_examine (output, &place, &error))
-    {
-      g_printerr ("chronoscope-cli %s: %s\n", command, error->message);
-      return FALSE;
-    }
-  if (place == CHRONO_OUTPUT_REGULAR && !force)
-    {
-      g_printerr (_ ("chronoscope-cli %s: %s exists; --force replaces it\n"), command, output);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 /* A file rewritten in its format's other form (binary ⇄ text), by its
@@ -1204,7 +922,7 @@ command_convert (int argc, char **argv)
       g_printerr (_ ("chronoscope-cli convert: %s: would overwrite its input\n"), output);
       return EXIT_FAILED;
     }
-  if (!check_output ("convert", output, force))
+  if (!chrono_cli_check_output ("convert", output, force))
     return EXIT_FAILED;
   const ChronoLoaderInfo *loader = chrono_loaders_sniff (argv[1], &error);
   if (loader != NULL && loader->convert == NULL)
@@ -1376,7 +1094,7 @@ command_export (int argc, char **argv)
   g_autoptr (GOptionContext) context =
       g_option_context_new (_ ("FILE… -o OUT.png|svg|pdf — export the timeline of one trace or several"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, loader_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, chrono_cli_loader_entries (), GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return export_failed (error);
@@ -1403,7 +1121,7 @@ command_export (int argc, char **argv)
           return EXIT_FAILED;
         }
     }
-  if (!check_output ("export", output, force))
+  if (!chrono_cli_check_output ("export", output, force))
     return EXIT_FAILED;
   int width = 1600, height = 0;
   if (size && !chrono_cli_parse_size (size, &width, &height, &error))
@@ -1411,7 +1129,7 @@ command_export (int argc, char **argv)
   g_autoptr (GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
   for (int i = 1; i < argc; i++)
     {
-      ChronoTrace *trace = load_or_report (argv[i]);
+      ChronoTrace *trace = chrono_cli_load (argv[i]);
       if (trace == NULL)
         return EXIT_FAILED;
       g_ptr_array_add (traces, trace);
@@ -1670,7 +1388,6 @@ main (int argc, char **argv)
       usage ();
       return EXIT_FAILED;
     }
-  build_loader_entries ();
   const char *command = argv[1];
   if (strcmp (command, "--version") == 0)
     {
