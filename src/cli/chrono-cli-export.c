@@ -169,6 +169,194 @@ export_title (GPtrArray *traces, ChronoTraceSet *set)
   return g_string_free (g_steal_pointer (&title), FALSE);
 }
 
+/* The picture's name is checked, and the rule for outputs, before anything is read. */
+static gboolean
+output_allowed (const char *output, int argc, char **argv)
+{
+  ChronoExportFormat format;
+  if (!chrono_export_format_from_path (output, &format))
+    {
+      g_printerr ("chronoscope-cli export: %s\n", _ ("the output must end in .png, .svg or .pdf"));
+      return FALSE;
+    }
+  for (int i = 1; i < argc; i++)
+    {
+      const char *one[] = { argv[i], NULL };
+      if (chrono_output_file_is_any_of (output, one))
+        {
+          g_printerr (
+              _ ("chronoscope-cli export: %s is the trace being read (%s); the picture needs a name of its own\n"),
+              output, argv[i]);
+          return FALSE;
+        }
+    }
+  return chrono_cli_check_output ("export", output, given.force);
+}
+
+/* Every trace given, or NULL when one cannot be read. */
+static GPtrArray *
+load_traces (int argc, char **argv)
+{
+  g_autoptr (GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
+  for (int i = 1; i < argc; i++)
+    {
+      ChronoTrace *trace = chrono_cli_load (argv[i]);
+      if (trace == NULL)
+        return NULL;
+      g_ptr_array_add (traces, trace);
+    }
+  return g_steal_pointer (&traces);
+}
+
+/* The saved view's range, markers and notes. */
+static void
+apply_view (ChronoViewState *state, ChronoTrace *trace, ChronoRenderOptions *options, ChronoRenderOverlays *overlays)
+{
+  g_autofree char *mismatch = chrono_view_state_check_trace (state, trace);
+  if (mismatch != NULL)
+    g_printerr ("chronoscope-cli export: %s: %s\n", given.view, mismatch);
+  /* the viewer's viewport takes the view, so range and markers are held to the trace as they are there */
+  g_autoptr (ChronoViewport) viewport = chrono_viewport_new (options->begin, options->end);
+  chrono_viewport_apply_view_state (viewport, state);
+  options->begin = chrono_viewport_get_begin (viewport);
+  options->end = chrono_viewport_get_end (viewport);
+  options->origin = chrono_viewport_get_origin (viewport);
+  overlays->has_marker_a = chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &overlays->marker_a);
+  overlays->has_marker_b = chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &overlays->marker_b);
+  overlays->annotations = state;
+}
+
+/* --view FILE read, or NULL with error (or with the message said, error
+ * unset, when the picture would overwrite it). */
+static ChronoViewState *
+load_view (GError **error)
+{
+  const char *inputs[] = { given.view, NULL };
+  if (chrono_output_file_is_any_of (given.output, inputs))
+    {
+      g_printerr (_ ("chronoscope-cli export: %s is the view being read; the picture needs a name of its own\n"),
+                  given.output);
+      return NULL;
+    }
+  return chrono_view_state_load (given.view, error);
+}
+
+/* The requirements' marks and the chain's path; without --range the
+ * picture spans the path, with room around it and for its label. */
+static gboolean
+apply_marks (ChronoTrace *trace, guint n_traces, ChronoCliMarks *marks, ChronoRenderOptions *options,
+             ChronoRenderOverlays *overlays, GError **error)
+{
+  if (given.chain_path != NULL && given.requirements == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _ ("--chain-path names a chain of the --requirements file"));
+      return FALSE;
+    }
+  if (given.requirements != NULL && !export_marks (trace, n_traces, given.requirements, given.chain_path, marks, error))
+    return FALSE;
+  if (marks->ranges != NULL)
+    {
+      overlays->ranges = (const ChronoRenderRange *) marks->ranges->data;
+      overlays->n_ranges = marks->ranges->len;
+      overlays->path = (const ChronoRenderPathStep *) marks->steps->data;
+      overlays->n_path = marks->steps->len;
+      overlays->path_label = marks->label;
+    }
+  if (overlays->n_path > 0 && given.range == NULL)
+    {
+      /* as the viewer shows it */
+      gint64 margin = MAX ((gint64) ((double) (marks->path_end - marks->path_begin) * 0.15), 1);
+      options->begin = marks->path_begin - margin;
+      options->end = marks->path_end + 3 * margin;
+    }
+  return TRUE;
+}
+
+/* --range and the markers, which win over a view's. */
+static gboolean
+apply_times (ChronoTrace *trace, ChronoRenderOptions *options, ChronoRenderOverlays *overlays, GError **error)
+{
+  return (given.range == NULL
+          || chrono_cli_parse_range_from (given.range, trace, options->origin, &options->begin, &options->end, error))
+         && chrono_cli_parse_marker_from (given.marker_a, trace, options->origin, &overlays->has_marker_a,
+                                          &overlays->marker_a, error)
+         && chrono_cli_parse_marker_from (given.marker_b, trace, options->origin, &overlays->has_marker_b,
+                                          &overlays->marker_b, error);
+}
+
+/* The view's hidden and folded lanes; those the trace lacks are said and skipped. */
+static void
+apply_view_lanes (ChronoLayout *layout, ChronoViewState *state)
+{
+  g_autoptr (GPtrArray) unknown = g_ptr_array_new_with_free_func (g_free);
+  chrono_layout_apply_view_state (layout, state, unknown);
+  for (guint i = 0; i < unknown->len; i++)
+    {
+      g_autofree char *lane = chrono_view_state_describe_lane (g_ptr_array_index (unknown, i));
+      g_printerr (_ ("chronoscope-cli export: %s: the trace has no lane “%s”; skipped\n"), given.view, lane);
+    }
+}
+
+/* Each trace's chunks of the range decoded, and its critical path marked when asked. */
+static gboolean
+prepare_traces (ChronoRenderer *renderer, const ChronoRenderOptions *options, GPtrArray *traces, GError **error)
+{
+  for (guint m = 0; m < traces->len; m++)
+    {
+      ChronoTrace *trace = g_ptr_array_index (traces, m);
+      ChronoRenderOptions mapped;
+      chrono_renderer_get_member_options (renderer, options, m, &mapped);
+      if (!decode_visible_chunks (trace, &mapped, error))
+        return FALSE;
+      if (given.critical && chrono_trace_is_lazy (trace))
+        {
+          g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                       _ ("%s: read lazily, the critical path cannot be drawn (--lazy=never reads it whole)"),
+                       chrono_trace_get_path (trace));
+          return FALSE;
+        }
+      if (given.critical)
+        chrono_critical_path_mark (trace, FALSE);
+    }
+  return TRUE;
+}
+
+/* The renderer of the traces as the options and overlays say, the path's
+ * rows shown rather than folded into their tasks'. */
+static ChronoRenderer *
+make_renderer (ChronoTrace *trace, ChronoTraceSet *set, ChronoViewState *state, const ChronoRenderOverlays *overlays)
+{
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  if (set != NULL)
+    chrono_layout_set_trace_set (layout, set);
+  if (state != NULL)
+    apply_view_lanes (layout, state);
+  ChronoRenderer *renderer = chrono_renderer_new (trace, layout);
+  for (guint i = 0; i < overlays->n_path; i++)
+    for (ChronoLane *parent = chrono_lane_get_parent (overlays->path[i].lane); parent != NULL;
+         parent = chrono_lane_get_parent (parent))
+      chrono_layout_set_expanded (layout, parent, TRUE);
+  return renderer;
+}
+
+/* The options every trace's picture starts from: several traces span them all. */
+static gboolean
+init_options (ChronoRenderOptions *options, ChronoTrace *trace, ChronoTraceSet *set, int width, int height,
+              GError **error)
+{
+  chrono_render_options_init (options, trace, width, height);
+  if (set != NULL && chrono_trace_set_get_range (set, &options->begin, &options->end))
+    {
+      options->end = MAX (options->end, options->begin + 1);
+      options->origin = options->begin;
+    }
+  options->dark = given.dark;
+  options->label_attribute = given.label_by;
+  options->links.hidden = given.no_arrows;
+  return given.arrows == NULL || chrono_link_filter_parse (&options->links, given.arrows, error);
+}
+
 int
 chrono_cli_export (const ChronoCliCommand *command, int argc, char **argv)
 {
@@ -182,150 +370,38 @@ chrono_cli_export (const ChronoCliCommand *command, int argc, char **argv)
                   _ ("usage: export FILE… -o OUT.png|svg|pdf [--range BEGIN..END] [--size WxH]"));
       return CHRONO_CLI_EXIT_FAILED;
     }
-  ChronoExportFormat format;
-  if (!chrono_export_format_from_path (given.output, &format))
-    {
-      g_printerr ("chronoscope-cli export: %s\n", _ ("the output must end in .png, .svg or .pdf"));
-      return CHRONO_CLI_EXIT_FAILED;
-    }
-  for (int i = 1; i < argc; i++)
-    {
-      const char *one[] = { argv[i], NULL };
-      if (chrono_output_file_is_any_of (given.output, one))
-        {
-          g_printerr (
-              _ ("chronoscope-cli export: %s is the trace being read (%s); the picture needs a name of its own\n"),
-              given.output, argv[i]);
-          return CHRONO_CLI_EXIT_FAILED;
-        }
-    }
-  if (!chrono_cli_check_output ("export", given.output, given.force))
+  if (!output_allowed (given.output, argc, argv))
     return CHRONO_CLI_EXIT_FAILED;
   int width = 1600, height = 0;
   if (given.size && !chrono_cli_parse_size (given.size, &width, &height, &error))
     return export_failed (error);
-  g_autoptr (GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
-  for (int i = 1; i < argc; i++)
-    {
-      ChronoTrace *trace = chrono_cli_load (argv[i]);
-      if (trace == NULL)
-        return CHRONO_CLI_EXIT_FAILED;
-      g_ptr_array_add (traces, trace);
-    }
+  g_autoptr (GPtrArray) traces = load_traces (argc, argv);
+  if (traces == NULL)
+    return CHRONO_CLI_EXIT_FAILED;
   ChronoTrace *trace = g_ptr_array_index (traces, 0);
   g_autoptr (ChronoTraceSet) set = NULL;
   if (traces->len > 1 && (set = make_trace_set (traces, given.align, given.shifts, &error)) == NULL)
     return export_failed (error);
-
   ChronoRenderOptions options;
-  chrono_render_options_init (&options, trace, width, height);
-  if (set != NULL && chrono_trace_set_get_range (set, &options.begin, &options.end))
-    {
-      options.end = MAX (options.end, options.begin + 1);
-      options.origin = options.begin;
-    }
-  options.dark = given.dark;
-  options.label_attribute = given.label_by;
-  options.links.hidden = given.no_arrows;
-  if (given.arrows != NULL && !chrono_link_filter_parse (&options.links, given.arrows, &error))
+  ChronoRenderOverlays overlays;
+  chrono_render_overlays_init (&overlays);
+  if (!init_options (&options, trace, set, width, height, &error))
     return export_failed (error);
   g_autofree char *title = given.with_name ? export_title (traces, set) : NULL;
   options.title = title;
-  ChronoRenderOverlays overlays;
-  chrono_render_overlays_init (&overlays);
   options.overlays = &overlays;
   g_autoptr (ChronoViewState) state = NULL;
-  if (given.view != NULL)
-    {
-      const char *inputs[] = { given.view, NULL };
-      if (chrono_output_file_is_any_of (given.output, inputs))
-        {
-          g_printerr (_ ("chronoscope-cli export: %s is the view being read; the picture needs a name of its own\n"),
-                      given.output);
-          return CHRONO_CLI_EXIT_FAILED;
-        }
-      if ((state = chrono_view_state_load (given.view, &error)) == NULL)
-        return export_failed (error);
-      g_autofree char *mismatch = chrono_view_state_check_trace (state, trace);
-      if (mismatch != NULL)
-        g_printerr ("chronoscope-cli export: %s: %s\n", given.view, mismatch);
-      /* the viewer's viewport takes the view, so range and markers are held to the trace as they are there */
-      g_autoptr (ChronoViewport) viewport = chrono_viewport_new (options.begin, options.end);
-      chrono_viewport_apply_view_state (viewport, state);
-      options.begin = chrono_viewport_get_begin (viewport);
-      options.end = chrono_viewport_get_end (viewport);
-      options.origin = chrono_viewport_get_origin (viewport);
-      overlays.has_marker_a = chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &overlays.marker_a);
-      overlays.has_marker_b = chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &overlays.marker_b);
-      overlays.annotations = state;
-    }
-  g_auto (ChronoCliMarks) marks = { 0 };
-  if (given.chain_path != NULL && given.requirements == NULL)
-    {
-      g_printerr ("chronoscope-cli export: %s\n", _ ("--chain-path names a chain of the --requirements file"));
-      return CHRONO_CLI_EXIT_FAILED;
-    }
-  if (given.requirements != NULL
-      && !export_marks (trace, traces->len, given.requirements, given.chain_path, &marks, &error))
-    return export_failed (error);
-  if (marks.ranges != NULL)
-    {
-      overlays.ranges = (const ChronoRenderRange *) marks.ranges->data;
-      overlays.n_ranges = marks.ranges->len;
-      overlays.path = (const ChronoRenderPathStep *) marks.steps->data;
-      overlays.n_path = marks.steps->len;
-      overlays.path_label = marks.label;
-    }
-  if (overlays.n_path > 0 && given.range == NULL)
-    {
-      /* the path with room around it and for its label, as the viewer shows it */
-      gint64 margin = MAX ((gint64) ((double) (marks.path_end - marks.path_begin) * 0.15), 1);
-      options.begin = marks.path_begin - margin;
-      options.end = marks.path_end + 3 * margin;
-    }
-  if ((given.range
-       && !chrono_cli_parse_range_from (given.range, trace, options.origin, &options.begin, &options.end, &error))
-      || !chrono_cli_parse_marker_from (given.marker_a, trace, options.origin, &overlays.has_marker_a,
-                                        &overlays.marker_a, &error)
-      || !chrono_cli_parse_marker_from (given.marker_b, trace, options.origin, &overlays.has_marker_b,
-                                        &overlays.marker_b, &error))
-    return export_failed (error);
-  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
-  if (set != NULL)
-    chrono_layout_set_trace_set (layout, set);
+  if (given.view != NULL && (state = load_view (&error)) == NULL)
+    return error ? export_failed (error) : CHRONO_CLI_EXIT_FAILED;
   if (state != NULL)
-    {
-      g_autoptr (GPtrArray) unknown = g_ptr_array_new_with_free_func (g_free);
-      chrono_layout_apply_view_state (layout, state, unknown);
-      for (guint i = 0; i < unknown->len; i++)
-        {
-          g_autofree char *lane = chrono_view_state_describe_lane (g_ptr_array_index (unknown, i));
-          g_printerr (_ ("chronoscope-cli export: %s: the trace has no lane “%s”; skipped\n"), given.view, lane);
-        }
-    }
-  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
-  /* the path's rows shown, not folded into their tasks' */
-  for (guint i = 0; i < overlays.n_path; i++)
-    for (ChronoLane *parent = chrono_lane_get_parent (overlays.path[i].lane); parent != NULL;
-         parent = chrono_lane_get_parent (parent))
-      chrono_layout_set_expanded (layout, parent, TRUE);
-  for (guint m = 0; m < traces->len; m++)
-    {
-      ChronoRenderOptions mapped;
-      chrono_renderer_get_member_options (renderer, &options, m, &mapped);
-      if (!decode_visible_chunks (g_ptr_array_index (traces, m), &mapped, &error))
-        return export_failed (error);
-      if (given.critical && chrono_trace_is_lazy (g_ptr_array_index (traces, m)))
-        {
-          g_set_error (&error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                       _ ("%s: read lazily, the critical path cannot be drawn (--lazy=never reads it whole)"),
-                       chrono_trace_get_path (g_ptr_array_index (traces, m)));
-          return export_failed (error);
-        }
-      if (given.critical)
-        chrono_critical_path_mark (g_ptr_array_index (traces, m), FALSE);
-    }
-  if (!chrono_export_to_file (renderer, &options, given.output, &error))
+    apply_view (state, trace, &options, &overlays);
+  g_auto (ChronoCliMarks) marks = { 0 };
+  if (!apply_marks (trace, traces->len, &marks, &options, &overlays, &error)
+      || !apply_times (trace, &options, &overlays, &error))
+    return export_failed (error);
+  g_autoptr (ChronoRenderer) renderer = make_renderer (trace, set, state, &overlays);
+  if (!prepare_traces (renderer, &options, traces, &error)
+      || !chrono_export_to_file (renderer, &options, given.output, &error))
     return export_failed (error);
   return CHRONO_CLI_EXIT_OK;
 }
