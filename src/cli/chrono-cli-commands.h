@@ -1,6 +1,8 @@
 /* chrono-cli-commands.h — the commands of chronoscope-cli, one file each
  * (chrono-cli-NAME.c): the function that runs it and the options it takes,
- * which the table in chronoscope-cli.c gathers. */
+ * which the table in chronoscope-cli.c gathers.  The options' values live
+ * in their file (a process runs one command), so that the usage lists the
+ * very entries the command parses. */
 #pragma once
 
 #include "chrono-cli-common.h"
