@@ -16,8 +16,8 @@ static const ChronoCliCommand commands[] = {
   { "info", N_ ("FILE…"), N_ ("summarise traces (timing per task, runnable and core)"), chrono_cli_info,
     chrono_cli_info_options, CHRONO_CLI_READS_TRACES },
   { "check", N_ ("FILE…"),
-    N_ ("list problems, one per line (exit 0 clean, 1 warnings, 2 errors); with --requirements REQ, every "
-        "violation of the timing requirements in REQ (exit 0 all met, 1 violated, 2 errors)"),
+    N_ ("list problems, one per line (exit 0 clean, 1 warnings, 2 errors); with --requirements FILE, every "
+        "violation of the timing requirements in FILE (exit 0 all met, 1 violated, 2 errors)"),
     chrono_cli_check, chrono_cli_check_options, CHRONO_CLI_READS_TRACES },
   { "export", N_ ("FILE… -o OUT"), N_ ("write the timeline as PNG, SVG or PDF"), chrono_cli_export,
     chrono_cli_export_options, CHRONO_CLI_READS_TRACES | CHRONO_CLI_WRITES_OUTPUT },
