@@ -3,6 +3,7 @@
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import stat
@@ -173,6 +174,29 @@ class Cli(unittest.TestCase):
         result = run("info", path)
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("unknown trace format", result.stderr)
+
+    def test_usage_names_every_command_and_option(self):
+        """The usage is written from the command table and the loaders'
+        declarations: each command it lists runs, and every option a
+        command's --help offers is named in it."""
+        result = run("--help")
+        self.assertEqual(result.returncode, 0)
+        usage = result.stderr
+        section = usage.split("Commands:\n", 1)[1].split("\n\n", 1)[0]
+        commands = [line.split()[0] for line in section.splitlines()
+                    if line.startswith("  ") and not line.startswith("   ") and not line.startswith("  --")]
+        self.assertIn("info", commands)
+        self.assertIn("merge", commands)
+        for command in commands:
+            help_text = run(command, "--help")
+            self.assertEqual(help_text.returncode, 0, command)
+            for line in help_text.stdout.splitlines():
+                option = re.match(r"\s+(?:(-\w), )?(--[\w-]+)", line)
+                if option is None or option.group(2).startswith("--help"):
+                    continue
+                named = option.group(2) in usage or (option.group(1) and f"{option.group(1)} " in usage)
+                self.assertTrue(named, f"{command} {option.group(2)}")
+        self.assertIn("unknown command", run("nonsense").stderr)
 
     def test_bad_arguments(self):
         path = self.write("clean.btf", CLEAN)

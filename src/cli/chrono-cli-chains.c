@@ -1,10 +1,16 @@
-/* chrono-cli-chains.c — the chains command's output.  The summaries are
+/* chrono-cli-chains.c — `chronoscope-cli chains`: end-to-end latency and
+ * data age of event chains, and their output.  The summaries are
  * stats' own (chrono_cli_append_summary_json), so both read alike and one
  * checker rule (nearest rank, exact seconds) covers both. */
 #include "chrono-cli-chains.h"
 
-#include <glib/gi18n.h>
+#include "chrono-config.h"
 
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "chrono-cli-commands.h"
+#include "chrono-cli-json.h"
 #include "chrono-cli-stats.h"
 #include "chrono-metrics.h"
 
@@ -148,4 +154,64 @@ chrono_cli_chains_text (ChronoTrace *trace, GPtrArray *results)
         append_measure_text (out, clock, result, m);
     }
   return g_string_free (out, FALSE);
+}
+
+/* ---- the command ---------------------------------------------------------- */
+
+static struct {
+  gboolean json;
+  char **chains;
+} given;
+
+const GOptionEntry chrono_cli_chains_options[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, &given.json, N_ ("Print JSON"), NULL },
+  { "chain", 0, 0, G_OPTION_ARG_STRING_ARRAY, &given.chains,
+    N_ ("An event chain, e.g. 'brake: STI_Pedal -> R_ReadPedal -> R_WriteBrake' (repeatable)"),
+    N_ ("NAME: A -> B -> …") },
+  { NULL },
+};
+
+static int
+chains_failed (const char *path, GError *error)
+{
+  g_printerr ("chronoscope-cli chains: %s%s%s\n", path ? path : "", path ? ": " : "", error->message);
+  return CHRONO_CLI_EXIT_FAILED;
+}
+
+int
+chrono_cli_chains (const ChronoCliCommand *command, int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  if (!chrono_cli_parse_options (command, _ ("FILE — end-to-end latency and data age of event chains"), &argc, &argv,
+                                 &error))
+    return chains_failed (NULL, error);
+  if (argc != 2 || given.chains == NULL)
+    {
+      g_printerr ("chronoscope-cli chains: %s\n", _ ("give exactly one file and at least one --chain"));
+      return CHRONO_CLI_EXIT_FAILED;
+    }
+  g_autoptr (GPtrArray) specs = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_chain_spec_free);
+  for (guint i = 0; given.chains[i] != NULL; i++)
+    {
+      ChronoChainSpec *spec = chrono_chain_spec_parse (given.chains[i], &error);
+      if (spec == NULL)
+        return chains_failed (NULL, error);
+      g_ptr_array_add (specs, spec);
+    }
+  /* a chain needs every instance: the whole file is read */
+  g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[1], "never");
+  if (trace == NULL)
+    return CHRONO_CLI_EXIT_FAILED;
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_chain_result_free);
+  for (guint i = 0; i < specs->len; i++)
+    {
+      ChronoChainResult *result = chrono_chains_compute (trace, g_ptr_array_index (specs, i), &error);
+      if (result == NULL)
+        return chains_failed (argv[1], error);
+      g_ptr_array_add (results, result);
+    }
+  g_autofree char *text =
+      given.json ? chrono_cli_chains_json (trace, results) : chrono_cli_chains_text (trace, results);
+  fputs (text, stdout);
+  return CHRONO_CLI_EXIT_OK;
 }

@@ -1,25 +1,18 @@
-/* chrono-cli-stats.c — the stats command's output.  Seconds are written as
- * exact decimals from the ticks (a mean that is no whole tick as the
- * nearest double), so a checker can compare them exactly. */
+/* chrono-cli-stats.c — `chronoscope-cli stats`: timing metrics per task,
+ * ISR and runnable, and their output.  Seconds are written as exact
+ * decimals from the ticks (a mean that is no whole tick as the nearest
+ * double), so a checker can compare them exactly. */
 #include "chrono-cli-stats.h"
 
-#include <glib/gi18n.h>
+#include "chrono-config.h"
 
-void
-chrono_cli_append_json_string (GString *out, const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) text; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if (*p < 0x20)
-        g_string_append_printf (out, "\\u%04x", *p);
-      else
-        g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chrono-cli-args.h"
+#include "chrono-cli-commands.h"
+#include "chrono-cli-json.h"
 
 static void
 append_value (GString *out, const ChronoClock *clock, gboolean count, gint64 value)
@@ -246,4 +239,94 @@ chrono_cli_stats_text (ChronoTrace *trace, GPtrArray *entities)
         append_metric_text (out, clock, entity, metrics[k]);
     }
   return g_string_free (out, FALSE);
+}
+
+/* ---- the command ---------------------------------------------------------- */
+
+static struct {
+  gboolean json;
+  char *entity, *range;
+  char **periods;
+} given;
+
+const GOptionEntry chrono_cli_stats_options[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, &given.json, N_ ("Print JSON"), NULL },
+  { "entity", 0, 0, G_OPTION_ARG_STRING, &given.entity, N_ ("Only the task, ISR or runnable of this name"),
+    N_ ("NAME") },
+  { "range", 0, 0, G_OPTION_ARG_STRING, &given.range,
+    N_ ("Only the instances activated in this time range from the trace start, e.g. 10ms..30ms"), N_ ("BEGIN..END") },
+  { "period", 0, 0, G_OPTION_ARG_STRING_ARRAY, &given.periods,
+    N_ ("The period the jitters of ENTITY are measured against (default: the median distance of its activations)"),
+    N_ ("ENTITY=DURATION") },
+  { NULL },
+};
+
+/* "Task_A=10ms": the period the jitters of Task_A are measured against. */
+static gboolean
+parse_periods (char **texts, ChronoTrace *trace, GHashTable *periods, GError **error)
+{
+  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
+    {
+      const char *equals = strrchr (texts[i], '=');
+      double seconds;
+      if (equals == NULL || equals == texts[i])
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _ ("period “%s” must be ENTITY=DURATION, e.g. Task_A=10ms"), texts[i]);
+          return FALSE;
+        }
+      if (!chrono_clock_parse_duration (chrono_trace_get_clock (trace), equals + 1, &seconds, error))
+        return FALSE;
+      gint64 ticks = chrono_clock_from_seconds (chrono_trace_get_clock (trace), seconds);
+      if (ticks <= 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _ ("period “%s” is shorter than one tick of the trace’s clock"), texts[i]);
+          return FALSE;
+        }
+      g_hash_table_insert (periods, g_strndup (texts[i], equals - texts[i]), g_memdup2 (&ticks, sizeof ticks));
+    }
+  return TRUE;
+}
+
+static int
+stats_failed (const char *path, GError *error)
+{
+  g_printerr ("chronoscope-cli stats: %s%s%s\n", path ? path : "", path ? ": " : "", error->message);
+  return CHRONO_CLI_EXIT_FAILED;
+}
+
+int
+chrono_cli_stats (const ChronoCliCommand *command, int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  if (!chrono_cli_parse_options (command, _ ("FILE — timing metrics of every task, ISR and runnable instance"), &argc,
+                                 &argv, &error))
+    return stats_failed (NULL, error);
+  if (argc != 2)
+    {
+      g_printerr ("chronoscope-cli stats: %s\n", _ ("give exactly one file"));
+      return CHRONO_CLI_EXIT_FAILED;
+    }
+  /* metrics need every instance: the whole file is read */
+  g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[1], "never");
+  if (trace == NULL)
+    return CHRONO_CLI_EXIT_FAILED;
+  ChronoMetricsOptions options;
+  chrono_metrics_options_init (&options);
+  options.entity = given.entity;
+  g_autoptr (GHashTable) given_periods = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  options.periods = given_periods;
+  if ((given.range != NULL && !chrono_cli_parse_range (given.range, trace, &options.begin, &options.end, &error))
+      || !parse_periods (given.periods, trace, given_periods, &error))
+    return stats_failed (argv[1], error);
+  g_autoptr (GPtrArray) metrics = chrono_metrics_compute (trace, &options);
+  if (given.entity != NULL && metrics->len == 0)
+    {
+      g_printerr (_ ("chronoscope-cli stats: %s: no task, ISR or runnable named “%s”\n"), argv[1], given.entity);
+      return CHRONO_CLI_EXIT_FAILED;
+    }
+  g_autofree char *text = given.json ? chrono_cli_stats_json (trace, metrics) : chrono_cli_stats_text (trace, metrics);
+  fputs (text, stdout);
+  return CHRONO_CLI_EXIT_OK;
 }

@@ -8,7 +8,6 @@
 G_BEGIN_DECLS
 
 /* What other commands print the same way. */
-void chrono_cli_append_json_string (GString *out, const char *text);
 /* sum / count ticks as exact decimal seconds where there are such (else the nearest double) */
 void chrono_cli_append_seconds_ratio (GString *out, const ChronoClock *clock, guint64 sum, guint count);
 /* {"count", "min", "max", "mean", "p50", "p95", "p99", "worst_at"}: values in
