@@ -33,6 +33,7 @@
 #include "chrono-timeline-view.h"
 #include "chrono-warnings-dialog.h"
 #include "chrono-welcome.h"
+#include "chrono-window-traces.h"
 
 struct _ChronoWindow {
   GtkApplicationWindow parent_instance;
@@ -61,8 +62,7 @@ struct _ChronoWindow {
   GtkWidget *status_bar;
   /* the trace on show */
   ChronoTrace *trace;
-  ChronoTraceSet *set; /* the traces added to it, once one is: each under its heading, on its clock */
-  GCancellable *add_cancellable; /* the load of a trace being added */
+  ChronoWindowTraces *traces; /* the trace on show and those added beside it */
   ChronoViewport *viewport;
   GtkWidget *timeline;
   GtkWidget *overview;
@@ -175,7 +175,8 @@ static void
 mark_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint mark, guint member,
                ChronoTimelineView *view)
 {
-  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set, member);
+  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), chrono_window_traces_get_set (self->traces),
+                                  member);
   chrono_inspector_show_mark_of (CHRONO_INSPECTOR (self->inspector), trace, lane, mark);
 }
 
@@ -183,7 +184,8 @@ static void
 sample_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint sample, guint member,
                  ChronoTimelineView *view)
 {
-  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set, member);
+  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), chrono_window_traces_get_set (self->traces),
+                                  member);
   chrono_inspector_show_sample_of (CHRONO_INSPECTOR (self->inspector), trace, lane, sample);
 }
 
@@ -207,7 +209,7 @@ item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineV
 {
   if (lane != NULL)
     {
-      chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set,
+      chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), chrono_window_traces_get_set (self->traces),
                                       chrono_timeline_view_get_selected_member (view));
       chrono_inspector_show_span_of (CHRONO_INSPECTOR (self->inspector), chrono_timeline_view_get_selected_trace (view),
                                      lane, span);
@@ -220,54 +222,12 @@ item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineV
                                         chrono_timeline_view_get_selected_trace (view), lane, span);
 }
 
-/* The traces on show: the set's members, or the one trace. */
-static guint
-n_traces (ChronoWindow *self)
-{
-  return self->set != NULL ? chrono_trace_set_get_n (self->set) : 1;
-}
-
-static ChronoTrace *
-trace_at (ChronoWindow *self, guint member)
-{
-  return self->set != NULL ? chrono_trace_set_get_trace (self->set, member) : self->trace;
-}
-
-/* The title names every trace shown (told apart when their files share a
- * name); the subtitle counts the events and lanes of all of them. */
 static void
 set_title (ChronoWindow *self)
 {
-  g_autoptr (GString) title = g_string_new (NULL);
-  g_autoptr (GString) formats = g_string_new (NULL);
-  guint64 n_events = 0;
-  guint n_lanes = 0;
-  for (guint m = 0; m < n_traces (self); m++)
-    {
-      ChronoTrace *trace = trace_at (self, m);
-      g_autofree char *name = self->set != NULL ? chrono_trace_set_dup_name (self->set, m)
-                                                : g_path_get_basename (chrono_trace_get_path (trace));
-      g_string_append_printf (title, "%s%s", m > 0 ? " + " : "", name);
-      g_autofree char *format = g_strdup_printf ("%s + ", chrono_trace_get_format (trace));
-      if (strstr (formats->str, format) == NULL)
-        g_string_append (formats, format);
-      n_events += chrono_trace_get_n_events (trace);
-      /* lanes that hold items: a heading that only groups others is not one */
-      g_autoptr (GPtrArray) all = chrono_trace_list_lanes (trace);
-      for (guint i = 0; i < all->len; i++)
-        n_lanes += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
-    }
-  g_string_truncate (formats, formats->len - 3); /* the last " + " */
-  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  gint64 begin = chrono_trace_get_begin (self->trace), end = chrono_trace_get_end (self->trace);
-  if (self->set != NULL)
-    chrono_trace_set_get_range (self->set, &begin, &end);
-  g_autofree char *length = chrono_clock_format_ticks (clock, end - begin, 4);
-  g_autofree char *events =
-      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " event", "%" PRIu64 " events", n_events), n_events);
-  g_autofree char *lanes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u lane", "%u lanes", n_lanes), n_lanes);
-  g_autofree char *subtitle = g_strdup_printf ("%s · %s · %s · %s", formats->str, length, events, lanes);
-  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), title->str);
+  g_autofree char *title = NULL, *subtitle = NULL;
+  chrono_window_traces_describe (self->traces, &title, &subtitle);
+  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), title);
   gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
 }
 
@@ -356,7 +316,7 @@ clear_trace (ChronoWindow *self)
   g_clear_object (&self->search);
   self->search = chrono_search_new ();
   g_clear_object (&self->viewport);
-  g_clear_object (&self->set);
+  chrono_window_traces_clear (self->traces);
   g_clear_object (&self->trace);
 }
 
@@ -560,12 +520,10 @@ chrono_window_save_view (ChronoWindow *self, GError **error)
   chrono_layout_store_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
                                   self->view_state);
   /* never over a trace on show, whatever the side file's name leads to */
-  guint n = self->set != NULL ? chrono_trace_set_get_n (self->set) : 1;
   g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
   g_ptr_array_add (inputs, self->path);
-  for (guint m = 0; m < n; m++)
-    g_ptr_array_add (inputs, (gpointer) chrono_trace_get_path (
-                                 self->set != NULL ? chrono_trace_set_get_trace (self->set, m) : self->trace));
+  for (guint m = 0; m < chrono_window_traces_get_n (self->traces); m++)
+    g_ptr_array_add (inputs, (gpointer) chrono_trace_get_path (chrono_window_traces_get_trace (self->traces, m)));
   g_ptr_array_add (inputs, NULL);
   if (!chrono_view_state_save (self->view_state, side, (const char *const *) inputs->pdata, error))
     return FALSE;
@@ -681,6 +639,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   g_signal_connect_swapped (self->timeline, "sample-selected", G_CALLBACK (sample_selected), self);
   g_signal_connect_swapped (self->timeline, "notice", G_CALLBACK (notice), self);
   setup_profile (self, trace);
+  chrono_window_traces_show (self->traces, CHRONO_TIMELINE_VIEW (self->timeline), self->range);
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
   GSettings *settings = chrono_settings_get ();
   if (settings != NULL)
@@ -850,98 +809,6 @@ start_loading (ChronoWindow *self)
                           g_object_ref (self));
 }
 
-/* ---- several traces in one view ------------------------------------------ */
-
-/* By wall clock when both traces know theirs; two traces counting cycles
- * (a Laplace run's references and kernel events) share the machine's
- * counter; else by their starts. */
-static ChronoAlignment
-alignment_for (ChronoTrace *reference, ChronoTrace *added)
-{
-  const ChronoClock *a = chrono_trace_get_clock (reference), *b = chrono_trace_get_clock (added);
-  if (a->has_wall_clock && b->has_wall_clock)
-    return CHRONO_ALIGN_WALL_CLOCK;
-  if (a->counts_cycles && b->counts_cycles)
-    return CHRONO_ALIGN_TIMESTAMPS;
-  return CHRONO_ALIGN_START;
-}
-
-/* A trace of the set moved (dragged, or a shift typed in): the view reaches
- * wherever any trace now is, the part on show stays where it was. */
-static void
-set_changed (ChronoWindow *self, ChronoTraceSet *set)
-{
-  gint64 begin, end;
-  if (chrono_trace_set_get_range (set, &begin, &end))
-    chrono_viewport_set_trace_bounds (self->viewport, begin, MAX (end, begin + 1));
-  set_title (self);
-}
-
-static void
-show_added_trace (ChronoWindow *self, ChronoTrace *added)
-{
-  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (self->timeline);
-  gboolean first = self->set == NULL;
-  if (first)
-    self->set = chrono_trace_set_new (self->trace);
-  ChronoAlignment alignment = alignment_for (self->trace, added);
-  g_autoptr (GError) error = NULL;
-  if (!chrono_trace_set_add (self->set, added, alignment, &error))
-    {
-      show_info (self, GTK_MESSAGE_ERROR, error->message, FALSE);
-      return;
-    }
-  if (first)
-    {
-      chrono_layout_set_trace_set (chrono_timeline_view_get_layout (view), self->set);
-      g_signal_connect_object (self->set, "changed", G_CALLBACK (set_changed), self, G_CONNECT_SWAPPED);
-    }
-  if (self->range != NULL)
-    chrono_range_view_set_trace_set (CHRONO_RANGE_VIEW (self->range), self->set);
-  gint64 begin, end;
-  if (chrono_trace_set_get_range (self->set, &begin, &end))
-    {
-      chrono_viewport_set_trace_range (self->viewport, begin, MAX (end, begin + 1));
-      chrono_viewport_fit (self->viewport);
-    }
-  /* the added trace's names too, unless the user chose a width */
-  GSettings *settings = chrono_settings_get ();
-  if (settings == NULL || g_settings_get_int (settings, "label-width") == 0)
-    chrono_timeline_view_fit_label_width (view);
-  set_title (self);
-  g_autofree char *name = chrono_trace_set_dup_name (self->set, chrono_trace_set_get_n (self->set) - 1);
-  g_autofree char *message = g_strdup_printf (
-      alignment == CHRONO_ALIGN_WALL_CLOCK ? _ ("%s added, lined up with the first trace by their wall clocks; drag "
-                                                "its heading to move it")
-      : alignment == CHRONO_ALIGN_TIMESTAMPS
-          ? _ ("%s added on the first trace’s clock: both count the same machine’s cycles; drag its heading to move it")
-          : _ ("%s added, its start lined up with the first trace’s (no wall clock to go by); drag its heading to move "
-               "it"),
-      name);
-  show_info (self, GTK_MESSAGE_INFO, message, FALSE);
-}
-
-static void
-add_finished (GObject *source, GAsyncResult *result, gpointer data)
-{
-  g_autoptr (ChronoWindow) self = data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (ChronoTrace) trace = chrono_load_file_finish (result, &error);
-  if (self->disposed)
-    return;
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->trace ? "timeline" : "empty");
-  if (trace == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_info (self, GTK_MESSAGE_ERROR, error->message, FALSE);
-      return;
-    }
-  if (self->trace == NULL)
-    show_trace (self, trace);
-  else
-    show_added_trace (self, trace);
-}
-
 /* Loads a trace into the view beside the one on show (which it opens when none is). */
 void
 chrono_window_add_trace (ChronoWindow *self, GFile *file)
@@ -958,19 +825,14 @@ chrono_window_add_trace (ChronoWindow *self, GFile *file)
       chrono_window_open (self, file);
       return;
     }
-  g_cancellable_cancel (self->add_cancellable);
-  g_clear_object (&self->add_cancellable);
-  self->add_cancellable = g_cancellable_new ();
-  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress), 0);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "loading");
-  chrono_load_file_async (path, NULL, report_progress, self, self->add_cancellable, add_finished, g_object_ref (self));
+  chrono_window_traces_add (self->traces, path);
 }
 
-gboolean
-chrono_window_get_trace_count (ChronoWindow *self)
+guint
+chrono_window_get_n_traces (ChronoWindow *self)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), 0);
-  return self->set != NULL ? chrono_trace_set_get_n (self->set) : self->trace != NULL;
+  return chrono_window_traces_get_n (self->traces);
 }
 
 void
@@ -1792,8 +1654,9 @@ chrono_window_dispose (GObject *object)
   ChronoWindow *self = CHRONO_WINDOW (object);
   self->disposed = TRUE;
   g_cancellable_cancel (self->cancellable);
-  g_cancellable_cancel (self->add_cancellable);
-  g_clear_object (&self->add_cancellable);
+  if (self->traces != NULL)
+    g_object_run_dispose (G_OBJECT (self->traces)); /* a trace still being added is dropped */
+  g_clear_object (&self->traces);
   if (self->viewport != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->viewport, self);
@@ -1801,7 +1664,6 @@ chrono_window_dispose (GObject *object)
     }
   g_clear_object (&self->viewport);
   g_clear_object (&self->search);
-  g_clear_object (&self->set);
   g_clear_object (&self->trace);
   g_clear_object (&self->view_state);
   g_clear_object (&self->monitor);
@@ -1864,9 +1726,25 @@ chrono_window_class_init (ChronoWindowClass *klass)
 }
 
 static void
+controller_info (ChronoWindow *self, GtkMessageType type, const char *message, GObject *controller)
+{
+  show_info (self, type, message, FALSE);
+}
+
+/* The controllers each own one part of the window's work; the window hands them its widgets. */
+static void
+create_controllers (ChronoWindow *self)
+{
+  self->traces = chrono_window_traces_new (GTK_STACK (self->stack), GTK_PROGRESS_BAR (self->progress));
+  g_signal_connect_swapped (self->traces, "info", G_CALLBACK (controller_info), self);
+  g_signal_connect_swapped (self->traces, "changed", G_CALLBACK (set_title), self);
+}
+
+static void
 chrono_window_init (ChronoWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  create_controllers (self);
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
   enable_trace_actions (self);
   gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_ENTRY (self->search_entry));
