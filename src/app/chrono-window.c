@@ -24,15 +24,12 @@
 #include "chrono-range-view.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
-#include "chrono-claims-popover.h"
-#include "chrono-critical-path.h"
-#include "chrono-resource-stats.h"
-#include "chrono-resource-usage.h"
 #include "chrono-settings.h"
 #include "chrono-status-bar.h"
 #include "chrono-timeline-view.h"
 #include "chrono-warnings-dialog.h"
 #include "chrono-welcome.h"
+#include "chrono-window-claims.h"
 #include "chrono-window-traces.h"
 
 struct _ChronoWindow {
@@ -77,7 +74,7 @@ struct _ChronoWindow {
   GCancellable *cancellable;
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
   ChronoExportChoice export_choice;
-  GHashTable *load_options; /* how TRACE claims are grouped, coloured and filtered */
+  ChronoWindowClaims *claims; /* how the trace is read: its loader options, and the analyses of claims */
   ChronoSearch *search; /* Ctrl+F: its matches, and the one gone to */
   gboolean unsaved_notes; /* bookmarks or notes changed since the view was read or saved */
   gboolean closing_anyway; /* the user chose to close without saving them */
@@ -90,7 +87,6 @@ struct _ChronoWindow {
 
 G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void setup_claims_popover (ChronoWindow *self);
 static void run_search (ChronoWindow *self);
 static void start_loading (ChronoWindow *self);
 static void enable_trace_actions (ChronoWindow *self);
@@ -317,6 +313,7 @@ clear_trace (ChronoWindow *self)
   self->search = chrono_search_new ();
   g_clear_object (&self->viewport);
   chrono_window_traces_clear (self->traces);
+  chrono_window_claims_clear (self->claims);
   g_clear_object (&self->trace);
 }
 
@@ -653,14 +650,14 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
       g_signal_connect (self->timeline, "label-width-chosen", G_CALLBACK (label_width_chosen), settings);
     }
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
-                                            g_hash_table_lookup (self->load_options, "labelling"));
+                                            chrono_window_claims_get_labelling (self->claims));
   run_search (self); /* a reload finds what was being searched for again */
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "timeline");
   gtk_widget_grab_focus (self->timeline);
   enable_trace_actions (self);
   set_title (self);
-  setup_claims_popover (self);
+  chrono_window_claims_show (self->claims, CHRONO_TIMELINE_VIEW (self->timeline));
   report_warnings (self);
   setup_view_state (self);
   /* a reload checks the requirements again, on what the file now holds */
@@ -673,91 +670,6 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   g_autofree char *uri = g_filename_to_uri (self->path, NULL, NULL);
   if (uri != NULL)
     gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-}
-
-/* ---- grouping, colouring and filtering TRACE claims ----------------------- */
-
-/* The critical path and the usage signals are computed from every claim's
- * span; a lazily read trace has them in decoded windows only, and a path or
- * a usage from part of them would be wrong. */
-static gboolean
-refuse_when_lazy (ChronoWindow *self)
-{
-  if (!chrono_trace_is_lazy (self->trace))
-    return FALSE;
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
-                                  _ ("This trace is read lazily: the critical path and the usage need it read whole."));
-  return TRUE;
-}
-
-/* The chain of claims that decided when the last one ended, outlined in red
- * (or no longer). */
-static void
-show_critical_path (ChronoWindow *self, gboolean show)
-{
-  if (self->trace == NULL)
-    return;
-  if (!show)
-    {
-      chrono_critical_path_clear (self->trace);
-      chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-      return;
-    }
-  if (refuse_when_lazy (self))
-    return;
-  guint n = chrono_critical_path_mark (self->trace, FALSE);
-  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-  g_autofree char *text = g_strdup_printf (
-      g_dngettext (GETTEXT_PACKAGE, "The critical path has %u claim.", "The critical path has %u claims.", n), n);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
-}
-
-/* TRACE4CPS's "resource usage": the amount in use as a signal under each
- * resource, added or taken away again. */
-static void
-show_usage (ChronoWindow *self, gboolean show)
-{
-  if (self->trace == NULL)
-    return;
-  if (!show)
-    chrono_resource_usage_remove_lanes (self->trace);
-  else if (refuse_when_lazy (self) || chrono_resource_usage_add_lanes (self->trace) == 0)
-    return;
-  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-}
-
-/* Read the trace again the way the claims menu says, keeping the view. */
-static void
-apply_claim_options (ChronoWindow *self, GHashTable *options)
-{
-  GHashTableIter iter;
-  gpointer key, value;
-  g_hash_table_iter_init (&iter, options);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    g_hash_table_replace (self->load_options, g_strdup (key), g_strdup (value));
-  self->keep_view = TRUE;
-  start_loading (self);
-}
-
-/* How the trace was read, as its loader's options say (TRACE's grouping,
- * colouring and filter, VisAndOr's tick), and for claims their labels and
- * analyses. */
-static void
-setup_claims_popover (ChronoWindow *self)
-{
-  gboolean claims = (chrono_trace_get_features (self->trace) & CHRONO_TRACE_HAS_CLAIMS) != 0;
-  gboolean options = chrono_claims_popover_has_rows (self->trace);
-  gtk_widget_set_visible (self->claims_button, claims || options);
-  if (!claims && !options)
-    return;
-  gtk_widget_set_tooltip_text (self->claims_button, claims ? _ ("Group, colour and filter claims by their attributes")
-                                                           : _ ("How the trace is read"));
-  GtkWidget *popover = chrono_claims_popover_new (self->claims_button, self->trace,
-                                                  g_hash_table_lookup (self->load_options, "labelling"));
-  g_signal_connect_swapped (popover, "apply", G_CALLBACK (apply_claim_options), self);
-  g_signal_connect_swapped (popover, "show-usage", G_CALLBACK (show_usage), self);
-  g_signal_connect_swapped (popover, "show-critical-path", G_CALLBACK (show_critical_path), self);
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->claims_button), popover);
 }
 
 /* ---- loading ------------------------------------------------------------ */
@@ -805,7 +717,7 @@ start_loading (ChronoWindow *self)
   gtk_widget_hide (self->info_bar);
 
   /* the load reads its own copy of the options: the claims menu may change ours meanwhile */
-  chrono_load_file_async (self->path, self->load_options, report_progress, self, self->cancellable, load_finished,
+  chrono_load_file_async (self->path, chrono_window_claims_get_options (self->claims), report_progress, self, self->cancellable, load_finished,
                           g_object_ref (self));
 }
 
@@ -848,7 +760,7 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   self->path = g_steal_pointer (&path);
   self->keep_view = FALSE;
   g_clear_pointer (&self->requirements_path, g_free); /* another trace: its own requirements */
-  g_hash_table_remove_all (self->load_options); /* a new file starts with its own .view, if any */
+  chrono_window_claims_forget (self->claims); /* a new file starts with its own .view, if any */
   enable_trace_actions (self);
   start_loading (self);
 }
@@ -1657,6 +1569,7 @@ chrono_window_dispose (GObject *object)
   if (self->traces != NULL)
     g_object_run_dispose (G_OBJECT (self->traces)); /* a trace still being added is dropped */
   g_clear_object (&self->traces);
+  g_clear_object (&self->claims);
   if (self->viewport != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->viewport, self);
@@ -1675,7 +1588,6 @@ chrono_window_finalize (GObject *object)
 {
   ChronoWindow *self = CHRONO_WINDOW (object);
   g_clear_object (&self->cancellable);
-  g_hash_table_unref (self->load_options);
   g_free (self->path);
   g_free (self->requirements_path);
   G_OBJECT_CLASS (chrono_window_parent_class)->finalize (object);
@@ -1731,6 +1643,14 @@ controller_info (ChronoWindow *self, GtkMessageType type, const char *message, G
   show_info (self, type, message, FALSE);
 }
 
+/* The claims menu changed how the trace is read: read it again, keeping the view. */
+static void
+reread (ChronoWindow *self)
+{
+  self->keep_view = TRUE;
+  start_loading (self);
+}
+
 /* The controllers each own one part of the window's work; the window hands them its widgets. */
 static void
 create_controllers (ChronoWindow *self)
@@ -1738,6 +1658,8 @@ create_controllers (ChronoWindow *self)
   self->traces = chrono_window_traces_new (GTK_STACK (self->stack), GTK_PROGRESS_BAR (self->progress));
   g_signal_connect_swapped (self->traces, "info", G_CALLBACK (controller_info), self);
   g_signal_connect_swapped (self->traces, "changed", G_CALLBACK (set_title), self);
+  self->claims = chrono_window_claims_new (GTK_MENU_BUTTON (self->claims_button), CHRONO_STATUS_BAR (self->status_bar));
+  g_signal_connect_swapped (self->claims, "reread", G_CALLBACK (reread), self);
 }
 
 static void
@@ -1757,7 +1679,6 @@ chrono_window_init (ChronoWindow *self)
   gtk_drag_dest_add_uri_targets (GTK_WIDGET (self));
   setup_recent_menu (self);
   self->export_choice.height = 0;
-  self->load_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   restore_settings (self);
   self->reload_button = gtk_info_bar_add_button (GTK_INFO_BAR (self->info_bar), _ ("_Reload"), RESPONSE_RELOAD);
   gtk_widget_hide (self->reload_button);
