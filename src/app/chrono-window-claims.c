@@ -170,8 +170,8 @@ chrono_window_claims_class_init (ChronoWindowClaimsClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   object_class->dispose = chrono_window_claims_dispose;
   object_class->finalize = chrono_window_claims_finalize;
-  signals[REREAD] = g_signal_new ("reread", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                  G_TYPE_NONE, 0);
+  signals[REREAD] =
+      g_signal_new ("reread", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -163,8 +163,7 @@ chrono_window_traces_add (ChronoWindowTraces *self, const char *path)
   self->add_cancellable = g_cancellable_new ();
   gtk_progress_bar_set_fraction (self->progress, 0);
   gtk_stack_set_visible_child_name (self->stack, "loading");
-  chrono_load_file_async (path, NULL, report_progress, self, self->add_cancellable, add_finished,
-                          g_object_ref (self));
+  chrono_load_file_async (path, NULL, report_progress, self, self->add_cancellable, add_finished, g_object_ref (self));
 }
 
 void
@@ -275,10 +274,10 @@ static void
 chrono_window_traces_class_init (ChronoWindowTracesClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = chrono_window_traces_dispose;
-  signals[INFO] = g_signal_new ("info", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                G_TYPE_NONE, 2, GTK_TYPE_MESSAGE_TYPE, G_TYPE_STRING);
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                   G_TYPE_NONE, 0);
+  signals[INFO] = g_signal_new ("info", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                2, GTK_TYPE_MESSAGE_TYPE, G_TYPE_STRING);
+  signals[CHANGED] =
+      g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

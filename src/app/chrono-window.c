@@ -19,7 +19,6 @@
 #include "chrono-search.h"
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
-#include "chrono-requirements-view.h"
 #include "chrono-profile-view.h"
 #include "chrono-range-view.h"
 #include "chrono-loader.h"
@@ -30,6 +29,7 @@
 #include "chrono-warnings-dialog.h"
 #include "chrono-welcome.h"
 #include "chrono-window-claims.h"
+#include "chrono-window-requirements.h"
 #include "chrono-window-traces.h"
 
 struct _ChronoWindow {
@@ -65,8 +65,7 @@ struct _ChronoWindow {
   GtkWidget *overview;
   GtkWidget *inspector;
   GtkWidget *metrics; /* NULL when the trace has no metrics to show */
-  GtkWidget *requirements; /* the Requirements page, NULL until a file is checked */
-  char *requirements_path; /* that file: checked again on reload */
+  ChronoWindowRequirements *requirements; /* the Requirements page */
   GtkWidget *range; /* the Range page's view, NULL when the trace has no spans to measure */
   GtkWidget *bookmarks; /* the Bookmarks page */
   ChronoViewState *view_state; /* bookmarks and notes; range, markers and lanes written in on save */
@@ -301,12 +300,10 @@ clear_trace (ChronoWindow *self)
   gtk_container_foreach (GTK_CONTAINER (self->inspector_scroller), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->profile_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->metrics_box), destroy_child, NULL);
-  gtk_container_foreach (GTK_CONTAINER (self->requirements_box), destroy_child, NULL);
-  gtk_widget_hide (self->requirements_box);
   gtk_container_foreach (GTK_CONTAINER (self->range_box), destroy_child, NULL);
   if (self->bookmarks != NULL)
     gtk_widget_destroy (self->bookmarks);
-  self->timeline = self->overview = self->inspector = self->metrics = self->range = self->requirements = NULL;
+  self->timeline = self->overview = self->inspector = self->metrics = self->range = NULL;
   self->bookmarks = NULL;
   /* its matches name the old trace's lanes */
   g_clear_object (&self->search);
@@ -314,6 +311,7 @@ clear_trace (ChronoWindow *self)
   g_clear_object (&self->viewport);
   chrono_window_traces_clear (self->traces);
   chrono_window_claims_clear (self->claims);
+  chrono_window_requirements_clear (self->requirements);
   g_clear_object (&self->trace);
 }
 
@@ -661,11 +659,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   report_warnings (self);
   setup_view_state (self);
   /* a reload checks the requirements again, on what the file now holds */
-  if (self->keep_view && self->requirements_path != NULL)
-    {
-      g_autoptr (GFile) requirements = g_file_new_for_path (self->requirements_path);
-      chrono_window_check_requirements (self, requirements);
-    }
+  chrono_window_requirements_show (self->requirements, CHRONO_TIMELINE_VIEW (self->timeline), self->keep_view);
   watch_file (self);
   g_autofree char *uri = g_filename_to_uri (self->path, NULL, NULL);
   if (uri != NULL)
@@ -717,8 +711,8 @@ start_loading (ChronoWindow *self)
   gtk_widget_hide (self->info_bar);
 
   /* the load reads its own copy of the options: the claims menu may change ours meanwhile */
-  chrono_load_file_async (self->path, chrono_window_claims_get_options (self->claims), report_progress, self, self->cancellable, load_finished,
-                          g_object_ref (self));
+  chrono_load_file_async (self->path, chrono_window_claims_get_options (self->claims), report_progress, self,
+                          self->cancellable, load_finished, g_object_ref (self));
 }
 
 /* Loads a trace into the view beside the one on show (which it opens when none is). */
@@ -759,7 +753,7 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   g_free (self->path);
   self->path = g_steal_pointer (&path);
   self->keep_view = FALSE;
-  g_clear_pointer (&self->requirements_path, g_free); /* another trace: its own requirements */
+  chrono_window_requirements_forget (self->requirements); /* another trace: its own requirements */
   chrono_window_claims_forget (self->claims); /* a new file starts with its own .view, if any */
   enable_trace_actions (self);
   start_loading (self);
@@ -1101,90 +1095,19 @@ add_trace_filters (GtkFileChooser *dialog)
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), all);
 }
 
-/* ---- requirements ---------------------------------------------------------- */
-
-/* Checks the trace on show against a requirements file and
- * shows the Requirements page; a file that cannot be read, or a line that is
- * wrong, goes to the info bar as FILE: line N: … */
+/* Checks the trace on show against a requirements file and shows the Requirements page. */
 gboolean
 chrono_window_check_requirements (ChronoWindow *self, GFile *file)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self) && G_IS_FILE (file), FALSE);
-  if (self->trace == NULL)
-    return FALSE;
-  g_autofree char *name = g_file_get_basename (file);
-  if (!chrono_requirements_view_applies (self->trace))
-    {
-      show_info (self, GTK_MESSAGE_WARNING, _ ("This trace is read lazily: checking requirements needs it read whole."),
-                 FALSE);
-      return FALSE;
-    }
-  g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
-  gboolean created = self->requirements == NULL;
-  if (created)
-    self->requirements = chrono_requirements_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
-  gboolean ok = g_file_load_contents (file, NULL, &text, NULL, NULL, &error)
-                && chrono_requirements_view_load (CHRONO_REQUIREMENTS_VIEW (self->requirements), name, text, &error);
-  if (!ok)
-    {
-      if (created)
-        {
-          /* never shown: its floating reference is ours to drop */
-          g_object_ref_sink (self->requirements);
-          g_clear_object (&self->requirements);
-        }
-      g_autofree char *message = g_strdup_printf ("%s: %s", name, error->message);
-      show_info (self, GTK_MESSAGE_ERROR, message, FALSE);
-      return FALSE;
-    }
-  if (created)
-    {
-      gtk_widget_set_vexpand (self->requirements, TRUE);
-      gtk_container_add (GTK_CONTAINER (self->requirements_box), self->requirements);
-    }
-  g_free (self->requirements_path);
-  self->requirements_path = g_file_get_path (file);
-  gtk_widget_show_all (self->requirements_box);
-  gtk_widget_show (self->side_switcher);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "requirements");
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
-                                  chrono_requirements_view_get_summary (CHRONO_REQUIREMENTS_VIEW (self->requirements)));
-  return TRUE;
-}
-
-static void
-requirements_response (GtkNativeDialog *dialog, int response, ChronoWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      chrono_window_check_requirements (self, file);
-    }
-  g_object_unref (dialog);
+  return chrono_window_requirements_check (self->requirements, file);
 }
 
 static void
 check_requirements_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   ChronoWindow *self = data;
-  if (self->trace == NULL)
-    return;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      _ ("Check Requirements"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Check"), _ ("_Cancel"));
-  if (self->requirements_path != NULL)
-    {
-      g_autoptr (GFile) last = g_file_new_for_path (self->requirements_path);
-      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), last, NULL);
-    }
-  else
-    {
-      /* requirements are usually kept beside the trace they are about */
-      g_autofree char *folder = g_path_get_dirname (chrono_trace_get_path (self->trace));
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder);
-    }
-  g_signal_connect (dialog, "response", G_CALLBACK (requirements_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  chrono_window_requirements_choose (self->requirements);
 }
 
 static void
@@ -1570,6 +1493,7 @@ chrono_window_dispose (GObject *object)
     g_object_run_dispose (G_OBJECT (self->traces)); /* a trace still being added is dropped */
   g_clear_object (&self->traces);
   g_clear_object (&self->claims);
+  g_clear_object (&self->requirements);
   if (self->viewport != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->viewport, self);
@@ -1589,7 +1513,6 @@ chrono_window_finalize (GObject *object)
   ChronoWindow *self = CHRONO_WINDOW (object);
   g_clear_object (&self->cancellable);
   g_free (self->path);
-  g_free (self->requirements_path);
   G_OBJECT_CLASS (chrono_window_parent_class)->finalize (object);
 }
 
@@ -1660,6 +1583,10 @@ create_controllers (ChronoWindow *self)
   g_signal_connect_swapped (self->traces, "changed", G_CALLBACK (set_title), self);
   self->claims = chrono_window_claims_new (GTK_MENU_BUTTON (self->claims_button), CHRONO_STATUS_BAR (self->status_bar));
   g_signal_connect_swapped (self->claims, "reread", G_CALLBACK (reread), self);
+  self->requirements = chrono_window_requirements_new (GTK_WINDOW (self), CHRONO_STATUS_BAR (self->status_bar),
+                                                       GTK_CONTAINER (self->requirements_box),
+                                                       GTK_STACK (self->side_stack), self->side_switcher);
+  g_signal_connect_swapped (self->requirements, "info", G_CALLBACK (controller_info), self);
 }
 
 static void
@@ -1713,7 +1640,7 @@ chrono_window_get_metrics_view (ChronoWindow *self)
 GtkWidget *
 chrono_window_get_requirements_view (ChronoWindow *self)
 {
-  return self->requirements;
+  return chrono_window_requirements_get_view (self->requirements);
 }
 
 /* The Range page's view, NULL when the trace has no spans to measure. */
