@@ -8,10 +8,8 @@
 #include "chrono-window.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <string.h>
 
-#include "chrono-bookmarks-view.h"
 #include "chrono-arrows-dialog.h"
 #include "chrono-core-load-dialog.h"
 #include "chrono-core-load.h"
@@ -31,6 +29,7 @@
 #include "chrono-window-claims.h"
 #include "chrono-window-requirements.h"
 #include "chrono-window-traces.h"
+#include "chrono-window-view-file.h"
 
 struct _ChronoWindow {
   GtkApplicationWindow parent_instance;
@@ -67,16 +66,13 @@ struct _ChronoWindow {
   GtkWidget *metrics; /* NULL when the trace has no metrics to show */
   ChronoWindowRequirements *requirements; /* the Requirements page */
   GtkWidget *range; /* the Range page's view, NULL when the trace has no spans to measure */
-  GtkWidget *bookmarks; /* the Bookmarks page */
-  ChronoViewState *view_state; /* bookmarks and notes; range, markers and lanes written in on save */
+  ChronoWindowViewFile *view_file; /* the view kept beside the trace, its bookmarks and notes */
   char *path;
   GCancellable *cancellable;
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
   ChronoExportChoice export_choice;
   ChronoWindowClaims *claims; /* how the trace is read: its loader options, and the analyses of claims */
   ChronoSearch *search; /* Ctrl+F: its matches, and the one gone to */
-  gboolean unsaved_notes; /* bookmarks or notes changed since the view was read or saved */
-  gboolean closing_anyway; /* the user chose to close without saving them */
   gboolean disposed; /* late progress reports and load results are dropped */
   GFileMonitor *monitor; /* the file on show: a change offers a reload */
   GtkWidget *reload_button; /* in the info bar, when a reload is the answer */
@@ -188,15 +184,9 @@ sample_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint
 static void
 show_note_of (ChronoWindow *self, ChronoLane *lane, guint span)
 {
-  ChronoSpans *spans = chrono_lane_get_spans (lane);
-  if (self->view_state == NULL || spans == NULL || span >= chrono_spans_get_n (spans))
-    return;
-  g_autofree char *key = chrono_lane_dup_key (lane);
-  int note = chrono_view_state_find_note (self->view_state, key, chrono_spans_get_start (spans, span),
-                                          chrono_spans_get_end (spans, span));
-  if (note >= 0)
-    chrono_inspector_add_note (CHRONO_INSPECTOR (self->inspector),
-                               chrono_view_state_get_note (self->view_state, (guint) note)->text);
+  const char *note = chrono_window_view_file_find_note (self->view_file, lane, span);
+  if (note != NULL)
+    chrono_inspector_add_note (CHRONO_INSPECTOR (self->inspector), note);
 }
 
 static void
@@ -301,10 +291,7 @@ clear_trace (ChronoWindow *self)
   gtk_container_foreach (GTK_CONTAINER (self->profile_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->metrics_box), destroy_child, NULL);
   gtk_container_foreach (GTK_CONTAINER (self->range_box), destroy_child, NULL);
-  if (self->bookmarks != NULL)
-    gtk_widget_destroy (self->bookmarks);
   self->timeline = self->overview = self->inspector = self->metrics = self->range = NULL;
-  self->bookmarks = NULL;
   /* its matches name the old trace's lanes */
   g_clear_object (&self->search);
   self->search = chrono_search_new ();
@@ -312,6 +299,7 @@ clear_trace (ChronoWindow *self)
   chrono_window_traces_clear (self->traces);
   chrono_window_claims_clear (self->claims);
   chrono_window_requirements_clear (self->requirements);
+  chrono_window_view_file_clear (self->view_file);
   g_clear_object (&self->trace);
 }
 
@@ -370,237 +358,48 @@ setup_profile (ChronoWindow *self, ChronoTrace *trace)
   gtk_widget_show_all (self->profile_box);
 }
 
-/* ---- the view kept beside the trace --------------------------------------- */
-
-static void
-chrono_window_add_bookmark_text (ChronoWindow *self, const char *text)
-{
-  chrono_window_add_bookmark (self, text);
-}
-
-static void
-chrono_window_add_note_text (ChronoWindow *self, const char *text)
-{
-  chrono_window_add_note (self, text);
-}
-
-static void
-note_chosen (ChronoWindow *self, guint index, ChronoBookmarksView *view)
-{
-  const ChronoNote *note = chrono_view_state_get_note (self->view_state, index);
-  ChronoTimelineView *timeline = CHRONO_TIMELINE_VIEW (self->timeline);
-  chrono_timeline_view_reveal (timeline, note->begin, MAX (note->end, note->begin + 1));
-  ChronoLane *lane = note->lane_key != NULL ? chrono_view_state_find_lane (self->trace, note->lane_key) : NULL;
-  if (lane == NULL)
-    return;
-  chrono_timeline_view_show_lane (timeline, lane);
-  /* the noted item itself, when its lane holds it whole (a lazily read one's is in a decoded chunk) */
-  ChronoSpans *spans = chrono_lane_get_spans (lane);
-  guint n = spans != NULL ? chrono_spans_get_n (spans) : 0;
-  for (guint i = n > 0 ? chrono_spans_first_starting_at_or_after (spans, note->begin) : 0;
-       i < n && chrono_spans_get_start (spans, i) == note->begin; i++)
-    if (chrono_spans_get_end (spans, i) == note->end)
-      {
-        chrono_timeline_view_select (timeline, lane, i);
-        break;
-      }
-}
-
-/* The page that lists the bookmarks and notes, beside Details. */
-static void
-setup_bookmarks_page (ChronoWindow *self)
-{
-  self->bookmarks = chrono_bookmarks_view_new (self->trace, self->viewport, self->view_state);
-  g_signal_connect_swapped (self->bookmarks, "note-chosen", G_CALLBACK (note_chosen), self);
-  gtk_stack_add_titled (GTK_STACK (self->side_stack), self->bookmarks, "bookmarks", _ ("Bookmarks"));
-  gtk_widget_show (self->bookmarks); /* its hint shows only while the list is empty */
-  gtk_widget_show (self->side_switcher);
-}
-
-/* Bookmarks and notes live in the window until Save View writes them. */
-static void
-notes_changed (ChronoWindow *self)
-{
-  self->unsaved_notes = TRUE;
-}
+/* ---- the view kept beside the trace: its controller's -------------------- */
 
 gboolean
 chrono_window_has_unsaved_notes (ChronoWindow *self)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), FALSE);
-  return self->unsaved_notes;
-}
-
-/* A trace opened (not reloaded) takes the view saved beside it, if any:
- * range, markers, time origin, hidden and folded lanes, bookmarks, notes. */
-static void
-setup_view_state (ChronoWindow *self)
-{
-  if (!self->keep_view || self->view_state == NULL)
-    {
-      g_clear_object (&self->view_state);
-      g_autofree char *side = chrono_view_state_path_for (self->path);
-      g_autofree char *name = g_path_get_basename (side);
-      g_autoptr (GError) error = NULL;
-      if (g_file_test (side, G_FILE_TEST_EXISTS) || g_file_test (side, G_FILE_TEST_IS_SYMLINK))
-        self->view_state = chrono_view_state_load (side, &error);
-      if (error != NULL)
-        {
-          g_autofree char *text = g_strdup_printf (_ ("The saved view was not applied: %s"), error->message);
-          show_info (self, GTK_MESSAGE_WARNING, text, FALSE);
-        }
-      else if (self->view_state != NULL)
-        {
-          chrono_viewport_apply_view_state (self->viewport, self->view_state);
-          gboolean absolute;
-          if (chrono_view_state_get_absolute_time (self->view_state, &absolute))
-            g_action_group_change_action_state (G_ACTION_GROUP (self), "absolute-time",
-                                                g_variant_new_boolean (absolute));
-          g_autoptr (GPtrArray) unknown = g_ptr_array_new_with_free_func (g_free);
-          chrono_layout_apply_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                                          self->view_state, unknown);
-          g_autofree char *mismatch = chrono_view_state_check_trace (self->view_state, self->trace);
-          g_autofree char *text = NULL;
-          if (unknown->len > 0)
-            {
-              g_autofree char *first = chrono_view_state_describe_lane (g_ptr_array_index (unknown, 0));
-              text = g_strdup_printf (
-                  g_dngettext (GETTEXT_PACKAGE, "View restored from %s; %u lane in it is not in the trace (%s)",
-                               "View restored from %s; %u lanes in it are not in the trace (%s…)", unknown->len),
-                  name, unknown->len, first);
-            }
-          else if (mismatch != NULL)
-            text = g_strdup_printf (_ ("View restored from %s, but %s"), name, mismatch);
-          if (text != NULL)
-            show_info (self, GTK_MESSAGE_WARNING, text, FALSE);
-          else
-            {
-              g_autofree char *restored = g_strdup_printf (_ ("View restored from %s"), name);
-              chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), restored);
-            }
-        }
-      if (self->view_state == NULL)
-        self->view_state = chrono_view_state_new ();
-    }
-  else /* a reload: the lanes hidden and folded before it (start_loading kept them) */
-    chrono_layout_apply_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                                    self->view_state, NULL);
-  chrono_timeline_view_set_annotations (CHRONO_TIMELINE_VIEW (self->timeline), self->view_state);
-  setup_bookmarks_page (self);
-  if (!self->keep_view)
-    self->unsaved_notes = FALSE; /* as read from the side file, or none */
-  g_signal_handlers_disconnect_by_func (self->view_state, notes_changed, self);
-  g_signal_connect_swapped (self->view_state, "changed", G_CALLBACK (notes_changed), self);
+  return chrono_window_view_file_has_unsaved_notes (self->view_file);
 }
 
 gboolean
 chrono_window_save_view (ChronoWindow *self, GError **error)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), FALSE);
-  if (self->trace == NULL || self->view_state == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _ ("No trace is shown."));
-      return FALSE;
-    }
-  g_autofree char *side = chrono_view_state_path_for (self->path);
-  g_autofree char *folder = g_path_get_dirname (side);
-  if (g_access (folder, W_OK) != 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, _ ("the folder %s cannot be written"), folder);
-      return FALSE;
-    }
-  g_autofree char *base = g_path_get_basename (self->path);
-  chrono_view_state_set_trace (self->view_state, base, chrono_trace_get_clock (self->trace)->ticks_per_second);
-  chrono_viewport_store_view_state (self->viewport, self->view_state);
-  chrono_layout_store_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                                  self->view_state);
-  /* never over a trace on show, whatever the side file's name leads to */
-  g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
-  g_ptr_array_add (inputs, self->path);
-  for (guint m = 0; m < chrono_window_traces_get_n (self->traces); m++)
-    g_ptr_array_add (inputs, (gpointer) chrono_trace_get_path (chrono_window_traces_get_trace (self->traces, m)));
-  g_ptr_array_add (inputs, NULL);
-  if (!chrono_view_state_save (self->view_state, side, (const char *const *) inputs->pdata, error))
-    return FALSE;
-  self->unsaved_notes = FALSE;
-  return TRUE;
-}
-
-/* The range a bookmark or a note without an item is about: the selection,
- * else markers A..B, else (bookmarks only) the range on show. */
-static gboolean
-chosen_range (ChronoWindow *self, gboolean or_visible, gint64 *begin, gint64 *end)
-{
-  gint64 a, b;
-  if (chrono_viewport_get_selection (self->viewport, begin, end) && *end > *begin)
-    return TRUE;
-  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &a)
-      && chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &b) && a != b)
-    {
-      *begin = MIN (a, b);
-      *end = MAX (a, b);
-      return TRUE;
-    }
-  *begin = chrono_viewport_get_begin (self->viewport);
-  *end = chrono_viewport_get_end (self->viewport);
-  return or_visible;
+  return chrono_window_view_file_save (self->view_file, error);
 }
 
 void
 chrono_window_add_bookmark (ChronoWindow *self, const char *name)
 {
-  g_return_if_fail (CHRONO_IS_WINDOW (self) && name != NULL);
-  if (self->view_state == NULL)
-    return;
-  gint64 begin, end;
-  chosen_range (self, TRUE, &begin, &end);
-  chrono_view_state_add_bookmark (self->view_state, name, begin, end);
-  g_autofree char *text = g_strdup_printf (_ ("Bookmark “%s” added; Save View (Ctrl+S) keeps it"), name);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
+  g_return_if_fail (CHRONO_IS_WINDOW (self));
+  chrono_window_view_file_add_bookmark (self->view_file, name);
 }
 
 gboolean
 chrono_window_add_note (ChronoWindow *self, const char *text)
 {
-  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && text != NULL, FALSE);
-  if (self->view_state == NULL)
-    return FALSE;
-  ChronoLane *lane;
-  guint span;
-  ChronoTimelineView *timeline = CHRONO_TIMELINE_VIEW (self->timeline);
-  gint64 begin, end;
-  if (chrono_timeline_view_get_selected (timeline, &lane, &span) && chrono_lane_get_spans (lane) != NULL
-      && chrono_timeline_view_get_selected_member (timeline) == 0)
-    {
-      ChronoSpans *spans = chrono_lane_get_spans (lane);
-      g_autofree char *key = chrono_lane_dup_key (lane);
-      chrono_view_state_set_note (self->view_state, key, chrono_spans_get_start (spans, span),
-                                  chrono_spans_get_end (spans, span), text);
-      item_selected (self, lane, span, timeline); /* the inspector shows it */
-    }
-  else if (chosen_range (self, FALSE, &begin, &end))
-    chrono_view_state_set_note (self->view_state, NULL, begin, end, text);
-  else
-    {
-      chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
-                                      _ ("Select an item or a range (Shift-drag, or markers A and B) to note."));
-      return FALSE;
-    }
-  return TRUE;
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self), FALSE);
+  return chrono_window_view_file_add_note (self->view_file, text);
 }
 
 ChronoViewState *
 chrono_window_get_view_state (ChronoWindow *self)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), NULL);
-  return self->view_state;
+  return chrono_window_view_file_get_view_state (self->view_file);
 }
 
 GtkWidget *
 chrono_window_get_bookmarks_view (ChronoWindow *self)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), NULL);
-  return self->bookmarks;
+  return chrono_window_view_file_get_bookmarks_view (self->view_file);
 }
 
 static void
@@ -657,7 +456,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   set_title (self);
   chrono_window_claims_show (self->claims, CHRONO_TIMELINE_VIEW (self->timeline));
   report_warnings (self);
-  setup_view_state (self);
+  chrono_window_view_file_show (self->view_file, self->path, CHRONO_TIMELINE_VIEW (self->timeline), self->keep_view);
   /* a reload checks the requirements again, on what the file now holds */
   chrono_window_requirements_show (self->requirements, CHRONO_TIMELINE_VIEW (self->timeline), self->keep_view);
   watch_file (self);
@@ -700,9 +499,8 @@ static void
 start_loading (ChronoWindow *self)
 {
   /* a reload keeps the lanes hidden and folded, by name: the new trace has new lanes */
-  if (self->keep_view && self->timeline != NULL && self->view_state != NULL)
-    chrono_layout_store_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                                    self->view_state);
+  if (self->keep_view)
+    chrono_window_view_file_keep_lanes (self->view_file);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
@@ -1191,83 +989,21 @@ static void
 save_view_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   ChronoWindow *self = data;
-  if (self->trace == NULL)
-    return;
-  g_autoptr (GError) error = NULL;
-  if (!chrono_window_save_view (self, &error))
-    {
-      g_autofree char *text = g_strdup_printf (_ ("The view was not saved: %s"), error->message);
-      show_info (self, GTK_MESSAGE_ERROR, text, FALSE);
-      return;
-    }
-  g_autofree char *side = chrono_view_state_path_for (self->path);
-  g_autofree char *name = g_path_get_basename (side);
-  g_autofree char *text = g_strdup_printf (_ ("View saved to %s"), name);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
-}
-
-typedef void (*TextChosen) (ChronoWindow *self, const char *text);
-
-static void
-ask_text_response (GtkDialog *dialog, int response, ChronoWindow *self)
-{
-  if (response == GTK_RESPONSE_OK && self->view_state != NULL)
-    {
-      GtkEntry *entry = g_object_get_data (G_OBJECT (dialog), "entry");
-      TextChosen chosen = g_object_get_data (G_OBJECT (dialog), "chosen");
-      g_autofree char *text = g_strstrip (g_strdup (gtk_entry_get_text (entry)));
-      if (*text != '\0')
-        chosen (self, text);
-    }
-  gtk_widget_destroy (GTK_WIDGET (dialog));
-}
-
-/* A small dialog asking for a name or a note. */
-static void
-ask_text (ChronoWindow *self, const char *title, const char *accept, const char *initial, TextChosen chosen)
-{
-  GtkWidget *dialog = gtk_dialog_new_with_buttons (
-      title, GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR,
-      _ ("_Cancel"), GTK_RESPONSE_CANCEL, accept, GTK_RESPONSE_OK, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
-  GtkWidget *entry = gtk_entry_new ();
-  gtk_entry_set_text (GTK_ENTRY (entry), initial);
-  gtk_entry_set_width_chars (GTK_ENTRY (entry), 40);
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  g_object_set (entry, "margin", 12, NULL);
-  g_object_set_data (G_OBJECT (dialog), "entry", entry);
-  g_object_set_data (G_OBJECT (dialog), "chosen", chosen);
-  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), entry);
-  g_signal_connect (dialog, "response", G_CALLBACK (ask_text_response), self);
-  gtk_widget_show_all (dialog);
+  chrono_window_view_file_save_and_say (self->view_file);
 }
 
 static void
 add_bookmark_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   ChronoWindow *self = data;
-  if (self->view_state == NULL)
-    return;
-  g_autofree char *name = g_strdup_printf (_ ("Bookmark %u"), chrono_view_state_get_n_bookmarks (self->view_state) + 1);
-  ask_text (self, _ ("Add Bookmark"), _ ("_Add"), name, chrono_window_add_bookmark_text);
+  chrono_window_view_file_ask_bookmark (self->view_file);
 }
 
 static void
 add_note_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   ChronoWindow *self = data;
-  if (self->view_state == NULL)
-    return;
-  ChronoLane *lane;
-  guint span;
-  gint64 begin, end;
-  if (!chrono_timeline_view_get_selected (CHRONO_TIMELINE_VIEW (self->timeline), &lane, &span)
-      && !chosen_range (self, FALSE, &begin, &end))
-    {
-      chrono_window_add_note (self, ""); /* says what to select */
-      return;
-    }
-  ask_text (self, _ ("Add Note"), _ ("_Add"), "", chrono_window_add_note_text);
+  chrono_window_view_file_ask_note (self->view_file);
 }
 
 static void
@@ -1433,49 +1169,10 @@ save_settings (ChronoWindow *self)
   g_settings_set_int (settings, "export-height", MAX (self->export_choice.height, 0));
 }
 
-static void
-unsaved_notes_response (GtkDialog *dialog, int response, ChronoWindow *self)
-{
-  gtk_widget_destroy (GTK_WIDGET (dialog));
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GError) error = NULL;
-      if (!chrono_window_save_view (self, &error))
-        {
-          g_autofree char *text = g_strdup_printf (_ ("The view was not saved: %s"), error->message);
-          show_info (self, GTK_MESSAGE_ERROR, text, FALSE);
-          return; /* the window stays, with what could not be saved */
-        }
-    }
-  else if (response != GTK_RESPONSE_REJECT)
-    return;
-  self->closing_anyway = TRUE;
-  gtk_window_close (GTK_WINDOW (self));
-}
-
-/* Closing with bookmarks or notes not saved asks first: they exist nowhere else. */
-static gboolean
-ask_about_unsaved_notes (ChronoWindow *self)
-{
-  if (!self->unsaved_notes || self->closing_anyway || self->trace == NULL)
-    return FALSE;
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                              _ ("Save the bookmarks and notes before closing?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _ ("They are kept beside the trace only when the view is saved."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _ ("Close _Without Saving"), GTK_RESPONSE_REJECT, _ ("_Cancel"),
-                          GTK_RESPONSE_CANCEL, _ ("_Save"), GTK_RESPONSE_ACCEPT, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_signal_connect (dialog, "response", G_CALLBACK (unsaved_notes_response), self);
-  gtk_widget_show (dialog);
-  return TRUE;
-}
-
 static gboolean
 chrono_window_delete_event (GtkWidget *widget, GdkEventAny *event)
 {
-  if (ask_about_unsaved_notes (CHRONO_WINDOW (widget)))
+  if (chrono_window_view_file_ask_before_close (CHRONO_WINDOW (widget)->view_file))
     return GDK_EVENT_STOP;
   save_settings (CHRONO_WINDOW (widget));
   return GTK_WIDGET_CLASS (chrono_window_parent_class)->delete_event
@@ -1494,6 +1191,7 @@ chrono_window_dispose (GObject *object)
   g_clear_object (&self->traces);
   g_clear_object (&self->claims);
   g_clear_object (&self->requirements);
+  g_clear_object (&self->view_file);
   if (self->viewport != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->viewport, self);
@@ -1502,7 +1200,6 @@ chrono_window_dispose (GObject *object)
   g_clear_object (&self->viewport);
   g_clear_object (&self->search);
   g_clear_object (&self->trace);
-  g_clear_object (&self->view_state);
   g_clear_object (&self->monitor);
   G_OBJECT_CLASS (chrono_window_parent_class)->dispose (object);
 }
@@ -1566,6 +1263,13 @@ controller_info (ChronoWindow *self, GtkMessageType type, const char *message, G
   show_info (self, type, message, FALSE);
 }
 
+/* A note was put on the selected item: the inspector shows it. */
+static void
+span_noted (ChronoWindow *self, ChronoLane *lane, guint span)
+{
+  item_selected (self, lane, span, CHRONO_TIMELINE_VIEW (self->timeline));
+}
+
 /* The claims menu changed how the trace is read: read it again, keeping the view. */
 static void
 reread (ChronoWindow *self)
@@ -1587,6 +1291,10 @@ create_controllers (ChronoWindow *self)
                                                        GTK_CONTAINER (self->requirements_box),
                                                        GTK_STACK (self->side_stack), self->side_switcher);
   g_signal_connect_swapped (self->requirements, "info", G_CALLBACK (controller_info), self);
+  self->view_file = chrono_window_view_file_new (GTK_WINDOW (self), CHRONO_STATUS_BAR (self->status_bar),
+                                                 GTK_STACK (self->side_stack), self->side_switcher, self->traces);
+  g_signal_connect_swapped (self->view_file, "info", G_CALLBACK (controller_info), self);
+  g_signal_connect_swapped (self->view_file, "span-noted", G_CALLBACK (span_noted), self);
 }
 
 static void
