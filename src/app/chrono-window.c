@@ -14,7 +14,6 @@
 #include "chrono-core-load-dialog.h"
 #include "chrono-core-load.h"
 #include "chrono-export-dialog.h"
-#include "chrono-search.h"
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
 #include "chrono-profile-view.h"
@@ -28,6 +27,7 @@
 #include "chrono-welcome.h"
 #include "chrono-window-claims.h"
 #include "chrono-window-requirements.h"
+#include "chrono-window-search.h"
 #include "chrono-window-traces.h"
 #include "chrono-window-view-file.h"
 
@@ -72,7 +72,7 @@ struct _ChronoWindow {
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
   ChronoExportChoice export_choice;
   ChronoWindowClaims *claims; /* how the trace is read: its loader options, and the analyses of claims */
-  ChronoSearch *search; /* Ctrl+F: its matches, and the one gone to */
+  ChronoWindowSearch *search; /* Ctrl+F: the search bar and its matches */
   gboolean disposed; /* late progress reports and load results are dropped */
   GFileMonitor *monitor; /* the file on show: a change offers a reload */
   GtkWidget *reload_button; /* in the info bar, when a reload is the answer */
@@ -82,7 +82,6 @@ struct _ChronoWindow {
 
 G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void run_search (ChronoWindow *self);
 static void start_loading (ChronoWindow *self);
 static void enable_trace_actions (ChronoWindow *self);
 
@@ -293,8 +292,7 @@ clear_trace (ChronoWindow *self)
   gtk_container_foreach (GTK_CONTAINER (self->range_box), destroy_child, NULL);
   self->timeline = self->overview = self->inspector = self->metrics = self->range = NULL;
   /* its matches name the old trace's lanes */
-  g_clear_object (&self->search);
-  self->search = chrono_search_new ();
+  chrono_window_search_clear (self->search);
   g_clear_object (&self->viewport);
   chrono_window_traces_clear (self->traces);
   chrono_window_claims_clear (self->claims);
@@ -448,7 +446,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
     }
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
                                             chrono_window_claims_get_labelling (self->claims));
-  run_search (self); /* a reload finds what was being searched for again */
+  chrono_window_search_show (self->search, CHRONO_TIMELINE_VIEW (self->timeline), CHRONO_OVERVIEW (self->overview));
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "timeline");
   gtk_widget_grab_focus (self->timeline);
@@ -648,40 +646,19 @@ find_changed (GSimpleAction *action, GVariant *state, gpointer data)
 {
   ChronoWindow *self = data;
   g_simple_action_set_state (action, state);
-  gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), g_variant_get_boolean (state));
-  if (g_variant_get_boolean (state))
-    gtk_widget_grab_focus (self->search_entry);
-}
-
-/* Ctrl+F finds anything (chrono-find's queries): the lanes with matches
- * are shown, the matches marked on the overview, the count said. */
-static void
-run_search (ChronoWindow *self)
-{
-  if (self->timeline == NULL)
-    return;
-  GtkEntry *entry = GTK_ENTRY (self->search_entry);
-  g_autoptr (GError) error = NULL;
-  gboolean ok =
-      chrono_search_run (self->search, chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                         gtk_entry_get_text (entry), &error);
-  gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_PRIMARY,
-                                     ok ? "edit-find-symbolic" : "dialog-warning-symbolic");
-  gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_PRIMARY, ok ? NULL : error->message);
-  const ChronoFindResult *result = chrono_search_get_result (self->search);
-  g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (gint64));
-  for (guint i = 0; result != NULL && i < result->matches->len; i++)
-    g_array_append_val (starts, g_array_index (result->matches, ChronoMatch, i).start);
-  chrono_overview_set_found (CHRONO_OVERVIEW (self->overview), (const gint64 *) starts->data, starts->len);
-  g_autofree char *said = ok ? chrono_search_describe (self->search) : g_strdup (error->message);
-  if (said != NULL)
-    chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), said);
+  chrono_window_search_set_active (self->search, g_variant_get_boolean (state));
 }
 
 static void
 search_changed (ChronoWindow *self, GtkSearchEntry *entry)
 {
-  run_search (self);
+  chrono_window_search_run (self->search);
+}
+
+static void
+search_stopped (ChronoWindow *self, GtkSearchEntry *entry)
+{
+  chrono_window_search_stop (self->search);
 }
 
 GtkWidget *
@@ -691,54 +668,11 @@ chrono_window_get_search_entry (ChronoWindow *self)
   return self->search_entry;
 }
 
-/* The next (previous) match in time: selected, its lane shown, in view. */
 void
 chrono_window_go_to_match (ChronoWindow *self, int direction)
 {
   g_return_if_fail (CHRONO_IS_WINDOW (self));
-  if (self->timeline == NULL)
-    return;
-  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (self->timeline);
-  gint64 from = direction > 0 ? chrono_viewport_get_begin (self->viewport) : chrono_viewport_get_end (self->viewport);
-  const ChronoMatch *match = chrono_search_step (self->search, from, direction);
-  if (match == NULL)
-    {
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      if (chrono_search_get_result (self->search) != NULL)
-        chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
-                                        direction > 0 ? _ ("No more matches after this one")
-                                                      : _ ("No more matches before this one"));
-      return;
-    }
-  if (match->kind == CHRONO_MATCH_SPAN)
-    chrono_timeline_view_select (view, match->lane, match->index);
-  else
-    chrono_timeline_view_select_mark (view, match->lane, match->index);
-  chrono_timeline_view_show_lane (view, match->lane);
-  chrono_timeline_view_reveal (view, match->start, MAX (match->end, match->start + 1));
-  g_autofree char *said = chrono_search_describe (self->search);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), said);
-}
-
-/* Enter goes to the next match, Shift+Enter to the previous. */
-static void
-search_activated (ChronoWindow *self, GtkSearchEntry *entry)
-{
-  GdkModifierType state = 0;
-  gtk_get_current_event_state (&state);
-  chrono_window_go_to_match (self, (state & GDK_SHIFT_MASK) ? -1 : +1);
-}
-
-static void
-search_next_match (ChronoWindow *self, GtkSearchEntry *entry)
-{
-  chrono_window_go_to_match (self, +1);
-}
-
-static void
-search_previous_match (ChronoWindow *self, GtkSearchEntry *entry)
-{
-  chrono_window_go_to_match (self, -1);
+  chrono_window_search_go_to_match (self->search, direction);
 }
 
 static void
@@ -751,25 +685,6 @@ static void
 find_previous_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   chrono_window_go_to_match (data, -1);
-}
-
-static void
-search_stopped (ChronoWindow *self, GtkSearchEntry *entry)
-{
-  gtk_entry_set_text (GTK_ENTRY (entry), "");
-  g_action_group_change_action_state (G_ACTION_GROUP (self), "find", g_variant_new_boolean (FALSE));
-  if (self->timeline)
-    gtk_widget_grab_focus (self->timeline);
-}
-
-static void
-search_mode_changed (ChronoWindow *self, GParamSpec *pspec, GtkSearchBar *bar)
-{
-  gboolean on = gtk_search_bar_get_search_mode (bar);
-  GVariant *state = g_action_group_get_action_state (G_ACTION_GROUP (self), "find");
-  if (g_variant_get_boolean (state) != on)
-    g_action_group_change_action_state (G_ACTION_GROUP (self), "find", g_variant_new_boolean (on));
-  g_variant_unref (state);
 }
 
 /* Go to a time typed with units ("12ms"), counted like the ruler. */
@@ -1295,6 +1210,8 @@ create_controllers (ChronoWindow *self)
                                                  GTK_STACK (self->side_stack), self->side_switcher, self->traces);
   g_signal_connect_swapped (self->view_file, "info", G_CALLBACK (controller_info), self);
   g_signal_connect_swapped (self->view_file, "span-noted", G_CALLBACK (span_noted), self);
+  self->search = chrono_window_search_new (GTK_WINDOW (self), GTK_SEARCH_BAR (self->search_bar),
+                                           GTK_SEARCH_ENTRY (self->search_entry), CHRONO_STATUS_BAR (self->status_bar));
 }
 
 static void
@@ -1304,12 +1221,6 @@ chrono_window_init (ChronoWindow *self)
   create_controllers (self);
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
   enable_trace_actions (self);
-  gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_ENTRY (self->search_entry));
-  g_signal_connect_swapped (self->search_bar, "notify::search-mode-enabled", G_CALLBACK (search_mode_changed), self);
-  g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activated), self);
-  g_signal_connect_swapped (self->search_entry, "next-match", G_CALLBACK (search_next_match), self);
-  g_signal_connect_swapped (self->search_entry, "previous-match", G_CALLBACK (search_previous_match), self);
-  self->search = chrono_search_new ();
   gtk_drag_dest_set (GTK_WIDGET (self), GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
   gtk_drag_dest_add_uri_targets (GTK_WIDGET (self));
   setup_recent_menu (self);
