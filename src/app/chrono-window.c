@@ -10,10 +10,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "chrono-arrows-dialog.h"
-#include "chrono-core-load-dialog.h"
-#include "chrono-core-load.h"
-#include "chrono-export-dialog.h"
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
 #include "chrono-profile-view.h"
@@ -23,8 +19,8 @@
 #include "chrono-settings.h"
 #include "chrono-status-bar.h"
 #include "chrono-timeline-view.h"
-#include "chrono-warnings-dialog.h"
 #include "chrono-welcome.h"
+#include "chrono-window-actions.h"
 #include "chrono-window-claims.h"
 #include "chrono-window-requirements.h"
 #include "chrono-window-search.h"
@@ -70,9 +66,9 @@ struct _ChronoWindow {
   char *path;
   GCancellable *cancellable;
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
-  ChronoExportChoice export_choice;
   ChronoWindowClaims *claims; /* how the trace is read: its loader options, and the analyses of claims */
   ChronoWindowSearch *search; /* Ctrl+F: the search bar and its matches */
+  ChronoWindowActions *actions; /* what the menus, buttons and keys do */
   gboolean disposed; /* late progress reports and load results are dropped */
   GFileMonitor *monitor; /* the file on show: a change offers a reload */
   GtkWidget *reload_button; /* in the info bar, when a reload is the answer */
@@ -567,86 +563,16 @@ cancel_clicked (ChronoWindow *self, GtkButton *button)
   g_cancellable_cancel (self->cancellable);
 }
 
-/* ---- actions ------------------------------------------------------------ */
+/* ---- what the actions and the tests ask of the window ------------------- */
 
-static void
-clear_markers_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+void
+chrono_window_reload (ChronoWindow *self)
 {
-  ChronoWindow *self = data;
-  if (self->viewport != NULL)
-    chrono_viewport_clear_markers (self->viewport);
-}
-
-static void
-adjacent_instance (ChronoWindow *self, int direction)
-{
-  if (self->timeline)
-    chrono_timeline_view_select_adjacent_instance (CHRONO_TIMELINE_VIEW (self->timeline), direction);
-}
-
-static void
-previous_instance_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  adjacent_instance (data, -1);
-}
-
-static void
-next_instance_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  adjacent_instance (data, +1);
-}
-
-static void
-reload_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
+  g_return_if_fail (CHRONO_IS_WINDOW (self));
   if (self->path == NULL)
     return;
   self->keep_view = self->trace != NULL;
   start_loading (self);
-}
-
-static void
-export_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->timeline)
-    chrono_export_dialog_show (GTK_WINDOW (self), CHRONO_TIMELINE_VIEW (self->timeline), &self->export_choice);
-}
-
-static void
-show_warnings_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->trace)
-    chrono_warnings_dialog_show (GTK_WINDOW (self), self->trace,
-                                 self->timeline ? CHRONO_TIMELINE_VIEW (self->timeline) : NULL);
-}
-
-static void
-show_all_lanes_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  GActionGroup *view_actions = self->timeline ? gtk_widget_get_action_group (self->timeline, "view") : NULL;
-  if (view_actions != NULL)
-    g_action_group_activate_action (view_actions, "show-all-lanes", NULL);
-}
-
-static void
-absolute_time_changed (GSimpleAction *action, GVariant *state, gpointer data)
-{
-  ChronoWindow *self = data;
-  g_simple_action_set_state (action, state);
-  if (self->viewport)
-    chrono_viewport_set_absolute_time (self->viewport, g_variant_get_boolean (state));
-}
-
-static void
-find_changed (GSimpleAction *action, GVariant *state, gpointer data)
-{
-  ChronoWindow *self = data;
-  g_simple_action_set_state (action, state);
-  chrono_window_search_set_active (self->search, g_variant_get_boolean (state));
 }
 
 static void
@@ -675,137 +601,25 @@ chrono_window_go_to_match (ChronoWindow *self, int direction)
   chrono_window_search_go_to_match (self->search, direction);
 }
 
-static void
-find_next_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  chrono_window_go_to_match (data, +1);
-}
-
-static void
-find_previous_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  chrono_window_go_to_match (data, -1);
-}
-
-/* Go to a time typed with units ("12ms"), counted like the ruler. */
-static void
-go_to_response (GtkDialog *dialog, int response, ChronoWindow *self)
-{
-  if (response == GTK_RESPONSE_OK && self->viewport)
-    {
-      GtkEntry *entry = g_object_get_data (G_OBJECT (dialog), "entry");
-      g_autoptr (GError) error = NULL;
-      if (!chrono_window_go_to (self, gtk_entry_get_text (entry), &error))
-        {
-          gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, "dialog-warning-symbolic");
-          gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_SECONDARY, error->message);
-          return;
-        }
-    }
-  gtk_widget_destroy (GTK_WIDGET (dialog));
-}
-
-/* Brings a time (counted as the ruler counts) to the middle of the view.
- * The markers stay: they are the user's, and Δt reads off them. */
 gboolean
 chrono_window_go_to (ChronoWindow *self, const char *text, GError **error)
 {
-  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && self->viewport != NULL, FALSE);
-  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  double seconds;
-  if (!chrono_clock_parse_duration (clock, text, &seconds, error))
-    return FALSE;
-  gint64 ticks = chrono_clock_from_seconds (clock, seconds);
-  chrono_viewport_go_to (self->viewport, chrono_viewport_get_origin (self->viewport) + ticks);
-  return TRUE;
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self), FALSE);
+  return chrono_window_actions_go_to (self->actions, text, error);
 }
 
-static void
-go_to_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+gboolean
+chrono_window_show_core_load (ChronoWindow *self, const char *width, GError **error)
 {
-  ChronoWindow *self = data;
-  if (self->trace == NULL)
-    return;
-  GtkWidget *dialog =
-      gtk_dialog_new_with_buttons (_ ("Go to Time"), GTK_WINDOW (self),
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR,
-                                   _ ("_Cancel"), GTK_RESPONSE_CANCEL, _ ("_Go"), GTK_RESPONSE_OK, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
-  GtkWidget *entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("e.g. 12ms, 3.5s, 1500us"));
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  g_object_set (entry, "margin", 12, NULL);
-  g_object_set_data (G_OBJECT (dialog), "entry", entry);
-  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), entry);
-  g_signal_connect (dialog, "response", G_CALLBACK (go_to_response), self);
-  gtk_widget_show_all (dialog);
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && width != NULL, FALSE);
+  return chrono_window_actions_show_core_load (self->actions, width, error);
 }
 
-static void
-open_response (GtkNativeDialog *dialog, int response, ChronoWindow *self)
+void
+chrono_window_hide_core_load (ChronoWindow *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      chrono_window_open (self, file);
-    }
-  g_object_unref (dialog);
-}
-
-static void
-add_response (GtkNativeDialog *dialog, int response, ChronoWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      chrono_window_add_trace (self, file);
-    }
-  g_object_unref (dialog);
-}
-
-static void add_trace_filters (GtkFileChooser *chooser);
-
-static void
-add_trace_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_ ("Add Trace"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Add"), _ ("_Cancel"));
-  add_trace_filters (GTK_FILE_CHOOSER (dialog));
-  g_signal_connect (dialog, "response", G_CALLBACK (add_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-open_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_ ("Open Trace"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
-  add_trace_filters (GTK_FILE_CHOOSER (dialog));
-  g_signal_connect (dialog, "response", G_CALLBACK (open_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-/* One filter per format and one for all of them. */
-static void
-add_trace_filters (GtkFileChooser *dialog)
-{
-  GtkFileFilter *all = gtk_file_filter_new ();
-  gtk_file_filter_set_name (all, _ ("All traces"));
-  for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
-    {
-      GtkFileFilter *filter = gtk_file_filter_new ();
-      gtk_file_filter_set_name (filter, (*loader)->description);
-      for (const char *const *glob = (*loader)->globs; *glob; glob++)
-        {
-          gtk_file_filter_add_pattern (filter, *glob);
-          gtk_file_filter_add_pattern (all, *glob);
-        }
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-    }
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), all);
+  g_return_if_fail (CHRONO_IS_WINDOW (self));
+  chrono_window_actions_show_core_load (self->actions, NULL, NULL);
 }
 
 /* Checks the trace on show against a requirements file and shows the Requirements page. */
@@ -814,75 +628,6 @@ chrono_window_check_requirements (ChronoWindow *self, GFile *file)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self) && G_IS_FILE (file), FALSE);
   return chrono_window_requirements_check (self->requirements, file);
-}
-
-static void
-check_requirements_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  chrono_window_requirements_choose (self->requirements);
-}
-
-static void
-close_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  gtk_window_close (GTK_WINDOW (data));
-}
-
-/* Core load lanes at a width typed as the ruler writes times ("10ms"):
- * added under "Core Load", or redone at the new width. */
-gboolean
-chrono_window_show_core_load (ChronoWindow *self, const char *width, GError **error)
-{
-  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && self->trace != NULL, FALSE);
-  gint64 bin;
-  if (!chrono_core_load_parse_bin (self->trace, width, &bin, error))
-    return FALSE;
-  gint64 used = chrono_core_load_show (self->trace, bin);
-  if (used == 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _ ("This trace has no cores."));
-      return FALSE;
-    }
-  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-  g_autofree char *shown = chrono_clock_format_duration (chrono_trace_get_clock (self->trace), (guint64) used, 6);
-  g_autofree char *text = g_strdup_printf (_ ("Core load in bins of %s"), shown);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
-  return TRUE;
-}
-
-/* The core load lanes taken away again. */
-void
-chrono_window_hide_core_load (ChronoWindow *self)
-{
-  g_return_if_fail (CHRONO_IS_WINDOW (self) && self->trace != NULL);
-  if (chrono_core_load_hide (self->trace))
-    chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-}
-
-static gboolean
-apply_core_load (gpointer data, const char *width, GError **error)
-{
-  if (width == NULL)
-    {
-      chrono_window_hide_core_load (data);
-      return TRUE;
-    }
-  return chrono_window_show_core_load (data, width, error);
-}
-
-static void
-core_load_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->trace == NULL)
-    return;
-  if (!chrono_trace_has_lane_kind (self->trace, CHRONO_LANE_CORE))
-    {
-      chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), _ ("This trace has no cores."));
-      return;
-    }
-  chrono_core_load_dialog_show (GTK_WINDOW (self), self->trace, apply_core_load, self);
 }
 
 /* The timeline's keys (1 and 2 for markers, [ and ], zoom and pan) work
@@ -900,140 +645,26 @@ chrono_window_key_press (GtkWidget *widget, GdkEventKey *event)
   return GTK_WIDGET_CLASS (chrono_window_parent_class)->key_press_event (widget, event);
 }
 
-static void
-save_view_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  chrono_window_view_file_save_and_say (self->view_file);
-}
-
-static void
-add_bookmark_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  chrono_window_view_file_ask_bookmark (self->view_file);
-}
-
-static void
-add_note_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  chrono_window_view_file_ask_note (self->view_file);
-}
-
-static void
-arrows_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->timeline != NULL)
-    chrono_arrows_dialog_new (GTK_WINDOW (self), CHRONO_TIMELINE_VIEW (self->timeline));
-}
-
-static void
-switch_reading_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->timeline != NULL)
-    chrono_timeline_view_switch_sample_reading (CHRONO_TIMELINE_VIEW (self->timeline));
-}
-
-static const GActionEntry window_actions[] = {
-  { "arrows", arrows_activated },
-  { "switch-reading", switch_reading_activated },
-  { "save-view", save_view_activated },
-  { "add-bookmark", add_bookmark_activated },
-  { "add-note", add_note_activated },
-  { "open", open_activated },
-  { "add-trace", add_trace_activated },
-  { "reload", reload_activated },
-  { "export", export_activated },
-  { "close", close_activated },
-  { "go-to", go_to_activated },
-  { "find", NULL, NULL, "false", find_changed },
-  { "show-all-lanes", show_all_lanes_activated },
-  { "absolute-time", NULL, NULL, "false", absolute_time_changed },
-  { "clear-markers", clear_markers_activated },
-  { "show-warnings", show_warnings_activated },
-  { "core-load", core_load_activated },
-  { "find-next", find_next_activated },
-  { "find-previous", find_previous_activated },
-  { "previous-instance", previous_instance_activated },
-  { "next-instance", next_instance_activated },
-  { "check-requirements", check_requirements_activated },
-};
-
 /* The actions that act on a trace: off (their buttons and menu items greyed) while none is shown. */
 static void
 enable_trace_actions (ChronoWindow *self)
 {
-  static const char *const need_trace[] = {
-    "save-view", "add-bookmark",   "add-note",          "export",        "go-to",
-    "find",      "show-all-lanes", "clear-markers",     "show-warnings", "core-load",
-    "find-next", "find-previous",  "previous-instance", "next-instance", "check-requirements",
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (need_trace); i++)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), need_trace[i])),
-                                 self->timeline != NULL);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "reload")),
-                               self->path != NULL);
+  chrono_window_actions_enable (self->actions, self->timeline != NULL, self->path != NULL);
 }
 
-/* ---- drag and drop, recent files ----------------------------------------- */
-
+/* With Ctrl held, a file dropped joins the view on show. */
 static void
 drag_data_received (GtkWidget *widget, GdkDragContext *context, int x, int y, GtkSelectionData *data, guint info,
                     guint time)
 {
   ChronoWindow *self = CHRONO_WINDOW (widget);
   g_auto (GStrv) uris = gtk_selection_data_get_uris (data);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  /* with Ctrl held, the files join the view on show */
   GdkModifierType state = 0;
   GdkDevice *device = gdk_drag_context_get_device (context);
   if (device != NULL && gtk_widget_get_window (widget) != NULL)
     gdk_window_get_device_position (gtk_widget_get_window (widget), device, NULL, NULL, &state);
-  if ((state & GDK_CONTROL_MASK) && self->trace != NULL && uris != NULL && uris[0] != NULL && uris[1] == NULL)
-    {
-      g_autoptr (GFile) file = g_file_new_for_uri (uris[0]);
-      chrono_window_add_trace (self, file);
-      gtk_drag_finish (context, TRUE, FALSE, time);
-      return;
-    }
-  for (guint i = 0; uris != NULL && uris[i] != NULL; i++)
-    {
-      g_autoptr (GFile) file = g_file_new_for_uri (uris[i]);
-      /* the first file replaces what this window shows, the others get windows of their own */
-      ChronoWindow *target = i == 0 ? self : chrono_window_new (app);
-      chrono_window_open (target, file);
-      gtk_window_present (GTK_WINDOW (target));
-    }
-  gtk_drag_finish (context, uris != NULL, FALSE, time);
-}
-
-static void
-recent_activated (GtkRecentChooser *chooser, ChronoWindow *self)
-{
-  g_autofree char *uri = gtk_recent_chooser_get_current_uri (chooser);
-  if (uri == NULL)
-    return;
-  g_autoptr (GFile) file = g_file_new_for_uri (uri);
-  chrono_window_open (self, file);
-}
-
-static void
-setup_recent_menu (ChronoWindow *self)
-{
-  GtkWidget *menu = gtk_recent_chooser_menu_new ();
-  GtkRecentFilter *filter = gtk_recent_filter_new ();
-  for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
-    for (const char *const *glob = (*loader)->globs; *glob; glob++)
-      gtk_recent_filter_add_pattern (filter, *glob);
-  gtk_recent_chooser_set_filter (GTK_RECENT_CHOOSER (menu), filter);
-  gtk_recent_chooser_set_sort_type (GTK_RECENT_CHOOSER (menu), GTK_RECENT_SORT_MRU);
-  gtk_recent_chooser_set_limit (GTK_RECENT_CHOOSER (menu), 12);
-  gtk_recent_chooser_set_show_not_found (GTK_RECENT_CHOOSER (menu), FALSE);
-  g_signal_connect (menu, "item-activated", G_CALLBACK (recent_activated), self);
-  gtk_menu_button_set_popup (GTK_MENU_BUTTON (self->recent_button), menu);
+  gboolean opened = chrono_window_actions_open_uris (self->actions, uris, (state & GDK_CONTROL_MASK) != 0);
+  gtk_drag_finish (context, opened, FALSE, time);
 }
 
 /* ---- life cycle --------------------------------------------------------- */
@@ -1053,11 +684,7 @@ restore_settings (ChronoWindow *self)
   int paned = g_settings_get_int (settings, "paned-position");
   if (paned > 0)
     gtk_paned_set_position (GTK_PANED (self->paned), paned);
-  g_action_group_change_action_state (G_ACTION_GROUP (self), "absolute-time",
-                                      g_variant_new_boolean (g_settings_get_boolean (settings, "absolute-time")));
-  self->export_choice.whole_trace = g_settings_get_boolean (settings, "export-whole-trace");
-  self->export_choice.width = g_settings_get_int (settings, "export-width");
-  self->export_choice.height = g_settings_get_int (settings, "export-height");
+  chrono_window_actions_restore_settings (self->actions, settings);
 }
 
 static void
@@ -1076,12 +703,7 @@ save_settings (ChronoWindow *self)
       g_settings_set_int (settings, "window-height", height);
     }
   g_settings_set_int (settings, "paned-position", gtk_paned_get_position (GTK_PANED (self->paned)));
-  GVariant *absolute = g_action_group_get_action_state (G_ACTION_GROUP (self), "absolute-time");
-  g_settings_set_boolean (settings, "absolute-time", g_variant_get_boolean (absolute));
-  g_variant_unref (absolute);
-  g_settings_set_boolean (settings, "export-whole-trace", self->export_choice.whole_trace);
-  g_settings_set_int (settings, "export-width", MAX (self->export_choice.width, 0));
-  g_settings_set_int (settings, "export-height", MAX (self->export_choice.height, 0));
+  chrono_window_actions_save_settings (self->actions, settings);
 }
 
 static gboolean
@@ -1124,6 +746,7 @@ chrono_window_finalize (GObject *object)
 {
   ChronoWindow *self = CHRONO_WINDOW (object);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->actions);
   g_free (self->path);
   G_OBJECT_CLASS (chrono_window_parent_class)->finalize (object);
 }
@@ -1212,6 +835,10 @@ create_controllers (ChronoWindow *self)
   g_signal_connect_swapped (self->view_file, "span-noted", G_CALLBACK (span_noted), self);
   self->search = chrono_window_search_new (GTK_WINDOW (self), GTK_SEARCH_BAR (self->search_bar),
                                            GTK_SEARCH_ENTRY (self->search_entry), CHRONO_STATUS_BAR (self->status_bar));
+  /* the actions live as long as the window: a late activation finds them */
+  self->actions =
+      chrono_window_actions_new (self, CHRONO_STATUS_BAR (self->status_bar), GTK_MENU_BUTTON (self->recent_button),
+                                 self->view_file, self->requirements, self->search);
 }
 
 static void
@@ -1219,12 +846,9 @@ chrono_window_init (ChronoWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   create_controllers (self);
-  g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
   enable_trace_actions (self);
   gtk_drag_dest_set (GTK_WIDGET (self), GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
   gtk_drag_dest_add_uri_targets (GTK_WIDGET (self));
-  setup_recent_menu (self);
-  self->export_choice.height = 0;
   restore_settings (self);
   self->reload_button = gtk_info_bar_add_button (GTK_INFO_BAR (self->info_bar), _ ("_Reload"), RESPONSE_RELOAD);
   gtk_widget_hide (self->reload_button);
@@ -1291,5 +915,5 @@ chrono_window_get_info_message (ChronoWindow *self)
 ChronoExportChoice *
 chrono_window_get_export_choice (ChronoWindow *self)
 {
-  return &self->export_choice;
+  return chrono_window_actions_get_export_choice (self->actions);
 }

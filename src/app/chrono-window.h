@@ -14,6 +14,8 @@ G_DECLARE_FINAL_TYPE (ChronoWindow, chrono_window, CHRONO, WINDOW, GtkApplicatio
 
 ChronoWindow *chrono_window_new (GtkApplication *application);
 void chrono_window_open (ChronoWindow *window, GFile *file);
+/* Reload (F5): the file read again, keeping the view; nothing before a file is chosen. */
+void chrono_window_reload (ChronoWindow *window);
 /* Adds a trace to the view on show, on the first trace's clock (by wall clock when both have one). */
 void chrono_window_add_trace (ChronoWindow *window, GFile *file);
 /* How many traces are on show: 0 before one is, 1 until one is added beside it. */
