@@ -10,10 +10,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "chrono-inspector.h"
-#include "chrono-metrics-view.h"
-#include "chrono-profile-view.h"
-#include "chrono-range-view.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
 #include "chrono-settings.h"
@@ -24,6 +20,7 @@
 #include "chrono-window-claims.h"
 #include "chrono-window-requirements.h"
 #include "chrono-window-search.h"
+#include "chrono-window-sidebar.h"
 #include "chrono-window-traces.h"
 #include "chrono-window-view-file.h"
 
@@ -58,10 +55,8 @@ struct _ChronoWindow {
   ChronoViewport *viewport;
   GtkWidget *timeline;
   GtkWidget *overview;
-  GtkWidget *inspector;
-  GtkWidget *metrics; /* NULL when the trace has no metrics to show */
+  ChronoWindowSidebar *sidebar; /* Details and the pages beside it */
   ChronoWindowRequirements *requirements; /* the Requirements page */
-  GtkWidget *range; /* the Range page's view, NULL when the trace has no spans to measure */
   ChronoWindowViewFile *view_file; /* the view kept beside the trace, its bookmarks and notes */
   char *path;
   GCancellable *cancellable;
@@ -139,67 +134,9 @@ watch_file (ChronoWindow *self)
 }
 
 static void
-node_selected (ChronoWindow *self, ChronoLane *lane, guint node, ChronoTimelineView *view)
-{
-  chrono_inspector_show_tree_node (CHRONO_INSPECTOR (self->inspector), lane, node);
-}
-
-static void
-reference_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, const ChronoReference *reference,
-                    ChronoTimelineView *view)
-{
-  chrono_inspector_show_reference_of (CHRONO_INSPECTOR (self->inspector), trace, lane, reference);
-}
-
-static void
 notice (ChronoWindow *self, const char *text, ChronoTimelineView *view)
 {
   chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
-}
-
-static void
-mark_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint mark, guint member,
-               ChronoTimelineView *view)
-{
-  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), chrono_window_traces_get_set (self->traces),
-                                  member);
-  chrono_inspector_show_mark_of (CHRONO_INSPECTOR (self->inspector), trace, lane, mark);
-}
-
-static void
-sample_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint sample, guint member,
-                 ChronoTimelineView *view)
-{
-  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), chrono_window_traces_get_set (self->traces),
-                                  member);
-  chrono_inspector_show_sample_of (CHRONO_INSPECTOR (self->inspector), trace, lane, sample);
-}
-
-/* The user's note on a span, in the inspector under its title. */
-static void
-show_note_of (ChronoWindow *self, ChronoLane *lane, guint span)
-{
-  const char *note = chrono_window_view_file_find_note (self->view_file, lane, span);
-  if (note != NULL)
-    chrono_inspector_add_note (CHRONO_INSPECTOR (self->inspector), note);
-}
-
-static void
-item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineView *view)
-{
-  if (lane != NULL)
-    {
-      chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), chrono_window_traces_get_set (self->traces),
-                                      chrono_timeline_view_get_selected_member (view));
-      chrono_inspector_show_span_of (CHRONO_INSPECTOR (self->inspector), chrono_timeline_view_get_selected_trace (view),
-                                     lane, span);
-      show_note_of (self, lane, span);
-    }
-  else
-    chrono_inspector_clear (CHRONO_INSPECTOR (self->inspector));
-  if (self->metrics != NULL)
-    chrono_metrics_view_show_selection (CHRONO_METRICS_VIEW (self->metrics),
-                                        chrono_timeline_view_get_selected_trace (view), lane, span);
 }
 
 static void
@@ -282,11 +219,8 @@ clear_trace (ChronoWindow *self)
   if (self->trace != NULL && chrono_trace_get_chunk_cache (self->trace) != NULL)
     g_signal_handlers_disconnect_by_data (chrono_trace_get_chunk_cache (self->trace), self);
   gtk_container_foreach (GTK_CONTAINER (self->timeline_box), destroy_child, NULL);
-  gtk_container_foreach (GTK_CONTAINER (self->inspector_scroller), destroy_child, NULL);
-  gtk_container_foreach (GTK_CONTAINER (self->profile_box), destroy_child, NULL);
-  gtk_container_foreach (GTK_CONTAINER (self->metrics_box), destroy_child, NULL);
-  gtk_container_foreach (GTK_CONTAINER (self->range_box), destroy_child, NULL);
-  self->timeline = self->overview = self->inspector = self->metrics = self->range = NULL;
+  self->timeline = self->overview = NULL;
+  chrono_window_sidebar_clear (self->sidebar);
   /* its matches name the old trace's lanes */
   chrono_window_search_clear (self->search);
   g_clear_object (&self->viewport);
@@ -295,61 +229,6 @@ clear_trace (ChronoWindow *self)
   chrono_window_requirements_clear (self->requirements);
   chrono_window_view_file_clear (self->view_file);
   g_clear_object (&self->trace);
-}
-
-static void
-region_chosen (ChronoWindow *self, const char *name)
-{
-  chrono_timeline_view_set_highlight (CHRONO_TIMELINE_VIEW (self->timeline), name);
-}
-
-/* Traces of tasks get the metrics of the selected one beside the details. */
-static gboolean
-setup_metrics (ChronoWindow *self, ChronoTrace *trace)
-{
-  gboolean applies = chrono_metrics_view_applies (trace);
-  gtk_widget_set_visible (self->metrics_box, applies);
-  if (!applies)
-    return FALSE;
-  self->metrics = chrono_metrics_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
-  gtk_widget_set_vexpand (self->metrics, TRUE);
-  gtk_container_add (GTK_CONTAINER (self->metrics_box), self->metrics);
-  gtk_widget_show_all (self->metrics_box);
-  return TRUE;
-}
-
-/* Traces of spans get the statistics of a range chosen in the timeline. */
-static gboolean
-setup_range (ChronoWindow *self, ChronoTrace *trace)
-{
-  gboolean applies = chrono_range_view_applies (trace);
-  gtk_widget_set_visible (self->range_box, applies);
-  if (!applies)
-    return FALSE;
-  self->range = chrono_range_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
-  gtk_widget_set_vexpand (self->range, TRUE);
-  gtk_container_add (GTK_CONTAINER (self->range_box), self->range);
-  gtk_widget_show_all (self->range_box);
-  return TRUE;
-}
-
-/* Traces of calls get a profile of the visible range beside the details. */
-static void
-setup_profile (ChronoWindow *self, ChronoTrace *trace)
-{
-  gboolean applies = chrono_profile_view_applies (trace);
-  gboolean metrics = setup_metrics (self, trace);
-  gboolean range = setup_range (self, trace);
-  gtk_widget_set_visible (self->side_switcher, applies || metrics || range);
-  gtk_widget_set_visible (self->profile_box, applies);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "details");
-  if (!applies)
-    return;
-  GtkWidget *profile = chrono_profile_view_new (trace, self->viewport);
-  g_signal_connect_swapped (profile, "region-chosen", G_CALLBACK (region_chosen), self);
-  gtk_widget_set_vexpand (profile, TRUE);
-  gtk_container_add (GTK_CONTAINER (self->profile_box), profile);
-  gtk_widget_show_all (self->profile_box);
 }
 
 /* ---- the view kept beside the trace: its controller's -------------------- */
@@ -413,21 +292,14 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
 
   self->overview = chrono_overview_new (trace, self->viewport);
   self->timeline = chrono_timeline_view_new (trace, self->viewport);
-  self->inspector = chrono_inspector_new (trace, self->viewport);
   gtk_container_add (GTK_CONTAINER (self->timeline_box), self->overview);
   gtk_container_add (GTK_CONTAINER (self->timeline_box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
   gtk_container_add (GTK_CONTAINER (self->timeline_box), self->timeline);
-  gtk_container_add (GTK_CONTAINER (self->inspector_scroller), self->inspector);
   gtk_widget_show_all (self->timeline_box);
-  gtk_widget_show_all (self->inspector_scroller);
-  g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
-  g_signal_connect_swapped (self->timeline, "node-selected", G_CALLBACK (node_selected), self);
-  g_signal_connect_swapped (self->timeline, "mark-selected", G_CALLBACK (mark_selected), self);
-  g_signal_connect_swapped (self->timeline, "reference-selected", G_CALLBACK (reference_selected), self);
-  g_signal_connect_swapped (self->timeline, "sample-selected", G_CALLBACK (sample_selected), self);
+  chrono_window_sidebar_show (self->sidebar, CHRONO_TIMELINE_VIEW (self->timeline));
   g_signal_connect_swapped (self->timeline, "notice", G_CALLBACK (notice), self);
-  setup_profile (self, trace);
-  chrono_window_traces_show (self->traces, CHRONO_TIMELINE_VIEW (self->timeline), self->range);
+  chrono_window_traces_show (self->traces, CHRONO_TIMELINE_VIEW (self->timeline),
+                             chrono_window_sidebar_get_range_view (self->sidebar));
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
   GSettings *settings = chrono_settings_get ();
   if (settings != NULL)
@@ -729,6 +601,7 @@ chrono_window_dispose (GObject *object)
   g_clear_object (&self->claims);
   g_clear_object (&self->requirements);
   g_clear_object (&self->view_file);
+  g_clear_object (&self->sidebar);
   if (self->viewport != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->viewport, self);
@@ -801,13 +674,6 @@ controller_info (ChronoWindow *self, GtkMessageType type, const char *message, G
   show_info (self, type, message, FALSE);
 }
 
-/* A note was put on the selected item: the inspector shows it. */
-static void
-span_noted (ChronoWindow *self, ChronoLane *lane, guint span)
-{
-  item_selected (self, lane, span, CHRONO_TIMELINE_VIEW (self->timeline));
-}
-
 /* The claims menu changed how the trace is read: read it again, keeping the view. */
 static void
 reread (ChronoWindow *self)
@@ -832,7 +698,15 @@ create_controllers (ChronoWindow *self)
   self->view_file = chrono_window_view_file_new (GTK_WINDOW (self), CHRONO_STATUS_BAR (self->status_bar),
                                                  GTK_STACK (self->side_stack), self->side_switcher, self->traces);
   g_signal_connect_swapped (self->view_file, "info", G_CALLBACK (controller_info), self);
-  g_signal_connect_swapped (self->view_file, "span-noted", G_CALLBACK (span_noted), self);
+  ChronoWindowSidebarPages pages = {
+    GTK_STACK (self->side_stack),
+    self->side_switcher,
+    GTK_CONTAINER (self->inspector_scroller),
+    GTK_CONTAINER (self->profile_box),
+    GTK_CONTAINER (self->metrics_box),
+    GTK_CONTAINER (self->range_box),
+  };
+  self->sidebar = chrono_window_sidebar_new (&pages, self->traces, self->view_file);
   self->search = chrono_window_search_new (GTK_WINDOW (self), GTK_SEARCH_BAR (self->search_bar),
                                            GTK_SEARCH_ENTRY (self->search_entry), CHRONO_STATUS_BAR (self->status_bar));
   /* the actions live as long as the window: a late activation finds them */
@@ -869,14 +743,14 @@ chrono_window_get_timeline (ChronoWindow *self)
 GtkWidget *
 chrono_window_get_inspector (ChronoWindow *self)
 {
-  return self->inspector;
+  return chrono_window_sidebar_get_inspector (self->sidebar);
 }
 
 /* The Metrics page's view, NULL when the trace has none. */
 GtkWidget *
 chrono_window_get_metrics_view (ChronoWindow *self)
 {
-  return self->metrics;
+  return chrono_window_sidebar_get_metrics_view (self->sidebar);
 }
 
 /* The Requirements page's view, NULL until a file is checked. */
@@ -890,7 +764,7 @@ chrono_window_get_requirements_view (ChronoWindow *self)
 GtkWidget *
 chrono_window_get_range_view (ChronoWindow *self)
 {
-  return self->range;
+  return chrono_window_sidebar_get_range_view (self->sidebar);
 }
 
 ChronoViewport *
