@@ -113,9 +113,9 @@ chrono_window_claims_show (ChronoWindowClaims *self, ChronoTimelineView *timelin
   gtk_widget_set_tooltip_text (button, claims ? _ ("Group, colour and filter claims by their attributes")
                                               : _ ("How the trace is read"));
   GtkWidget *popover = chrono_claims_popover_new (button, trace (self), chrono_window_claims_get_labelling (self));
-  g_signal_connect_swapped (popover, "apply", G_CALLBACK (apply_options), self);
-  g_signal_connect_swapped (popover, "show-usage", G_CALLBACK (show_usage), self);
-  g_signal_connect_swapped (popover, "show-critical-path", G_CALLBACK (show_critical_path), self);
+  g_signal_connect_object (popover, "apply", G_CALLBACK (apply_options), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (popover, "show-usage", G_CALLBACK (show_usage), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (popover, "show-critical-path", G_CALLBACK (show_critical_path), self, G_CONNECT_SWAPPED);
   gtk_menu_button_set_popover (self->button, popover);
 }
 

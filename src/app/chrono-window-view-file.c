@@ -142,7 +142,7 @@ static void
 setup_bookmarks_page (ChronoWindowViewFile *self)
 {
   self->bookmarks = chrono_bookmarks_view_new (trace (self), viewport (self), self->view_state);
-  g_signal_connect_swapped (self->bookmarks, "note-chosen", G_CALLBACK (note_chosen), self);
+  g_signal_connect_object (self->bookmarks, "note-chosen", G_CALLBACK (note_chosen), self, G_CONNECT_SWAPPED);
   gtk_stack_add_titled (self->side_stack, self->bookmarks, "bookmarks", _ ("Bookmarks"));
   gtk_widget_show (self->bookmarks); /* its hint shows only while the list is empty */
   gtk_widget_show (self->side_switcher);

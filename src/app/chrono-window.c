@@ -1,9 +1,11 @@
 /* chrono-window.c — one window per trace (so two traces can sit side by side
  * on screen, each with its own clock and lanes).  The widgets come from the
  * GtkBuilder template ui/chrono-window.ui; the trace loads off the main
- * thread in a GTask with a progress bar and Cancel; zoom, pan and the rest
- * are window actions, so the header bar, the menu, the shortcuts and the
- * tests drive the same code. */
+ * thread in a GTask with a progress bar and Cancel.  Each concern beyond
+ * loading and showing the trace (the traces added beside it, the view file,
+ * the claims, the requirements, the side pane, the search, the actions) is
+ * a controller of its own, chrono-window-*.c: the window hands them its
+ * widgets and tells them of each trace it shows. */
 #include <inttypes.h>
 #include "chrono-window.h"
 
@@ -538,8 +540,6 @@ drag_data_received (GtkWidget *widget, GdkDragContext *context, int x, int y, Gt
   gboolean opened = chrono_window_actions_open_uris (self->actions, uris, (state & GDK_CONTROL_MASK) != 0);
   gtk_drag_finish (context, opened, FALSE, time);
 }
-
-/* ---- life cycle --------------------------------------------------------- */
 
 /* ---- remembered between runs -------------------------------------------- */
 
