@@ -10,7 +10,6 @@
 #include "chrono-window.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "chrono-loader.h"
 #include "chrono-overview.h"
@@ -75,7 +74,6 @@ struct _ChronoWindow {
 
 G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void start_loading (ChronoWindow *self);
 static void enable_trace_actions (ChronoWindow *self);
 
 /* ---- showing a trace ---------------------------------------------------- */
