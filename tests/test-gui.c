@@ -1247,9 +1247,9 @@ test_add_trace (void)
   g_autoptr (GFile) added = g_file_new_for_path (added_path);
   chrono_window_add_trace (window, added);
   gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (chrono_window_get_trace_count (window) < 2 && g_get_monotonic_time () < deadline)
+  while (chrono_window_get_n_traces (window) < 2 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (chrono_window_get_trace_count (window), ==, 2);
+  g_assert_cmpint (chrono_window_get_n_traces (window), ==, 2);
   settle ();
 
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
@@ -2883,13 +2883,13 @@ send_bound_key (GtkWidget *widget, guint keyval, guint state)
 static void
 add_trace_and_wait (ChronoWindow *window, const char *path)
 {
-  int before = chrono_window_get_trace_count (window);
+  guint before = chrono_window_get_n_traces (window);
   g_autoptr (GFile) added = g_file_new_for_path (path);
   chrono_window_add_trace (window, added);
   gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (chrono_window_get_trace_count (window) == before && g_get_monotonic_time () < deadline)
+  while (chrono_window_get_n_traces (window) == before && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (chrono_window_get_trace_count (window), ==, before + 1);
+  g_assert_cmpint (chrono_window_get_n_traces (window), ==, before + 1);
   settle ();
 }
 

@@ -1,38 +1,29 @@
 /* chrono-window.c — one window per trace (so two traces can sit side by side
  * on screen, each with its own clock and lanes).  The widgets come from the
  * GtkBuilder template ui/chrono-window.ui; the trace loads off the main
- * thread in a GTask with a progress bar and Cancel; zoom, pan and the rest
- * are window actions, so the header bar, the menu, the shortcuts and the
- * tests drive the same code. */
+ * thread in a GTask with a progress bar and Cancel.  Each concern beyond
+ * loading and showing the trace (the traces added beside it, the view file,
+ * the claims, the requirements, the side pane, the search, the actions) is
+ * a controller of its own, chrono-window-*.c: the window hands them its
+ * widgets and tells them of each trace it shows. */
 #include <inttypes.h>
 #include "chrono-window.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <string.h>
 
-#include "chrono-bookmarks-view.h"
-#include "chrono-arrows-dialog.h"
-#include "chrono-core-load-dialog.h"
-#include "chrono-core-load.h"
-#include "chrono-export-dialog.h"
-#include "chrono-search.h"
-#include "chrono-inspector.h"
-#include "chrono-metrics-view.h"
-#include "chrono-requirements-view.h"
-#include "chrono-profile-view.h"
-#include "chrono-range-view.h"
 #include "chrono-loader.h"
 #include "chrono-overview.h"
-#include "chrono-claims-popover.h"
-#include "chrono-critical-path.h"
-#include "chrono-resource-stats.h"
-#include "chrono-resource-usage.h"
 #include "chrono-settings.h"
 #include "chrono-status-bar.h"
 #include "chrono-timeline-view.h"
-#include "chrono-warnings-dialog.h"
 #include "chrono-welcome.h"
+#include "chrono-window-actions.h"
+#include "chrono-window-claims.h"
+#include "chrono-window-requirements.h"
+#include "chrono-window-search.h"
+#include "chrono-window-sidebar.h"
+#include "chrono-window-traces.h"
+#include "chrono-window-view-file.h"
 
 struct _ChronoWindow {
   GtkApplicationWindow parent_instance;
@@ -61,26 +52,19 @@ struct _ChronoWindow {
   GtkWidget *status_bar;
   /* the trace on show */
   ChronoTrace *trace;
-  ChronoTraceSet *set; /* the traces added to it, once one is: each under its heading, on its clock */
-  GCancellable *add_cancellable; /* the load of a trace being added */
+  ChronoWindowTraces *traces; /* the trace on show and those added beside it */
   ChronoViewport *viewport;
   GtkWidget *timeline;
   GtkWidget *overview;
-  GtkWidget *inspector;
-  GtkWidget *metrics; /* NULL when the trace has no metrics to show */
-  GtkWidget *requirements; /* the Requirements page, NULL until a file is checked */
-  char *requirements_path; /* that file: checked again on reload */
-  GtkWidget *range; /* the Range page's view, NULL when the trace has no spans to measure */
-  GtkWidget *bookmarks; /* the Bookmarks page */
-  ChronoViewState *view_state; /* bookmarks and notes; range, markers and lanes written in on save */
+  ChronoWindowSidebar *sidebar; /* Details and the pages beside it */
+  ChronoWindowRequirements *requirements; /* the Requirements page */
+  ChronoWindowViewFile *view_file; /* the view kept beside the trace, its bookmarks and notes */
   char *path;
   GCancellable *cancellable;
   gboolean keep_view; /* a reload keeps the range, scroll and markers */
-  ChronoExportChoice export_choice;
-  GHashTable *load_options; /* how TRACE claims are grouped, coloured and filtered */
-  ChronoSearch *search; /* Ctrl+F: its matches, and the one gone to */
-  gboolean unsaved_notes; /* bookmarks or notes changed since the view was read or saved */
-  gboolean closing_anyway; /* the user chose to close without saving them */
+  ChronoWindowClaims *claims; /* how the trace is read: its loader options, and the analyses of claims */
+  ChronoWindowSearch *search; /* Ctrl+F: the search bar and its matches */
+  ChronoWindowActions *actions; /* what the menus, buttons and keys do */
   gboolean disposed; /* late progress reports and load results are dropped */
   GFileMonitor *monitor; /* the file on show: a change offers a reload */
   GtkWidget *reload_button; /* in the info bar, when a reload is the answer */
@@ -90,9 +74,6 @@ struct _ChronoWindow {
 
 G_DEFINE_FINAL_TYPE (ChronoWindow, chrono_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void setup_claims_popover (ChronoWindow *self);
-static void run_search (ChronoWindow *self);
-static void start_loading (ChronoWindow *self);
 static void enable_trace_actions (ChronoWindow *self);
 
 /* ---- showing a trace ---------------------------------------------------- */
@@ -153,121 +134,17 @@ watch_file (ChronoWindow *self)
 }
 
 static void
-node_selected (ChronoWindow *self, ChronoLane *lane, guint node, ChronoTimelineView *view)
-{
-  chrono_inspector_show_tree_node (CHRONO_INSPECTOR (self->inspector), lane, node);
-}
-
-static void
-reference_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, const ChronoReference *reference,
-                    ChronoTimelineView *view)
-{
-  chrono_inspector_show_reference_of (CHRONO_INSPECTOR (self->inspector), trace, lane, reference);
-}
-
-static void
 notice (ChronoWindow *self, const char *text, ChronoTimelineView *view)
 {
   chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
 }
 
 static void
-mark_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint mark, guint member,
-               ChronoTimelineView *view)
-{
-  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set, member);
-  chrono_inspector_show_mark_of (CHRONO_INSPECTOR (self->inspector), trace, lane, mark);
-}
-
-static void
-sample_selected (ChronoWindow *self, ChronoTrace *trace, ChronoLane *lane, guint sample, guint member,
-                 ChronoTimelineView *view)
-{
-  chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set, member);
-  chrono_inspector_show_sample_of (CHRONO_INSPECTOR (self->inspector), trace, lane, sample);
-}
-
-/* The user's note on a span, in the inspector under its title. */
-static void
-show_note_of (ChronoWindow *self, ChronoLane *lane, guint span)
-{
-  ChronoSpans *spans = chrono_lane_get_spans (lane);
-  if (self->view_state == NULL || spans == NULL || span >= chrono_spans_get_n (spans))
-    return;
-  g_autofree char *key = chrono_lane_dup_key (lane);
-  int note = chrono_view_state_find_note (self->view_state, key, chrono_spans_get_start (spans, span),
-                                          chrono_spans_get_end (spans, span));
-  if (note >= 0)
-    chrono_inspector_add_note (CHRONO_INSPECTOR (self->inspector),
-                               chrono_view_state_get_note (self->view_state, (guint) note)->text);
-}
-
-static void
-item_selected (ChronoWindow *self, ChronoLane *lane, guint span, ChronoTimelineView *view)
-{
-  if (lane != NULL)
-    {
-      chrono_inspector_set_trace_set (CHRONO_INSPECTOR (self->inspector), self->set,
-                                      chrono_timeline_view_get_selected_member (view));
-      chrono_inspector_show_span_of (CHRONO_INSPECTOR (self->inspector), chrono_timeline_view_get_selected_trace (view),
-                                     lane, span);
-      show_note_of (self, lane, span);
-    }
-  else
-    chrono_inspector_clear (CHRONO_INSPECTOR (self->inspector));
-  if (self->metrics != NULL)
-    chrono_metrics_view_show_selection (CHRONO_METRICS_VIEW (self->metrics),
-                                        chrono_timeline_view_get_selected_trace (view), lane, span);
-}
-
-/* The traces on show: the set's members, or the one trace. */
-static guint
-n_traces (ChronoWindow *self)
-{
-  return self->set != NULL ? chrono_trace_set_get_n (self->set) : 1;
-}
-
-static ChronoTrace *
-trace_at (ChronoWindow *self, guint member)
-{
-  return self->set != NULL ? chrono_trace_set_get_trace (self->set, member) : self->trace;
-}
-
-/* The title names every trace shown (told apart when their files share a
- * name); the subtitle counts the events and lanes of all of them. */
-static void
 set_title (ChronoWindow *self)
 {
-  g_autoptr (GString) title = g_string_new (NULL);
-  g_autoptr (GString) formats = g_string_new (NULL);
-  guint64 n_events = 0;
-  guint n_lanes = 0;
-  for (guint m = 0; m < n_traces (self); m++)
-    {
-      ChronoTrace *trace = trace_at (self, m);
-      g_autofree char *name = self->set != NULL ? chrono_trace_set_dup_name (self->set, m)
-                                                : g_path_get_basename (chrono_trace_get_path (trace));
-      g_string_append_printf (title, "%s%s", m > 0 ? " + " : "", name);
-      g_autofree char *format = g_strdup_printf ("%s + ", chrono_trace_get_format (trace));
-      if (strstr (formats->str, format) == NULL)
-        g_string_append (formats, format);
-      n_events += chrono_trace_get_n_events (trace);
-      /* lanes that hold items: a heading that only groups others is not one */
-      g_autoptr (GPtrArray) all = chrono_trace_list_lanes (trace);
-      for (guint i = 0; i < all->len; i++)
-        n_lanes += chrono_lane_get_kind (g_ptr_array_index (all, i)) != CHRONO_LANE_GROUP;
-    }
-  g_string_truncate (formats, formats->len - 3); /* the last " + " */
-  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  gint64 begin = chrono_trace_get_begin (self->trace), end = chrono_trace_get_end (self->trace);
-  if (self->set != NULL)
-    chrono_trace_set_get_range (self->set, &begin, &end);
-  g_autofree char *length = chrono_clock_format_ticks (clock, end - begin, 4);
-  g_autofree char *events =
-      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " event", "%" PRIu64 " events", n_events), n_events);
-  g_autofree char *lanes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u lane", "%u lanes", n_lanes), n_lanes);
-  g_autofree char *subtitle = g_strdup_printf ("%s · %s · %s · %s", formats->str, length, events, lanes);
-  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), title->str);
+  g_autofree char *title = NULL, *subtitle = NULL;
+  chrono_window_traces_describe (self->traces, &title, &subtitle);
+  gtk_header_bar_set_title (GTK_HEADER_BAR (self->header), title);
   gtk_header_bar_set_subtitle (GTK_HEADER_BAR (self->header), subtitle);
 }
 
@@ -342,312 +219,60 @@ clear_trace (ChronoWindow *self)
   if (self->trace != NULL && chrono_trace_get_chunk_cache (self->trace) != NULL)
     g_signal_handlers_disconnect_by_data (chrono_trace_get_chunk_cache (self->trace), self);
   gtk_container_foreach (GTK_CONTAINER (self->timeline_box), destroy_child, NULL);
-  gtk_container_foreach (GTK_CONTAINER (self->inspector_scroller), destroy_child, NULL);
-  gtk_container_foreach (GTK_CONTAINER (self->profile_box), destroy_child, NULL);
-  gtk_container_foreach (GTK_CONTAINER (self->metrics_box), destroy_child, NULL);
-  gtk_container_foreach (GTK_CONTAINER (self->requirements_box), destroy_child, NULL);
-  gtk_widget_hide (self->requirements_box);
-  gtk_container_foreach (GTK_CONTAINER (self->range_box), destroy_child, NULL);
-  if (self->bookmarks != NULL)
-    gtk_widget_destroy (self->bookmarks);
-  self->timeline = self->overview = self->inspector = self->metrics = self->range = self->requirements = NULL;
-  self->bookmarks = NULL;
+  self->timeline = self->overview = NULL;
+  chrono_window_sidebar_clear (self->sidebar);
   /* its matches name the old trace's lanes */
-  g_clear_object (&self->search);
-  self->search = chrono_search_new ();
+  chrono_window_search_clear (self->search);
   g_clear_object (&self->viewport);
-  g_clear_object (&self->set);
+  chrono_window_traces_clear (self->traces);
+  chrono_window_claims_clear (self->claims);
+  chrono_window_requirements_clear (self->requirements);
+  chrono_window_view_file_clear (self->view_file);
   g_clear_object (&self->trace);
 }
 
-static void
-region_chosen (ChronoWindow *self, const char *name)
-{
-  chrono_timeline_view_set_highlight (CHRONO_TIMELINE_VIEW (self->timeline), name);
-}
-
-/* Traces of tasks get the metrics of the selected one beside the details. */
-static gboolean
-setup_metrics (ChronoWindow *self, ChronoTrace *trace)
-{
-  gboolean applies = chrono_metrics_view_applies (trace);
-  gtk_widget_set_visible (self->metrics_box, applies);
-  if (!applies)
-    return FALSE;
-  self->metrics = chrono_metrics_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
-  gtk_widget_set_vexpand (self->metrics, TRUE);
-  gtk_container_add (GTK_CONTAINER (self->metrics_box), self->metrics);
-  gtk_widget_show_all (self->metrics_box);
-  return TRUE;
-}
-
-/* Traces of spans get the statistics of a range chosen in the timeline. */
-static gboolean
-setup_range (ChronoWindow *self, ChronoTrace *trace)
-{
-  gboolean applies = chrono_range_view_applies (trace);
-  gtk_widget_set_visible (self->range_box, applies);
-  if (!applies)
-    return FALSE;
-  self->range = chrono_range_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
-  gtk_widget_set_vexpand (self->range, TRUE);
-  gtk_container_add (GTK_CONTAINER (self->range_box), self->range);
-  gtk_widget_show_all (self->range_box);
-  return TRUE;
-}
-
-/* Traces of calls get a profile of the visible range beside the details. */
-static void
-setup_profile (ChronoWindow *self, ChronoTrace *trace)
-{
-  gboolean applies = chrono_profile_view_applies (trace);
-  gboolean metrics = setup_metrics (self, trace);
-  gboolean range = setup_range (self, trace);
-  gtk_widget_set_visible (self->side_switcher, applies || metrics || range);
-  gtk_widget_set_visible (self->profile_box, applies);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "details");
-  if (!applies)
-    return;
-  GtkWidget *profile = chrono_profile_view_new (trace, self->viewport);
-  g_signal_connect_swapped (profile, "region-chosen", G_CALLBACK (region_chosen), self);
-  gtk_widget_set_vexpand (profile, TRUE);
-  gtk_container_add (GTK_CONTAINER (self->profile_box), profile);
-  gtk_widget_show_all (self->profile_box);
-}
-
-/* ---- the view kept beside the trace --------------------------------------- */
-
-static void
-chrono_window_add_bookmark_text (ChronoWindow *self, const char *text)
-{
-  chrono_window_add_bookmark (self, text);
-}
-
-static void
-chrono_window_add_note_text (ChronoWindow *self, const char *text)
-{
-  chrono_window_add_note (self, text);
-}
-
-static void
-note_chosen (ChronoWindow *self, guint index, ChronoBookmarksView *view)
-{
-  const ChronoNote *note = chrono_view_state_get_note (self->view_state, index);
-  ChronoTimelineView *timeline = CHRONO_TIMELINE_VIEW (self->timeline);
-  chrono_timeline_view_reveal (timeline, note->begin, MAX (note->end, note->begin + 1));
-  ChronoLane *lane = note->lane_key != NULL ? chrono_view_state_find_lane (self->trace, note->lane_key) : NULL;
-  if (lane == NULL)
-    return;
-  chrono_timeline_view_show_lane (timeline, lane);
-  /* the noted item itself, when its lane holds it whole (a lazily read one's is in a decoded chunk) */
-  ChronoSpans *spans = chrono_lane_get_spans (lane);
-  guint n = spans != NULL ? chrono_spans_get_n (spans) : 0;
-  for (guint i = n > 0 ? chrono_spans_first_starting_at_or_after (spans, note->begin) : 0;
-       i < n && chrono_spans_get_start (spans, i) == note->begin; i++)
-    if (chrono_spans_get_end (spans, i) == note->end)
-      {
-        chrono_timeline_view_select (timeline, lane, i);
-        break;
-      }
-}
-
-/* The page that lists the bookmarks and notes, beside Details. */
-static void
-setup_bookmarks_page (ChronoWindow *self)
-{
-  self->bookmarks = chrono_bookmarks_view_new (self->trace, self->viewport, self->view_state);
-  g_signal_connect_swapped (self->bookmarks, "note-chosen", G_CALLBACK (note_chosen), self);
-  gtk_stack_add_titled (GTK_STACK (self->side_stack), self->bookmarks, "bookmarks", _ ("Bookmarks"));
-  gtk_widget_show (self->bookmarks); /* its hint shows only while the list is empty */
-  gtk_widget_show (self->side_switcher);
-}
-
-/* Bookmarks and notes live in the window until Save View writes them. */
-static void
-notes_changed (ChronoWindow *self)
-{
-  self->unsaved_notes = TRUE;
-}
+/* ---- the view kept beside the trace: its controller's -------------------- */
 
 gboolean
 chrono_window_has_unsaved_notes (ChronoWindow *self)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), FALSE);
-  return self->unsaved_notes;
-}
-
-/* A trace opened (not reloaded) takes the view saved beside it, if any:
- * range, markers, time origin, hidden and folded lanes, bookmarks, notes. */
-static void
-setup_view_state (ChronoWindow *self)
-{
-  if (!self->keep_view || self->view_state == NULL)
-    {
-      g_clear_object (&self->view_state);
-      g_autofree char *side = chrono_view_state_path_for (self->path);
-      g_autofree char *name = g_path_get_basename (side);
-      g_autoptr (GError) error = NULL;
-      if (g_file_test (side, G_FILE_TEST_EXISTS) || g_file_test (side, G_FILE_TEST_IS_SYMLINK))
-        self->view_state = chrono_view_state_load (side, &error);
-      if (error != NULL)
-        {
-          g_autofree char *text = g_strdup_printf (_ ("The saved view was not applied: %s"), error->message);
-          show_info (self, GTK_MESSAGE_WARNING, text, FALSE);
-        }
-      else if (self->view_state != NULL)
-        {
-          chrono_viewport_apply_view_state (self->viewport, self->view_state);
-          gboolean absolute;
-          if (chrono_view_state_get_absolute_time (self->view_state, &absolute))
-            g_action_group_change_action_state (G_ACTION_GROUP (self), "absolute-time",
-                                                g_variant_new_boolean (absolute));
-          g_autoptr (GPtrArray) unknown = g_ptr_array_new_with_free_func (g_free);
-          chrono_layout_apply_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                                          self->view_state, unknown);
-          g_autofree char *mismatch = chrono_view_state_check_trace (self->view_state, self->trace);
-          g_autofree char *text = NULL;
-          if (unknown->len > 0)
-            {
-              g_autofree char *first = chrono_view_state_describe_lane (g_ptr_array_index (unknown, 0));
-              text = g_strdup_printf (
-                  g_dngettext (GETTEXT_PACKAGE, "View restored from %s; %u lane in it is not in the trace (%s)",
-                               "View restored from %s; %u lanes in it are not in the trace (%s…)", unknown->len),
-                  name, unknown->len, first);
-            }
-          else if (mismatch != NULL)
-            text = g_strdup_printf (_ ("View restored from %s, but %s"), name, mismatch);
-          if (text != NULL)
-            show_info (self, GTK_MESSAGE_WARNING, text, FALSE);
-          else
-            {
-              g_autofree char *restored = g_strdup_printf (_ ("View restored from %s"), name);
-              chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), restored);
-            }
-        }
-      if (self->view_state == NULL)
-        self->view_state = chrono_view_state_new ();
-    }
-  else /* a reload: the lanes hidden and folded before it (start_loading kept them) */
-    chrono_layout_apply_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                                    self->view_state, NULL);
-  chrono_timeline_view_set_annotations (CHRONO_TIMELINE_VIEW (self->timeline), self->view_state);
-  setup_bookmarks_page (self);
-  if (!self->keep_view)
-    self->unsaved_notes = FALSE; /* as read from the side file, or none */
-  g_signal_handlers_disconnect_by_func (self->view_state, notes_changed, self);
-  g_signal_connect_swapped (self->view_state, "changed", G_CALLBACK (notes_changed), self);
+  return chrono_window_view_file_has_unsaved_notes (self->view_file);
 }
 
 gboolean
 chrono_window_save_view (ChronoWindow *self, GError **error)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), FALSE);
-  if (self->trace == NULL || self->view_state == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _ ("No trace is shown."));
-      return FALSE;
-    }
-  g_autofree char *side = chrono_view_state_path_for (self->path);
-  g_autofree char *folder = g_path_get_dirname (side);
-  if (g_access (folder, W_OK) != 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, _ ("the folder %s cannot be written"), folder);
-      return FALSE;
-    }
-  g_autofree char *base = g_path_get_basename (self->path);
-  chrono_view_state_set_trace (self->view_state, base, chrono_trace_get_clock (self->trace)->ticks_per_second);
-  chrono_viewport_store_view_state (self->viewport, self->view_state);
-  chrono_layout_store_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                                  self->view_state);
-  /* never over a trace on show, whatever the side file's name leads to */
-  guint n = self->set != NULL ? chrono_trace_set_get_n (self->set) : 1;
-  g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
-  g_ptr_array_add (inputs, self->path);
-  for (guint m = 0; m < n; m++)
-    g_ptr_array_add (inputs, (gpointer) chrono_trace_get_path (
-                                 self->set != NULL ? chrono_trace_set_get_trace (self->set, m) : self->trace));
-  g_ptr_array_add (inputs, NULL);
-  if (!chrono_view_state_save (self->view_state, side, (const char *const *) inputs->pdata, error))
-    return FALSE;
-  self->unsaved_notes = FALSE;
-  return TRUE;
-}
-
-/* The range a bookmark or a note without an item is about: the selection,
- * else markers A..B, else (bookmarks only) the range on show. */
-static gboolean
-chosen_range (ChronoWindow *self, gboolean or_visible, gint64 *begin, gint64 *end)
-{
-  gint64 a, b;
-  if (chrono_viewport_get_selection (self->viewport, begin, end) && *end > *begin)
-    return TRUE;
-  if (chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_A, &a)
-      && chrono_viewport_get_marker (self->viewport, CHRONO_MARKER_B, &b) && a != b)
-    {
-      *begin = MIN (a, b);
-      *end = MAX (a, b);
-      return TRUE;
-    }
-  *begin = chrono_viewport_get_begin (self->viewport);
-  *end = chrono_viewport_get_end (self->viewport);
-  return or_visible;
+  return chrono_window_view_file_save (self->view_file, error);
 }
 
 void
 chrono_window_add_bookmark (ChronoWindow *self, const char *name)
 {
-  g_return_if_fail (CHRONO_IS_WINDOW (self) && name != NULL);
-  if (self->view_state == NULL)
-    return;
-  gint64 begin, end;
-  chosen_range (self, TRUE, &begin, &end);
-  chrono_view_state_add_bookmark (self->view_state, name, begin, end);
-  g_autofree char *text = g_strdup_printf (_ ("Bookmark “%s” added; Save View (Ctrl+S) keeps it"), name);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
+  g_return_if_fail (CHRONO_IS_WINDOW (self));
+  chrono_window_view_file_add_bookmark (self->view_file, name);
 }
 
 gboolean
 chrono_window_add_note (ChronoWindow *self, const char *text)
 {
-  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && text != NULL, FALSE);
-  if (self->view_state == NULL)
-    return FALSE;
-  ChronoLane *lane;
-  guint span;
-  ChronoTimelineView *timeline = CHRONO_TIMELINE_VIEW (self->timeline);
-  gint64 begin, end;
-  if (chrono_timeline_view_get_selected (timeline, &lane, &span) && chrono_lane_get_spans (lane) != NULL
-      && chrono_timeline_view_get_selected_member (timeline) == 0)
-    {
-      ChronoSpans *spans = chrono_lane_get_spans (lane);
-      g_autofree char *key = chrono_lane_dup_key (lane);
-      chrono_view_state_set_note (self->view_state, key, chrono_spans_get_start (spans, span),
-                                  chrono_spans_get_end (spans, span), text);
-      item_selected (self, lane, span, timeline); /* the inspector shows it */
-    }
-  else if (chosen_range (self, FALSE, &begin, &end))
-    chrono_view_state_set_note (self->view_state, NULL, begin, end, text);
-  else
-    {
-      chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
-                                      _ ("Select an item or a range (Shift-drag, or markers A and B) to note."));
-      return FALSE;
-    }
-  return TRUE;
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self), FALSE);
+  return chrono_window_view_file_add_note (self->view_file, text);
 }
 
 ChronoViewState *
 chrono_window_get_view_state (ChronoWindow *self)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), NULL);
-  return self->view_state;
+  return chrono_window_view_file_get_view_state (self->view_file);
 }
 
 GtkWidget *
 chrono_window_get_bookmarks_view (ChronoWindow *self)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), NULL);
-  return self->bookmarks;
+  return chrono_window_view_file_get_bookmarks_view (self->view_file);
 }
 
 static void
@@ -667,20 +292,14 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
 
   self->overview = chrono_overview_new (trace, self->viewport);
   self->timeline = chrono_timeline_view_new (trace, self->viewport);
-  self->inspector = chrono_inspector_new (trace, self->viewport);
   gtk_container_add (GTK_CONTAINER (self->timeline_box), self->overview);
   gtk_container_add (GTK_CONTAINER (self->timeline_box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
   gtk_container_add (GTK_CONTAINER (self->timeline_box), self->timeline);
-  gtk_container_add (GTK_CONTAINER (self->inspector_scroller), self->inspector);
   gtk_widget_show_all (self->timeline_box);
-  gtk_widget_show_all (self->inspector_scroller);
-  g_signal_connect_swapped (self->timeline, "item-selected", G_CALLBACK (item_selected), self);
-  g_signal_connect_swapped (self->timeline, "node-selected", G_CALLBACK (node_selected), self);
-  g_signal_connect_swapped (self->timeline, "mark-selected", G_CALLBACK (mark_selected), self);
-  g_signal_connect_swapped (self->timeline, "reference-selected", G_CALLBACK (reference_selected), self);
-  g_signal_connect_swapped (self->timeline, "sample-selected", G_CALLBACK (sample_selected), self);
+  chrono_window_sidebar_show (self->sidebar, CHRONO_TIMELINE_VIEW (self->timeline));
   g_signal_connect_swapped (self->timeline, "notice", G_CALLBACK (notice), self);
-  setup_profile (self, trace);
+  chrono_window_traces_show (self->traces, CHRONO_TIMELINE_VIEW (self->timeline),
+                             chrono_window_sidebar_get_range_view (self->sidebar));
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
   GSettings *settings = chrono_settings_get ();
   if (settings != NULL)
@@ -694,111 +313,22 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
       g_signal_connect (self->timeline, "label-width-chosen", G_CALLBACK (label_width_chosen), settings);
     }
   chrono_timeline_view_set_label_attribute (CHRONO_TIMELINE_VIEW (self->timeline),
-                                            g_hash_table_lookup (self->load_options, "labelling"));
-  run_search (self); /* a reload finds what was being searched for again */
+                                            chrono_window_claims_get_labelling (self->claims));
+  chrono_window_search_show (self->search, CHRONO_TIMELINE_VIEW (self->timeline), CHRONO_OVERVIEW (self->overview));
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "timeline");
   gtk_widget_grab_focus (self->timeline);
   enable_trace_actions (self);
   set_title (self);
-  setup_claims_popover (self);
+  chrono_window_claims_show (self->claims, CHRONO_TIMELINE_VIEW (self->timeline));
   report_warnings (self);
-  setup_view_state (self);
+  chrono_window_view_file_show (self->view_file, self->path, CHRONO_TIMELINE_VIEW (self->timeline), self->keep_view);
   /* a reload checks the requirements again, on what the file now holds */
-  if (self->keep_view && self->requirements_path != NULL)
-    {
-      g_autoptr (GFile) requirements = g_file_new_for_path (self->requirements_path);
-      chrono_window_check_requirements (self, requirements);
-    }
+  chrono_window_requirements_show (self->requirements, CHRONO_TIMELINE_VIEW (self->timeline), self->keep_view);
   watch_file (self);
   g_autofree char *uri = g_filename_to_uri (self->path, NULL, NULL);
   if (uri != NULL)
     gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-}
-
-/* ---- grouping, colouring and filtering TRACE claims ----------------------- */
-
-/* The critical path and the usage signals are computed from every claim's
- * span; a lazily read trace has them in decoded windows only, and a path or
- * a usage from part of them would be wrong. */
-static gboolean
-refuse_when_lazy (ChronoWindow *self)
-{
-  if (!chrono_trace_is_lazy (self->trace))
-    return FALSE;
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
-                                  _ ("This trace is read lazily: the critical path and the usage need it read whole."));
-  return TRUE;
-}
-
-/* The chain of claims that decided when the last one ended, outlined in red
- * (or no longer). */
-static void
-show_critical_path (ChronoWindow *self, gboolean show)
-{
-  if (self->trace == NULL)
-    return;
-  if (!show)
-    {
-      chrono_critical_path_clear (self->trace);
-      chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-      return;
-    }
-  if (refuse_when_lazy (self))
-    return;
-  guint n = chrono_critical_path_mark (self->trace, FALSE);
-  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-  g_autofree char *text = g_strdup_printf (
-      g_dngettext (GETTEXT_PACKAGE, "The critical path has %u claim.", "The critical path has %u claims.", n), n);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
-}
-
-/* TRACE4CPS's "resource usage": the amount in use as a signal under each
- * resource, added or taken away again. */
-static void
-show_usage (ChronoWindow *self, gboolean show)
-{
-  if (self->trace == NULL)
-    return;
-  if (!show)
-    chrono_resource_usage_remove_lanes (self->trace);
-  else if (refuse_when_lazy (self) || chrono_resource_usage_add_lanes (self->trace) == 0)
-    return;
-  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-}
-
-/* Read the trace again the way the claims menu says, keeping the view. */
-static void
-apply_claim_options (ChronoWindow *self, GHashTable *options)
-{
-  GHashTableIter iter;
-  gpointer key, value;
-  g_hash_table_iter_init (&iter, options);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    g_hash_table_replace (self->load_options, g_strdup (key), g_strdup (value));
-  self->keep_view = TRUE;
-  start_loading (self);
-}
-
-/* How the trace was read, as its loader's options say (TRACE's grouping,
- * colouring and filter, VisAndOr's tick), and for claims their labels and
- * analyses. */
-static void
-setup_claims_popover (ChronoWindow *self)
-{
-  gboolean claims = (chrono_trace_get_features (self->trace) & CHRONO_TRACE_HAS_CLAIMS) != 0;
-  gboolean options = chrono_claims_popover_has_rows (self->trace);
-  gtk_widget_set_visible (self->claims_button, claims || options);
-  if (!claims && !options)
-    return;
-  gtk_widget_set_tooltip_text (self->claims_button, claims ? _ ("Group, colour and filter claims by their attributes")
-                                                           : _ ("How the trace is read"));
-  GtkWidget *popover = chrono_claims_popover_new (self->claims_button, self->trace,
-                                                  g_hash_table_lookup (self->load_options, "labelling"));
-  g_signal_connect_swapped (popover, "apply", G_CALLBACK (apply_claim_options), self);
-  g_signal_connect_swapped (popover, "show-usage", G_CALLBACK (show_usage), self);
-  g_signal_connect_swapped (popover, "show-critical-path", G_CALLBACK (show_critical_path), self);
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->claims_button), popover);
 }
 
 /* ---- loading ------------------------------------------------------------ */
@@ -835,9 +365,8 @@ static void
 start_loading (ChronoWindow *self)
 {
   /* a reload keeps the lanes hidden and folded, by name: the new trace has new lanes */
-  if (self->keep_view && self->timeline != NULL && self->view_state != NULL)
-    chrono_layout_store_view_state (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                                    self->view_state);
+  if (self->keep_view)
+    chrono_window_view_file_keep_lanes (self->view_file);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
@@ -846,100 +375,8 @@ start_loading (ChronoWindow *self)
   gtk_widget_hide (self->info_bar);
 
   /* the load reads its own copy of the options: the claims menu may change ours meanwhile */
-  chrono_load_file_async (self->path, self->load_options, report_progress, self, self->cancellable, load_finished,
-                          g_object_ref (self));
-}
-
-/* ---- several traces in one view ------------------------------------------ */
-
-/* By wall clock when both traces know theirs; two traces counting cycles
- * (a Laplace run's references and kernel events) share the machine's
- * counter; else by their starts. */
-static ChronoAlignment
-alignment_for (ChronoTrace *reference, ChronoTrace *added)
-{
-  const ChronoClock *a = chrono_trace_get_clock (reference), *b = chrono_trace_get_clock (added);
-  if (a->has_wall_clock && b->has_wall_clock)
-    return CHRONO_ALIGN_WALL_CLOCK;
-  if (a->counts_cycles && b->counts_cycles)
-    return CHRONO_ALIGN_TIMESTAMPS;
-  return CHRONO_ALIGN_START;
-}
-
-/* A trace of the set moved (dragged, or a shift typed in): the view reaches
- * wherever any trace now is, the part on show stays where it was. */
-static void
-set_changed (ChronoWindow *self, ChronoTraceSet *set)
-{
-  gint64 begin, end;
-  if (chrono_trace_set_get_range (set, &begin, &end))
-    chrono_viewport_set_trace_bounds (self->viewport, begin, MAX (end, begin + 1));
-  set_title (self);
-}
-
-static void
-show_added_trace (ChronoWindow *self, ChronoTrace *added)
-{
-  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (self->timeline);
-  gboolean first = self->set == NULL;
-  if (first)
-    self->set = chrono_trace_set_new (self->trace);
-  ChronoAlignment alignment = alignment_for (self->trace, added);
-  g_autoptr (GError) error = NULL;
-  if (!chrono_trace_set_add (self->set, added, alignment, &error))
-    {
-      show_info (self, GTK_MESSAGE_ERROR, error->message, FALSE);
-      return;
-    }
-  if (first)
-    {
-      chrono_layout_set_trace_set (chrono_timeline_view_get_layout (view), self->set);
-      g_signal_connect_object (self->set, "changed", G_CALLBACK (set_changed), self, G_CONNECT_SWAPPED);
-    }
-  if (self->range != NULL)
-    chrono_range_view_set_trace_set (CHRONO_RANGE_VIEW (self->range), self->set);
-  gint64 begin, end;
-  if (chrono_trace_set_get_range (self->set, &begin, &end))
-    {
-      chrono_viewport_set_trace_range (self->viewport, begin, MAX (end, begin + 1));
-      chrono_viewport_fit (self->viewport);
-    }
-  /* the added trace's names too, unless the user chose a width */
-  GSettings *settings = chrono_settings_get ();
-  if (settings == NULL || g_settings_get_int (settings, "label-width") == 0)
-    chrono_timeline_view_fit_label_width (view);
-  set_title (self);
-  g_autofree char *name = chrono_trace_set_dup_name (self->set, chrono_trace_set_get_n (self->set) - 1);
-  g_autofree char *message = g_strdup_printf (
-      alignment == CHRONO_ALIGN_WALL_CLOCK ? _ ("%s added, lined up with the first trace by their wall clocks; drag "
-                                                "its heading to move it")
-      : alignment == CHRONO_ALIGN_TIMESTAMPS
-          ? _ ("%s added on the first trace’s clock: both count the same machine’s cycles; drag its heading to move it")
-          : _ ("%s added, its start lined up with the first trace’s (no wall clock to go by); drag its heading to move "
-               "it"),
-      name);
-  show_info (self, GTK_MESSAGE_INFO, message, FALSE);
-}
-
-static void
-add_finished (GObject *source, GAsyncResult *result, gpointer data)
-{
-  g_autoptr (ChronoWindow) self = data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (ChronoTrace) trace = chrono_load_file_finish (result, &error);
-  if (self->disposed)
-    return;
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->trace ? "timeline" : "empty");
-  if (trace == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_info (self, GTK_MESSAGE_ERROR, error->message, FALSE);
-      return;
-    }
-  if (self->trace == NULL)
-    show_trace (self, trace);
-  else
-    show_added_trace (self, trace);
+  chrono_load_file_async (self->path, chrono_window_claims_get_options (self->claims), report_progress, self,
+                          self->cancellable, load_finished, g_object_ref (self));
 }
 
 /* Loads a trace into the view beside the one on show (which it opens when none is). */
@@ -958,19 +395,14 @@ chrono_window_add_trace (ChronoWindow *self, GFile *file)
       chrono_window_open (self, file);
       return;
     }
-  g_cancellable_cancel (self->add_cancellable);
-  g_clear_object (&self->add_cancellable);
-  self->add_cancellable = g_cancellable_new ();
-  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress), 0);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "loading");
-  chrono_load_file_async (path, NULL, report_progress, self, self->add_cancellable, add_finished, g_object_ref (self));
+  chrono_window_traces_add (self->traces, path);
 }
 
-gboolean
-chrono_window_get_trace_count (ChronoWindow *self)
+guint
+chrono_window_get_n_traces (ChronoWindow *self)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self), 0);
-  return self->set != NULL ? chrono_trace_set_get_n (self->set) : self->trace != NULL;
+  return chrono_window_traces_get_n (self->traces);
 }
 
 void
@@ -985,8 +417,8 @@ chrono_window_open (ChronoWindow *self, GFile *file)
   g_free (self->path);
   self->path = g_steal_pointer (&path);
   self->keep_view = FALSE;
-  g_clear_pointer (&self->requirements_path, g_free); /* another trace: its own requirements */
-  g_hash_table_remove_all (self->load_options); /* a new file starts with its own .view, if any */
+  chrono_window_requirements_forget (self->requirements); /* another trace: its own requirements */
+  chrono_window_claims_forget (self->claims); /* a new file starts with its own .view, if any */
   enable_trace_actions (self);
   start_loading (self);
 }
@@ -1003,39 +435,12 @@ cancel_clicked (ChronoWindow *self, GtkButton *button)
   g_cancellable_cancel (self->cancellable);
 }
 
-/* ---- actions ------------------------------------------------------------ */
+/* ---- what the actions and the tests ask of the window ------------------- */
 
-static void
-clear_markers_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+void
+chrono_window_reload (ChronoWindow *self)
 {
-  ChronoWindow *self = data;
-  if (self->viewport != NULL)
-    chrono_viewport_clear_markers (self->viewport);
-}
-
-static void
-adjacent_instance (ChronoWindow *self, int direction)
-{
-  if (self->timeline)
-    chrono_timeline_view_select_adjacent_instance (CHRONO_TIMELINE_VIEW (self->timeline), direction);
-}
-
-static void
-previous_instance_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  adjacent_instance (data, -1);
-}
-
-static void
-next_instance_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  adjacent_instance (data, +1);
-}
-
-static void
-reload_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
+  g_return_if_fail (CHRONO_IS_WINDOW (self));
   if (self->path == NULL)
     return;
   self->keep_view = self->trace != NULL;
@@ -1043,79 +448,15 @@ reload_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 }
 
 static void
-export_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->timeline)
-    chrono_export_dialog_show (GTK_WINDOW (self), CHRONO_TIMELINE_VIEW (self->timeline), &self->export_choice);
-}
-
-static void
-show_warnings_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->trace)
-    chrono_warnings_dialog_show (GTK_WINDOW (self), self->trace,
-                                 self->timeline ? CHRONO_TIMELINE_VIEW (self->timeline) : NULL);
-}
-
-static void
-show_all_lanes_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  GActionGroup *view_actions = self->timeline ? gtk_widget_get_action_group (self->timeline, "view") : NULL;
-  if (view_actions != NULL)
-    g_action_group_activate_action (view_actions, "show-all-lanes", NULL);
-}
-
-static void
-absolute_time_changed (GSimpleAction *action, GVariant *state, gpointer data)
-{
-  ChronoWindow *self = data;
-  g_simple_action_set_state (action, state);
-  if (self->viewport)
-    chrono_viewport_set_absolute_time (self->viewport, g_variant_get_boolean (state));
-}
-
-static void
-find_changed (GSimpleAction *action, GVariant *state, gpointer data)
-{
-  ChronoWindow *self = data;
-  g_simple_action_set_state (action, state);
-  gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), g_variant_get_boolean (state));
-  if (g_variant_get_boolean (state))
-    gtk_widget_grab_focus (self->search_entry);
-}
-
-/* Ctrl+F finds anything (chrono-find's queries): the lanes with matches
- * are shown, the matches marked on the overview, the count said. */
-static void
-run_search (ChronoWindow *self)
-{
-  if (self->timeline == NULL)
-    return;
-  GtkEntry *entry = GTK_ENTRY (self->search_entry);
-  g_autoptr (GError) error = NULL;
-  gboolean ok =
-      chrono_search_run (self->search, chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)),
-                         gtk_entry_get_text (entry), &error);
-  gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_PRIMARY,
-                                     ok ? "edit-find-symbolic" : "dialog-warning-symbolic");
-  gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_PRIMARY, ok ? NULL : error->message);
-  const ChronoFindResult *result = chrono_search_get_result (self->search);
-  g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (gint64));
-  for (guint i = 0; result != NULL && i < result->matches->len; i++)
-    g_array_append_val (starts, g_array_index (result->matches, ChronoMatch, i).start);
-  chrono_overview_set_found (CHRONO_OVERVIEW (self->overview), (const gint64 *) starts->data, starts->len);
-  g_autofree char *said = ok ? chrono_search_describe (self->search) : g_strdup (error->message);
-  if (said != NULL)
-    chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), said);
-}
-
-static void
 search_changed (ChronoWindow *self, GtkSearchEntry *entry)
 {
-  run_search (self);
+  chrono_window_search_run (self->search);
+}
+
+static void
+search_stopped (ChronoWindow *self, GtkSearchEntry *entry)
+{
+  chrono_window_search_stop (self->search);
 }
 
 GtkWidget *
@@ -1125,354 +466,40 @@ chrono_window_get_search_entry (ChronoWindow *self)
   return self->search_entry;
 }
 
-/* The next (previous) match in time: selected, its lane shown, in view. */
 void
 chrono_window_go_to_match (ChronoWindow *self, int direction)
 {
   g_return_if_fail (CHRONO_IS_WINDOW (self));
-  if (self->timeline == NULL)
-    return;
-  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (self->timeline);
-  gint64 from = direction > 0 ? chrono_viewport_get_begin (self->viewport) : chrono_viewport_get_end (self->viewport);
-  const ChronoMatch *match = chrono_search_step (self->search, from, direction);
-  if (match == NULL)
-    {
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      if (chrono_search_get_result (self->search) != NULL)
-        chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
-                                        direction > 0 ? _ ("No more matches after this one")
-                                                      : _ ("No more matches before this one"));
-      return;
-    }
-  if (match->kind == CHRONO_MATCH_SPAN)
-    chrono_timeline_view_select (view, match->lane, match->index);
-  else
-    chrono_timeline_view_select_mark (view, match->lane, match->index);
-  chrono_timeline_view_show_lane (view, match->lane);
-  chrono_timeline_view_reveal (view, match->start, MAX (match->end, match->start + 1));
-  g_autofree char *said = chrono_search_describe (self->search);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), said);
+  chrono_window_search_go_to_match (self->search, direction);
 }
 
-/* Enter goes to the next match, Shift+Enter to the previous. */
-static void
-search_activated (ChronoWindow *self, GtkSearchEntry *entry)
-{
-  GdkModifierType state = 0;
-  gtk_get_current_event_state (&state);
-  chrono_window_go_to_match (self, (state & GDK_SHIFT_MASK) ? -1 : +1);
-}
-
-static void
-search_next_match (ChronoWindow *self, GtkSearchEntry *entry)
-{
-  chrono_window_go_to_match (self, +1);
-}
-
-static void
-search_previous_match (ChronoWindow *self, GtkSearchEntry *entry)
-{
-  chrono_window_go_to_match (self, -1);
-}
-
-static void
-find_next_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  chrono_window_go_to_match (data, +1);
-}
-
-static void
-find_previous_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  chrono_window_go_to_match (data, -1);
-}
-
-static void
-search_stopped (ChronoWindow *self, GtkSearchEntry *entry)
-{
-  gtk_entry_set_text (GTK_ENTRY (entry), "");
-  g_action_group_change_action_state (G_ACTION_GROUP (self), "find", g_variant_new_boolean (FALSE));
-  if (self->timeline)
-    gtk_widget_grab_focus (self->timeline);
-}
-
-static void
-search_mode_changed (ChronoWindow *self, GParamSpec *pspec, GtkSearchBar *bar)
-{
-  gboolean on = gtk_search_bar_get_search_mode (bar);
-  GVariant *state = g_action_group_get_action_state (G_ACTION_GROUP (self), "find");
-  if (g_variant_get_boolean (state) != on)
-    g_action_group_change_action_state (G_ACTION_GROUP (self), "find", g_variant_new_boolean (on));
-  g_variant_unref (state);
-}
-
-/* Go to a time typed with units ("12ms"), counted like the ruler. */
-static void
-go_to_response (GtkDialog *dialog, int response, ChronoWindow *self)
-{
-  if (response == GTK_RESPONSE_OK && self->viewport)
-    {
-      GtkEntry *entry = g_object_get_data (G_OBJECT (dialog), "entry");
-      g_autoptr (GError) error = NULL;
-      if (!chrono_window_go_to (self, gtk_entry_get_text (entry), &error))
-        {
-          gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, "dialog-warning-symbolic");
-          gtk_entry_set_icon_tooltip_text (entry, GTK_ENTRY_ICON_SECONDARY, error->message);
-          return;
-        }
-    }
-  gtk_widget_destroy (GTK_WIDGET (dialog));
-}
-
-/* Brings a time (counted as the ruler counts) to the middle of the view.
- * The markers stay: they are the user's, and Δt reads off them. */
 gboolean
 chrono_window_go_to (ChronoWindow *self, const char *text, GError **error)
 {
-  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && self->viewport != NULL, FALSE);
-  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  double seconds;
-  if (!chrono_clock_parse_duration (clock, text, &seconds, error))
-    return FALSE;
-  gint64 ticks = chrono_clock_from_seconds (clock, seconds);
-  chrono_viewport_go_to (self->viewport, chrono_viewport_get_origin (self->viewport) + ticks);
-  return TRUE;
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self), FALSE);
+  return chrono_window_actions_go_to (self->actions, text, error);
 }
 
-static void
-go_to_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+gboolean
+chrono_window_show_core_load (ChronoWindow *self, const char *width, GError **error)
 {
-  ChronoWindow *self = data;
-  if (self->trace == NULL)
-    return;
-  GtkWidget *dialog =
-      gtk_dialog_new_with_buttons (_ ("Go to Time"), GTK_WINDOW (self),
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR,
-                                   _ ("_Cancel"), GTK_RESPONSE_CANCEL, _ ("_Go"), GTK_RESPONSE_OK, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
-  GtkWidget *entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("e.g. 12ms, 3.5s, 1500us"));
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  g_object_set (entry, "margin", 12, NULL);
-  g_object_set_data (G_OBJECT (dialog), "entry", entry);
-  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), entry);
-  g_signal_connect (dialog, "response", G_CALLBACK (go_to_response), self);
-  gtk_widget_show_all (dialog);
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && width != NULL, FALSE);
+  return chrono_window_actions_show_core_load (self->actions, width, error);
 }
 
-static void
-open_response (GtkNativeDialog *dialog, int response, ChronoWindow *self)
+void
+chrono_window_hide_core_load (ChronoWindow *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      chrono_window_open (self, file);
-    }
-  g_object_unref (dialog);
+  g_return_if_fail (CHRONO_IS_WINDOW (self));
+  chrono_window_actions_show_core_load (self->actions, NULL, NULL);
 }
 
-static void
-add_response (GtkNativeDialog *dialog, int response, ChronoWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      chrono_window_add_trace (self, file);
-    }
-  g_object_unref (dialog);
-}
-
-static void add_trace_filters (GtkFileChooser *chooser);
-
-static void
-add_trace_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_ ("Add Trace"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Add"), _ ("_Cancel"));
-  add_trace_filters (GTK_FILE_CHOOSER (dialog));
-  g_signal_connect (dialog, "response", G_CALLBACK (add_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-open_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_ ("Open Trace"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
-  add_trace_filters (GTK_FILE_CHOOSER (dialog));
-  g_signal_connect (dialog, "response", G_CALLBACK (open_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-/* One filter per format and one for all of them. */
-static void
-add_trace_filters (GtkFileChooser *dialog)
-{
-  GtkFileFilter *all = gtk_file_filter_new ();
-  gtk_file_filter_set_name (all, _ ("All traces"));
-  for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
-    {
-      GtkFileFilter *filter = gtk_file_filter_new ();
-      gtk_file_filter_set_name (filter, (*loader)->description);
-      for (const char *const *glob = (*loader)->globs; *glob; glob++)
-        {
-          gtk_file_filter_add_pattern (filter, *glob);
-          gtk_file_filter_add_pattern (all, *glob);
-        }
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-    }
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), all);
-}
-
-/* ---- requirements ---------------------------------------------------------- */
-
-/* Checks the trace on show against a requirements file and
- * shows the Requirements page; a file that cannot be read, or a line that is
- * wrong, goes to the info bar as FILE: line N: … */
+/* Checks the trace on show against a requirements file and shows the Requirements page. */
 gboolean
 chrono_window_check_requirements (ChronoWindow *self, GFile *file)
 {
   g_return_val_if_fail (CHRONO_IS_WINDOW (self) && G_IS_FILE (file), FALSE);
-  if (self->trace == NULL)
-    return FALSE;
-  g_autofree char *name = g_file_get_basename (file);
-  if (!chrono_requirements_view_applies (self->trace))
-    {
-      show_info (self, GTK_MESSAGE_WARNING, _ ("This trace is read lazily: checking requirements needs it read whole."),
-                 FALSE);
-      return FALSE;
-    }
-  g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
-  gboolean created = self->requirements == NULL;
-  if (created)
-    self->requirements = chrono_requirements_view_new (CHRONO_TIMELINE_VIEW (self->timeline));
-  gboolean ok = g_file_load_contents (file, NULL, &text, NULL, NULL, &error)
-                && chrono_requirements_view_load (CHRONO_REQUIREMENTS_VIEW (self->requirements), name, text, &error);
-  if (!ok)
-    {
-      if (created)
-        {
-          /* never shown: its floating reference is ours to drop */
-          g_object_ref_sink (self->requirements);
-          g_clear_object (&self->requirements);
-        }
-      g_autofree char *message = g_strdup_printf ("%s: %s", name, error->message);
-      show_info (self, GTK_MESSAGE_ERROR, message, FALSE);
-      return FALSE;
-    }
-  if (created)
-    {
-      gtk_widget_set_vexpand (self->requirements, TRUE);
-      gtk_container_add (GTK_CONTAINER (self->requirements_box), self->requirements);
-    }
-  g_free (self->requirements_path);
-  self->requirements_path = g_file_get_path (file);
-  gtk_widget_show_all (self->requirements_box);
-  gtk_widget_show (self->side_switcher);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "requirements");
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar),
-                                  chrono_requirements_view_get_summary (CHRONO_REQUIREMENTS_VIEW (self->requirements)));
-  return TRUE;
-}
-
-static void
-requirements_response (GtkNativeDialog *dialog, int response, ChronoWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      chrono_window_check_requirements (self, file);
-    }
-  g_object_unref (dialog);
-}
-
-static void
-check_requirements_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->trace == NULL)
-    return;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      _ ("Check Requirements"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Check"), _ ("_Cancel"));
-  if (self->requirements_path != NULL)
-    {
-      g_autoptr (GFile) last = g_file_new_for_path (self->requirements_path);
-      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), last, NULL);
-    }
-  else
-    {
-      /* requirements are usually kept beside the trace they are about */
-      g_autofree char *folder = g_path_get_dirname (chrono_trace_get_path (self->trace));
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder);
-    }
-  g_signal_connect (dialog, "response", G_CALLBACK (requirements_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-close_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  gtk_window_close (GTK_WINDOW (data));
-}
-
-/* Core load lanes at a width typed as the ruler writes times ("10ms"):
- * added under "Core Load", or redone at the new width. */
-gboolean
-chrono_window_show_core_load (ChronoWindow *self, const char *width, GError **error)
-{
-  g_return_val_if_fail (CHRONO_IS_WINDOW (self) && self->trace != NULL, FALSE);
-  gint64 bin;
-  if (!chrono_core_load_parse_bin (self->trace, width, &bin, error))
-    return FALSE;
-  gint64 used = chrono_core_load_show (self->trace, bin);
-  if (used == 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _ ("This trace has no cores."));
-      return FALSE;
-    }
-  chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-  g_autofree char *shown = chrono_clock_format_duration (chrono_trace_get_clock (self->trace), (guint64) used, 6);
-  g_autofree char *text = g_strdup_printf (_ ("Core load in bins of %s"), shown);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
-  return TRUE;
-}
-
-/* The core load lanes taken away again. */
-void
-chrono_window_hide_core_load (ChronoWindow *self)
-{
-  g_return_if_fail (CHRONO_IS_WINDOW (self) && self->trace != NULL);
-  if (chrono_core_load_hide (self->trace))
-    chrono_layout_refresh (chrono_timeline_view_get_layout (CHRONO_TIMELINE_VIEW (self->timeline)));
-}
-
-static gboolean
-apply_core_load (gpointer data, const char *width, GError **error)
-{
-  if (width == NULL)
-    {
-      chrono_window_hide_core_load (data);
-      return TRUE;
-    }
-  return chrono_window_show_core_load (data, width, error);
-}
-
-static void
-core_load_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->trace == NULL)
-    return;
-  if (!chrono_trace_has_lane_kind (self->trace, CHRONO_LANE_CORE))
-    {
-      chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), _ ("This trace has no cores."));
-      return;
-    }
-  chrono_core_load_dialog_show (GTK_WINDOW (self), self->trace, apply_core_load, self);
+  return chrono_window_requirements_check (self->requirements, file);
 }
 
 /* The timeline's keys (1 and 2 for markers, [ and ], zoom and pan) work
@@ -1490,205 +517,27 @@ chrono_window_key_press (GtkWidget *widget, GdkEventKey *event)
   return GTK_WIDGET_CLASS (chrono_window_parent_class)->key_press_event (widget, event);
 }
 
-static void
-save_view_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->trace == NULL)
-    return;
-  g_autoptr (GError) error = NULL;
-  if (!chrono_window_save_view (self, &error))
-    {
-      g_autofree char *text = g_strdup_printf (_ ("The view was not saved: %s"), error->message);
-      show_info (self, GTK_MESSAGE_ERROR, text, FALSE);
-      return;
-    }
-  g_autofree char *side = chrono_view_state_path_for (self->path);
-  g_autofree char *name = g_path_get_basename (side);
-  g_autofree char *text = g_strdup_printf (_ ("View saved to %s"), name);
-  chrono_status_bar_show_message (CHRONO_STATUS_BAR (self->status_bar), text);
-}
-
-typedef void (*TextChosen) (ChronoWindow *self, const char *text);
-
-static void
-ask_text_response (GtkDialog *dialog, int response, ChronoWindow *self)
-{
-  if (response == GTK_RESPONSE_OK && self->view_state != NULL)
-    {
-      GtkEntry *entry = g_object_get_data (G_OBJECT (dialog), "entry");
-      TextChosen chosen = g_object_get_data (G_OBJECT (dialog), "chosen");
-      g_autofree char *text = g_strstrip (g_strdup (gtk_entry_get_text (entry)));
-      if (*text != '\0')
-        chosen (self, text);
-    }
-  gtk_widget_destroy (GTK_WIDGET (dialog));
-}
-
-/* A small dialog asking for a name or a note. */
-static void
-ask_text (ChronoWindow *self, const char *title, const char *accept, const char *initial, TextChosen chosen)
-{
-  GtkWidget *dialog = gtk_dialog_new_with_buttons (
-      title, GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR,
-      _ ("_Cancel"), GTK_RESPONSE_CANCEL, accept, GTK_RESPONSE_OK, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
-  GtkWidget *entry = gtk_entry_new ();
-  gtk_entry_set_text (GTK_ENTRY (entry), initial);
-  gtk_entry_set_width_chars (GTK_ENTRY (entry), 40);
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  g_object_set (entry, "margin", 12, NULL);
-  g_object_set_data (G_OBJECT (dialog), "entry", entry);
-  g_object_set_data (G_OBJECT (dialog), "chosen", chosen);
-  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), entry);
-  g_signal_connect (dialog, "response", G_CALLBACK (ask_text_response), self);
-  gtk_widget_show_all (dialog);
-}
-
-static void
-add_bookmark_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->view_state == NULL)
-    return;
-  g_autofree char *name = g_strdup_printf (_ ("Bookmark %u"), chrono_view_state_get_n_bookmarks (self->view_state) + 1);
-  ask_text (self, _ ("Add Bookmark"), _ ("_Add"), name, chrono_window_add_bookmark_text);
-}
-
-static void
-add_note_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->view_state == NULL)
-    return;
-  ChronoLane *lane;
-  guint span;
-  gint64 begin, end;
-  if (!chrono_timeline_view_get_selected (CHRONO_TIMELINE_VIEW (self->timeline), &lane, &span)
-      && !chosen_range (self, FALSE, &begin, &end))
-    {
-      chrono_window_add_note (self, ""); /* says what to select */
-      return;
-    }
-  ask_text (self, _ ("Add Note"), _ ("_Add"), "", chrono_window_add_note_text);
-}
-
-static void
-arrows_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->timeline != NULL)
-    chrono_arrows_dialog_new (GTK_WINDOW (self), CHRONO_TIMELINE_VIEW (self->timeline));
-}
-
-static void
-switch_reading_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  ChronoWindow *self = data;
-  if (self->timeline != NULL)
-    chrono_timeline_view_switch_sample_reading (CHRONO_TIMELINE_VIEW (self->timeline));
-}
-
-static const GActionEntry window_actions[] = {
-  { "arrows", arrows_activated },
-  { "switch-reading", switch_reading_activated },
-  { "save-view", save_view_activated },
-  { "add-bookmark", add_bookmark_activated },
-  { "add-note", add_note_activated },
-  { "open", open_activated },
-  { "add-trace", add_trace_activated },
-  { "reload", reload_activated },
-  { "export", export_activated },
-  { "close", close_activated },
-  { "go-to", go_to_activated },
-  { "find", NULL, NULL, "false", find_changed },
-  { "show-all-lanes", show_all_lanes_activated },
-  { "absolute-time", NULL, NULL, "false", absolute_time_changed },
-  { "clear-markers", clear_markers_activated },
-  { "show-warnings", show_warnings_activated },
-  { "core-load", core_load_activated },
-  { "find-next", find_next_activated },
-  { "find-previous", find_previous_activated },
-  { "previous-instance", previous_instance_activated },
-  { "next-instance", next_instance_activated },
-  { "check-requirements", check_requirements_activated },
-};
-
 /* The actions that act on a trace: off (their buttons and menu items greyed) while none is shown. */
 static void
 enable_trace_actions (ChronoWindow *self)
 {
-  static const char *const need_trace[] = {
-    "save-view", "add-bookmark",   "add-note",          "export",        "go-to",
-    "find",      "show-all-lanes", "clear-markers",     "show-warnings", "core-load",
-    "find-next", "find-previous",  "previous-instance", "next-instance", "check-requirements",
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (need_trace); i++)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), need_trace[i])),
-                                 self->timeline != NULL);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "reload")),
-                               self->path != NULL);
+  chrono_window_actions_enable (self->actions, self->timeline != NULL, self->path != NULL);
 }
 
-/* ---- drag and drop, recent files ----------------------------------------- */
-
+/* With Ctrl held, a file dropped joins the view on show. */
 static void
 drag_data_received (GtkWidget *widget, GdkDragContext *context, int x, int y, GtkSelectionData *data, guint info,
                     guint time)
 {
   ChronoWindow *self = CHRONO_WINDOW (widget);
   g_auto (GStrv) uris = gtk_selection_data_get_uris (data);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  /* with Ctrl held, the files join the view on show */
   GdkModifierType state = 0;
   GdkDevice *device = gdk_drag_context_get_device (context);
   if (device != NULL && gtk_widget_get_window (widget) != NULL)
     gdk_window_get_device_position (gtk_widget_get_window (widget), device, NULL, NULL, &state);
-  if ((state & GDK_CONTROL_MASK) && self->trace != NULL && uris != NULL && uris[0] != NULL && uris[1] == NULL)
-    {
-      g_autoptr (GFile) file = g_file_new_for_uri (uris[0]);
-      chrono_window_add_trace (self, file);
-      gtk_drag_finish (context, TRUE, FALSE, time);
-      return;
-    }
-  for (guint i = 0; uris != NULL && uris[i] != NULL; i++)
-    {
-      g_autoptr (GFile) file = g_file_new_for_uri (uris[i]);
-      /* the first file replaces what this window shows, the others get windows of their own */
-      ChronoWindow *target = i == 0 ? self : chrono_window_new (app);
-      chrono_window_open (target, file);
-      gtk_window_present (GTK_WINDOW (target));
-    }
-  gtk_drag_finish (context, uris != NULL, FALSE, time);
+  gboolean opened = chrono_window_actions_open_uris (self->actions, uris, (state & GDK_CONTROL_MASK) != 0);
+  gtk_drag_finish (context, opened, FALSE, time);
 }
-
-static void
-recent_activated (GtkRecentChooser *chooser, ChronoWindow *self)
-{
-  g_autofree char *uri = gtk_recent_chooser_get_current_uri (chooser);
-  if (uri == NULL)
-    return;
-  g_autoptr (GFile) file = g_file_new_for_uri (uri);
-  chrono_window_open (self, file);
-}
-
-static void
-setup_recent_menu (ChronoWindow *self)
-{
-  GtkWidget *menu = gtk_recent_chooser_menu_new ();
-  GtkRecentFilter *filter = gtk_recent_filter_new ();
-  for (const ChronoLoaderInfo *const *loader = chrono_loaders_list (); *loader; loader++)
-    for (const char *const *glob = (*loader)->globs; *glob; glob++)
-      gtk_recent_filter_add_pattern (filter, *glob);
-  gtk_recent_chooser_set_filter (GTK_RECENT_CHOOSER (menu), filter);
-  gtk_recent_chooser_set_sort_type (GTK_RECENT_CHOOSER (menu), GTK_RECENT_SORT_MRU);
-  gtk_recent_chooser_set_limit (GTK_RECENT_CHOOSER (menu), 12);
-  gtk_recent_chooser_set_show_not_found (GTK_RECENT_CHOOSER (menu), FALSE);
-  g_signal_connect (menu, "item-activated", G_CALLBACK (recent_activated), self);
-  gtk_menu_button_set_popup (GTK_MENU_BUTTON (self->recent_button), menu);
-}
-
-/* ---- life cycle --------------------------------------------------------- */
 
 /* ---- remembered between runs -------------------------------------------- */
 
@@ -1705,11 +554,7 @@ restore_settings (ChronoWindow *self)
   int paned = g_settings_get_int (settings, "paned-position");
   if (paned > 0)
     gtk_paned_set_position (GTK_PANED (self->paned), paned);
-  g_action_group_change_action_state (G_ACTION_GROUP (self), "absolute-time",
-                                      g_variant_new_boolean (g_settings_get_boolean (settings, "absolute-time")));
-  self->export_choice.whole_trace = g_settings_get_boolean (settings, "export-whole-trace");
-  self->export_choice.width = g_settings_get_int (settings, "export-width");
-  self->export_choice.height = g_settings_get_int (settings, "export-height");
+  chrono_window_actions_restore_settings (self->actions, settings);
 }
 
 static void
@@ -1728,57 +573,13 @@ save_settings (ChronoWindow *self)
       g_settings_set_int (settings, "window-height", height);
     }
   g_settings_set_int (settings, "paned-position", gtk_paned_get_position (GTK_PANED (self->paned)));
-  GVariant *absolute = g_action_group_get_action_state (G_ACTION_GROUP (self), "absolute-time");
-  g_settings_set_boolean (settings, "absolute-time", g_variant_get_boolean (absolute));
-  g_variant_unref (absolute);
-  g_settings_set_boolean (settings, "export-whole-trace", self->export_choice.whole_trace);
-  g_settings_set_int (settings, "export-width", MAX (self->export_choice.width, 0));
-  g_settings_set_int (settings, "export-height", MAX (self->export_choice.height, 0));
-}
-
-static void
-unsaved_notes_response (GtkDialog *dialog, int response, ChronoWindow *self)
-{
-  gtk_widget_destroy (GTK_WIDGET (dialog));
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GError) error = NULL;
-      if (!chrono_window_save_view (self, &error))
-        {
-          g_autofree char *text = g_strdup_printf (_ ("The view was not saved: %s"), error->message);
-          show_info (self, GTK_MESSAGE_ERROR, text, FALSE);
-          return; /* the window stays, with what could not be saved */
-        }
-    }
-  else if (response != GTK_RESPONSE_REJECT)
-    return;
-  self->closing_anyway = TRUE;
-  gtk_window_close (GTK_WINDOW (self));
-}
-
-/* Closing with bookmarks or notes not saved asks first: they exist nowhere else. */
-static gboolean
-ask_about_unsaved_notes (ChronoWindow *self)
-{
-  if (!self->unsaved_notes || self->closing_anyway || self->trace == NULL)
-    return FALSE;
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                              _ ("Save the bookmarks and notes before closing?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _ ("They are kept beside the trace only when the view is saved."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _ ("Close _Without Saving"), GTK_RESPONSE_REJECT, _ ("_Cancel"),
-                          GTK_RESPONSE_CANCEL, _ ("_Save"), GTK_RESPONSE_ACCEPT, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_signal_connect (dialog, "response", G_CALLBACK (unsaved_notes_response), self);
-  gtk_widget_show (dialog);
-  return TRUE;
+  chrono_window_actions_save_settings (self->actions, settings);
 }
 
 static gboolean
 chrono_window_delete_event (GtkWidget *widget, GdkEventAny *event)
 {
-  if (ask_about_unsaved_notes (CHRONO_WINDOW (widget)))
+  if (chrono_window_view_file_ask_before_close (CHRONO_WINDOW (widget)->view_file))
     return GDK_EVENT_STOP;
   save_settings (CHRONO_WINDOW (widget));
   return GTK_WIDGET_CLASS (chrono_window_parent_class)->delete_event
@@ -1792,8 +593,13 @@ chrono_window_dispose (GObject *object)
   ChronoWindow *self = CHRONO_WINDOW (object);
   self->disposed = TRUE;
   g_cancellable_cancel (self->cancellable);
-  g_cancellable_cancel (self->add_cancellable);
-  g_clear_object (&self->add_cancellable);
+  if (self->traces != NULL)
+    g_object_run_dispose (G_OBJECT (self->traces)); /* a trace still being added is dropped */
+  g_clear_object (&self->traces);
+  g_clear_object (&self->claims);
+  g_clear_object (&self->requirements);
+  g_clear_object (&self->view_file);
+  g_clear_object (&self->sidebar);
   if (self->viewport != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->viewport, self);
@@ -1801,9 +607,7 @@ chrono_window_dispose (GObject *object)
     }
   g_clear_object (&self->viewport);
   g_clear_object (&self->search);
-  g_clear_object (&self->set);
   g_clear_object (&self->trace);
-  g_clear_object (&self->view_state);
   g_clear_object (&self->monitor);
   G_OBJECT_CLASS (chrono_window_parent_class)->dispose (object);
 }
@@ -1813,9 +617,8 @@ chrono_window_finalize (GObject *object)
 {
   ChronoWindow *self = CHRONO_WINDOW (object);
   g_clear_object (&self->cancellable);
-  g_hash_table_unref (self->load_options);
+  g_clear_object (&self->actions);
   g_free (self->path);
-  g_free (self->requirements_path);
   G_OBJECT_CLASS (chrono_window_parent_class)->finalize (object);
 }
 
@@ -1864,22 +667,60 @@ chrono_window_class_init (ChronoWindowClass *klass)
 }
 
 static void
+controller_info (ChronoWindow *self, GtkMessageType type, const char *message, GObject *controller)
+{
+  show_info (self, type, message, FALSE);
+}
+
+/* The claims menu changed how the trace is read: read it again, keeping the view. */
+static void
+reread (ChronoWindow *self)
+{
+  self->keep_view = TRUE;
+  start_loading (self);
+}
+
+/* The controllers each own one part of the window's work; the window hands them its widgets. */
+static void
+create_controllers (ChronoWindow *self)
+{
+  self->traces = chrono_window_traces_new (GTK_STACK (self->stack), GTK_PROGRESS_BAR (self->progress));
+  g_signal_connect_swapped (self->traces, "info", G_CALLBACK (controller_info), self);
+  g_signal_connect_swapped (self->traces, "changed", G_CALLBACK (set_title), self);
+  self->claims = chrono_window_claims_new (GTK_MENU_BUTTON (self->claims_button), CHRONO_STATUS_BAR (self->status_bar));
+  g_signal_connect_swapped (self->claims, "reread", G_CALLBACK (reread), self);
+  self->requirements = chrono_window_requirements_new (GTK_WINDOW (self), CHRONO_STATUS_BAR (self->status_bar),
+                                                       GTK_CONTAINER (self->requirements_box),
+                                                       GTK_STACK (self->side_stack), self->side_switcher);
+  g_signal_connect_swapped (self->requirements, "info", G_CALLBACK (controller_info), self);
+  self->view_file = chrono_window_view_file_new (GTK_WINDOW (self), CHRONO_STATUS_BAR (self->status_bar),
+                                                 GTK_STACK (self->side_stack), self->side_switcher, self->traces);
+  g_signal_connect_swapped (self->view_file, "info", G_CALLBACK (controller_info), self);
+  ChronoWindowSidebarPages pages = {
+    GTK_STACK (self->side_stack),
+    self->side_switcher,
+    GTK_CONTAINER (self->inspector_scroller),
+    GTK_CONTAINER (self->profile_box),
+    GTK_CONTAINER (self->metrics_box),
+    GTK_CONTAINER (self->range_box),
+  };
+  self->sidebar = chrono_window_sidebar_new (&pages, self->traces, self->view_file);
+  self->search = chrono_window_search_new (GTK_WINDOW (self), GTK_SEARCH_BAR (self->search_bar),
+                                           GTK_SEARCH_ENTRY (self->search_entry), CHRONO_STATUS_BAR (self->status_bar));
+  /* the actions live as long as the window: a late activation finds them */
+  self->actions =
+      chrono_window_actions_new (self, CHRONO_STATUS_BAR (self->status_bar), GTK_MENU_BUTTON (self->recent_button),
+                                 self->view_file, self->requirements, self->search);
+}
+
+static void
 chrono_window_init (ChronoWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
+  create_controllers (self);
   enable_trace_actions (self);
-  gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_ENTRY (self->search_entry));
-  g_signal_connect_swapped (self->search_bar, "notify::search-mode-enabled", G_CALLBACK (search_mode_changed), self);
-  g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activated), self);
-  g_signal_connect_swapped (self->search_entry, "next-match", G_CALLBACK (search_next_match), self);
-  g_signal_connect_swapped (self->search_entry, "previous-match", G_CALLBACK (search_previous_match), self);
-  self->search = chrono_search_new ();
   gtk_drag_dest_set (GTK_WIDGET (self), GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
   gtk_drag_dest_add_uri_targets (GTK_WIDGET (self));
-  setup_recent_menu (self);
-  self->export_choice.height = 0;
-  self->load_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   restore_settings (self);
   self->reload_button = gtk_info_bar_add_button (GTK_INFO_BAR (self->info_bar), _ ("_Reload"), RESPONSE_RELOAD);
   gtk_widget_hide (self->reload_button);
@@ -1900,28 +741,28 @@ chrono_window_get_timeline (ChronoWindow *self)
 GtkWidget *
 chrono_window_get_inspector (ChronoWindow *self)
 {
-  return self->inspector;
+  return chrono_window_sidebar_get_inspector (self->sidebar);
 }
 
 /* The Metrics page's view, NULL when the trace has none. */
 GtkWidget *
 chrono_window_get_metrics_view (ChronoWindow *self)
 {
-  return self->metrics;
+  return chrono_window_sidebar_get_metrics_view (self->sidebar);
 }
 
 /* The Requirements page's view, NULL until a file is checked. */
 GtkWidget *
 chrono_window_get_requirements_view (ChronoWindow *self)
 {
-  return self->requirements;
+  return chrono_window_requirements_get_view (self->requirements);
 }
 
 /* The Range page's view, NULL when the trace has no spans to measure. */
 GtkWidget *
 chrono_window_get_range_view (ChronoWindow *self)
 {
-  return self->range;
+  return chrono_window_sidebar_get_range_view (self->sidebar);
 }
 
 ChronoViewport *
@@ -1946,5 +787,5 @@ chrono_window_get_info_message (ChronoWindow *self)
 ChronoExportChoice *
 chrono_window_get_export_choice (ChronoWindow *self)
 {
-  return &self->export_choice;
+  return chrono_window_actions_get_export_choice (self->actions);
 }

@@ -14,9 +14,12 @@ G_DECLARE_FINAL_TYPE (ChronoWindow, chrono_window, CHRONO, WINDOW, GtkApplicatio
 
 ChronoWindow *chrono_window_new (GtkApplication *application);
 void chrono_window_open (ChronoWindow *window, GFile *file);
+/* Reload (F5): the file read again, keeping the view; nothing before a file is chosen. */
+void chrono_window_reload (ChronoWindow *window);
 /* Adds a trace to the view on show, on the first trace's clock (by wall clock when both have one). */
 void chrono_window_add_trace (ChronoWindow *window, GFile *file);
-gboolean chrono_window_get_trace_count (ChronoWindow *window);
+/* How many traces are on show: 0 before one is, 1 until one is added beside it. */
+guint chrono_window_get_n_traces (ChronoWindow *window);
 /* "12ms" as the ruler counts (Ctrl+G): that time to the middle of the view. */
 gboolean chrono_window_go_to (ChronoWindow *window, const char *text, GError **error);
 gboolean chrono_window_show_core_load (ChronoWindow *window, const char *width, GError **error);
