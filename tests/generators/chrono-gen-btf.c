@@ -36,37 +36,6 @@ static int64_t first_ts = -1;
 static int64_t last_ts = -1;
 static int64_t now; /* current simulation time in ticks */
 
-static inline void
-out_i64 (int64_t v)
-{
-  uint64_t u;
-  int ndig = 1;
-  char *d;
-
-  if (v >= 0 && v < 10)
-    {
-      obuf[opos++] = (char) ('0' + (int) v);
-      return;
-    }
-  if (v < 0)
-    {
-      obuf[opos++] = '-';
-      u = (uint64_t) (-(v + 1)) + 1u;
-    }
-  else
-    u = (uint64_t) v;
-  for (uint64_t t = u; t >= 10u; t /= 10u)
-    ndig++;
-  d = obuf + opos + ndig;
-  opos += (size_t) ndig;
-  do
-    {
-      *--d = (char) ('0' + (int) (u % 10u));
-      u /= 10u;
-    }
-  while (u);
-}
-
 static const Name TY_T = LIT ("T");
 static const Name TY_I = LIT ("I");
 static const Name TY_R = LIT ("R");
@@ -1266,17 +1235,7 @@ close_open_intervals (void)
 static void
 fmt_secs (char *buf, size_t n, int64_t ticks)
 {
-  int64_t ip = ticks / tps, fp = ticks % tps;
-  if (fp == 0)
-    snprintf (buf, n, "%" G_GINT64_FORMAT, ip);
-  else
-    {
-      char frac[32];
-      int len = snprintf (frac, sizeof frac, "%0*" G_GINT64_FORMAT, frac_digits, fp);
-      while (len > 0 && frac[len - 1] == '0')
-        frac[--len] = '\0';
-      snprintf (buf, n, "%" G_GINT64_FORMAT ".%s", ip, frac);
-    }
+  fmt_decimal (buf, n, ticks, frac_digits);
 }
 
 static void
@@ -1303,31 +1262,15 @@ cmp_ent (const void *a, const void *b)
   return r ? r : strcmp (ea->name, eb->name);
 }
 
-static void
-json_string (FILE *f, const char *s)
-{
-  fputc ('"', f);
-  for (; *s; s++)
-    {
-      if (*s == '"' || *s == '\\')
-        fputc ('\\', f);
-      fputc (*s, f);
-    }
-  fputc ('"', f);
-}
-
 static gboolean
 write_stats (const char *path)
 {
-  FILE *f = fopen (path, "w");
+  FILE *f = stats_open (path);
   GArray *ents = g_array_new (FALSE, FALSE, sizeof (Ent));
   char b1[64], b2[64], b3[64];
 
   if (!f)
-    {
-      fprintf (stderr, "chrono-gen-btf: cannot write %s: %s\n", path, g_strerror (errno));
-      return FALSE;
-    }
+    return FALSE;
   for (int i = 0; i < nprocs; i++)
     if (procs[i].seen)
       {
@@ -1393,12 +1336,7 @@ write_stats (const char *path)
     }
   fputs ("]}\n", f);
   g_array_free (ents, TRUE);
-  if (fclose (f) != 0)
-    {
-      fprintf (stderr, "chrono-gen-btf: cannot write %s: %s\n", path, g_strerror (errno));
-      return FALSE;
-    }
-  return TRUE;
+  return stats_close (f, path);
 }
 
 /* ------------------------------------------------------------------------ */

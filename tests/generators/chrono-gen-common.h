@@ -1,6 +1,8 @@
 /* chrono-gen-common.h — what the trace generators share: texts with
- * padding for fast copying, and a small deterministic PRNG (the same seed
- * gives the same trace everywhere, unlike rand()). */
+ * padding for fast copying, a small deterministic PRNG (the same seed
+ * gives the same trace everywhere, unlike rand()) and the writing of the
+ * statistics a correct reader reports (--stats), so that every generator
+ * escapes names and prints seconds the same way. */
 #pragma once
 
 #include <errno.h>
@@ -165,4 +167,126 @@ static inline void
 out_ch (char c)
 {
   obuf[opos++] = c;
+}
+
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                     "8081828384858687888990919293949596979899";
+
+/* decimal digits of u end at end; returns where they start */
+static inline char *
+fmt_u64 (char *end, uint64_t u)
+{
+  char *d = end;
+  while (u >= 100u)
+    {
+      unsigned r = (unsigned) (u % 100u);
+      u /= 100u;
+      d -= 2;
+      memcpy (d, digit_pairs + 2 * r, 2);
+    }
+  if (u >= 10u)
+    {
+      d -= 2;
+      memcpy (d, digit_pairs + 2 * u, 2);
+    }
+  else
+    *--d = (char) ('0' + (int) u);
+  return d;
+}
+
+static inline void
+out_u64 (uint64_t u)
+{
+  char tmp[48]; /* digits end at tmp + 24; the 16-byte copy may read past them */
+  char *d = fmt_u64 (tmp + 24, u);
+  size_t n = (size_t) (tmp + 24 - d);
+
+  memcpy (obuf + opos, d, 16);
+  if (n > 16)
+    memcpy (obuf + opos + 16, d + 16, n - 16);
+  opos += n;
+}
+
+static inline void
+out_i64 (int64_t v)
+{
+  if (v < 0)
+    {
+      obuf[opos++] = '-';
+      out_u64 ((uint64_t) (-(v + 1)) + 1u);
+    }
+  else
+    out_u64 ((uint64_t) v);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The expected statistics (--stats): JSON the generators write alike         */
+
+/* the name generators give in their messages (GOption sets it from argv[0]) */
+static inline const char *
+gen_name (void)
+{
+  return g_get_prgname () ? g_get_prgname () : "generator";
+}
+
+/* The statistics file opened for writing; NULL, said on stderr, when it cannot be. */
+G_GNUC_UNUSED static FILE *
+stats_open (const char *path)
+{
+  FILE *f = fopen (path, "w");
+  if (f == NULL)
+    fprintf (stderr, "%s: cannot write %s: %s\n", gen_name (), path, g_strerror (errno));
+  return f;
+}
+
+/* The statistics file closed; FALSE, said on stderr, when its last bytes cannot be written. */
+G_GNUC_UNUSED static gboolean
+stats_close (FILE *f, const char *path)
+{
+  if (fclose (f) != 0)
+    {
+      fprintf (stderr, "%s: cannot write %s: %s\n", gen_name (), path, g_strerror (errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* s as a JSON string: quotes and backslashes escaped, control characters as \u00XX */
+G_GNUC_UNUSED static void
+json_string (FILE *f, const char *s)
+{
+  fputc ('"', f);
+  for (; *s; s++)
+    {
+      unsigned char c = (unsigned char) *s;
+      if (c == '"' || c == '\\')
+        fprintf (f, "\\%c", c);
+      else if (c < 0x20)
+        fprintf (f, "\\u%04x", c);
+      else
+        fputc (c, f);
+    }
+  fputc ('"', f);
+}
+
+/* value / 10^digits as an exact decimal, without trailing zeros ("12", "0.0305"):
+ * the seconds of a count of ticks when a second holds 10^digits of them */
+G_GNUC_UNUSED static void
+fmt_decimal (char *buf, size_t n, int64_t value, int digits)
+{
+  int64_t scale = 1;
+  for (int i = 0; i < digits; i++)
+    scale *= 10;
+  int64_t ip = value / scale, fp = value % scale;
+  if (fp == 0)
+    snprintf (buf, n, "%" G_GINT64_FORMAT, ip);
+  else
+    {
+      char frac[32];
+      int len = snprintf (frac, sizeof frac, "%0*" G_GINT64_FORMAT, digits, fp);
+      while (len > 0 && frac[len - 1] == '0')
+        frac[--len] = '\0';
+      snprintf (buf, n, "%" G_GINT64_FORMAT ".%s", ip, frac);
+    }
 }

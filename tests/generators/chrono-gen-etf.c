@@ -37,50 +37,6 @@ out_line_begin (void)
     out_flush ();
 }
 
-static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                                     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                                     "8081828384858687888990919293949596979899";
-
-static inline void
-out_u64 (uint64_t u)
-{
-  char tmp[40]; /* digits end at tmp + 24; the 16-byte copy may read past them */
-  char *d = tmp + 24;
-  size_t n;
-
-  while (u >= 100u)
-    {
-      unsigned r = (unsigned) (u % 100u);
-      u /= 100u;
-      d -= 2;
-      memcpy (d, digit_pairs + 2 * r, 2);
-    }
-  if (u >= 10u)
-    {
-      d -= 2;
-      memcpy (d, digit_pairs + 2 * u, 2);
-    }
-  else
-    *--d = (char) ('0' + (int) u);
-  n = (size_t) (tmp + 24 - d);
-  memcpy (obuf + opos, d, 16);
-  if (n > 16)
-    memcpy (obuf + opos + 16, d + 16, n - 16);
-  opos += n;
-}
-
-static inline void
-out_i64 (int64_t v)
-{
-  if (v < 0)
-    {
-      obuf[opos++] = '-';
-      out_u64 ((uint64_t) (-(v + 1)) + 1u);
-    }
-  else
-    out_u64 ((uint64_t) v);
-}
-
 /* The time grid: GRID steps per time unit. */
 #define GRID 1000
 
@@ -1055,51 +1011,18 @@ static int unit_index; /* 0 s, 1 ms, 2 us, 3 ns */
 static void
 fmt_secs (char *buf, size_t n, int64_t k)
 {
-  int digits = 3 + 3 * unit_index;
-  int64_t scale = 1;
-  int64_t ip, fp;
-
-  for (int i = 0; i < digits; i++)
-    scale *= 10;
-  ip = k / scale;
-  fp = k % scale;
-  if (fp == 0)
-    snprintf (buf, n, "%" G_GINT64_FORMAT, ip);
-  else
-    {
-      char frac[32];
-      int len = snprintf (frac, sizeof frac, "%0*" G_GINT64_FORMAT, digits, fp);
-      while (len > 0 && frac[len - 1] == '0')
-        frac[--len] = '\0';
-      snprintf (buf, n, "%" G_GINT64_FORMAT ".%s", ip, frac);
-    }
-}
-
-static void
-json_string (FILE *f, const char *s)
-{
-  fputc ('"', f);
-  for (; *s; s++)
-    {
-      if (*s == '"' || *s == '\\')
-        fputc ('\\', f);
-      fputc (*s, f);
-    }
-  fputc ('"', f);
+  fmt_decimal (buf, n, k, 3 + 3 * unit_index);
 }
 
 static gboolean
 write_stats (const char *path)
 {
-  FILE *f = fopen (path, "w");
+  FILE *f = stats_open (path);
   char b1[64], b2[64];
   long double secs_per_step = 1.0L / GRID;
 
   if (!f)
-    {
-      fprintf (stderr, "chrono-gen-etf: cannot write %s: %s\n", path, g_strerror (errno));
-      return FALSE;
-    }
+    return FALSE;
   for (int i = 0; i < unit_index; i++)
     secs_per_step /= 1000.0L;
   if (tmin <= tmax)
@@ -1135,12 +1058,7 @@ write_stats (const char *path)
         fputs (", \"fragments\": 0, \"min\": null, \"max\": null}", f);
     }
   fputs ("]}\n", f);
-  if (fclose (f) != 0)
-    {
-      fprintf (stderr, "chrono-gen-etf: cannot write %s: %s\n", path, g_strerror (errno));
-      return FALSE;
-    }
-  return TRUE;
+  return stats_close (f, path);
 }
 
 /* ------------------------------------------------------------------------ */

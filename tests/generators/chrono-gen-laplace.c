@@ -228,7 +228,7 @@ main (int argc, char **argv)
 
   if (stats_path != NULL)
     {
-      FILE *s = fopen (stats_path, "w");
+      FILE *s = stats_open (stats_path);
       if (s == NULL)
         return 1;
       /* without a kernel trace the run is its references alone */
@@ -262,9 +262,10 @@ main (int argc, char **argv)
         }
       fprintf (s, ", \"begin\": %" PRIu64 ", \"end\": %" PRIu64, begin, end);
       fprintf (s, "}\n");
-      fclose (s);
       g_string_free (types, TRUE);
       g_string_free (spaces, TRUE);
+      if (!stats_close (s, stats_path))
+        return 1;
     }
   g_free (procs);
   g_hash_table_unref (space_counts);

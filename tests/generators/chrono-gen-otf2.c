@@ -1353,23 +1353,6 @@ remove_old_archive (const char *dir, const char *name)
 /* ---- statistics ---------------------------------------------------------- */
 
 static void
-json_string (FILE *f, const char *s)
-{
-  fputc ('"', f);
-  for (; *s; s++)
-    {
-      unsigned char c = (unsigned char) *s;
-      if (c == '"' || c == '\\')
-        fprintf (f, "\\%c", c);
-      else if (c < 0x20)
-        fprintf (f, "\\u%04x", c);
-      else
-        fputc (c, f);
-    }
-  fputc ('"', f);
-}
-
-static void
 fmt_secs (char *buf, size_t n, uint64_t ticks)
 {
   fmt_double (buf, n, ratio_to_double (ticks, resolution));
@@ -1391,7 +1374,7 @@ cmp_name (const void *a, const void *b)
 static gboolean
 write_stats (const char *path)
 {
-  FILE *f = fopen (path, "w");
+  FILE *f = stats_open (path);
   char b1[64], b2[64];
   Loc **sorted = g_new (Loc *, nlocs);
   GHashTable *by_name = g_hash_table_new (g_str_hash, g_str_equal);
@@ -1399,10 +1382,7 @@ write_stats (const char *path)
   uint64_t *calls = g_new0 (uint64_t, nregions), *ticks = g_new0 (uint64_t, nregions);
 
   if (!f)
-    {
-      fprintf (stderr, PROG ": cannot write %s: %s\n", path, g_strerror (errno));
-      return FALSE;
-    }
+    return FALSE;
   fmt_secs (b1, sizeof b1, tmin - global_offset);
   fmt_secs (b2, sizeof b2, tmax - global_offset);
   fprintf (f, "{\"format\": \"otf2\", \"begin\": %s, \"end\": %s,\n \"locations\": [", b1, b2);
@@ -1458,12 +1438,7 @@ write_stats (const char *path)
   g_free (ticks);
   g_ptr_array_free (names, TRUE);
   g_hash_table_destroy (by_name);
-  if (fclose (f) != 0)
-    {
-      fprintf (stderr, PROG ": cannot write %s: %s\n", path, g_strerror (errno));
-      return FALSE;
-    }
-  return TRUE;
+  return stats_close (f, path);
 }
 
 #define HOSTILE_ENTER UINT64_C (0x7e5e571e00000001)

@@ -315,45 +315,6 @@ idle_remove (int a)
 /* ------------------------------------------------------------------------ */
 /* Output                                                                     */
 
-static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                                     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                                     "8081828384858687888990919293949596979899";
-
-/* decimal digits of u end at end; returns where they start */
-static inline char *
-fmt_u64 (char *end, uint64_t u)
-{
-  char *d = end;
-  while (u >= 100u)
-    {
-      unsigned r = (unsigned) (u % 100u);
-      u /= 100u;
-      d -= 2;
-      memcpy (d, digit_pairs + 2 * r, 2);
-    }
-  if (u >= 10u)
-    {
-      d -= 2;
-      memcpy (d, digit_pairs + 2 * u, 2);
-    }
-  else
-    *--d = (char) ('0' + (int) u);
-  return d;
-}
-
-static inline void
-out_u64 (uint64_t u)
-{
-  char tmp[48]; /* digits end at tmp + 24; the 16-byte copy may read past them */
-  char *d = fmt_u64 (tmp + 24, u);
-  size_t n = (size_t) (tmp + 24 - d);
-
-  memcpy (obuf + opos, d, 16);
-  if (n > 16)
-    memcpy (obuf + opos + 16, d + 16, n - 16);
-  opos += n;
-}
-
 /* upper-case hexadecimal without prefix, as %X */
 static inline void
 out_hex (uint64_t v)
@@ -1340,32 +1301,19 @@ simulate (void)
 static void
 fmt_secs (char *buf, size_t n, int64_t ticks)
 {
-  int64_t ip = ticks / 1000000, fp = ticks % 1000000;
-  if (fp == 0)
-    snprintf (buf, n, "%" G_GINT64_FORMAT, ip);
-  else
-    {
-      char frac[16];
-      int len = snprintf (frac, sizeof frac, "%06" G_GINT64_FORMAT, fp);
-      while (len > 0 && frac[len - 1] == '0')
-        frac[--len] = '\0';
-      snprintf (buf, n, "%" G_GINT64_FORMAT ".%s", ip, frac);
-    }
+  fmt_decimal (buf, n, ticks, 6);
 }
 
 static gboolean
 write_stats (const char *path)
 {
-  FILE *f = fopen (path, "w");
+  FILE *f = stats_open (path);
   char b1[64], b2[64];
   int pair; /* 0: AGENT_BUSY/AGENT_IDLE, 1: START_BUSY/STOP_BUSY, -1: none */
   gboolean first = TRUE;
 
   if (!f)
-    {
-      fprintf (stderr, "chrono-gen-visandor: cannot write %s: %s\n", path, g_strerror (errno));
-      return FALSE;
-    }
+    return FALSE;
   if (code_count[EV_AGENT_BUSY] + code_count[EV_AGENT_IDLE] > 0)
     pair = 0;
   else if (code_count[EV_START_BUSY] + code_count[EV_STOP_BUSY] > 0)
@@ -1413,12 +1361,7 @@ write_stats (const char *path)
              ", \"succeeded\": %" G_GUINT64_FORMAT ", \"failed\": %" G_GUINT64_FORMAT
              ", \"suspended\": %" G_GUINT64_FORMAT "}\n",
              st_public, st_branches, st_succ, st_fail, st_susp);
-  if (fclose (f) != 0)
-    {
-      fprintf (stderr, "chrono-gen-visandor: cannot write %s: %s\n", path, g_strerror (errno));
-      return FALSE;
-    }
-  return TRUE;
+  return stats_close (f, path);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -13,6 +13,8 @@ import time
 import unittest
 
 CLI = sys.argv.pop(1)
+# this file is tests/cli/test-cli.py
+SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 CLEAN = """#version 2.1.3
 #timeScale ns
@@ -232,7 +234,7 @@ class Cli(unittest.TestCase):
         (5 ms after the BTF's #creationDate) falls 4.807 ms after the BTF's
         first event, which is where --shift puts it when they are aligned by
         their starts: the same picture, byte for byte."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = SOURCE_ROOT
         btf = os.path.join(root, "data", "examples", "two-cores.btf")
         etf = os.path.join(root, "tests", "data", "etf", "beside_example.etf")
 
@@ -266,7 +268,7 @@ class Cli(unittest.TestCase):
         """A small BTF first and a VisAndOr run second: the run's tree rows,
         their workers in the legend and its nodes' names come from its own
         string table, not from the BTF's (a lookup past its end)."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = SOURCE_ROOT
         btf = os.path.join(root, "tests", "data", "btf", "spec_example.btf")
         run_file = os.path.join(root, "tests", "data", "visandor", "and_doc_example.vt")
         out = os.path.join(self.tmp.name, "two.png")
@@ -280,7 +282,7 @@ class Cli(unittest.TestCase):
         """What 5 µs..15 µs of the BTF spec example holds, worked
         out by hand: Task_A runs 5.1 µs and is ready 4.9 µs; Core_1 is busy
         throughout; Task_B's start at 10.1 µs is the one item begun on the core."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = SOURCE_ROOT
         fixture = os.path.join(root, "tests", "data", "btf", "spec_example.btf")
         result = run("range", fixture, "--range", "5us..15us", "--json")
         self.assertEqual(result.returncode, 0, result.stderr)
@@ -304,7 +306,7 @@ class Cli(unittest.TestCase):
     def test_life_json(self):
         """What the inspector shows for an instance; every
         process that ran while it was preempted, with its time."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = SOURCE_ROOT
         fixture = os.path.join(root, "tests", "data", "btf", "preempted_by_two.btf")
         result = run("life", fixture, "Task_Low#0", "--json")
         self.assertEqual(result.returncode, 0, result.stderr)
@@ -328,7 +330,7 @@ class Cli(unittest.TestCase):
 
     def test_stats_json(self):
         """Exactly the keys asked for, every task and ISR sorted by name."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = SOURCE_ROOT
         fixture = os.path.join(root, "tests", "data", "btf", "timing_metrics.btf")
         result = run("stats", fixture, "--json")
         self.assertEqual(result.returncode, 0, result.stderr)
@@ -355,7 +357,7 @@ class Cli(unittest.TestCase):
 
     def test_check_requirements(self):
         """Every violation as trace:line: requirement: value at time; exit 1."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = SOURCE_ROOT
         fixture = os.path.join(root, "tests", "data", "btf", "timing_metrics.btf")
         requirements = self.write("req.txt", "# limits\nTask_A response_time <= 30us\n\n"
                                   "Core_1 load <= 30% per 100us  # the busiest window is 35%\n"
@@ -381,7 +383,7 @@ class Cli(unittest.TestCase):
 
     def test_chains_json(self):
         """Per chain and measure stats' summary, incomplete walks and a histogram."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = SOURCE_ROOT
         fixture = os.path.join(root, "tests", "data", "btf", "chains.btf")
         result = run("chains", fixture, "--json", "--chain", "brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake",
                      "--chain", "tasks: Task_Read -> Task_Ctrl")
@@ -424,7 +426,7 @@ class Cli(unittest.TestCase):
 
     def test_check_chain_requirements(self):
         """Chain lines in the requirements; a latency's violation at its stimulus, a data age's at its response."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = SOURCE_ROOT
         fixture = os.path.join(root, "tests", "data", "btf", "chains.btf")
         requirements = self.write("req.txt", "chain brake: STI_Pedal -> R_ReadPedal -> R_Control -> R_WriteBrake\n"
                                   "chain brake latency <= 46us\nchain brake data_age <= 30us  # response 56..62\n")
@@ -465,7 +467,7 @@ class Cli(unittest.TestCase):
 
     def test_export_requirements_and_chain_path(self):
         """Violations marked on their lanes, a chain instance's path drawn, as in the viewer."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = SOURCE_ROOT
         fixture = os.path.join(root, "tests", "data", "btf", "chains.btf")
         requirements = os.path.join(root, "tests", "data", "btf", "chains.req")
 

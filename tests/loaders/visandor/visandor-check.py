@@ -424,7 +424,7 @@ def main(argv):
         return 0 if files else 77
     if argv and argv[0] == "--self-test" and len(argv) <= 2:
         here = os.path.dirname(os.path.abspath(__file__))
-        return self_test(argv[1] if len(argv) == 2 else os.path.join(here, "data", "visandor"))
+        return self_test(argv[1] if len(argv) == 2 else os.path.join(here, "..", "..", "data", "visandor"))
     if len(argv) < 2 or argv[0].startswith("--"):
         sys.exit(__doc__)
     return check(argv[0], argv[1:])

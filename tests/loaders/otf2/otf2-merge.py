@@ -247,7 +247,7 @@ with tempfile.TemporaryDirectory() as tmp:
     refused("existing output", [a, b, "-o", existing], existing)
     if sorted(os.listdir(existing)) != before:
         fail("existing output", "the existing archive was touched")
-    btf = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "btf", "bad_lines.btf")
+    btf = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "btf", "bad_lines.btf")
     refused("not an archive", [a, btf, "-o", path("no-btf")], btf)
     refused("inside an input", [a, b, "-o", path("integer", "a", "sub")], "sub")
     refused("an input's folder", [a, b, "-o", path("integer", "a"), "--force"], path("integer", "a"))
