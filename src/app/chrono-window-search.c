@@ -98,13 +98,20 @@ chrono_window_search_go_to_match (ChronoWindowSearch *self, int direction)
   say (self, said);
 }
 
+/* The entry is realized as it takes the focus: the bar reveals it only at
+ * its next frame, and the key that opened it (Ctrl+F) goes on, press and
+ * release, to the focus, which GTK refuses with a critical when the focus
+ * is not realized. */
 void
 chrono_window_search_set_active (ChronoWindowSearch *self, gboolean active)
 {
   g_return_if_fail (CHRONO_IS_WINDOW_SEARCH (self));
   gtk_search_bar_set_search_mode (self->bar, active);
   if (active)
-    gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+    {
+      gtk_widget_realize (GTK_WIDGET (self->entry));
+      gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+    }
 }
 
 static void

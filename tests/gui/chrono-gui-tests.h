@@ -59,5 +59,6 @@ void test_preemption_walkthrough (ChronoGuiFixture *f, gconstpointer data);
 void test_metrics_panel (ChronoGuiFixture *f, gconstpointer data);
 void test_range_page (ChronoGuiFixture *f, gconstpointer data);
 void test_find_anything (ChronoGuiFixture *f, gconstpointer data);
+void test_find_key_opens_search (ChronoGuiFixture *f, gconstpointer data);
 void test_freertos_preempters (ChronoGuiFixture *f, gconstpointer data);
 void test_profile_names (ChronoGuiFixture *f, gconstpointer data);

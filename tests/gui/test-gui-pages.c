@@ -532,6 +532,49 @@ test_range_page (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 
 /* Ctrl+F finds items, shows the lanes that have them, and
  * Enter / Shift+Enter walk the matches in time order. */
+/* A key as the keyboard gives it, press or release, to the window: with its
+ * hardware code, which the window's accelerators are matched by. */
+static void
+send_window_key (ChronoWindow *window, GdkEventType type, guint keyval, guint state)
+{
+  GdkKeymapKey *keys = NULL;
+  gint n_keys = 0;
+  GdkKeymap *keymap = gdk_keymap_get_for_display (gdk_display_get_default ());
+  g_assert_true (gdk_keymap_get_entries_for_keyval (keymap, keyval, &keys, &n_keys) && n_keys > 0);
+  GdkEvent *event = gdk_event_new (type);
+  event->key.window = g_object_ref (gtk_widget_get_window (GTK_WIDGET (window)));
+  event->key.keyval = keyval;
+  event->key.state = state;
+  event->key.hardware_keycode = (guint16) keys[0].keycode;
+  event->key.group = (guint8) keys[0].group;
+  event->key.is_modifier = keyval == GDK_KEY_Control_L;
+  gdk_event_set_device (event, gdk_seat_get_keyboard (gdk_display_get_default_seat (gdk_display_get_default ())));
+  gtk_widget_event (GTK_WIDGET (window), event);
+  gdk_event_free (event);
+  g_free (keys);
+}
+
+/* Ctrl+F from the timeline opens the search with the focus in its entry:
+ * the entry was given the focus before it was realized, and the rest of
+ * the key went to it, a critical (fatal in the tests) at each press. */
+void
+test_find_key_opens_search (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = f->window;
+  GtkWidget *timeline = chrono_window_get_timeline (window);
+  gtk_widget_grab_focus (timeline);
+  settle ();
+  send_window_key (window, GDK_KEY_PRESS, GDK_KEY_Control_L, 0);
+  send_window_key (window, GDK_KEY_PRESS, GDK_KEY_f, GDK_CONTROL_MASK);
+  send_window_key (window, GDK_KEY_RELEASE, GDK_KEY_f, GDK_CONTROL_MASK);
+  send_window_key (window, GDK_KEY_RELEASE, GDK_KEY_Control_L, GDK_CONTROL_MASK);
+  settle ();
+  GVariant *state = g_action_group_get_action_state (G_ACTION_GROUP (window), "find");
+  g_assert_true (g_variant_get_boolean (state));
+  g_variant_unref (state);
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == chrono_window_get_search_entry (window));
+}
+
 void
 test_find_anything (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {

@@ -37,6 +37,7 @@ main (int argc, char **argv)
   CHRONO_GUI_TEST ("/gui/colour-by-offers-name-once", test_colour_by_offers_name_once, NULL);
   CHRONO_GUI_TEST ("/gui/range-page", test_range_page, trace_path);
   CHRONO_GUI_TEST ("/gui/find-anything", test_find_anything, trace_path);
+  CHRONO_GUI_TEST ("/gui/find-key-opens-search", test_find_key_opens_search, trace_path);
   CHRONO_GUI_TEST ("/gui/freertos-preempters", test_freertos_preempters, NULL);
   CHRONO_GUI_TEST ("/gui/follow-chain", test_follow_chain, NULL);
   CHRONO_GUI_TEST ("/gui/unsaved-notes-on-close", test_unsaved_notes_on_close, NULL);
