@@ -317,7 +317,7 @@ restore_calls (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable_owner,
         }
       RunnableCall *call = g_new0 (RunnableCall, 1);
       call->runnable = runnable;
-      call->lane = chrono_btf_child_lane (m, parent, runnable->name);
+      call->lane = chrono_schedule_runnable_lane (parent, runnable->name, "R");
       call->number = sc->number;
       call->state = sc->state;
       call->since = sc->since;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "chrono-btf-machine.h"
+#include "chrono-schedule.h"
 
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
@@ -159,6 +160,7 @@ struct _ChronoBtfMachine {
   GPtrArray *pending; /* ChronoBtfEvent*: runnable lines waiting for their process */
   gboolean replaying;
   guint summary_buckets; /* > 0: an index pass, lanes get summaries instead of spans (at most this many buckets) */
+  ChronoScheduleBuilder builder; /* lays out instances, occupants and calls (into summaries in an index pass) */
   guint8 open_end; /* the flag of what is still open when the machine finishes */
   /* type codes and event names as written -> parsed, so each spelling is
    * compared case-insensitively once, not on every line */
@@ -203,7 +205,6 @@ gboolean chrono_btf_split_core_prefix (const char *target, guint64 *out_core, ch
 ProcessInstance *chrono_btf_find_live (Entity *e, gint64 number);
 void chrono_btf_process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, gboolean terminated);
 void chrono_btf_process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev);
-ChronoLane *chrono_btf_child_lane (ChronoBtfMachine *m, ChronoLane *parent, const char *name);
 GPtrArray *chrono_btf_call_stack (ProcessInstance *pi, Entity *runnable);
 ChronoInstance *chrono_btf_call_record (RunnableCall *call);
 void chrono_btf_runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time,
