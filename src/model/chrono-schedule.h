@@ -20,8 +20,11 @@
  *    tick): what happened is in the row (first_start), not the spans.  A
  *    state still open when the trace ends carries CHRONO_SPAN_OPEN_END, one
  *    back-filled before the instance's first event CHRONO_SPAN_INFERRED.
- *  - A preemption is a RUNNING span followed at once by a READY span of the
- *    same instance; the row counts them.
+ *  - A preemption leaves RUNNING for READY.  The row counts every one; the
+ *    spans show most as a RUNNING span followed at once by a READY span of
+ *    the same instance, but a RUNNING state of no length leaves READY after
+ *    READY (or after ACTIVE), and one resumed at the same tick leaves two
+ *    RUNNING spans back to back.
  *
  * A core lane (CHRONO_LANE_CORE) is one execution unit.  Its spans are its
  * occupants: one span per stretch of one process instance on the core,
