@@ -109,7 +109,8 @@ caller (const ChronoChainStep *item, ChronoChainStep *out)
   guint32 calling = chrono_instances_get (instances, span.instance)->parent;
   ChronoInstances *callers = chrono_lane_get_instances (parent);
   ChronoSpans *parent_spans = chrono_lane_get_spans (parent);
-  if (calling == G_MAXUINT32 || callers == NULL || parent_spans == NULL || calling >= chrono_instances_get_n (callers))
+  if (calling == CHRONO_INSTANCE_NO_CALLER || callers == NULL || parent_spans == NULL
+      || calling >= chrono_instances_get_n (callers))
     return FALSE;
   /* the caller's span at the call's start */
   const ChronoInstance *life = chrono_instances_get (callers, calling);

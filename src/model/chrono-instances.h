@@ -14,6 +14,9 @@ typedef enum {
   CHRONO_INSTANCE_INFERRED = 1 << 2, /* already alive when the trace began */
 } ChronoInstanceFlags;
 
+/* A row's parent when it is no call, or a call no live instance made. */
+#define CHRONO_INSTANCE_NO_CALLER G_MAXUINT32
+
 typedef struct {
   gint64 number; /* the producer's instance number; G_MININT64 when unknown */
   gint64 begin, end; /* first and last event; end = trace end while still alive */
@@ -21,7 +24,7 @@ typedef struct {
   guint32 flags;
   guint32 activations; /* activate events (dup activations included) */
   guint32 preemptions;
-  guint32 parent; /* a call's caller: its row in the parent lane, or G_MAXUINT32 (a process instance: always) */
+  guint32 parent; /* a call's caller: its row in the parent lane, or CHRONO_INSTANCE_NO_CALLER */
   /* Timing analysis measures a life from its latest activation: another
    * activation of an open instance restarts it.  G_MININT64 when unknown. */
   gint64 activated_at;

@@ -66,7 +66,7 @@ chrono_schedule_begin_instance (ChronoLane *process, gint64 number, gint64 begin
                          .end = begin,
                          .first_start = G_MININT64,
                          .flags = flags,
-                         .parent = G_MAXUINT32,
+                         .parent = CHRONO_INSTANCE_NO_CALLER,
                          .activated_at = G_MININT64,
                          .started_at = G_MININT64,
                          .line = line,

@@ -40,7 +40,8 @@
  * runnable lane per name under each caller (chrono_schedule_runnable_lane).
  *  - Its instance table has one row per call; a call's `parent` is the
  *    index of its caller's row in the parent lane (the process instance or
- *    the calling call), G_MAXUINT32 when no live instance called it.
+ *    the calling call), CHRONO_INSTANCE_NO_CALLER when no live instance
+ *    called it.
  *  - Its spans are a call's states (RUNNING, SUSPENDED), instance column
  *    the call's row, depth the calling process instance's slot.
  *
@@ -112,7 +113,7 @@ void chrono_schedule_add_occupant (ChronoScheduleBuilder *builder, ChronoLane *c
  * word for it). */
 ChronoLane *chrono_schedule_runnable_lane (ChronoLane *caller, const char *name, const char *entity_type);
 /* A new call of a runnable from since, by the row caller of the parent
- * lane (G_MAXUINT32: none).  An inferred call was already running when
+ * lane (CHRONO_INSTANCE_NO_CALLER: none).  An inferred call was already running when
  * the trace began: its start is unknown. */
 guint chrono_schedule_begin_call (ChronoLane *runnable, gint64 number, gint64 since, guint32 caller, gboolean inferred,
                                   guint64 line);

@@ -308,7 +308,7 @@ restore_calls (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable_owner,
       Entity *runnable = chrono_btf_ensure_entity (m, BTF_R, sc->runnable, "R");
       GPtrArray *stack = chrono_btf_call_stack (pi, runnable_owner ? runnable_owner : runnable);
       ChronoLane *parent = pi ? pi->entity->lane : chrono_btf_group_lane (m, GROUP_RUNNABLES);
-      guint32 caller = pi ? pi->index : G_MAXUINT32;
+      guint32 caller = pi ? pi->index : CHRONO_INSTANCE_NO_CALLER;
       if (stack->len > 0)
         {
           RunnableCall *top = g_ptr_array_index (stack, stack->len - 1);

@@ -89,7 +89,7 @@ push_call (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable, const Chr
 {
   GPtrArray *stack = chrono_btf_call_stack (pi, runnable);
   ChronoLane *parent = pi ? pi->entity->lane : chrono_btf_group_lane (m, GROUP_RUNNABLES);
-  guint32 caller = pi ? pi->index : G_MAXUINT32;
+  guint32 caller = pi ? pi->index : CHRONO_INSTANCE_NO_CALLER;
   if (stack->len > 0)
     {
       RunnableCall *top = g_ptr_array_index (stack, stack->len - 1);
