@@ -273,10 +273,9 @@ chrono_btf_machine_plan_summaries (ChronoBtfMachine *m)
 }
 
 void
-chrono_btf_add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags,
-                     guint16 depth, guint32 label, guint32 instance)
+chrono_btf_add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags)
 {
-  ChronoSpan span = { start, end, state, flags, depth, label, instance, 0 };
+  ChronoSpan span = { start, end, state, flags, 0, 0, CHRONO_NO_INSTANCE, 0 };
   chrono_schedule_add_span (&m->builder, lane, &span);
 }
 

@@ -188,8 +188,9 @@ ChronoSummary *chrono_btf_lane_summary (ChronoBtfMachine *m, ChronoLane *lane);
 /* The checkpoints' shared list of entity names (chrono-btf-checkpoint.c). */
 void chrono_btf_names_unref (struct _ChronoBtfNames *names);
 guint chrono_btf_planned_buckets (ChronoBtfMachine *m);
+/* A semaphore's or an access's state (instances, occupants and calls go through m->builder). */
 void chrono_btf_add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state,
-                          guint8 flags, guint16 depth, guint32 label, guint32 instance);
+                          guint8 flags);
 void chrono_btf_add_mark (ChronoBtfMachine *m, ChronoLane *lane, const ChronoBtfEvent *ev);
 char *chrono_btf_describe_instance (gint64 number);
 void chrono_btf_core_close (ChronoBtfMachine *m, Entity *core, gint64 time, guint8 flags);
