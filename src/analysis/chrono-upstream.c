@@ -94,7 +94,8 @@ decisive_dependency (ChronoTrace *trace, const ChronoChainStep *item, ChronoChai
   return best != NULL && best->src_lane != NULL && item_at (best->src_lane, best->src_time, out);
 }
 
-/* A runnable's call comes from the task instance that made it. */
+/* A runnable's call comes from the instance that made it: its row names its
+ * caller's row in the parent lane (chrono-schedule.h). */
 static gboolean
 caller (const ChronoChainStep *item, ChronoChainStep *out)
 {
