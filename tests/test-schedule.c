@@ -213,6 +213,38 @@ test_summarizing (void)
   g_assert_cmpuint (chrono_instances_get_n (chrono_lane_get_instances (lane)), ==, 1);
 }
 
+/* A chunk decoded from a checkpoint takes the rows alive there as they were. */
+static void
+test_resumed_row (void)
+{
+  g_autoptr (ChronoLane) lane = new_process ();
+  chrono_schedule_begin_instance (lane, 0, 0, CHRONO_INSTANCE_ACTIVATED, 0);
+  ChronoInstance saved = { .number = 9,
+                           .begin = 5,
+                           .end = 50,
+                           .first_start = 7,
+                           .flags = CHRONO_INSTANCE_ACTIVATED,
+                           .activations = 2,
+                           .preemptions = 1,
+                           .parent = CHRONO_INSTANCE_NO_CALLER,
+                           .activated_at = 30,
+                           .started_at = G_MININT64,
+                           .line = 44 };
+  guint index = chrono_schedule_resume_row (lane, &saved);
+  g_assert_cmpuint (index, ==, 1);
+  const ChronoInstance *row = chrono_instances_get (chrono_lane_get_instances (lane), index);
+  g_assert_cmpint (row->number, ==, 9);
+  g_assert_cmpint (row->begin, ==, 5);
+  g_assert_cmpint (row->end, ==, 50);
+  g_assert_cmpint (row->first_start, ==, 7);
+  g_assert_cmpuint (row->activations, ==, 2);
+  g_assert_cmpuint (row->preemptions, ==, 1);
+  g_assert_cmpint (row->activated_at, ==, 30);
+  g_assert_cmpuint (row->line, ==, 44);
+  chrono_schedule_note_start (lane, index, 60, TRUE);
+  g_assert_cmpint (chrono_instances_get (chrono_lane_get_instances (lane), index)->started_at, ==, 60);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -222,5 +254,6 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/occupants", test_occupants);
   g_test_add_func ("/schedule/runnable-calls", test_runnable_calls);
   g_test_add_func ("/schedule/summarizing", test_summarizing);
+  g_test_add_func ("/schedule/resumed-row", test_resumed_row);
   return g_test_run ();
 }

@@ -177,7 +177,13 @@ chrono_schedule_add_call_state (ChronoScheduleBuilder *builder, ChronoLane *runn
   chrono_schedule_add_span (builder, runnable, &span);
 }
 
-/* ---- ends -------------------------------------------------------------- */
+/* ---- resumed and ended --------------------------------------------------- */
+
+guint
+chrono_schedule_resume_row (ChronoLane *lane, const ChronoInstance *row)
+{
+  return chrono_instances_add (chrono_lane_get_instances (lane), row);
+}
 
 void
 chrono_schedule_end (ChronoScheduleBuilder *builder, ChronoLane *lane, guint index, gint64 time, gboolean terminated)

@@ -123,6 +123,11 @@ void chrono_schedule_set_caller (ChronoLane *runnable, guint index, guint32 call
 void chrono_schedule_add_call_state (ChronoScheduleBuilder *builder, ChronoLane *runnable, guint index, gint64 start,
                                      gint64 end, ChronoState state, guint8 flags, guint16 slot);
 
+/* A row saved when a lazily read trace was indexed, back as it was in a
+ * decoded chunk's lane (its string ids already in the chunk's strings):
+ * the instance or call alive at the chunk's start goes on from there. */
+guint chrono_schedule_resume_row (ChronoLane *lane, const ChronoInstance *row);
+
 /* The instance or call ends at time, by its own termination or cut by the
  * trace's end (or its process's); its states must be added before. */
 void chrono_schedule_end (ChronoScheduleBuilder *builder, ChronoLane *lane, guint index, gint64 time,

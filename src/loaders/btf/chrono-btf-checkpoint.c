@@ -325,7 +325,7 @@ restore_calls (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable_owner,
       call->inferred = sc->inferred;
       ChronoInstance record = sc->record;
       record.parent = caller;
-      call->index = chrono_instances_add (chrono_lane_get_instances (call->lane), &record);
+      call->index = chrono_schedule_resume_row (call->lane, &record);
       g_ptr_array_add (stack, call);
     }
 }
@@ -348,7 +348,7 @@ restore_live (ChronoBtfMachine *m, Entity *e, const GArray *live)
       ChronoInstance record = si->record;
       if (si->activated_by != NULL)
         record.activated_by = chrono_strings_intern (chrono_trace_get_strings (m->trace), si->activated_by);
-      pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &record);
+      pi->index = chrono_schedule_resume_row (e->lane, &record);
       g_ptr_array_add (e->live, pi);
       if (si->core != NULL)
         {
