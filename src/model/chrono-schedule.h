@@ -31,19 +31,22 @@
  * labelled with the process's name (a string id; the span has no instance,
  * depth 0), in state RUNNING or POLLING (a switch between the two splits
  * the span), IDLE when the occupant is the system's idle task.  A core
- * holds one occupant at a time.  An instance leaving a core ends a core
+ * holds one occupant at a time: a loader ends one occupant's span before
+ * it begins the next.  An instance leaving a core ends a core
  * span and one of its own on-core spans (chrono_schedule_state_is_on_core)
  * at the same tick; whoever occupies the core from that tick took it.
  *
  * A runnable lane (CHRONO_LANE_RUNNABLE) is code called by the lane above
- * it: a process lane, or the runnable lane of the calling runnable; one
- * runnable lane per name under each caller (chrono_schedule_runnable_lane).
+ * it: a process lane, or the runnable lane of the calling runnable (a
+ * heading when no live instance called it); one runnable lane per name
+ * under each caller (chrono_schedule_runnable_lane).
  *  - Its instance table has one row per call; a call's `parent` is the
  *    index of its caller's row in the parent lane (the process instance or
  *    the calling call), CHRONO_INSTANCE_NO_CALLER when no live instance
  *    called it.
  *  - Its spans are a call's states (RUNNING, SUSPENDED), instance column
- *    the call's row, depth the calling process instance's slot.
+ *    the call's row, depth the calling process instance's slot (0 when
+ *    none).
  *
  * An index pass that keeps no spans (a lazily read trace) summarizes
  * instead: spans go into the lanes' summaries, and the row of an ended
