@@ -8,6 +8,8 @@
 #define LOAD_ENTITY_TYPE "core-load" /* marks the group among the trace's lanes */
 #define DEFAULT_BINS 200
 
+/* A core's spans are its occupants (chrono-schedule.h); an idle task's
+ * leave it idle. */
 static gboolean
 occupies (guint8 state)
 {

@@ -1,6 +1,6 @@
-/* chrono-entity-stats.h — timing figures per BTF entity: activations,
- * preemptions, response and running times of processes, runnable starts,
- * core busy time. */
+/* chrono-entity-stats.h — timing figures per scheduled entity (the lanes
+ * of chrono-schedule.h): activations, preemptions, response and running
+ * times of processes, runnable starts, core busy time. */
 #pragma once
 
 #include "chrono-trace.h"

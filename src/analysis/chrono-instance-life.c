@@ -1,15 +1,15 @@
 /* chrono-instance-life.c — one process instance's life, read from the model.
  *
- * Where things are (see src/loaders/btf/chrono-btf-processes.c and -cores.c):
+ * The rules it reads by are the model's (src/model/chrono-schedule.h):
  *  - the instance's states are the spans of its process lane whose instance
- *    column is its index; they all start inside [begin, end] of its record,
- *    so a binary search by start finds them without touching the rest;
+ *    column is its index, all starting inside [begin, end] of its row, so a
+ *    binary search by start finds them (chrono_schedule_instance_spans);
  *  - a preemption is a RUNNING span followed by a READY one; the core it
- *    left is the core lane with a span labelled with the process's name
- *    ending at that tick, and whoever occupies that core from that tick on
- *    preempted it;
+ *    left is the core lane with an occupant span labelled with the
+ *    process's name ending at that tick, and whoever occupies that core
+ *    from that tick on preempted it;
  *  - runnable calls live in the runnable lanes below the process lane, each
- *    call's record naming its caller's instance index in the parent lane.
+ *    call's row naming its caller's row in the parent lane.
  *
  * Every look-up is a binary search in the lanes involved, so the cost does
  * not grow with the length of the trace.
@@ -18,28 +18,14 @@
 
 #include <string.h>
 
-/* ---- small helpers --------------------------------------------------- */
+#include "chrono-schedule.h"
 
-/* Indices [*lo, *hi) of the spans of a sealed store that start in [from, to]. */
-static void
-spans_starting_in (ChronoSpans *spans, gint64 from, gint64 to, guint *lo, guint *hi)
-{
-  *lo = chrono_spans_first_starting_at_or_after (spans, from);
-  *hi = to == G_MAXINT64 ? chrono_spans_get_n (spans) : chrono_spans_first_starting_at_or_after (spans, to + 1);
-  if (*hi < *lo)
-    *hi = *lo;
-}
+/* ---- small helpers --------------------------------------------------- */
 
 static gboolean
 usable_spans (ChronoSpans *spans)
 {
   return spans != NULL && chrono_spans_is_sealed (spans) && chrono_spans_get_n (spans) > 0;
-}
-
-static gboolean
-is_on_core (guint8 state)
-{
-  return state == CHRONO_STATE_RUNNING || state == CHRONO_STATE_POLLING;
 }
 
 static void
@@ -149,7 +135,7 @@ find_core_left (LaneIndex *index, guint32 label, gint64 time, gint64 state_begin
         {
           ChronoSpan span;
           chrono_spans_get (spans, i, &span);
-          if (span.end != time || span.label != label || !is_on_core (span.state))
+          if (span.end != time || span.label != label || !chrono_schedule_state_is_on_core (span.state))
             continue;
           int score = span.start == state_begin ? 2 : span.start >= on_core_since ? 1 : 0;
           if (score > best_score)
@@ -176,8 +162,8 @@ instance_on_core_at (ChronoLane *lane, gint64 time, guint32 exclude)
     {
       ChronoSpan span;
       chrono_spans_get (spans, i, &span);
-      if (span.start <= time && span.end > time && is_on_core (span.state) && span.instance != CHRONO_NO_INSTANCE
-          && span.instance != exclude)
+      if (span.start <= time && span.end > time && chrono_schedule_state_is_on_core (span.state)
+          && span.instance != CHRONO_NO_INSTANCE && span.instance != exclude)
         return span.instance;
     }
   return CHRONO_NO_INSTANCE;
@@ -260,7 +246,7 @@ new_preemption (LaneIndex *index, ChronoInstanceLife *life, ChronoLane *process_
 
   /* the start of the on-core stretch that ends here */
   gint64 since = states[k].begin;
-  for (guint j = k; j > 0 && is_on_core (states[j - 1].state) && states[j - 1].end == since; j--)
+  for (guint j = k; j > 0 && chrono_schedule_state_is_on_core (states[j - 1].state) && states[j - 1].end == since; j--)
     since = states[j - 1].begin;
 
   guint32 label = chrono_strings_lookup (index->strings, life->process);
@@ -299,7 +285,8 @@ find_preemptions (ChronoTrace *trace, ChronoInstanceLife *life, ChronoLane *proc
       const ChronoLifeState *next = k + 1 < n ? &states[k + 1] : NULL;
       if (next != NULL && next->state == CHRONO_STATE_READY)
         {
-          gboolean ran_again = k + 2 < n && is_on_core (states[k + 2].state) && states[k + 2].begin == next->end;
+          gboolean ran_again =
+              k + 2 < n && chrono_schedule_state_is_on_core (states[k + 2].state) && states[k + 2].begin == next->end;
           g_ptr_array_add (life->preemptions,
                            new_preemption (&index, life, process_lane, k, ran_again ? next->end : G_MININT64));
         }
@@ -328,13 +315,13 @@ struct _Call {
 };
 
 static gint64
-running_time_of (ChronoSpans *spans, guint32 instance, gint64 begin, gint64 end)
+running_time_of (ChronoLane *lane, guint32 instance)
 {
-  if (!usable_spans (spans))
-    return 0;
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
   gint64 total = 0;
   guint lo, hi;
-  spans_starting_in (spans, begin, end, &lo, &hi);
+  if (!chrono_schedule_instance_spans (lane, instance, &lo, &hi))
+    return 0;
   for (guint i = lo; i < hi; i++)
     {
       ChronoSpan span;
@@ -399,7 +386,7 @@ collect_calls (ChronoLane *lane, GHashTable *callers, guint process_index, gint6
       call->runnable->begin = record->begin;
       call->runnable->end = record->end;
       call->runnable->number = record->number;
-      call->runnable->running_time = running_time_of (chrono_lane_get_spans (lane), i, record->begin, record->end);
+      call->runnable->running_time = running_time_of (lane, i);
       g_ptr_array_add (all, call);
       g_ptr_array_add (caller ? caller->callees : roots, call);
       if (mine == NULL)
@@ -495,10 +482,9 @@ chrono_instance_life_new (ChronoTrace *trace, ChronoLane *process_lane, guint in
   life->preemptions = g_ptr_array_new_with_free_func (free_preemption);
   life->runnables = g_ptr_array_new_with_free_func (free_runnable);
 
-  if (usable_spans (spans))
+  guint lo, hi;
+  if (chrono_schedule_instance_spans (process_lane, instance_index, &lo, &hi))
     {
-      guint lo, hi;
-      spans_starting_in (spans, record->begin, record->end, &lo, &hi);
       for (guint i = lo; i < hi; i++)
         {
           ChronoSpan span;

@@ -1,7 +1,8 @@
-/* chrono-instance-life.h — the whole life of one BTF task/ISR instance, as the
+/* chrono-instance-life.h — the whole life of one task/ISR instance, as the
  * inspector shows it: its states from activation to termination, response
  * time, time per state, each preemption (on which core, by whom, for how
- * long) and the runnables it called.  Computed from the model only. */
+ * long) and the runnables it called.  Computed from the model only, by the
+ * rules of chrono-schedule.h. */
 #pragma once
 
 #include "chrono-trace.h"

@@ -1,7 +1,7 @@
 /* chrono-metrics.c — per-instance timing metrics, from the model only.
  *
- * Where things are (see src/loaders/btf/chrono-btf-processes.c): an
- * instance's record holds its latest activation, its first start since and
+ * Where things are (the model's rules, src/model/chrono-schedule.h): an
+ * instance's row holds its latest activation, its first start since and
  * its termination; its states are the spans of its lane whose instance
  * column is its index.  One pass over a lane's spans sums, per instance,
  * what it spent RUNNING and READY since its activation, so the cost is the

@@ -80,8 +80,8 @@ running_inside (ChronoLane *lane, gint64 begin, gint64 end, GHashTable *instance
   return running;
 }
 
-/* A BTF task, ISR or runnable: a call is an instance, its time is the time
- * it runs; exclusive time leaves out what the runnables it calls run (a
+/* A task, ISR or runnable (chrono-schedule.h): a call is an instance, its
+ * time is the time it runs; exclusive time leaves out what the runnables it calls run (a
  * caller runs on while its callees do). */
 static void
 add_scheduled_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gint64 end, GHashTable *rows, GArray *array)

@@ -94,7 +94,8 @@ decisive_dependency (ChronoTrace *trace, const ChronoChainStep *item, ChronoChai
   return best != NULL && best->src_lane != NULL && item_at (best->src_lane, best->src_time, out);
 }
 
-/* A runnable's call comes from the task instance that made it. */
+/* A runnable's call comes from the instance that made it: its row names its
+ * caller's row in the parent lane (chrono-schedule.h). */
 static gboolean
 caller (const ChronoChainStep *item, ChronoChainStep *out)
 {
@@ -109,7 +110,8 @@ caller (const ChronoChainStep *item, ChronoChainStep *out)
   guint32 calling = chrono_instances_get (instances, span.instance)->parent;
   ChronoInstances *callers = chrono_lane_get_instances (parent);
   ChronoSpans *parent_spans = chrono_lane_get_spans (parent);
-  if (calling == G_MAXUINT32 || callers == NULL || parent_spans == NULL || calling >= chrono_instances_get_n (callers))
+  if (calling == CHRONO_INSTANCE_NO_CALLER || callers == NULL || parent_spans == NULL
+      || calling >= chrono_instances_get_n (callers))
     return FALSE;
   /* the caller's span at the call's start */
   const ChronoInstance *life = chrono_instances_get (callers, calling);

@@ -81,7 +81,7 @@ dump_instances (GString *out, ChronoInstances *instances)
       g_string_append_printf (out, " activations=%u preemptions=%u flags=", instance->activations,
                               instance->preemptions);
       dump_flags (out, instance->flags, instance_flags, G_N_ELEMENTS (instance_flags));
-      if (instance->parent != G_MAXUINT32)
+      if (instance->parent != CHRONO_INSTANCE_NO_CALLER)
         g_string_append_printf (out, " caller=%u", instance->parent);
       g_string_append_c (out, '\n');
     }

@@ -1,5 +1,7 @@
 /* chrono-instances.h — the lives of a lane's entity: one row per instance
- * from its first to its last event (a BTF task activation, a runnable call). */
+ * from its first to its last event (a task's activation, a runnable's
+ * call).  How rows and a lane's spans go together, and the calls loaders
+ * lay them out with, are in chrono-schedule.h. */
 #pragma once
 
 #include <glib.h>
@@ -12,6 +14,9 @@ typedef enum {
   CHRONO_INSTANCE_INFERRED = 1 << 2, /* already alive when the trace began */
 } ChronoInstanceFlags;
 
+/* A row's parent when it is no call, or a call no live instance made. */
+#define CHRONO_INSTANCE_NO_CALLER G_MAXUINT32
+
 typedef struct {
   gint64 number; /* the producer's instance number; G_MININT64 when unknown */
   gint64 begin, end; /* first and last event; end = trace end while still alive */
@@ -19,7 +24,7 @@ typedef struct {
   guint32 flags;
   guint32 activations; /* activate events (dup activations included) */
   guint32 preemptions;
-  guint32 parent; /* caller instance index in the parent lane, or G_MAXUINT32 */
+  guint32 parent; /* a call's caller: its row in the parent lane, or CHRONO_INSTANCE_NO_CALLER */
   /* Timing analysis measures a life from its latest activation: another
    * activation of an open instance restarts it.  G_MININT64 when unknown. */
   gint64 activated_at;

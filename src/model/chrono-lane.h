@@ -18,10 +18,11 @@ G_BEGIN_DECLS
  * renderer, the overview and the analyses decide by kind, never by format. */
 typedef enum {
   CHRONO_LANE_GROUP, /* a heading: no items, only child lanes */
-  CHRONO_LANE_PROCESS, /* something scheduled in instances (a BTF task or ISR): one span per state of an
-                          instance, spans carry the instance number; the lane has an instance table */
-  CHRONO_LANE_RUNNABLE, /* code called by its parent lane's process: spans are calls (running or
-                           suspended), depth = call depth */
+  /* Scheduled work: the rules of these three are in chrono-schedule.h. */
+  CHRONO_LANE_PROCESS, /* something scheduled in instances (a task or ISR): an instance table, one span per
+                          state of an instance, carrying its row index */
+  CHRONO_LANE_RUNNABLE, /* code called by its parent lane: an instance table of calls naming their caller's
+                           row, spans are calls' states (running or suspended) */
   CHRONO_LANE_CORE, /* an execution unit: each span is an occupant, labelled by its name, coloured by it */
   CHRONO_LANE_SEMAPHORE, /* a shared resource's own state over time (free, used, full, …) */
   CHRONO_LANE_ACCESS, /* one user's requests and holds of a shared resource */

@@ -308,7 +308,7 @@ restore_calls (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable_owner,
       Entity *runnable = chrono_btf_ensure_entity (m, BTF_R, sc->runnable, "R");
       GPtrArray *stack = chrono_btf_call_stack (pi, runnable_owner ? runnable_owner : runnable);
       ChronoLane *parent = pi ? pi->entity->lane : chrono_btf_group_lane (m, GROUP_RUNNABLES);
-      guint32 caller = pi ? pi->index : G_MAXUINT32;
+      guint32 caller = pi ? pi->index : CHRONO_INSTANCE_NO_CALLER;
       if (stack->len > 0)
         {
           RunnableCall *top = g_ptr_array_index (stack, stack->len - 1);
@@ -317,7 +317,7 @@ restore_calls (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable_owner,
         }
       RunnableCall *call = g_new0 (RunnableCall, 1);
       call->runnable = runnable;
-      call->lane = chrono_btf_child_lane (m, parent, runnable->name);
+      call->lane = chrono_schedule_runnable_lane (parent, runnable->name, "R");
       call->number = sc->number;
       call->state = sc->state;
       call->since = sc->since;
@@ -325,7 +325,7 @@ restore_calls (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable_owner,
       call->inferred = sc->inferred;
       ChronoInstance record = sc->record;
       record.parent = caller;
-      call->index = chrono_instances_add (chrono_lane_get_instances (call->lane), &record);
+      call->index = chrono_schedule_resume_row (call->lane, &record);
       g_ptr_array_add (stack, call);
     }
 }
@@ -348,7 +348,7 @@ restore_live (ChronoBtfMachine *m, Entity *e, const GArray *live)
       ChronoInstance record = si->record;
       if (si->activated_by != NULL)
         record.activated_by = chrono_strings_intern (chrono_trace_get_strings (m->trace), si->activated_by);
-      pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &record);
+      pi->index = chrono_schedule_resume_row (e->lane, &record);
       g_ptr_array_add (e->live, pi);
       if (si->core != NULL)
         {

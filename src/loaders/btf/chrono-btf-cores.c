@@ -10,8 +10,8 @@ chrono_btf_core_close (ChronoBtfMachine *m, Entity *core, gint64 time, guint8 fl
   if (pi == NULL)
     return;
   ChronoState state = pi->entity->idle_task ? CHRONO_STATE_IDLE : core->core_state;
-  chrono_btf_add_span (m, core->lane, core->core_since, time, state, core->core_flags | flags, 0,
-                       chrono_strings_intern (m->strings, pi->entity->name), CHRONO_NO_INSTANCE);
+  chrono_schedule_add_occupant (&m->builder, core->lane, core->core_since, time, state, core->core_flags | flags,
+                                chrono_strings_intern (m->strings, pi->entity->name));
   core->occupant = NULL;
   pi->core = NULL;
 }
@@ -51,8 +51,8 @@ chrono_btf_core_set_state (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time
   Entity *core = pi->core;
   if (core == NULL || core->core_state == state)
     return;
-  chrono_btf_add_span (m, core->lane, core->core_since, time, core->core_state, core->core_flags, 0,
-                       chrono_strings_intern (m->strings, pi->entity->name), CHRONO_NO_INSTANCE);
+  chrono_schedule_add_occupant (&m->builder, core->lane, core->core_since, time, core->core_state, core->core_flags,
+                                chrono_strings_intern (m->strings, pi->entity->name));
   core->core_state = state;
   core->core_since = time;
   core->core_flags = 0;

@@ -96,15 +96,26 @@ chrono_btf_machine_new (ChronoTrace *trace)
   m->pending = g_ptr_array_new_with_free_func (chrono_btf_free_pending);
   m->entity_order = g_ptr_array_new ();
   m->open_end = CHRONO_SPAN_OPEN_END;
+  chrono_schedule_builder_init (&m->builder);
   m->type_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   m->event_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return m;
+}
+
+static ChronoSummary *
+lane_summary_for (ChronoLane *lane, gpointer data)
+{
+  return chrono_btf_lane_summary (data, lane);
 }
 
 void
 chrono_btf_machine_set_summary_buckets (ChronoBtfMachine *m, guint n_buckets)
 {
   m->summary_buckets = n_buckets;
+  if (n_buckets > 0)
+    chrono_schedule_builder_summarize (&m->builder, lane_summary_for, m);
+  else
+    chrono_schedule_builder_init (&m->builder);
 }
 
 void
@@ -194,8 +205,7 @@ chrono_btf_ensure_entity (ChronoBtfMachine *m, BtfType type, const char *name, c
   if (type == BTF_T || type == BTF_I)
     {
       e->live = g_ptr_array_new_with_free_func (free_process_instance);
-      chrono_lane_ensure_instances (e->lane);
-      chrono_lane_ensure_spans (e->lane);
+      chrono_schedule_prepare_process_lane (e->lane);
     }
   g_hash_table_insert (m->entities, g_strdup_printf ("%s\x1f%s", chrono_btf_type_codes[type], name), e);
   e->order = m->entity_order->len;
@@ -263,20 +273,10 @@ chrono_btf_machine_plan_summaries (ChronoBtfMachine *m)
 }
 
 void
-chrono_btf_add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags,
-                     guint16 depth, guint32 label, guint32 instance)
+chrono_btf_add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state, guint8 flags)
 {
-  if (end <= start || state == CHRONO_STATE_NONE)
-    return; /* a state left at the moment it was entered paints nothing */
-  if (m->summary_buckets > 0)
-    {
-      ChronoSummary *summary = chrono_btf_lane_summary (m, lane);
-      chrono_summary_add_interval (summary, start, end, state, label);
-      chrono_summary_note_depth (summary, depth);
-      return;
-    }
-  ChronoSpan span = { start, end, state, flags, depth, label, instance, 0 };
-  chrono_spans_append (chrono_lane_ensure_spans (lane), &span);
+  ChronoSpan span = { start, end, state, flags, 0, 0, CHRONO_NO_INSTANCE, 0 };
+  chrono_schedule_add_span (&m->builder, lane, &span);
 }
 
 void

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "chrono-btf-machine.h"
+#include "chrono-schedule.h"
 
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
@@ -159,6 +160,7 @@ struct _ChronoBtfMachine {
   GPtrArray *pending; /* ChronoBtfEvent*: runnable lines waiting for their process */
   gboolean replaying;
   guint summary_buckets; /* > 0: an index pass, lanes get summaries instead of spans (at most this many buckets) */
+  ChronoScheduleBuilder builder; /* lays out instances, occupants and calls (into summaries in an index pass) */
   guint8 open_end; /* the flag of what is still open when the machine finishes */
   /* type codes and event names as written -> parsed, so each spelling is
    * compared case-insensitively once, not on every line */
@@ -186,8 +188,9 @@ ChronoSummary *chrono_btf_lane_summary (ChronoBtfMachine *m, ChronoLane *lane);
 /* The checkpoints' shared list of entity names (chrono-btf-checkpoint.c). */
 void chrono_btf_names_unref (struct _ChronoBtfNames *names);
 guint chrono_btf_planned_buckets (ChronoBtfMachine *m);
+/* A semaphore's or an access's state (instances, occupants and calls go through m->builder). */
 void chrono_btf_add_span (ChronoBtfMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state,
-                          guint8 flags, guint16 depth, guint32 label, guint32 instance);
+                          guint8 flags);
 void chrono_btf_add_mark (ChronoBtfMachine *m, ChronoLane *lane, const ChronoBtfEvent *ev);
 char *chrono_btf_describe_instance (gint64 number);
 void chrono_btf_core_close (ChronoBtfMachine *m, Entity *core, gint64 time, guint8 flags);
@@ -203,7 +206,6 @@ gboolean chrono_btf_split_core_prefix (const char *target, guint64 *out_core, ch
 ProcessInstance *chrono_btf_find_live (Entity *e, gint64 number);
 void chrono_btf_process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, gboolean terminated);
 void chrono_btf_process_event (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev);
-ChronoLane *chrono_btf_child_lane (ChronoBtfMachine *m, ChronoLane *parent, const char *name);
 GPtrArray *chrono_btf_call_stack (ProcessInstance *pi, Entity *runnable);
 ChronoInstance *chrono_btf_call_record (RunnableCall *call);
 void chrono_btf_runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time,

@@ -87,7 +87,7 @@ close_entity (ChronoBtfMachine *m, Entity *e, gint64 end)
       chrono_btf_runnable_close_call (m, NULL, g_ptr_array_index (e->orphan_calls, e->orphan_calls->len - 1), end,
                                       CHRONO_SPAN_OPEN_END);
   if (e->type == BTF_SEM)
-    chrono_btf_add_span (m, e->lane, e->sem_since, end, e->sem_state, m->open_end, 0, 0, CHRONO_NO_INSTANCE);
+    chrono_btf_add_span (m, e->lane, e->sem_since, end, e->sem_state, m->open_end);
   if (e->accesses != NULL)
     {
       GHashTableIter iter;
@@ -96,8 +96,7 @@ close_entity (ChronoBtfMachine *m, Entity *e, gint64 end)
       while (g_hash_table_iter_next (&iter, NULL, &value))
         {
           Access *access = value;
-          chrono_btf_add_span (m, access->lane, access->since, end, access->state, m->open_end, 0, 0,
-                               CHRONO_NO_INSTANCE);
+          chrono_btf_add_span (m, access->lane, access->since, end, access->state, m->open_end);
         }
     }
   if (e->have_value && m->summary_buckets > 0)

@@ -95,16 +95,7 @@ new_process_instance (ChronoBtfMachine *m, Entity *e, gint64 number, gint64 begi
   pi->number = number;
   pi->slot = free_slot (e);
   pi->calls = g_ptr_array_new_with_free_func (chrono_btf_free_call);
-  ChronoInstance record = { .number = number,
-                            .begin = begin,
-                            .end = begin,
-                            .first_start = G_MININT64,
-                            .flags = flags,
-                            .parent = G_MAXUINT32,
-                            .activated_at = G_MININT64,
-                            .started_at = G_MININT64,
-                            .line = m->line };
-  pi->index = chrono_instances_add (chrono_lane_get_instances (e->lane), &record);
+  pi->index = chrono_schedule_begin_instance (e->lane, number, begin, flags, m->line);
   g_ptr_array_add (e->live, pi);
   return pi;
 }
@@ -114,7 +105,8 @@ process_set_state (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, Chrono
 {
   if (pi->state == state)
     return;
-  chrono_btf_add_span (m, pi->entity->lane, pi->since, time, pi->state, pi->span_flags, pi->slot, 0, pi->index);
+  chrono_schedule_add_state (&m->builder, pi->entity->lane, pi->index, pi->since, time, pi->state, pi->span_flags,
+                             pi->slot);
   pi->state = state;
   pi->since = time;
   pi->span_flags = 0;
@@ -142,21 +134,15 @@ chrono_btf_process_end (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, g
     chrono_btf_core_close (m, pi->core, time, terminated ? 0 : m->open_end);
   if (!terminated)
     {
-      chrono_btf_add_span (m, e->lane, pi->since, time, pi->state, pi->span_flags | m->open_end, pi->slot, 0,
-                           pi->index);
+      chrono_schedule_add_state (&m->builder, e->lane, pi->index, pi->since, time, pi->state,
+                                 pi->span_flags | m->open_end, pi->slot);
       pi->state = CHRONO_STATE_NONE;
     }
   else
     process_set_state (m, pi, time, CHRONO_STATE_NONE);
-  ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (e->lane), pi->index);
-  record->end = time;
   if (terminated)
-    {
-      record->flags |= CHRONO_INSTANCE_TERMINATED;
-      e->terminated[e->n_terminated++ % RECENT_TERMINATED] = pi->number;
-    }
-  if (m->summary_buckets > 0)
-    chrono_instances_release (chrono_lane_get_instances (e->lane), pi->index);
+    e->terminated[e->n_terminated++ % RECENT_TERMINATED] = pi->number;
+  chrono_schedule_end (&m->builder, e->lane, pi->index, time, terminated);
   g_ptr_array_remove (e->live, pi);
 }
 
@@ -226,28 +212,20 @@ apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEven
 static void
 count_event (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEvent *ev, ProcessEvent code)
 {
-  ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (pi->entity->lane), pi->index);
+  ChronoLane *lane = pi->entity->lane;
   if (code == EV_ACTIVATE)
     {
-      record->activations++;
-      record->activated_at = ev->time;
-      record->started_at = G_MININT64;
-      record->line = ev->line;
       /* who activated it, for following a chain upstream (not itself: a restart) */
       gboolean by_other = *ev->source != '\0' && strcmp (ev->source, pi->entity->name) != 0;
-      record->activated_by =
+      guint32 by =
           by_other ? chrono_strings_intern (chrono_trace_get_strings (m->trace), ev->source) : CHRONO_STRING_NONE;
-      record->activated_by_instance = ev->source_instance;
+      chrono_schedule_note_activation (lane, pi->index, ev->time, ev->line, by, ev->source_instance);
     }
   if (code == EV_PREEMPT)
-    record->preemptions++;
-  if ((code == EV_START || code == EV_RESUME || code == EV_RUN || code == EV_POLL_PARKING)
-      && record->first_start == G_MININT64)
-    record->first_start = ev->time;
-  if ((code == EV_START || code == EV_RESUME || code == EV_RUN) && record->activated_at != G_MININT64
-      && record->started_at == G_MININT64)
-    record->started_at = ev->time;
-  record->end = ev->time;
+    chrono_schedule_note_preemption (lane, pi->index);
+  if (code == EV_START || code == EV_RESUME || code == EV_RUN || code == EV_POLL_PARKING)
+    chrono_schedule_note_start (lane, pi->index, ev->time, code != EV_POLL_PARKING);
+  chrono_schedule_note_event (lane, pi->index, ev->time);
 }
 
 static ProcessEvent

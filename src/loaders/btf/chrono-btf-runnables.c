@@ -45,22 +45,6 @@ caller_instance (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
   return core ? core->occupant : NULL;
 }
 
-ChronoLane *
-chrono_btf_child_lane (ChronoBtfMachine *m, ChronoLane *parent, const char *name)
-{
-  guint n = chrono_lane_get_n_children (parent);
-  for (guint i = 0; i < n; i++)
-    {
-      ChronoLane *child = chrono_lane_get_child (parent, i);
-      if (strcmp (chrono_lane_get_name (child), name) == 0)
-        return child;
-    }
-  g_autoptr (ChronoLane) lane = chrono_lane_new (name, CHRONO_LANE_RUNNABLE, "R");
-  chrono_lane_append_child (parent, lane);
-  chrono_lane_ensure_instances (lane);
-  return lane;
-}
-
 GPtrArray *
 chrono_btf_call_stack (ProcessInstance *pi, Entity *runnable)
 {
@@ -85,7 +69,7 @@ new_call (ChronoBtfMachine *m, ChronoLane *parent_lane, guint32 caller, Entity *
   call->runnable = runnable;
   if (runnable->cached_parent != parent_lane)
     {
-      runnable->cached_lane = chrono_btf_child_lane (m, parent_lane, runnable->name);
+      runnable->cached_lane = chrono_schedule_runnable_lane (parent_lane, runnable->name, "R");
       runnable->cached_parent = parent_lane;
     }
   call->lane = runnable->cached_lane;
@@ -94,18 +78,7 @@ new_call (ChronoBtfMachine *m, ChronoLane *parent_lane, guint32 caller, Entity *
   call->since = since;
   call->span_flags = inferred ? CHRONO_SPAN_INFERRED : 0;
   call->inferred = inferred;
-  ChronoInstance record = { ev->target_instance,
-                            since,
-                            since,
-                            inferred ? G_MININT64 : since,
-                            inferred ? CHRONO_INSTANCE_INFERRED : CHRONO_INSTANCE_ACTIVATED,
-                            0,
-                            0,
-                            caller,
-                            inferred ? G_MININT64 : since,
-                            inferred ? G_MININT64 : since,
-                            ev->line };
-  call->index = chrono_instances_add (chrono_lane_get_instances (call->lane), &record);
+  call->index = chrono_schedule_begin_call (call->lane, ev->target_instance, since, caller, inferred, ev->line);
   return call;
 }
 
@@ -116,7 +89,7 @@ push_call (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable, const Chr
 {
   GPtrArray *stack = chrono_btf_call_stack (pi, runnable);
   ChronoLane *parent = pi ? pi->entity->lane : chrono_btf_group_lane (m, GROUP_RUNNABLES);
-  guint32 caller = pi ? pi->index : G_MAXUINT32;
+  guint32 caller = pi ? pi->index : CHRONO_INSTANCE_NO_CALLER;
   if (stack->len > 0)
     {
       RunnableCall *top = g_ptr_array_index (stack, stack->len - 1);
@@ -162,8 +135,7 @@ push_inferred_caller (ChronoBtfMachine *m, ProcessInstance *pi, Entity *runnable
       chrono_lane_append_child (call->lane, callee->lane);
       g_object_unref (callee->lane);
     }
-  /* fetched again: new_call may have grown the table the old pointer pointed into */
-  chrono_btf_call_record (callee)->parent = call->index;
+  chrono_schedule_set_caller (callee->lane, callee->index, call->index);
   g_ptr_array_insert (stack, bottom, call);
   return call;
 }
@@ -172,8 +144,8 @@ static void
 call_set_state (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, ChronoState state,
                 guint8 extra_flags)
 {
-  chrono_btf_add_span (m, call->lane, call->since, time, call->state, call->span_flags | extra_flags, pi ? pi->slot : 0,
-                       0, call->index);
+  chrono_schedule_add_call_state (&m->builder, call->lane, call->index, call->since, time, call->state,
+                                  call->span_flags | extra_flags, pi ? pi->slot : 0);
   call->state = state;
   call->since = time;
   call->span_flags = 0;
@@ -186,12 +158,7 @@ void
 chrono_btf_runnable_close_call (ChronoBtfMachine *m, ProcessInstance *pi, RunnableCall *call, gint64 time, guint8 how)
 {
   call_set_state (m, pi, call, time, CHRONO_STATE_NONE, how & m->open_end);
-  ChronoInstance *record = chrono_btf_call_record (call);
-  record->end = time;
-  if (how == 0)
-    record->flags |= CHRONO_INSTANCE_TERMINATED;
-  if (m->summary_buckets > 0)
-    chrono_instances_release (chrono_lane_get_instances (call->lane), call->index);
+  chrono_schedule_end (&m->builder, call->lane, call->index, time, how == 0);
   g_ptr_array_remove (chrono_btf_call_stack (pi, call->runnable), call);
 }
 
@@ -283,9 +250,8 @@ chrono_btf_runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
       chrono_btf_runnable_close_call (m, pi, call, ev->time, 0);
       break;
       case RUN_OTHER: {
-        ChronoLane *lane = call ? call->lane
-                           : pi ? chrono_btf_child_lane (m, pi->entity->lane, runnable->name)
-                                : chrono_btf_child_lane (m, chrono_btf_group_lane (m, GROUP_RUNNABLES), runnable->name);
+        ChronoLane *caller = pi ? pi->entity->lane : chrono_btf_group_lane (m, GROUP_RUNNABLES);
+        ChronoLane *lane = call ? call->lane : chrono_schedule_runnable_lane (caller, runnable->name, "R");
         chrono_btf_add_mark (m, lane, ev);
         break;
       }

@@ -49,7 +49,7 @@ access_set_state (ChronoBtfMachine *m, Access *access, gint64 time, ChronoState 
 {
   if (access->state == state)
     return;
-  chrono_btf_add_span (m, access->lane, access->since, time, access->state, 0, 0, 0, CHRONO_NO_INSTANCE);
+  chrono_btf_add_span (m, access->lane, access->since, time, access->state, 0);
   access->state = state;
   access->since = time;
 }
@@ -67,7 +67,7 @@ chrono_btf_semaphore_event (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEve
         }
       if (state != sem->sem_state)
         {
-          chrono_btf_add_span (m, sem->lane, sem->sem_since, ev->time, sem->sem_state, 0, 0, 0, CHRONO_NO_INSTANCE);
+          chrono_btf_add_span (m, sem->lane, sem->sem_since, ev->time, sem->sem_state, 0);
           sem->sem_state = state;
           sem->sem_since = ev->time;
         }
