@@ -353,6 +353,22 @@ class Cli(unittest.TestCase):
         self.assertEqual(bad.returncode, 2)
         self.assertIn("no task, ISR or runnable named", bad.stderr)
 
+    def test_control_characters_in_names_are_escaped_alike(self):
+        """Every JSON the CLI prints escapes a name the same way: newline,
+        return and tab short, every other control character as \\u00XX
+        (json-glib wrote 0x1f raw, which is no JSON)."""
+        odd = "Task\x1f\x08\tX\x0c"
+        path = self.write("odd.btf", CLEAN.replace("Task_A", odd))
+        escaped = 'Task\\u001f\\u0008\\tX\\u000c'
+        for args in (("info", "--json"), ("stats", "--json"), ("life", "--json", odd + "#0"),
+                     ("range", "--json", "--range", "0..1us")):
+            with self.subTest(command=args[0]):
+                result = run(args[0], path, *args[1:])
+                self.assertEqual(result.returncode, 0, result.stderr)
+                json.loads(result.stdout)  # strict: a raw control character in a string fails
+                self.assertIn(escaped, result.stdout)
+                self.assertNotIn("\x1f", result.stdout)
+
     def test_check_requirements(self):
         """Every violation as trace:line: requirement: value at time; exit 1."""
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
