@@ -58,8 +58,8 @@ real (double value)
 
 /* A name as read, which a file's path need not be: bytes that are no
  * UTF-8 go as a byte string, written as the text it is. */
-static GVariant *
-text (const char *value)
+GVariant *
+chrono_report_text (const char *value)
 {
   if (g_utf8_validate (value, -1, NULL))
     return g_variant_new_string (value);
@@ -79,8 +79,8 @@ add_header (GVariantBuilder *b, ChronoTrace *trace, gboolean claims)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   gboolean range = chrono_trace_has_range (trace);
-  add (b, "file", text (chrono_trace_get_path (trace)));
-  add (b, "format", text (chrono_trace_get_format (trace)));
+  add (b, "file", chrono_report_text (chrono_trace_get_path (trace)));
+  add (b, "format", chrono_report_text (chrono_trace_get_format (trace)));
   add (b, "begin", range ? seconds (clock, chrono_trace_get_begin (trace)) : null ());
   add (b, "end", range ? seconds (clock, chrono_trace_get_end (trace)) : null ());
   add (b, "ticks_per_second", g_variant_new_int64 (clock->ticks_per_second));
@@ -131,7 +131,7 @@ resource (ChronoTrace *trace, const ChronoResourceStats *r)
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
   add (&b, "id", g_variant_new_int64 (chrono_lane_get_source_id (r->lane)));
-  add (&b, "name", text (lane_name_attribute (trace, r->lane)));
+  add (&b, "name", chrono_report_text (lane_name_attribute (trace, r->lane)));
   add (&b, "capacity", real (chrono_lane_get_capacity (r->lane)));
   add (&b, "claims", g_variant_new_uint64 (r->claims));
   add (&b, "usage", real (r->usage));
@@ -145,7 +145,7 @@ signal_figures (ChronoTrace *trace, const ChronoSignalStats *s)
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
   add (&b, "id", g_variant_new_int64 (chrono_lane_get_source_id (s->lane)));
-  add (&b, "name", text (lane_name_attribute (trace, s->lane)));
+  add (&b, "name", chrono_report_text (lane_name_attribute (trace, s->lane)));
   add (&b, "fragments", g_variant_new_uint64 (s->fragments));
   add (&b, "min", s->has_range ? real (s->min) : null ());
   add (&b, "max", s->has_range ? real (s->max) : null ());
@@ -165,7 +165,7 @@ critical_path (ChronoTrace *trace)
       ChronoSpans *spans = chrono_lane_get_spans (step->lane);
       GVariantBuilder entry;
       g_variant_builder_init (&entry, G_VARIANT_TYPE_VARDICT);
-      add (&entry, "lane", text (chrono_lane_get_name (step->lane)));
+      add (&entry, "lane", chrono_report_text (chrono_lane_get_name (step->lane)));
       add (&entry, "begin", seconds (clock, chrono_spans_get_start (spans, step->span)));
       add (&entry, "end", seconds (clock, chrono_spans_get_end (spans, step->span)));
       g_variant_builder_add (&b, "v", g_variant_builder_end (&entry));
@@ -224,8 +224,8 @@ entity (const ChronoClock *clock, const ChronoEntityStats *s)
 {
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
-  add (&b, "name", text (s->name));
-  add (&b, "type", text (s->type));
+  add (&b, "name", chrono_report_text (s->name));
+  add (&b, "type", chrono_report_text (s->type));
   switch (s->kind)
     {
     case CHRONO_LANE_PROCESS:

@@ -28,5 +28,8 @@ GVariant *chrono_report_build (ChronoTrace *trace, ChronoReportGaps *gaps);
 GVariant *chrono_report_number_take (char *text);
 /* The text of an exact number, or NULL when value is none. */
 const char *chrono_report_number_text (GVariant *value);
+/* A name as read: a string, or a byte string where it is no UTF-8 (a
+ * file's path need not be), written as the text it is; floating. */
+GVariant *chrono_report_text (const char *value);
 
 G_END_DECLS

@@ -162,13 +162,20 @@ write_variant (Writer *w, GVariant *value, guint depth)
     }
 }
 
+void
+chrono_cli_append_variant_json (GString *out, GVariant *value, ChronoCliJsonLayout layout)
+{
+  Writer w = { out, layout };
+  write_variant (&w, value, 0);
+}
+
 char *
 chrono_cli_variant_json (GVariant *value, ChronoCliJsonLayout layout)
 {
-  Writer w = { g_string_new (NULL), layout };
-  write_variant (&w, value, 0);
-  g_string_append_c (w.out, '\n');
-  return g_string_free (w.out, FALSE);
+  GString *out = g_string_new (NULL);
+  chrono_cli_append_variant_json (out, value, layout);
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
 }
 
 /* ---- a json-glib tree ----------------------------------------------------------- */

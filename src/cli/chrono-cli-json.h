@@ -3,8 +3,8 @@
  * and json-glib's trees are both written here, not by json-glib's
  * generator, whose text is no JSON for some control characters and some
  * doubles, and which holds neither unsigned integers past G_MAXINT64 nor
- * exact decimal seconds.  stats and chains, whose layouts are their own,
- * write their strings and numbers with the same pieces. */
+ * exact decimal seconds.  chains, whose layout is its own, writes its
+ * frame by hand and its names and figures with these. */
 #pragma once
 
 #include <json-glib/json-glib.h>
@@ -14,7 +14,9 @@ G_BEGIN_DECLS
 typedef enum {
   /* no space at all, as json-glib wrote it: {"a":1,"b":[2,3]} */
   CHRONO_CLI_JSON_COMPACT,
-  /* ", " and ": " between things; a top-level member from the first array
+  /* ", " and ": " between things, all on one line */
+  CHRONO_CLI_JSON_SPACED,
+  /* spaced, and a top-level member from the first array
    * on starts a line of its own, and so does each element of such an
    * array: what info --json has always written of the figures it computed */
   CHRONO_CLI_JSON_LINES,
@@ -27,6 +29,8 @@ void chrono_cli_append_json_string (GString *out, const char *text);
 /* A report or a loader's figures (see chrono-report.h for the exact
  * numbers it holds) as a JSON document with its newline. */
 char *chrono_cli_variant_json (GVariant *value, ChronoCliJsonLayout layout);
+/* The same inside a document laid out by hand (chains'), with no newline. */
+void chrono_cli_append_variant_json (GString *out, GVariant *value, ChronoCliJsonLayout layout);
 /* A json-glib tree as a JSON document with its newline, compact. */
 char *chrono_cli_json_text (JsonNode *root);
 
