@@ -1,6 +1,6 @@
 /* chrono-cli-chains.c — `chronoscope-cli chains`: end-to-end latency and
  * data age of event chains, and their output.  The summaries are
- * stats' own (chrono_cli_append_summary_json), so both read alike and one
+ * stats' own (chrono_cli_summary), so both read alike and one
  * checker rule (nearest rank, exact seconds) covers both. */
 #include "chrono-cli-chains.h"
 
@@ -37,7 +37,9 @@ append_histogram_json (GString *out, const ChronoClock *clock, const ChronoChain
   g_string_append (out, ", \"max\": ");
   append_seconds (out, clock, s->max);
   g_string_append (out, ", \"width\": ");
-  chrono_cli_append_seconds_ratio (out, clock, (guint64) (s->max - s->min), CHRONO_CLI_CHAIN_BINS);
+  g_autoptr (GVariant) width =
+      g_variant_ref_sink (chrono_cli_seconds_ratio (clock, (guint64) (s->max - s->min), CHRONO_CLI_CHAIN_BINS));
+  chrono_cli_append_variant_json (out, width, CHRONO_CLI_JSON_SPACED);
   g_string_append (out, ", \"counts\": [");
   for (guint b = 0; b < CHRONO_CLI_CHAIN_BINS; b++)
     g_string_append_printf (out, "%s%u", b ? ", " : "", counts[b]);
@@ -63,7 +65,9 @@ append_chain_json (GString *out, const ChronoClock *clock, const ChronoChainResu
       any[m] = chrono_chain_result_summarize (result, m, &s[m]);
       gint64 worst_at = any[m] ? g_array_index (result->samples[m], ChronoChainSample, s[m].worst).time : 0;
       g_string_append_printf (out, ",\n    \"%s\": ", chrono_chain_measure_get_name (m));
-      chrono_cli_append_summary_json (out, clock, FALSE, any[m] ? &s[m] : NULL, worst_at);
+      g_autoptr (GVariant) summary =
+          g_variant_ref_sink (chrono_cli_summary (clock, FALSE, any[m] ? &s[m] : NULL, worst_at));
+      chrono_cli_append_variant_json (out, summary, CHRONO_CLI_JSON_SPACED);
     }
   g_string_append (out, ",\n    \"incomplete\": {");
   for (guint m = 0; m < CHRONO_N_CHAIN_MEASURES; m++)

@@ -1,19 +1,15 @@
 /* chrono-cli-info.c — `chronoscope-cli info`: a summary of each trace, as
- * text or as JSON (the figures a loader counted, when it did; else the
- * entities' timing, or a trace of claims' resources, signals and critical
- * path), which the per-format checkers recompute independently. */
+ * text or as JSON (the report of chrono-report.c, which the per-format
+ * checkers recompute independently). */
 #include "chrono-config.h"
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
-#include <math.h>
 
 #include "chrono-cli-commands.h"
 #include "chrono-cli-json.h"
-#include "chrono-critical-path.h"
 #include "chrono-entity-stats.h"
-#include "chrono-resource-stats.h"
-#include "chrono-resource-usage.h"
+#include "chrono-report.h"
 
 static struct {
   gboolean json;
@@ -24,193 +20,18 @@ const GOptionEntry chrono_cli_info_options[] = {
   { NULL },
 };
 
-static void
-append_seconds (GString *out, const ChronoClock *clock, gint64 ticks)
-{
-  g_autofree char *text = chrono_clock_format_seconds_exact (clock, ticks);
-  g_string_append (out, text);
-}
-
-static void
-append_duration (GString *out, const ChronoClock *clock, guint64 ticks)
-{
-  g_autofree char *text = chrono_clock_format_duration_exact (clock, ticks);
-  g_string_append (out, text);
-}
-
-static void
-append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntityStats *s)
-{
-  g_string_append (out, "{\"name\": ");
-  chrono_cli_append_json_string_short (out, s->name);
-  g_string_append (out, ", \"type\": ");
-  chrono_cli_append_json_string_short (out, s->type);
-  switch (s->kind)
-    {
-    case CHRONO_LANE_PROCESS:
-      g_string_append_printf (out,
-                              ", \"activations\": %" G_GUINT64_FORMAT ", \"preemptions\": %" G_GUINT64_FORMAT
-                              ", \"response_time\": {\"count\": %" G_GUINT64_FORMAT,
-                              s->activations, s->preemptions, s->response_count);
-      if (s->response_count > 0)
-        {
-          g_string_append (out, ", \"min\": ");
-          append_duration (out, clock, s->response_min);
-          g_string_append (out, ", \"max\": ");
-          append_duration (out, clock, s->response_max);
-          g_autofree char *mean = chrono_clock_format_duration_ratio (clock, s->response_sum, s->response_count);
-          g_string_append_printf (out, ", \"mean\": %s}", mean);
-        }
-      else
-        g_string_append (out, ", \"min\": null, \"max\": null, \"mean\": null}");
-      g_string_append (out, ", \"running_time\": ");
-      append_duration (out, clock, s->running_time);
-      break;
-    case CHRONO_LANE_RUNNABLE:
-      g_string_append_printf (out, ", \"starts\": %" G_GUINT64_FORMAT ", \"running_time\": ", s->starts);
-      append_duration (out, clock, s->running_time);
-      break;
-    case CHRONO_LANE_CORE:
-      g_string_append (out, ", \"busy_time\": ");
-      append_duration (out, clock, s->busy_time);
-      break;
-    default: break;
-    }
-  g_string_append_c (out, '}');
-}
-
-/* JSON has no infinity or NaN: such a value is null. */
-static void
-append_double (GString *out, double value)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  g_string_append (out, isfinite (value) ? g_ascii_dtostr (buffer, sizeof buffer, value) : "null");
-}
-
-/* The TRACE part of info --json: resources and signals. */
-static void
-append_claims_json (GString *out, ChronoTrace *trace)
-{
-  ChronoAttrs *attrs = chrono_trace_get_attrs (trace);
-  g_autoptr (GArray) resources = chrono_resource_stats_compute (trace);
-  guint64 claims = 0;
-  for (guint i = 0; i < resources->len; i++)
-    claims += g_array_index (resources, ChronoResourceStats, i).claims;
-  g_string_append_printf (
-      out, ", \"claims\": %" G_GUINT64_FORMAT ", \"events\": %" G_GUINT64_FORMAT ", \"dependencies\": %u", claims,
-      chrono_trace_count_marks (trace), chrono_links_get_n (chrono_trace_get_links (trace)));
-  g_string_append (out, ",\n \"resources\": [");
-  for (guint i = 0; i < resources->len; i++)
-    {
-      const ChronoResourceStats *r = &g_array_index (resources, ChronoResourceStats, i);
-      const char *name = chrono_attrs_lookup (attrs, chrono_lane_get_attrs (r->lane), "name");
-      g_string_append_printf (out, "%s{\"id\": %" G_GINT64_FORMAT ", \"name\": ", i ? ",\n   " : "\n   ",
-                              chrono_lane_get_source_id (r->lane));
-      chrono_cli_append_json_string_short (out, name ? name : "");
-      g_string_append (out, ", \"capacity\": ");
-      append_double (out, chrono_lane_get_capacity (r->lane));
-      g_string_append_printf (out, ", \"claims\": %" G_GUINT64_FORMAT ", \"usage\": ", r->claims);
-      append_double (out, r->usage);
-      /* seconds of the trace with 0, 1, 2, … claims on the resource at once */
-      g_autoptr (GArray) histogram =
-          r->concurrency
-              ? g_array_ref (r->concurrency)
-              : chrono_resource_concurrency (r->lane, chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
-      g_string_append (out, ", \"concurrency\": [");
-      for (guint n = 0; n < histogram->len; n++)
-        {
-          g_autofree char *seconds =
-              chrono_clock_format_seconds_exact (chrono_trace_get_clock (trace), g_array_index (histogram, gint64, n));
-          g_string_append_printf (out, "%s%s", n ? ", " : "", seconds);
-        }
-      g_string_append (out, "]}");
-    }
-  g_string_append (out, "],\n \"signals\": [");
-  g_autoptr (GArray) signals = chrono_signal_stats_compute (trace);
-  for (guint i = 0; i < signals->len; i++)
-    {
-      const ChronoSignalStats *s = &g_array_index (signals, ChronoSignalStats, i);
-      const char *name = chrono_attrs_lookup (attrs, chrono_lane_get_attrs (s->lane), "name");
-      g_string_append_printf (out, "%s{\"id\": %" G_GINT64_FORMAT ", \"name\": ", i ? ",\n   " : "\n   ",
-                              chrono_lane_get_source_id (s->lane));
-      chrono_cli_append_json_string_short (out, name ? name : "");
-      g_string_append_printf (out, ", \"fragments\": %" G_GUINT64_FORMAT ", \"min\": ", s->fragments);
-      if (s->has_range)
-        {
-          append_double (out, s->min);
-          g_string_append (out, ", \"max\": ");
-          append_double (out, s->max);
-        }
-      else
-        g_string_append (out, "null, \"max\": null");
-      g_string_append_c (out, '}');
-    }
-  if (chrono_trace_is_lazy (trace))
-    {
-      /* from the claims of decoded windows only, it could be wrong */
-      g_printerr (_ ("%s: read lazily, the critical path is not computed (--lazy=never reads it whole)\n"),
-                  chrono_trace_get_path (trace));
-      g_string_append (out, "],\n \"critical_path\": null}\n");
-      return;
-    }
-  g_string_append (out, "],\n \"critical_path\": [");
-  g_autoptr (GArray) path = chrono_critical_path_compute (trace, FALSE);
-  for (guint i = 0; i < path->len; i++)
-    {
-      const ChronoPathStep *step = &g_array_index (path, ChronoPathStep, i);
-      ChronoSpans *spans = chrono_lane_get_spans (step->lane);
-      g_string_append (out, i ? ",\n   {\"lane\": " : "\n   {\"lane\": ");
-      chrono_cli_append_json_string_short (out, chrono_lane_get_name (step->lane));
-      g_string_append (out, ", \"begin\": ");
-      append_seconds (out, chrono_trace_get_clock (trace), chrono_spans_get_start (spans, step->span));
-      g_string_append (out, ", \"end\": ");
-      append_seconds (out, chrono_trace_get_clock (trace), chrono_spans_get_end (spans, step->span));
-      g_string_append_c (out, '}');
-    }
-  g_string_append (out, "]}\n");
-}
-
+/* The report, written compactly when it is a loader's figures (as they
+ * have always been) and spaced, a section a line, when computed here. */
 static char *
 info_json (ChronoTrace *trace)
 {
-  const ChronoClock *clock = chrono_trace_get_clock (trace);
-  if (chrono_trace_get_statistics (trace) != NULL)
-    return chrono_cli_variant_json (chrono_trace_get_statistics (trace));
-  GString *out = g_string_new ("{\"file\": ");
-  chrono_cli_append_json_string_short (out, chrono_trace_get_path (trace));
-  g_string_append (out, ", \"format\": ");
-  chrono_cli_append_json_string_short (out, chrono_trace_get_format (trace));
-  if (chrono_trace_has_range (trace))
-    {
-      g_string_append (out, ", \"begin\": ");
-      append_seconds (out, clock, chrono_trace_get_begin (trace));
-      g_string_append (out, ", \"end\": ");
-      append_seconds (out, clock, chrono_trace_get_end (trace));
-    }
-  else
-    g_string_append (out, ", \"begin\": null, \"end\": null");
-  g_string_append_printf (out, ", \"ticks_per_second\": %" G_GINT64_FORMAT, clock->ticks_per_second);
-  /* a trace of claims reports its resources; one of events its entities */
-  gboolean claims = (chrono_trace_get_features (trace) & CHRONO_TRACE_HAS_CLAIMS) != 0;
-  if (!claims)
-    g_string_append_printf (out, ", \"events\": %" G_GUINT64_FORMAT, chrono_trace_get_n_events (trace));
-  g_string_append_printf (out, ", \"warnings\": %" G_GUINT64_FORMAT,
-                          chrono_warnings_get_total (chrono_trace_get_warnings (trace)));
-  g_string_append_printf (out, ", \"lanes\": %u", chrono_trace_count_lanes (trace));
-  if (claims)
-    {
-      append_claims_json (out, trace);
-      return g_string_free (out, FALSE);
-    }
-  g_string_append (out, ",\n \"entities\": [");
-  g_autoptr (GPtrArray) stats = chrono_entity_stats_compute (trace);
-  for (guint i = 0; i < stats->len; i++)
-    {
-      g_string_append (out, i ? ",\n   " : "\n   ");
-      append_entity_json (out, clock, g_ptr_array_index (stats, i));
-    }
-  g_string_append (out, "]}\n");
-  return g_string_free (out, FALSE);
+  ChronoReportGaps gaps;
+  g_autoptr (GVariant) report = chrono_report_build (trace, &gaps);
+  if (gaps & CHRONO_REPORT_NO_CRITICAL_PATH)
+    g_printerr (_ ("%s: read lazily, the critical path is not computed (--lazy=never reads it whole)\n"),
+                chrono_trace_get_path (trace));
+  gboolean loaders = chrono_trace_get_statistics (trace) != NULL;
+  return chrono_cli_variant_json (report, loaders ? CHRONO_CLI_JSON_COMPACT : CHRONO_CLI_JSON_LINES);
 }
 
 static char *

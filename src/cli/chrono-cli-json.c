@@ -1,28 +1,15 @@
-/* chrono-cli-json.c — JSON as chronoscope-cli writes it: the strings of
- * the hand-written documents, and json-glib's text with its faults mended
- * (exponents it spoils before 1.7, unsigned integers it cannot hold). */
+/* chrono-cli-json.c — JSON as chronoscope-cli writes it, from a report's
+ * variant or a json-glib tree, through one escaper and one rule for
+ * numbers, so that every document the CLI prints escapes and spells
+ * numbers alike. */
 #include "chrono-cli-json.h"
 
 #include <string.h>
 
-void
-chrono_cli_append_json_string (GString *out, const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) text; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if (*p < 0x20)
-        g_string_append_printf (out, "\\u%04x", *p);
-      else
-        g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
+#include "chrono-report.h"
 
 void
-chrono_cli_append_json_string_short (GString *out, const char *text)
+chrono_cli_append_json_string (GString *out, const char *text)
 {
   g_string_append_c (out, '"');
   for (const unsigned char *p = (const unsigned char *) text; *p; p++)
@@ -44,142 +31,211 @@ chrono_cli_append_json_string_short (GString *out, const char *text)
   g_string_append_c (out, '"');
 }
 
-/* json-glib before 1.7 appends ".0" to every double printed without a
- * point, exponents included: 1e-08 comes out as "1e-08.0", which is not
- * JSON.  Outside strings, such a ".0" after an exponent is dropped. */
+/* A double as json-glib has always written it: 17 significant digits,
+ * with a point when it has none and no exponent, so it never reads as an
+ * integer. */
 static void
-repair_exponents (char *text)
+append_double (GString *out, double value)
 {
-  gboolean in_string = FALSE;
-  char *out = text;
-  for (const char *p = text; *p; p++)
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *text = g_ascii_dtostr (buffer, sizeof buffer, value);
+  g_string_append (out, text);
+  if (strpbrk (text, ".eE") == NULL)
+    g_string_append (out, ".0");
+}
+
+/* ---- a variant --------------------------------------------------------------- */
+
+typedef struct {
+  GString *out;
+  ChronoCliJsonLayout layout;
+} Writer;
+
+static void write_variant (Writer *w, GVariant *value, guint depth);
+
+static const char *
+separator (const Writer *w)
+{
+  return w->layout == CHRONO_CLI_JSON_COMPACT ? "," : ", ";
+}
+
+static gboolean
+is_array (GVariant *value)
+{
+  g_autoptr (GVariant) inner =
+      g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant (value) : g_variant_ref (value);
+  return g_variant_is_of_type (inner, G_VARIANT_TYPE_ARRAY) && !g_variant_is_of_type (inner, G_VARIANT_TYPE ("a{s*}"))
+         && !g_variant_is_of_type (inner, G_VARIANT_TYPE_BYTESTRING);
+}
+
+static void
+write_object (Writer *w, GVariant *value, guint depth)
+{
+  gboolean lines = FALSE;
+  g_string_append_c (w->out, '{');
+  for (gsize i = 0, n = g_variant_n_children (value); i < n; i++)
     {
-      *out++ = *p;
-      if (in_string)
-        {
-          if (*p == '\\' && p[1] != '\0')
-            *out++ = *++p;
-          else if (*p == '"')
-            in_string = FALSE;
-          continue;
-        }
-      if (*p == '"')
-        in_string = TRUE;
-      else if ((*p == 'e' || *p == 'E') && (p[1] == '-' || p[1] == '+' || g_ascii_isdigit (p[1])))
-        {
-          /* the exponent's digits, then a ".0" that must go */
-          const char *q = p + 1;
-          if (*q == '-' || *q == '+')
-            *out++ = *q++;
-          while (g_ascii_isdigit (*q))
-            *out++ = *q++;
-          if (q[0] == '.' && q[1] == '0' && !g_ascii_isdigit (q[2]))
-            q += 2;
-          p = q - 1;
-        }
+      g_autoptr (GVariant) entry = g_variant_get_child_value (value, i);
+      g_autoptr (GVariant) key = g_variant_get_child_value (entry, 0);
+      g_autoptr (GVariant) member = g_variant_get_child_value (entry, 1);
+      lines = lines || (w->layout == CHRONO_CLI_JSON_LINES && depth == 0 && is_array (member));
+      if (i > 0)
+        g_string_append (w->out, lines ? ",\n " : separator (w));
+      else if (lines)
+        g_string_append (w->out, "\n ");
+      chrono_cli_append_json_string (w->out, g_variant_get_string (key, NULL));
+      g_string_append (w->out, w->layout == CHRONO_CLI_JSON_COMPACT ? ":" : ": ");
+      write_variant (w, member, depth + 1);
     }
-  *out = '\0';
+  g_string_append_c (w->out, '}');
+}
+
+/* depth 1: an array member of the top-level object, an element a line */
+static void
+write_array (Writer *w, GVariant *value, guint depth)
+{
+  gboolean lines = w->layout == CHRONO_CLI_JSON_LINES && depth == 1;
+  g_string_append_c (w->out, '[');
+  for (gsize i = 0, n = g_variant_n_children (value); i < n; i++)
+    {
+      g_autoptr (GVariant) element = g_variant_get_child_value (value, i);
+      if (lines)
+        g_string_append (w->out, i > 0 ? ",\n   " : "\n   ");
+      else if (i > 0)
+        g_string_append (w->out, separator (w));
+      write_variant (w, element, depth + 1);
+    }
+  g_string_append_c (w->out, ']');
+}
+
+static void
+write_variant (Writer *w, GVariant *value, guint depth)
+{
+  const char *number = chrono_report_number_text (value);
+  if (number != NULL)
+    {
+      g_string_append (w->out, number);
+      return;
+    }
+  switch (g_variant_classify (value))
+    {
+    case G_VARIANT_CLASS_BOOLEAN: g_string_append (w->out, g_variant_get_boolean (value) ? "true" : "false"); return;
+    case G_VARIANT_CLASS_BYTE: g_string_append_printf (w->out, "%u", g_variant_get_byte (value)); return;
+    case G_VARIANT_CLASS_INT16: g_string_append_printf (w->out, "%d", g_variant_get_int16 (value)); return;
+    case G_VARIANT_CLASS_UINT16: g_string_append_printf (w->out, "%u", g_variant_get_uint16 (value)); return;
+    case G_VARIANT_CLASS_INT32: g_string_append_printf (w->out, "%d", g_variant_get_int32 (value)); return;
+    case G_VARIANT_CLASS_UINT32: g_string_append_printf (w->out, "%u", g_variant_get_uint32 (value)); return;
+    case G_VARIANT_CLASS_HANDLE: g_string_append_printf (w->out, "%d", g_variant_get_handle (value)); return;
+    case G_VARIANT_CLASS_INT64:
+      g_string_append_printf (w->out, "%" G_GINT64_FORMAT, g_variant_get_int64 (value));
+      return;
+    case G_VARIANT_CLASS_UINT64:
+      g_string_append_printf (w->out, "%" G_GUINT64_FORMAT, g_variant_get_uint64 (value));
+      return;
+    case G_VARIANT_CLASS_DOUBLE: append_double (w->out, g_variant_get_double (value)); return;
+    case G_VARIANT_CLASS_STRING:
+    case G_VARIANT_CLASS_OBJECT_PATH:
+    case G_VARIANT_CLASS_SIGNATURE: chrono_cli_append_json_string (w->out, g_variant_get_string (value, NULL)); return;
+      case G_VARIANT_CLASS_VARIANT: {
+        g_autoptr (GVariant) inner = g_variant_get_variant (value);
+        write_variant (w, inner, depth);
+        return;
+      }
+      case G_VARIANT_CLASS_MAYBE: {
+        g_autoptr (GVariant) inner = g_variant_get_maybe (value);
+        if (inner != NULL)
+          write_variant (w, inner, depth);
+        else
+          g_string_append (w->out, "null");
+        return;
+      }
+    case G_VARIANT_CLASS_ARRAY:
+      if (g_variant_is_of_type (value, G_VARIANT_TYPE_BYTESTRING))
+        chrono_cli_append_json_string (w->out, g_variant_get_bytestring (value));
+      else if (g_variant_is_of_type (value, G_VARIANT_TYPE ("a{s*}")))
+        write_object (w, value, depth);
+      else
+        write_array (w, value, depth);
+      return;
+    case G_VARIANT_CLASS_TUPLE:
+    case G_VARIANT_CLASS_DICT_ENTRY: write_array (w, value, depth); return;
+    }
+}
+
+void
+chrono_cli_append_variant_json (GString *out, GVariant *value, ChronoCliJsonLayout layout)
+{
+  Writer w = { out, layout };
+  write_variant (&w, value, 0);
+}
+
+char *
+chrono_cli_variant_json (GVariant *value, ChronoCliJsonLayout layout)
+{
+  GString *out = g_string_new (NULL);
+  chrono_cli_append_variant_json (out, value, layout);
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+/* ---- a json-glib tree ----------------------------------------------------------- */
+
+static void write_node (GString *out, JsonNode *node);
+
+static void
+write_json_object (GString *out, JsonObject *object)
+{
+  /* in the order the members were set, as json-glib's generator takes them */
+  g_autoptr (GList) names = json_object_get_members (object);
+  g_string_append_c (out, '{');
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      if (l != names)
+        g_string_append_c (out, ',');
+      chrono_cli_append_json_string (out, l->data);
+      g_string_append_c (out, ':');
+      write_node (out, json_object_get_member (object, l->data));
+    }
+  g_string_append_c (out, '}');
+}
+
+static void
+write_node (GString *out, JsonNode *node)
+{
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_NULL: g_string_append (out, "null"); return;
+    case JSON_NODE_OBJECT: write_json_object (out, json_node_get_object (node)); return;
+      case JSON_NODE_ARRAY: {
+        JsonArray *array = json_node_get_array (node);
+        g_string_append_c (out, '[');
+        for (guint i = 0, n = json_array_get_length (array); i < n; i++)
+          {
+            if (i > 0)
+              g_string_append_c (out, ',');
+            write_node (out, json_array_get_element (array, i));
+          }
+        g_string_append_c (out, ']');
+        return;
+      }
+    case JSON_NODE_VALUE: break;
+    }
+  GType type = json_node_get_value_type (node);
+  if (type == G_TYPE_INT64)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+  else if (type == G_TYPE_DOUBLE)
+    append_double (out, json_node_get_double (node));
+  else if (type == G_TYPE_BOOLEAN)
+    g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+  else
+    chrono_cli_append_json_string (out, json_node_get_string (node));
 }
 
 char *
 chrono_cli_json_text (JsonNode *root)
 {
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  json_generator_set_root (generator, root);
-  g_autofree char *text = json_generator_to_data (generator, NULL);
-  repair_exponents (text);
-  return g_strconcat (text, "\n", NULL);
-}
-
-/* json-glib holds integers as gint64: an unsigned one past G_MAXINT64 (an
- * OTF2 location id, a pid) would print negative.  Those go through as
- * strings starting with a marker no input can forge (a random nonce after a
- * control character), whose quotes the text then loses.  Containers become
- * arrays and dictionaries of variants, which serialise alike. */
-static GVariant *mark_big_unsigned (GVariant *value, const char *marker);
-
-/* value's marked copy inside a variant (a strong reference) */
-static GVariant *
-marked_variant (GVariant *value, const char *marker)
-{
-  g_autoptr (GVariant) marked = mark_big_unsigned (value, marker);
-  if (g_variant_is_of_type (marked, G_VARIANT_TYPE_VARIANT))
-    return g_variant_ref (marked);
-  return g_variant_ref_sink (g_variant_new_variant (marked));
-}
-
-/* A strong reference to value, or to its copy with the big unsigned
- * integers as marked strings. */
-static GVariant *
-mark_big_unsigned (GVariant *value, const char *marker)
-{
-  if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT64) && g_variant_get_uint64 (value) > (guint64) G_MAXINT64)
-    return g_variant_ref_sink (
-        g_variant_new_take_string (g_strdup_printf ("%s%" G_GUINT64_FORMAT, marker, g_variant_get_uint64 (value))));
-  if (g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
-    {
-      g_autoptr (GVariant) inner = g_variant_get_variant (value);
-      return marked_variant (inner, marker);
-    }
-  if (g_variant_is_of_type (value, G_VARIANT_TYPE_MAYBE))
-    {
-      g_autoptr (GVariant) inner = g_variant_get_maybe (value);
-      g_autoptr (GVariant) marked = inner ? marked_variant (inner, marker) : NULL;
-      return g_variant_ref_sink (g_variant_new_maybe (G_VARIANT_TYPE_VARIANT, marked));
-    }
-  if (!g_variant_is_container (value))
-    return g_variant_ref (value);
-  gboolean dictionary = g_variant_is_of_type (value, G_VARIANT_TYPE ("a{s*}"));
-  GVariantBuilder builder;
-  g_variant_builder_init (&builder, dictionary ? G_VARIANT_TYPE_VARDICT : G_VARIANT_TYPE ("av"));
-  for (gsize i = 0, n = g_variant_n_children (value); i < n; i++)
-    {
-      g_autoptr (GVariant) child = g_variant_get_child_value (value, i);
-      g_autoptr (GVariant) entry = dictionary ? g_variant_get_child_value (child, 1) : NULL;
-      g_autoptr (GVariant) marked = marked_variant (dictionary ? entry : child, marker);
-      if (dictionary)
-        {
-          g_autoptr (GVariant) key = g_variant_get_child_value (child, 0);
-          g_autoptr (GVariant) inner = g_variant_get_variant (marked);
-          g_variant_builder_add (&builder, "{sv}", g_variant_get_string (key, NULL), inner);
-        }
-      else
-        g_variant_builder_add_value (&builder, marked);
-    }
-  return g_variant_ref_sink (g_variant_builder_end (&builder));
-}
-
-/* The marked strings' quotes and marker go: what is left is the number. */
-static void
-unmark_big_unsigned (char *text, const char *escaped_marker)
-{
-  gsize length = strlen (escaped_marker);
-  char *out = text;
-  for (const char *p = text; *p != '\0';)
-    {
-      if (p[0] == '"' && strncmp (p + 1, escaped_marker, length) == 0)
-        {
-          p += 1 + length;
-          while (g_ascii_isdigit (*p))
-            *out++ = *p++;
-          p++; /* the closing quote */
-        }
-      else
-        *out++ = *p++;
-    }
-  *out = '\0';
-}
-
-/* A loader's figures as it defines them (exactly its keys, in its order). */
-char *
-chrono_cli_variant_json (GVariant *value)
-{
-  guint32 nonce = g_random_int ();
-  g_autofree char *marker = g_strdup_printf ("\001u64-%08" G_GINT32_MODIFIER "x:", nonce);
-  g_autofree char *escaped_marker = g_strdup_printf ("\\u0001u64-%08" G_GINT32_MODIFIER "x:", nonce);
-  g_autoptr (GVariant) marked = mark_big_unsigned (value, marker);
-  g_autoptr (JsonNode) node = json_gvariant_serialize (marked);
-  char *text = chrono_cli_json_text (node);
-  unmark_big_unsigned (text, escaped_marker);
-  return text;
+  GString *out = g_string_new (NULL);
+  write_node (out, root);
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
 }

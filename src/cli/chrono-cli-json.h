@@ -1,22 +1,37 @@
-/* chrono-cli-json.h — how chronoscope-cli writes JSON.  info --json, stats
- * --json and chains --json are written by hand: their seconds are exact
- * decimals made from ticks, which json-glib (doubles only) cannot write;
- * the rest goes through json-glib, with what it gets wrong put right. */
+/* chrono-cli-json.h — the one way chronoscope-cli writes JSON text: one
+ * string escaper, one rule for numbers, two layouts.  A report (GVariant)
+ * and json-glib's trees are both written here, not by json-glib's
+ * generator, whose text is no JSON for some control characters and some
+ * doubles, and which holds neither unsigned integers past G_MAXINT64 nor
+ * exact decimal seconds.  chains, whose layout is its own, writes its
+ * frame by hand and its names and figures with these. */
 #pragma once
 
 #include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
-/* A JSON string: quote and backslash escaped, every control character as \u00XX. */
-void chrono_cli_append_json_string (GString *out, const char *text);
-/* The same with newline, return and tab as \n, \r and \t: what info --json has always written. */
-void chrono_cli_append_json_string_short (GString *out, const char *text);
+typedef enum {
+  /* no space at all, as json-glib wrote it: {"a":1,"b":[2,3]} */
+  CHRONO_CLI_JSON_COMPACT,
+  /* ", " and ": " between things, all on one line */
+  CHRONO_CLI_JSON_SPACED,
+  /* spaced, and a top-level member from the first array
+   * on starts a line of its own, and so does each element of such an
+   * array: what info --json has always written of the figures it computed */
+  CHRONO_CLI_JSON_LINES,
+} ChronoCliJsonLayout;
 
-/* A JSON document with its newline, from json-glib. */
+/* A JSON string: quote and backslash escaped, newline, return and tab as
+ * \n, \r and \t, every other control character as \u00XX. */
+void chrono_cli_append_json_string (GString *out, const char *text);
+
+/* A report or a loader's figures (see chrono-report.h for the exact
+ * numbers it holds) as a JSON document with its newline. */
+char *chrono_cli_variant_json (GVariant *value, ChronoCliJsonLayout layout);
+/* The same inside a document laid out by hand (chains'), with no newline. */
+void chrono_cli_append_variant_json (GString *out, GVariant *value, ChronoCliJsonLayout layout);
+/* A json-glib tree as a JSON document with its newline, compact. */
 char *chrono_cli_json_text (JsonNode *root);
-/* A variant (a loader's statistics) as JSON, unsigned integers past
- * G_MAXINT64 as the numbers they are. */
-char *chrono_cli_variant_json (GVariant *value);
 
 G_END_DECLS

@@ -13,17 +13,15 @@
 #include "chrono-cli-args.h"
 #include "chrono-cli-commands.h"
 #include "chrono-cli-json.h"
+#include "chrono-report.h"
 
-static void
-append_value (GString *out, const ChronoClock *clock, gboolean count, gint64 value)
+/* ticks as exact seconds, or a count as it is */
+static GVariant *
+value_variant (const ChronoClock *clock, gboolean count, gint64 value)
 {
   if (count)
-    {
-      g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
-      return;
-    }
-  g_autofree char *text = chrono_clock_format_seconds_exact (clock, value);
-  g_string_append (out, text);
+    return g_variant_new_int64 (value);
+  return chrono_report_number_take (chrono_clock_format_seconds_exact (clock, value));
 }
 
 /* sum / (count · ticks per second) as an exact decimal when it has one of
@@ -47,65 +45,58 @@ exact_mean (const ChronoClock *clock, guint64 sum, guint count)
   return NULL;
 }
 
-static void
-append_mean (GString *out, const ChronoClock *clock, gboolean count, const ChronoMetricSummary *s)
+GVariant *
+chrono_cli_seconds_ratio (const ChronoClock *clock, guint64 sum, guint count)
 {
-  if (count)
-    {
-      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-      g_string_append (out, g_ascii_dtostr (buffer, sizeof buffer, (double) s->sum / (double) s->count));
-      return;
-    }
-  chrono_cli_append_seconds_ratio (out, clock, s->sum, s->count);
+  char *exact = exact_mean (clock, sum, count);
+  return chrono_report_number_take (exact ? exact : chrono_clock_format_duration_ratio (clock, sum, count));
 }
 
-void
-chrono_cli_append_seconds_ratio (GString *out, const ChronoClock *clock, guint64 sum, guint count)
+/* a mean count as the shortest double that reads back (no point added) */
+static GVariant *
+mean_variant (const ChronoClock *clock, gboolean count, const ChronoMetricSummary *s)
 {
-  g_autofree char *exact = exact_mean (clock, sum, count);
-  g_autofree char *text = exact ? NULL : chrono_clock_format_duration_ratio (clock, sum, count);
-  g_string_append (out, exact ? exact : text);
-}
-
-void
-chrono_cli_append_summary_json (GString *out, const ChronoClock *clock, gboolean count, const ChronoMetricSummary *s,
-                                gint64 worst_at)
-{
-  if (s == NULL || s->count == 0)
-    {
-      g_string_append (out,
-                       "{\"count\": 0, \"min\": null, \"max\": null, \"mean\": null, \"p50\": null, \"p95\": null, "
-                       "\"p99\": null, \"worst_at\": null}");
-      return;
-    }
-  const struct {
-    const char *key;
-    gint64 value;
-  } fields[] = { { "min", s->min }, { "max", s->max }, { "p50", s->p50 }, { "p95", s->p95 }, { "p99", s->p99 } };
-  g_string_append_printf (out, "{\"count\": %u", s->count);
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      g_string_append_printf (out, ", \"%s\": ", fields[i].key);
-      append_value (out, clock, count, fields[i].value);
-      if (i == 1)
-        {
-          g_string_append (out, ", \"mean\": ");
-          append_mean (out, clock, count, s);
-        }
-    }
-  g_string_append (out, ", \"worst_at\": ");
-  append_value (out, clock, FALSE, worst_at);
-  g_string_append_c (out, '}');
+  if (!count)
+    return chrono_cli_seconds_ratio (clock, s->sum, s->count);
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  return chrono_report_number_take (
+      g_strdup (g_ascii_dtostr (buffer, sizeof buffer, (double) s->sum / (double) s->count)));
 }
 
 static void
-append_metric_json (GString *out, const ChronoClock *clock, const ChronoEntityMetrics *entity, ChronoMetric metric)
+add (GVariantBuilder *builder, const char *key, GVariant *value)
+{
+  g_variant_builder_add (builder, "{sv}", key, value);
+}
+
+GVariant *
+chrono_cli_summary (const ChronoClock *clock, gboolean count, const ChronoMetricSummary *s, gint64 worst_at)
+{
+  gboolean any = s != NULL && s->count > 0;
+  GVariant *none = g_variant_new_maybe (CHRONO_REPORT_NUMBER_TYPE, NULL);
+  g_variant_ref_sink (none);
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  add (&b, "count", g_variant_new_uint32 (any ? s->count : 0));
+  add (&b, "min", any ? value_variant (clock, count, s->min) : none);
+  add (&b, "max", any ? value_variant (clock, count, s->max) : none);
+  add (&b, "mean", any ? mean_variant (clock, count, s) : none);
+  add (&b, "p50", any ? value_variant (clock, count, s->p50) : none);
+  add (&b, "p95", any ? value_variant (clock, count, s->p95) : none);
+  add (&b, "p99", any ? value_variant (clock, count, s->p99) : none);
+  add (&b, "worst_at", any ? value_variant (clock, FALSE, worst_at) : none);
+  g_variant_unref (none);
+  return g_variant_builder_end (&b);
+}
+
+static void
+add_metric (GVariantBuilder *b, const ChronoClock *clock, const ChronoEntityMetrics *entity, ChronoMetric metric)
 {
   ChronoMetricSummary s;
-  g_string_append_printf (out, ", \"%s\": ", chrono_metric_get_name (metric));
   gboolean any = chrono_metrics_summarize (entity, metric, &s);
   gint64 worst_at = any ? g_array_index (entity->instances, ChronoInstanceMetrics, s.worst).activated : 0;
-  chrono_cli_append_summary_json (out, clock, chrono_metric_is_count (metric), any ? &s : NULL, worst_at);
+  add (b, chrono_metric_get_name (metric),
+       chrono_cli_summary (clock, chrono_metric_is_count (metric), any ? &s : NULL, worst_at));
 }
 
 static const ChronoMetric process_metrics[] = {
@@ -115,44 +106,37 @@ static const ChronoMetric process_metrics[] = {
 };
 static const ChronoMetric call_metrics[] = { CHRONO_METRIC_GROSS_EXECUTION, CHRONO_METRIC_NET_EXECUTION };
 
-static void
-append_entity_json (GString *out, const ChronoClock *clock, const ChronoEntityMetrics *entity)
+static GVariant *
+entity_variant (const ChronoClock *clock, const ChronoEntityMetrics *entity)
 {
   gboolean process = entity->kind == CHRONO_LANE_PROCESS;
-  g_string_append (out, "{\"name\": ");
-  chrono_cli_append_json_string (out, entity->name);
-  g_string_append (out, ", \"type\": ");
-  chrono_cli_append_json_string (out, entity->type);
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  add (&b, "name", chrono_report_text (entity->name));
+  add (&b, "type", chrono_report_text (entity->type));
   if (process)
-    {
-      g_string_append (out, ", \"period\": ");
-      if (entity->period > 0)
-        append_value (out, clock, FALSE, entity->period);
-      else
-        g_string_append (out, "null");
-    }
+    add (&b, "period",
+         entity->period > 0 ? value_variant (clock, FALSE, entity->period)
+                            : g_variant_new_maybe (CHRONO_REPORT_NUMBER_TYPE, NULL));
   const ChronoMetric *metrics = process ? process_metrics : call_metrics;
   guint n = process ? G_N_ELEMENTS (process_metrics) : G_N_ELEMENTS (call_metrics);
   for (guint k = 0; k < n; k++)
-    append_metric_json (out, clock, entity, metrics[k]);
-  g_string_append_c (out, '}');
+    add_metric (&b, clock, entity, metrics[k]);
+  return g_variant_builder_end (&b);
 }
 
-static void
-append_entities_json (GString *out, const ChronoClock *clock, GPtrArray *entities, ChronoLaneKind kind)
+static GVariant *
+entities_variant (const ChronoClock *clock, GPtrArray *entities, ChronoLaneKind kind)
 {
-  gboolean first = TRUE;
-  g_string_append_c (out, '[');
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE ("av"));
   for (guint i = 0; i < entities->len; i++)
     {
       const ChronoEntityMetrics *entity = g_ptr_array_index (entities, i);
-      if (entity->kind != kind)
-        continue;
-      g_string_append (out, first ? "\n   " : ",\n   ");
-      append_entity_json (out, clock, entity);
-      first = FALSE;
+      if (entity->kind == kind)
+        g_variant_builder_add (&b, "v", entity_variant (clock, entity));
     }
-  g_string_append_c (out, ']');
+  return g_variant_builder_end (&b);
 }
 
 /* {"format": …, "entities": [tasks and ISRs], "runnables": [calls]} */
@@ -160,14 +144,13 @@ char *
 chrono_cli_stats_json (ChronoTrace *trace, GPtrArray *entities)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
-  GString *out = g_string_new ("{\"format\": ");
-  chrono_cli_append_json_string (out, chrono_trace_get_format (trace));
-  g_string_append (out, ",\n \"entities\": ");
-  append_entities_json (out, clock, entities, CHRONO_LANE_PROCESS);
-  g_string_append (out, ",\n \"runnables\": ");
-  append_entities_json (out, clock, entities, CHRONO_LANE_RUNNABLE);
-  g_string_append (out, "}\n");
-  return g_string_free (out, FALSE);
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  add (&b, "format", g_variant_new_string (chrono_trace_get_format (trace)));
+  add (&b, "entities", entities_variant (clock, entities, CHRONO_LANE_PROCESS));
+  add (&b, "runnables", entities_variant (clock, entities, CHRONO_LANE_RUNNABLE));
+  g_autoptr (GVariant) stats = g_variant_ref_sink (g_variant_builder_end (&b));
+  return chrono_cli_variant_json (stats, CHRONO_CLI_JSON_LINES);
 }
 
 static char *

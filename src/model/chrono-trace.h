@@ -69,6 +69,12 @@ const char *chrono_trace_lookup_metadata (ChronoTrace *trace, const char *key);
  * trace keeps no detail to count them from later.  Takes a floating ref. */
 void chrono_trace_set_statistics (ChronoTrace *trace, GVariant *statistics);
 GVariant *chrono_trace_get_statistics (ChronoTrace *trace);
+/* A finished piece of statistics as one serialised buffer, returned: a
+ * dictionary built value by value is a tree of a score of GVariants (about
+ * 1.7 KiB an entry), which for hundreds of thousands of agents, processes
+ * or spaces outweighs the trace.  Applied to each entry as it is made, so
+ * that the trees never pile up. */
+GVariant *chrono_statistics_compact (GVariant *value);
 
 /* The loader's word for what its format holds even where a file has none of
  * it (a TRACE file of signals only is still a trace of claims); the rest is

@@ -4,14 +4,11 @@
 #include <cairo.h>
 #include <stdlib.h>
 
-#include "chrono-critical-path.h"
 #include "chrono-dump.h"
-#include "chrono-entity-stats.h"
 #include "chrono-layout.h"
 #include "chrono-loader.h"
 #include "chrono-renderer.h"
-#include "chrono-resource-stats.h"
-#include "chrono-resource-usage.h"
+#include "chrono-report.h"
 
 /* A failed g_return_if_fail is a bug the reader let through (a call
  * ending before it began, an id past a table): the fuzzer stops there.
@@ -56,36 +53,19 @@ draw_frame (ChronoTrace *trace)
   cairo_surface_destroy (surface);
 }
 
-/* What info --json reports of claims, events and signals (resource figures,
- * concurrency over the whole trace, the critical path of a whole read), and
- * a format's own figures where its reader counted them (OTF2). */
+/* What info --json reports: the loader's figures and the sections the
+ * trace's contents call for (entities; resources with their concurrency,
+ * signals and, read whole, the critical path). */
 static void
 analyse (ChronoTrace *trace)
 {
-  g_autoptr (GArray) resources = chrono_resource_stats_compute (trace);
-  for (guint i = 0; i < resources->len; i++)
-    {
-      ChronoLane *lane = g_array_index (resources, ChronoResourceStats, i).lane;
-      g_autoptr (GArray) histogram =
-          chrono_resource_concurrency (lane, chrono_trace_get_begin (trace), chrono_trace_get_end (trace));
-    }
-  g_autoptr (GArray) signals = chrono_signal_stats_compute (trace);
-  (void) chrono_trace_count_marks (trace);
-  if (!chrono_trace_is_lazy (trace))
-    {
-      g_autoptr (GArray) path = chrono_critical_path_compute (trace, FALSE);
-    }
-  GVariant *statistics = chrono_trace_get_statistics (trace);
-  if (statistics != NULL)
-    {
-      g_autofree char *text = g_variant_print (statistics, TRUE);
-    }
+  g_autoptr (GVariant) report = chrono_report_build (trace, NULL);
+  g_autofree char *text = g_variant_print (report, TRUE);
 }
 
 void
 chrono_fuzz_exercise (ChronoTrace *trace)
 {
-  g_autoptr (GPtrArray) stats = chrono_entity_stats_compute (trace);
   analyse (trace);
   g_autofree char *dump = chrono_trace_dump (trace);
   ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);

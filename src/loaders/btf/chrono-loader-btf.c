@@ -734,4 +734,6 @@ const ChronoLoaderInfo chrono_loader_btf = {
   .sniff = btf_sniff,
   .load = btf_load,
   .index = btf_index,
+  /* declared, so that a trace with no task, ISR, runnable or core yet is still reported as one that may */
+  .features = CHRONO_TRACE_HAS_INSTANCES | CHRONO_TRACE_HAS_CORES,
 };

@@ -10,16 +10,6 @@ typedef struct {
   gint64 fork_time, exit_time;
 } ProcessFigures;
 
-/* A finished entry as one serialised buffer: a dictionary built value by
- * value is a tree of a score of GVariants (about 1.7 KiB an entry), which
- * for hundreds of thousands of processes or spaces outweighed the trace. */
-static GVariant *
-compact (GVariant *value)
-{
-  g_variant_get_data (value);
-  return value;
-}
-
 static GVariant *
 references_by_type (ChronoReferences *refs)
 {
@@ -53,9 +43,9 @@ address_spaces (ChronoReferences *refs)
       g_autofree char *id = g_strdup_printf ("%x", chrono_references_get_space_id (refs, s));
       g_variant_builder_add (&entry, "{sv}", "id", g_variant_new_string (id));
       g_variant_builder_add (&entry, "{sv}", "references", g_variant_new_uint64 (total));
-      g_variant_builder_add_value (&b, compact (g_variant_builder_end (&entry)));
+      g_variant_builder_add_value (&b, chrono_statistics_compact (g_variant_builder_end (&entry)));
     }
-  return compact (g_variant_builder_end (&b));
+  return chrono_statistics_compact (g_variant_builder_end (&b));
 }
 
 static ProcessFigures *
@@ -149,9 +139,9 @@ processes_list (GArray *records, gint64 end)
       g_variant_builder_add (&entry, "{sv}", "scheduled", g_variant_new_uint64 (f->scheduled));
       g_variant_builder_add (&entry, "{sv}", "forked", maybe_time (f->forked, f->fork_time));
       g_variant_builder_add (&entry, "{sv}", "exited", maybe_time (f->exited, f->exit_time));
-      g_variant_builder_add_value (&b, compact (g_variant_builder_end (&entry)));
+      g_variant_builder_add_value (&b, chrono_statistics_compact (g_variant_builder_end (&entry)));
     }
-  return compact (g_variant_builder_end (&b));
+  return chrono_statistics_compact (g_variant_builder_end (&b));
 }
 
 GVariant *

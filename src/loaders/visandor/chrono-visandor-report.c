@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include "chrono-trace.h"
+
 /* The two pairs of events busy time can be measured by; which one a trace
  * uses is chosen once, at its end. */
 enum { PAIR_AGENT, PAIR_SLAVE, N_PAIRS };
@@ -391,9 +393,9 @@ agents_list (ChronoVisandorReport *r, const ChronoClock *clock)
           busy = seconds (clock, total);
         }
       g_variant_builder_add (&entry, "{sv}", "busy_time", g_variant_new_maybe (G_VARIANT_TYPE_DOUBLE, busy));
-      g_variant_builder_add_value (&builder, g_variant_builder_end (&entry));
+      g_variant_builder_add_value (&builder, chrono_statistics_compact (g_variant_builder_end (&entry)));
     }
-  return g_variant_builder_end (&builder);
+  return chrono_statistics_compact (g_variant_builder_end (&builder));
 }
 
 GVariant *
