@@ -11,14 +11,13 @@
  * Shift+drag on the ruler selects a range that stays (the Range page's).
  * The keys without modifiers live here rather than as application
  * accelerators, so that typing in the search entry never zooms. */
-#include "chrono-timeline-view.h"
+#include "chrono-timeline-view-private.h"
 
 #include "chrono-upstream.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
-#include "chrono-lane-menu.h"
 #include "chrono-widget-util.h"
 
 #include "chrono-instance-life.h"
@@ -26,12 +25,6 @@
 #define ZOOM_STEP 1.25
 #define CHAIN_MAX_STEPS 1000 /* a walk back this long is followed no further */
 #define DRAG_THRESHOLD 3.0
-#define SCROLL_STEP 40.0
-
-/* DRAG_AXIS: along a density lane's address axis (its name column), choosing the addresses it shows;
- * DRAG_SHIFT: an added trace's heading, moving that trace in time */
-/* DRAG_NAMES: the name column's right edge, making the column wider or narrower */
-typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS, DRAG_SHIFT, DRAG_NAMES } DragMode;
 
 /* The name column: how narrow and how wide it may be dragged, and how near its edge a press grabs it. */
 #define MIN_LABEL_WIDTH 80
@@ -39,63 +32,7 @@ typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS, DRAG_S
 #define MAX_FITTED_LABEL_WIDTH 420 /* names longer than this are shortened rather than eat the timeline */
 #define EDGE_GRAB 5.0
 
-struct _ChronoTimelineView {
-  GtkDrawingArea parent_instance;
-  ChronoTrace *trace;
-  ChronoLayout *layout;
-  ChronoRenderer *renderer;
-  ChronoViewport *viewport;
-  ChronoViewState *annotations; /* bookmarks and notes drawn over the lanes, or NULL */
-  cairo_surface_t *cache;
-  gboolean dirty;
-  double pointer_x, pointer_y; /* pointer_x < 0 when the pointer is outside */
-  DragMode drag;
-  guint drag_button;
-  gboolean drag_selects; /* Shift held or right button: the drag selects a range */
-  gboolean drag_keeps; /* begun on the ruler: the range selected stays, nothing zooms */
-  double drag_start_x, drag_start_y, drag_last_x, drag_last_y;
-  ChronoLane *axis_lane; /* the density lane of a DRAG_AXIS */
-  guint shift_member; /* the trace a DRAG_SHIFT moves, and its shift when the drag began */
-  gint64 shift_start;
-  double axis_start; /* its axis position where the drag began */
-  ChronoLane *selected_lane; /* NULL when nothing is selected; of a decoded chunk in a lazily read trace */
-  ChronoTrace *selected_trace; /* the trace the selected lane belongs to */
-  ChronoLane *selected_row_lane; /* the trace's lane whose row shows it */
-  guint selected_span;
-  ChronoLaneMenu *lane_menu; /* the context menu of the name column, and its "view.*" actions */
-  char *label_attribute; /* claims show this attribute's value, or NULL */
-  char *highlight_name; /* only these calls at full strength, or NULL */
-  ChronoLinkFilter link_filter; /* which arrows are drawn; its communicator is link_communicator */
-  ChronoLane *sample_lane; /* the signal sample clicked last: its lane, trace, time and member */
-  ChronoTrace *sample_trace;
-  gint64 sample_time;
-  guint sample_member;
-  char *link_communicator;
-  gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
-  int label_width; /* the name column's width in px */
-  GArray *ranges; /* ChronoRenderRange: marked on the lanes */
-  GArray *path; /* ChronoRenderPathStep: drawn across them */
-  char *path_label;
-  GArray *chain; /* ChronoChainStep: what the item the walk began at waited on, itself first; NULL: no walk */
-  guint chain_at; /* the step selected */
-  gboolean chain_on_mark; /* the step selected is an event: the walk stays current though no span is */
-  ChronoTrace *chain_trace; /* whose items the walk visits */
-  ChronoTrace *mark_trace; /* the instant event chosen last (no span is then): a walk may begin at it */
-  ChronoLane *mark_lane;
-  guint mark_index;
-};
-
-enum {
-  ITEM_SELECTED,
-  NODE_SELECTED,
-  MARK_SELECTED,
-  REFERENCE_SELECTED,
-  SAMPLE_SELECTED,
-  NOTICE,
-  LABEL_WIDTH_CHOSEN,
-  N_SIGNALS
-};
-static guint signals[N_SIGNALS];
+guint chrono_timeline_view_signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, PROP_LABEL_WIDTH, N_PROPS };
 static GParamSpec *properties[N_PROPS];
@@ -119,15 +56,13 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->links = self->link_filter;
 }
 
-static double
-max_scroll (ChronoTimelineView *self)
+double
+chrono_timeline_view_max_scroll (ChronoTimelineView *self)
 {
   ChronoRenderOptions options;
   chrono_timeline_view_get_render_options (self, &options);
   return chrono_layout_get_total_height (self->layout) - chrono_render_options_lane_height (&options);
 }
-
-static gint64 time_at (ChronoTimelineView *self, double x);
 
 /* The view moved (a key, the overview, an inspector button): the time under
  * a pointer that stayed where it was is another one now. */
@@ -137,7 +72,7 @@ invalidate (ChronoTimelineView *self)
   self->dirty = TRUE;
   gint64 unused;
   if (self->pointer_x >= 0 && chrono_viewport_get_cursor (self->viewport, &unused))
-    chrono_viewport_set_cursor (self->viewport, TRUE, time_at (self, self->pointer_x));
+    chrono_viewport_set_cursor (self->viewport, TRUE, chrono_timeline_view_time_at (self, self->pointer_x));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -175,8 +110,8 @@ chrono_timeline_view_switch_sample_reading (ChronoTimelineView *self)
   guint index = chrono_signal_first_ending_after (signal, self->sample_time);
   guint n = chrono_signal_get_n (signal);
   if (n > 0)
-    g_signal_emit (self, signals[SAMPLE_SELECTED], 0, self->sample_trace, self->sample_lane, MIN (index, n - 1),
-                   self->sample_member);
+    g_signal_emit (self, chrono_timeline_view_signals[SAMPLE_SELECTED], 0, self->sample_trace, self->sample_lane,
+                   MIN (index, n - 1), self->sample_member);
   return TRUE;
 }
 
@@ -224,7 +159,8 @@ static void
 layout_changed (ChronoTimelineView *self)
 {
   /* fewer rows may leave the scroll past the end */
-  chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport), max_scroll (self));
+  chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport),
+                                chrono_timeline_view_max_scroll (self));
   invalidate (self);
 }
 
@@ -341,7 +277,7 @@ chrono_timeline_view_reveal_lanes (ChronoTimelineView *self, ChronoLane *const *
     return;
   /* all of them with some room above when they fit, else from the first */
   double y = bottom - top <= visible ? MAX (top - (visible - (bottom - top)) / 4, 0.0) : top;
-  chrono_viewport_set_scroll_y (self->viewport, y, max_scroll (self));
+  chrono_viewport_set_scroll_y (self->viewport, y, chrono_timeline_view_max_scroll (self));
 }
 
 void
@@ -385,16 +321,16 @@ chrono_timeline_view_size_allocate (GtkWidget *widget, GtkAllocation *allocation
 
 /* ---- pointer ------------------------------------------------------------ */
 
-static gint64
-time_at (ChronoTimelineView *self, double x)
+gint64
+chrono_timeline_view_time_at (ChronoTimelineView *self, double x)
 {
   ChronoRenderOptions options;
   chrono_timeline_view_get_render_options (self, &options);
   return chrono_render_options_x_to_time (&options, x);
 }
 
-static gboolean
-pointer_inside_data (ChronoTimelineView *self)
+gboolean
+chrono_timeline_view_pointer_inside_data (ChronoTimelineView *self)
 {
   ChronoRenderOptions o;
   chrono_timeline_view_get_render_options (self, &o);
@@ -405,8 +341,8 @@ pointer_inside_data (ChronoTimelineView *self)
 static gint64
 zoom_anchor (ChronoTimelineView *self)
 {
-  if (pointer_inside_data (self))
-    return time_at (self, self->pointer_x);
+  if (chrono_timeline_view_pointer_inside_data (self))
+    return chrono_timeline_view_time_at (self, self->pointer_x);
   return chrono_viewport_get_begin (self->viewport)
          + (chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport)) / 2;
 }
@@ -419,12 +355,12 @@ chrono_timeline_view_scroll_event (GtkWidget *widget, GdkEventScroll *event)
   chrono_scroll_event_get_deltas (event, &dx, &dy);
 
   if (event->state & GDK_CONTROL_MASK)
-    chrono_viewport_zoom_wheel (self->viewport, pow (ZOOM_STEP, -dy), time_at (self, event->x));
+    chrono_viewport_zoom_wheel (self->viewport, pow (ZOOM_STEP, -dy), chrono_timeline_view_time_at (self, event->x));
   else if (event->state & GDK_SHIFT_MASK || dx != 0)
     chrono_viewport_pan_fraction (self->viewport, 0.1 * (dx != 0 ? dx : dy));
   else
     chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) + dy * SCROLL_STEP,
-                                  max_scroll (self));
+                                  chrono_timeline_view_max_scroll (self));
   return GDK_EVENT_STOP;
 }
 
@@ -483,13 +419,14 @@ select_at (ChronoTimelineView *self, double x, double y)
       self->chain_on_mark = FALSE;
       if (!hit.has_span)
         remember_mark (self, hit.trace, hit.mark_lane, hit.mark);
-      g_signal_emit (self, signals[MARK_SELECTED], 0, hit.trace, hit.mark_lane, hit.mark, hit.member);
+      g_signal_emit (self, chrono_timeline_view_signals[MARK_SELECTED], 0, hit.trace, hit.mark_lane, hit.mark,
+                     hit.member);
     }
   /* a memory reference drawn as a dot: the inspector explains it */
   ChronoReference reference;
   ChronoLane *density = found ? chrono_renderer_reference_at (self->renderer, &o, x, y, &reference) : NULL;
   if (density != NULL)
-    g_signal_emit (self, signals[REFERENCE_SELECTED], 0, hit.trace, density, &reference);
+    g_signal_emit (self, chrono_timeline_view_signals[REFERENCE_SELECTED], 0, hit.trace, density, &reference);
   /* a signal's sample: the inspector tells its value and when it held */
   if (found && hit.has_sample && !hit.has_mark && x >= o.label_width)
     {
@@ -497,11 +434,12 @@ select_at (ChronoTimelineView *self, double x, double y)
       g_set_object (&self->sample_trace, hit.trace);
       self->sample_time = hit.time;
       self->sample_member = hit.member;
-      g_signal_emit (self, signals[SAMPLE_SELECTED], 0, hit.trace, hit.sample_lane, hit.sample, hit.member);
+      g_signal_emit (self, chrono_timeline_view_signals[SAMPLE_SELECTED], 0, hit.trace, hit.sample_lane, hit.sample,
+                     hit.member);
     }
   /* a row of a tree is one node: clicking anywhere in it explains the node */
   if (found && hit.node != CHRONO_TREE_NONE && x >= o.label_width)
-    g_signal_emit (self, signals[NODE_SELECTED], 0, hit.lane, hit.node);
+    g_signal_emit (self, chrono_timeline_view_signals[NODE_SELECTED], 0, hit.lane, hit.node);
 }
 
 static void popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event);
@@ -542,7 +480,7 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
       /* a double click on the column's edge: as wide as the names need again */
       self->drag = DRAG_NONE;
       chrono_timeline_view_fit_label_width (self);
-      g_signal_emit (self, signals[LABEL_WIDTH_CHOSEN], 0, 0);
+      g_signal_emit (self, chrono_timeline_view_signals[LABEL_WIDTH_CHOSEN], 0, 0);
       return GDK_EVENT_STOP;
     }
   if (event->type == GDK_2BUTTON_PRESS && event->button == GDK_BUTTON_PRIMARY)
@@ -575,7 +513,7 @@ chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
     {
       chrono_viewport_set_marker (self->viewport,
                                   event->button == GDK_BUTTON_PRIMARY ? CHRONO_MARKER_A : CHRONO_MARKER_B,
-                                  time_at (self, event->x));
+                                  chrono_timeline_view_time_at (self, event->x));
       return GDK_EVENT_STOP;
     }
   ChronoRenderOptions o;
@@ -638,7 +576,7 @@ chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
   DragMode mode = self->drag;
   self->drag = DRAG_NONE;
   if (mode == DRAG_NAMES)
-    g_signal_emit (self, signals[LABEL_WIDTH_CHOSEN], 0, self->label_width);
+    g_signal_emit (self, chrono_timeline_view_signals[LABEL_WIDTH_CHOSEN], 0, self->label_width);
   if (mode == DRAG_AXIS)
     finish_axis_drag (self, event->y);
   else if (mode == DRAG_SELECT && self->drag_keeps)
@@ -655,7 +593,7 @@ chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
       chrono_viewport_clear_selection (self->viewport);
     }
   else if (mode == DRAG_PENDING && self->drag_keeps)
-    chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, time_at (self, event->x));
+    chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, chrono_timeline_view_time_at (self, event->x));
   else if (mode == DRAG_PENDING && event->button == GDK_BUTTON_PRIMARY)
     {
       /* a click, not a drag */
@@ -683,7 +621,7 @@ continue_drag (ChronoTimelineView *self, double x, double y)
     {
       /* the trace follows the pointer: its shift grows by the time dragged over */
       ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-      gint64 delta = time_at (self, x) - time_at (self, self->drag_start_x);
+      gint64 delta = chrono_timeline_view_time_at (self, x) - chrono_timeline_view_time_at (self, self->drag_start_x);
       chrono_trace_set_set_shift (set, self->shift_member, self->shift_start + delta);
       self->drag_last_x = x;
       return;
@@ -692,14 +630,16 @@ continue_drag (ChronoTimelineView *self, double x, double y)
       && (fabs (x - self->drag_start_x) > DRAG_THRESHOLD || fabs (y - self->drag_start_y) > DRAG_THRESHOLD))
     self->drag = self->drag_selects ? DRAG_SELECT : DRAG_PAN;
   if (self->drag == DRAG_SELECT)
-    chrono_viewport_set_selection (self->viewport, time_at (self, self->drag_start_x), time_at (self, x));
+    chrono_viewport_set_selection (self->viewport, chrono_timeline_view_time_at (self, self->drag_start_x),
+                                   chrono_timeline_view_time_at (self, x));
   else if (self->drag == DRAG_PAN)
     {
       /* time follows the pointer, lanes scroll with it */
-      gint64 delta = time_at (self, self->drag_last_x) - time_at (self, x);
+      gint64 delta = chrono_timeline_view_time_at (self, self->drag_last_x) - chrono_timeline_view_time_at (self, x);
       chrono_viewport_pan (self->viewport, delta);
-      chrono_viewport_set_scroll_y (
-          self->viewport, chrono_viewport_get_scroll_y (self->viewport) - (y - self->drag_last_y), max_scroll (self));
+      chrono_viewport_set_scroll_y (self->viewport,
+                                    chrono_viewport_get_scroll_y (self->viewport) - (y - self->drag_last_y),
+                                    chrono_timeline_view_max_scroll (self));
     }
   self->drag_last_x = x;
   self->drag_last_y = y;
@@ -726,7 +666,8 @@ chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event)
   if (self->drag != DRAG_NONE)
     continue_drag (self, event->x, event->y);
   show_edge_cursor (self, self->drag == DRAG_NAMES || on_names_edge (self, event->x));
-  chrono_viewport_set_cursor (self->viewport, pointer_inside_data (self), time_at (self, event->x));
+  chrono_viewport_set_cursor (self->viewport, chrono_timeline_view_pointer_inside_data (self),
+                              chrono_timeline_view_time_at (self, event->x));
   gtk_widget_queue_draw (widget);
   return GDK_EVENT_PROPAGATE;
 }
@@ -916,13 +857,14 @@ static void
 scroll_lanes (ChronoTimelineView *self, double delta)
 {
   chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) + delta,
-                                max_scroll (self));
+                                chrono_timeline_view_max_scroll (self));
 }
 
 static void
 set_marker_at_pointer (ChronoTimelineView *self, ChronoMarker marker)
 {
-  gint64 time = pointer_inside_data (self) ? time_at (self, self->pointer_x) : zoom_anchor (self);
+  gint64 time = chrono_timeline_view_pointer_inside_data (self) ? chrono_timeline_view_time_at (self, self->pointer_x)
+                                                                : zoom_anchor (self);
   chrono_viewport_set_marker (self->viewport, marker, time);
 }
 
@@ -959,7 +901,7 @@ chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
 {
   ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
   if (event->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK))
-    return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->key_press_event (widget, event);
+    return chrono_timeline_view_get_parent_widget_class ()->key_press_event (widget, event);
   double page = 0.8 * gtk_widget_get_allocated_height (widget);
   switch (event->keyval)
     {
@@ -1002,7 +944,7 @@ chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
           chrono_timeline_view_set_path (self, NULL, 0, NULL);
         }
       break;
-    default: return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->key_press_event (widget, event);
+    default: return chrono_timeline_view_get_parent_widget_class ()->key_press_event (widget, event);
     }
   return GDK_EVENT_STOP;
 }
@@ -1073,7 +1015,7 @@ select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, Chron
   g_set_object (&self->selected_lane, lane);
   self->selected_row_lane = row_lane;
   self->selected_span = span;
-  g_signal_emit (self, signals[ITEM_SELECTED], 0, lane, span);
+  g_signal_emit (self, chrono_timeline_view_signals[ITEM_SELECTED], 0, lane, span);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1142,7 +1084,7 @@ chrono_timeline_view_unselect (ChronoTimelineView *self)
     return;
   g_clear_object (&self->selected_lane);
   g_clear_object (&self->selected_trace);
-  g_signal_emit (self, signals[ITEM_SELECTED], 0, NULL, 0);
+  g_signal_emit (self, chrono_timeline_view_signals[ITEM_SELECTED], 0, NULL, 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1190,7 +1132,8 @@ chrono_timeline_view_show_lane (ChronoTimelineView *self, ChronoLane *lane)
   double scroll = chrono_viewport_get_scroll_y (self->viewport);
   /* a row in sight stays where it is; another comes to a third of the way down */
   if (row->y < scroll || row->y + row->height > scroll + visible)
-    chrono_viewport_set_scroll_y (self->viewport, MAX (row->y - visible / 3, 0.0), max_scroll (self));
+    chrono_viewport_set_scroll_y (self->viewport, MAX (row->y - visible / 3, 0.0),
+                                  chrono_timeline_view_max_scroll (self));
   return TRUE;
 }
 
@@ -1238,7 +1181,8 @@ chrono_timeline_view_select_mark (ChronoTimelineView *self, ChronoLane *lane, gu
   g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && CHRONO_IS_LANE (lane));
   chrono_timeline_view_unselect (self);
   remember_mark (self, chrono_timeline_view_get_trace (self), lane, mark);
-  g_signal_emit (self, signals[MARK_SELECTED], 0, chrono_timeline_view_get_trace (self), lane, mark, 0u);
+  g_signal_emit (self, chrono_timeline_view_signals[MARK_SELECTED], 0, chrono_timeline_view_get_trace (self), lane,
+                 mark, 0u);
 }
 
 /* Select the previous (-1) or next (+1) instance of the selected task. */
@@ -1261,7 +1205,7 @@ chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *self, int dir
                                   ? g_strdup_printf (_ ("%s: this item belongs to no instance"), name)
                               : direction < 0 ? g_strdup_printf (_ ("%s: this is its first instance"), name)
                                               : g_strdup_printf (_ ("%s: this is its last instance"), name);
-      g_signal_emit (self, signals[NOTICE], 0, text);
+      g_signal_emit (self, chrono_timeline_view_signals[NOTICE], 0, text);
       return FALSE;
     }
   const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (self->selected_lane), next);
@@ -1336,7 +1280,7 @@ chrono_timeline_view_follow_chain (ChronoTimelineView *self, int direction)
           chrono_lane_get_display_name (g_array_index (self->chain, ChronoChainStep, self->chain_at).lane);
       g_autofree char *text = direction > 0 ? g_strdup_printf (_ ("%s waited on nothing in the trace"), name)
                                             : g_strdup_printf (_ ("%s is where the walk began"), name);
-      g_signal_emit (self, signals[NOTICE], 0, text);
+      g_signal_emit (self, chrono_timeline_view_signals[NOTICE], 0, text);
       show_chain (self);
       return FALSE;
     }
@@ -1347,7 +1291,8 @@ chrono_timeline_view_follow_chain (ChronoTimelineView *self, int direction)
       /* the inspector explains an event; the walk goes on from it */
       chrono_timeline_view_unselect (self);
       self->chain_on_mark = TRUE;
-      g_signal_emit (self, signals[MARK_SELECTED], 0, self->chain_trace, step->lane, step->index, 0u);
+      g_signal_emit (self, chrono_timeline_view_signals[MARK_SELECTED], 0, self->chain_trace, step->lane, step->index,
+                     0u);
     }
   else
     select_in (self, self->chain_trace, step->lane, step->lane, step->index);
@@ -1469,29 +1414,32 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   widget_class->query_tooltip = chrono_timeline_view_query_tooltip;
   widget_class->style_updated = chrono_timeline_view_style_updated;
   /* "item-selected" (lane or NULL, span index): a click chose an item */
-  signals[ITEM_SELECTED] = g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                         NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
+  chrono_timeline_view_signals[ITEM_SELECTED] =
+      g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                    CHRONO_TYPE_LANE, G_TYPE_UINT);
   /* "notice" (text): something the user asked for could not be done, and why */
-  signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  chrono_timeline_view_signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                                       NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   /* "mark-selected" (trace, lane, mark index, member of the layout's trace set): a click on an instant event */
-  signals[MARK_SELECTED] =
+  chrono_timeline_view_signals[MARK_SELECTED] =
       g_signal_new ("mark-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                     CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_UINT, G_TYPE_UINT);
   /* "reference-selected" (trace, density lane, ChronoReference *): a click on a memory reference's dot */
-  signals[REFERENCE_SELECTED] =
+  chrono_timeline_view_signals[REFERENCE_SELECTED] =
       g_signal_new ("reference-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 3, CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_POINTER);
   /* "sample-selected" (trace, signal lane, fragment index, member): a click on a signal */
-  signals[SAMPLE_SELECTED] =
+  chrono_timeline_view_signals[SAMPLE_SELECTED] =
       g_signal_new ("sample-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                     4, CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_UINT, G_TYPE_UINT);
   /* "node-selected" (tree lane, node): a click on a row of a tree */
-  signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                         NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
+  chrono_timeline_view_signals[NODE_SELECTED] =
+      g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                    CHRONO_TYPE_LANE, G_TYPE_UINT);
   /* "label-width-chosen" (px, 0: as wide as the names need): the user dragged the name column's edge */
-  signals[LABEL_WIDTH_CHOSEN] = g_signal_new ("label-width-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                              NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  chrono_timeline_view_signals[LABEL_WIDTH_CHOSEN] =
+      g_signal_new ("label-width-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 1, G_TYPE_INT);
   gtk_widget_class_set_css_name (widget_class, "chrono-timeline");
 
   properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,
@@ -1532,6 +1480,13 @@ chrono_timeline_view_new (ChronoTrace *trace, ChronoViewport *viewport)
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
   g_return_val_if_fail (viewport == NULL || CHRONO_IS_VIEWPORT (viewport), NULL);
   return g_object_new (CHRONO_TYPE_TIMELINE_VIEW, "trace", trace, "viewport", viewport, NULL);
+}
+
+/* The parts of the view outside this file chain up through this. */
+GtkWidgetClass *
+chrono_timeline_view_get_parent_widget_class (void)
+{
+  return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class);
 }
 
 ChronoTrace *
