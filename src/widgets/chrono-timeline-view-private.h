@@ -80,6 +80,8 @@ double chrono_timeline_view_max_scroll (ChronoTimelineView *self);
 gint64 chrono_timeline_view_time_at (ChronoTimelineView *self, double x);
 gboolean chrono_timeline_view_pointer_inside_data (ChronoTimelineView *self);
 GtkWidgetClass *chrono_timeline_view_get_parent_widget_class (void);
+void chrono_timeline_view_select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane,
+                                     ChronoLane *row_lane, guint span);
 
 /* chrono-timeline-view-tooltip.c */
 gboolean chrono_timeline_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip);
