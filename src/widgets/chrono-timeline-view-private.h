@@ -80,6 +80,9 @@ double chrono_timeline_view_max_scroll (ChronoTimelineView *self);
 gint64 chrono_timeline_view_time_at (ChronoTimelineView *self, double x);
 gboolean chrono_timeline_view_pointer_inside_data (ChronoTimelineView *self);
 GtkWidgetClass *chrono_timeline_view_get_parent_widget_class (void);
+
+/* chrono-timeline-view-selection.c */
+void chrono_timeline_view_select_at (ChronoTimelineView *self, double x, double y);
 void chrono_timeline_view_select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane,
                                      ChronoLane *row_lane, guint span);
 
