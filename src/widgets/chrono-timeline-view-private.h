@@ -81,6 +81,11 @@ gint64 chrono_timeline_view_time_at (ChronoTimelineView *self, double x);
 gboolean chrono_timeline_view_pointer_inside_data (ChronoTimelineView *self);
 GtkWidgetClass *chrono_timeline_view_get_parent_widget_class (void);
 
+/* chrono-timeline-view-keys.c */
+gboolean chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event);
+gboolean chrono_timeline_view_popup_menu (GtkWidget *widget);
+void chrono_timeline_view_popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event);
+
 /* chrono-timeline-view-selection.c */
 void chrono_timeline_view_select_at (ChronoTimelineView *self, double x, double y);
 void chrono_timeline_view_select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane,
