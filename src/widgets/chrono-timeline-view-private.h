@@ -86,6 +86,13 @@ gboolean chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event);
 gboolean chrono_timeline_view_popup_menu (GtkWidget *widget);
 void chrono_timeline_view_popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event);
 
+/* chrono-timeline-view-pointer.c */
+gboolean chrono_timeline_view_scroll_event (GtkWidget *widget, GdkEventScroll *event);
+gboolean chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event);
+gboolean chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event);
+gboolean chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event);
+gboolean chrono_timeline_view_leave_notify (GtkWidget *widget, GdkEventCrossing *event);
+
 /* chrono-timeline-view-selection.c */
 void chrono_timeline_view_select_at (ChronoTimelineView *self, double x, double y);
 void chrono_timeline_view_select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane,
