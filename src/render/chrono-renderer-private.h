@@ -27,6 +27,8 @@ struct _ChronoRenderer {
 ChronoTrace *chrono_renderer_member_trace (ChronoRenderer *self, guint member);
 void chrono_renderer_member_options (ChronoRenderer *self, const ChronoRenderOptions *o, guint member,
                                      ChronoRenderOptions *out);
+/* Whether the row has an expander, and whether it is open. */
+gboolean chrono_renderer_row_expander (ChronoRenderer *self, const ChronoLayoutRow *row, gboolean *out_expanded);
 
 /* chrono-render-links.c: every trace's arrows over the lanes, on its own clock. */
 void chrono_render_links (ChronoRenderer *self, ChronoRenderContext *ctx);
