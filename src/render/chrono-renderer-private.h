@@ -27,8 +27,12 @@ struct _ChronoRenderer {
 ChronoTrace *chrono_renderer_member_trace (ChronoRenderer *self, guint member);
 void chrono_renderer_member_options (ChronoRenderer *self, const ChronoRenderOptions *o, guint member,
                                      ChronoRenderOptions *out);
-/* Whether the row has an expander, and whether it is open. */
+
+/* chrono-render-lanes.c: whether the row has an expander, and whether it is open. */
 gboolean chrono_renderer_row_expander (ChronoRenderer *self, const ChronoLayoutRow *row, gboolean *out_expanded);
+
+/* chrono-render-lanes.c: the rows in sight, data and names, under the ruler and the legend. */
+void chrono_render_lanes (ChronoRenderer *self, ChronoRenderContext *ctx, const ChronoTickScale *ticks);
 
 /* chrono-render-links.c: every trace's arrows over the lanes, on its own clock. */
 void chrono_render_links (ChronoRenderer *self, ChronoRenderContext *ctx);
