@@ -10,47 +10,13 @@
 
 #include <math.h>
 
-#include "chrono-requirements-view.h"
+#include "chrono-requirements-view-private.h"
 
 #define LIST_HEIGHT 220
-#define N_BINS 10 /* as chronoscope-cli chains */
 #define HISTOGRAM_HEIGHT 110
-#define HISTOGRAM_MARGIN 8.0
-#define HISTOGRAM_TOP 20.0 /* its title */
-#define HISTOGRAM_BOTTOM 18.0 /* min and max */
 #define PATH_MARGIN 0.15 /* of the path's length, on either side */
 
 enum { COL_MARKUP, COL_INDEX, COL_MEASURE, COL_TEXT, N_COLUMNS };
-
-/* A chain as the file defines it, its result, and for each measure the
- * limit the file puts on it (the tightest) and the violations of it. */
-typedef struct {
-  ChronoChainResult *result;
-  gboolean has_limit[CHRONO_N_CHAIN_MEASURES];
-  double limit[CHRONO_N_CHAIN_MEASURES]; /* seconds */
-  guint violations[CHRONO_N_CHAIN_MEASURES]; /* of that limit */
-} Chain;
-
-struct _ChronoRequirementsView {
-  GtkBox parent_instance;
-  ChronoTimelineView *timeline;
-  ChronoViewport *viewport;
-  ChronoTrace *trace;
-  /* what the file says, and what the trace does against it */
-  GPtrArray *requirements; /* ChronoRequirement* */
-  GPtrArray *specs; /* ChronoChainSpec*, the file's chains in order */
-  GArray *violations; /* ChronoViolation, pointing into requirements */
-  GArray *chains; /* Chain, one per spec */
-  GArray *ranges; /* ChronoRenderRange: the violations on the lanes */
-  /* the path on show */
-  gboolean has_path;
-  guint path_chain, path_sample;
-  ChronoChainMeasure path_measure;
-  gboolean selecting; /* a list's selection set from here: not the user's choice */
-  GtkWidget *title, *summary, *violation_list, *chain_list, *path_box, *path_label, *hops_label, *histogram;
-  GtkWidget *previous_button, *worst_button, *next_button, *clear_button;
-  GtkListStore *violation_store, *chain_store;
-};
 
 G_DEFINE_FINAL_TYPE (ChronoRequirementsView, chrono_requirements_view, GTK_TYPE_BOX)
 
@@ -60,27 +26,28 @@ chrono_requirements_view_applies (ChronoTrace *trace)
   return trace != NULL && !chrono_trace_is_lazy (trace);
 }
 
-static const ChronoClock *
-clock_of (ChronoRequirementsView *self)
+const ChronoClock *
+chrono_requirements_view_clock_of (ChronoRequirementsView *self)
 {
   return chrono_trace_get_clock (self->trace);
 }
 
-static char *
-format_duration (ChronoRequirementsView *self, gint64 ticks)
+char *
+chrono_requirements_view_format_duration (ChronoRequirementsView *self, gint64 ticks)
 {
-  return chrono_clock_format_ticks (clock_of (self), ticks, 4);
+  return chrono_clock_format_ticks (chrono_requirements_view_clock_of (self), ticks, 4);
 }
 
 /* A time as the ruler counts it. */
-static char *
-format_time (ChronoRequirementsView *self, gint64 time)
+char *
+chrono_requirements_view_format_time (ChronoRequirementsView *self, gint64 time)
 {
-  return chrono_clock_format_ticks (clock_of (self), time - chrono_viewport_get_origin (self->viewport), 9);
+  return chrono_clock_format_ticks (chrono_requirements_view_clock_of (self),
+                                    time - chrono_viewport_get_origin (self->viewport), 9);
 }
 
-static const char *
-measure_label (ChronoChainMeasure measure)
+const char *
+chrono_requirements_view_measure_label (ChronoChainMeasure measure)
 {
   return measure == CHRONO_CHAIN_LATENCY ? _ ("latency") : _ ("data age");
 }
@@ -102,8 +69,8 @@ find_chain (GPtrArray *specs, const ChronoChainSpec *spec)
   g_return_val_if_reached (0);
 }
 
-static Chain *
-chain_at (ChronoRequirementsView *self, guint index)
+Chain *
+chrono_requirements_view_chain_at (ChronoRequirementsView *self, guint index)
 {
   return &g_array_index (self->chains, Chain, index);
 }
@@ -137,7 +104,7 @@ describe_value (ChronoRequirementsView *self, const ChronoViolation *v)
     return g_strdup_printf ("%.1f %%", v->load);
   if (r->kind == CHRONO_REQUIREMENT_METRIC && chrono_metric_is_count (r->metric))
     return g_strdup_printf ("%" G_GINT64_FORMAT, v->value);
-  return format_duration (self, v->value);
+  return chrono_requirements_view_format_duration (self, v->value);
 }
 
 /* Where a violation is on the lanes: its instance, its window, or its
@@ -148,14 +115,14 @@ add_ranges (ChronoRequirementsView *self, const ChronoViolation *v)
   const ChronoRequirement *r = v->requirement;
   if (r->kind == CHRONO_REQUIREMENT_LOAD)
     {
-      gint64 window = chrono_clock_from_seconds (clock_of (self), r->window);
+      gint64 window = chrono_clock_from_seconds (chrono_requirements_view_clock_of (self), r->window);
       ChronoRenderRange range = { v->lane, v->time, v->time + window };
       g_array_append_val (self->ranges, range);
     }
   else if (r->kind == CHRONO_REQUIREMENT_CHAIN)
     {
       guint c = find_chain (self->specs, r->chain);
-      const ChronoChainResult *result = chain_at (self, c)->result;
+      const ChronoChainResult *result = chrono_requirements_view_chain_at (self, c)->result;
       const ChronoChainHop *hops = chrono_chain_result_get_path (result, r->measure, v->index);
       const ChronoChainHop *first = &hops[0], *last = &hops[result->n_elements - 1];
       ChronoRenderRange ends[] = { { first->lane, first->start, first->end }, { last->lane, last->start, last->end } };
@@ -178,7 +145,7 @@ fill_violations (ChronoRequirementsView *self)
       const ChronoViolation *v = &g_array_index (self->violations, ChronoViolation, i);
       g_autofree char *entity = describe_entity (self, v);
       g_autofree char *value = describe_value (self, v);
-      g_autofree char *time = format_time (self, v->time);
+      g_autofree char *time = chrono_requirements_view_format_time (self, v->time);
       g_autofree char *markup =
           g_markup_printf_escaped (_ ("<b>%s</b>\n%s · %s at %s"), v->requirement->text, entity, value, time);
       g_autofree char *text = g_strdup_printf ("%s\t%s\t%s\t%s", v->requirement->text, entity, value, time);
@@ -197,15 +164,15 @@ fill_chains (ChronoRequirementsView *self)
   for (guint c = 0; c < self->specs->len; c++)
     {
       const ChronoChainSpec *spec = g_ptr_array_index (self->specs, c);
-      const Chain *chain = chain_at (self, c);
+      const Chain *chain = chrono_requirements_view_chain_at (self, c);
       g_autofree char *elements = g_strjoinv (" → ", spec->elements);
       for (ChronoChainMeasure m = 0; m < CHRONO_N_CHAIN_MEASURES; m++)
         {
           ChronoMetricSummary s;
           gboolean any = chrono_chain_result_summarize (chain->result, m, &s);
-          g_autofree char *min = any ? format_duration (self, s.min) : g_strdup ("—");
-          g_autofree char *max = any ? format_duration (self, s.max) : g_strdup ("—");
-          g_autofree char *p99 = any ? format_duration (self, s.p99) : g_strdup ("—");
+          g_autofree char *min = any ? chrono_requirements_view_format_duration (self, s.min) : g_strdup ("—");
+          g_autofree char *max = any ? chrono_requirements_view_format_duration (self, s.max) : g_strdup ("—");
+          g_autofree char *p99 = any ? chrono_requirements_view_format_duration (self, s.p99) : g_strdup ("—");
           g_autofree char *limit = NULL, *limit_text = NULL;
           if (chain->has_limit[m])
             {
@@ -216,7 +183,8 @@ fill_chains (ChronoRequirementsView *self)
               limit_text = g_strdup_printf ("≤ %s: %u", bound, chain->violations[m]);
             }
           guint incomplete = chain->result->incomplete[m];
-          g_autofree char *name = g_markup_printf_escaped ("<b>%s</b> %s", spec->name, measure_label (m));
+          g_autofree char *name =
+              g_markup_printf_escaped ("<b>%s</b> %s", spec->name, chrono_requirements_view_measure_label (m));
           GString *full = g_string_new (name);
           if (limit != NULL)
             g_string_append (full, limit);
@@ -252,165 +220,6 @@ expand_to (ChronoRequirementsView *self, ChronoLane *lane)
       chrono_layout_set_expanded (layout, parent, TRUE);
 }
 
-/* ---- the distribution of the chain's measure --------------------------------- */
-
-typedef struct {
-  double left, top, width, height;
-  gint64 min, max;
-} Bars;
-
-static gboolean
-histogram_bars (ChronoRequirementsView *self, Bars *out)
-{
-  if (!self->has_path)
-    return FALSE;
-  ChronoMetricSummary s;
-  if (!chrono_chain_result_summarize (chain_at (self, self->path_chain)->result, self->path_measure, &s))
-    return FALSE;
-  out->left = HISTOGRAM_MARGIN;
-  out->top = HISTOGRAM_TOP;
-  out->width = MAX (gtk_widget_get_allocated_width (self->histogram) - 2 * HISTOGRAM_MARGIN, 1.0);
-  out->height = MAX (gtk_widget_get_allocated_height (self->histogram) - HISTOGRAM_TOP - HISTOGRAM_BOTTOM, 1.0);
-  out->min = s.min;
-  out->max = s.max;
-  return TRUE;
-}
-
-/* The bin of a value, as chrono_chain_result_histogram counts it. */
-static guint
-bin_of (const Bars *bars, gint64 value)
-{
-  if (bars->max <= bars->min)
-    return 0;
-  unsigned __int128 range = (unsigned __int128) (bars->max - bars->min);
-  guint bin = (guint) ((unsigned __int128) (value - bars->min) * N_BINS / range);
-  return MIN (bin, N_BINS - 1);
-}
-
-gboolean
-chrono_requirements_view_get_bin_x (ChronoRequirementsView *self, guint bin, double *x)
-{
-  g_return_val_if_fail (CHRONO_IS_REQUIREMENTS_VIEW (self), FALSE);
-  Bars bars;
-  if (bin >= N_BINS || !histogram_bars (self, &bars))
-    return FALSE;
-  *x = bars.left + (bin + 0.5) * bars.width / N_BINS;
-  return TRUE;
-}
-
-GtkWidget *
-chrono_requirements_view_get_histogram (ChronoRequirementsView *self)
-{
-  return self->histogram;
-}
-
-static void
-histogram_text (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y, double xalign)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
-  PangoFontDescription *font =
-      pango_font_description_copy (pango_context_get_font_description (pango_layout_get_context (layout)));
-  pango_font_description_set_size (font, pango_font_description_get_size (font) * 5 / 6);
-  pango_layout_set_font_description (layout, font);
-  int w, h;
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, round (x - w * xalign), round (y));
-  pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (font);
-  g_object_unref (layout);
-}
-
-/* Equal bins from min to max; the bin of the instance on show in the
- * path's colour, the limit as a dashed red line where it falls. */
-static gboolean
-draw_histogram (ChronoRequirementsView *self, cairo_t *cr, GtkWidget *widget)
-{
-  Bars bars;
-  if (!histogram_bars (self, &bars))
-    return FALSE;
-  const Chain *chain = chain_at (self, self->path_chain);
-  guint counts[N_BINS], highest = 1;
-  chrono_chain_result_histogram (chain->result, self->path_measure, N_BINS, counts);
-  for (guint b = 0; b < N_BINS; b++)
-    highest = MAX (highest, counts[b]);
-  GdkRGBA fg;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), gtk_widget_get_state_flags (widget), &fg);
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self->timeline, &o);
-  double pr, pg, pb, rr, rg, rb;
-  chrono_render_overlays_path_colour (o.dark, &pr, &pg, &pb);
-  chrono_render_overlays_range_colour (o.dark, &rr, &rg, &rb);
-  const ChronoChainSample *shown =
-      &g_array_index (chain->result->samples[self->path_measure], ChronoChainSample, self->path_sample);
-  guint shown_bin = bin_of (&bars, shown->value);
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.85);
-  g_autofree char *title = g_strdup_printf (_ ("Distribution of the %s"), measure_label (self->path_measure));
-  histogram_text (widget, cr, title, bars.left, 2, 0.0);
-  double bar = bars.width / N_BINS;
-  for (guint b = 0; b < N_BINS; b++)
-    {
-      /* a few instances among hundreds still show: the outliers are what matters */
-      double h = counts[b] == 0 ? 0 : MAX ((double) counts[b] / highest * bars.height, 3.0);
-      if (b == shown_bin)
-        cairo_set_source_rgb (cr, pr, pg, pb);
-      else
-        cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.45);
-      cairo_rectangle (cr, bars.left + b * bar + 0.5, bars.top + bars.height - h, MAX (bar - 1.0, 1.0), h);
-      cairo_fill (cr);
-    }
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.5);
-  cairo_set_line_width (cr, 1.0);
-  cairo_move_to (cr, bars.left, bars.top + bars.height + 0.5);
-  cairo_line_to (cr, bars.left + bars.width, bars.top + bars.height + 0.5);
-  cairo_stroke (cr);
-  if (chain->has_limit[self->path_measure] && bars.max > bars.min)
-    {
-      gint64 limit = chrono_clock_from_seconds (clock_of (self), chain->limit[self->path_measure]);
-      if (limit >= bars.min && limit <= bars.max)
-        {
-          static const double dashes[] = { 3.0, 2.0 };
-          double x =
-              round (bars.left + (double) (limit - bars.min) / (double) (bars.max - bars.min) * bars.width) + 0.5;
-          cairo_set_source_rgb (cr, rr, rg, rb);
-          cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
-          cairo_move_to (cr, x, bars.top);
-          cairo_line_to (cr, x, bars.top + bars.height);
-          cairo_stroke (cr);
-          cairo_set_dash (cr, NULL, 0, 0);
-        }
-    }
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.75);
-  g_autofree char *low = format_duration (self, bars.min);
-  g_autofree char *high = format_duration (self, bars.max);
-  histogram_text (widget, cr, low, bars.left, bars.top + bars.height + 2, 0.0);
-  histogram_text (widget, cr, high, bars.left + bars.width, bars.top + bars.height + 2, 1.0);
-  return FALSE;
-}
-
-/* A click on a bar: the path of the bin's largest value. */
-static gboolean
-histogram_pressed (ChronoRequirementsView *self, GdkEventButton *event, GtkWidget *widget)
-{
-  Bars bars;
-  if (event->type != GDK_BUTTON_PRESS || event->button != GDK_BUTTON_PRIMARY || !histogram_bars (self, &bars)
-      || event->x < bars.left || event->x >= bars.left + bars.width)
-    return FALSE;
-  guint bin = MIN ((guint) ((event->x - bars.left) / bars.width * N_BINS), N_BINS - 1);
-  GArray *samples = chain_at (self, self->path_chain)->result->samples[self->path_measure];
-  guint best = G_MAXUINT;
-  for (guint i = 0; i < samples->len; i++)
-    {
-      gint64 v = g_array_index (samples, ChronoChainSample, i).value;
-      if (bin_of (&bars, v) == bin && (best == G_MAXUINT || v > g_array_index (samples, ChronoChainSample, best).value))
-        best = i;
-    }
-  if (best == G_MAXUINT)
-    gtk_widget_error_bell (widget);
-  else
-    chrono_requirements_view_show_path (self, self->path_chain, self->path_measure, best);
-  return TRUE;
-}
-
 static void
 update_navigator (ChronoRequirementsView *self)
 {
@@ -418,11 +227,11 @@ update_navigator (ChronoRequirementsView *self)
   if (!self->has_path)
     return;
   const ChronoChainSpec *spec = g_ptr_array_index (self->specs, self->path_chain);
-  const ChronoChainResult *result = chain_at (self, self->path_chain)->result;
+  const ChronoChainResult *result = chrono_requirements_view_chain_at (self, self->path_chain)->result;
   GArray *samples = result->samples[self->path_measure];
   const ChronoChainSample *s = &g_array_index (samples, ChronoChainSample, self->path_sample);
-  g_autofree char *value = format_duration (self, s->value);
-  g_autofree char *time = format_time (self, s->time);
+  g_autofree char *value = chrono_requirements_view_format_duration (self, s->value);
+  g_autofree char *time = chrono_requirements_view_format_time (self, s->time);
   g_autofree char *text = self->path_measure == CHRONO_CHAIN_LATENCY
                               ? g_strdup_printf (_ ("%s: stimulus %u of %u at %s, latency %s"), spec->name,
                                                  self->path_sample + 1, samples->len, time, value)
@@ -435,8 +244,8 @@ update_navigator (ChronoRequirementsView *self)
   for (guint i = 0; i < result->n_elements; i++)
     {
       /* where it starts and how long it takes: shorter than two times in a narrow pane */
-      g_autofree char *start = format_time (self, hops[i].start);
-      g_autofree char *length = format_duration (self, hops[i].end - hops[i].start);
+      g_autofree char *start = chrono_requirements_view_format_time (self, hops[i].start);
+      g_autofree char *length = chrono_requirements_view_format_duration (self, hops[i].end - hops[i].start);
       if (i > 0)
         g_string_append (out, "\n→ ");
       if (hops[i].start == hops[i].end)
@@ -458,7 +267,7 @@ chrono_requirements_view_show_path (ChronoRequirementsView *self, guint chain, C
   g_return_val_if_fail (CHRONO_IS_REQUIREMENTS_VIEW (self), FALSE);
   if (self->chains == NULL || chain >= self->chains->len || measure >= CHRONO_N_CHAIN_MEASURES)
     return FALSE;
-  const ChronoChainResult *result = chain_at (self, chain)->result;
+  const ChronoChainResult *result = chrono_requirements_view_chain_at (self, chain)->result;
   if (sample >= result->samples[measure]->len)
     return FALSE;
   self->has_path = TRUE;
@@ -476,9 +285,10 @@ chrono_requirements_view_show_path (ChronoRequirementsView *self, guint chain, C
       expand_to (self, hops[i].lane);
     }
   const ChronoChainSample *s = &g_array_index (result->samples[measure], ChronoChainSample, sample);
-  g_autofree char *value = format_duration (self, s->value);
+  g_autofree char *value = chrono_requirements_view_format_duration (self, s->value);
   const ChronoChainSpec *spec = g_ptr_array_index (self->specs, chain);
-  g_autofree char *label = g_strdup_printf ("%s %s %s", spec->name, measure_label (measure), value);
+  g_autofree char *label =
+      g_strdup_printf ("%s %s %s", spec->name, chrono_requirements_view_measure_label (measure), value);
   chrono_timeline_view_set_path (self->timeline, steps, n, label);
   /* the whole path with room around it, the label included */
   gint64 begin = hops[0].start, end = hops[n - 1].end;
@@ -547,7 +357,7 @@ static void
 show_worst (ChronoRequirementsView *self, guint chain, ChronoChainMeasure measure)
 {
   ChronoMetricSummary s;
-  if (chrono_chain_result_summarize (chain_at (self, chain)->result, measure, &s))
+  if (chrono_chain_result_summarize (chrono_requirements_view_chain_at (self, chain)->result, measure, &s))
     chrono_requirements_view_show_path (self, chain, measure, s.worst);
   else
     gtk_widget_error_bell (GTK_WIDGET (self));
@@ -575,7 +385,7 @@ go_to_violation (ChronoRequirementsView *self, const ChronoViolation *v)
     clear_path (self);
   gint64 begin = v->time, end;
   if (r->kind == CHRONO_REQUIREMENT_LOAD)
-    end = begin + chrono_clock_from_seconds (clock_of (self), r->window);
+    end = begin + chrono_clock_from_seconds (chrono_requirements_view_clock_of (self), r->window);
   else
     end = MAX (chrono_instances_get (chrono_lane_get_instances (v->lane), v->index)->end, begin + 1);
   /* a quarter on either side shows what came before and after */
@@ -857,8 +667,9 @@ make_navigator (ChronoRequirementsView *self)
   gtk_widget_set_size_request (self->histogram, -1, HISTOGRAM_HEIGHT);
   gtk_widget_add_events (self->histogram, GDK_BUTTON_PRESS_MASK);
   gtk_widget_set_tooltip_text (self->histogram, _ ("Click a bar to show the path of its largest value"));
-  g_signal_connect_swapped (self->histogram, "draw", G_CALLBACK (draw_histogram), self);
-  g_signal_connect_swapped (self->histogram, "button-press-event", G_CALLBACK (histogram_pressed), self);
+  g_signal_connect_swapped (self->histogram, "draw", G_CALLBACK (chrono_requirements_view_draw_histogram), self);
+  g_signal_connect_swapped (self->histogram, "button-press-event",
+                            G_CALLBACK (chrono_requirements_view_histogram_pressed), self);
   gtk_container_add (GTK_CONTAINER (box), self->path_label);
   gtk_container_add (GTK_CONTAINER (box), self->hops_label);
   gtk_container_add (GTK_CONTAINER (box), self->histogram);
