@@ -48,3 +48,9 @@ Chain *chrono_requirements_view_chain_at (ChronoRequirementsView *self, guint in
 gboolean chrono_requirements_view_draw_histogram (ChronoRequirementsView *self, cairo_t *cr, GtkWidget *widget);
 gboolean chrono_requirements_view_histogram_pressed (ChronoRequirementsView *self, GdkEventButton *event,
                                                      GtkWidget *widget);
+
+/* chrono-requirements-view-path.c */
+void chrono_requirements_view_expand_to (ChronoRequirementsView *self, ChronoLane *lane);
+void chrono_requirements_view_clear_path (ChronoRequirementsView *self);
+void chrono_requirements_view_show_worst (ChronoRequirementsView *self, guint chain, ChronoChainMeasure measure);
+GtkWidget *chrono_requirements_view_make_navigator (ChronoRequirementsView *self);

@@ -3,7 +3,12 @@
  * keeps the instance of every element), so stepping through a chain's
  * instances costs nothing.  The view turns violations and paths into the
  * timeline's generic overlays (ranges, a path): the renderer knows nothing
- * of requirements. */
+ * of requirements.
+ *
+ * This file holds the lists of violations and chains, checking a file and
+ * the life cycle; the path with its navigator is in
+ * chrono-requirements-view-path.c, the histogram in
+ * chrono-requirements-view-histogram.c. */
 #include "chrono-widget-util.h"
 
 #include <glib/gi18n-lib.h>
@@ -13,8 +18,6 @@
 #include "chrono-requirements-view-private.h"
 
 #define LIST_HEIGHT 220
-#define HISTOGRAM_HEIGHT 110
-#define PATH_MARGIN 0.15 /* of the path's length, on either side */
 
 enum { COL_MARKUP, COL_INDEX, COL_MEASURE, COL_TEXT, N_COLUMNS };
 
@@ -209,167 +212,6 @@ fill_chains (ChronoRequirementsView *self)
     }
 }
 
-/* ---- showing a path ------------------------------------------------------------ */
-
-static void
-expand_to (ChronoRequirementsView *self, ChronoLane *lane)
-{
-  ChronoLayout *layout = chrono_timeline_view_get_layout (self->timeline);
-  for (ChronoLane *parent = chrono_lane_get_parent (lane); parent != NULL; parent = chrono_lane_get_parent (parent))
-    if (!chrono_layout_get_expanded (layout, parent))
-      chrono_layout_set_expanded (layout, parent, TRUE);
-}
-
-static void
-update_navigator (ChronoRequirementsView *self)
-{
-  gtk_widget_set_visible (self->path_box, self->has_path);
-  if (!self->has_path)
-    return;
-  const ChronoChainSpec *spec = g_ptr_array_index (self->specs, self->path_chain);
-  const ChronoChainResult *result = chrono_requirements_view_chain_at (self, self->path_chain)->result;
-  GArray *samples = result->samples[self->path_measure];
-  const ChronoChainSample *s = &g_array_index (samples, ChronoChainSample, self->path_sample);
-  g_autofree char *value = chrono_requirements_view_format_duration (self, s->value);
-  g_autofree char *time = chrono_requirements_view_format_time (self, s->time);
-  g_autofree char *text = self->path_measure == CHRONO_CHAIN_LATENCY
-                              ? g_strdup_printf (_ ("%s: stimulus %u of %u at %s, latency %s"), spec->name,
-                                                 self->path_sample + 1, samples->len, time, value)
-                              : g_strdup_printf (_ ("%s: response %u of %u at %s, data age %s"), spec->name,
-                                                 self->path_sample + 1, samples->len, time, value);
-  gtk_label_set_text (GTK_LABEL (self->path_label), text);
-  /* each hop with its times, so the path reads without the timeline */
-  const ChronoChainHop *hops = chrono_chain_result_get_path (result, self->path_measure, self->path_sample);
-  GString *out = g_string_new (NULL);
-  for (guint i = 0; i < result->n_elements; i++)
-    {
-      /* where it starts and how long it takes: shorter than two times in a narrow pane */
-      g_autofree char *start = chrono_requirements_view_format_time (self, hops[i].start);
-      g_autofree char *length = chrono_requirements_view_format_duration (self, hops[i].end - hops[i].start);
-      if (i > 0)
-        g_string_append (out, "\n→ ");
-      if (hops[i].start == hops[i].end)
-        g_string_append_printf (out, _ ("%s at %s"), chrono_lane_get_display_name (hops[i].lane), start);
-      else
-        /* TRANSLATORS: a chain's hop: "R_Read at 12.35 ms for 160.5 µs" */
-        g_string_append_printf (out, _ ("%s at %s for %s"), chrono_lane_get_display_name (hops[i].lane), start, length);
-    }
-  gtk_label_set_text (GTK_LABEL (self->hops_label), out->str);
-  g_string_free (out, TRUE);
-  gtk_widget_set_sensitive (self->previous_button, self->path_sample > 0);
-  gtk_widget_set_sensitive (self->next_button, self->path_sample + 1 < samples->len);
-  gtk_widget_queue_draw (self->histogram);
-}
-
-gboolean
-chrono_requirements_view_show_path (ChronoRequirementsView *self, guint chain, ChronoChainMeasure measure, guint sample)
-{
-  g_return_val_if_fail (CHRONO_IS_REQUIREMENTS_VIEW (self), FALSE);
-  if (self->chains == NULL || chain >= self->chains->len || measure >= CHRONO_N_CHAIN_MEASURES)
-    return FALSE;
-  const ChronoChainResult *result = chrono_requirements_view_chain_at (self, chain)->result;
-  if (sample >= result->samples[measure]->len)
-    return FALSE;
-  self->has_path = TRUE;
-  self->path_chain = chain;
-  self->path_measure = measure;
-  self->path_sample = sample;
-  const ChronoChainHop *hops = chrono_chain_result_get_path (result, measure, sample);
-  guint n = result->n_elements;
-  g_autofree ChronoRenderPathStep *steps = g_new (ChronoRenderPathStep, n);
-  g_autofree ChronoLane **lanes = g_new (ChronoLane *, n);
-  for (guint i = 0; i < n; i++)
-    {
-      steps[i] = (ChronoRenderPathStep){ hops[i].lane, hops[i].start, hops[i].end };
-      lanes[i] = hops[i].lane;
-      expand_to (self, hops[i].lane);
-    }
-  const ChronoChainSample *s = &g_array_index (result->samples[measure], ChronoChainSample, sample);
-  g_autofree char *value = chrono_requirements_view_format_duration (self, s->value);
-  const ChronoChainSpec *spec = g_ptr_array_index (self->specs, chain);
-  g_autofree char *label =
-      g_strdup_printf ("%s %s %s", spec->name, chrono_requirements_view_measure_label (measure), value);
-  chrono_timeline_view_set_path (self->timeline, steps, n, label);
-  /* the whole path with room around it, the label included */
-  gint64 begin = hops[0].start, end = hops[n - 1].end;
-  gint64 margin = MAX ((gint64) ((double) (end - begin) * PATH_MARGIN), 1);
-  chrono_viewport_zoom_to (self->viewport, begin - margin, end + 3 * margin);
-  chrono_timeline_view_reveal_lanes (self->timeline, lanes, n);
-  /* the response selected: the inspector explains it */
-  const ChronoChainHop *response = &hops[n - 1];
-  if (!response->trigger)
-    chrono_timeline_view_select_instance (self->timeline, response->lane, response->index);
-  update_navigator (self);
-  return TRUE;
-}
-
-gboolean
-chrono_requirements_view_get_path (ChronoRequirementsView *self, guint *chain, ChronoChainMeasure *measure,
-                                   guint *sample)
-{
-  g_return_val_if_fail (CHRONO_IS_REQUIREMENTS_VIEW (self), FALSE);
-  if (!self->has_path)
-    return FALSE;
-  *chain = self->path_chain;
-  *measure = self->path_measure;
-  *sample = self->path_sample;
-  return TRUE;
-}
-
-const char *
-chrono_requirements_view_get_path_text (ChronoRequirementsView *self)
-{
-  return self->has_path ? gtk_label_get_text (GTK_LABEL (self->path_label)) : NULL;
-}
-
-static void
-clear_path (ChronoRequirementsView *self)
-{
-  self->has_path = FALSE;
-  chrono_timeline_view_set_path (self->timeline, NULL, 0, NULL);
-  update_navigator (self);
-}
-
-static void
-step_path (ChronoRequirementsView *self, int direction)
-{
-  if (!self->has_path)
-    return;
-  guint sample = self->path_sample;
-  if ((direction < 0 && sample == 0)
-      || !chrono_requirements_view_show_path (self, self->path_chain, self->path_measure, sample + direction))
-    gtk_widget_error_bell (GTK_WIDGET (self));
-}
-
-static void
-previous_clicked (ChronoRequirementsView *self)
-{
-  step_path (self, -1);
-}
-
-static void
-next_clicked (ChronoRequirementsView *self)
-{
-  step_path (self, +1);
-}
-
-static void
-show_worst (ChronoRequirementsView *self, guint chain, ChronoChainMeasure measure)
-{
-  ChronoMetricSummary s;
-  if (chrono_chain_result_summarize (chrono_requirements_view_chain_at (self, chain)->result, measure, &s))
-    chrono_requirements_view_show_path (self, chain, measure, s.worst);
-  else
-    gtk_widget_error_bell (GTK_WIDGET (self));
-}
-
-static void
-worst_clicked (ChronoRequirementsView *self)
-{
-  if (self->has_path)
-    show_worst (self, self->path_chain, self->path_measure);
-}
-
 /* ---- going to a violation --------------------------------------------------------- */
 
 static void
@@ -382,7 +224,7 @@ go_to_violation (ChronoRequirementsView *self, const ChronoViolation *v)
       return;
     }
   if (self->has_path)
-    clear_path (self);
+    chrono_requirements_view_clear_path (self);
   gint64 begin = v->time, end;
   if (r->kind == CHRONO_REQUIREMENT_LOAD)
     end = begin + chrono_clock_from_seconds (chrono_requirements_view_clock_of (self), r->window);
@@ -391,7 +233,7 @@ go_to_violation (ChronoRequirementsView *self, const ChronoViolation *v)
   /* a quarter on either side shows what came before and after */
   gint64 margin = MAX ((end - begin) / 4, 1);
   chrono_viewport_zoom_to (self->viewport, begin - margin, end + margin);
-  expand_to (self, v->lane);
+  chrono_requirements_view_expand_to (self, v->lane);
   ChronoLane *lane = v->lane;
   chrono_timeline_view_reveal_lanes (self->timeline, &lane, 1);
   if (r->kind == CHRONO_REQUIREMENT_LOAD)
@@ -432,7 +274,7 @@ chain_chosen (ChronoRequirementsView *self, GtkTreeSelection *selection)
   self->selecting = TRUE;
   gtk_tree_selection_unselect_all (gtk_tree_view_get_selection (GTK_TREE_VIEW (self->violation_list)));
   self->selecting = FALSE;
-  show_worst (self, index, measure);
+  chrono_requirements_view_show_worst (self, index, measure);
 }
 
 /* Activating a row (Enter, a double click) goes to it again, after the
@@ -533,7 +375,7 @@ chrono_requirements_view_load (ChronoRequirementsView *self, const char *name, c
   if (chains == NULL)
     return FALSE;
   /* the old lists refer to the old requirements: gone first */
-  clear_path (self);
+  chrono_requirements_view_clear_path (self);
   gtk_list_store_clear (self->violation_store);
   gtk_list_store_clear (self->chain_store);
   g_clear_pointer (&self->violations, g_array_unref);
@@ -631,53 +473,6 @@ make_list (ChronoRequirementsView *self, GtkListStore *store, const char *toolti
   return list;
 }
 
-static GtkWidget *
-make_navigator (ChronoRequirementsView *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  self->path_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->path_label), 0.0);
-  gtk_label_set_line_wrap (GTK_LABEL (self->path_label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (self->path_label), TRUE);
-  self->hops_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->hops_label), 0.0);
-  gtk_label_set_line_wrap (GTK_LABEL (self->hops_label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (self->hops_label), TRUE);
-  gtk_style_context_add_class (gtk_widget_get_style_context (self->hops_label), "dim-label");
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_style_context_add_class (gtk_widget_get_style_context (buttons), "linked");
-  self->previous_button = gtk_button_new_with_mnemonic (_ ("_Previous"));
-  gtk_widget_set_tooltip_text (self->previous_button, _ ("The path of the chain’s instance before this one"));
-  self->worst_button = gtk_button_new_with_mnemonic (_ ("Go to _Worst"));
-  gtk_widget_set_tooltip_text (self->worst_button, _ ("The path of the chain’s instance with the largest value"));
-  self->next_button = gtk_button_new_with_mnemonic (_ ("_Next"));
-  gtk_widget_set_tooltip_text (self->next_button, _ ("The path of the chain’s instance after this one"));
-  self->clear_button = gtk_button_new_with_mnemonic (_ ("_Hide Path"));
-  g_signal_connect_swapped (self->previous_button, "clicked", G_CALLBACK (previous_clicked), self);
-  g_signal_connect_swapped (self->worst_button, "clicked", G_CALLBACK (worst_clicked), self);
-  g_signal_connect_swapped (self->next_button, "clicked", G_CALLBACK (next_clicked), self);
-  g_signal_connect_swapped (self->clear_button, "clicked", G_CALLBACK (clear_path), self);
-  GtkWidget *parts[] = { self->previous_button, self->worst_button, self->next_button };
-  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
-    {
-      gtk_widget_set_hexpand (parts[i], TRUE);
-      gtk_container_add (GTK_CONTAINER (buttons), parts[i]);
-    }
-  self->histogram = gtk_drawing_area_new ();
-  gtk_widget_set_size_request (self->histogram, -1, HISTOGRAM_HEIGHT);
-  gtk_widget_add_events (self->histogram, GDK_BUTTON_PRESS_MASK);
-  gtk_widget_set_tooltip_text (self->histogram, _ ("Click a bar to show the path of its largest value"));
-  g_signal_connect_swapped (self->histogram, "draw", G_CALLBACK (chrono_requirements_view_draw_histogram), self);
-  g_signal_connect_swapped (self->histogram, "button-press-event",
-                            G_CALLBACK (chrono_requirements_view_histogram_pressed), self);
-  gtk_container_add (GTK_CONTAINER (box), self->path_label);
-  gtk_container_add (GTK_CONTAINER (box), self->hops_label);
-  gtk_container_add (GTK_CONTAINER (box), self->histogram);
-  gtk_container_add (GTK_CONTAINER (box), buttons);
-  gtk_container_add (GTK_CONTAINER (box), self->clear_button);
-  return box;
-}
-
 static void
 chrono_requirements_view_dispose (GObject *object)
 {
@@ -721,7 +516,7 @@ chrono_requirements_view_init (ChronoRequirementsView *self)
       make_list (self, self->violation_store, _ ("Click a violation to go to it"), G_CALLBACK (violation_chosen));
   self->chain_list = make_list (self, self->chain_store, _ ("Click a chain to show the path of its worst instance"),
                                 G_CALLBACK (chain_chosen));
-  self->path_box = make_navigator (self);
+  self->path_box = chrono_requirements_view_make_navigator (self);
   GtkWidget *chains = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_container_add (GTK_CONTAINER (chains), chrono_widget_heading (_ ("Event chains")));
   gtk_container_add (GTK_CONTAINER (chains), gtk_widget_get_parent (self->chain_list));
