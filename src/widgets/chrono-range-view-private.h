@@ -52,3 +52,6 @@ void chrono_range_view_lane_cell (GtkTreeViewColumn *column, GtkCellRenderer *ce
                                   GtkTreeIter *iter, gpointer data);
 void chrono_range_view_metric_cell (GtkTreeViewColumn *column, GtkCellRenderer *cell, GtkTreeModel *model,
                                     GtkTreeIter *iter, gpointer data);
+
+/* chrono-range-view-copy.c: the Copy button's "clicked" */
+void chrono_range_view_copy_clicked (ChronoRangeView *self);
