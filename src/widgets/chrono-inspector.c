@@ -1,34 +1,18 @@
 /* chrono-inspector.c — rebuilt from the model on every selection: a few
  * hundred labels at most, so there is no state to keep in step.
  *
- * For a process instance it answers the questions a timing engineer asks
- * first: when was it activated, how long did it take to respond, who
- * preempted it and for how long, which runnables did it run.  A preemption
- * is a button: it brings the preemption into view and puts markers A and B
- * on its start and end, so Δt reads off the status bar. */
+ * This file holds the building blocks (chrono-inspector-private.h) and the
+ * pages of a span, a claim's resource, a call, an event, a memory reference
+ * and a signal's sample; a process instance's life is in
+ * chrono-inspector-life.c, a tree node's in chrono-inspector-tree.c. */
 #include <inttypes.h>
-#include "chrono-inspector.h"
+#include "chrono-inspector-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
-#include "chrono-instance-life.h"
-#include "chrono-tree-node.h"
 #include "chrono-call.h"
 #include "chrono-resource-usage.h"
-
-#define MAX_LISTED 200 /* states or runnables listed before "… and N more" */
-
-struct _ChronoInspector {
-  GtkBox parent_instance;
-  ChronoTrace *trace; /* the trace of the item on show: the inspector's own, or a decoded chunk of it */
-  ChronoTrace *own_trace;
-  ChronoTraceSet *set; /* traces shown together, or NULL */
-  guint member; /* the set's member the item on show belongs to; 0: the first trace's */
-  ChronoViewport *viewport;
-  GtkWidget *content; /* rebuilt on every selection */
-  GString *text; /* the same content as plain text, for copying and tests */
-};
 
 G_DEFINE_FINAL_TYPE (ChronoInspector, chrono_inspector, GTK_TYPE_BOX)
 
@@ -37,8 +21,8 @@ static GParamSpec *properties[N_PROPS];
 
 /* ---- formatting --------------------------------------------------------- */
 
-static char *
-format_time (ChronoInspector *self, gint64 ticks)
+char *
+chrono_inspector_format_time (ChronoInspector *self, gint64 ticks)
 {
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
   if (self->set == NULL || self->member == 0)
@@ -56,14 +40,14 @@ format_time (ChronoInspector *self, gint64 ticks)
 }
 
 /* A begin and an end in one unit, that of the later (as the ruler counts): they read as numbers side by side. */
-static void
-format_time_pair (ChronoInspector *self, gint64 begin, gint64 end, char **out_begin, char **out_end)
+void
+chrono_inspector_format_time_pair (ChronoInspector *self, gint64 begin, gint64 end, char **out_begin, char **out_end)
 {
   if (self->set != NULL && self->member > 0)
     {
       /* an added trace's times carry the ruler's too: format_time says both */
-      *out_begin = format_time (self, begin);
-      *out_end = format_time (self, end);
+      *out_begin = chrono_inspector_format_time (self, begin);
+      *out_end = chrono_inspector_format_time (self, end);
       return;
     }
   const ChronoClock *clock = chrono_trace_get_clock (self->trace);
@@ -74,16 +58,16 @@ format_time_pair (ChronoInspector *self, gint64 begin, gint64 end, char **out_be
   *out_end = chrono_clock_format_ticks_in (clock, end - origin, unit);
 }
 
-static char *
-format_length (ChronoInspector *self, gint64 ticks)
+char *
+chrono_inspector_format_length (ChronoInspector *self, gint64 ticks)
 {
   return chrono_clock_format_ticks (chrono_trace_get_clock (self->trace), ticks, 6);
 }
 
 /* ---- building blocks ---------------------------------------------------- */
 
-static GtkWidget *
-add_label (ChronoInspector *self, const char *text, const char *style)
+GtkWidget *
+chrono_inspector_add_label (ChronoInspector *self, const char *text, const char *style)
 {
   GtkWidget *label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -97,14 +81,14 @@ add_label (ChronoInspector *self, const char *text, const char *style)
   return label;
 }
 
-static void
-add_section (ChronoInspector *self, const char *title)
+void
+chrono_inspector_add_section (ChronoInspector *self, const char *title)
 {
-  add_label (self, title, "section");
+  chrono_inspector_add_label (self, title, "section");
 }
 
-static GtkWidget *
-new_grid (ChronoInspector *self)
+GtkWidget *
+chrono_inspector_new_grid (ChronoInspector *self)
 {
   GtkWidget *grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
@@ -141,8 +125,8 @@ cell (const char *text, gboolean dim, gboolean numeric)
 }
 
 /* A row of "key value" pairs in a two-column grid. */
-static void
-add_field (ChronoInspector *self, GtkWidget *grid, int row, const char *key, const char *value)
+void
+chrono_inspector_add_field (ChronoInspector *self, GtkWidget *grid, int row, const char *key, const char *value)
 {
   gtk_grid_attach (GTK_GRID (grid), cell (key, TRUE, FALSE), 0, row, 1, 1);
   GtkWidget *v = cell (value, FALSE, FALSE);
@@ -155,14 +139,28 @@ add_field (ChronoInspector *self, GtkWidget *grid, int row, const char *key, con
   g_string_append_printf (self->text, "%s: %s\n", key, value);
 }
 
-static void
-add_row (ChronoInspector *self, GtkWidget *grid, int row, const char *const *cells, int n)
+void
+chrono_inspector_add_row (ChronoInspector *self, GtkWidget *grid, int row, const char *const *cells, int n)
 {
   for (int i = 0; i < n; i++)
     gtk_grid_attach (GTK_GRID (grid), cell (cells[i], i == 0, i > 0), i, row, 1, 1);
   for (int i = 0; i < n; i++)
     g_string_append_printf (self->text, i ? "\t%s" : "%s", cells[i]);
   g_string_append_c (self->text, '\n');
+}
+
+void
+chrono_inspector_add_time_field (ChronoInspector *self, GtkWidget *grid, int row, const char *key, gint64 time)
+{
+  g_autofree char *text = chrono_inspector_format_time (self, time);
+  chrono_inspector_add_field (self, grid, row, key, text);
+}
+
+void
+chrono_inspector_add_length_field (ChronoInspector *self, GtkWidget *grid, int row, const char *key, gint64 ticks)
+{
+  g_autofree char *text = chrono_inspector_format_length (self, ticks);
+  chrono_inspector_add_field (self, grid, row, key, text);
 }
 
 /* ---- the selected span -------------------------------------------------- */
@@ -192,8 +190,8 @@ add_claim_fields (ChronoInspector *self, GtkWidget *grid, int row, ChronoLane *l
     {
       g_autofree char *amount = g_strdup_printf ("%g", extent.amount);
       g_autofree char *offset = g_strdup_printf ("%g", extent.offset);
-      add_field (self, grid, row++, _ ("Amount"), amount);
-      add_field (self, grid, row++, _ ("Offset"), offset);
+      chrono_inspector_add_field (self, grid, row++, _ ("Amount"), amount);
+      chrono_inspector_add_field (self, grid, row++, _ ("Offset"), offset);
     }
   ChronoLinks *links = chrono_trace_get_links (self->trace);
   guint into = 0, out_of = 0;
@@ -208,7 +206,7 @@ add_claim_fields (ChronoInspector *self, GtkWidget *grid, int row, ChronoLane *l
   if (into + out_of > 0)
     {
       g_autofree char *text = g_strdup_printf (_ ("%u in, %u out"), into, out_of);
-      add_field (self, grid, row++, _ ("Dependencies"), text);
+      chrono_inspector_add_field (self, grid, row++, _ ("Dependencies"), text);
     }
   return row;
 }
@@ -219,232 +217,36 @@ show_item (ChronoInspector *self, ChronoLane *lane, const ChronoSpan *span)
   char number[32];
   g_autofree char *title = g_strdup_printf ("%s%s", chrono_lane_get_display_name (lane),
                                             instance_suffix (lane, span, number, sizeof number));
-  add_label (self, title, "title");
-  GtkWidget *grid = new_grid (self);
+  chrono_inspector_add_label (self, title, "title");
+  GtkWidget *grid = chrono_inspector_new_grid (self);
   int row = 0;
   g_autofree char *path = chrono_lane_dup_path (lane);
-  add_field (self, grid, row++, _ ("Lane"), path);
+  chrono_inspector_add_field (self, grid, row++, _ ("Lane"), path);
   /* what the lane is, with the producer's own word for it: "Process (T)" */
   const char *own = chrono_lane_get_entity_type (lane);
   g_autofree char *type =
       *own ? g_strdup_printf ("%s (%s)", chrono_lane_kind_get_label (chrono_lane_get_kind (lane)), own)
            : g_strdup (chrono_lane_kind_get_label (chrono_lane_get_kind (lane)));
-  add_field (self, grid, row++, _ ("Type"), type);
+  chrono_inspector_add_field (self, grid, row++, _ ("Type"), type);
   g_autofree char *state = g_strdup_printf ("%s%s", chrono_state_get_label (span->state),
                                             span->flags & CHRONO_SPAN_INFERRED ? _ (" (inferred)") : "");
-  add_field (self, grid, row++, _ ("State"), state);
+  chrono_inspector_add_field (self, grid, row++, _ ("State"), state);
   if (span->label != CHRONO_STRING_NONE)
-    add_field (self, grid, row++, chrono_lane_get_kind (lane) == CHRONO_LANE_CORE ? _ ("Process") : _ ("Label"),
-               chrono_strings_get (chrono_trace_get_strings (self->trace), span->label));
+    chrono_inspector_add_field (self, grid, row++,
+                                chrono_lane_get_kind (lane) == CHRONO_LANE_CORE ? _ ("Process") : _ ("Label"),
+                                chrono_strings_get (chrono_trace_get_strings (self->trace), span->label));
   g_autofree char *begin = NULL, *end = NULL;
-  format_time_pair (self, span->start, span->end, &begin, &end);
-  g_autofree char *length = format_length (self, span->end - span->start);
-  add_field (self, grid, row++, _ ("Begin"), begin);
-  add_field (self, grid, row++, _ ("End"),
-             span->flags & CHRONO_SPAN_OPEN_END ? _ ("open at the end of the trace") : end);
-  add_field (self, grid, row++, _ ("Duration"), length);
+  chrono_inspector_format_time_pair (self, span->start, span->end, &begin, &end);
+  g_autofree char *length = chrono_inspector_format_length (self, span->end - span->start);
+  chrono_inspector_add_field (self, grid, row++, _ ("Begin"), begin);
+  chrono_inspector_add_field (self, grid, row++, _ ("End"),
+                              span->flags & CHRONO_SPAN_OPEN_END ? _ ("open at the end of the trace") : end);
+  chrono_inspector_add_field (self, grid, row++, _ ("Duration"), length);
   row = add_claim_fields (self, grid, row, lane, span);
   ChronoAttrs *attrs = chrono_trace_get_attrs (self->trace);
   for (guint i = 0; i < chrono_attrs_get_n_pairs (attrs, span->attrs); i++)
-    add_field (self, grid, row++, chrono_attrs_get_key (attrs, span->attrs, i),
-               chrono_attrs_get_value (attrs, span->attrs, i));
-}
-
-/* ---- the life of a process instance ------------------------------------- */
-
-static void
-mark_preemption (GtkButton *button, ChronoInspector *self)
-{
-  gint64 *range = g_object_get_data (G_OBJECT (button), "range");
-  chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, range[0]);
-  chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_B, range[1]);
-  gint64 begin = chrono_viewport_get_begin (self->viewport), end = chrono_viewport_get_end (self->viewport);
-  if (range[0] < begin || range[1] > end)
-    {
-      gint64 margin = (range[1] - range[0]) * 2 + 1;
-      chrono_viewport_zoom_to (self->viewport, range[0] - margin, range[1] + margin);
-    }
-}
-
-static void
-show_summary (ChronoInspector *self, const ChronoInstanceLife *life)
-{
-  g_autofree char *heading = life->number != G_MININT64
-                                 ? g_strdup_printf (_ ("Life of instance #%" PRId64), life->number)
-                                 : g_strdup (_ ("Life of this instance"));
-  add_section (self, heading);
-  GtkWidget *grid = new_grid (self);
-  int row = 0;
-  g_autofree char *begin = format_time (self, life->begin);
-  g_autofree char *end = format_time (self, life->end);
-  add_field (self, grid, row++, life->activated ? _ ("Activated") : _ ("First seen"), begin);
-  if (life->first_start != G_MININT64)
-    {
-      g_autofree char *start = format_time (self, life->first_start);
-      g_autofree char *delay = format_length (self, life->first_start - life->begin);
-      g_autofree char *text = g_strdup_printf (_ ("%s (after %s)"), start, delay);
-      add_field (self, grid, row++, _ ("Started"), text);
-    }
-  add_field (self, grid, row++, life->terminated ? _ ("Terminated") : _ ("Last seen"), end);
-  if (life->response_time >= 0)
-    {
-      g_autofree char *response = format_length (self, life->response_time);
-      add_field (self, grid, row++, _ ("Response time"), response);
-    }
-  else
-    add_field (self, grid, row++, _ ("Response time"),
-               life->activated ? _ ("— (not terminated in the trace)") : _ ("— (activation not in the trace)"));
-  for (guint s = 0; s < CHRONO_N_STATES; s++)
-    if (life->time_in_state[s] > 0)
-      {
-        g_autofree char *time = format_length (self, life->time_in_state[s]);
-        g_autofree char *key = g_strdup_printf (_ ("Time %s"), chrono_state_get_label (s));
-        add_field (self, grid, row++, key, time);
-      }
-}
-
-/* Who had the core: "CS [0035] #4", or each with its share when several did. */
-static char *
-describe_occupants (ChronoInspector *self, const ChronoLifePreemption *p)
-{
-  if (p->ran->len == 0)
-    return g_strdup (p->core != NULL ? _ ("nothing (the core stayed idle)") : _ ("an unknown process"));
-  GString *who = g_string_new (NULL);
-  for (guint i = 0; i < p->ran->len; i++)
-    {
-      const ChronoLifeOccupant *o = g_ptr_array_index (p->ran, i);
-      if (i > 0)
-        g_string_append (who, ", ");
-      g_string_append (who, o->process);
-      if (o->number != G_MININT64)
-        g_string_append_printf (who, " #%" G_GINT64_FORMAT, o->number);
-      if (p->ran->len > 1)
-        {
-          g_autofree char *share = format_length (self, o->time);
-          g_string_append_printf (who, " (%s)", share);
-        }
-    }
-  return g_string_free (who, FALSE);
-}
-
-static void
-show_preemptions (ChronoInspector *self, const ChronoInstanceLife *life)
-{
-  g_autofree char *heading = g_strdup_printf (
-      g_dngettext (GETTEXT_PACKAGE, "%u preemption", "%u preemptions", life->preemptions->len), life->preemptions->len);
-  add_section (self, heading);
-  for (guint i = 0; i < life->preemptions->len; i++)
-    {
-      const ChronoLifePreemption *p = g_ptr_array_index (life->preemptions, i);
-      g_autofree char *at = format_time (self, p->time);
-      g_autofree char *length = format_length (self, p->duration);
-      g_autofree char *who = describe_occupants (self, p);
-      g_autofree char *text = g_strdup_printf (_ ("at %s by %s%s%s for %s"), at, who, p->core ? _ (" on ") : "",
-                                               p->core ? p->core : "", length);
-      GtkWidget *button = gtk_button_new_with_label (text);
-      gtk_button_set_relief (GTK_BUTTON (button), GTK_RELIEF_NONE);
-      gtk_widget_set_tooltip_text (button, _ ("Show this preemption and put markers A and B on its start and end"));
-      GtkWidget *label = gtk_bin_get_child (GTK_BIN (button));
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_line_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR); /* a name without spaces wraps too */
-      gint64 *range = g_new (gint64, 2);
-      range[0] = p->time;
-      range[1] = p->resumed != G_MININT64 ? p->resumed : p->time + p->duration;
-      g_object_set_data_full (G_OBJECT (button), "range", range, g_free);
-      g_signal_connect (button, "clicked", G_CALLBACK (mark_preemption), self);
-      gtk_container_add (GTK_CONTAINER (self->content), button);
-      g_string_append_printf (self->text, "%s\n", text);
-    }
-}
-
-static void
-show_states (ChronoInspector *self, const ChronoInstanceLife *life)
-{
-  add_section (self, _ ("States"));
-  GtkWidget *grid = new_grid (self);
-  guint n = MIN (life->states->len, MAX_LISTED);
-  for (guint i = 0; i < n; i++)
-    {
-      const ChronoLifeState *s = &g_array_index (life->states, ChronoLifeState, i);
-      g_autofree char *begin = format_time (self, s->begin);
-      g_autofree char *length = format_length (self, s->end - s->begin);
-      const char *cells[] = { chrono_state_get_label (s->state), begin, length };
-      add_row (self, grid, i, cells, 3);
-    }
-  if (life->states->len > n)
-    {
-      g_autofree char *more = g_strdup_printf (_ ("… and %u more"), life->states->len - n);
-      add_label (self, more, "dim-label");
-    }
-}
-
-static void
-show_runnables (ChronoInspector *self, const ChronoInstanceLife *life)
-{
-  if (life->runnables->len == 0)
-    return;
-  add_section (self, _ ("Runnables"));
-  GtkWidget *grid = new_grid (self);
-  guint n = MIN (life->runnables->len, MAX_LISTED);
-  for (guint i = 0; i < n; i++)
-    {
-      const ChronoLifeRunnable *r = g_ptr_array_index (life->runnables, i);
-      g_autofree char *name = g_strdup_printf ("%*s%s", (int) (2 * r->depth), "", r->name);
-      g_autofree char *begin = format_time (self, r->begin);
-      g_autofree char *running = format_length (self, r->running_time);
-      const char *cells[] = { name, begin, running };
-      add_row (self, grid, i, cells, 3);
-    }
-  if (life->runnables->len > n)
-    {
-      g_autofree char *more = g_strdup_printf (_ ("… and %u more"), life->runnables->len - n);
-      add_label (self, more, "dim-label");
-    }
-}
-
-static void
-show_navigation (ChronoInspector *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_style_context_add_class (gtk_widget_get_style_context (box), "linked");
-  GtkWidget *previous = gtk_button_new_with_mnemonic (_ ("_Previous Instance"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (previous), "win.previous-instance");
-  gtk_widget_set_tooltip_text (previous, _ ("Previous instance of this task ([)"));
-  GtkWidget *next = gtk_button_new_with_mnemonic (_ ("_Next Instance"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (next), "win.next-instance");
-  gtk_widget_set_tooltip_text (next, _ ("Next instance of this task (])"));
-  gtk_container_add (GTK_CONTAINER (box), previous);
-  gtk_container_add (GTK_CONTAINER (box), next);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_container_add (GTK_CONTAINER (self->content), box);
-}
-
-static void
-show_life (ChronoInspector *self, ChronoLane *lane, guint instance)
-{
-  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (self->trace, lane, instance);
-  if (life == NULL)
-    return;
-  show_navigation (self);
-  /* a decoded chunk of a lazily read trace knows what happened from its own start on */
-  const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (lane), instance);
-  if (chrono_trace_has_range (self->trace) && record->begin < chrono_trace_get_begin (self->trace)
-      && !(record->flags & CHRONO_INSTANCE_INFERRED))
-    {
-      g_autofree char *from = format_time (self, chrono_trace_get_begin (self->trace));
-      g_autofree char *note = g_strdup_printf (
-          _ ("This instance began before the decoded part of the trace: states, preemptions and runnables are "
-             "listed from %s on."),
-          from);
-      GtkWidget *label = add_label (self, note, "dim-label");
-      gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_line_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR); /* a name without spaces wraps too */
-    }
-  show_summary (self, life);
-  show_preemptions (self, life);
-  show_runnables (self, life);
-  show_states (self, life);
+    chrono_inspector_add_field (self, grid, row++, chrono_attrs_get_key (attrs, span->attrs, i),
+                                chrono_attrs_get_value (attrs, span->attrs, i));
 }
 
 /* ---- a TRACE resource ----------------------------------------------------- */
@@ -458,17 +260,17 @@ show_concurrency (ChronoInspector *self, ChronoLane *lane)
   g_autoptr (GArray) histogram = chrono_resource_concurrency (lane, begin, end);
   if (histogram->len == 0 || end <= begin)
     return;
-  add_section (self, _ ("Concurrent claims over the trace"));
-  GtkWidget *grid = new_grid (self);
+  chrono_inspector_add_section (self, _ ("Concurrent claims over the trace"));
+  GtkWidget *grid = chrono_inspector_new_grid (self);
   for (guint n = 0; n < histogram->len; n++)
     {
       gint64 ticks = g_array_index (histogram, gint64, n);
       double share = (double) ticks / (double) (end - begin);
       g_autofree char *count = g_strdup_printf ("%u", n);
-      g_autofree char *length = format_length (self, ticks);
+      g_autofree char *length = chrono_inspector_format_length (self, ticks);
       g_autofree char *percent = g_strdup_printf ("%.1f %%", 100.0 * share);
       const char *cells[] = { count, length, percent };
-      add_row (self, grid, n, cells, 3);
+      chrono_inspector_add_row (self, grid, n, cells, 3);
       GtkWidget *bar = gtk_level_bar_new_for_interval (0.0, 1.0);
       gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), share);
       gtk_widget_set_size_request (bar, 60, -1);
@@ -487,21 +289,21 @@ show_callees (ChronoInspector *self, ChronoLane *lane, const ChronoCallInfo *inf
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   ChronoStrings *strings = chrono_trace_get_strings (self->trace);
   g_autofree char *title = g_strdup_printf (_ ("Calls it made (%u)"), info->callees->len);
-  add_section (self, title);
-  GtkWidget *grid = new_grid (self);
+  chrono_inspector_add_section (self, title);
+  GtkWidget *grid = chrono_inspector_new_grid (self);
   for (guint i = 0; i < MIN (info->callees->len, MAX_CALLEES_LISTED); i++)
     {
       ChronoSpan callee;
       chrono_spans_get (spans, g_array_index (info->callees, guint, i), &callee);
-      g_autofree char *at = format_time (self, callee.start);
-      g_autofree char *length = format_length (self, callee.end - callee.start);
+      g_autofree char *at = chrono_inspector_format_time (self, callee.start);
+      g_autofree char *length = chrono_inspector_format_length (self, callee.end - callee.start);
       const char *cells[] = { callee.label ? chrono_strings_get (strings, callee.label) : "", at, length };
-      add_row (self, grid, (int) i, cells, 3);
+      chrono_inspector_add_row (self, grid, (int) i, cells, 3);
     }
   if (info->callees->len > MAX_CALLEES_LISTED)
     {
       g_autofree char *more = g_strdup_printf (_ ("and %u more"), info->callees->len - MAX_CALLEES_LISTED);
-      add_label (self, more, "dim-label");
+      chrono_inspector_add_label (self, more, "dim-label");
     }
 }
 
@@ -512,13 +314,13 @@ show_call (ChronoInspector *self, ChronoLane *lane, guint index)
 {
   ChronoCallInfo info;
   chrono_call_explain (self->trace, lane, index, &info);
-  add_section (self, _ ("Call"));
-  GtkWidget *grid = new_grid (self);
+  chrono_inspector_add_section (self, _ ("Call"));
+  GtkWidget *grid = chrono_inspector_new_grid (self);
   int row = 0;
-  g_autofree char *inclusive = format_length (self, info.inclusive);
-  g_autofree char *exclusive = format_length (self, info.exclusive);
-  add_field (self, grid, row++, _ ("Inclusive"), inclusive);
-  add_field (self, grid, row++, _ ("Exclusive"), exclusive);
+  g_autofree char *inclusive = chrono_inspector_format_length (self, info.inclusive);
+  g_autofree char *exclusive = chrono_inspector_format_length (self, info.exclusive);
+  chrono_inspector_add_field (self, grid, row++, _ ("Inclusive"), inclusive);
+  chrono_inspector_add_field (self, grid, row++, _ ("Exclusive"), exclusive);
   if (info.message != NULL)
     {
       /* the sender's lane and its parent: "MPI Rank 1/Master thread" */
@@ -526,139 +328,21 @@ show_call (ChronoInspector *self, ChronoLane *lane, guint index)
       g_autofree char *from = parent ? g_strdup_printf ("%s/%s", chrono_lane_get_display_name (parent),
                                                         chrono_lane_get_display_name (info.message->src_lane))
                                      : g_strdup (chrono_lane_get_display_name (info.message->src_lane));
-      g_autofree char *sent = format_time (self, info.message->src_time);
-      g_autofree char *arrived = format_time (self, info.message->dst_time);
+      g_autofree char *sent = chrono_inspector_format_time (self, info.message->src_time);
+      g_autofree char *arrived = chrono_inspector_format_time (self, info.message->dst_time);
       /* TRANSLATORS: a message: where it came from, when it was sent and when it arrived */
       g_autofree char *text = g_strdup_printf (_ ("from %s, sent at %s, arrived at %s"), from, sent, arrived);
-      add_field (self, grid, row++, _ ("Message"), text);
+      chrono_inspector_add_field (self, grid, row++, _ ("Message"), text);
     }
   if (info.callees->len > 0)
     show_callees (self, lane, &info);
   chrono_call_info_clear (&info);
 }
 
-/* ---- a node of a tree (a goal or a branch) ------------------------------ */
-
-static void reset (ChronoInspector *self);
-
-static const char *
-outcome_label (ChronoTreeOutcome outcome)
-{
-  switch (outcome)
-    {
-    case CHRONO_TREE_OPEN: return _ ("still running at the end of the trace");
-    case CHRONO_TREE_FINISHED: return _ ("finished");
-    case CHRONO_TREE_SUCCEEDED: return _ ("succeeded");
-    case CHRONO_TREE_FAILED: return _ ("failed");
-    case CHRONO_TREE_CUT: return _ ("cut");
-    case CHRONO_TREE_RESTARTED: return _ ("started again before it ended");
-    case CHRONO_TREE_PUBLIC: return _ ("made public: its branches go on below");
-    case CHRONO_TREE_NOT_TAKEN: return _ ("nobody took it");
-    default: return "?";
-    }
-}
-
-static void
-add_time_field (ChronoInspector *self, GtkWidget *grid, int row, const char *key, gint64 time)
-{
-  g_autofree char *text = format_time (self, time);
-  add_field (self, grid, row, key, text);
-}
-
-static void
-add_length_field (ChronoInspector *self, GtkWidget *grid, int row, const char *key, gint64 ticks)
-{
-  g_autofree char *text = format_length (self, ticks);
-  add_field (self, grid, row, key, text);
-}
-
-/* Its children: when they ended, and which one the parent waited for. */
-static void
-show_node_children (ChronoInspector *self, ChronoTree *tree, const ChronoTreeNodeInfo *info)
-{
-  ChronoStrings *strings = chrono_trace_get_strings (self->trace);
-  add_section (self, _ ("What it split into"));
-  GtkWidget *grid = new_grid (self);
-  int row = 0;
-  g_autofree char *count = g_strdup_printf ("%u", info->n_children);
-  add_field (self, grid, row++, _ ("Children"), count);
-  add_time_field (self, grid, row++, _ ("First to end"), info->first_child_end);
-  g_autofree char *last = chrono_tree_dup_node_name (tree, info->last_child, strings);
-  g_autofree char *last_end = format_time (self, info->last_child_end);
-  g_autofree char *last_text = g_strdup_printf ("%s (%s)", last_end, last);
-  add_field (self, grid, row++, _ ("Last to end"), last_text);
-  add_length_field (self, grid, row++, _ ("Spread of their ends"), info->last_child_end - info->first_child_end);
-  if (info->join_time != G_MININT64)
-    {
-      add_time_field (self, grid, row++, _ ("Join"), info->join_time);
-      g_autofree char *waited = g_strdup_printf (_ ("%s made the join wait"), last);
-      add_label (self, waited, "dim-label");
-    }
-}
-
-static void
-show_tree_node (ChronoInspector *self, ChronoLane *lane, guint32 index)
-{
-  ChronoTree *tree = chrono_lane_get_tree (lane);
-  ChronoStrings *strings = chrono_trace_get_strings (self->trace);
-  const ChronoTreeNode *node = chrono_tree_get_node (tree, index);
-  ChronoTreeNodeInfo info;
-  chrono_tree_node_explain (tree, strings, index, &info);
-  g_autofree char *name = chrono_tree_dup_node_name (tree, index, strings);
-  g_autofree char *title = g_strdup_printf ("%s %s", chrono_strings_get (strings, node->kind), name);
-  add_label (self, node->label != CHRONO_STRING_NONE ? name : title, "title");
-  GtkWidget *grid = new_grid (self);
-  int row = 0;
-  if (node->parent != CHRONO_TREE_NONE)
-    {
-      const ChronoTreeNode *parent = chrono_tree_get_node (tree, node->parent);
-      g_autofree char *parent_name = chrono_tree_dup_node_name (tree, node->parent, strings);
-      g_autofree char *parent_text =
-          parent->label != CHRONO_STRING_NONE
-              ? g_strdup (parent_name)
-              : g_strdup_printf ("%s %s", chrono_strings_get (strings, parent->kind), parent_name);
-      add_field (self, grid, row++, _ ("Parent"), parent_text);
-    }
-  if (node->split_time != G_MININT64)
-    add_time_field (self, grid, row++, _ ("Split off at"), node->split_time);
-  guint n_workers = info.workers->len;
-  g_ptr_array_add (info.workers, NULL); /* a NULL-terminated list of names */
-  g_autofree char *workers = g_strjoinv (", ", (char **) info.workers->pdata);
-  add_field (self, grid, row++, n_workers > 1 ? _ ("Agents") : _ ("Agent"), n_workers > 0 ? workers : _ ("none"));
-  add_time_field (self, grid, row++, _ ("Start"), info.start);
-  g_autofree char *end = format_time (self, info.end);
-  /* TRANSLATORS: when a goal or branch ended and how ("45 µs, failed") */
-  g_autofree char *ended = g_strdup_printf (_ ("%s, %s"), end, outcome_label (node->outcome));
-  add_field (self, grid, row++, _ ("End"), ended);
-  add_length_field (self, grid, row++, _ ("Duration"), info.end - info.start);
-  add_length_field (self, grid, row++, _ ("Run"), info.running);
-  if (info.waiting > 0)
-    add_length_field (self, grid, row++, _ ("Waited for its goals"), info.waiting);
-  if (info.suspended > 0)
-    add_length_field (self, grid, row++, _ ("Suspended"), info.suspended);
-  if (info.helped > 0)
-    add_length_field (self, grid, row++, _ ("Helped by slaves"), info.helped);
-  if (info.has_children)
-    show_node_children (self, tree, &info);
-  chrono_tree_node_info_clear (&info);
-}
-
-void
-chrono_inspector_show_tree_node (ChronoInspector *self, ChronoLane *lane, guint32 node)
-{
-  g_return_if_fail (CHRONO_IS_INSPECTOR (self));
-  g_return_if_fail (CHRONO_IS_LANE (lane) && chrono_lane_get_tree (lane) != NULL);
-  g_return_if_fail (node < chrono_tree_get_n_nodes (chrono_lane_get_tree (lane)));
-  g_set_object (&self->trace, self->own_trace);
-  reset (self);
-  show_tree_node (self, lane, node);
-  gtk_widget_show_all (self->content);
-}
-
 /* ---- public ------------------------------------------------------------- */
 
-static void
-reset (ChronoInspector *self)
+void
+chrono_inspector_reset (ChronoInspector *self)
 {
   if (self->content)
     gtk_widget_destroy (self->content);
@@ -671,8 +355,9 @@ void
 chrono_inspector_clear (ChronoInspector *self)
 {
   g_set_object (&self->trace, self->own_trace); /* a decoded chunk is not kept past its item */
-  reset (self);
-  GtkWidget *hint = add_label (self, _ ("Click an item in the timeline to see its details here."), "dim-label");
+  chrono_inspector_reset (self);
+  GtkWidget *hint =
+      chrono_inspector_add_label (self, _ ("Click an item in the timeline to see its details here."), "dim-label");
   gtk_widget_set_margin_top (hint, 12);
   gtk_widget_show_all (self->content);
 }
@@ -701,14 +386,14 @@ static GtkWidget *
 begin_instant (ChronoInspector *self, ChronoTrace *trace, ChronoLane *lane, const char *kind, gint64 time, int *row)
 {
   g_set_object (&self->trace, trace);
-  reset (self);
+  chrono_inspector_reset (self);
   g_autofree char *title = g_strdup_printf ("%s: %s", chrono_lane_get_display_name (lane), kind);
-  add_label (self, title, "title");
-  GtkWidget *grid = new_grid (self);
+  chrono_inspector_add_label (self, title, "title");
+  GtkWidget *grid = chrono_inspector_new_grid (self);
   g_autofree char *path = chrono_lane_dup_path (lane);
-  add_field (self, grid, (*row)++, _ ("Lane"), path);
-  g_autofree char *at = format_time (self, time);
-  add_field (self, grid, (*row)++, _ ("Time"), at);
+  chrono_inspector_add_field (self, grid, (*row)++, _ ("Lane"), path);
+  g_autofree char *at = chrono_inspector_format_time (self, time);
+  chrono_inspector_add_field (self, grid, (*row)++, _ ("Time"), at);
   return grid;
 }
 
@@ -725,15 +410,15 @@ chrono_inspector_show_mark_of (ChronoInspector *self, ChronoTrace *trace, Chrono
   const char *kind = mark.kind != CHRONO_STRING_NONE ? chrono_strings_get (strings, mark.kind) : _ ("event");
   int row = 0;
   GtkWidget *grid = begin_instant (self, trace, lane, kind, mark.time, &row);
-  add_field (self, grid, row++, _ ("Event"), kind);
+  chrono_inspector_add_field (self, grid, row++, _ ("Event"), kind);
   if (mark.source != CHRONO_STRING_NONE && *chrono_strings_get (strings, mark.source))
-    add_field (self, grid, row++, _ ("Source"), chrono_strings_get (strings, mark.source));
+    chrono_inspector_add_field (self, grid, row++, _ ("Source"), chrono_strings_get (strings, mark.source));
   if (mark.note != CHRONO_STRING_NONE)
-    add_field (self, grid, row++, _ ("Note"), chrono_strings_get (strings, mark.note));
+    chrono_inspector_add_field (self, grid, row++, _ ("Note"), chrono_strings_get (strings, mark.note));
   ChronoAttrs *attrs = chrono_trace_get_attrs (trace);
   for (guint i = 0; i < chrono_attrs_get_n_pairs (attrs, mark.attrs); i++)
-    add_field (self, grid, row++, chrono_attrs_get_key (attrs, mark.attrs, i),
-               chrono_attrs_get_value (attrs, mark.attrs, i));
+    chrono_inspector_add_field (self, grid, row++, chrono_attrs_get_key (attrs, mark.attrs, i),
+                                chrono_attrs_get_value (attrs, mark.attrs, i));
   gtk_widget_show_all (self->content);
 }
 
@@ -746,14 +431,14 @@ chrono_inspector_show_reference_of (ChronoInspector *self, ChronoTrace *trace, C
   g_autofree char *kind = chrono_reference_dup_kind (reference);
   int row = 0;
   GtkWidget *grid = begin_instant (self, trace, lane, kind, reference->time, &row);
-  add_field (self, grid, row++, _ ("Type"), kind);
+  chrono_inspector_add_field (self, grid, row++, _ ("Type"), kind);
   g_autofree char *address = g_strdup_printf ("0x%08x", reference->address);
-  add_field (self, grid, row++, _ ("Address"), address);
+  chrono_inspector_add_field (self, grid, row++, _ ("Address"), address);
   g_autofree char *length =
       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u byte", "%u bytes", reference->length), reference->length);
-  add_field (self, grid, row++, _ ("Length"), length);
+  chrono_inspector_add_field (self, grid, row++, _ ("Length"), length);
   g_autofree char *space = g_strdup_printf ("%x", reference->space);
-  add_field (self, grid, row++, _ ("Address space"), space);
+  chrono_inspector_add_field (self, grid, row++, _ ("Address space"), space);
   gtk_widget_show_all (self->content);
 }
 
@@ -766,18 +451,19 @@ chrono_inspector_show_sample_of (ChronoInspector *self, ChronoTrace *trace, Chro
   ChronoSignal *signal = chrono_lane_get_signal (lane);
   g_return_if_fail (signal != NULL && index < chrono_signal_get_n (signal));
   g_set_object (&self->trace, trace);
-  reset (self);
+  chrono_inspector_reset (self);
   const ChronoFragment *f = chrono_signal_get (signal, index);
-  add_label (self, chrono_lane_get_display_name (lane), "title");
-  GtkWidget *grid = new_grid (self);
+  chrono_inspector_add_label (self, chrono_lane_get_display_name (lane), "title");
+  GtkWidget *grid = chrono_inspector_new_grid (self);
   int row = 0;
   g_autofree char *path = chrono_lane_dup_path (lane);
-  add_field (self, grid, row++, _ ("Lane"), path);
+  chrono_inspector_add_field (self, grid, row++, _ ("Lane"), path);
   g_autofree char *value = g_strdup_printf ("%.10g", chrono_signal_eval_fragment (signal, f, f->t0));
-  add_field (self, grid, row++, f->b != 0.0 || f->a != 0.0 ? _ ("Value at start") : _ ("Value"), value);
-  add_time_field (self, grid, row++, _ ("From"), f->t0);
-  add_time_field (self, grid, row++, _ ("To"), f->t1);
-  add_length_field (self, grid, row++, _ ("Duration"), f->t1 - f->t0);
+  chrono_inspector_add_field (self, grid, row++, f->b != 0.0 || f->a != 0.0 ? _ ("Value at start") : _ ("Value"),
+                              value);
+  chrono_inspector_add_time_field (self, grid, row++, _ ("From"), f->t0);
+  chrono_inspector_add_time_field (self, grid, row++, _ ("To"), f->t1);
+  chrono_inspector_add_length_field (self, grid, row++, _ ("Duration"), f->t1 - f->t0);
   const char *other = chrono_lane_get_other_name (lane);
   if (other != NULL)
     {
@@ -807,12 +493,12 @@ show_span (ChronoInspector *self, ChronoLane *lane, guint index)
 {
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   g_return_if_fail (spans != NULL && index < chrono_spans_get_n (spans));
-  reset (self);
+  chrono_inspector_reset (self);
   ChronoSpan span;
   chrono_spans_get (spans, index, &span);
   show_item (self, lane, &span);
   if (chrono_lane_get_kind (lane) == CHRONO_LANE_PROCESS && span.instance != CHRONO_NO_INSTANCE)
-    show_life (self, lane, span.instance);
+    chrono_inspector_show_life (self, lane, span.instance);
   if (chrono_lane_get_kind (lane) == CHRONO_LANE_RESOURCE)
     show_concurrency (self, lane);
   if (chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER)
@@ -826,8 +512,8 @@ chrono_inspector_add_note (ChronoInspector *self, const char *text)
 {
   g_return_if_fail (CHRONO_IS_INSPECTOR (self) && text != NULL);
   /* under the item's title, before its details: the user's own word first */
-  GtkWidget *section = add_label (self, _ ("Note"), "section");
-  GtkWidget *note = add_label (self, text, "note");
+  GtkWidget *section = chrono_inspector_add_label (self, _ ("Note"), "section");
+  GtkWidget *note = chrono_inspector_add_label (self, text, "note");
   gtk_box_reorder_child (GTK_BOX (self->content), section, 1);
   gtk_box_reorder_child (GTK_BOX (self->content), note, 2);
   gtk_widget_show_all (self->content);

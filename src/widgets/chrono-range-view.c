@@ -4,54 +4,29 @@
  * computed once the main loop is idle (a drag moves the range at every
  * motion; only the last one counts), or when the page is next shown.  The
  * analysis answers from the lanes' block totals and summaries, so a range
- * of a big trace costs milliseconds (tests/benchmarks/range-table.c). */
+ * of a big trace costs milliseconds (tests/benchmarks/range-table.c).
+ *
+ * The cells (chrono-range-view-cells.c) and the tables as text
+ * (chrono-range-view-copy.c) are parts of the same type, sharing
+ * chrono-range-view-private.h. */
 #include "chrono-widget-util.h"
 
 #include <glib/gi18n-lib.h>
 
-#include "chrono-range-view.h"
+#include "chrono-range-view-private.h"
 
 #include <string.h>
 
 #include "chrono-range-stats.h"
 #include "chrono-trace-set.h"
 
-/* What one trace of the view holds in the range. */
-typedef struct {
-  ChronoTrace *trace;
-  gint64 begin, end; /* the range on this trace's clock */
-  GArray *lanes; /* ChronoRangeLane */
-  GPtrArray *metrics; /* ChronoEntitySummary* */
-} Member;
-
-struct _ChronoRangeView {
-  GtkBox parent_instance;
-  ChronoTimelineView *timeline;
-  ChronoViewport *viewport;
-  ChronoTraceSet *set; /* NULL: the timeline's trace alone */
-  /* the range chosen, on the reference clock */
-  gboolean has_range, from_selection;
-  gint64 begin, end;
-  gboolean stale; /* the range moved since the tables were computed */
-  guint idle_id;
-  GArray *members; /* Member */
-  gboolean state_shown[CHRONO_N_STATES];
-  gboolean exact_items; /* every lane counted the items begun, not those overlapping */
-  GtkWidget *message, *note, *content, *lanes, *metrics, *metrics_part, *copy_button;
-  GtkListStore *lanes_store, *metrics_store;
-  GtkTreeViewColumn *state_columns[CHRONO_N_STATES];
-  GtkTreeViewColumn *items_column, *longest_column;
-};
-
 G_DEFINE_FINAL_TYPE (ChronoRangeView, chrono_range_view, GTK_TYPE_BOX)
 
 /* The metrics of the table, in its order. */
 static const ChronoMetric shown_metrics[] = { CHRONO_METRIC_RESPONSE_TIME, CHRONO_METRIC_NET_EXECUTION };
 
-typedef enum { FIG_COUNT, FIG_MIN, FIG_MEAN, FIG_P95, FIG_MAX, N_FIGURES } Figure;
-
-static const char *
-metric_label (ChronoMetric metric)
+const char *
+chrono_range_view_metric_label (ChronoMetric metric)
 {
   switch (metric)
     {
@@ -61,8 +36,8 @@ metric_label (ChronoMetric metric)
     }
 }
 
-static const char *
-figure_label (Figure figure)
+const char *
+chrono_range_view_figure_label (Figure figure)
 {
   switch (figure)
     {
@@ -90,28 +65,28 @@ clear_member (gpointer data)
   g_clear_object (&m->trace);
 }
 
-static Member *
-member_at (ChronoRangeView *self, guint member)
+Member *
+chrono_range_view_member_at (ChronoRangeView *self, guint member)
 {
   return &g_array_index (self->members, Member, member);
 }
 
-static const ChronoClock *
-clock_of (ChronoRangeView *self, guint member)
+const ChronoClock *
+chrono_range_view_clock_of (ChronoRangeView *self, guint member)
 {
-  return chrono_trace_get_clock (member_at (self, member)->trace);
+  return chrono_trace_get_clock (chrono_range_view_member_at (self, member)->trace);
 }
 
-static const ChronoRangeLane *
-lane_row (ChronoRangeView *self, guint member, guint index)
+const ChronoRangeLane *
+chrono_range_view_lane_row (ChronoRangeView *self, guint member, guint index)
 {
-  return &g_array_index (member_at (self, member)->lanes, ChronoRangeLane, index);
+  return &g_array_index (chrono_range_view_member_at (self, member)->lanes, ChronoRangeLane, index);
 }
 
-static const ChronoEntitySummary *
-entity_row (ChronoRangeView *self, guint member, guint index)
+const ChronoEntitySummary *
+chrono_range_view_entity_row (ChronoRangeView *self, guint member, guint index)
 {
-  return g_ptr_array_index (member_at (self, member)->metrics, index);
+  return g_ptr_array_index (chrono_range_view_member_at (self, member)->metrics, index);
 }
 
 /* ---- the range -------------------------------------------------------------- */
@@ -166,7 +141,8 @@ to_reference (ChronoRangeView *self, guint member, gint64 t)
 static double
 seconds (ChronoRangeView *self, guint member, guint64 ticks)
 {
-  return chrono_clock_to_seconds (clock_of (self, member), (gint64) MIN (ticks, (guint64) G_MAXINT64));
+  return chrono_clock_to_seconds (chrono_range_view_clock_of (self, member),
+                                  (gint64) MIN (ticks, (guint64) G_MAXINT64));
 }
 
 /* A lane's path, or (short) what follows its top group: "Tasks/" and
@@ -201,7 +177,7 @@ fill_lanes (ChronoRangeView *self)
   gboolean any_longest = FALSE;
   for (guint m = 0; m < self->members->len; m++)
     {
-      Member *member = member_at (self, m);
+      Member *member = chrono_range_view_member_at (self, m);
       for (guint i = 0; i < member->lanes->len; i++)
         {
           const ChronoRangeLane *r = &g_array_index (member->lanes, ChronoRangeLane, i);
@@ -215,7 +191,7 @@ fill_lanes (ChronoRangeView *self)
                               (double) r->busy / chrono_ticks_apart (member->begin, member->end),
                               CHRONO_RANGE_LANES_ITEMS, r->begun, CHRONO_RANGE_LANES_LONGEST,
                               r->has_longest ? chrono_ticks_apart (r->longest_start, r->longest_end)
-                                                   / (double) clock_of (self, m)->ticks_per_second
+                                                   / (double) chrono_range_view_clock_of (self, m)->ticks_per_second
                                              : -1.0,
                               -1);
           for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
@@ -241,7 +217,7 @@ fill_metrics (ChronoRangeView *self)
   guint rows = 0;
   for (guint m = 0; m < self->members->len; m++)
     {
-      Member *member = member_at (self, m);
+      Member *member = chrono_range_view_member_at (self, m);
       for (guint i = 0; i < member->metrics->len; i++)
         {
           const ChronoEntitySummary *e = g_ptr_array_index (member->metrics, i);
@@ -393,202 +369,6 @@ chrono_range_view_set_trace_set (ChronoRangeView *self, ChronoTraceSet *set)
   schedule (self);
 }
 
-/* ---- the cells: formatted with the clock of the row's trace ------------------- */
-
-static char *
-format_lane_cell (ChronoRangeView *self, GtkTreeModel *model, GtkTreeIter *iter, int column)
-{
-  guint member, index;
-  gtk_tree_model_get (model, iter, CHRONO_RANGE_LANES_MEMBER, &member, CHRONO_RANGE_LANES_INDEX, &index, -1);
-  const ChronoRangeLane *r = lane_row (self, member, index);
-  const ChronoClock *clock = clock_of (self, member);
-  switch (column)
-    {
-      case CHRONO_RANGE_LANES_NAME: {
-        char *name;
-        gtk_tree_model_get (model, iter, CHRONO_RANGE_LANES_NAME, &name, -1);
-        return name;
-      }
-      case CHRONO_RANGE_LANES_BUSY: {
-        double share;
-        gtk_tree_model_get (model, iter, CHRONO_RANGE_LANES_BUSY, &share, -1);
-        return g_strdup_printf ("%.1f %%", 100.0 * share);
-      }
-    case CHRONO_RANGE_LANES_ITEMS: return g_strdup_printf ("%u", r->begun);
-    case CHRONO_RANGE_LANES_LONGEST:
-      return r->has_longest
-                 ? chrono_clock_format_duration (clock, chrono_ticks_between (r->longest_start, r->longest_end), 4)
-                 : g_strdup ("—");
-      default: {
-        guint64 ticks = r->time_in_state[column - CHRONO_RANGE_LANES_STATE];
-        return ticks > 0 ? chrono_clock_format_duration (clock, ticks, 4) : g_strdup ("");
-      }
-    }
-}
-
-static void
-lane_cell (GtkTreeViewColumn *column, GtkCellRenderer *cell, GtkTreeModel *model, GtkTreeIter *iter, gpointer data)
-{
-  ChronoRangeView *self = g_object_get_data (G_OBJECT (column), "view");
-  g_autofree char *text = format_lane_cell (self, model, iter, GPOINTER_TO_INT (data));
-  g_object_set (cell, "text", text, NULL);
-}
-
-static char *
-format_metric_cell (ChronoRangeView *self, GtkTreeModel *model, GtkTreeIter *iter, int column)
-{
-  guint member, index;
-  int metric;
-  gtk_tree_model_get (model, iter, CHRONO_RANGE_METRICS_MEMBER, &member, CHRONO_RANGE_METRICS_INDEX, &index,
-                      CHRONO_RANGE_METRICS_METRIC, &metric, -1);
-  const ChronoMetricSummary *s = &entity_row (self, member, index)->summary[metric];
-  const ChronoClock *clock = clock_of (self, member);
-  switch (column)
-    {
-      case CHRONO_RANGE_METRICS_ENTITY: {
-        char *name;
-        gtk_tree_model_get (model, iter, CHRONO_RANGE_METRICS_ENTITY, &name, -1);
-        return name;
-      }
-    case CHRONO_RANGE_METRICS_METRIC: return g_strdup (metric_label (metric));
-    case CHRONO_RANGE_METRICS_COUNT: return g_strdup_printf ("%u", s->count);
-    case CHRONO_RANGE_METRICS_MIN: return chrono_clock_format_ticks (clock, s->min, 4);
-    /* rounded to a whole tick, as the Metrics page shows it */
-    case CHRONO_RANGE_METRICS_MEAN:
-      return chrono_clock_format_ticks (clock, (gint64) ((s->sum + s->count / 2) / s->count), 4);
-    case CHRONO_RANGE_METRICS_P95: return chrono_clock_format_ticks (clock, s->p95, 4);
-    case CHRONO_RANGE_METRICS_MAX: return chrono_clock_format_ticks (clock, s->max, 4);
-    default: g_return_val_if_reached (NULL);
-    }
-}
-
-static void
-metric_cell (GtkTreeViewColumn *column, GtkCellRenderer *cell, GtkTreeModel *model, GtkTreeIter *iter, gpointer data)
-{
-  ChronoRangeView *self = g_object_get_data (G_OBJECT (column), "view");
-  g_autofree char *text = format_metric_cell (self, model, iter, GPOINTER_TO_INT (data));
-  g_object_set (cell, "text", text, NULL);
-}
-
-char *
-chrono_range_view_get_lane_row_text (ChronoRangeView *self, guint row)
-{
-  g_return_val_if_fail (CHRONO_IS_RANGE_VIEW (self), NULL);
-  GtkTreeModel *model = GTK_TREE_MODEL (self->lanes_store);
-  GtkTreeIter iter;
-  if (!gtk_tree_model_iter_nth_child (model, &iter, NULL, (int) row))
-    return NULL;
-  GString *out = g_string_new (NULL);
-  g_autoptr (GList) columns = gtk_tree_view_get_columns (GTK_TREE_VIEW (self->lanes));
-  for (GList *l = columns; l != NULL; l = l->next)
-    {
-      if (!gtk_tree_view_column_get_visible (l->data))
-        continue;
-      g_autofree char *text =
-          format_lane_cell (self, model, &iter, GPOINTER_TO_INT (g_object_get_data (l->data, "column")));
-      g_string_append_printf (out, "%s%s", out->len > 0 ? "\t" : "", text);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* ---- copying ------------------------------------------------------------------ */
-
-static void
-append_seconds (GString *out, const ChronoClock *clock, guint64 ticks)
-{
-  g_autofree char *text = chrono_clock_format_duration_exact (clock, ticks);
-  g_string_append_printf (out, "\t%s", text);
-}
-
-static void
-append_lanes_tsv (ChronoRangeView *self, GString *out)
-{
-  g_string_append_printf (out, "%s\t%s\t%s\t%s", _ ("Lane"), _ ("Busy (%)"),
-                          self->exact_items ? _ ("Items begun") : _ ("Items overlapping"), _ ("Longest (s)"));
-  for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
-    if (self->state_shown[s])
-      g_string_append_printf (out, "\t%s (s)", chrono_state_get_label (s));
-  g_string_append_c (out, '\n');
-  GtkTreeModel *model = GTK_TREE_MODEL (self->lanes_store);
-  GtkTreeIter iter;
-  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
-       more = gtk_tree_model_iter_next (model, &iter))
-    {
-      guint member, index;
-      g_autofree char *name = NULL;
-      double share;
-      gtk_tree_model_get (model, &iter, CHRONO_RANGE_LANES_MEMBER, &member, CHRONO_RANGE_LANES_INDEX, &index,
-                          CHRONO_RANGE_LANES_PATH, &name, CHRONO_RANGE_LANES_BUSY, &share, -1);
-      const ChronoRangeLane *r = lane_row (self, member, index);
-      const ChronoClock *clock = clock_of (self, member);
-      g_string_append (out, name);
-      char number[G_ASCII_DTOSTR_BUF_SIZE];
-      g_string_append_printf (out, "\t%s\t%u", g_ascii_formatd (number, sizeof number, "%.4f", 100.0 * share),
-                              r->begun);
-      if (r->has_longest)
-        append_seconds (out, clock, chrono_ticks_between (r->longest_start, r->longest_end));
-      else
-        g_string_append_c (out, '\t');
-      for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
-        if (self->state_shown[s])
-          append_seconds (out, clock, r->time_in_state[s]);
-      g_string_append_c (out, '\n');
-    }
-}
-
-static void
-append_metrics_tsv (ChronoRangeView *self, GString *out)
-{
-  g_string_append_printf (out, "%s\t%s", _ ("Entity"), _ ("Metric"));
-  for (Figure f = 0; f < N_FIGURES; f++)
-    g_string_append_printf (out, f == FIG_COUNT ? "\t%s" : "\t%s (s)", figure_label (f));
-  g_string_append_c (out, '\n');
-  GtkTreeModel *model = GTK_TREE_MODEL (self->metrics_store);
-  GtkTreeIter iter;
-  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
-       more = gtk_tree_model_iter_next (model, &iter))
-    {
-      guint member, index;
-      int metric;
-      g_autofree char *entity = NULL;
-      gtk_tree_model_get (model, &iter, CHRONO_RANGE_METRICS_MEMBER, &member, CHRONO_RANGE_METRICS_INDEX, &index,
-                          CHRONO_RANGE_METRICS_METRIC, &metric, CHRONO_RANGE_METRICS_ENTITY, &entity, -1);
-      const ChronoMetricSummary *s = &entity_row (self, member, index)->summary[metric];
-      const ChronoClock *clock = clock_of (self, member);
-      g_autofree char *mean = chrono_clock_format_duration_ratio (clock, s->sum, s->count);
-      g_string_append_printf (out, "%s\t%s\t%u", entity, chrono_metric_get_name (metric), s->count);
-      append_seconds (out, clock, (guint64) s->min);
-      g_string_append_printf (out, "\t%s", mean);
-      append_seconds (out, clock, (guint64) s->p95);
-      append_seconds (out, clock, (guint64) s->max);
-      g_string_append_c (out, '\n');
-    }
-}
-
-char *
-chrono_range_view_get_tsv (ChronoRangeView *self)
-{
-  g_return_val_if_fail (CHRONO_IS_RANGE_VIEW (self), NULL);
-  chrono_range_view_update (self);
-  GString *out = g_string_new (NULL);
-  if (!self->has_range)
-    return g_string_free (out, FALSE);
-  append_lanes_tsv (self, out);
-  if (gtk_tree_model_iter_n_children (GTK_TREE_MODEL (self->metrics_store), NULL) > 0)
-    {
-      g_string_append_c (out, '\n');
-      append_metrics_tsv (self, out);
-    }
-  return g_string_free (out, FALSE);
-}
-
-static void
-copy_clicked (ChronoRangeView *self)
-{
-  g_autofree char *text = chrono_range_view_get_tsv (self);
-  gtk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self), GDK_SELECTION_CLIPBOARD), text, -1);
-}
-
 /* ---- going to what a row names ---------------------------------------------------- */
 
 /* [begin, end) of a member's clock in view, with a quarter of it on either side. */
@@ -627,7 +407,7 @@ lane_activated (ChronoRangeView *self, GtkTreePath *path, GtkTreeViewColumn *col
   guint member, index;
   gtk_tree_model_get (GTK_TREE_MODEL (self->lanes_store), &iter, CHRONO_RANGE_LANES_MEMBER, &member,
                       CHRONO_RANGE_LANES_INDEX, &index, -1);
-  const ChronoRangeLane *r = lane_row (self, member, index);
+  const ChronoRangeLane *r = chrono_range_view_lane_row (self, member, index);
   guint span;
   if (r->has_longest)
     zoom_around (self, member, r->longest_start, r->longest_end);
@@ -647,7 +427,7 @@ metric_activated (ChronoRangeView *self, GtkTreePath *path, GtkTreeViewColumn *c
   int metric;
   gtk_tree_model_get (GTK_TREE_MODEL (self->metrics_store), &iter, CHRONO_RANGE_METRICS_MEMBER, &member,
                       CHRONO_RANGE_METRICS_INDEX, &index, CHRONO_RANGE_METRICS_METRIC, &metric, -1);
-  const ChronoInstanceMetrics *worst = &entity_row (self, member, index)->worst[metric];
+  const ChronoInstanceMetrics *worst = &chrono_range_view_entity_row (self, member, index)->worst[metric];
   zoom_around (self, member, worst->activated, worst->terminated);
   if (member == 0)
     chrono_timeline_view_select_instance (self->timeline, worst->lane, worst->index);
@@ -691,9 +471,9 @@ add_column (ChronoRangeView *self, GtkWidget *tree, const char *title, int colum
   GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
   if (numeric)
     g_object_set (cell, "xalign", 1.0, NULL);
-  else if (column == CHRONO_RANGE_LANES_NAME && func == lane_cell)
+  else if (column == CHRONO_RANGE_LANES_NAME && func == chrono_range_view_lane_cell)
     g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_MIDDLE, NULL); /* the task and the runnable, both */
-  else if (column == CHRONO_RANGE_METRICS_ENTITY && func == metric_cell)
+  else if (column == CHRONO_RANGE_METRICS_ENTITY && func == chrono_range_view_metric_cell)
     g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_MIDDLE, NULL);
   GtkTreeViewColumn *c = gtk_tree_view_column_new ();
   gtk_tree_view_column_set_title (c, title);
@@ -727,17 +507,19 @@ make_lanes (ChronoRangeView *self)
   GtkWidget *tree = gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->lanes_store));
   gtk_tree_view_set_tooltip_column (GTK_TREE_VIEW (tree), CHRONO_RANGE_LANES_PATH);
   /* the few figures every lane has first, so a narrow panel shows them; then the states */
-  add_column (self, tree, _ ("Lane"), CHRONO_RANGE_LANES_NAME, CHRONO_RANGE_LANES_NAME, lane_cell, FALSE);
-  add_column (self, tree, _ ("Busy"), CHRONO_RANGE_LANES_BUSY, CHRONO_RANGE_LANES_BUSY, lane_cell, TRUE);
-  self->items_column =
-      add_column (self, tree, _ ("Items begun"), CHRONO_RANGE_LANES_ITEMS, CHRONO_RANGE_LANES_ITEMS, lane_cell, TRUE);
-  self->longest_column =
-      add_column (self, tree, _ ("Longest"), CHRONO_RANGE_LANES_LONGEST, CHRONO_RANGE_LANES_LONGEST, lane_cell, TRUE);
+  add_column (self, tree, _ ("Lane"), CHRONO_RANGE_LANES_NAME, CHRONO_RANGE_LANES_NAME, chrono_range_view_lane_cell,
+              FALSE);
+  add_column (self, tree, _ ("Busy"), CHRONO_RANGE_LANES_BUSY, CHRONO_RANGE_LANES_BUSY, chrono_range_view_lane_cell,
+              TRUE);
+  self->items_column = add_column (self, tree, _ ("Items begun"), CHRONO_RANGE_LANES_ITEMS, CHRONO_RANGE_LANES_ITEMS,
+                                   chrono_range_view_lane_cell, TRUE);
+  self->longest_column = add_column (self, tree, _ ("Longest"), CHRONO_RANGE_LANES_LONGEST, CHRONO_RANGE_LANES_LONGEST,
+                                     chrono_range_view_lane_cell, TRUE);
   gtk_widget_set_tooltip_text (gtk_tree_view_column_get_button (self->longest_column),
                                _ ("The longest item that begins in the range; activate a row to go to it"));
   for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
     self->state_columns[s] = add_column (self, tree, chrono_state_get_label (s), CHRONO_RANGE_LANES_STATE + s,
-                                         CHRONO_RANGE_LANES_STATE + s, lane_cell, TRUE);
+                                         CHRONO_RANGE_LANES_STATE + s, chrono_range_view_lane_cell, TRUE);
   g_signal_connect_swapped (tree, "row-activated", G_CALLBACK (lane_activated), self);
   return tree;
 }
@@ -749,12 +531,15 @@ make_metrics (ChronoRangeView *self)
       gtk_list_store_new (CHRONO_RANGE_METRICS_N_COLUMNS, G_TYPE_STRING, G_TYPE_INT, G_TYPE_UINT, G_TYPE_UINT,
                           G_TYPE_UINT, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
   GtkWidget *tree = gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->metrics_store));
-  add_column (self, tree, _ ("Entity"), CHRONO_RANGE_METRICS_ENTITY, CHRONO_RANGE_METRICS_ENTITY, metric_cell, FALSE);
-  add_column (self, tree, _ ("Metric"), CHRONO_RANGE_METRICS_METRIC, CHRONO_RANGE_METRICS_METRIC, metric_cell, FALSE);
+  add_column (self, tree, _ ("Entity"), CHRONO_RANGE_METRICS_ENTITY, CHRONO_RANGE_METRICS_ENTITY,
+              chrono_range_view_metric_cell, FALSE);
+  add_column (self, tree, _ ("Metric"), CHRONO_RANGE_METRICS_METRIC, CHRONO_RANGE_METRICS_METRIC,
+              chrono_range_view_metric_cell, FALSE);
   const int figures[N_FIGURES] = { CHRONO_RANGE_METRICS_COUNT, CHRONO_RANGE_METRICS_MIN, CHRONO_RANGE_METRICS_MEAN,
                                    CHRONO_RANGE_METRICS_P95, CHRONO_RANGE_METRICS_MAX };
   for (Figure f = 0; f < N_FIGURES; f++)
-    add_column (self, tree, figure_label (f), figures[f], figures[f], metric_cell, TRUE);
+    add_column (self, tree, chrono_range_view_figure_label (f), figures[f], figures[f], chrono_range_view_metric_cell,
+                TRUE);
   gtk_widget_set_tooltip_text (tree, _ ("Instances activated and terminated in the range; activate a row to go to "
                                         "the worst one"));
   g_signal_connect_swapped (tree, "row-activated", G_CALLBACK (metric_activated), self);
@@ -840,7 +625,7 @@ chrono_range_view_init (ChronoRangeView *self)
   gtk_widget_set_tooltip_text (self->copy_button,
                                _ ("Copy both tables as tab-separated text, times in seconds, for a spreadsheet"));
   gtk_widget_set_halign (self->copy_button, GTK_ALIGN_END);
-  g_signal_connect_swapped (self->copy_button, "clicked", G_CALLBACK (copy_clicked), self);
+  g_signal_connect_swapped (self->copy_button, "clicked", G_CALLBACK (chrono_range_view_copy_clicked), self);
 
   GtkWidget *parts[] = { self->note, chrono_widget_heading (_ ("Lanes")), lanes_scroller, self->metrics_part,
                          self->copy_button };

@@ -3,54 +3,23 @@
  * keeps the instance of every element), so stepping through a chain's
  * instances costs nothing.  The view turns violations and paths into the
  * timeline's generic overlays (ranges, a path): the renderer knows nothing
- * of requirements. */
+ * of requirements.
+ *
+ * This file holds the lists of violations and chains, checking a file and
+ * the life cycle; the path with its navigator is in
+ * chrono-requirements-view-path.c, the histogram in
+ * chrono-requirements-view-histogram.c. */
 #include "chrono-widget-util.h"
 
 #include <glib/gi18n-lib.h>
 
 #include <math.h>
 
-#include "chrono-requirements-view.h"
+#include "chrono-requirements-view-private.h"
 
 #define LIST_HEIGHT 220
-#define N_BINS 10 /* as chronoscope-cli chains */
-#define HISTOGRAM_HEIGHT 110
-#define HISTOGRAM_MARGIN 8.0
-#define HISTOGRAM_TOP 20.0 /* its title */
-#define HISTOGRAM_BOTTOM 18.0 /* min and max */
-#define PATH_MARGIN 0.15 /* of the path's length, on either side */
 
 enum { COL_MARKUP, COL_INDEX, COL_MEASURE, COL_TEXT, N_COLUMNS };
-
-/* A chain as the file defines it, its result, and for each measure the
- * limit the file puts on it (the tightest) and the violations of it. */
-typedef struct {
-  ChronoChainResult *result;
-  gboolean has_limit[CHRONO_N_CHAIN_MEASURES];
-  double limit[CHRONO_N_CHAIN_MEASURES]; /* seconds */
-  guint violations[CHRONO_N_CHAIN_MEASURES]; /* of that limit */
-} Chain;
-
-struct _ChronoRequirementsView {
-  GtkBox parent_instance;
-  ChronoTimelineView *timeline;
-  ChronoViewport *viewport;
-  ChronoTrace *trace;
-  /* what the file says, and what the trace does against it */
-  GPtrArray *requirements; /* ChronoRequirement* */
-  GPtrArray *specs; /* ChronoChainSpec*, the file's chains in order */
-  GArray *violations; /* ChronoViolation, pointing into requirements */
-  GArray *chains; /* Chain, one per spec */
-  GArray *ranges; /* ChronoRenderRange: the violations on the lanes */
-  /* the path on show */
-  gboolean has_path;
-  guint path_chain, path_sample;
-  ChronoChainMeasure path_measure;
-  gboolean selecting; /* a list's selection set from here: not the user's choice */
-  GtkWidget *title, *summary, *violation_list, *chain_list, *path_box, *path_label, *hops_label, *histogram;
-  GtkWidget *previous_button, *worst_button, *next_button, *clear_button;
-  GtkListStore *violation_store, *chain_store;
-};
 
 G_DEFINE_FINAL_TYPE (ChronoRequirementsView, chrono_requirements_view, GTK_TYPE_BOX)
 
@@ -60,27 +29,28 @@ chrono_requirements_view_applies (ChronoTrace *trace)
   return trace != NULL && !chrono_trace_is_lazy (trace);
 }
 
-static const ChronoClock *
-clock_of (ChronoRequirementsView *self)
+const ChronoClock *
+chrono_requirements_view_clock_of (ChronoRequirementsView *self)
 {
   return chrono_trace_get_clock (self->trace);
 }
 
-static char *
-format_duration (ChronoRequirementsView *self, gint64 ticks)
+char *
+chrono_requirements_view_format_duration (ChronoRequirementsView *self, gint64 ticks)
 {
-  return chrono_clock_format_ticks (clock_of (self), ticks, 4);
+  return chrono_clock_format_ticks (chrono_requirements_view_clock_of (self), ticks, 4);
 }
 
 /* A time as the ruler counts it. */
-static char *
-format_time (ChronoRequirementsView *self, gint64 time)
+char *
+chrono_requirements_view_format_time (ChronoRequirementsView *self, gint64 time)
 {
-  return chrono_clock_format_ticks (clock_of (self), time - chrono_viewport_get_origin (self->viewport), 9);
+  return chrono_clock_format_ticks (chrono_requirements_view_clock_of (self),
+                                    time - chrono_viewport_get_origin (self->viewport), 9);
 }
 
-static const char *
-measure_label (ChronoChainMeasure measure)
+const char *
+chrono_requirements_view_measure_label (ChronoChainMeasure measure)
 {
   return measure == CHRONO_CHAIN_LATENCY ? _ ("latency") : _ ("data age");
 }
@@ -102,8 +72,8 @@ find_chain (GPtrArray *specs, const ChronoChainSpec *spec)
   g_return_val_if_reached (0);
 }
 
-static Chain *
-chain_at (ChronoRequirementsView *self, guint index)
+Chain *
+chrono_requirements_view_chain_at (ChronoRequirementsView *self, guint index)
 {
   return &g_array_index (self->chains, Chain, index);
 }
@@ -137,7 +107,7 @@ describe_value (ChronoRequirementsView *self, const ChronoViolation *v)
     return g_strdup_printf ("%.1f %%", v->load);
   if (r->kind == CHRONO_REQUIREMENT_METRIC && chrono_metric_is_count (r->metric))
     return g_strdup_printf ("%" G_GINT64_FORMAT, v->value);
-  return format_duration (self, v->value);
+  return chrono_requirements_view_format_duration (self, v->value);
 }
 
 /* Where a violation is on the lanes: its instance, its window, or its
@@ -148,14 +118,14 @@ add_ranges (ChronoRequirementsView *self, const ChronoViolation *v)
   const ChronoRequirement *r = v->requirement;
   if (r->kind == CHRONO_REQUIREMENT_LOAD)
     {
-      gint64 window = chrono_clock_from_seconds (clock_of (self), r->window);
+      gint64 window = chrono_clock_from_seconds (chrono_requirements_view_clock_of (self), r->window);
       ChronoRenderRange range = { v->lane, v->time, v->time + window };
       g_array_append_val (self->ranges, range);
     }
   else if (r->kind == CHRONO_REQUIREMENT_CHAIN)
     {
       guint c = find_chain (self->specs, r->chain);
-      const ChronoChainResult *result = chain_at (self, c)->result;
+      const ChronoChainResult *result = chrono_requirements_view_chain_at (self, c)->result;
       const ChronoChainHop *hops = chrono_chain_result_get_path (result, r->measure, v->index);
       const ChronoChainHop *first = &hops[0], *last = &hops[result->n_elements - 1];
       ChronoRenderRange ends[] = { { first->lane, first->start, first->end }, { last->lane, last->start, last->end } };
@@ -178,7 +148,7 @@ fill_violations (ChronoRequirementsView *self)
       const ChronoViolation *v = &g_array_index (self->violations, ChronoViolation, i);
       g_autofree char *entity = describe_entity (self, v);
       g_autofree char *value = describe_value (self, v);
-      g_autofree char *time = format_time (self, v->time);
+      g_autofree char *time = chrono_requirements_view_format_time (self, v->time);
       g_autofree char *markup =
           g_markup_printf_escaped (_ ("<b>%s</b>\n%s · %s at %s"), v->requirement->text, entity, value, time);
       g_autofree char *text = g_strdup_printf ("%s\t%s\t%s\t%s", v->requirement->text, entity, value, time);
@@ -197,15 +167,15 @@ fill_chains (ChronoRequirementsView *self)
   for (guint c = 0; c < self->specs->len; c++)
     {
       const ChronoChainSpec *spec = g_ptr_array_index (self->specs, c);
-      const Chain *chain = chain_at (self, c);
+      const Chain *chain = chrono_requirements_view_chain_at (self, c);
       g_autofree char *elements = g_strjoinv (" → ", spec->elements);
       for (ChronoChainMeasure m = 0; m < CHRONO_N_CHAIN_MEASURES; m++)
         {
           ChronoMetricSummary s;
           gboolean any = chrono_chain_result_summarize (chain->result, m, &s);
-          g_autofree char *min = any ? format_duration (self, s.min) : g_strdup ("—");
-          g_autofree char *max = any ? format_duration (self, s.max) : g_strdup ("—");
-          g_autofree char *p99 = any ? format_duration (self, s.p99) : g_strdup ("—");
+          g_autofree char *min = any ? chrono_requirements_view_format_duration (self, s.min) : g_strdup ("—");
+          g_autofree char *max = any ? chrono_requirements_view_format_duration (self, s.max) : g_strdup ("—");
+          g_autofree char *p99 = any ? chrono_requirements_view_format_duration (self, s.p99) : g_strdup ("—");
           g_autofree char *limit = NULL, *limit_text = NULL;
           if (chain->has_limit[m])
             {
@@ -216,7 +186,8 @@ fill_chains (ChronoRequirementsView *self)
               limit_text = g_strdup_printf ("≤ %s: %u", bound, chain->violations[m]);
             }
           guint incomplete = chain->result->incomplete[m];
-          g_autofree char *name = g_markup_printf_escaped ("<b>%s</b> %s", spec->name, measure_label (m));
+          g_autofree char *name =
+              g_markup_printf_escaped ("<b>%s</b> %s", spec->name, chrono_requirements_view_measure_label (m));
           GString *full = g_string_new (name);
           if (limit != NULL)
             g_string_append (full, limit);
@@ -241,325 +212,6 @@ fill_chains (ChronoRequirementsView *self)
     }
 }
 
-/* ---- showing a path ------------------------------------------------------------ */
-
-static void
-expand_to (ChronoRequirementsView *self, ChronoLane *lane)
-{
-  ChronoLayout *layout = chrono_timeline_view_get_layout (self->timeline);
-  for (ChronoLane *parent = chrono_lane_get_parent (lane); parent != NULL; parent = chrono_lane_get_parent (parent))
-    if (!chrono_layout_get_expanded (layout, parent))
-      chrono_layout_set_expanded (layout, parent, TRUE);
-}
-
-/* ---- the distribution of the chain's measure --------------------------------- */
-
-typedef struct {
-  double left, top, width, height;
-  gint64 min, max;
-} Bars;
-
-static gboolean
-histogram_bars (ChronoRequirementsView *self, Bars *out)
-{
-  if (!self->has_path)
-    return FALSE;
-  ChronoMetricSummary s;
-  if (!chrono_chain_result_summarize (chain_at (self, self->path_chain)->result, self->path_measure, &s))
-    return FALSE;
-  out->left = HISTOGRAM_MARGIN;
-  out->top = HISTOGRAM_TOP;
-  out->width = MAX (gtk_widget_get_allocated_width (self->histogram) - 2 * HISTOGRAM_MARGIN, 1.0);
-  out->height = MAX (gtk_widget_get_allocated_height (self->histogram) - HISTOGRAM_TOP - HISTOGRAM_BOTTOM, 1.0);
-  out->min = s.min;
-  out->max = s.max;
-  return TRUE;
-}
-
-/* The bin of a value, as chrono_chain_result_histogram counts it. */
-static guint
-bin_of (const Bars *bars, gint64 value)
-{
-  if (bars->max <= bars->min)
-    return 0;
-  unsigned __int128 range = (unsigned __int128) (bars->max - bars->min);
-  guint bin = (guint) ((unsigned __int128) (value - bars->min) * N_BINS / range);
-  return MIN (bin, N_BINS - 1);
-}
-
-gboolean
-chrono_requirements_view_get_bin_x (ChronoRequirementsView *self, guint bin, double *x)
-{
-  g_return_val_if_fail (CHRONO_IS_REQUIREMENTS_VIEW (self), FALSE);
-  Bars bars;
-  if (bin >= N_BINS || !histogram_bars (self, &bars))
-    return FALSE;
-  *x = bars.left + (bin + 0.5) * bars.width / N_BINS;
-  return TRUE;
-}
-
-GtkWidget *
-chrono_requirements_view_get_histogram (ChronoRequirementsView *self)
-{
-  return self->histogram;
-}
-
-static void
-histogram_text (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y, double xalign)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
-  PangoFontDescription *font =
-      pango_font_description_copy (pango_context_get_font_description (pango_layout_get_context (layout)));
-  pango_font_description_set_size (font, pango_font_description_get_size (font) * 5 / 6);
-  pango_layout_set_font_description (layout, font);
-  int w, h;
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, round (x - w * xalign), round (y));
-  pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (font);
-  g_object_unref (layout);
-}
-
-/* Equal bins from min to max; the bin of the instance on show in the
- * path's colour, the limit as a dashed red line where it falls. */
-static gboolean
-draw_histogram (ChronoRequirementsView *self, cairo_t *cr, GtkWidget *widget)
-{
-  Bars bars;
-  if (!histogram_bars (self, &bars))
-    return FALSE;
-  const Chain *chain = chain_at (self, self->path_chain);
-  guint counts[N_BINS], highest = 1;
-  chrono_chain_result_histogram (chain->result, self->path_measure, N_BINS, counts);
-  for (guint b = 0; b < N_BINS; b++)
-    highest = MAX (highest, counts[b]);
-  GdkRGBA fg;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), gtk_widget_get_state_flags (widget), &fg);
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self->timeline, &o);
-  double pr, pg, pb, rr, rg, rb;
-  chrono_render_overlays_path_colour (o.dark, &pr, &pg, &pb);
-  chrono_render_overlays_range_colour (o.dark, &rr, &rg, &rb);
-  const ChronoChainSample *shown =
-      &g_array_index (chain->result->samples[self->path_measure], ChronoChainSample, self->path_sample);
-  guint shown_bin = bin_of (&bars, shown->value);
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.85);
-  g_autofree char *title = g_strdup_printf (_ ("Distribution of the %s"), measure_label (self->path_measure));
-  histogram_text (widget, cr, title, bars.left, 2, 0.0);
-  double bar = bars.width / N_BINS;
-  for (guint b = 0; b < N_BINS; b++)
-    {
-      /* a few instances among hundreds still show: the outliers are what matters */
-      double h = counts[b] == 0 ? 0 : MAX ((double) counts[b] / highest * bars.height, 3.0);
-      if (b == shown_bin)
-        cairo_set_source_rgb (cr, pr, pg, pb);
-      else
-        cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.45);
-      cairo_rectangle (cr, bars.left + b * bar + 0.5, bars.top + bars.height - h, MAX (bar - 1.0, 1.0), h);
-      cairo_fill (cr);
-    }
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.5);
-  cairo_set_line_width (cr, 1.0);
-  cairo_move_to (cr, bars.left, bars.top + bars.height + 0.5);
-  cairo_line_to (cr, bars.left + bars.width, bars.top + bars.height + 0.5);
-  cairo_stroke (cr);
-  if (chain->has_limit[self->path_measure] && bars.max > bars.min)
-    {
-      gint64 limit = chrono_clock_from_seconds (clock_of (self), chain->limit[self->path_measure]);
-      if (limit >= bars.min && limit <= bars.max)
-        {
-          static const double dashes[] = { 3.0, 2.0 };
-          double x =
-              round (bars.left + (double) (limit - bars.min) / (double) (bars.max - bars.min) * bars.width) + 0.5;
-          cairo_set_source_rgb (cr, rr, rg, rb);
-          cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
-          cairo_move_to (cr, x, bars.top);
-          cairo_line_to (cr, x, bars.top + bars.height);
-          cairo_stroke (cr);
-          cairo_set_dash (cr, NULL, 0, 0);
-        }
-    }
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.75);
-  g_autofree char *low = format_duration (self, bars.min);
-  g_autofree char *high = format_duration (self, bars.max);
-  histogram_text (widget, cr, low, bars.left, bars.top + bars.height + 2, 0.0);
-  histogram_text (widget, cr, high, bars.left + bars.width, bars.top + bars.height + 2, 1.0);
-  return FALSE;
-}
-
-/* A click on a bar: the path of the bin's largest value. */
-static gboolean
-histogram_pressed (ChronoRequirementsView *self, GdkEventButton *event, GtkWidget *widget)
-{
-  Bars bars;
-  if (event->type != GDK_BUTTON_PRESS || event->button != GDK_BUTTON_PRIMARY || !histogram_bars (self, &bars)
-      || event->x < bars.left || event->x >= bars.left + bars.width)
-    return FALSE;
-  guint bin = MIN ((guint) ((event->x - bars.left) / bars.width * N_BINS), N_BINS - 1);
-  GArray *samples = chain_at (self, self->path_chain)->result->samples[self->path_measure];
-  guint best = G_MAXUINT;
-  for (guint i = 0; i < samples->len; i++)
-    {
-      gint64 v = g_array_index (samples, ChronoChainSample, i).value;
-      if (bin_of (&bars, v) == bin && (best == G_MAXUINT || v > g_array_index (samples, ChronoChainSample, best).value))
-        best = i;
-    }
-  if (best == G_MAXUINT)
-    gtk_widget_error_bell (widget);
-  else
-    chrono_requirements_view_show_path (self, self->path_chain, self->path_measure, best);
-  return TRUE;
-}
-
-static void
-update_navigator (ChronoRequirementsView *self)
-{
-  gtk_widget_set_visible (self->path_box, self->has_path);
-  if (!self->has_path)
-    return;
-  const ChronoChainSpec *spec = g_ptr_array_index (self->specs, self->path_chain);
-  const ChronoChainResult *result = chain_at (self, self->path_chain)->result;
-  GArray *samples = result->samples[self->path_measure];
-  const ChronoChainSample *s = &g_array_index (samples, ChronoChainSample, self->path_sample);
-  g_autofree char *value = format_duration (self, s->value);
-  g_autofree char *time = format_time (self, s->time);
-  g_autofree char *text = self->path_measure == CHRONO_CHAIN_LATENCY
-                              ? g_strdup_printf (_ ("%s: stimulus %u of %u at %s, latency %s"), spec->name,
-                                                 self->path_sample + 1, samples->len, time, value)
-                              : g_strdup_printf (_ ("%s: response %u of %u at %s, data age %s"), spec->name,
-                                                 self->path_sample + 1, samples->len, time, value);
-  gtk_label_set_text (GTK_LABEL (self->path_label), text);
-  /* each hop with its times, so the path reads without the timeline */
-  const ChronoChainHop *hops = chrono_chain_result_get_path (result, self->path_measure, self->path_sample);
-  GString *out = g_string_new (NULL);
-  for (guint i = 0; i < result->n_elements; i++)
-    {
-      /* where it starts and how long it takes: shorter than two times in a narrow pane */
-      g_autofree char *start = format_time (self, hops[i].start);
-      g_autofree char *length = format_duration (self, hops[i].end - hops[i].start);
-      if (i > 0)
-        g_string_append (out, "\n→ ");
-      if (hops[i].start == hops[i].end)
-        g_string_append_printf (out, _ ("%s at %s"), chrono_lane_get_display_name (hops[i].lane), start);
-      else
-        /* TRANSLATORS: a chain's hop: "R_Read at 12.35 ms for 160.5 µs" */
-        g_string_append_printf (out, _ ("%s at %s for %s"), chrono_lane_get_display_name (hops[i].lane), start, length);
-    }
-  gtk_label_set_text (GTK_LABEL (self->hops_label), out->str);
-  g_string_free (out, TRUE);
-  gtk_widget_set_sensitive (self->previous_button, self->path_sample > 0);
-  gtk_widget_set_sensitive (self->next_button, self->path_sample + 1 < samples->len);
-  gtk_widget_queue_draw (self->histogram);
-}
-
-gboolean
-chrono_requirements_view_show_path (ChronoRequirementsView *self, guint chain, ChronoChainMeasure measure, guint sample)
-{
-  g_return_val_if_fail (CHRONO_IS_REQUIREMENTS_VIEW (self), FALSE);
-  if (self->chains == NULL || chain >= self->chains->len || measure >= CHRONO_N_CHAIN_MEASURES)
-    return FALSE;
-  const ChronoChainResult *result = chain_at (self, chain)->result;
-  if (sample >= result->samples[measure]->len)
-    return FALSE;
-  self->has_path = TRUE;
-  self->path_chain = chain;
-  self->path_measure = measure;
-  self->path_sample = sample;
-  const ChronoChainHop *hops = chrono_chain_result_get_path (result, measure, sample);
-  guint n = result->n_elements;
-  g_autofree ChronoRenderPathStep *steps = g_new (ChronoRenderPathStep, n);
-  g_autofree ChronoLane **lanes = g_new (ChronoLane *, n);
-  for (guint i = 0; i < n; i++)
-    {
-      steps[i] = (ChronoRenderPathStep){ hops[i].lane, hops[i].start, hops[i].end };
-      lanes[i] = hops[i].lane;
-      expand_to (self, hops[i].lane);
-    }
-  const ChronoChainSample *s = &g_array_index (result->samples[measure], ChronoChainSample, sample);
-  g_autofree char *value = format_duration (self, s->value);
-  const ChronoChainSpec *spec = g_ptr_array_index (self->specs, chain);
-  g_autofree char *label = g_strdup_printf ("%s %s %s", spec->name, measure_label (measure), value);
-  chrono_timeline_view_set_path (self->timeline, steps, n, label);
-  /* the whole path with room around it, the label included */
-  gint64 begin = hops[0].start, end = hops[n - 1].end;
-  gint64 margin = MAX ((gint64) ((double) (end - begin) * PATH_MARGIN), 1);
-  chrono_viewport_zoom_to (self->viewport, begin - margin, end + 3 * margin);
-  chrono_timeline_view_reveal_lanes (self->timeline, lanes, n);
-  /* the response selected: the inspector explains it */
-  const ChronoChainHop *response = &hops[n - 1];
-  if (!response->trigger)
-    chrono_timeline_view_select_instance (self->timeline, response->lane, response->index);
-  update_navigator (self);
-  return TRUE;
-}
-
-gboolean
-chrono_requirements_view_get_path (ChronoRequirementsView *self, guint *chain, ChronoChainMeasure *measure,
-                                   guint *sample)
-{
-  g_return_val_if_fail (CHRONO_IS_REQUIREMENTS_VIEW (self), FALSE);
-  if (!self->has_path)
-    return FALSE;
-  *chain = self->path_chain;
-  *measure = self->path_measure;
-  *sample = self->path_sample;
-  return TRUE;
-}
-
-const char *
-chrono_requirements_view_get_path_text (ChronoRequirementsView *self)
-{
-  return self->has_path ? gtk_label_get_text (GTK_LABEL (self->path_label)) : NULL;
-}
-
-static void
-clear_path (ChronoRequirementsView *self)
-{
-  self->has_path = FALSE;
-  chrono_timeline_view_set_path (self->timeline, NULL, 0, NULL);
-  update_navigator (self);
-}
-
-static void
-step_path (ChronoRequirementsView *self, int direction)
-{
-  if (!self->has_path)
-    return;
-  guint sample = self->path_sample;
-  if ((direction < 0 && sample == 0)
-      || !chrono_requirements_view_show_path (self, self->path_chain, self->path_measure, sample + direction))
-    gtk_widget_error_bell (GTK_WIDGET (self));
-}
-
-static void
-previous_clicked (ChronoRequirementsView *self)
-{
-  step_path (self, -1);
-}
-
-static void
-next_clicked (ChronoRequirementsView *self)
-{
-  step_path (self, +1);
-}
-
-static void
-show_worst (ChronoRequirementsView *self, guint chain, ChronoChainMeasure measure)
-{
-  ChronoMetricSummary s;
-  if (chrono_chain_result_summarize (chain_at (self, chain)->result, measure, &s))
-    chrono_requirements_view_show_path (self, chain, measure, s.worst);
-  else
-    gtk_widget_error_bell (GTK_WIDGET (self));
-}
-
-static void
-worst_clicked (ChronoRequirementsView *self)
-{
-  if (self->has_path)
-    show_worst (self, self->path_chain, self->path_measure);
-}
-
 /* ---- going to a violation --------------------------------------------------------- */
 
 static void
@@ -572,16 +224,16 @@ go_to_violation (ChronoRequirementsView *self, const ChronoViolation *v)
       return;
     }
   if (self->has_path)
-    clear_path (self);
+    chrono_requirements_view_clear_path (self);
   gint64 begin = v->time, end;
   if (r->kind == CHRONO_REQUIREMENT_LOAD)
-    end = begin + chrono_clock_from_seconds (clock_of (self), r->window);
+    end = begin + chrono_clock_from_seconds (chrono_requirements_view_clock_of (self), r->window);
   else
     end = MAX (chrono_instances_get (chrono_lane_get_instances (v->lane), v->index)->end, begin + 1);
   /* a quarter on either side shows what came before and after */
   gint64 margin = MAX ((end - begin) / 4, 1);
   chrono_viewport_zoom_to (self->viewport, begin - margin, end + margin);
-  expand_to (self, v->lane);
+  chrono_requirements_view_expand_to (self, v->lane);
   ChronoLane *lane = v->lane;
   chrono_timeline_view_reveal_lanes (self->timeline, &lane, 1);
   if (r->kind == CHRONO_REQUIREMENT_LOAD)
@@ -622,7 +274,7 @@ chain_chosen (ChronoRequirementsView *self, GtkTreeSelection *selection)
   self->selecting = TRUE;
   gtk_tree_selection_unselect_all (gtk_tree_view_get_selection (GTK_TREE_VIEW (self->violation_list)));
   self->selecting = FALSE;
-  show_worst (self, index, measure);
+  chrono_requirements_view_show_worst (self, index, measure);
 }
 
 /* Activating a row (Enter, a double click) goes to it again, after the
@@ -723,7 +375,7 @@ chrono_requirements_view_load (ChronoRequirementsView *self, const char *name, c
   if (chains == NULL)
     return FALSE;
   /* the old lists refer to the old requirements: gone first */
-  clear_path (self);
+  chrono_requirements_view_clear_path (self);
   gtk_list_store_clear (self->violation_store);
   gtk_list_store_clear (self->chain_store);
   g_clear_pointer (&self->violations, g_array_unref);
@@ -821,52 +473,6 @@ make_list (ChronoRequirementsView *self, GtkListStore *store, const char *toolti
   return list;
 }
 
-static GtkWidget *
-make_navigator (ChronoRequirementsView *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  self->path_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->path_label), 0.0);
-  gtk_label_set_line_wrap (GTK_LABEL (self->path_label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (self->path_label), TRUE);
-  self->hops_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->hops_label), 0.0);
-  gtk_label_set_line_wrap (GTK_LABEL (self->hops_label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (self->hops_label), TRUE);
-  gtk_style_context_add_class (gtk_widget_get_style_context (self->hops_label), "dim-label");
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_style_context_add_class (gtk_widget_get_style_context (buttons), "linked");
-  self->previous_button = gtk_button_new_with_mnemonic (_ ("_Previous"));
-  gtk_widget_set_tooltip_text (self->previous_button, _ ("The path of the chain’s instance before this one"));
-  self->worst_button = gtk_button_new_with_mnemonic (_ ("Go to _Worst"));
-  gtk_widget_set_tooltip_text (self->worst_button, _ ("The path of the chain’s instance with the largest value"));
-  self->next_button = gtk_button_new_with_mnemonic (_ ("_Next"));
-  gtk_widget_set_tooltip_text (self->next_button, _ ("The path of the chain’s instance after this one"));
-  self->clear_button = gtk_button_new_with_mnemonic (_ ("_Hide Path"));
-  g_signal_connect_swapped (self->previous_button, "clicked", G_CALLBACK (previous_clicked), self);
-  g_signal_connect_swapped (self->worst_button, "clicked", G_CALLBACK (worst_clicked), self);
-  g_signal_connect_swapped (self->next_button, "clicked", G_CALLBACK (next_clicked), self);
-  g_signal_connect_swapped (self->clear_button, "clicked", G_CALLBACK (clear_path), self);
-  GtkWidget *parts[] = { self->previous_button, self->worst_button, self->next_button };
-  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
-    {
-      gtk_widget_set_hexpand (parts[i], TRUE);
-      gtk_container_add (GTK_CONTAINER (buttons), parts[i]);
-    }
-  self->histogram = gtk_drawing_area_new ();
-  gtk_widget_set_size_request (self->histogram, -1, HISTOGRAM_HEIGHT);
-  gtk_widget_add_events (self->histogram, GDK_BUTTON_PRESS_MASK);
-  gtk_widget_set_tooltip_text (self->histogram, _ ("Click a bar to show the path of its largest value"));
-  g_signal_connect_swapped (self->histogram, "draw", G_CALLBACK (draw_histogram), self);
-  g_signal_connect_swapped (self->histogram, "button-press-event", G_CALLBACK (histogram_pressed), self);
-  gtk_container_add (GTK_CONTAINER (box), self->path_label);
-  gtk_container_add (GTK_CONTAINER (box), self->hops_label);
-  gtk_container_add (GTK_CONTAINER (box), self->histogram);
-  gtk_container_add (GTK_CONTAINER (box), buttons);
-  gtk_container_add (GTK_CONTAINER (box), self->clear_button);
-  return box;
-}
-
 static void
 chrono_requirements_view_dispose (GObject *object)
 {
@@ -910,7 +516,7 @@ chrono_requirements_view_init (ChronoRequirementsView *self)
       make_list (self, self->violation_store, _ ("Click a violation to go to it"), G_CALLBACK (violation_chosen));
   self->chain_list = make_list (self, self->chain_store, _ ("Click a chain to show the path of its worst instance"),
                                 G_CALLBACK (chain_chosen));
-  self->path_box = make_navigator (self);
+  self->path_box = chrono_requirements_view_make_navigator (self);
   GtkWidget *chains = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_container_add (GTK_CONTAINER (chains), chrono_widget_heading (_ ("Event chains")));
   gtk_container_add (GTK_CONTAINER (chains), gtk_widget_get_parent (self->chain_list));

@@ -4,98 +4,23 @@
  * overlays on top of the cache, so hovering costs nothing in proportion to
  * the trace.
  *
- * Mouse: Ctrl+wheel zooms around the pointer, wheel scrolls lanes,
- * Shift+wheel pans, drag pans, Shift+drag or right-drag selects a range and
- * zooms to it, click selects an item (or toggles a lane's expander in the
- * name column), a click on the ruler sets marker A and a right-click marker B,
- * Shift+drag on the ruler selects a range that stays (the Range page's).
- * The keys without modifiers live here rather than as application
- * accelerators, so that typing in the search entry never zooms. */
-#include "chrono-timeline-view.h"
+ * This file is the view's drawing, its settings (labels, highlight, arrows,
+ * annotations, the name column's width) and its life cycle; the mouse
+ * (-pointer.c), the keys and the lane menu (-keys.c), the selection
+ * (-selection.c), the chain walk (-chain.c) and the tooltips (-tooltip.c)
+ * are parts of the same type, sharing chrono-timeline-view-private.h. */
+#include "chrono-timeline-view-private.h"
 
-#include "chrono-upstream.h"
-
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
-#include "chrono-lane-menu.h"
 #include "chrono-widget-util.h"
 
-#include "chrono-instance-life.h"
-
-#define ZOOM_STEP 1.25
-#define CHAIN_MAX_STEPS 1000 /* a walk back this long is followed no further */
-#define DRAG_THRESHOLD 3.0
-#define SCROLL_STEP 40.0
-
-/* DRAG_AXIS: along a density lane's address axis (its name column), choosing the addresses it shows;
- * DRAG_SHIFT: an added trace's heading, moving that trace in time */
-/* DRAG_NAMES: the name column's right edge, making the column wider or narrower */
-typedef enum { DRAG_NONE, DRAG_PENDING, DRAG_PAN, DRAG_SELECT, DRAG_AXIS, DRAG_SHIFT, DRAG_NAMES } DragMode;
-
-/* The name column: how narrow and how wide it may be dragged, and how near its edge a press grabs it. */
+/* The name column: how narrow and how wide it may be dragged. */
 #define MIN_LABEL_WIDTH 80
 #define MIN_DATA_WIDTH 120
 #define MAX_FITTED_LABEL_WIDTH 420 /* names longer than this are shortened rather than eat the timeline */
-#define EDGE_GRAB 5.0
 
-struct _ChronoTimelineView {
-  GtkDrawingArea parent_instance;
-  ChronoTrace *trace;
-  ChronoLayout *layout;
-  ChronoRenderer *renderer;
-  ChronoViewport *viewport;
-  ChronoViewState *annotations; /* bookmarks and notes drawn over the lanes, or NULL */
-  cairo_surface_t *cache;
-  gboolean dirty;
-  double pointer_x, pointer_y; /* pointer_x < 0 when the pointer is outside */
-  DragMode drag;
-  guint drag_button;
-  gboolean drag_selects; /* Shift held or right button: the drag selects a range */
-  gboolean drag_keeps; /* begun on the ruler: the range selected stays, nothing zooms */
-  double drag_start_x, drag_start_y, drag_last_x, drag_last_y;
-  ChronoLane *axis_lane; /* the density lane of a DRAG_AXIS */
-  guint shift_member; /* the trace a DRAG_SHIFT moves, and its shift when the drag began */
-  gint64 shift_start;
-  double axis_start; /* its axis position where the drag began */
-  ChronoLane *selected_lane; /* NULL when nothing is selected; of a decoded chunk in a lazily read trace */
-  ChronoTrace *selected_trace; /* the trace the selected lane belongs to */
-  ChronoLane *selected_row_lane; /* the trace's lane whose row shows it */
-  guint selected_span;
-  ChronoLaneMenu *lane_menu; /* the context menu of the name column, and its "view.*" actions */
-  char *label_attribute; /* claims show this attribute's value, or NULL */
-  char *highlight_name; /* only these calls at full strength, or NULL */
-  ChronoLinkFilter link_filter; /* which arrows are drawn; its communicator is link_communicator */
-  ChronoLane *sample_lane; /* the signal sample clicked last: its lane, trace, time and member */
-  ChronoTrace *sample_trace;
-  gint64 sample_time;
-  guint sample_member;
-  char *link_communicator;
-  gboolean dark; /* the theme's, read when the style changes rather than at every pointer motion */
-  int label_width; /* the name column's width in px */
-  GArray *ranges; /* ChronoRenderRange: marked on the lanes */
-  GArray *path; /* ChronoRenderPathStep: drawn across them */
-  char *path_label;
-  GArray *chain; /* ChronoChainStep: what the item the walk began at waited on, itself first; NULL: no walk */
-  guint chain_at; /* the step selected */
-  gboolean chain_on_mark; /* the step selected is an event: the walk stays current though no span is */
-  ChronoTrace *chain_trace; /* whose items the walk visits */
-  ChronoTrace *mark_trace; /* the instant event chosen last (no span is then): a walk may begin at it */
-  ChronoLane *mark_lane;
-  guint mark_index;
-};
-
-enum {
-  ITEM_SELECTED,
-  NODE_SELECTED,
-  MARK_SELECTED,
-  REFERENCE_SELECTED,
-  SAMPLE_SELECTED,
-  NOTICE,
-  LABEL_WIDTH_CHOSEN,
-  N_SIGNALS
-};
-static guint signals[N_SIGNALS];
+guint chrono_timeline_view_signals[N_SIGNALS];
 
 enum { PROP_0, PROP_TRACE, PROP_VIEWPORT, PROP_LABEL_WIDTH, N_PROPS };
 static GParamSpec *properties[N_PROPS];
@@ -119,15 +44,13 @@ chrono_timeline_view_get_render_options (ChronoTimelineView *self, ChronoRenderO
   out->links = self->link_filter;
 }
 
-static double
-max_scroll (ChronoTimelineView *self)
+double
+chrono_timeline_view_max_scroll (ChronoTimelineView *self)
 {
   ChronoRenderOptions options;
   chrono_timeline_view_get_render_options (self, &options);
   return chrono_layout_get_total_height (self->layout) - chrono_render_options_lane_height (&options);
 }
-
-static gint64 time_at (ChronoTimelineView *self, double x);
 
 /* The view moved (a key, the overview, an inspector button): the time under
  * a pointer that stayed where it was is another one now. */
@@ -137,7 +60,7 @@ invalidate (ChronoTimelineView *self)
   self->dirty = TRUE;
   gint64 unused;
   if (self->pointer_x >= 0 && chrono_viewport_get_cursor (self->viewport, &unused))
-    chrono_viewport_set_cursor (self->viewport, TRUE, time_at (self, self->pointer_x));
+    chrono_viewport_set_cursor (self->viewport, TRUE, chrono_timeline_view_time_at (self, self->pointer_x));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -175,8 +98,8 @@ chrono_timeline_view_switch_sample_reading (ChronoTimelineView *self)
   guint index = chrono_signal_first_ending_after (signal, self->sample_time);
   guint n = chrono_signal_get_n (signal);
   if (n > 0)
-    g_signal_emit (self, signals[SAMPLE_SELECTED], 0, self->sample_trace, self->sample_lane, MIN (index, n - 1),
-                   self->sample_member);
+    g_signal_emit (self, chrono_timeline_view_signals[SAMPLE_SELECTED], 0, self->sample_trace, self->sample_lane,
+                   MIN (index, n - 1), self->sample_member);
   return TRUE;
 }
 
@@ -224,7 +147,8 @@ static void
 layout_changed (ChronoTimelineView *self)
 {
   /* fewer rows may leave the scroll past the end */
-  chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport), max_scroll (self));
+  chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport),
+                                chrono_timeline_view_max_scroll (self));
   invalidate (self);
 }
 
@@ -316,35 +240,6 @@ chrono_timeline_view_set_path (ChronoTimelineView *self, const ChronoRenderPathS
 }
 
 void
-chrono_timeline_view_reveal_lanes (ChronoTimelineView *self, ChronoLane *const *lanes, guint n)
-{
-  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && (lanes != NULL || n == 0));
-  double top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE;
-  for (guint i = 0; i < n; i++)
-    {
-      ChronoLane *lane = lanes[i];
-      guint index;
-      while (lane != NULL && !chrono_layout_find_row (self->layout, lane, &index))
-        lane = chrono_lane_get_parent (lane);
-      if (lane == NULL)
-        continue;
-      const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, index);
-      top = MIN (top, row->y);
-      bottom = MAX (bottom, row->y + row->height);
-    }
-  if (top > bottom)
-    return;
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  double visible = chrono_render_options_lane_height (&o), scroll = chrono_viewport_get_scroll_y (self->viewport);
-  if (top >= scroll && bottom <= scroll + visible)
-    return;
-  /* all of them with some room above when they fit, else from the first */
-  double y = bottom - top <= visible ? MAX (top - (visible - (bottom - top)) / 4, 0.0) : top;
-  chrono_viewport_set_scroll_y (self->viewport, y, max_scroll (self));
-}
-
-void
 chrono_timeline_view_get_overlays (ChronoTimelineView *self, ChronoRenderOverlays *out)
 {
   g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self));
@@ -383,705 +278,22 @@ chrono_timeline_view_size_allocate (GtkWidget *widget, GtkAllocation *allocation
   layout_changed (CHRONO_TIMELINE_VIEW (widget));
 }
 
-/* ---- pointer ------------------------------------------------------------ */
+/* ---- the time under the pointer ------------------------------------------ */
 
-static gint64
-time_at (ChronoTimelineView *self, double x)
+gint64
+chrono_timeline_view_time_at (ChronoTimelineView *self, double x)
 {
   ChronoRenderOptions options;
   chrono_timeline_view_get_render_options (self, &options);
   return chrono_render_options_x_to_time (&options, x);
 }
 
-static gboolean
-pointer_inside_data (ChronoTimelineView *self)
+gboolean
+chrono_timeline_view_pointer_inside_data (ChronoTimelineView *self)
 {
   ChronoRenderOptions o;
   chrono_timeline_view_get_render_options (self, &o);
   return self->pointer_x >= o.label_width;
-}
-
-/* Zoom around the pointer when it is over the data, else around the centre. */
-static gint64
-zoom_anchor (ChronoTimelineView *self)
-{
-  if (pointer_inside_data (self))
-    return time_at (self, self->pointer_x);
-  return chrono_viewport_get_begin (self->viewport)
-         + (chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport)) / 2;
-}
-
-static gboolean
-chrono_timeline_view_scroll_event (GtkWidget *widget, GdkEventScroll *event)
-{
-  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  double dx, dy;
-  chrono_scroll_event_get_deltas (event, &dx, &dy);
-
-  if (event->state & GDK_CONTROL_MASK)
-    chrono_viewport_zoom_wheel (self->viewport, pow (ZOOM_STEP, -dy), time_at (self, event->x));
-  else if (event->state & GDK_SHIFT_MASK || dx != 0)
-    chrono_viewport_pan_fraction (self->viewport, 0.1 * (dx != 0 ? dx : dy));
-  else
-    chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) + dy * SCROLL_STEP,
-                                  max_scroll (self));
-  return GDK_EVENT_STOP;
-}
-
-static gboolean
-on_ruler (ChronoTimelineView *self, double x, double y)
-{
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  return y < chrono_render_options_lane_top (&o) && x >= o.label_width;
-}
-
-/* In the name column, the expander of a lane with children toggles it. */
-static gboolean
-toggle_expander_at (ChronoTimelineView *self, double x, double y)
-{
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  ChronoRenderHit hit;
-  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit) || !hit.on_expander)
-    return FALSE;
-  if (hit.node != CHRONO_TREE_NONE) /* a node of a tree: its subtree folds into its row */
-    chrono_layout_set_node_expanded (self->layout, hit.lane, hit.node,
-                                     !chrono_layout_get_node_expanded (self->layout, hit.lane, hit.node));
-  else
-    chrono_layout_set_expanded (self->layout, hit.lane, !chrono_layout_get_expanded (self->layout, hit.lane));
-  return TRUE;
-}
-
-static void select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, ChronoLane *row_lane,
-                       guint span);
-
-/* The instant event chosen (NULL lane: none), for a walk that begins at it. */
-static void
-remember_mark (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, guint mark)
-{
-  g_set_object (&self->mark_trace, trace);
-  g_set_object (&self->mark_lane, lane);
-  self->mark_index = mark;
-}
-
-static void
-select_at (ChronoTimelineView *self, double x, double y)
-{
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  ChronoRenderHit hit;
-  gboolean found = chrono_renderer_hit_test (self->renderer, &o, x, y, &hit);
-  remember_mark (self, NULL, NULL, 0); /* a click elsewhere forgets the event chosen before */
-  if (found && hit.has_span)
-    select_in (self, hit.trace, hit.lane, chrono_layout_get_row (self->layout, hit.row)->lane, hit.span);
-  else
-    chrono_timeline_view_unselect (self);
-  /* an instant event: the inspector explains it (selections are spans) */
-  if (found && hit.has_mark && x >= o.label_width)
-    {
-      self->chain_on_mark = FALSE;
-      if (!hit.has_span)
-        remember_mark (self, hit.trace, hit.mark_lane, hit.mark);
-      g_signal_emit (self, signals[MARK_SELECTED], 0, hit.trace, hit.mark_lane, hit.mark, hit.member);
-    }
-  /* a memory reference drawn as a dot: the inspector explains it */
-  ChronoReference reference;
-  ChronoLane *density = found ? chrono_renderer_reference_at (self->renderer, &o, x, y, &reference) : NULL;
-  if (density != NULL)
-    g_signal_emit (self, signals[REFERENCE_SELECTED], 0, hit.trace, density, &reference);
-  /* a signal's sample: the inspector tells its value and when it held */
-  if (found && hit.has_sample && !hit.has_mark && x >= o.label_width)
-    {
-      g_set_object (&self->sample_lane, hit.sample_lane);
-      g_set_object (&self->sample_trace, hit.trace);
-      self->sample_time = hit.time;
-      self->sample_member = hit.member;
-      g_signal_emit (self, signals[SAMPLE_SELECTED], 0, hit.trace, hit.sample_lane, hit.sample, hit.member);
-    }
-  /* a row of a tree is one node: clicking anywhere in it explains the node */
-  if (found && hit.node != CHRONO_TREE_NONE && x >= o.label_width)
-    g_signal_emit (self, signals[NODE_SELECTED], 0, hit.lane, hit.node);
-}
-
-static void popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event);
-
-/* The name column's edge grabs from its side only: a drag begun in the
- * timeline, however near the edge, pans or zooms. */
-static gboolean
-on_names_edge (ChronoTimelineView *self, double x)
-{
-  return x < self->label_width && x >= self->label_width - EDGE_GRAB;
-}
-
-/* A press on the heading of a trace added to the first: dragging it moves that trace in time. */
-static gboolean
-start_shift_drag (ChronoTimelineView *self, const ChronoRenderOptions *o, GdkEventButton *event)
-{
-  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-  ChronoRenderHit hit;
-  if (set == NULL || !chrono_renderer_hit_test (self->renderer, o, event->x, event->y, &hit) || hit.member == 0
-      || chrono_trace_set_get_heading (set, hit.member) != chrono_layout_get_row (self->layout, hit.row)->lane)
-    return FALSE;
-  self->drag = DRAG_SHIFT;
-  self->drag_button = event->button;
-  self->shift_member = hit.member;
-  self->shift_start = chrono_trace_set_get_shift (set, hit.member);
-  self->drag_start_x = self->drag_last_x = event->x;
-  self->drag_start_y = self->drag_last_y = event->y;
-  return TRUE;
-}
-
-static gboolean
-chrono_timeline_view_button_press (GtkWidget *widget, GdkEventButton *event)
-{
-  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  gtk_widget_grab_focus (widget);
-  if (event->type == GDK_2BUTTON_PRESS && event->button == GDK_BUTTON_PRIMARY && on_names_edge (self, event->x))
-    {
-      /* a double click on the column's edge: as wide as the names need again */
-      self->drag = DRAG_NONE;
-      chrono_timeline_view_fit_label_width (self);
-      g_signal_emit (self, signals[LABEL_WIDTH_CHOSEN], 0, 0);
-      return GDK_EVENT_STOP;
-    }
-  if (event->type == GDK_2BUTTON_PRESS && event->button == GDK_BUTTON_PRIMARY)
-    {
-      /* a double click on a density lane's axis shows all its addresses again */
-      ChronoRenderOptions o;
-      chrono_timeline_view_get_render_options (self, &o);
-      ChronoLane *lane =
-          event->x < o.label_width ? chrono_renderer_density_lane_at (self->renderer, &o, event->y) : NULL;
-      if (lane != NULL)
-        {
-          chrono_layout_reset_axis_range (self->layout, lane);
-          return GDK_EVENT_STOP;
-        }
-    }
-  if (event->type != GDK_BUTTON_PRESS)
-    return GDK_EVENT_PROPAGATE;
-  if (on_ruler (self, event->x, event->y) && event->button == GDK_BUTTON_PRIMARY && (event->state & GDK_SHIFT_MASK))
-    {
-      /* a range to look at, not to zoom to; a click without a drag still sets marker A */
-      self->drag = DRAG_PENDING;
-      self->drag_button = event->button;
-      self->drag_selects = self->drag_keeps = TRUE;
-      self->drag_start_x = self->drag_last_x = event->x;
-      self->drag_start_y = self->drag_last_y = event->y;
-      return GDK_EVENT_STOP;
-    }
-  if (on_ruler (self, event->x, event->y)
-      && (event->button == GDK_BUTTON_PRIMARY || event->button == GDK_BUTTON_SECONDARY))
-    {
-      chrono_viewport_set_marker (self->viewport,
-                                  event->button == GDK_BUTTON_PRIMARY ? CHRONO_MARKER_A : CHRONO_MARKER_B,
-                                  time_at (self, event->x));
-      return GDK_EVENT_STOP;
-    }
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  if (event->button == GDK_BUTTON_SECONDARY && event->x < o.label_width)
-    {
-      popup_lane_menu (self, event);
-      return GDK_EVENT_STOP;
-    }
-  if (event->button == GDK_BUTTON_PRIMARY && on_names_edge (self, event->x)
-      && event->y >= chrono_render_options_lane_top (&o))
-    {
-      self->drag = DRAG_NAMES;
-      self->drag_button = event->button;
-      return GDK_EVENT_STOP;
-    }
-  if (event->button == GDK_BUTTON_PRIMARY && event->x < o.label_width
-      && (self->axis_lane = chrono_renderer_density_lane_at (self->renderer, &o, event->y)) != NULL
-      && chrono_renderer_density_position (self->renderer, &o, self->axis_lane, event->y, &self->axis_start))
-    {
-      self->drag = DRAG_AXIS;
-      self->drag_button = event->button;
-      self->drag_start_y = self->drag_last_y = event->y;
-      return GDK_EVENT_STOP;
-    }
-  if (event->button != GDK_BUTTON_PRIMARY && event->button != GDK_BUTTON_SECONDARY)
-    return GDK_EVENT_PROPAGATE;
-  if (event->button == GDK_BUTTON_PRIMARY && event->x >= o.label_width && start_shift_drag (self, &o, event))
-    return GDK_EVENT_STOP;
-  self->drag = DRAG_PENDING;
-  self->drag_button = event->button;
-  self->drag_selects = event->button == GDK_BUTTON_SECONDARY || (event->state & GDK_SHIFT_MASK);
-  self->drag_keeps = FALSE;
-  self->drag_start_x = self->drag_last_x = event->x;
-  self->drag_start_y = self->drag_last_y = event->y;
-  return GDK_EVENT_STOP;
-}
-
-/* The addresses between where the drag began and ended become what the lane shows. */
-static void
-finish_axis_drag (ChronoTimelineView *self, double y)
-{
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  double end;
-  if (fabs (y - self->drag_start_y) < DRAG_THRESHOLD
-      || !chrono_renderer_density_position (self->renderer, &o, self->axis_lane, y, &end))
-    return;
-  double lo = MIN (self->axis_start, end), hi = MAX (self->axis_start, end);
-  if (hi > lo)
-    chrono_layout_set_axis_range (self->layout, self->axis_lane, lo, hi);
-}
-
-static gboolean
-chrono_timeline_view_button_release (GtkWidget *widget, GdkEventButton *event)
-{
-  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  if (event->button != self->drag_button)
-    return GDK_EVENT_PROPAGATE;
-  DragMode mode = self->drag;
-  self->drag = DRAG_NONE;
-  if (mode == DRAG_NAMES)
-    g_signal_emit (self, signals[LABEL_WIDTH_CHOSEN], 0, self->label_width);
-  if (mode == DRAG_AXIS)
-    finish_axis_drag (self, event->y);
-  else if (mode == DRAG_SELECT && self->drag_keeps)
-    {
-      gint64 begin, end;
-      if (chrono_viewport_get_selection (self->viewport, &begin, &end) && end <= begin)
-        chrono_viewport_clear_selection (self->viewport);
-    }
-  else if (mode == DRAG_SELECT)
-    {
-      gint64 begin, end;
-      if (chrono_viewport_get_selection (self->viewport, &begin, &end) && end > begin)
-        chrono_viewport_zoom_to (self->viewport, begin, end);
-      chrono_viewport_clear_selection (self->viewport);
-    }
-  else if (mode == DRAG_PENDING && self->drag_keeps)
-    chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, time_at (self, event->x));
-  else if (mode == DRAG_PENDING && event->button == GDK_BUTTON_PRIMARY)
-    {
-      /* a click, not a drag */
-      if (!toggle_expander_at (self, event->x, event->y))
-        select_at (self, event->x, event->y);
-    }
-  gtk_widget_queue_draw (widget);
-  return GDK_EVENT_STOP;
-}
-
-static void
-continue_drag (ChronoTimelineView *self, double x, double y)
-{
-  if (self->drag == DRAG_AXIS)
-    {
-      self->drag_last_y = y;
-      return;
-    }
-  if (self->drag == DRAG_NAMES)
-    {
-      chrono_timeline_view_set_label_width (self, (int) lround (x));
-      return;
-    }
-  if (self->drag == DRAG_SHIFT)
-    {
-      /* the trace follows the pointer: its shift grows by the time dragged over */
-      ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-      gint64 delta = time_at (self, x) - time_at (self, self->drag_start_x);
-      chrono_trace_set_set_shift (set, self->shift_member, self->shift_start + delta);
-      self->drag_last_x = x;
-      return;
-    }
-  if (self->drag == DRAG_PENDING
-      && (fabs (x - self->drag_start_x) > DRAG_THRESHOLD || fabs (y - self->drag_start_y) > DRAG_THRESHOLD))
-    self->drag = self->drag_selects ? DRAG_SELECT : DRAG_PAN;
-  if (self->drag == DRAG_SELECT)
-    chrono_viewport_set_selection (self->viewport, time_at (self, self->drag_start_x), time_at (self, x));
-  else if (self->drag == DRAG_PAN)
-    {
-      /* time follows the pointer, lanes scroll with it */
-      gint64 delta = time_at (self, self->drag_last_x) - time_at (self, x);
-      chrono_viewport_pan (self->viewport, delta);
-      chrono_viewport_set_scroll_y (
-          self->viewport, chrono_viewport_get_scroll_y (self->viewport) - (y - self->drag_last_y), max_scroll (self));
-    }
-  self->drag_last_x = x;
-  self->drag_last_y = y;
-}
-
-/* Over the name column's edge the pointer says it can be dragged. */
-static void
-show_edge_cursor (ChronoTimelineView *self, gboolean on_edge)
-{
-  GdkWindow *window = gtk_widget_get_window (GTK_WIDGET (self));
-  if (window == NULL)
-    return;
-  g_autoptr (GdkCursor) cursor =
-      on_edge ? gdk_cursor_new_from_name (gdk_window_get_display (window), "col-resize") : NULL;
-  gdk_window_set_cursor (window, cursor);
-}
-
-static gboolean
-chrono_timeline_view_motion_notify (GtkWidget *widget, GdkEventMotion *event)
-{
-  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  self->pointer_x = event->x;
-  self->pointer_y = event->y;
-  if (self->drag != DRAG_NONE)
-    continue_drag (self, event->x, event->y);
-  show_edge_cursor (self, self->drag == DRAG_NAMES || on_names_edge (self, event->x));
-  chrono_viewport_set_cursor (self->viewport, pointer_inside_data (self), time_at (self, event->x));
-  gtk_widget_queue_draw (widget);
-  return GDK_EVENT_PROPAGATE;
-}
-
-static gboolean
-chrono_timeline_view_leave_notify (GtkWidget *widget, GdkEventCrossing *event)
-{
-  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  self->pointer_x = -1;
-  chrono_viewport_set_cursor (self->viewport, FALSE, 0);
-  gtk_widget_queue_draw (widget);
-  return GDK_EVENT_PROPAGATE;
-}
-
-/* ---- tooltip ------------------------------------------------------------ */
-
-static char *
-describe_span (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, guint index)
-{
-  ChronoSpans *spans = chrono_lane_get_spans (lane);
-  ChronoSpan span;
-  chrono_spans_get (spans, index, &span);
-  const ChronoClock *clock = chrono_trace_get_clock (self->trace);
-  gint64 origin = chrono_viewport_get_origin (self->viewport);
-  g_autofree char *begin = chrono_clock_format_ticks (clock, span.start - origin, 7);
-  g_autofree char *end = chrono_clock_format_ticks (clock, span.end - origin, 7);
-  g_autofree char *length = chrono_clock_format_ticks (clock, span.end - span.start, 5);
-  GString *text = g_string_new (NULL);
-  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (lane), -1);
-  g_string_append_printf (text, "<b>%s</b>", name);
-  ChronoInstances *instances = chrono_lane_get_instances (lane);
-  if (instances != NULL && span.instance < chrono_instances_get_n (instances))
-    {
-      gint64 number = chrono_instances_get (instances, span.instance)->number;
-      if (number != G_MININT64)
-        g_string_append_printf (text, "  #%" G_GINT64_FORMAT, number);
-    }
-  if (span.label != CHRONO_STRING_NONE)
-    {
-      g_autofree char *label =
-          g_markup_escape_text (chrono_strings_get (chrono_trace_get_strings (trace), span.label), -1);
-      g_string_append_printf (text, "\n%s", label);
-    }
-  g_string_append_printf (text, "\n%s%s", chrono_state_get_label (span.state),
-                          span.flags & CHRONO_SPAN_INFERRED ? _ (" (inferred: the trace starts later)") : "");
-  g_string_append_printf (text, _ ("\nfrom %s to %s\nduration %s"), begin, end, length);
-  if (span.flags & CHRONO_SPAN_OPEN_END)
-    g_string_append (text, _ (" (still open when the trace ends)"));
-  return g_string_free (text, FALSE);
-}
-
-/* An instant event's tooltip: lane, event, time, source and note. */
-static char *
-describe_mark (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, guint index)
-{
-  ChronoMark mark;
-  chrono_marks_get (chrono_lane_get_marks (lane), index, &mark);
-  ChronoStrings *strings = chrono_trace_get_strings (trace);
-  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (lane), -1);
-  g_autofree char *kind = g_markup_escape_text (
-      mark.kind != CHRONO_STRING_NONE ? chrono_strings_get (strings, mark.kind) : _ ("event"), -1);
-  g_autofree char *at = chrono_clock_format_ticks (chrono_trace_get_clock (trace),
-                                                   mark.time - chrono_viewport_get_origin (self->viewport), 7);
-  GString *text = g_string_new (NULL);
-  g_string_append_printf (text, "<b>%s</b>\n%s at %s", name, kind, at);
-  if (mark.source != CHRONO_STRING_NONE && *chrono_strings_get (strings, mark.source))
-    {
-      g_autofree char *source = g_markup_escape_text (chrono_strings_get (strings, mark.source), -1);
-      g_string_append_printf (text, _ ("\nfrom %s"), source);
-    }
-  if (mark.note != CHRONO_STRING_NONE)
-    {
-      g_autofree char *note = g_markup_escape_text (chrono_strings_get (strings, mark.note), -1);
-      g_string_append_printf (text, "\n<i>%s</i>", note);
-    }
-  return g_string_free (text, FALSE);
-}
-
-/* A signal's value under the pointer, and the sample it comes from: a
- * level held from one sample to the next, or a rate between two. */
-static char *
-describe_sample (ChronoTimelineView *self, const ChronoRenderHit *hit)
-{
-  ChronoSignal *signal = chrono_lane_get_signal (hit->sample_lane);
-  const ChronoFragment *f = chrono_signal_get (signal, hit->sample);
-  const ChronoClock *clock = chrono_trace_get_clock (hit->trace);
-  gint64 origin = chrono_viewport_get_origin (self->viewport);
-  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (hit->sample_lane), -1);
-  g_autofree char *at = chrono_clock_format_ticks (clock, hit->time - origin, 7);
-  g_autofree char *from = chrono_clock_format_ticks (clock, f->t0 - origin, 7);
-  g_autofree char *to = chrono_clock_format_ticks (clock, f->t1 - origin, 7);
-  return g_strdup_printf (_ ("<b>%s</b>\n%.6g at %s\nfrom %s to %s"), name, hit->value, at, from, to);
-}
-
-/* A lane's name in full (the column cuts long ones) with where it lies, and
- * what dragging there does. */
-char *
-chrono_timeline_view_describe_lane_at (ChronoTimelineView *self, double x, double y)
-{
-  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  ChronoRenderHit hit;
-  if (x >= o.label_width || !chrono_renderer_hit_test (self->renderer, &o, x, y, &hit))
-    return NULL;
-  ChronoLane *lane = chrono_layout_get_row (self->layout, hit.row)->lane;
-  g_autofree char *path = chrono_lane_dup_path (lane);
-  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (lane), -1);
-  g_autofree char *where = g_markup_escape_text (path, -1);
-  GString *text = g_string_new (NULL);
-  g_string_append_printf (text, "<b>%s</b>", name);
-  if (strcmp (path, chrono_lane_get_name (lane)) != 0)
-    g_string_append_printf (text, "\n%s", where);
-  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-  if (chrono_layout_row_get_style (chrono_layout_get_row (self->layout, hit.row)) == CHRONO_ROW_DENSITY)
-    g_string_append_printf (text, "\n<i>%s</i>",
-                            _ ("Drag up or down here to show those addresses; double-click to show all"));
-  else if (set != NULL && hit.member > 0 && chrono_trace_set_get_heading (set, hit.member) == lane)
-    g_string_append_printf (text, "\n<i>%s</i>",
-                            _ ("Drag this heading in the timeline to move the trace; right-click to type a shift"));
-  return g_string_free (text, FALSE);
-}
-
-/* A memory reference's tooltip: its lane, kind, length, address and time. */
-static char *
-describe_reference (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, const ChronoReference *r)
-{
-  g_autofree char *name = g_markup_escape_text (chrono_lane_get_display_name (lane), -1);
-  g_autofree char *kind = chrono_reference_dup_kind (r);
-  g_autofree char *at = chrono_clock_format_ticks (chrono_trace_get_clock (trace),
-                                                   r->time - chrono_viewport_get_origin (self->viewport), 7);
-  return g_strdup_printf (_ ("<b>%s</b>\n%s of %u bytes at 0x%08x\naddress space %x\nat %s"), name, kind, r->length,
-                          r->address, r->space, at);
-}
-
-/* What the tooltip says at (x, y): a lane's name in the name column, else
- * the memory reference, item, event or signal value under the point; NULL:
- * nothing there. */
-char *
-chrono_timeline_view_describe_at (ChronoTimelineView *self, double x, double y)
-{
-  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  if (x < o.label_width)
-    return chrono_timeline_view_describe_lane_at (self, x, y);
-  ChronoRenderHit hit;
-  if (!chrono_renderer_hit_test (self->renderer, &o, x, y, &hit))
-    return NULL;
-  ChronoReference reference;
-  ChronoLane *density = chrono_renderer_reference_at (self->renderer, &o, x, y, &reference);
-  if (density != NULL)
-    return describe_reference (self, hit.trace, density, &reference);
-  if (hit.has_mark && !hit.has_span)
-    return describe_mark (self, hit.trace, hit.mark_lane, hit.mark);
-  if (hit.has_span)
-    return describe_span (self, hit.trace, hit.lane, hit.span);
-  if (hit.has_sample)
-    return describe_sample (self, &hit);
-  return NULL;
-}
-
-static gboolean
-chrono_timeline_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
-{
-  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  if (keyboard || self->drag != DRAG_NONE)
-    return FALSE;
-  g_autofree char *markup = chrono_timeline_view_describe_at (self, x, y);
-  if (markup != NULL)
-    gtk_tooltip_set_markup (tooltip, markup);
-  return markup != NULL;
-}
-
-/* ---- keys --------------------------------------------------------------- */
-
-static void
-pan_to_edge (ChronoTimelineView *self, gboolean end)
-{
-  gint64 span = chrono_viewport_get_end (self->viewport) - chrono_viewport_get_begin (self->viewport);
-  gint64 target =
-      end ? chrono_viewport_get_trace_end (self->viewport) - span : chrono_viewport_get_trace_begin (self->viewport);
-  chrono_viewport_set_range (self->viewport, target, target + span);
-}
-
-static void
-scroll_lanes (ChronoTimelineView *self, double delta)
-{
-  chrono_viewport_set_scroll_y (self->viewport, chrono_viewport_get_scroll_y (self->viewport) + delta,
-                                max_scroll (self));
-}
-
-static void
-set_marker_at_pointer (ChronoTimelineView *self, ChronoMarker marker)
-{
-  gint64 time = pointer_inside_data (self) ? time_at (self, self->pointer_x) : zoom_anchor (self);
-  chrono_viewport_set_marker (self->viewport, marker, time);
-}
-
-/* Markers A and B on the selected item's start and end (on the ruler's clock). */
-static void
-mark_selection (ChronoTimelineView *self)
-{
-  if (self->selected_lane == NULL)
-    return;
-  ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
-  gint64 begin = chrono_spans_get_start (spans, self->selected_span);
-  gint64 end = chrono_spans_get_end (spans, self->selected_span);
-  ChronoTraceSet *set = chrono_layout_get_trace_set (self->layout);
-  guint member = chrono_timeline_view_get_selected_member (self);
-  if (set != NULL && member > 0)
-    {
-      begin = chrono_trace_set_to_reference (set, member, begin);
-      end = chrono_trace_set_to_reference (set, member, end);
-    }
-  chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_A, begin);
-  chrono_viewport_set_marker (self->viewport, CHRONO_MARKER_B, end);
-}
-
-/* Keys activate the viewport's actions, the same the window's buttons and
- * shortcuts do (zooming around the pointer when it is over the lanes). */
-static void
-view_action (ChronoTimelineView *self, const char *name)
-{
-  g_action_group_activate_action (G_ACTION_GROUP (self->viewport), name, NULL);
-}
-
-static gboolean
-chrono_timeline_view_key_press (GtkWidget *widget, GdkEventKey *event)
-{
-  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  if (event->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK))
-    return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->key_press_event (widget, event);
-  double page = 0.8 * gtk_widget_get_allocated_height (widget);
-  switch (event->keyval)
-    {
-    /* Perfetto's and Tracy's hands: W and S zoom, A and D pan, M marks the selection */
-    case GDK_KEY_w:
-    case GDK_KEY_plus:
-    case GDK_KEY_KP_Add:
-    case GDK_KEY_equal: view_action (self, "zoom-in"); break;
-    case GDK_KEY_s:
-    case GDK_KEY_minus:
-    case GDK_KEY_KP_Subtract: view_action (self, "zoom-out"); break;
-    case GDK_KEY_a: view_action (self, "pan-left"); break;
-    case GDK_KEY_d: view_action (self, "pan-right"); break;
-    case GDK_KEY_m: mark_selection (self); break;
-    case GDK_KEY_0:
-    case GDK_KEY_f:
-    case GDK_KEY_F: view_action (self, "zoom-fit"); break;
-    case GDK_KEY_BackSpace: view_action (self, "zoom-back"); break;
-    case GDK_KEY_Left: view_action (self, "pan-left"); break;
-    case GDK_KEY_Right: view_action (self, "pan-right"); break;
-    case GDK_KEY_Home: pan_to_edge (self, FALSE); break;
-    case GDK_KEY_End: pan_to_edge (self, TRUE); break;
-    case GDK_KEY_Up: scroll_lanes (self, -SCROLL_STEP); break;
-    case GDK_KEY_Down: scroll_lanes (self, SCROLL_STEP); break;
-    case GDK_KEY_Page_Up: scroll_lanes (self, -page); break;
-    case GDK_KEY_Page_Down: scroll_lanes (self, page); break;
-    case GDK_KEY_1: set_marker_at_pointer (self, CHRONO_MARKER_A); break;
-    case GDK_KEY_2: set_marker_at_pointer (self, CHRONO_MARKER_B); break;
-    case GDK_KEY_bracketleft: chrono_timeline_view_select_adjacent_instance (self, -1); break;
-    case GDK_KEY_bracketright: chrono_timeline_view_select_adjacent_instance (self, +1); break;
-    case GDK_KEY_comma: chrono_timeline_view_follow_chain (self, +1); break;
-    case GDK_KEY_period: chrono_timeline_view_follow_chain (self, -1); break;
-    case GDK_KEY_Escape:
-      chrono_viewport_clear_selection (self->viewport);
-      chrono_timeline_view_unselect (self);
-      if (self->chain != NULL)
-        {
-          /* the walk's path goes with it */
-          g_clear_pointer (&self->chain, g_array_unref);
-          chrono_timeline_view_set_path (self, NULL, 0, NULL);
-        }
-      break;
-    default: return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class)->key_press_event (widget, event);
-    }
-  return GDK_EVENT_STOP;
-}
-
-/* ---- lane menu ---------------------------------------------------------- */
-
-/* The menu of lane (NULL: of no lane in particular), at the pointer of event or, from the keyboard
- * (event NULL), at the lane's name. */
-static void
-popup_menu_for (ChronoTimelineView *self, ChronoLane *lane, guint member, const GdkEvent *event)
-{
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  guint row;
-  GdkRectangle at = { 0, (int) chrono_render_options_lane_top (&o), (int) o.label_width, 1 };
-  if (lane != NULL && chrono_layout_find_row (self->layout, lane, &row))
-    at.y += (int) (chrono_layout_get_row (self->layout, row)->y - o.scroll_y);
-  chrono_lane_menu_popup (self->lane_menu, lane, member, event, &at);
-}
-
-static void
-popup_lane_menu (ChronoTimelineView *self, GdkEventButton *event)
-{
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  ChronoRenderHit hit;
-  gboolean found = chrono_renderer_hit_test (self->renderer, &o, event->x, event->y, &hit);
-  popup_menu_for (self, found ? hit.lane : NULL, found ? hit.member : 0, (const GdkEvent *) event);
-}
-
-/* Shift+F10 or the Menu key: the menu of the selected item's lane, else of the lane under the pointer. */
-static gboolean
-chrono_timeline_view_popup_menu (GtkWidget *widget)
-{
-  ChronoTimelineView *self = CHRONO_TIMELINE_VIEW (widget);
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  ChronoRenderHit hit;
-  if (self->selected_row_lane != NULL)
-    popup_menu_for (self, self->selected_row_lane, chrono_timeline_view_get_selected_member (self), NULL);
-  else if (self->pointer_x >= 0
-           && chrono_renderer_hit_test (self->renderer, &o, MIN (self->pointer_x, o.label_width - 1), self->pointer_y,
-                                        &hit))
-    popup_menu_for (self, hit.lane, hit.member, NULL);
-  else
-    popup_menu_for (self, NULL, 0, NULL);
-  return TRUE;
-}
-
-/* The lane menu on show, NULL when none was opened. */
-GtkWidget *
-chrono_timeline_view_get_lane_menu (ChronoTimelineView *self)
-{
-  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), NULL);
-  return chrono_lane_menu_get_widget (self->lane_menu);
-}
-
-/* ---- selection ---------------------------------------------------------- */
-
-/* The selection holds its lane and trace: a decoded chunk may leave the cache meanwhile. */
-static void
-select_in (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, ChronoLane *row_lane, guint span)
-{
-  g_return_if_fail (chrono_lane_get_spans (lane) != NULL && span < chrono_spans_get_n (chrono_lane_get_spans (lane)));
-  self->chain_on_mark = FALSE; /* a span chosen: a walk goes on only from it */
-  remember_mark (self, NULL, NULL, 0);
-  g_set_object (&self->selected_trace, trace);
-  g_set_object (&self->selected_lane, lane);
-  self->selected_row_lane = row_lane;
-  self->selected_span = span;
-  g_signal_emit (self, signals[ITEM_SELECTED], 0, lane, span);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-void
-chrono_timeline_view_select (ChronoTimelineView *self, ChronoLane *lane, guint span)
-{
-  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self));
-  select_in (self, self->trace, lane, lane, span);
 }
 
 /* The name column's width, held between a readable column and a usable timeline. */
@@ -1114,247 +326,6 @@ chrono_timeline_view_get_label_width (ChronoTimelineView *self)
 {
   g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), 0);
   return self->label_width;
-}
-
-/* Which trace of the layout's set the selection is in (0 without a set). */
-guint
-chrono_timeline_view_get_selected_member (ChronoTimelineView *self)
-{
-  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), 0);
-  guint row;
-  if (self->selected_lane == NULL || !chrono_layout_find_row (self->layout, self->selected_row_lane, &row))
-    return 0;
-  return chrono_layout_get_row (self->layout, row)->member;
-}
-
-/* The trace of the selected item: a decoded chunk's, in a lazily read trace. */
-ChronoTrace *
-chrono_timeline_view_get_selected_trace (ChronoTimelineView *self)
-{
-  return self->selected_lane ? self->selected_trace : NULL;
-}
-
-void
-chrono_timeline_view_unselect (ChronoTimelineView *self)
-{
-  self->chain_on_mark = FALSE;
-  if (self->selected_lane == NULL)
-    return;
-  g_clear_object (&self->selected_lane);
-  g_clear_object (&self->selected_trace);
-  g_signal_emit (self, signals[ITEM_SELECTED], 0, NULL, 0);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-gboolean
-chrono_timeline_view_get_selected (ChronoTimelineView *self, ChronoLane **out_lane, guint *out_span)
-{
-  if (self->selected_lane == NULL)
-    return FALSE;
-  *out_lane = self->selected_lane;
-  *out_span = self->selected_span;
-  return TRUE;
-}
-
-/* Show [begin, end): keep the zoom when it fits, else zoom out to it with a margin. */
-void
-chrono_timeline_view_reveal (ChronoTimelineView *self, gint64 begin, gint64 end)
-{
-  gint64 view_begin = chrono_viewport_get_begin (self->viewport), view_end = chrono_viewport_get_end (self->viewport);
-  gint64 span = view_end - view_begin;
-  if (begin >= view_begin && end <= view_end)
-    return;
-  if (end - begin <= span * 9 / 10)
-    chrono_viewport_go_to (self->viewport, begin + (end - begin) / 2);
-  else
-    {
-      gint64 margin = (end - begin) / 10 + 1;
-      chrono_viewport_zoom_to (self->viewport, begin - margin, end + margin);
-    }
-}
-
-gboolean
-chrono_timeline_view_show_lane (ChronoTimelineView *self, ChronoLane *lane)
-{
-  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && CHRONO_IS_LANE (lane), FALSE);
-  for (ChronoLane *parent = chrono_lane_get_parent (lane); parent != NULL; parent = chrono_lane_get_parent (parent))
-    if (!chrono_layout_get_expanded (self->layout, parent))
-      chrono_layout_set_expanded (self->layout, parent, TRUE);
-  guint index;
-  if (!chrono_layout_find_row (self->layout, lane, &index))
-    return FALSE;
-  const ChronoLayoutRow *row = chrono_layout_get_row (self->layout, index);
-  ChronoRenderOptions o;
-  chrono_timeline_view_get_render_options (self, &o);
-  double visible = MAX (o.height - chrono_render_options_lane_top (&o), row->height);
-  double scroll = chrono_viewport_get_scroll_y (self->viewport);
-  /* a row in sight stays where it is; another comes to a third of the way down */
-  if (row->y < scroll || row->y + row->height > scroll + visible)
-    chrono_viewport_set_scroll_y (self->viewport, MAX (row->y - visible / 3, 0.0), max_scroll (self));
-  return TRUE;
-}
-
-/* The first span of an instance, from its begin time. */
-static gboolean
-first_span_of_instance (ChronoLane *lane, guint instance, guint *out_span)
-{
-  ChronoSpans *spans = chrono_lane_get_spans (lane);
-  const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (lane), instance);
-  guint n = chrono_spans_get_n (spans);
-  for (guint i = chrono_spans_first_ending_after (spans, record->begin); i < n; i++)
-    {
-      if (chrono_spans_get_start (spans, i) > record->end)
-        break;
-      ChronoSpan span;
-      chrono_spans_get (spans, i, &span);
-      if (span.instance == instance)
-        {
-          *out_span = i;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* Select an instance by its first span: what a click on it in a chart of
- * its instances means. */
-gboolean
-chrono_timeline_view_select_instance (ChronoTimelineView *self, ChronoLane *lane, guint instance)
-{
-  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && CHRONO_IS_LANE (lane), FALSE);
-  ChronoInstances *instances = chrono_lane_get_instances (lane);
-  guint first;
-  if (instances == NULL || chrono_lane_get_spans (lane) == NULL || instance >= chrono_instances_get_n (instances)
-      || !first_span_of_instance (lane, instance, &first))
-    return FALSE;
-  select_in (self, self->trace, lane, lane, first);
-  return TRUE;
-}
-
-/* An instant event chosen elsewhere (a search): the inspector explains it as after a click. */
-void
-chrono_timeline_view_select_mark (ChronoTimelineView *self, ChronoLane *lane, guint mark)
-{
-  g_return_if_fail (CHRONO_IS_TIMELINE_VIEW (self) && CHRONO_IS_LANE (lane));
-  chrono_timeline_view_unselect (self);
-  remember_mark (self, chrono_timeline_view_get_trace (self), lane, mark);
-  g_signal_emit (self, signals[MARK_SELECTED], 0, chrono_timeline_view_get_trace (self), lane, mark, 0u);
-}
-
-/* Select the previous (-1) or next (+1) instance of the selected task. */
-gboolean
-chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *self, int direction)
-{
-  if (self->selected_lane == NULL || chrono_lane_get_instances (self->selected_lane) == NULL)
-    return FALSE;
-  ChronoSpan span;
-  chrono_spans_get (chrono_lane_get_spans (self->selected_lane), self->selected_span, &span);
-  guint next, first;
-  if (span.instance == CHRONO_NO_INSTANCE
-      || !chrono_instance_life_adjacent (self->selected_lane, span.instance, direction, &next)
-      || !first_span_of_instance (self->selected_lane, next, &first))
-    {
-      /* say why nothing happened: a key that does nothing looks broken */
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      const char *name = chrono_lane_get_display_name (self->selected_lane);
-      g_autofree char *text = span.instance == CHRONO_NO_INSTANCE
-                                  ? g_strdup_printf (_ ("%s: this item belongs to no instance"), name)
-                              : direction < 0 ? g_strdup_printf (_ ("%s: this is its first instance"), name)
-                                              : g_strdup_printf (_ ("%s: this is its last instance"), name);
-      g_signal_emit (self, signals[NOTICE], 0, text);
-      return FALSE;
-    }
-  const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (self->selected_lane), next);
-  select_in (self, self->selected_trace, self->selected_lane, self->selected_row_lane, first);
-  chrono_timeline_view_reveal (self, record->begin, MAX (record->end, record->begin + 1));
-  return TRUE;
-}
-
-/* ---- following a chain ----------------------------------------------------- */
-
-/* The chain shown as a path, from what started it to the item the walk began at. */
-static void
-show_chain (ChronoTimelineView *self)
-{
-  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (ChronoRenderPathStep));
-  for (guint i = self->chain->len; i-- > 0;)
-    {
-      const ChronoChainStep *step = &g_array_index (self->chain, ChronoChainStep, i);
-      ChronoRenderPathStep drawn = { step->lane, step->begin, step->end };
-      g_array_append_val (steps, drawn);
-    }
-  chrono_timeline_view_set_path (self, (const ChronoRenderPathStep *) steps->data, steps->len, _ ("waited on"));
-}
-
-static gboolean
-chain_is_current (ChronoTimelineView *self)
-{
-  if (self->chain == NULL || self->selected_lane == NULL)
-    return FALSE;
-  const ChronoChainStep *step = &g_array_index (self->chain, ChronoChainStep, self->chain_at);
-  return !step->is_mark && step->lane == self->selected_lane && step->index == self->selected_span;
-}
-
-/* "," goes to what the selected item (or the event chosen last) waited on (the decisive
- * dependency, or a runnable's calling task), "." back towards the item the
- * walk began at; the whole upstream chain is drawn as a path. */
-gboolean
-chrono_timeline_view_follow_chain (ChronoTimelineView *self, int direction)
-{
-  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (self), FALSE);
-  if (!chain_is_current (self) && (self->chain == NULL || !self->chain_on_mark))
-    {
-      g_clear_pointer (&self->chain, g_array_unref);
-      ChronoChainStep item;
-      ChronoTrace *trace;
-      if (self->selected_lane != NULL)
-        {
-          ChronoSpans *spans = chrono_lane_get_spans (self->selected_lane);
-          item = (ChronoChainStep){ self->selected_lane, FALSE, self->selected_span,
-                                    chrono_spans_get_start (spans, self->selected_span),
-                                    chrono_spans_get_end (spans, self->selected_span) };
-          trace = self->selected_trace;
-        }
-      else if (self->mark_lane != NULL)
-        {
-          /* a walk may begin at an event chosen by a click or a search */
-          gint64 time = chrono_marks_get_time (chrono_lane_get_marks (self->mark_lane), self->mark_index);
-          item = (ChronoChainStep){ self->mark_lane, TRUE, self->mark_index, time, time };
-          trace = self->mark_trace;
-        }
-      else
-        return FALSE;
-      self->chain = chrono_upstream_chain (trace, &item, CHAIN_MAX_STEPS);
-      self->chain_at = 0;
-      g_set_object (&self->chain_trace, trace);
-    }
-  guint next = self->chain_at + (direction > 0 ? 1 : 0);
-  if ((direction > 0 && next >= self->chain->len) || (direction < 0 && self->chain_at == 0))
-    {
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      const char *name =
-          chrono_lane_get_display_name (g_array_index (self->chain, ChronoChainStep, self->chain_at).lane);
-      g_autofree char *text = direction > 0 ? g_strdup_printf (_ ("%s waited on nothing in the trace"), name)
-                                            : g_strdup_printf (_ ("%s is where the walk began"), name);
-      g_signal_emit (self, signals[NOTICE], 0, text);
-      show_chain (self);
-      return FALSE;
-    }
-  self->chain_at = direction > 0 ? next : self->chain_at - 1;
-  const ChronoChainStep *step = &g_array_index (self->chain, ChronoChainStep, self->chain_at);
-  if (step->is_mark)
-    {
-      /* the inspector explains an event; the walk goes on from it */
-      chrono_timeline_view_unselect (self);
-      self->chain_on_mark = TRUE;
-      g_signal_emit (self, signals[MARK_SELECTED], 0, self->chain_trace, step->lane, step->index, 0u);
-    }
-  else
-    select_in (self, self->chain_trace, step->lane, step->lane, step->index);
-  chrono_timeline_view_reveal (self, step->begin, MAX (step->end, step->begin + 1));
-  chrono_timeline_view_show_lane (self, step->lane);
-  show_chain (self);
-  return TRUE;
 }
 
 /* ---- life cycle --------------------------------------------------------- */
@@ -1469,29 +440,32 @@ chrono_timeline_view_class_init (ChronoTimelineViewClass *klass)
   widget_class->query_tooltip = chrono_timeline_view_query_tooltip;
   widget_class->style_updated = chrono_timeline_view_style_updated;
   /* "item-selected" (lane or NULL, span index): a click chose an item */
-  signals[ITEM_SELECTED] = g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                         NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
+  chrono_timeline_view_signals[ITEM_SELECTED] =
+      g_signal_new ("item-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                    CHRONO_TYPE_LANE, G_TYPE_UINT);
   /* "notice" (text): something the user asked for could not be done, and why */
-  signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  chrono_timeline_view_signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                                       NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   /* "mark-selected" (trace, lane, mark index, member of the layout's trace set): a click on an instant event */
-  signals[MARK_SELECTED] =
+  chrono_timeline_view_signals[MARK_SELECTED] =
       g_signal_new ("mark-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                     CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_UINT, G_TYPE_UINT);
   /* "reference-selected" (trace, density lane, ChronoReference *): a click on a memory reference's dot */
-  signals[REFERENCE_SELECTED] =
+  chrono_timeline_view_signals[REFERENCE_SELECTED] =
       g_signal_new ("reference-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 3, CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_POINTER);
   /* "sample-selected" (trace, signal lane, fragment index, member): a click on a signal */
-  signals[SAMPLE_SELECTED] =
+  chrono_timeline_view_signals[SAMPLE_SELECTED] =
       g_signal_new ("sample-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                     4, CHRONO_TYPE_TRACE, CHRONO_TYPE_LANE, G_TYPE_UINT, G_TYPE_UINT);
   /* "node-selected" (tree lane, node): a click on a row of a tree */
-  signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                         NULL, G_TYPE_NONE, 2, CHRONO_TYPE_LANE, G_TYPE_UINT);
+  chrono_timeline_view_signals[NODE_SELECTED] =
+      g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                    CHRONO_TYPE_LANE, G_TYPE_UINT);
   /* "label-width-chosen" (px, 0: as wide as the names need): the user dragged the name column's edge */
-  signals[LABEL_WIDTH_CHOSEN] = g_signal_new ("label-width-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                              NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  chrono_timeline_view_signals[LABEL_WIDTH_CHOSEN] =
+      g_signal_new ("label-width-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 1, G_TYPE_INT);
   gtk_widget_class_set_css_name (widget_class, "chrono-timeline");
 
   properties[PROP_TRACE] = g_param_spec_object ("trace", NULL, NULL, CHRONO_TYPE_TRACE,
@@ -1532,6 +506,13 @@ chrono_timeline_view_new (ChronoTrace *trace, ChronoViewport *viewport)
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
   g_return_val_if_fail (viewport == NULL || CHRONO_IS_VIEWPORT (viewport), NULL);
   return g_object_new (CHRONO_TYPE_TIMELINE_VIEW, "trace", trace, "viewport", viewport, NULL);
+}
+
+/* The parts of the view outside this file chain up through this. */
+GtkWidgetClass *
+chrono_timeline_view_get_parent_widget_class (void)
+{
+  return GTK_WIDGET_CLASS (chrono_timeline_view_parent_class);
 }
 
 ChronoTrace *
