@@ -93,7 +93,7 @@ chrono_window_search_go_to_match (ChronoWindowSearch *self, int direction)
   else
     chrono_timeline_view_select_mark (self->timeline, match->lane, match->index);
   chrono_timeline_view_show_lane (self->timeline, match->lane);
-  chrono_timeline_view_reveal (self->timeline, match->start, MAX (match->end, match->start + 1));
+  chrono_timeline_view_reveal (self->timeline, match->start, match->end);
   g_autofree char *said = chrono_search_describe (self->search);
   say (self, said);
 }

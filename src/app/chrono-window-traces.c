@@ -68,7 +68,10 @@ set_changed (ChronoWindowTraces *self, ChronoTraceSet *set)
 {
   gint64 begin, end;
   if (self->timeline != NULL && chrono_trace_set_get_range (set, &begin, &end))
-    chrono_viewport_set_trace_bounds (viewport (self), begin, MAX (end, begin + 1));
+    {
+      chrono_time_range_at_least_a_tick (&begin, &end);
+      chrono_viewport_set_trace_bounds (viewport (self), begin, end);
+    }
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -115,7 +118,8 @@ show_added (ChronoWindowTraces *self, ChronoTrace *added)
   gint64 begin, end;
   if (chrono_trace_set_get_range (self->set, &begin, &end))
     {
-      chrono_viewport_set_trace_range (viewport (self), begin, MAX (end, begin + 1));
+      chrono_time_range_at_least_a_tick (&begin, &end);
+      chrono_viewport_set_trace_range (viewport (self), begin, end);
       chrono_viewport_fit (viewport (self));
     }
   /* the added trace's names too, unless the user chose a width */

@@ -120,7 +120,7 @@ static void
 note_chosen (ChronoWindowViewFile *self, guint index, ChronoBookmarksView *view)
 {
   const ChronoNote *note = chrono_view_state_get_note (self->view_state, index);
-  chrono_timeline_view_reveal (self->timeline, note->begin, MAX (note->end, note->begin + 1));
+  chrono_timeline_view_reveal (self->timeline, note->begin, note->end);
   ChronoLane *lane = note->lane_key != NULL ? chrono_view_state_find_lane (trace (self), note->lane_key) : NULL;
   if (lane == NULL)
     return;

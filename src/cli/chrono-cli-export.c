@@ -348,7 +348,7 @@ init_options (ChronoRenderOptions *options, ChronoTrace *trace, ChronoTraceSet *
   chrono_render_options_init (options, trace, width, height);
   if (set != NULL && chrono_trace_set_get_range (set, &options->begin, &options->end))
     {
-      options->end = MAX (options->end, options->begin + 1);
+      chrono_time_range_at_least_a_tick (&options->begin, &options->end);
       options->origin = options->begin;
     }
   options->dark = given.dark;

@@ -282,6 +282,17 @@ static const ChronoTimeUnit display_units[] = {
 /* The largest unit not bigger than the magnitude of a time, so "12.5 ms"
  * rather than "0.0125 s" or "12500 µs"; the smallest for tinier times.  A
  * rounding error below the unit does not drop 1 ms to "1000 µs". */
+void
+chrono_time_range_at_least_a_tick (gint64 *begin, gint64 *end)
+{
+  if (*end > *begin)
+    return;
+  if (*begin == G_MAXINT64)
+    *begin = *end - 1;
+  else
+    *end = *begin + 1;
+}
+
 const ChronoTimeUnit *
 chrono_time_unit_for (double seconds)
 {

@@ -87,6 +87,11 @@ gboolean chrono_parse_duration (const char *text, double *out_seconds, GError **
  * clock counting cycles "1500", "1.5k", "20Mcycles"; *out is ticks / ticks_per_second. */
 gboolean chrono_clock_parse_duration (const ChronoClock *clock, const char *text, double *out_seconds, GError **error);
 
+/* [*begin, *end) made at least one tick long where it is shorter: the end
+ * a tick past the beginning, or at the end of time (G_MAXINT64, where a
+ * tick more overflows) the beginning a tick before the end. */
+void chrono_time_range_at_least_a_tick (gint64 *begin, gint64 *end);
+
 /* A unit times are shown in: "ms" is 1e-3 seconds. */
 typedef struct {
   double seconds;

@@ -129,10 +129,7 @@ chrono_render_options_init (ChronoRenderOptions *o, ChronoTrace *trace, int widt
       o->end = chrono_trace_get_end (trace);
     }
   /* a trace of one instant shows a tick around it (before it at the clock's last tick) */
-  if (o->end <= o->begin && o->begin == G_MAXINT64)
-    o->begin = o->end - 1;
-  else if (o->end <= o->begin)
-    o->end = o->begin + 1;
+  chrono_time_range_at_least_a_tick (&o->begin, &o->end);
   o->origin = o->begin;
   o->width = width;
   o->height = height;

@@ -292,8 +292,7 @@ compute (ChronoRangeView *self)
         {
           ChronoTrace *trace = m == 0 ? reference : chrono_trace_set_get_trace (self->set, m);
           Member member = { g_object_ref (trace), to_member (self, m, self->begin), to_member (self, m, self->end) };
-          if (member.end <= member.begin)
-            member.end = member.begin + 1;
+          chrono_time_range_at_least_a_tick (&member.begin, &member.end);
           member.lanes = chrono_range_stats_compute (trace, member.begin, member.end);
           member.metrics = chrono_range_metrics_compute (trace, member.begin, member.end, CHRONO_RANGE_METRICS);
           lazy |= chrono_trace_is_lazy (trace);

@@ -91,7 +91,7 @@ chrono_timeline_view_follow_chain (ChronoTimelineView *self, int direction)
     }
   else
     chrono_timeline_view_select_in (self, self->chain_trace, step->lane, step->lane, step->index);
-  chrono_timeline_view_reveal (self, step->begin, MAX (step->end, step->begin + 1));
+  chrono_timeline_view_reveal (self, step->begin, step->end);
   chrono_timeline_view_show_lane (self, step->lane);
   show_chain (self);
   return TRUE;

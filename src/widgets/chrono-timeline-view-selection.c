@@ -124,20 +124,34 @@ chrono_timeline_view_get_selected (ChronoTimelineView *self, ChronoLane **out_la
   return TRUE;
 }
 
-/* Show [begin, end): keep the zoom when it fits, else zoom out to it with a margin. */
+/* t moved by delta ticks, held at the ends of time. */
+static gint64
+shift_saturated (gint64 t, gint64 delta)
+{
+  if (delta > 0 && t > G_MAXINT64 - delta)
+    return G_MAXINT64;
+  if (delta < 0 && t < G_MININT64 - delta)
+    return G_MININT64;
+  return t + delta;
+}
+
+/* Show [begin, end) (an instant: the tick from it): keep the zoom when it
+ * fits, else zoom out to it with a margin.  Lengths are unsigned: times at
+ * both ends of the 64-bit range are 2^64 ticks apart. */
 void
 chrono_timeline_view_reveal (ChronoTimelineView *self, gint64 begin, gint64 end)
 {
+  chrono_time_range_at_least_a_tick (&begin, &end);
   gint64 view_begin = chrono_viewport_get_begin (self->viewport), view_end = chrono_viewport_get_end (self->viewport);
-  gint64 span = view_end - view_begin;
+  guint64 shown = (guint64) view_end - (guint64) view_begin, length = (guint64) end - (guint64) begin;
   if (begin >= view_begin && end <= view_end)
     return;
-  if (end - begin <= span * 9 / 10)
-    chrono_viewport_go_to (self->viewport, begin + (end - begin) / 2);
+  if (length <= shown / 10 * 9)
+    chrono_viewport_go_to (self->viewport, (gint64) ((guint64) begin + length / 2));
   else
     {
-      gint64 margin = (end - begin) / 10 + 1;
-      chrono_viewport_zoom_to (self->viewport, begin - margin, end + margin);
+      gint64 margin = (gint64) MIN (length / 10 + 1, (guint64) G_MAXINT64);
+      chrono_viewport_zoom_to (self->viewport, shift_saturated (begin, -margin), shift_saturated (end, margin));
     }
 }
 
@@ -265,6 +279,6 @@ chrono_timeline_view_select_adjacent_instance (ChronoTimelineView *self, int dir
     }
   const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (self->selected_lane), next);
   chrono_timeline_view_select_in (self, self->selected_trace, self->selected_lane, self->selected_row_lane, first);
-  chrono_timeline_view_reveal (self, record->begin, MAX (record->end, record->begin + 1));
+  chrono_timeline_view_reveal (self, record->begin, record->end);
   return TRUE;
 }

@@ -49,7 +49,7 @@ export_pair (ChronoTrace *first, ChronoTrace *second, ChronoAlignment alignment)
   chrono_render_options_init (&options, first, 320, 200);
   if (chrono_trace_set_get_range (set, &options.begin, &options.end))
     {
-      options.end = MAX (options.end, options.begin + 1);
+      chrono_time_range_at_least_a_tick (&options.begin, &options.end);
       options.origin = options.begin;
     }
   options.title = "first + second";

@@ -131,6 +131,30 @@ test_format_in_a_unit (void)
   g_assert_cmpstr (mega, ==, "1.5 Mcycles");
 }
 
+/* An instant is shown as the tick from it, or at the end of time the tick
+ * before it (a tick after it overflowed: the export of two traces whose
+ * times were all 2^63 - 1 did). */
+static void
+test_range_at_least_a_tick (void)
+{
+  gint64 begin = 5, end = 9;
+  chrono_time_range_at_least_a_tick (&begin, &end);
+  g_assert_cmpint (begin, ==, 5);
+  g_assert_cmpint (end, ==, 9);
+  begin = end = 7;
+  chrono_time_range_at_least_a_tick (&begin, &end);
+  g_assert_cmpint (begin, ==, 7);
+  g_assert_cmpint (end, ==, 8);
+  begin = end = G_MAXINT64;
+  chrono_time_range_at_least_a_tick (&begin, &end);
+  g_assert_cmpint (begin, ==, G_MAXINT64 - 1);
+  g_assert_cmpint (end, ==, G_MAXINT64);
+  begin = G_MININT64;
+  end = G_MININT64;
+  chrono_time_range_at_least_a_tick (&begin, &end);
+  g_assert_cmpint (end, ==, G_MININT64 + 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -142,5 +166,6 @@ main (int argc, char **argv)
   g_test_add_func ("/clock/ratio", test_ratio);
   g_test_add_func ("/clock/parse-duration", test_parse_duration);
   g_test_add_func ("/clock/format-duration", test_format_duration);
+  g_test_add_func ("/clock/range-at-least-a-tick", test_range_at_least_a_tick);
   return g_test_run ();
 }
