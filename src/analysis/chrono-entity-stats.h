@@ -21,6 +21,5 @@ typedef struct {
 } ChronoEntityStats;
 
 GPtrArray *chrono_entity_stats_compute (ChronoTrace *trace);
-guint64 chrono_spans_union_length (ChronoSpans *spans);
 
 G_END_DECLS

@@ -68,24 +68,6 @@ chrono_signal_stats_compute (ChronoTrace *trace)
   return all;
 }
 
-guint64
-chrono_trace_count_marks (ChronoTrace *trace)
-{
-  guint64 total = 0;
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
-  for (guint i = 0; i < lanes->len; i++)
-    {
-      ChronoLane *lane = g_ptr_array_index (lanes, i);
-      ChronoMarks *marks = chrono_lane_get_marks (lane);
-      guint64 counted;
-      if (marks != NULL)
-        total += chrono_marks_get_n (marks);
-      else if (chrono_lane_get_mark_count (lane, &counted))
-        total += counted; /* read lazily: as the reader counted them */
-    }
-  return total;
-}
-
 static int
 compare_strings (gconstpointer a, gconstpointer b)
 {

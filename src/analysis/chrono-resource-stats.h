@@ -22,8 +22,6 @@ typedef struct {
 
 GArray *chrono_resource_stats_compute (ChronoTrace *trace);
 GArray *chrono_signal_stats_compute (ChronoTrace *trace);
-/* The marks of every lane (read lazily: as the reader counted them, chrono_lane_get_mark_count). */
-guint64 chrono_trace_count_marks (ChronoTrace *trace);
 GPtrArray *chrono_claim_attribute_keys (ChronoTrace *trace);
 
 G_END_DECLS

@@ -538,3 +538,28 @@ chrono_spans_get_memory_size (ChronoSpans *spans)
       size += (gsize) columns[c]->values->len * columns[c]->size;
   return size + spans->block_time->len * sizeof (guint64);
 }
+
+/* Length of the union of all spans (they are sorted by start). */
+guint64
+chrono_spans_union_length (ChronoSpans *spans)
+{
+  if (spans == NULL || chrono_spans_get_n (spans) == 0)
+    return 0;
+  guint64 total = 0;
+  gint64 run_start = chrono_spans_get_start (spans, 0);
+  gint64 run_end = chrono_spans_get_end (spans, 0);
+  guint n = chrono_spans_get_n (spans);
+  for (guint i = 1; i < n; i++)
+    {
+      gint64 s = chrono_spans_get_start (spans, i), e = chrono_spans_get_end (spans, i);
+      if (s > run_end)
+        {
+          total = chrono_ticks_add (total, chrono_ticks_between (run_start, run_end));
+          run_start = s;
+          run_end = e;
+        }
+      else
+        run_end = MAX (run_end, e);
+    }
+  return chrono_ticks_add (total, chrono_ticks_between (run_start, run_end));
+}

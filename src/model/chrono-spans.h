@@ -65,6 +65,8 @@ gboolean chrono_spans_find_at (ChronoSpans *spans, gint64 time, guint16 depth, g
 void chrono_spans_summarize (ChronoSpans *spans, gint64 begin, gint64 end, ChronoSpanSummary *out);
 
 gsize chrono_spans_get_memory_size (ChronoSpans *spans);
+/* Length of the union of all spans (they are sorted by start), in ticks. */
+guint64 chrono_spans_union_length (ChronoSpans *spans);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoSpans, chrono_spans_free)
 

@@ -134,5 +134,7 @@ GArray *chrono_trace_find_chunks (ChronoTrace *trace, gint64 begin, gint64 end);
 void chrono_trace_set_signals_by_window (ChronoTrace *trace, gboolean by_window);
 gboolean chrono_trace_get_signals_by_window (ChronoTrace *trace);
 gsize chrono_trace_get_memory_size (ChronoTrace *trace);
+/* The marks of every lane (read lazily: as the reader counted them, chrono_lane_get_mark_count). */
+guint64 chrono_trace_count_marks (ChronoTrace *trace);
 
 G_END_DECLS
