@@ -1065,7 +1065,6 @@ finish_signals (Lazy *z)
       g_array_append_val (z->data->signal_ids, signal->id);
       g_ptr_array_add (z->data->signal_names, g_strdup (chrono_lane_get_name (lane)));
     }
-  chrono_trace_set_signals_by_window (r->trace, TRUE);
 }
 
 /* After the start-order pass, as build_model does after a whole read. */
@@ -1172,6 +1171,7 @@ chrono_etf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progr
   g_autoptr (ChronoChunkDecoder) decoder =
       chrono_etf_windows_new (data, g_steal_pointer (&reader), chrono_trace_get_clock (trace));
   g_autoptr (ChronoChunkCache) cache = chrono_chunk_cache_new (n_windows, decoder);
+  chrono_chunk_cache_set_start_windows (cache, TRUE);
   chrono_trace_set_chunk_cache (trace, cache);
   return TRUE;
 }
