@@ -60,6 +60,7 @@ typedef struct {
   ChronoWindowsBlock *block; /* the one being read */
   guint64 n_claims;
   gint64 lowest_id, highest_id;
+  /* the start-order pass */
   EtfFigures *figures; /* per resource */
   gint64 summary_begin;
   gboolean dense_ids;
