@@ -103,8 +103,8 @@ chrono_lazy_windows_init (ChronoLazyWindows *self)
 }
 
 ChronoLazyWindows *
-chrono_lazy_windows_new (ChronoTrace *trace, const char *path, const ChronoLazyWindowsFormat *format,
-                         gpointer reader, GError **error)
+chrono_lazy_windows_new (ChronoTrace *trace, const char *path, const ChronoLazyWindowsFormat *format, gpointer reader,
+                         GError **error)
 {
   ChronoChunkReader *chunk_reader = chrono_chunk_reader_new (path, error);
   if (chunk_reader == NULL)
@@ -496,9 +496,8 @@ chrono_lazy_windows_install (ChronoLazyWindows *self, ChronoTrace *trace, GArray
 /* ---- decoding a window ------------------------------------------------------------- */
 
 gboolean
-chrono_lazy_windows_read_blocks (ChronoLazyWindows *self, const ChronoWindowsRange *range,
-                                 ChronoWindowsBlockFunc func, gpointer data, GCancellable *cancellable,
-                                 GError **error)
+chrono_lazy_windows_read_blocks (ChronoLazyWindows *self, const ChronoWindowsRange *range, ChronoWindowsBlockFunc func,
+                                 gpointer data, GCancellable *cancellable, GError **error)
 {
   const Window *window = &g_array_index (self->windows, Window, range->index);
   for (guint i = 0; i < window->blocks->len; i++)
@@ -522,10 +521,9 @@ chrono_lazy_windows_decode (ChronoChunkDecoder *decoder, guint index, GCancellab
   ChronoLazyWindows *self = CHRONO_LAZY_WINDOWS (decoder);
   g_return_val_if_fail (index < self->windows->len, NULL);
   gint64 begin = g_array_index (self->windows, Window, index).begin;
-  ChronoWindowsRange range = { index, begin, window_end (self, index), index == 0 ? G_MININT64 : begin,
-                               &self->clock };
-  g_autoptr (ChronoTrace) trace = chrono_trace_new (chrono_chunk_reader_get_path (self->chunk_reader),
-                                                    self->format->name);
+  ChronoWindowsRange range = { index, begin, window_end (self, index), index == 0 ? G_MININT64 : begin, &self->clock };
+  g_autoptr (ChronoTrace) trace =
+      chrono_trace_new (chrono_chunk_reader_get_path (self->chunk_reader), self->format->name);
   if (!self->format->decode (self->format_data, self, &range, trace, cancellable, error))
     return NULL;
   chrono_trace_seal (trace);

@@ -70,8 +70,7 @@ typedef struct {
   const char *name; /* the format of decoded windows' traces */
   gsize item_size; /* of the items the start-order pass holds */
   /* Index pass.  Reads one block, sets block->first_line and the times. */
-  gboolean (*index_block) (gpointer reader, const char *text, gsize length, ChronoWindowsBlock *block,
-                           GError **error);
+  gboolean (*index_block) (gpointer reader, const char *text, gsize length, ChronoWindowsBlock *block, GError **error);
   /* Times as written into ticks of the trace. */
   gint64 (*to_ticks) (gpointer reader, double time);
   /* Start-order pass.  Optional: runs on the reading thread without the
@@ -113,8 +112,8 @@ double chrono_lazy_windows_get_first_time (ChronoLazyWindows *self);
  * format->split and format->consume, the items released into windows of
  * about as many items as a block holds.  Progress runs from one half to 1. */
 gboolean chrono_lazy_windows_order_pass (ChronoLazyWindows *self, guint64 n_items, gpointer split_data,
-                                         ChronoProgressFunc progress, gpointer progress_data,
-                                         GCancellable *cancellable, GError **error);
+                                         ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                                         GError **error);
 /* From format->consume: an item (format->item_size bytes, copied) that starts at start as written. */
 void chrono_lazy_windows_hold (ChronoLazyWindows *self, double start, gconstpointer item);
 /* With no item released: one window from begin, so reaches can be decoded. */

@@ -456,7 +456,6 @@ chrono_trace_seal (ChronoTrace *trace)
     }
 }
 
-
 void
 chrono_trace_set_chunk_cache (ChronoTrace *trace, ChronoChunkCache *cache)
 {

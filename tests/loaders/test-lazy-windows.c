@@ -206,8 +206,8 @@ compare_items (gconstpointer a, gconstpointer b)
 }
 
 static gboolean
-toy_decode (gconstpointer format_data, ChronoLazyWindows *windows, const ChronoWindowsRange *range,
-            ChronoTrace *trace, GCancellable *cancellable, GError **error)
+toy_decode (gconstpointer format_data, ChronoLazyWindows *windows, const ChronoWindowsRange *range, ChronoTrace *trace,
+            GCancellable *cancellable, GError **error)
 {
   const GPtrArray *saved = format_data;
   ToyWindow w = { range, trace, g_array_new (FALSE, FALSE, sizeof (ToyItem)) };
@@ -252,8 +252,7 @@ toy_text (int n_items)
       state = state * 1103515245u + 12345u;
       int jump = (int) ((state >> 8) % 121) - 60;
       gint64 start = 20 * ((10 * (i + jump) + 1000) / 20);
-      g_string_append_printf (text, "%" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n", start,
-                              start + 5 + (i * 37) % 400);
+      g_string_append_printf (text, "%" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n", start, start + 5 + (i * 37) % 400);
       if (i % 40 == 0)
         g_string_append_printf (text, "@ %d\n", 10 * i + 1003);
     }
@@ -318,20 +317,25 @@ index_file (const char *path)
 {
   ChronoTrace *trace = chrono_trace_new (path, "toy");
   chrono_trace_set_option (trace, "chunk-size", "256");
-  ToyIndex t = { NULL, trace, 0, 0, g_array_new (FALSE, FALSE, sizeof (gint64)), NULL,
+  ToyIndex t = { NULL,
+                 trace,
+                 0,
+                 0,
+                 g_array_new (FALSE, FALSE, sizeof (gint64)),
+                 NULL,
                  g_array_new (FALSE, FALSE, sizeof (gint64)),
                  g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref) };
   g_autoptr (GError) error = NULL;
   t.windows = chrono_lazy_windows_new (trace, path, &toy_format, &t, &error);
   g_assert_no_error (error);
-  g_assert_true (chrono_lazy_windows_index_pass (t.windows, chrono_trace_get_warnings (trace), NULL, NULL, NULL,
-                                                 &error));
+  g_assert_true (
+      chrono_lazy_windows_index_pass (t.windows, chrono_trace_get_warnings (trace), NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (chrono_lazy_windows_order_pass (t.windows, t.n_items, NULL, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_array_sort (t.instants, compare_ticks);
-  g_assert_true (chrono_lazy_windows_install (t.windows, trace, t.instants, t.saved,
-                                              (GDestroyNotify) g_ptr_array_unref, &error));
+  g_assert_true (
+      chrono_lazy_windows_install (t.windows, trace, t.instants, t.saved, (GDestroyNotify) g_ptr_array_unref, &error));
   g_assert_no_error (error);
   g_object_unref (t.windows);
   g_array_unref (t.instants);

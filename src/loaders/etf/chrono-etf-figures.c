@@ -17,7 +17,6 @@ struct _EtfFigures {
   gint64 first_start;
 };
 
-
 EtfFigures *
 chrono_etf_figures_new (guint n)
 {

@@ -727,8 +727,7 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   r->claim_sink_data = z;
   r->fragment_sink = index_fragment;
   r->fragment_sink_data = z;
-  gboolean ok =
-      chrono_lazy_windows_index_pass (z->windows, r->warnings, progress, progress_data, cancellable, error);
+  gboolean ok = chrono_lazy_windows_index_pass (z->windows, r->warnings, progress, progress_data, cancellable, error);
   chrono_etf_resolve_tickets (r);
   if (!ok || !chrono_etf_check_records (r, error))
     return FALSE;
