@@ -9,12 +9,20 @@
 
 #include "chrono-chunk-reader.h"
 
-/* An item held: its start as written and its place in the file, then the
- * format's item_size bytes. */
+/* An item queued in order: its start as written and its place in the file,
+ * then the format's item_size bytes. */
 typedef struct {
   double start;
   guint64 seq;
 } Held;
+
+/* An item out of order: the heap moves these small entries, the item stays
+ * in its slot. */
+typedef struct {
+  double start;
+  guint64 seq;
+  guint slot;
+} HeapEntry;
 
 typedef struct {
   gint64 begin; /* the window holds the items starting in [begin, the next window's begin) */
@@ -38,13 +46,14 @@ struct _ChronoLazyWindows {
    * in start order, and a queue costs nothing to keep), the others in a
    * min-heap */
   gsize held_size; /* sizeof (Held) and the item, rounded up */
-  GArray *in_order; /* from in_order_head on */
+  GArray *in_order; /* Held and item, from in_order_head on */
   guint in_order_head;
-  GArray *heap;
+  GArray *heap; /* HeapEntry */
+  GArray *slots; /* the items of the heap's entries, item_size bytes each */
+  GArray *free_slots; /* guint */
   guint64 seq;
   double *later_first_start; /* per block: the smallest start in it and every later block */
   guint64 window_target, window_items;
-  gpointer scratch; /* one held item */
   /* decoding */
   gpointer format_data;
   GDestroyNotify free_format_data;
@@ -68,8 +77,9 @@ order_clear (ChronoLazyWindows *self)
 {
   g_clear_pointer (&self->in_order, g_array_unref);
   g_clear_pointer (&self->heap, g_array_unref);
+  g_clear_pointer (&self->slots, g_array_unref);
+  g_clear_pointer (&self->free_slots, g_array_unref);
   g_clear_pointer (&self->later_first_start, g_free);
-  g_clear_pointer (&self->scratch, g_free);
 }
 
 static void
@@ -192,73 +202,100 @@ chrono_lazy_windows_get_first_time (ChronoLazyWindows *self)
 /* ---- the start-order pass: the items held --------------------------------------- */
 
 static Held *
-held_at (GArray *array, guint i)
+held_at (ChronoLazyWindows *self, guint i)
 {
-  return (Held *) (array->data + (gsize) i * g_array_get_element_size (array));
+  return (Held *) (self->in_order->data + (gsize) i * self->held_size);
 }
 
 static gboolean
-precedes (const Held *a, const Held *b)
+precedes (double start_a, guint64 seq_a, double start_b, guint64 seq_b)
 {
-  return a->start < b->start || (a->start == b->start && a->seq < b->seq);
+  return start_a < start_b || (start_a == start_b && seq_a < seq_b);
+}
+
+static gboolean
+entry_precedes (const HeapEntry *a, const HeapEntry *b)
+{
+  return precedes (a->start, a->seq, b->start, b->seq);
 }
 
 static void
-swap_held (ChronoLazyWindows *self, guint i, guint j)
+heap_push (GArray *heap, const HeapEntry *entry)
 {
-  memcpy (self->scratch, held_at (self->heap, i), self->held_size);
-  memcpy (held_at (self->heap, i), held_at (self->heap, j), self->held_size);
-  memcpy (held_at (self->heap, j), self->scratch, self->held_size);
-}
-
-static void
-heap_push (ChronoLazyWindows *self, const Held *item)
-{
-  g_array_append_vals (self->heap, item, 1);
-  for (guint i = self->heap->len - 1; i > 0;)
+  g_array_set_size (heap, heap->len + 1);
+  HeapEntry *h = (HeapEntry *) heap->data;
+  h[heap->len - 1] = *entry;
+  for (guint i = heap->len - 1; i > 0;)
     {
       guint parent = (i - 1) / 2;
-      if (!precedes (held_at (self->heap, i), held_at (self->heap, parent)))
+      if (!entry_precedes (&h[i], &h[parent]))
         break;
-      swap_held (self, i, parent);
+      HeapEntry t = h[i];
+      h[i] = h[parent];
+      h[parent] = t;
       i = parent;
     }
 }
 
-/* The top into out, then off the heap. */
-static void
-heap_pop (ChronoLazyWindows *self, Held *out)
+static HeapEntry
+heap_pop (GArray *heap)
 {
-  GArray *heap = self->heap;
-  memcpy (out, held_at (heap, 0), self->held_size);
-  memcpy (held_at (heap, 0), held_at (heap, heap->len - 1), self->held_size);
+  HeapEntry *h = (HeapEntry *) heap->data;
+  HeapEntry top = h[0];
+  h[0] = h[heap->len - 1];
   g_array_set_size (heap, heap->len - 1);
   for (guint i = 0, n = heap->len;;)
     {
       guint l = 2 * i + 1, r = l + 1, m = i;
-      if (l < n && precedes (held_at (heap, l), held_at (heap, m)))
+      if (l < n && entry_precedes (&h[l], &h[m]))
         m = l;
-      if (r < n && precedes (held_at (heap, r), held_at (heap, m)))
+      if (r < n && entry_precedes (&h[r], &h[m]))
         m = r;
       if (m == i)
         break;
-      swap_held (self, i, m);
+      HeapEntry t = h[i];
+      h[i] = h[m];
+      h[m] = t;
       i = m;
     }
+  return top;
+}
+
+static gpointer
+slot_at (ChronoLazyWindows *self, guint slot)
+{
+  return self->slots->data + (gsize) slot * self->format->item_size;
 }
 
 void
 chrono_lazy_windows_hold (ChronoLazyWindows *self, double start, gconstpointer item)
 {
-  Held *held = g_alloca (self->held_size);
-  held->start = start;
-  held->seq = self->seq++;
-  memcpy (held + 1, item, self->format->item_size);
   guint queued = self->in_order->len - self->in_order_head;
-  if (queued == 0 || held_at (self->in_order, self->in_order->len - 1)->start <= start)
-    g_array_append_vals (self->in_order, held, 1); /* seq grows: the queue stays in (start, seq) order */
+  guint64 seq = self->seq++;
+  if (queued == 0 || held_at (self, self->in_order->len - 1)->start <= start)
+    {
+      /* seq grows: the queue stays in (start, seq) order */
+      g_array_set_size (self->in_order, self->in_order->len + 1);
+      Held *held = held_at (self, self->in_order->len - 1);
+      held->start = start;
+      held->seq = seq;
+      memcpy (held + 1, item, self->format->item_size);
+      return;
+    }
+  guint slot;
+  if (self->free_slots->len > 0)
+    {
+      slot = g_array_index (self->free_slots, guint, self->free_slots->len - 1);
+      g_array_set_size (self->free_slots, self->free_slots->len - 1);
+    }
   else
-    heap_push (self, held);
+    {
+      slot = self->slots->len;
+      g_array_set_size (self->slots, slot + 1);
+    }
+  memcpy (slot_at (self, slot), item, self->format->item_size);
+  HeapEntry entry = { start, seq, slot };
+  heap_push (self->heap, &entry);
 }
 
 /* ---- windows -------------------------------------------------------------------- */
@@ -306,34 +343,40 @@ chrono_lazy_windows_get_n_windows (ChronoLazyWindows *self)
 }
 
 static void
-release (ChronoLazyWindows *self, Held *held)
+release (ChronoLazyWindows *self, gpointer item)
 {
   gint64 start, end;
-  self->format->item_times (self->reader, held + 1, &start, &end);
+  self->format->item_times (self->reader, item, &start, &end);
   window_step (self, start, end);
-  self->format->place (self->reader, held + 1, start, end);
+  self->format->place (self->reader, item, start, end);
 }
 
 /* The items no later block can precede (an equal start later in the file comes after). */
 static void
 release_up_to (ChronoLazyWindows *self, double start)
 {
-  Held *item = g_alloca (self->held_size);
   for (;;)
     {
-      Held *queued = self->in_order_head < self->in_order->len ? held_at (self->in_order, self->in_order_head) : NULL;
-      Held *heaped = self->heap->len > 0 ? held_at (self->heap, 0) : NULL;
-      Held *next = queued == NULL || (heaped != NULL && precedes (heaped, queued)) ? heaped : queued;
-      if (next == NULL || next->start > start)
+      Held *queued = self->in_order_head < self->in_order->len ? held_at (self, self->in_order_head) : NULL;
+      HeapEntry *heaped = self->heap->len > 0 ? &g_array_index (self->heap, HeapEntry, 0) : NULL;
+      gboolean from_heap =
+          heaped != NULL && (queued == NULL || precedes (heaped->start, heaped->seq, queued->start, queued->seq));
+      if (from_heap ? heaped->start > start : queued == NULL || queued->start > start)
         break;
-      if (next == queued)
+      /* the item is placed where it is held: placing holds nothing new */
+      if (from_heap)
         {
-          memcpy (item, queued, self->held_size);
-          self->in_order_head++;
+          HeapEntry top = heap_pop (self->heap);
+          if (self->heap->len > 0) /* the next top's item is cold by now: fetched while this one is placed */
+            __builtin_prefetch (slot_at (self, g_array_index (self->heap, HeapEntry, 0).slot));
+          release (self, slot_at (self, top.slot));
+          g_array_append_val (self->free_slots, top.slot);
         }
       else
-        heap_pop (self, item);
-      release (self, item);
+        {
+          self->in_order_head++;
+          release (self, queued + 1);
+        }
     }
   /* the queue's released front goes once it is most of the array */
   if (self->in_order_head > 4096 && self->in_order_head * 2 > self->in_order->len)
@@ -357,8 +400,9 @@ order_setup (ChronoLazyWindows *self, guint64 n_items)
     }
   self->held_size = (sizeof (Held) + self->format->item_size + 7) & ~(gsize) 7;
   self->in_order = g_array_new (FALSE, FALSE, self->held_size);
-  self->heap = g_array_new (FALSE, FALSE, self->held_size);
-  self->scratch = g_malloc (self->held_size);
+  self->heap = g_array_new (FALSE, FALSE, sizeof (HeapEntry));
+  self->slots = g_array_new (FALSE, FALSE, self->format->item_size);
+  self->free_slots = g_array_new (FALSE, FALSE, sizeof (guint));
   self->window_target = MAX (n_items / MAX (blocks->len, 1), 1);
 }
 
