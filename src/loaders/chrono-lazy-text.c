@@ -1,5 +1,5 @@
-/* chrono-lazy-text.c — the index pass and the chunk decoder shared by the
- * line-based text formats. */
+/* chrono-lazy-text.c — the driver of checkpointed chunks (chrono-lazy-text.h):
+ * the index pass and the chunk decoder shared by the line-based text formats. */
 #include "chrono-lazy-text.h"
 
 #include <string.h>

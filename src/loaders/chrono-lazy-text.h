@@ -1,5 +1,13 @@
-/* chrono-lazy-text.h — reading a line-based text format as indexed chunks,
- * decoded on demand (DESIGN.md, "Lazily indexed time ranges").
+/* chrono-lazy-text.h — the driver of the first lazy shape, checkpointed
+ * chunks: a line-based text format read as indexed chunks, decoded on
+ * demand (DESIGN.md, "Lazily indexed time ranges").
+ *
+ * The shape fits a format whose items come in time order, or near enough
+ * that a piece of the file is a range of time: the reader's whole state
+ * before a block is saved (the checkpoint), and decoding that chunk restores
+ * it exactly, so a chunk decodes as the whole read reads those lines.  A
+ * format whose items are not in file order needs the other shape,
+ * start-time windows (chrono-lazy-windows.h).
  *
  * The input is cut into blocks of whole lines; each block is one chunk of
  * the index.  The driver reads the blocks (a second thread prepares the next

@@ -39,6 +39,7 @@ struct _ChronoChunkCache {
   GCancellable *running_cancel;
   gsize decoded_total; /* sizes of every chunk decoded so far, for the capacity estimate */
   guint decoded_count;
+  gboolean start_windows; /* chunks are windows of start times, not pieces of the file */
 };
 
 enum { SIGNAL_CHUNK_DECODED, SIGNAL_DECODE_FAILED, N_SIGNALS };
@@ -250,6 +251,20 @@ guint
 chrono_chunk_cache_get_n_chunks (ChronoChunkCache *self)
 {
   return self->n_chunks;
+}
+
+void
+chrono_chunk_cache_set_start_windows (ChronoChunkCache *self, gboolean start_windows)
+{
+  g_return_if_fail (CHRONO_IS_CHUNK_CACHE (self));
+  self->start_windows = start_windows;
+}
+
+gboolean
+chrono_chunk_cache_get_start_windows (ChronoChunkCache *self)
+{
+  g_return_val_if_fail (CHRONO_IS_CHUNK_CACHE (self), FALSE);
+  return self->start_windows;
 }
 
 void

@@ -22,6 +22,15 @@ guint chrono_chunk_cache_get_n_chunks (ChronoChunkCache *cache);
 void chrono_chunk_cache_set_budget (ChronoChunkCache *cache, gsize bytes);
 gsize chrono_chunk_cache_get_budget (ChronoChunkCache *cache);
 gsize chrono_chunk_cache_get_memory_size (ChronoChunkCache *cache);
+/* How a decoded chunk holds signals, which the lazy shape decides
+ * (DESIGN.md).  FALSE, checkpointed chunks: each chunk's signals begin and
+ * end with the chunk, drawn chunk by chunk.  TRUE, start-time windows
+ * (chrono-lazy-windows.h sets it): chunk k holds whole every fragment that
+ * overlaps [its first time, the next chunk's first time) — the first from
+ * the beginning of time, the last to its end —, so a fragment over an edge
+ * is in both chunks. */
+void chrono_chunk_cache_set_start_windows (ChronoChunkCache *cache, gboolean start_windows);
+gboolean chrono_chunk_cache_get_start_windows (ChronoChunkCache *cache);
 /* How many chunks fit the budget at the size decoded chunks have had so far. */
 guint chrono_chunk_cache_get_capacity (ChronoChunkCache *cache);
 

@@ -25,7 +25,6 @@ struct _ChronoTrace {
   GHashTable *options; /* char* -> char* */
   GHashTable *colour_labels; /* string ids items are coloured by, as loaders note them; NULL: none */
   ChronoChunkCache *chunk_cache; /* set: read lazily, lanes hold summaries */
-  gboolean signals_by_window;
   ChronoTraceFeatures declared_features; /* from the loader */
   GVariant *statistics; /* a{sv} from the reader, or NULL */
 };
@@ -462,20 +461,6 @@ chrono_trace_seal (ChronoTrace *trace)
       g_autoptr (ChronoLane) lane = g_list_model_get_item (G_LIST_MODEL (trace->lanes), i);
       chrono_lane_seal (lane);
     }
-}
-
-void
-chrono_trace_set_signals_by_window (ChronoTrace *trace, gboolean by_window)
-{
-  g_return_if_fail (CHRONO_IS_TRACE (trace));
-  trace->signals_by_window = by_window;
-}
-
-gboolean
-chrono_trace_get_signals_by_window (ChronoTrace *trace)
-{
-  g_return_val_if_fail (CHRONO_IS_TRACE (trace), FALSE);
-  return trace->signals_by_window;
 }
 
 void

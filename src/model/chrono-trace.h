@@ -126,13 +126,6 @@ void chrono_trace_get_chunk_span (ChronoTrace *trace, guint index, gint64 *out_b
  * GArray of guint).  The chunks of a file that is not in time order
  * overlap: all of them are found, in any order of their starts. */
 GArray *chrono_trace_find_chunks (ChronoTrace *trace, gint64 begin, gint64 end);
-/* How a decoded chunk holds signals.  FALSE (BTF): each chunk's signals
- * begin and end with the chunk, drawn chunk by chunk.  TRUE (TRACE): chunk
- * k holds whole every fragment that overlaps [its first time, the next
- * chunk's first time) — the first from the beginning of time, the last to
- * its end —, so a fragment over an edge is in both chunks. */
-void chrono_trace_set_signals_by_window (ChronoTrace *trace, gboolean by_window);
-gboolean chrono_trace_get_signals_by_window (ChronoTrace *trace);
 gsize chrono_trace_get_memory_size (ChronoTrace *trace);
 /* The marks of every lane (read lazily: as the reader counted them, chrono_lane_get_mark_count). */
 guint64 chrono_trace_count_marks (ChronoTrace *trace);

@@ -259,7 +259,7 @@ draw_lazy_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top,
     }
 }
 
-/* ---- a signal held by windows (chrono_trace_set_signals_by_window) ---- */
+/* ---- a signal held by start-time windows (chrono_chunk_cache_set_start_windows) ---- */
 
 /* The signal lane of chunk k that is the index's lane: found by name, but
  * two signals may share a name, so the producer's id decides. */
@@ -383,7 +383,8 @@ chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, 
   Axis axis;
   axis_init (&axis, top, row->height, min, max);
   draw_zero_line (ctx, &axis);
-  if (summary != NULL && chrono_trace_get_signals_by_window (ctx->trace) && chrono_trace_get_chunk_cache (ctx->trace))
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (ctx->trace);
+  if (summary != NULL && cache != NULL && chrono_chunk_cache_get_start_windows (cache))
     draw_windowed_row (ctx, row, top, summary, &axis);
   else if (summary != NULL)
     draw_lazy_row (ctx, row, top, summary, &axis);

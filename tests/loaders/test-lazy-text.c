@@ -156,6 +156,7 @@ check_index (ChronoTrace *lazy, const char *text)
   guint n = chrono_trace_get_n_chunks (lazy);
   g_assert_cmpuint (n, >, 5);
   g_assert_nonnull (chrono_trace_get_chunk_cache (lazy));
+  g_assert_false (chrono_chunk_cache_get_start_windows (chrono_trace_get_chunk_cache (lazy))); /* checkpointed chunks */
   g_assert_cmpuint (chrono_trace_get_n_metadata (lazy), ==, 0); /* the index pass recorded no detail */
   guint64 offset = 0, line = 1;
   for (guint k = 0; k < n; k++)

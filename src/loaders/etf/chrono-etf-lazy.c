@@ -1,25 +1,24 @@
-/* chrono-etf-lazy.c — the index of a big TRACE file, in two streaming
- * passes that keep no claim beyond the file's disorder (chrono-etf-lazy.h).
+/* chrono-etf-lazy.c — the TRACE side of the index of a big TRACE file,
+ * read as start-time windows (chrono-lazy-windows.h drives both streaming
+ * passes, holds the claims back until no later block can precede them and
+ * cuts the windows; chrono-etf-lazy.h says what a window is):
  *
  * 1. The index pass reads every line as a whole read does, except that a
  *    claim's attributes are left unread: it only notes, per block, the
  *    smallest and largest start written there.  Signal fragments are
  *    checked and counted, and each block notes the times they span.
  *    Resources, events and dependencies are kept as in a whole read.
- * 2. The start-order pass reads the claims again and releases them in the
- *    order a whole read sorts them (start, then file order) as soon as no
- *    block still to be read can hold an earlier start: only the claims
- *    within the file's disorder wait.  Each released claim is placed as a
- *    whole read places it (sub-row, packing), into the lane summaries and
- *    each resource's figures (count, usage, concurrency); the first claim
- *    of each id is kept where a dependency names it; and every so many
- *    claims a new window of start times begins, with what placing the next
- *    claims needs saved.  Fragments, read again here too, go into their
- *    signal's summary.
+ * 2. The start-order pass reads the claims again; the driver releases them
+ *    in the order a whole read sorts them (start, then file order).  Each
+ *    released claim is placed as a whole read places it (sub-row,
+ *    packing), into the lane summaries and each resource's figures (count,
+ *    usage, concurrency); the first claim of each id is kept where a
+ *    dependency names it; and when the driver begins a window, what
+ *    placing the next claims needs is saved.  Fragments, read again here
+ *    too, go into their signal's summary.
  * Between the two, events become their lanes' summaries and what
  * dependencies and windows need of them, and are let go. */
 #include "chrono-etf-lazy.h"
-#include "chrono-lazy-text.h"
 
 #define SUMMARY_BUCKETS 8192
 #define MIN_SUMMARY_BUCKETS 64
@@ -45,24 +44,6 @@ chrono_etf_intern_keys (EtfReader *r)
 
 /* ---- what the passes share ------------------------------------------------- */
 
-typedef struct {
-  ChronoEtfClaim claim;
-  guint64 seq; /* file order */
-} Pending;
-
-/* A resource's figures as chrono_resource_stats_compute and
- * chrono_resource_concurrency count them from a whole read's spans. */
-typedef struct {
-  guint64 claims;
-  double usage;
-  GArray *histogram; /* gint64: ticks with 1, 2… claims at once (0 is filled in at the end) */
-  GArray *ends; /* gint64, a min-heap: the ends of the claims running */
-  gint64 since;
-  guint count;
-  gboolean started; /* a claim was added: since is a time of the trace */
-  gint64 first_start;
-} Figures;
-
 /* Where a dependency may point: the first claim of an id, in start order. */
 typedef struct {
   double t0, t1;
@@ -71,29 +52,16 @@ typedef struct {
 } ClaimEnd;
 
 typedef struct {
-  gint64 last_start, latest_end;
-  guint64 n_claims;
-} WindowExtent;
-
-typedef struct {
   EtfReader *r;
   EtfLazyData *data;
   Placement *placement;
+  ChronoLazyWindows *windows; /* the driver */
   /* the index pass */
-  EtfBlock block;
+  ChronoWindowsBlock *block; /* the one being read */
   guint64 n_claims;
   gint64 lowest_id, highest_id;
-  ChronoGzipIndex *gzip_index; /* where a block of a .gz can be inflated from */
   /* the start-order pass */
-  /* Claims waiting, in (t0, seq) order between the two: those that came in
-   * order queue in a FIFO (most files are written in start order, and a
-   * queue costs nothing to keep), the others in a min-heap. */
-  GArray *in_order; /* Pending, sorted, from in_order_head on */
-  guint in_order_head;
-  GArray *pending; /* Pending, a min-heap by (t0, seq) */
-  guint64 seq;
-  double *later_min_t0; /* per block: the smallest start in it and every later block */
-  Figures *figures; /* per resource */
+  EtfFigures *figures; /* per resource */
   gint64 summary_begin;
   gboolean dense_ids;
   ChronoEtfRepeats repeats; /* the ids the index pass saw more than once */
@@ -112,8 +80,6 @@ typedef struct {
   guint32 *wanted_rank; /* dense: per word of wanted_bits, the bits set in the words before */
   GArray *ends; /* ClaimEnd */
   ChronoEtfClaim found; /* what find_claim returns */
-  guint64 window_target, window_claims;
-  GArray *extents; /* WindowExtent, per window */
   guint64 n_events;
   GArray *event_times; /* gint64, sorted: where each event is, to count each window's */
   ChronoEtfIds event_ids; /* id -> index in event_ends, for the events dependencies name */
@@ -148,8 +114,7 @@ static void
 index_claim (gpointer data, ChronoEtfClaim *claim, const Fields *fields)
 {
   Lazy *z = data;
-  z->block.min_t0 = MIN (z->block.min_t0, claim->t0);
-  z->block.max_t0 = MAX (z->block.max_t0, claim->t0);
+  chrono_windows_times_add (&z->block->starts, claim->t0, claim->t0);
   z->lowest_id = MIN (z->lowest_id, claim->id);
   z->highest_id = MAX (z->highest_id, claim->id);
   chrono_etf_repeats_note (&z->repeats, claim->id);
@@ -160,231 +125,36 @@ static void
 index_fragment (gpointer data, gint64 signal, const RawFragment *fragment)
 {
   Lazy *z = data;
-  z->block.fragment_t0 = MIN (z->block.fragment_t0, fragment->t0);
-  z->block.fragment_t1 = MAX (z->block.fragment_t1, fragment->t1);
+  chrono_windows_times_add (&z->block->reaches[ETF_REACH_FRAGMENTS], fragment->t0, fragment->t1);
 }
 
+/* ChronoLazyWindowsFormat.index_block: the block read as a whole read
+ * reads it, its claims' starts and the times of its fragments and events noted. */
 static gboolean
-input_error (GError *local_error, GError **error)
+index_block (gpointer data, const char *text, gsize length, ChronoWindowsBlock *block, GError **error)
 {
-  if (local_error == NULL)
-    return FALSE;
-  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
-  g_error_free (local_error);
-  return TRUE;
-}
-
-static ChronoInput *
-open_input (Lazy *z, GError **error)
-{
-  ChronoInput *input = chrono_input_open_for_loader (z->r->path, error);
-  if (input != NULL && z->data->block_size > 0)
-    chrono_input_set_block_size (input, z->data->block_size);
-  return input;
-}
-
-static gboolean
-index_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
-{
+  Lazy *z = data;
   EtfReader *r = z->r;
-  g_autoptr (ChronoInput) input = open_input (z, error);
-  if (input == NULL)
+  if (chrono_etf_is_legacy (r, text, length, error))
     return FALSE;
-  chrono_input_keep_gzip_index (input);
-  r->claim_sink = index_claim;
-  r->claim_sink_data = z;
-  r->fragment_sink = index_fragment;
-  r->fragment_sink_data = z;
-  const char *data;
-  gsize length;
-  guint64 offset;
-  GError *local_error = NULL;
-  while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
+  block->first_line = r->line + 1;
+  z->block = block;
+  guint events_before = r->events->len;
+  chrono_etf_read_block (r, text, length);
+  for (guint e = events_before; e < r->events->len; e++)
     {
-      if (chrono_etf_is_legacy (r, data, length, error))
-        return FALSE;
-      z->block = (EtfBlock){ offset,      length,       r->line + 1, G_MAXDOUBLE, -G_MAXDOUBLE,
-                             G_MAXDOUBLE, -G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE };
-      guint events_before = r->events->len;
-      chrono_etf_read_block (r, data, length);
-      for (guint e = events_before; e < r->events->len; e++)
-        {
-          double t = g_array_index (r->events, Event, e).t;
-          z->block.event_t0 = MIN (z->block.event_t0, t);
-          z->block.event_t1 = MAX (z->block.event_t1, t);
-        }
-      g_array_append_val (z->data->blocks, z->block);
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (progress)
-        progress (0.5 * chrono_input_get_compressed_offset (input) / MAX (chrono_input_get_file_size (input), 1),
-                  progress_data);
+      double t = g_array_index (r->events, Event, e).t;
+      chrono_windows_times_add (&block->reaches[ETF_REACH_EVENTS], t, t);
     }
-  if (input_error (local_error, error))
-    return FALSE;
-  chrono_input_add_warnings (input, r->warnings);
-  z->gzip_index = chrono_input_steal_gzip_index (input);
+  z->block = NULL;
   return TRUE;
-}
-
-/* ---- the start-order pass: the heap of claims waiting ------------------------ */
-
-static gboolean
-precedes (const Pending *a, const Pending *b)
-{
-  return a->claim.t0 < b->claim.t0 || (a->claim.t0 == b->claim.t0 && a->seq < b->seq);
-}
-
-static void
-heap_push (GArray *heap, const Pending *item)
-{
-  g_array_append_vals (heap, item, 1);
-  Pending *h = (Pending *) heap->data;
-  for (guint i = heap->len - 1; i > 0;)
-    {
-      guint parent = (i - 1) / 2;
-      if (!precedes (&h[i], &h[parent]))
-        break;
-      Pending t = h[i];
-      h[i] = h[parent];
-      h[parent] = t;
-      i = parent;
-    }
-}
-
-static Pending
-heap_pop (GArray *heap)
-{
-  Pending *h = (Pending *) heap->data;
-  Pending top = h[0];
-  h[0] = h[heap->len - 1];
-  g_array_set_size (heap, heap->len - 1);
-  for (guint i = 0, n = heap->len;;)
-    {
-      guint l = 2 * i + 1, r = l + 1, m = i;
-      if (l < n && precedes (&h[l], &h[m]))
-        m = l;
-      if (r < n && precedes (&h[r], &h[m]))
-        m = r;
-      if (m == i)
-        break;
-      Pending t = h[i];
-      h[i] = h[m];
-      h[m] = t;
-      i = m;
-    }
-  return top;
-}
-
-static void
-ends_push (GArray *heap, gint64 end)
-{
-  g_array_append_val (heap, end);
-  gint64 *h = (gint64 *) heap->data;
-  for (guint i = heap->len - 1; i > 0 && h[i] < h[(i - 1) / 2]; i = (i - 1) / 2)
-    {
-      gint64 t = h[i];
-      h[i] = h[(i - 1) / 2];
-      h[(i - 1) / 2] = t;
-    }
 }
 
 static gint64
-ends_pop (GArray *heap)
+to_ticks (gpointer data, double time)
 {
-  gint64 *h = (gint64 *) heap->data;
-  gint64 top = h[0];
-  h[0] = h[heap->len - 1];
-  g_array_set_size (heap, heap->len - 1);
-  for (guint i = 0, n = heap->len;;)
-    {
-      guint l = 2 * i + 1, r = l + 1, m = i;
-      if (l < n && h[l] < h[m])
-        m = l;
-      if (r < n && h[r] < h[m])
-        m = r;
-      if (m == i)
-        break;
-      gint64 t = h[i];
-      h[i] = h[m];
-      h[m] = t;
-      i = m;
-    }
-  return top;
-}
-
-/* ---- figures per resource ------------------------------------------------------ */
-
-static void
-add_time (Figures *f, guint count, gint64 ticks)
-{
-  if (ticks <= 0)
-    return;
-  if (count >= f->histogram->len)
-    g_array_set_size (f->histogram, count + 1);
-  g_array_index (f->histogram, gint64, count) = chrono_ticks_sum (g_array_index (f->histogram, gint64, count), ticks);
-}
-
-/* The claims running on until time: those ending by then leave. */
-static void
-figures_advance (Figures *f, gint64 time)
-{
-  while (f->ends->len > 0 && g_array_index (f->ends, gint64, 0) <= time)
-    {
-      gint64 end = ends_pop (f->ends);
-      add_time (f, f->count, chrono_ticks_between_held (f->since, end));
-      f->since = end;
-      f->count--;
-    }
-}
-
-static void
-figures_add (Figures *f, const ChronoClock *clock, gint64 start, gint64 end, double amount)
-{
-  f->claims++;
-  f->usage += amount * chrono_clock_to_seconds (clock, chrono_ticks_between_held (start, end));
-  if (!f->started)
-    {
-      f->started = TRUE;
-      f->first_start = f->since = start;
-    }
-  figures_advance (f, start);
-  add_time (f, f->count, chrono_ticks_between_held (f->since, start));
-  f->since = start;
-  f->count++;
-  ends_push (f->ends, end);
-}
-
-/* Onto the lanes, once the trace's time range is final: before the first
- * claim and after the last one there were none at once, as between them.
- * The pieces are summed as chrono_resource_concurrency sums them (held at
- * 2^63 - 1 ticks, so a trace longer than that gets its figures too). */
-static void
-figures_finish (Lazy *z)
-{
-  EtfReader *r = z->r;
-  gint64 begin = chrono_trace_get_begin (r->trace), end = chrono_trace_get_end (r->trace);
-  for (guint i = 0; i < r->resources->len; i++)
-    {
-      Figures *f = &z->figures[i];
-      Resource *res = &g_array_index (r->resources, Resource, i);
-      figures_advance (f, G_MAXINT64);
-      if (f->histogram->len == 0)
-        g_array_set_size (f->histogram, 1);
-      gint64 *none = &g_array_index (f->histogram, gint64, 0);
-      if (!f->started)
-        *none = chrono_ticks_between_held (begin, end);
-      else
-        *none = chrono_ticks_sum (chrono_ticks_sum (*none, chrono_ticks_between_held (begin, f->first_start)),
-                                  chrono_ticks_between_held (f->since, end));
-      if (*none == 0 && f->histogram->len == 1)
-        g_array_set_size (f->histogram, 0); /* a trace of no time */
-      if (res->lane != NULL)
-        chrono_lane_set_claim_figures (res->lane, f->claims, f->usage, g_steal_pointer (&f->histogram));
-      g_clear_pointer (&f->histogram, g_array_unref);
-      g_array_unref (f->ends);
-    }
-  g_clear_pointer (&z->figures, g_free);
+  Lazy *z = data;
+  return chrono_etf_to_ticks (z->r, time);
 }
 
 /* ---- ids: duplicates and the claims dependencies name ------------------------- */
@@ -620,17 +390,18 @@ prepare_events (Lazy *z)
   r->events = g_array_new (FALSE, FALSE, sizeof (Event));
 }
 
-/* ---- windows ---------------------------------------------------------------------- */
+/* ---- windows and the claims released into them ------------------------------------ */
 
-/* What placing claims that start at begin or later needs: sub-rows and
- * running claims that end by then are as good as free. */
+/* ChronoLazyWindowsFormat.begin_window: what placing claims that start at
+ * begin or later needs (sub-rows and running claims that end by then are
+ * as good as free). */
 static void
-begin_window (Lazy *z, gint64 begin)
+begin_window (gpointer data, gint64 begin)
 {
+  Lazy *z = data;
   EtfReader *r = z->r;
-  EtfWindow window = { begin, g_array_new (FALSE, FALSE, sizeof (guint)),
-                       g_array_new (FALSE, FALSE, sizeof (EtfBusySlot)),
-                       g_array_new (FALSE, FALSE, sizeof (EtfRunning)) };
+  EtfWindowState window = { g_array_new (FALSE, FALSE, sizeof (EtfBusySlot)),
+                            g_array_new (FALSE, FALSE, sizeof (EtfRunning)) };
   GArray *activities = z->placement->activities;
   for (guint a = 0; a < activities->len; a++)
     {
@@ -656,46 +427,24 @@ begin_window (Lazy *z, gint64 begin)
         }
     }
   g_array_append_val (z->data->windows, window);
-  WindowExtent extent = { begin, G_MININT64, 0 };
-  g_array_append_val (z->extents, extent);
-  z->window_claims = 0;
 }
 
-/* A window ends between two different start times, so that a window's
- * claims are exactly those whose start lies in its range. */
 static void
-window_step (Lazy *z, gint64 start, gint64 end)
+claim_times (gpointer data, gconstpointer item, gint64 *start, gint64 *end)
 {
-  WindowExtent *extent = z->extents->len ? &g_array_index (z->extents, WindowExtent, z->extents->len - 1) : NULL;
-  if (extent == NULL || (z->window_claims >= z->window_target && start > extent->last_start))
-    {
-      begin_window (z, start);
-      extent = &g_array_index (z->extents, WindowExtent, z->extents->len - 1);
-    }
-  extent->last_start = start;
-  extent->latest_end = MAX (extent->latest_end, end);
-  extent->n_claims++;
-  z->window_claims++;
+  Lazy *z = data;
+  const ChronoEtfClaim *claim = item;
+  *start = chrono_etf_to_ticks (z->r, claim->t0);
+  *end = chrono_etf_to_ticks (z->r, claim->t1);
 }
 
-/* A file of signals or events without a claim: one window, so that they
- * can be decoded at all. */
+/* ChronoLazyWindowsFormat.place: a released claim into the summaries and figures. */
 static void
-begin_lone_window (Lazy *z)
+place_claim (gpointer data, gpointer item, gint64 start, gint64 end)
 {
-  begin_window (z, z->summary_begin);
-  WindowExtent *extent = &g_array_index (z->extents, WindowExtent, 0);
-  extent->last_start = extent->latest_end = z->summary_begin;
-}
-
-/* ---- placing a released claim ------------------------------------------------------ */
-
-static void
-release (Lazy *z, ChronoEtfClaim *claim)
-{
+  Lazy *z = data;
   EtfReader *r = z->r;
-  gint64 start = chrono_etf_to_ticks (r, claim->t0), end = chrono_etf_to_ticks (r, claim->t1);
-  window_step (z, start, end);
+  ChronoEtfClaim *claim = item;
   gboolean first = note_id (z, claim);
   guint32 index = claim->activity;
   if (first)
@@ -711,11 +460,10 @@ release (Lazy *z, ChronoEtfClaim *claim)
   if (!res->uses_offset)
     chrono_etf_pack_claim (res, start, end, claim->amount);
   chrono_summary_add_interval (summary_of (z, res->lane), start, end, CHRONO_STATE_BUSY, claim->label);
-  figures_add (&z->figures[res - (Resource *) r->resources->data], chrono_trace_get_clock (r->trace), start, end,
-               claim->amount);
+  chrono_etf_figures_add (z->figures, res - (Resource *) r->resources->data, chrono_trace_get_clock (r->trace), start,
+                          end, claim->amount);
 }
 
-/* A claim line, or a fragment line, as the reading thread leaves it. */
 typedef struct {
   union {
     struct {
@@ -798,74 +546,20 @@ order_claim (Lazy *z, SplitLine *item)
     chrono_etf_parse_pairs (r, item->attributes, item->attributes_length);
   claim->attrs = CHRONO_ATTRS_NONE;
   claim->activity = chrono_etf_place_claim_pairs (r, z->placement, claim);
-  Pending pending = { *claim, z->seq++ };
-  guint queued = z->in_order->len - z->in_order_head;
-  if (queued == 0 || g_array_index (z->in_order, Pending, z->in_order->len - 1).claim.t0 <= claim->t0)
-    g_array_append_val (z->in_order, pending); /* seq grows: the queue stays in (t0, seq) order */
-  else
-    heap_push (z->pending, &pending);
+  chrono_lazy_windows_hold (z->windows, claim->t0, claim);
 }
 
 /* The claims no later block can precede (an equal start later in the file comes after). */
 static void
-release_up_to (Lazy *z, double t0)
-{
-  for (;;)
-    {
-      const Pending *queued =
-          z->in_order_head < z->in_order->len ? &g_array_index (z->in_order, Pending, z->in_order_head) : NULL;
-      const Pending *heaped = z->pending->len > 0 ? &g_array_index (z->pending, Pending, 0) : NULL;
-      const Pending *next = queued == NULL || (heaped != NULL && precedes (heaped, queued)) ? heaped : queued;
-      if (next == NULL || next->claim.t0 > t0)
-        break;
-      Pending item;
-      if (next == queued)
-        {
-          item = *queued;
-          z->in_order_head++;
-        }
-      else
-        item = heap_pop (z->pending);
-      release (z, &item.claim);
-    }
-  /* the queue's released front goes once it is most of the array */
-  if (z->in_order_head > 4096 && z->in_order_head * 2 > z->in_order->len)
-    {
-      g_array_remove_range (z->in_order, 0, z->in_order_head);
-      z->in_order_head = 0;
-    }
-}
-
-static void
 order_setup (Lazy *z)
 {
   EtfReader *r = z->r;
-  GArray *blocks = z->data->blocks;
-  z->later_min_t0 = g_new (double, blocks->len + 1);
-  z->later_min_t0[blocks->len] = G_MAXDOUBLE;
-  double smallest = G_MAXDOUBLE, first = G_MAXDOUBLE;
-  for (guint b = blocks->len; b-- > 0;)
-    {
-      const EtfBlock *block = &g_array_index (blocks, EtfBlock, b);
-      smallest = MIN (smallest, block->min_t0);
-      z->later_min_t0[b] = smallest;
-      first = MIN (first, MIN (block->min_t0, MIN (block->fragment_t0, block->event_t0)));
-    }
+  double first = chrono_lazy_windows_get_first_time (z->windows);
   /* the summaries begin with the first claim, fragment or event */
   z->summary_begin = first < G_MAXDOUBLE ? chrono_etf_to_ticks (r, first) : 0;
   z->signal_summaries = g_new0 (ChronoSummary *, r->signal_order->len);
   z->signal_figures = g_new0 (ChronoSignalFigures, r->signal_order->len);
-  z->pending = g_array_new (FALSE, FALSE, sizeof (Pending));
-  z->in_order = g_array_new (FALSE, FALSE, sizeof (Pending));
-  z->in_order_head = 0;
-  z->figures = g_new0 (Figures, r->resources->len);
-  for (guint i = 0; i < r->resources->len; i++)
-    {
-      z->figures[i].histogram = g_array_new (FALSE, TRUE, sizeof (gint64));
-      z->figures[i].ends = g_array_new (FALSE, FALSE, sizeof (gint64));
-    }
-  z->extents = g_array_new (FALSE, FALSE, sizeof (WindowExtent));
-  z->window_target = MAX (z->n_claims / MAX (blocks->len, 1), 1);
+  z->figures = chrono_etf_figures_new (r->resources->len);
   ids_setup (z);
   chrono_etf_intern_keys (r);
 }
@@ -896,21 +590,12 @@ summarize_fragment (Lazy *z, gint64 id, const RawFragment *raw)
       chrono_summary_add_fragment (z->signal_summaries[index], &fragment, r->ticks_per_second, max_pieces) - 1;
 }
 
-typedef struct {
-  Lazy *z;
-  guint block; /* the next one, in data->blocks */
-  ChronoInput *input;
-  ChronoProgressFunc progress;
-  gpointer progress_data;
-} OrderPass;
-
-/* A block's claims join those waiting, then every claim that no later block
- * can precede is placed. */
+/* ChronoLazyWindowsFormat.consume: a block's claims join those the driver
+ * holds, its fragments go into their summaries. */
 static void
-order_block (gpointer data, const ChronoTextBlock *block)
+consume_block (gpointer data, const ChronoTextBlock *block)
 {
-  OrderPass *o = data;
-  Lazy *z = o->z;
+  Lazy *z = data;
   for (guint i = 0; i < block->lines->len; i++)
     {
       SplitLine *item = &g_array_index (block->lines, SplitLine, i);
@@ -919,29 +604,22 @@ order_block (gpointer data, const ChronoTextBlock *block)
       else
         order_claim (z, item);
     }
-  o->block = MIN (o->block + 1, z->data->blocks->len);
-  release_up_to (z, z->later_min_t0[o->block]);
-  if (o->progress)
-    o->progress (0.5 + 0.5 * block->compressed_offset / MAX (chrono_input_get_file_size (o->input), 1),
-                 o->progress_data);
 }
 
-/* The claims read again, lines cut and parsed on a second thread while
- * this one places the claims of the block before. */
-static gboolean
-order_pass (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
-{
-  EtfReader *r = z->r;
-  g_autoptr (ChronoInput) input = open_input (z, error);
-  if (input == NULL)
-    return FALSE;
-  OrderPass o = { z, 0, input, progress, progress_data };
-  SplitSetup setup = { r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->signal_order->len > 0 };
-  if (!chrono_text_blocks_read (input, split_claims, &setup, order_block, &o, cancellable, error))
-    return FALSE;
-  release_up_to (z, G_MAXDOUBLE);
-  return TRUE;
-}
+static const ChronoLazyWindowsFormat etf_windows = {
+  .name = "etf",
+  .item_size = sizeof (ChronoEtfClaim),
+  .index_block = index_block,
+  .to_ticks = to_ticks,
+  .split = split_claims,
+  .consume = consume_block,
+  .item_times = claim_times,
+  .begin_window = begin_window,
+  .place = place_claim,
+  .decode = chrono_etf_decode_window,
+};
+
+/* ---- the index: lanes, figures, windows as chunks ---------------------------- */
 
 /* ---- the index: lanes, figures, windows as chunks ---------------------------- */
 
@@ -980,72 +658,6 @@ keep_lanes (Lazy *z)
 /* The events of each window (windows hold the events at times in their
  * range, the first from the beginning of time): times and window begins
  * are both sorted, so one walk over the two. */
-static guint64 *
-count_window_events (Lazy *z)
-{
-  GArray *windows = z->data->windows;
-  guint64 *counts = g_new0 (guint64, windows->len);
-  guint w = 0;
-  for (guint i = 0; z->event_times != NULL && i < z->event_times->len; i++)
-    {
-      gint64 time = g_array_index (z->event_times, gint64, i);
-      while (w + 1 < windows->len && g_array_index (windows, EtfWindow, w + 1).begin <= time)
-        w++;
-      counts[w]++;
-    }
-  return counts;
-}
-
-/* Each window reads the blocks where claims starting in it were written,
- * and those with fragments or events at its times. */
-static void
-add_chunks (Lazy *z)
-{
-  EtfReader *r = z->r;
-  EtfLazyData *data = z->data;
-  g_autofree guint64 *window_events = count_window_events (z);
-  for (guint w = 0; w < data->windows->len; w++)
-    {
-      EtfWindow *window = &g_array_index (data->windows, EtfWindow, w);
-      const WindowExtent *extent = &g_array_index (z->extents, WindowExtent, w);
-      gint64 end = w + 1 < data->windows->len ? g_array_index (data->windows, EtfWindow, w + 1).begin : G_MAXINT64;
-      gint64 begin = w == 0 ? G_MININT64 : window->begin; /* the first window's fragments reach back */
-      for (guint b = 0; b < data->blocks->len; b++)
-        {
-          const EtfBlock *block = &g_array_index (data->blocks, EtfBlock, b);
-          gboolean claims = block->min_t0 <= block->max_t0 && chrono_etf_to_ticks (r, block->min_t0) < end
-                            && chrono_etf_to_ticks (r, block->max_t0) >= window->begin;
-          gboolean fragments = block->fragment_t0 <= block->fragment_t1
-                               && chrono_etf_to_ticks (r, block->fragment_t0) < end
-                               && chrono_etf_to_ticks (r, block->fragment_t1) >= begin;
-          gboolean events = block->event_t0 <= block->event_t1 && chrono_etf_to_ticks (r, block->event_t0) < end
-                            && chrono_etf_to_ticks (r, block->event_t1) >= begin;
-          if (claims || fragments || events)
-            g_array_append_val (window->blocks, b);
-        }
-      const EtfBlock *first = NULL, *last = NULL;
-      if (window->blocks->len > 0)
-        {
-          first = &g_array_index (data->blocks, EtfBlock, g_array_index (window->blocks, guint, 0));
-          last =
-              &g_array_index (data->blocks, EtfBlock, g_array_index (window->blocks, guint, window->blocks->len - 1));
-        }
-      ChronoChunk chunk = {
-        .offset = first ? first->offset : 0,
-        .length = first ? last->offset + last->length - first->offset : 0,
-        .first_line = first ? first->first_line : 1,
-        .first_time = window->begin,
-        .last_time = extent->last_start,
-        /* at least to the next window: its events and fragments are drawn there */
-        .end_time = MAX (MAX (extent->latest_end, extent->last_start), end == G_MAXINT64 ? G_MININT64 : end),
-        .n_events = extent->n_claims + window_events[w],
-      };
-      chrono_trace_add_chunk (r->trace, &chunk);
-    }
-}
-
-/* The signals' lanes as a whole read has them, with the summaries and
- * counts of fragments kept in windows; the windows' decoder learns their names. */
 static void
 finish_signals (Lazy *z)
 {
@@ -1065,7 +677,6 @@ finish_signals (Lazy *z)
       g_array_append_val (z->data->signal_ids, signal->id);
       g_ptr_array_add (z->data->signal_names, g_strdup (chrono_lane_get_name (lane)));
     }
-  chrono_trace_set_signals_by_window (r->trace, TRUE);
 }
 
 /* After the start-order pass, as build_model does after a whole read. */
@@ -1076,7 +687,7 @@ finish_model (Lazy *z, ChronoLane *activities)
   if (r->signal_order->len > 0)
     finish_signals (z);
   chrono_etf_link_dependencies (r, z->placement, find_claim, find_event, z);
-  figures_finish (z);
+  chrono_etf_figures_finish (g_steal_pointer (&z->figures), r);
   chrono_lane_sort_children (activities);
   chrono_trace_set_n_events (r->trace, z->n_claims + z->n_events);
   chrono_warnings_sort_by_line (r->warnings);
@@ -1088,18 +699,8 @@ lazy_clear (Lazy *z)
   EtfReader *r = z->r;
   if (z->placement != NULL)
     chrono_etf_placement_free (z->placement);
-  g_clear_pointer (&z->pending, g_array_unref);
-  g_clear_pointer (&z->in_order, g_array_unref);
-  g_clear_pointer (&z->later_min_t0, g_free);
-  g_clear_pointer (&z->extents, g_array_unref);
-  g_clear_pointer (&z->gzip_index, chrono_gzip_index_free);
   if (z->figures != NULL)
-    for (guint i = 0; i < r->resources->len; i++)
-      {
-        g_clear_pointer (&z->figures[i].histogram, g_array_unref);
-        g_clear_pointer (&z->figures[i].ends, g_array_unref);
-      }
-  g_clear_pointer (&z->figures, g_free);
+    chrono_etf_figures_free (g_steal_pointer (&z->figures), r->resources->len);
   for (guint i = 0; z->signal_summaries != NULL && i < r->signal_order->len; i++)
     g_clear_pointer (&z->signal_summaries[i], chrono_summary_free);
   g_clear_pointer (&z->signal_summaries, g_free);
@@ -1122,7 +723,11 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
 {
   EtfReader *r = z->r;
   r->interner = chrono_etf_interner_new (r->attrs);
-  gboolean ok = index_pass (z, progress, progress_data, cancellable, error);
+  r->claim_sink = index_claim;
+  r->claim_sink_data = z;
+  r->fragment_sink = index_fragment;
+  r->fragment_sink_data = z;
+  gboolean ok = chrono_lazy_windows_index_pass (z->windows, r->warnings, progress, progress_data, cancellable, error);
   chrono_etf_resolve_tickets (r);
   if (!ok || !chrono_etf_check_records (r, error))
     return FALSE;
@@ -1131,13 +736,14 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   order_setup (z);
   prepare_events (z);
   z->placement = chrono_etf_placement_new (r, activities); /* after the keys are interned */
-  if (!order_pass (z, progress, progress_data, cancellable, error))
+  SplitSetup setup = { r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->signal_order->len > 0 };
+  if (!chrono_lazy_windows_order_pass (z->windows, z->n_claims, &setup, progress, progress_data, cancellable, error))
     return FALSE;
-  if (z->extents->len == 0 && (r->signal_order->len > 0 || z->n_events > 0))
-    begin_lone_window (z);
+  /* a file of signals or events without a claim: one window, so that they can be decoded at all */
+  if (r->signal_order->len > 0 || z->n_events > 0)
+    chrono_lazy_windows_ensure_window (z->windows, z->summary_begin);
   finish_model (z, activities);
   keep_lanes (z);
-  add_chunks (z);
   return TRUE;
 }
 
@@ -1145,33 +751,25 @@ gboolean
 chrono_etf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
                   GCancellable *cancellable, GError **error)
 {
-  g_autoptr (ChronoChunkReader) reader = chrono_chunk_reader_new (path, error);
-  if (reader == NULL)
+  Lazy z = { .lowest_id = G_MAXINT64, .highest_id = G_MININT64 };
+  z.windows = chrono_lazy_windows_new (trace, path, &etf_windows, &z, error);
+  if (z.windows == NULL)
     return FALSE;
   EtfReader r;
   chrono_etf_reader_init (&r, trace, path);
   chrono_etf_read_view_file (&r);
   chrono_etf_read_options (&r);
-  EtfLazyData *data = g_new0 (EtfLazyData, 1);
-  data->blocks = g_array_new (FALSE, FALSE, sizeof (EtfBlock));
-  data->windows = g_array_new (FALSE, FALSE, sizeof (EtfWindow));
-  const char *chunk_size = chrono_trace_get_option (trace, "chunk-size");
-  data->block_size = chunk_size ? (gsize) g_ascii_strtoull (chunk_size, NULL, 10) : 0;
-  Lazy z = { .r = &r, .data = data, .lowest_id = G_MAXINT64, .highest_id = G_MININT64 };
-  gboolean ok = read_lazily (&z, progress, progress_data, cancellable, error)
-                && chrono_chunk_reader_check_read_whole (reader, error);
-  chrono_chunk_reader_set_gzip_index (reader, g_steal_pointer (&z.gzip_index));
+  z.r = &r;
+  z.data = g_new0 (EtfLazyData, 1);
+  z.data->windows = g_array_new (FALSE, FALSE, sizeof (EtfWindowState));
+  gboolean ok = read_lazily (&z, progress, progress_data, cancellable, error);
+  if (ok)
+    ok = chrono_lazy_windows_install (z.windows, trace, z.event_times, g_steal_pointer (&z.data),
+                                      (GDestroyNotify) chrono_etf_lazy_data_free, error);
+  else
+    chrono_etf_lazy_data_free (g_steal_pointer (&z.data));
   lazy_clear (&z);
   chrono_etf_reader_clear (&r);
-  if (!ok)
-    {
-      chrono_etf_lazy_data_free (data);
-      return FALSE;
-    }
-  guint n_windows = data->windows->len;
-  g_autoptr (ChronoChunkDecoder) decoder =
-      chrono_etf_windows_new (data, g_steal_pointer (&reader), chrono_trace_get_clock (trace));
-  g_autoptr (ChronoChunkCache) cache = chrono_chunk_cache_new (n_windows, decoder);
-  chrono_trace_set_chunk_cache (trace, cache);
-  return TRUE;
+  g_object_unref (z.windows); /* the trace's chunk cache holds the decoder */
+  return ok;
 }

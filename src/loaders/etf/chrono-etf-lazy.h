@@ -1,5 +1,7 @@
-/* chrono-etf-lazy.h — a big TRACE file read lazily: what the index passes
- * (chrono-etf-lazy.c) leave for the chunk decoder (chrono-etf-windows.c).
+/* chrono-etf-lazy.h — a big TRACE file read lazily as start-time windows
+ * (chrono-lazy-windows.h drives the passes and decodes the windows): what
+ * the TRACE side of the index (chrono-etf-lazy.c, chrono-etf-figures.c)
+ * leaves for decoding a window (chrono-etf-windows.c).
  *
  * Claims are placed in start order (sub-rows and packing depend on every
  * claim that started before), and producers write them in end order or
@@ -15,18 +17,13 @@
  * lanes' summaries (and the links of dependencies, which need every end). */
 #pragma once
 
-#include "chrono-chunk-reader.h"
 #include "chrono-etf-private.h"
+#include "chrono-lazy-windows.h"
 
 G_BEGIN_DECLS
 
-/* A block of whole lines as the index pass read it. */
-typedef struct {
-  guint64 offset, length, first_line;
-  double min_t0, max_t0; /* of its claims, as written; min_t0 > max_t0 when it has none */
-  double fragment_t0, fragment_t1; /* the times its signal fragments span, as written; t0 > t1 when it has none */
-  double event_t0, event_t1; /* the times of its events, as written; t0 > t1 when it has none */
-} EtfBlock;
+/* The reaches of a block (ChronoWindowsBlock.reaches). */
+enum { ETF_REACH_FRAGMENTS, ETF_REACH_EVENTS };
 
 /* A sub-row still busy when a window begins. */
 typedef struct {
@@ -42,17 +39,15 @@ typedef struct {
   double offset, amount;
 } EtfRunning;
 
+/* What placing the claims of a window needs, saved when it began. */
 typedef struct {
-  gint64 begin; /* the window holds the claims starting in [begin, the next window's begin) */
-  GArray *blocks; /* guint: the blocks that hold such claims, in file order */
   GArray *busy; /* EtfBusySlot */
   GArray *running; /* EtfRunning */
-} EtfWindow;
+} EtfWindowState;
 
 /* Read-only once the index pass is over: the decoder's worker thread reads it. */
 typedef struct {
-  GArray *blocks; /* EtfBlock */
-  GArray *windows; /* EtfWindow */
+  GArray *windows; /* EtfWindowState, per window */
   GArray *resource_refs; /* ResourceRef, as the index pass numbered them */
   GArray *resources; /* Resource: id, capacity, uses_offset; lane, spans, placed unset */
   GPtrArray *resource_names; /* char*, per resource: its lane's name, NULL for a repeated R line */
@@ -67,13 +62,27 @@ typedef struct {
   gint64 ticks_per_unit, ticks_per_second;
   guint64 unit_line; /* as EtfReader has them */
   gint64 early_ticks_per_unit;
-  gsize block_size; /* the input's, when chunk-size asked for small blocks */
 } EtfLazyData;
 
 void chrono_etf_lazy_data_free (EtfLazyData *data);
 
-/* The decoder of windows: takes data and reader. */
-ChronoChunkDecoder *chrono_etf_windows_new (EtfLazyData *data, ChronoChunkReader *reader, const ChronoClock *clock);
+/* ChronoLazyWindowsFormat.decode: window's claims, events and fragments
+ * into trace, as a whole read has them. */
+gboolean chrono_etf_decode_window (gconstpointer format_data, ChronoLazyWindows *windows,
+                                   const ChronoWindowsRange *window, ChronoTrace *trace, GCancellable *cancellable,
+                                   GError **error);
+
+/* Each resource's figures as chrono_resource_stats_compute and
+ * chrono_resource_concurrency count them from a whole read's spans, counted
+ * as claims are released in start order (chrono-etf-figures.c). */
+typedef struct _EtfFigures EtfFigures;
+EtfFigures *chrono_etf_figures_new (guint n_resources);
+/* A claim released on the resource-th resource. */
+void chrono_etf_figures_add (EtfFigures *figures, guint resource, const ChronoClock *clock, gint64 start, gint64 end,
+                             double amount);
+/* Onto the resources' lanes, once the trace's time range is final; frees figures. */
+void chrono_etf_figures_finish (EtfFigures *figures, EtfReader *r);
+void chrono_etf_figures_free (EtfFigures *figures, guint n_resources);
 
 /* Placing claims compares the grouping keys as interned texts: before any
  * claim's attributes are read, they must be in the trace's strings. */

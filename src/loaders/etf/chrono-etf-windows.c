@@ -1,37 +1,21 @@
 /* chrono-etf-windows.c — decoding a window of start times of a lazily read
- * TRACE file (chrono-etf-lazy.h): its claims are read from the blocks that
+ * TRACE file (chrono-etf-lazy.h; chrono-lazy-windows.c reads the window's
+ * blocks and seals the trace): its claims are read from the blocks that
  * hold them, put in the order a whole read sorts them, and placed from the
  * sub-rows and running claims saved when the window began, so each span is
  * the whole read's, bit for bit. */
 #include "chrono-etf-lazy.h"
-
-#define CHRONO_TYPE_ETF_WINDOWS (chrono_etf_windows_get_type ())
-G_DECLARE_FINAL_TYPE (ChronoEtfWindows, chrono_etf_windows, CHRONO, ETF_WINDOWS, GObject)
-
-struct _ChronoEtfWindows {
-  GObject parent_instance;
-  EtfLazyData *data;
-  ChronoChunkReader *reader;
-  ChronoClock clock;
-};
-
-static void chrono_etf_windows_decoder_init (ChronoChunkDecoderInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (ChronoEtfWindows, chrono_etf_windows, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (CHRONO_TYPE_CHUNK_DECODER, chrono_etf_windows_decoder_init))
 
 void
 chrono_etf_lazy_data_free (EtfLazyData *data)
 {
   for (guint w = 0; data->windows != NULL && w < data->windows->len; w++)
     {
-      EtfWindow *window = &g_array_index (data->windows, EtfWindow, w);
-      g_array_unref (window->blocks);
+      EtfWindowState *window = &g_array_index (data->windows, EtfWindowState, w);
       g_array_unref (window->busy);
       g_array_unref (window->running);
     }
   g_clear_pointer (&data->windows, g_array_unref);
-  g_clear_pointer (&data->blocks, g_array_unref);
   g_clear_pointer (&data->resource_refs, g_array_unref);
   g_clear_pointer (&data->resources, g_array_unref);
   g_clear_pointer (&data->resource_names, g_ptr_array_unref);
@@ -43,26 +27,6 @@ chrono_etf_lazy_data_free (EtfLazyData *data)
   g_clear_pointer (&data->filter, g_hash_table_unref);
   g_free (data->colouring);
   g_free (data);
-}
-
-static void
-chrono_etf_windows_finalize (GObject *object)
-{
-  ChronoEtfWindows *self = CHRONO_ETF_WINDOWS (object);
-  g_clear_pointer (&self->data, chrono_etf_lazy_data_free);
-  g_clear_pointer (&self->reader, chrono_chunk_reader_free);
-  G_OBJECT_CLASS (chrono_etf_windows_parent_class)->finalize (object);
-}
-
-static void
-chrono_etf_windows_class_init (ChronoEtfWindowsClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = chrono_etf_windows_finalize;
-}
-
-static void
-chrono_etf_windows_init (ChronoEtfWindows *self)
-{
 }
 
 /* ---- a reader for one window ------------------------------------------------ */
@@ -232,7 +196,7 @@ add_lanes (EtfReader *r, const EtfLazyData *data, ChronoLane *resources)
 
 /* What the start-order pass saved when the window began. */
 static void
-restore_state (EtfReader *r, Placement *p, const EtfWindow *window)
+restore_state (EtfReader *r, Placement *p, const EtfWindowState *window)
 {
   for (guint i = 0; i < window->busy->len; i++)
     {
@@ -278,44 +242,31 @@ place (EtfReader *r, Placement *p, ChronoEtfClaim *claim)
   chrono_spans_append_with_extent (res->spans, &span, &extent);
 }
 
-static gboolean
-read_blocks (ChronoEtfWindows *self, EtfReader *r, const EtfWindow *window, GCancellable *cancellable, GError **error)
+static void
+read_block (gpointer data, const char *text, gsize length, guint64 first_line)
 {
-  for (guint i = 0; i < window->blocks->len; i++)
-    {
-      const EtfBlock *block = &g_array_index (self->data->blocks, EtfBlock, g_array_index (window->blocks, guint, i));
-      g_autoptr (GBytes) bytes =
-          chrono_chunk_reader_read (self->reader, block->offset, block->length, cancellable, error);
-      if (bytes == NULL)
-        return FALSE;
-      gsize length;
-      const char *text = g_bytes_get_data (bytes, &length);
-      r->line = block->first_line - 1;
-      chrono_etf_read_block (r, text, length);
-    }
-  return TRUE;
+  EtfReader *r = data;
+  r->line = first_line - 1;
+  chrono_etf_read_block (r, text, length);
 }
 
-static ChronoTrace *
-chrono_etf_windows_decode (ChronoChunkDecoder *decoder, guint index, GCancellable *cancellable, GError **error)
+gboolean
+chrono_etf_decode_window (gconstpointer format_data, ChronoLazyWindows *windows, const ChronoWindowsRange *range,
+                          ChronoTrace *trace, GCancellable *cancellable, GError **error)
 {
-  ChronoEtfWindows *self = CHRONO_ETF_WINDOWS (decoder);
-  EtfLazyData *data = self->data;
-  g_return_val_if_fail (index < data->windows->len, NULL);
-  const EtfWindow *window = &g_array_index (data->windows, EtfWindow, index);
-  g_autoptr (ChronoTrace) trace = chrono_trace_new (chrono_chunk_reader_get_path (self->reader), "etf");
+  const EtfLazyData *data = format_data;
+  const EtfWindowState *window = &g_array_index (data->windows, EtfWindowState, range->index);
   EtfReader r;
   reader_setup (&r, data, trace);
-  chrono_trace_set_clock (trace, &self->clock); /* the reader set the default unit's */
-  gint64 end = index + 1 < data->windows->len ? g_array_index (data->windows, EtfWindow, index + 1).begin : G_MAXINT64;
-  Collector collector = { &r, window->begin, end, g_array_new (FALSE, FALSE, sizeof (Collected)),
-                          index == 0 ? G_MININT64 : window->begin };
+  chrono_trace_set_clock (trace, range->clock); /* the reader set the default unit's */
+  Collector collector = { &r, range->begin, range->end, g_array_new (FALSE, FALSE, sizeof (Collected)),
+                          range->reach_begin };
   collector_init_signals (&collector, data);
   r.claims_only = TRUE;
   r.window_events = data->has_events;
   r.claim_sink = collect_claim;
   r.claim_sink_data = &collector;
-  gboolean ok = read_blocks (self, &r, window, cancellable, error);
+  gboolean ok = chrono_lazy_windows_read_blocks (windows, range, read_block, &r, cancellable, error);
   if (ok)
     {
       ChronoLane *activities = chrono_etf_add_group (&r, N_ ("Activities"));
@@ -338,24 +289,5 @@ chrono_etf_windows_decode (ChronoChunkDecoder *decoder, guint index, GCancellabl
   g_array_unref (collector.claims);
   collector_clear_signals (&collector, data);
   chrono_etf_reader_clear (&r);
-  if (!ok)
-    return NULL;
-  chrono_trace_seal (trace);
-  return g_steal_pointer (&trace);
-}
-
-static void
-chrono_etf_windows_decoder_init (ChronoChunkDecoderInterface *iface)
-{
-  iface->decode = chrono_etf_windows_decode;
-}
-
-ChronoChunkDecoder *
-chrono_etf_windows_new (EtfLazyData *data, ChronoChunkReader *reader, const ChronoClock *clock)
-{
-  ChronoEtfWindows *self = g_object_new (CHRONO_TYPE_ETF_WINDOWS, NULL);
-  self->data = data;
-  self->reader = reader;
-  self->clock = *clock;
-  return CHRONO_CHUNK_DECODER (self);
+  return ok;
 }
