@@ -4,13 +4,15 @@
  * whole read computes from every span without keeping a span. */
 #include "chrono-etf-lazy.h"
 
+#include "chrono-heap.h"
+
 /* A resource's figures as chrono_resource_stats_compute and
  * chrono_resource_concurrency count them from a whole read's spans. */
 struct _EtfFigures {
   guint64 claims;
   double usage;
   GArray *histogram; /* gint64: ticks with 1, 2… claims at once (0 is filled in at the end) */
-  GArray *ends; /* gint64, a min-heap: the ends of the claims running */
+  ChronoHeap *ends; /* the ends of the claims running, the earliest first */
   gint64 since;
   guint count;
   gboolean started; /* a claim was added: since is a time of the trace */
@@ -24,7 +26,7 @@ chrono_etf_figures_new (guint n)
   for (guint i = 0; i < n; i++)
     {
       figures[i].histogram = g_array_new (FALSE, TRUE, sizeof (gint64));
-      figures[i].ends = g_array_new (FALSE, FALSE, sizeof (gint64));
+      figures[i].ends = chrono_heap_new ();
     }
   return figures;
 }
@@ -35,46 +37,9 @@ chrono_etf_figures_free (EtfFigures *figures, guint n)
   for (guint i = 0; i < n; i++)
     {
       g_clear_pointer (&figures[i].histogram, g_array_unref);
-      g_clear_pointer (&figures[i].ends, g_array_unref);
+      g_clear_pointer (&figures[i].ends, chrono_heap_free);
     }
   g_free (figures);
-}
-
-static void
-ends_push (GArray *heap, gint64 end)
-{
-  g_array_append_val (heap, end);
-  gint64 *h = (gint64 *) heap->data;
-  for (guint i = heap->len - 1; i > 0 && h[i] < h[(i - 1) / 2]; i = (i - 1) / 2)
-    {
-      gint64 t = h[i];
-      h[i] = h[(i - 1) / 2];
-      h[(i - 1) / 2] = t;
-    }
-}
-
-static gint64
-ends_pop (GArray *heap)
-{
-  gint64 *h = (gint64 *) heap->data;
-  gint64 top = h[0];
-  h[0] = h[heap->len - 1];
-  g_array_set_size (heap, heap->len - 1);
-  for (guint i = 0, n = heap->len;;)
-    {
-      guint l = 2 * i + 1, r = l + 1, m = i;
-      if (l < n && h[l] < h[m])
-        m = l;
-      if (r < n && h[r] < h[m])
-        m = r;
-      if (m == i)
-        break;
-      gint64 t = h[i];
-      h[i] = h[m];
-      h[m] = t;
-      i = m;
-    }
-  return top;
 }
 
 static void
@@ -91,9 +56,10 @@ add_time (EtfFigures *f, guint count, gint64 ticks)
 static void
 figures_advance (EtfFigures *f, gint64 time)
 {
-  while (f->ends->len > 0 && g_array_index (f->ends, gint64, 0) <= time)
+  gint64 end;
+  while (chrono_heap_peek (f->ends, &end, NULL) && end <= time)
     {
-      gint64 end = ends_pop (f->ends);
+      chrono_heap_pop (f->ends);
       add_time (f, f->count, chrono_ticks_between_held (f->since, end));
       f->since = end;
       f->count--;
@@ -116,7 +82,7 @@ chrono_etf_figures_add (EtfFigures *figures, guint resource, const ChronoClock *
   add_time (f, f->count, chrono_ticks_between_held (f->since, start));
   f->since = start;
   f->count++;
-  ends_push (f->ends, end);
+  chrono_heap_push (f->ends, end, 0);
 }
 
 /* Onto the lanes, once the trace's time range is final: before the first
@@ -145,7 +111,7 @@ chrono_etf_figures_finish (EtfFigures *figures, EtfReader *r)
       if (res->lane != NULL)
         chrono_lane_set_claim_figures (res->lane, f->claims, f->usage, g_steal_pointer (&f->histogram));
       g_clear_pointer (&f->histogram, g_array_unref);
-      g_array_unref (f->ends);
+      chrono_heap_free (f->ends);
     }
   g_free (figures);
 }
