@@ -2,6 +2,7 @@
  * changing: a profile walks every call in range, which a drag would
  * otherwise do at every frame. */
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "chrono-profile-view.h"
 
@@ -79,8 +80,8 @@ refill (ChronoProfileView *self)
       g_autofree char *inclusive = format_length (self, row->inclusive);
       g_autofree char *exclusive = format_length (self, row->exclusive);
       g_autofree char *tooltip =
-          g_markup_printf_escaped (_ ("<b>%s</b>\n%" G_GUINT64_FORMAT " calls · inclusive %s · exclusive %s"),
-                                   row->name, row->calls, inclusive, exclusive);
+          g_markup_printf_escaped (_ ("<b>%s</b>\n%" PRIu64 " calls · inclusive %s · exclusive %s"), row->name,
+                                   row->calls, inclusive, exclusive);
       gtk_list_store_insert_with_values (self->store, NULL, -1, COL_NAME, row->name, COL_CALLS, row->calls,
                                          COL_INCLUSIVE, row->inclusive, COL_EXCLUSIVE, row->exclusive,
                                          COL_INCLUSIVE_TEXT, inclusive, COL_EXCLUSIVE_TEXT, exclusive, COL_TOOLTIP,

@@ -12,6 +12,7 @@
 #include "chrono-otf2-anchor.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "chrono-input.h"
@@ -120,7 +121,7 @@ chrono_otf2_check_anchor (const char *anchor, GError **error)
   if (size > ANCHOR_SIZE_MAX)
     {
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
-                   _ ("%s: %" G_GSIZE_FORMAT " bytes is too large for an OTF2 anchor file"), anchor, size);
+                   _ ("%s: %" PRIu64 " bytes is too large for an OTF2 anchor file"), anchor, (guint64) size);
       return FALSE;
     }
   const guint8 *bytes = (const guint8 *) contents;
