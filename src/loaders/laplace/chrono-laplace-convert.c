@@ -89,7 +89,8 @@ convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByte
               ok = FALSE;
               break;
             }
-          if (!g_ascii_isgraph (r.type))
+          /* the rule text to binary keeps: a type text holds converts back */
+          if (!g_ascii_isalpha (r.type))
             {
               g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
                            _ ("%s: record %" PRIu64 ": its type byte 0x%02x is not a letter text can hold"), input,

@@ -216,6 +216,19 @@ class Laplace(unittest.TestCase):
                 self.assertIn(f"line {line}: the type 0x{tag[0]:02x} is not a letter".encode(), result.stderr)
                 self.assertFalse(os.path.exists(out))
 
+    def test_binary_types_text_cannot_give_back_are_refused(self):
+        # a binary record typed '0' (past the records the format is told by) became a text line that
+        # convert then refused to turn back
+        for tag in (b"0", b"#"):
+            with self.subTest(tag=tag):
+                records = [(b"r" if k % 2 else b"w", 10 + k, 4, 1, 0x1000 + 4 * k) for k in range(100)]
+                records[69] = (tag, 79, 4, 1, 0x1000)
+                binary, out = self.write_binary("digit.ref", records), self.here("d.txt")
+                result = subprocess.run([CLI, "convert", binary, "-o", out], capture_output=True)
+                self.assertEqual(result.returncode, 2, result.stderr)
+                self.assertIn(f"record 70: its type byte 0x{tag[0]:02x} is not a letter".encode(), result.stderr)
+                self.assertFalse(os.path.exists(out))
+
     def write_binary(self, name, records, order="<"):
         path = self.here(name)
         with open(path, "wb") as f:
