@@ -16,10 +16,4 @@ char *chrono_otf2_location_file (const char *anchor, guint64 id, const char *ext
  * links); a missing file is for the caller to judge. */
 gboolean chrono_otf2_check_present_file (const char *path, GError **error);
 
-/* FALSE, with an error naming path, when a location's local definitions
- * file holds a record libotf2 would overrun its memory on (a mapping
- * table of more entries than its record has bytes); chunk_size is the
- * archive's for definitions.  What libotf2 refuses by itself passes. */
-gboolean chrono_otf2_check_local_definitions (const char *path, guint64 chunk_size, GError **error);
-
 G_END_DECLS

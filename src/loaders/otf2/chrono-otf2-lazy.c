@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "chrono-otf2-anchor.h"
+#include "chrono-otf2-prewalk.h"
 #include "chrono-otf2-decoder.h"
 #include "chrono-otf2-files.h"
 #include "chrono-otf2-private.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "chrono-otf2-anchor.h"
+#include "chrono-otf2-prewalk.h"
 #include "chrono-otf2-merge-private.h"
 
 /* The absolute path with symbolic links resolved as far as the path

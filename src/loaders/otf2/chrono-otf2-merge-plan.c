@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "chrono-otf2-anchor.h"
+#include "chrono-otf2-prewalk.h"
 #include "chrono-otf2-files.h"
 #include "chrono-otf2-merge-private.h"
 

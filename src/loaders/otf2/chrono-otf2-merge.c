@@ -15,7 +15,7 @@
 #include <inttypes.h>
 #include <signal.h>
 
-#include "chrono-otf2-anchor.h"
+#include "chrono-otf2-prewalk.h"
 #include "chrono-otf2-files.h"
 #include "chrono-otf2-merge.h"
 #include "chrono-otf2-merge-private.h"
@@ -123,10 +123,7 @@ copy_definitions (ChronoOtf2Merge *m, OTF2_Reader *otf2, GError **error)
 static gboolean
 read_local_definitions (ChronoOtf2Merge *m, OTF2_Reader *otf2, OTF2_LocationRef location, GError **error)
 {
-  g_autofree char *path = chrono_otf2_location_file (m->input->path, location, "def");
-  uint64_t event_chunk = 0, definition_chunk = 0;
-  OTF2_Reader_GetChunkSize (otf2, &event_chunk, &definition_chunk);
-  if (!chrono_otf2_check_local_definitions (path, definition_chunk, error))
+  if (!chrono_otf2_check_location_definitions (otf2, m->input->path, location, error))
     return FALSE;
   OTF2_DefReader *defs = OTF2_Reader_GetDefReader (otf2, location);
   if (defs == NULL)

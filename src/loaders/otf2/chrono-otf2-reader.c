@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 #include "chrono-input.h"
-#include "chrono-otf2-anchor.h"
+#include "chrono-otf2-prewalk.h"
 #include "chrono-otf2-files.h"
 #include "chrono-otf2-private.h"
 
@@ -38,11 +38,8 @@ has_file (ChronoOtf2Reader *r, guint64 id, const char *ext)
 static void
 read_local_definitions (ChronoOtf2Reader *r, OTF2_Reader *otf2, guint64 id)
 {
-  g_autofree char *path = chrono_otf2_location_file (r->path, id, "def");
-  uint64_t event_chunk = 0, definition_chunk = 0;
-  OTF2_Reader_GetChunkSize (otf2, &event_chunk, &definition_chunk);
   g_autoptr (GError) error = NULL;
-  if (!chrono_otf2_check_local_definitions (path, definition_chunk, &error))
+  if (!chrono_otf2_check_location_definitions (otf2, r->path, id, &error))
     {
       chrono_warnings_add (r->warnings, 0, "location unreadable", _ ("%s; its local definitions are not read"),
                            error->message);

@@ -1,0 +1,257 @@
+/* chrono-otf2-prewalk.c — the files of an archive whose counts libotf2
+ * believes, walked before libotf2 reads them.
+ *
+ * libotf2 sizes what it allocates by the counts a file gives: a property
+ * count of 2^31 in the anchor makes it calloc 32 GB before it reads the
+ * first property and finds the file a hundred bytes long, and a mapping
+ * table of 2^63 entries in a location's definitions wraps its size, so
+ * that it allocates nothing and writes the entries past that nothing.  So
+ * these files are walked here first, field by field as libotf2 reads them
+ * and allocating nothing they ask for; a file whose counts its bytes do
+ * not bear out is refused, saying which field. */
+#include "chrono-otf2-prewalk.h"
+
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "chrono-input.h"
+#include "chrono-loader.h"
+#include "chrono-otf2-files.h"
+
+/* Real anchors are well under a kilobyte; a file past this is not one. */
+#define ANCHOR_SIZE_MAX (16u << 20)
+
+/* Every OTF2 buffer begins with a header mark, then the byte order of
+ * every multi-byte field after it; a chunked one (definitions, events)
+ * then the numbers of its first and last record. */
+#define BUFFER_HEADER_SIZE 2
+#define CHUNK_HEADER_SIZE 18
+#define BIG_ENDIAN_MARK 0x23
+#define LITTLE_ENDIAN_MARK 0x42
+/* The anchor format libotf2 3 writes: it alone ends in a mark libotf2 checks. */
+#define ANCHOR_FORMAT_KNOWN 3
+/* Record types of a definitions chunk, and the length byte of a long record. */
+#define END_OF_CHUNK 1
+#define END_OF_FILE 2
+#define MAPPING_TABLE 5
+#define LONG_RECORD 0xff
+
+/* Fields read as libotf2 reads them, never past end; the first field the
+ * bytes end inside is kept in missing, and every read after it fails. */
+typedef struct {
+  const guint8 *at, *end;
+  gboolean big_endian;
+  const char *missing;
+} Cursor;
+
+static gboolean
+take (Cursor *c, gsize n, const char *field)
+{
+  if (c->missing != NULL)
+    return FALSE;
+  if ((gsize) (c->end - c->at) < n)
+    {
+      c->missing = field;
+      return FALSE;
+    }
+  c->at += n;
+  return TRUE;
+}
+
+static const char *
+take_string (Cursor *c, const char *field)
+{
+  if (c->missing != NULL)
+    return NULL;
+  const guint8 *nul = memchr (c->at, 0, c->end - c->at);
+  if (nul == NULL)
+    {
+      c->missing = field;
+      return NULL;
+    }
+  const char *s = (const char *) c->at;
+  c->at = nul + 1;
+  return s;
+}
+
+static guint8
+take_u8 (Cursor *c, const char *field)
+{
+  return take (c, 1, field) ? c->at[-1] : 0;
+}
+
+/* n bytes (at most 8) as an unsigned number in the buffer's byte order. */
+static guint64
+take_number (Cursor *c, guint n, const char *field)
+{
+  if (!take (c, n, field))
+    return 0;
+  const guint8 *bytes = c->at - n;
+  guint64 v = 0;
+  for (guint i = 0; i < n; i++)
+    v |= (guint64) bytes[i] << (8 * (c->big_endian ? n - 1 - i : i));
+  return v;
+}
+
+/* OTF2's compressed integer: a byte count, then that many bytes (0xff: the
+ * undefined value). */
+static guint64
+take_compressed (Cursor *c, const char *field)
+{
+  guint n = take_u8 (c, field);
+  if (n == 0xff)
+    return G_MAXUINT64;
+  if (n > 8)
+    {
+      c->missing = c->missing ? c->missing : field;
+      return 0;
+    }
+  return take_number (c, n, field);
+}
+
+/* ---- the anchor ------------------------------------------------------------------- */
+
+/* The fields libotf2's anchor reader takes, in its order. */
+static void
+walk_anchor (Cursor *c)
+{
+  guint8 format = take_u8 (c, _ ("anchor format"));
+  /* trace format, version (3), event and definition chunk sizes, file
+   * substrate, compression, number of locations and of definitions */
+  take (c, 1 + 3 + 8 + 8 + 1 + 1 + 8 + 8, _ ("header fields"));
+  take_string (c, _ ("machine name"));
+  take_string (c, _ ("creator"));
+  take_string (c, _ ("description"));
+  if (format > 1)
+    {
+      guint64 n_properties = take_number (c, 4, _ ("number of properties"));
+      for (guint64 i = 0; i < n_properties && c->missing == NULL; i++)
+        {
+          take_string (c, _ ("properties"));
+          take_string (c, _ ("properties"));
+        }
+      take (c, 8, _ ("trace identifier"));
+    }
+  if (format > 2)
+    take (c, 4 + 4, _ ("number of snapshots and thumbnails"));
+  if (format == ANCHOR_FORMAT_KNOWN)
+    take (c, 1, _ ("end-of-file mark"));
+}
+
+gboolean
+chrono_otf2_check_anchor (const char *anchor, GError **error)
+{
+  if (!chrono_check_regular_file (anchor, error))
+    return FALSE;
+  g_autofree char *contents = NULL;
+  gsize size = 0;
+  if (!g_file_get_contents (anchor, &contents, &size, error))
+    return FALSE;
+  if (size > ANCHOR_SIZE_MAX)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                   _ ("%s: %" PRIu64 " bytes is too large for an OTF2 anchor file"), anchor, (guint64) size);
+      return FALSE;
+    }
+  const guint8 *bytes = (const guint8 *) contents;
+  if (size < BUFFER_HEADER_SIZE || (bytes[1] != BIG_ENDIAN_MARK && bytes[1] != LITTLE_ENDIAN_MARK))
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                   _ ("%s: not an OTF2 anchor file (it does not begin with an OTF2 buffer header)"), anchor);
+      return FALSE;
+    }
+  Cursor c = { bytes + BUFFER_HEADER_SIZE, bytes + size, bytes[1] == BIG_ENDIAN_MARK, NULL };
+  const char *magic = take_string (&c, "");
+  if (magic == NULL || strcmp (magic, "OTF2") != 0)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                   _ ("%s: not an OTF2 anchor file (its magic string is not \"OTF2\")"), anchor);
+      return FALSE;
+    }
+  walk_anchor (&c);
+  if (c.missing != NULL)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                   _ ("%s: damaged OTF2 anchor file: it ends inside its %s"), anchor, c.missing);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+OTF2_Reader *
+chrono_otf2_open_archive (const char *anchor, GError **error)
+{
+  if (!chrono_otf2_check_anchor (anchor, error))
+    return NULL;
+  OTF2_Reader *otf2 = OTF2_Reader_Open (anchor);
+  if (otf2 == NULL)
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: not an OTF2 archive libotf2 can open"),
+                   anchor);
+      return NULL;
+    }
+  OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
+  return otf2;
+}
+
+/* ---- a location's local definitions ------------------------------------------------ */
+
+/* FALSE when the mapping table at payload claims more entries than there
+ * are bytes for (each takes one at least): libotf2 reads its fields on
+ * past the record's length, to the end of the chunk, so that is the bound. */
+static gboolean
+mapping_table_fits (const guint8 *payload, const guint8 *chunk_end, gboolean big_endian)
+{
+  Cursor c = { payload, chunk_end, big_endian, NULL };
+  take (&c, 1, ""); /* the kind of id mapped */
+  guint64 count = take_compressed (&c, "");
+  guint8 mode = take_u8 (&c, "");
+  if (c.missing != NULL)
+    return TRUE; /* libotf2 finds a record this short itself */
+  guint per_entry = mode == OTF2_ID_MAP_SPARSE ? 2 : 1;
+  return count <= (guint64) (c.end - c.at) / per_entry;
+}
+
+/* FALSE when a mapping table in the chunk [chunk, chunk_end) does not fit. */
+static gboolean
+chunk_mapping_tables_fit (const guint8 *chunk, const guint8 *chunk_end)
+{
+  Cursor c = { chunk + CHUNK_HEADER_SIZE, chunk_end, chunk + 1 < chunk_end && chunk[1] == BIG_ENDIAN_MARK, NULL };
+  while (c.missing == NULL && c.at < c.end)
+    {
+      guint8 type = take_u8 (&c, "");
+      if (type == END_OF_CHUNK || type == END_OF_FILE)
+        break;
+      guint64 length = take_u8 (&c, "");
+      if (length == LONG_RECORD)
+        length = take_number (&c, 8, "");
+      if (c.missing != NULL || length > (guint64) (c.end - c.at))
+        break; /* past its chunk: libotf2 refuses it */
+      if (type == MAPPING_TABLE && !mapping_table_fits (c.at, c.end, c.big_endian))
+        return FALSE;
+      c.at += length;
+    }
+  return TRUE;
+}
+
+gboolean
+chrono_otf2_check_location_definitions (OTF2_Reader *otf2, const char *anchor, guint64 location, GError **error)
+{
+  g_autofree char *path = chrono_otf2_location_file (anchor, location, "def");
+  uint64_t event_chunk = 0, definition_chunk = 0;
+  OTF2_Reader_GetChunkSize (otf2, &event_chunk, &definition_chunk);
+  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, NULL);
+  if (file == NULL || definition_chunk <= CHUNK_HEADER_SIZE)
+    return TRUE; /* nothing to walk: libotf2 finds it unreadable itself */
+  const guint8 *bytes = (const guint8 *) g_mapped_file_get_contents (file);
+  gsize size = g_mapped_file_get_length (file);
+  for (gsize chunk = 0; chunk < size; chunk += definition_chunk)
+    if (!chunk_mapping_tables_fit (bytes + chunk, bytes + MIN (size, chunk + definition_chunk)))
+      {
+        g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                     _ ("%s: a mapping table claims more entries than the file holds"), path);
+        return FALSE;
+      }
+  return TRUE;
+}
