@@ -89,8 +89,7 @@ convert_binary_to_text (const char *input, const char *output, ChronoLaplaceByte
               ok = FALSE;
               break;
             }
-          /* the rule text to binary keeps: a type text holds converts back */
-          if (!g_ascii_isalpha (r.type))
+          if (!chrono_laplace_type_is_valid (r.type)) /* text could not give it back */
             {
               g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
                            _ ("%s: record %" PRIu64 ": its type byte 0x%02x is not a letter text can hold"), input,
@@ -146,9 +145,8 @@ convert_text_to_binary (const char *input, const char *output, gboolean big_endi
                            fault ? ": " : "", fault ? fault : "");
               ok = FALSE;
             }
-          else if (!g_ascii_isalpha (r.type))
+          else if (!chrono_laplace_type_is_valid (r.type))
             {
-              /* a binary record's type is a letter: that is how a binary file is told from text */
               g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
                            _ ("%s: line %" PRIu64 ": the type 0x%02x is not a letter; a binary record cannot hold it"),
                            input, line, r.type);

@@ -136,7 +136,7 @@ chrono_laplace_looks_binary (const guint8 *head, gsize length)
   for (guint i = 0; i < n; i++)
     {
       const guint8 *record = head + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE;
-      if (!g_ascii_isalpha (record[0]))
+      if (!chrono_laplace_type_is_valid (record[0]))
         return FALSE;
       for (guint b = 1; b < CHRONO_LAPLACE_RECORD_SIZE; b++)
         if (record[b] < 0x20 && record[b] != '\n' && record[b] != '\t' && record[b] != '\r')

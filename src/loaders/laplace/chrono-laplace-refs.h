@@ -28,6 +28,13 @@ typedef struct {
 } ChronoLaplaceRecord;
 
 void chrono_laplace_record_decode (const guint8 *bytes, gboolean big_endian, ChronoLaplaceRecord *out);
+/* A binary record's type is a letter: that is how a binary file is told
+ * from text, and the one type text can hold and give back. */
+static inline gboolean
+chrono_laplace_type_is_valid (guint8 type)
+{
+  return g_ascii_isalpha (type);
+}
 void chrono_laplace_record_encode (const ChronoLaplaceRecord *record, gboolean big_endian, guint8 *bytes);
 /* How a type letter is drawn: loads, stores, instruction fetches, other. */
 ChronoRefChannel chrono_laplace_channel_of (guint8 type);
