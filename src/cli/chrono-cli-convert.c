@@ -77,7 +77,9 @@ chrono_cli_convert (const ChronoCliCommand *command, int argc, char **argv)
     }
   if (!byte_order_known (given.byte_order) || !output_allowed (argv[1], given.output, given.force))
     return CHRONO_CLI_EXIT_FAILED;
-  const ChronoLoaderInfo *loader = chrono_loaders_sniff (argv[1], &error);
+  /* a byte order given says the input is of a format that has one */
+  const ChronoLoaderInfo *loader = given.byte_order ? chrono_loaders_sniff_declaring (argv[1], "byte-order", &error)
+                                                    : chrono_loaders_sniff (argv[1], &error);
   if (loader != NULL && loader->convert == NULL)
     g_set_error (&error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
                  _ ("%s: %s files have only one form; there is nothing to convert to"), argv[1], loader->description);

@@ -181,9 +181,10 @@ glob_bonus (const ChronoLoaderInfo *info, const char *path)
   return 0;
 }
 
-/* The loader whose sniffer is most confident; the extension only breaks ties. */
-const ChronoLoaderInfo *
-chrono_loaders_sniff (const char *path, GError **error)
+/* The loader whose sniffer is most confident; the extension only breaks
+ * ties.  declaring: only loaders that declare that option of their own. */
+static const ChronoLoaderInfo *
+sniff_among (const char *path, const char *declaring, GError **error)
 {
   char head[CHRONO_SNIFF_HEAD_SIZE + 1];
   gssize length = chrono_read_head (path, (guint8 *) head, CHRONO_SNIFF_HEAD_SIZE, error);
@@ -195,6 +196,8 @@ chrono_loaders_sniff (const char *path, GError **error)
   int best_score = 0;
   for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
     {
+      if (declaring != NULL && find_in ((*l)->options, declaring) == NULL)
+        continue;
       int score = (*l)->sniff (path, head, length);
       if (score > 0)
         score += glob_bonus (*l, path);
@@ -215,6 +218,18 @@ chrono_loaders_sniff (const char *path, GError **error)
                    _ ("%s: unknown trace format (Chronoscope reads %s)"), path, names);
     }
   return best;
+}
+
+const ChronoLoaderInfo *
+chrono_loaders_sniff (const char *path, GError **error)
+{
+  return sniff_among (path, NULL, error);
+}
+
+const ChronoLoaderInfo *
+chrono_loaders_sniff_declaring (const char *path, const char *option, GError **error)
+{
+  return sniff_among (path, option, error);
 }
 
 /* Lazily when the loader can and the file is big, unless told otherwise. */

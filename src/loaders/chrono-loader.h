@@ -141,6 +141,9 @@ const ChronoLoaderOption *chrono_loader_find_option (const ChronoLoaderInfo *inf
 gboolean chrono_loader_option_check (const ChronoLoaderOption *option, const char *value, GError **error);
 const ChronoLoaderInfo *chrono_loaders_find_by_name (const char *name);
 const ChronoLoaderInfo *chrono_loaders_sniff (const char *path, GError **error);
+/* The same among the loaders that declare `option` as their own: an option
+ * given for one file (convert's --byte-order) says which formats it can be. */
+const ChronoLoaderInfo *chrono_loaders_sniff_declaring (const char *path, const char *option, GError **error);
 
 ChronoTrace *chrono_load_file (const char *path, ChronoProgressFunc progress, gpointer progress_data,
                                GCancellable *cancellable, GError **error);

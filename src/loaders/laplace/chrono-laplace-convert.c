@@ -176,7 +176,7 @@ chrono_laplace_convert (const char *input, const char *output, GHashTable *optio
   ChronoLaplaceByteOrder given = order == NULL || strcmp (order, "auto") == 0 ? CHRONO_LAPLACE_AUTO_ORDER
                                  : strcmp (order, "big") == 0                 ? CHRONO_LAPLACE_BIG_ENDIAN
                                                                               : CHRONO_LAPLACE_LITTLE_ENDIAN;
-  if (chrono_laplace_is_binary_file (input))
+  if (chrono_laplace_is_binary_file (input, given))
     return convert_binary_to_text (input, output, given, force, error);
   return convert_text_to_binary (input, output, given == CHRONO_LAPLACE_BIG_ENDIAN, error);
 }

@@ -126,24 +126,26 @@ starts_like_text_line (const guint8 *p, gsize length)
   return length >= 3 && (p[1] == ' ' || p[1] == '\t') && g_ascii_isxdigit (p[2]);
 }
 
+/* Every sampled record's type is a letter; how many records were sampled. */
+static guint
+sampled_types_are_valid (const guint8 *head, gsize length)
+{
+  guint n = (guint) MIN (length / CHRONO_LAPLACE_RECORD_SIZE, ORDER_SAMPLE);
+  for (guint i = 0; i < n; i++)
+    if (!chrono_laplace_type_is_valid (head[(gsize) i * CHRONO_LAPLACE_RECORD_SIZE]))
+      return 0;
+  return n;
+}
+
 gboolean
 chrono_laplace_looks_binary (const guint8 *head, gsize length)
 {
-  guint n = (guint) MIN (length / CHRONO_LAPLACE_RECORD_SIZE, ORDER_SAMPLE);
+  guint n = sampled_types_are_valid (head, length);
   if (n == 0)
     return FALSE;
-  gboolean not_text = FALSE;
-  for (guint i = 0; i < n; i++)
-    {
-      const guint8 *record = head + (gsize) i * CHRONO_LAPLACE_RECORD_SIZE;
-      if (!chrono_laplace_type_is_valid (record[0]))
-        return FALSE;
-      for (guint b = 1; b < CHRONO_LAPLACE_RECORD_SIZE; b++)
-        if (record[b] < 0x20 && record[b] != '\n' && record[b] != '\t' && record[b] != '\r')
-          not_text = TRUE;
-    }
-  if (not_text)
-    return TRUE;
+  for (gsize b = 0; b < (gsize) n * CHRONO_LAPLACE_RECORD_SIZE; b++)
+    if (head[b] < 0x20 && head[b] != '\n' && head[b] != '\t' && head[b] != '\r')
+      return TRUE;
   /* records of printable bytes only (timestamps, spaces and addresses whose
    * bytes all are letters or digits) hold no line break, and do not begin
    * as a text record does */
@@ -152,12 +154,29 @@ chrono_laplace_looks_binary (const guint8 *head, gsize length)
          && !starts_like_text_line (head, length);
 }
 
+/* The first line of head is a reference line text could convert. */
+static gboolean
+first_line_is_reference (const guint8 *head, gsize length)
+{
+  const guint8 *newline = memchr (head, '\n', length);
+  gsize n = newline ? (gsize) (newline - head) : length;
+  if (n > 0 && head[n - 1] == '\r')
+    n--;
+  ChronoLaplaceRecord r;
+  return n >= 3 && head[1] == ' ' && chrono_laplace_parse_reference_fields ((const char *) head + 1, n - 1, &r);
+}
+
 gboolean
-chrono_laplace_is_binary_file (const char *path)
+chrono_laplace_is_binary_file (const char *path, ChronoLaplaceByteOrder order)
 {
   guint8 head[CHRONO_SNIFF_HEAD_SIZE];
   gssize n = chrono_read_head (path, head, sizeof head, NULL);
-  return n > 0 && chrono_laplace_looks_binary (head, (gsize) n);
+  if (n <= 0)
+    return FALSE;
+  if (chrono_laplace_looks_binary (head, (gsize) n))
+    return TRUE;
+  return order != CHRONO_LAPLACE_AUTO_ORDER && sampled_types_are_valid (head, (gsize) n) > 0
+         && !first_line_is_reference (head, (gsize) n);
 }
 
 /* ---- a binary file read on demand */

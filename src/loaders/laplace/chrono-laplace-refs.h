@@ -49,8 +49,10 @@ gboolean chrono_laplace_detect_big_endian (const guint8 *head, gsize length, gbo
 /* Looks like packed binary records: type letters every 18 bytes, and bytes
  * no text has or (records of printable bytes only) no line a text file has. */
 gboolean chrono_laplace_looks_binary (const guint8 *head, gsize length);
-/* The file's first bytes look like binary records. */
-gboolean chrono_laplace_is_binary_file (const char *path);
+/* The file's first bytes look like binary records, or, with a byte order given (which only a binary has), records
+ * of printable bytes whose first line text could not read: a file that
+ * reads as both forms is taken as text only when nothing says otherwise. */
+gboolean chrono_laplace_is_binary_file (const char *path, ChronoLaplaceByteOrder order);
 
 /* What opening a binary file found out. */
 typedef struct {

@@ -433,7 +433,7 @@ laplace_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress,
   set_clock (trace);
   LaplaceRead r = { .trace = trace, .path = path };
   gboolean ok;
-  if (chrono_laplace_is_binary_file (path))
+  if (chrono_laplace_is_binary_file (path, byte_order_option (trace)))
     ok = open_binary (&r, path, error);
   else
     ok = read_text_file (&r, path, TRUE, progress, progress_data, cancellable, error);
@@ -500,7 +500,10 @@ laplace_sniff (const char *path, const char *head, gsize length)
                    || g_str_has_suffix (path, ".ref") || g_str_has_suffix (path, ".ref.txt");
   if (records == 0 || records < 4 * others)
     return 0;
-  /* five hex fields a line is Laplace's own shape */
+  /* five hex fields a line is Laplace's own shape: every line so (TRACE's
+   * records of one letter too, but none of them is five numbers alone) */
+  if (references == records && others == 0)
+    return named ? 85 : 75;
   if (references * 2 >= records)
     return named ? 80 : 60;
   return named ? 70 : 35;

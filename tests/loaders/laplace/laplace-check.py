@@ -269,6 +269,23 @@ class Laplace(unittest.TestCase):
         with open(self.here("printable.txt"), encoding="ascii") as f:
             self.assertEqual(f.readline(), "r 3030303030303030 34 41424344 61626364\n")
 
+    def test_a_binary_text_could_start_converts_back_and_forth(self):
+        # printable records whose bytes also begin a text line ("S 7e8f9 SS…"), as a
+        # round trip of the fuzzer's input wrote: with a byte order given (only a
+        # binary has one) it is read as binary; the text of S lines alone is Laplace's
+        records = [(b"S", 0x2037653866392053 + (k << 56), 0x53, 0x53535353, 0x53535353) for k in range(7)]
+        source = self.write_binary("s-only.bin", records)
+        text, binary, again = self.here("s-only.txt"), self.here("s-only.back"), self.here("s-only.again")
+        run("convert", source, "-o", text, "--byte-order", "little")
+        run("convert", text, "-o", binary, "--byte-order", "big")
+        self.assertTrue(read_bytes(binary).startswith(b"S 7e8f9 S"), read_bytes(binary)[:20])  # text could start so
+        run("convert", binary, "-o", again, "--byte-order", "big")
+        self.assertEqual(read_bytes(again), read_bytes(text))
+        # the same bytes with no byte order given begin a text line, and no text reads them
+        refused = run("convert", binary, "-o", self.here("s-only.none"), check=False)
+        self.assertEqual(refused.returncode, 2)
+        self.assertFalse(os.path.exists(self.here("s-only.none")))
+
     def test_frequency_shows_seconds(self):
         fixture = os.path.join(FIXTURES, "run.ref.txt")
         self.assertIn("40 cycles", run("info", fixture).stdout)
