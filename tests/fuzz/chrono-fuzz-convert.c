@@ -24,8 +24,8 @@ convert (const char *input, const char *output, const char *byte_order, gboolean
 {
   /* as the command line: the format its content says, if that one converts */
   g_autoptr (GError) error = NULL;
-  const ChronoLoaderInfo *loader = byte_order ? chrono_loaders_sniff_declaring (input, "byte-order", &error)
-                                              : chrono_loaders_sniff (input, &error);
+  const ChronoLoaderInfo *loader =
+      byte_order ? chrono_loaders_sniff_declaring (input, "byte-order", &error) : chrono_loaders_sniff (input, &error);
   if (loader == NULL || loader->convert == NULL)
     return FALSE;
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);

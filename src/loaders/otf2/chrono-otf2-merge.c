@@ -167,13 +167,23 @@ copy_location (ChronoOtf2Merge *m, OTF2_Reader *otf2, OTF2_EvtReaderCallbacks *c
 {
   if (local_defs && !read_local_definitions (m, otf2, location, error))
     return FALSE;
-  OTF2_EvtReader *events = OTF2_Reader_GetEvtReader (otf2, location);
+  /* no more events than the file holds: libotf2 would read past a cut one */
+  g_autofree char *path = chrono_otf2_location_file (m->input->path, location, "evt");
+  guint64 bound = 0;
+  g_autoptr (GError) cut = NULL;
+  ChronoOtf2EventFile file = chrono_otf2_event_file_bound (otf2, path, &bound, &cut);
+  OTF2_EvtReader *events = file != CHRONO_OTF2_EVENTS_UNREADABLE ? OTF2_Reader_GetEvtReader (otf2, location) : NULL;
+  if (cut != NULL && m->warnings != NULL)
+    g_ptr_array_add (m->warnings,
+                     g_strdup_printf (file == CHRONO_OTF2_EVENTS_CUT ? _ ("%s; the events before the cut are merged")
+                                                                     : _ ("%s; its events are not merged"),
+                                      cut->message));
   m->events = OTF2_Archive_GetEvtWriter (m->archive, chrono_otf2_merge_location (m, location));
   uint64_t n = 0;
   gboolean written = m->events != NULL;
   gboolean read = written && events != NULL
                   && OTF2_Reader_RegisterEvtCallbacks (otf2, events, callbacks, m) == OTF2_SUCCESS
-                  && OTF2_Reader_ReadAllLocalEvents (otf2, events, &n) == OTF2_SUCCESS;
+                  && OTF2_Reader_ReadLocalEvents (otf2, events, bound, &n) == OTF2_SUCCESS;
   if (m->events != NULL)
     written = OTF2_Archive_CloseEvtWriter (m->archive, m->events) == OTF2_SUCCESS && written;
   m->events = NULL;
@@ -183,7 +193,7 @@ copy_location (ChronoOtf2Merge *m, OTF2_Reader *otf2, OTF2_EvtReaderCallbacks *c
   chrono_otf2_merge_warn_dropped (m, location);
   if (written && m->error == NULL)
     {
-      if (!read)
+      if (!read && cut == NULL)
         warn_events_cut (m, location, n);
       return TRUE;
     }

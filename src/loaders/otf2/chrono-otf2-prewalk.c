@@ -31,9 +31,17 @@
 #define LITTLE_ENDIAN_MARK 0x42
 /* The anchor format libotf2 3 writes: it alone ends in a mark libotf2 checks. */
 #define ANCHOR_FORMAT_KNOWN 3
-/* Record types of a definitions chunk, and the length byte of a long record. */
-#define END_OF_CHUNK 1
+/* Record types of a chunk (a timestamp, in event files only, is its mark
+ * and eight bytes; every other record has a length), and the length byte
+ * of a long record. */
+#define END_OF_CHUNK 0
+#define END_OF_BUFFER 1
 #define END_OF_FILE 2
+#define CHUNK_HEADER_MARK 3
+#define TIMESTAMP 5
+#define TIMESTAMP_SIZE 8
+#define ATTRIBUTE_LIST 6
+#define LAST_EVENT_AT 10
 #define MAPPING_TABLE 5
 #define LONG_RECORD 0xff
 
@@ -192,7 +200,133 @@ chrono_otf2_open_archive (const char *anchor, GError **error)
       return NULL;
     }
   OTF2_Reader_SetSerialCollectiveCallbacks (otf2);
+  g_autofree char *stem = chrono_otf2_archive_stem (anchor);
+  g_autofree char *definitions = g_strconcat (stem, ".def", NULL);
+  if (!chrono_otf2_check_file_end (otf2, definitions, error))
+    {
+      OTF2_Reader_Close (otf2);
+      return NULL;
+    }
   return otf2;
+}
+
+/* ---- where a chunked file ends -------------------------------------------------- */
+
+/* TRUE when the definitions of the chunk at [chunk, end) reach the
+ * end-of-file record before its bytes end (every definition record has a
+ * length; events do not).  A chunk header libotf2 would refuse passes: it
+ * stops there itself. */
+static gboolean
+last_chunk_ends_file (const guint8 *chunk, const guint8 *end)
+{
+  if (end - chunk < CHUNK_HEADER_SIZE || chunk[0] != CHUNK_HEADER_MARK
+      || (chunk[1] != BIG_ENDIAN_MARK && chunk[1] != LITTLE_ENDIAN_MARK))
+    return TRUE;
+  Cursor c = { chunk + CHUNK_HEADER_SIZE, end, chunk[1] == BIG_ENDIAN_MARK, NULL };
+  for (;;)
+    {
+      guint8 type = take_u8 (&c, "");
+      if (c.missing != NULL || type == END_OF_CHUNK)
+        return FALSE;
+      if (type == END_OF_FILE)
+        return TRUE;
+      guint64 length = take_u8 (&c, "");
+      if (length == LONG_RECORD)
+        length = take_number (&c, 8, "");
+      if (c.missing != NULL || length > (guint64) (c.end - c.at))
+        return FALSE;
+      c.at += length;
+    }
+}
+
+static void
+set_cut_off (GError **error, const char *path)
+{
+  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+               _ ("%s: cut off: its last chunk ends without the end-of-file record (a run that was stopped while it "
+                  "wrote?)"),
+               path);
+}
+
+/* The file's last chunk: its start and end within the mapped bytes. */
+static GMappedFile *
+map_last_chunk (const char *path, guint64 chunk_size, const guint8 **chunk, const guint8 **end)
+{
+  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, NULL);
+  if (file == NULL || chunk_size <= CHUNK_HEADER_SIZE || g_mapped_file_get_length (file) == 0)
+    return NULL;
+  const guint8 *bytes = (const guint8 *) g_mapped_file_get_contents (file);
+  gsize size = g_mapped_file_get_length (file);
+  *chunk = bytes + (gsize) ((size - 1) / chunk_size * chunk_size);
+  *end = bytes + size;
+  return g_steal_pointer (&file);
+}
+
+gboolean
+chrono_otf2_check_file_end (OTF2_Reader *otf2, const char *path, GError **error)
+{
+  uint64_t event_chunk = 0, definition_chunk = 0;
+  OTF2_Reader_GetChunkSize (otf2, &event_chunk, &definition_chunk);
+  const guint8 *chunk, *end;
+  g_autoptr (GMappedFile) file = map_last_chunk (path, definition_chunk, &chunk, &end);
+  if (file == NULL || last_chunk_ends_file (chunk, end))
+    return TRUE; /* nothing to walk: libotf2 finds it unreadable itself */
+  set_cut_off (error, path);
+  return FALSE;
+}
+
+/* TRUE when the chunk [chunk, end), a valid one, ends before its first event. */
+static gboolean
+chunk_ends_before_an_event (const guint8 *chunk, const guint8 *end)
+{
+  Cursor c = { chunk + CHUNK_HEADER_SIZE, end, chunk[1] == BIG_ENDIAN_MARK, NULL };
+  for (;;)
+    {
+      guint8 type = take_u8 (&c, "");
+      if (c.missing != NULL || type == END_OF_CHUNK)
+        return TRUE;
+      if (type != TIMESTAMP && type != ATTRIBUTE_LIST)
+        return FALSE;
+      guint64 length = type == TIMESTAMP ? TIMESTAMP_SIZE : take_u8 (&c, "");
+      if (type == ATTRIBUTE_LIST && length == LONG_RECORD)
+        length = take_number (&c, 8, "");
+      if (c.missing != NULL || length > (guint64) (c.end - c.at))
+        return TRUE;
+      c.at += length;
+    }
+}
+
+/* libotf2 ends every file it writes with the end-of-file record and an
+ * end-of-buffer mark after it: bytes a cut file has lost. */
+static gboolean
+ends_as_written (const guint8 *end)
+{
+  return end[-2] == END_OF_FILE && end[-1] == END_OF_BUFFER;
+}
+
+ChronoOtf2EventFile
+chrono_otf2_event_file_bound (OTF2_Reader *otf2, const char *path, guint64 *bound, GError **error)
+{
+  uint64_t event_chunk = 0, definition_chunk = 0;
+  OTF2_Reader_GetChunkSize (otf2, &event_chunk, &definition_chunk);
+  const guint8 *chunk, *end;
+  g_autoptr (GMappedFile) file = map_last_chunk (path, event_chunk, &chunk, &end);
+  *bound = file != NULL ? g_mapped_file_get_length (file) : 0;
+  if (file == NULL || end - chunk < CHUNK_HEADER_SIZE || chunk[0] != CHUNK_HEADER_MARK
+      || (chunk[1] != BIG_ENDIAN_MARK && chunk[1] != LITTLE_ENDIAN_MARK))
+    return CHRONO_OTF2_EVENTS_WHOLE; /* libotf2 stops at a chunk it cannot read */
+  if (chunk_ends_before_an_event (chunk, end))
+    {
+      set_cut_off (error, path);
+      return CHRONO_OTF2_EVENTS_UNREADABLE;
+    }
+  Cursor c = { chunk + LAST_EVENT_AT, end, chunk[1] == BIG_ENDIAN_MARK, NULL };
+  guint64 last_event = take_number (&c, 8, "");
+  *bound = MIN (*bound, last_event);
+  if (ends_as_written (end))
+    return CHRONO_OTF2_EVENTS_WHOLE;
+  set_cut_off (error, path);
+  return CHRONO_OTF2_EVENTS_CUT;
 }
 
 /* ---- a location's local definitions ------------------------------------------------ */
@@ -241,6 +375,8 @@ chrono_otf2_check_location_definitions (OTF2_Reader *otf2, const char *anchor, g
   g_autofree char *path = chrono_otf2_location_file (anchor, location, "def");
   uint64_t event_chunk = 0, definition_chunk = 0;
   OTF2_Reader_GetChunkSize (otf2, &event_chunk, &definition_chunk);
+  if (!chrono_otf2_check_file_end (otf2, path, error))
+    return FALSE;
   g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, NULL);
   if (file == NULL || definition_chunk <= CHUNK_HEADER_SIZE)
     return TRUE; /* nothing to walk: libotf2 finds it unreadable itself */

@@ -13,12 +13,33 @@ G_BEGIN_DECLS
  * libotf2 would read (a count of properties the file does not hold). */
 gboolean chrono_otf2_check_anchor (const char *anchor, GError **error);
 /* The archive opened by libotf2 for reading, collectives serial, once its
- * anchor passed chrono_otf2_check_anchor; NULL with an error otherwise. */
+ * anchor passed chrono_otf2_check_anchor and its global definitions
+ * chrono_otf2_check_file_end; NULL with an error otherwise. */
 OTF2_Reader *chrono_otf2_open_archive (const char *anchor, GError **error);
 /* FALSE, with an error naming the file, when the local definitions of
  * location in the archive otf2 opened from anchor hold a record libotf2
  * would overrun its memory on (a mapping table of more entries than the
- * file has bytes).  What libotf2 refuses by itself passes. */
+ * file has bytes) or are cut off (chrono_otf2_check_file_end).  What
+ * libotf2 refuses by itself passes. */
+/* libotf2 reads on past the end of a chunked file whose last chunk ends
+ * without the end-of-file record (a run killed while it wrote, a copy cut
+ * short), into chunk buffers that hold what it read before, and may go
+ * round them for ever.  So: */
+/* FALSE, with an error naming path, when that definitions file is so. */
+gboolean chrono_otf2_check_file_end (OTF2_Reader *otf2, const char *path, GError **error);
+typedef enum {
+  CHRONO_OTF2_EVENTS_WHOLE,
+  CHRONO_OTF2_EVENTS_CUT, /* read up to *bound, with the error to say */
+  CHRONO_OTF2_EVENTS_UNREADABLE, /* not to be read at all */
+} ChronoOtf2EventFile;
+/* How many events may be read of that event file (events have no length
+ * to walk them by): what its last chunk's header says the file holds, and
+ * never more than it has bytes.  Reading no more than *bound events,
+ * libotf2 stops at the file's last event.  A file that does not end as
+ * libotf2 ends what it writes is cut (an error names it); one whose last
+ * chunk holds no event is not to be read (libotf2 would go round with no
+ * event to stop at). */
+ChronoOtf2EventFile chrono_otf2_event_file_bound (OTF2_Reader *otf2, const char *path, guint64 *bound, GError **error);
 gboolean chrono_otf2_check_location_definitions (OTF2_Reader *otf2, const char *anchor, guint64 location,
                                                  GError **error);
 

@@ -35,6 +35,32 @@ has_file (ChronoOtf2Reader *r, guint64 id, const char *ext)
   return g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0;
 }
 
+typedef enum { EVENTS_MISSING, EVENTS_READ, EVENTS_UNREADABLE } EventFile;
+
+/* Whether libotf2 can read a location's events, and how many at most
+ * (chrono_otf2_event_file_bound); one it cannot is said. */
+static EventFile
+event_file (ChronoOtf2Reader *r, OTF2_Reader *otf2, guint64 id, guint64 *bound)
+{
+  if (!has_file (r, id, "evt"))
+    return EVENTS_MISSING;
+  g_autofree char *path = chrono_otf2_location_file (r->path, id, "evt");
+  g_autoptr (GError) error = NULL;
+  switch (chrono_otf2_event_file_bound (otf2, path, bound, &error))
+    {
+    case CHRONO_OTF2_EVENTS_WHOLE: return EVENTS_READ;
+    case CHRONO_OTF2_EVENTS_CUT:
+      chrono_warnings_add (r->warnings, 0, "location cut off",
+                           _ ("location %" PRIu64 ": %s; the events before the cut are read"), id, error->message);
+      return EVENTS_READ;
+    case CHRONO_OTF2_EVENTS_UNREADABLE:
+    default:
+      chrono_warnings_add (r->warnings, 0, "location unreadable",
+                           _ ("location %" PRIu64 ": %s; its events are not read"), id, error->message);
+      return EVENTS_UNREADABLE;
+    }
+}
+
 static void
 read_local_definitions (ChronoOtf2Reader *r, OTF2_Reader *otf2, guint64 id)
 {
@@ -59,12 +85,13 @@ read_local_definitions (ChronoOtf2Reader *r, OTF2_Reader *otf2, guint64 id)
 void
 chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *locations, GPtrArray *starts)
 {
-  g_autofree gboolean *has_events = g_new0 (gboolean, MAX (locations->len, 1));
+  g_autofree EventFile *files = g_new0 (EventFile, MAX (locations->len, 1));
+  g_autofree guint64 *bounds = g_new0 (guint64, MAX (locations->len, 1));
   for (guint i = 0; i < locations->len; i++)
     {
       guint64 id = ((Location *) g_ptr_array_index (locations, i))->id;
-      has_events[i] = has_file (r, id, "evt");
-      if (has_events[i])
+      files[i] = event_file (r, otf2, id, &bounds[i]);
+      if (files[i] == EVENTS_READ)
         OTF2_Reader_SelectLocation (otf2, id);
     }
   gboolean local_defs = OTF2_Reader_OpenDefFiles (otf2) == OTF2_SUCCESS;
@@ -74,12 +101,12 @@ chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *loca
   for (guint i = 0; i < locations->len; i++)
     {
       Location *location = g_ptr_array_index (locations, i);
-      if (local_defs && has_events[i] && has_file (r, location->id, "def"))
+      if (local_defs && files[i] == EVENTS_READ && has_file (r, location->id, "def"))
         read_local_definitions (r, otf2, location->id); /* its mapping tables and clock offsets */
       const LocationCheckpoint *start = starts ? g_ptr_array_index (starts, i) : NULL;
       if (starts != NULL && (start == NULL || start->no_events))
         continue; /* nothing of it in the window */
-      OTF2_EvtReader *events = has_events[i] ? OTF2_Reader_GetEvtReader (otf2, location->id) : NULL;
+      OTF2_EvtReader *events = files[i] == EVENTS_READ ? OTF2_Reader_GetEvtReader (otf2, location->id) : NULL;
       uint64_t n = 0;
       r->window_over = FALSE;
       OTF2_ErrorCode read = OTF2_SUCCESS;
@@ -87,9 +114,12 @@ chrono_otf2_read_events (ChronoOtf2Reader *r, OTF2_Reader *otf2, GPtrArray *loca
         read = OTF2_EvtReader_Seek (events, start->position);
       if (read == OTF2_SUCCESS && events != NULL)
         read = OTF2_Reader_RegisterEvtCallbacks (otf2, events, callbacks, r);
-      if (read == OTF2_SUCCESS && events != NULL)
-        read = OTF2_Reader_ReadAllLocalEvents (otf2, events, &n);
-      if (events == NULL || (read != OTF2_SUCCESS && !(r->window_over && read == OTF2_ERROR_INTERRUPTED_BY_CALLBACK)))
+      /* the window's first event is the one at its checkpoint's position */
+      guint64 first = start != NULL ? MAX (start->position, 1) : 1;
+      if (read == OTF2_SUCCESS && events != NULL && bounds[i] >= first)
+        read = OTF2_Reader_ReadLocalEvents (otf2, events, bounds[i] - first + 1, &n);
+      if ((events == NULL && files[i] != EVENTS_UNREADABLE)
+          || (read != OTF2_SUCCESS && !(r->window_over && read == OTF2_ERROR_INTERRUPTED_BY_CALLBACK)))
         chrono_warnings_add (r->warnings, 0, "location unreadable",
                              _ ("location %" PRIu64 ": its events could not be read to the end (%" PRIu64 " read)"),
                              location->id, (guint64) n);

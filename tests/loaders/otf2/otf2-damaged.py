@@ -171,9 +171,59 @@ def damaged_anchors():
             failures.append(f"anchor of 2^31 properties: {run.stderr[:300]}")
 
 
+def cut_files():
+    """A chunked file whose last chunk ends without the end-of-file record
+    (cut at a chunk's end: two whole chunks of three) made libotf2 read on
+    past the file into the buffers of the chunks it had read, round and
+    round for ever: the events before the cut are read, no more, with a
+    warning naming the file, in info, check, merge and lazily.  Cut global
+    definitions refuse the archive; cut local ones are a warning."""
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as out:
+        anchor = os.path.join(tmp, "run.otf2")
+        subprocess.run([generator, "--locations", "2", "--events", "400000", "--local-defs", "-o", anchor], check=True)
+        evt = os.path.join(tmp, "run", "0.evt")
+        chunk = 1 << 20
+        if os.path.getsize(evt) <= 2 * chunk:
+            failures.append(f"cut files: {evt} has {os.path.getsize(evt)} bytes, not three chunks")
+            return
+        whole = {}
+        for lazy in ("never", "always"):
+            info = subprocess.run([cli, "info", "--json", f"--lazy={lazy}", anchor], capture_output=True, text=True)
+            whole[lazy] = {loc["id"]: loc["enters"] for loc in json.loads(info.stdout)["locations"]}
+        os.truncate(evt, 2 * chunk)
+        for command in (["check", anchor], ["info", "--json", "--lazy=never", anchor],
+                        ["info", "--json", "--lazy=always", anchor],
+                        ["merge", "-o", os.path.join(out, "m.otf2"), anchor, anchor]):
+            try:
+                run = subprocess.run([cli, *command], capture_output=True, text=True, timeout=60)
+            except subprocess.TimeoutExpired:
+                failures.append(f"cut event file: {' '.join(command[:3])} never ends")
+                continue
+            said = run.stdout + run.stderr
+            if run.returncode not in (0, 1) or (command[0] != "info" and "0.evt: cut off" not in said):
+                failures.append(f"cut event file: {' '.join(command[:3])} exit {run.returncode}: {said[:400]}")
+            if command[0] == "info" and run.returncode in (0, 1):
+                enters = {loc["id"]: loc["enters"] for loc in json.loads(run.stdout)["locations"]}
+                before = whole[command[2][len("--lazy="):]]
+                # location 0 keeps its first two chunks' calls, no more; location 1 all of them
+                if not 0 < enters[0] < before[0] or enters[1] != before[1]:
+                    failures.append(f"cut event file: {command[2]}: enters {enters}, whole file {before}")
+        for name, expected_exit in (("run/1.def", 1), ("run.def", 2)):
+            path = os.path.join(tmp, name)
+            with open(path, "rb") as f:
+                data = f.read()
+            with open(path, "wb") as f:
+                f.write(data[:-2])  # the end-of-file record and the byte after it
+            run = subprocess.run([cli, "check", anchor], capture_output=True, text=True, timeout=60)
+            said = run.stdout + run.stderr
+            if run.returncode != expected_exit or f"{os.path.basename(name)}: cut off" not in said:
+                failures.append(f"cut {name}: check exit {run.returncode}: {said[:400]}")
+
+
 special_files()
 many_missing_locations()
 damaged_anchors()
+cut_files()
 for line in failures:
     print("FAIL", line)
 print(f"{len(failures)} failures")
