@@ -277,6 +277,7 @@ class Laplace(unittest.TestCase):
         source = self.write_binary("s-only.bin", records)
         text, binary, again = self.here("s-only.txt"), self.here("s-only.back"), self.here("s-only.again")
         run("convert", source, "-o", text, "--byte-order", "little")
+        self.assertEqual(info(text)["format"], "laplace")  # TRACE has S lines too, never five numbers alone
         run("convert", text, "-o", binary, "--byte-order", "big")
         self.assertTrue(read_bytes(binary).startswith(b"S 7e8f9 S"), read_bytes(binary)[:20])  # text could start so
         run("convert", binary, "-o", again, "--byte-order", "big")
