@@ -192,12 +192,14 @@ sniff_among (const char *path, const char *declaring, GError **error)
     return NULL;
   head[length] = '\0';
 
-  const ChronoLoaderInfo *best = NULL;
+  const ChronoLoaderInfo *best = NULL, *only_declaring = NULL;
   int best_score = 0;
+  guint n_declaring = 0;
   for (const ChronoLoaderInfo *const *l = chrono_loaders_list (); *l; l++)
     {
       if (declaring != NULL && find_in ((*l)->options, declaring) == NULL)
         continue;
+      only_declaring = ++n_declaring == 1 ? *l : NULL;
       int score = (*l)->sniff (path, head, length);
       if (score > 0)
         score += glob_bonus (*l, path);
@@ -207,6 +209,10 @@ sniff_among (const char *path, const char *declaring, GError **error)
           best_score = score;
         }
     }
+  /* an option only one format has names it, though its sniffer doubts
+   * (records of printable bytes that begin as a text line does) */
+  if (best == NULL && declaring != NULL && n_declaring == 1)
+    best = only_declaring;
   if (best == NULL)
     {
       g_autoptr (GPtrArray) known = g_ptr_array_new ();
