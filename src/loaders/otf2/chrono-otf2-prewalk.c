@@ -216,12 +216,26 @@ chrono_otf2_open_archive (const char *anchor, GError **error)
  * end-of-file record before its bytes end (every definition record has a
  * length; events do not).  A chunk header libotf2 would refuse passes: it
  * stops there itself. */
+typedef enum { HEADER_WHOLE, HEADER_REFUSED, HEADER_CUT } ChunkHeader;
+
+/* A chunk's header as libotf2 reads it: its two marks, which it refuses
+ * when they are wrong, then two numbers, which it takes from whatever its
+ * buffer holds past a file's end. */
+static ChunkHeader
+chunk_header (const guint8 *chunk, const guint8 *end)
+{
+  if (end - chunk >= BUFFER_HEADER_SIZE
+      && (chunk[0] != CHUNK_HEADER_MARK || (chunk[1] != BIG_ENDIAN_MARK && chunk[1] != LITTLE_ENDIAN_MARK)))
+    return HEADER_REFUSED;
+  return end - chunk < CHUNK_HEADER_SIZE ? HEADER_CUT : HEADER_WHOLE;
+}
+
 static gboolean
 last_chunk_ends_file (const guint8 *chunk, const guint8 *end)
 {
-  if (end - chunk < CHUNK_HEADER_SIZE || chunk[0] != CHUNK_HEADER_MARK
-      || (chunk[1] != BIG_ENDIAN_MARK && chunk[1] != LITTLE_ENDIAN_MARK))
-    return TRUE;
+  ChunkHeader header = chunk_header (chunk, end);
+  if (header != HEADER_WHOLE)
+    return header == HEADER_REFUSED;
   Cursor c = { chunk + CHUNK_HEADER_SIZE, end, chunk[1] == BIG_ENDIAN_MARK, NULL };
   for (;;)
     {
@@ -312,10 +326,9 @@ chrono_otf2_event_file_bound (OTF2_Reader *otf2, const char *path, guint64 *boun
   const guint8 *chunk, *end;
   g_autoptr (GMappedFile) file = map_last_chunk (path, event_chunk, &chunk, &end);
   *bound = file != NULL ? g_mapped_file_get_length (file) : 0;
-  if (file == NULL || end - chunk < CHUNK_HEADER_SIZE || chunk[0] != CHUNK_HEADER_MARK
-      || (chunk[1] != BIG_ENDIAN_MARK && chunk[1] != LITTLE_ENDIAN_MARK))
+  if (file == NULL || chunk_header (chunk, end) == HEADER_REFUSED)
     return CHRONO_OTF2_EVENTS_WHOLE; /* libotf2 stops at a chunk it cannot read */
-  if (chunk_ends_before_an_event (chunk, end))
+  if (chunk_header (chunk, end) == HEADER_CUT || chunk_ends_before_an_event (chunk, end))
     {
       set_cut_off (error, path);
       return CHRONO_OTF2_EVENTS_UNREADABLE;
