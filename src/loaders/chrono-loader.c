@@ -210,8 +210,9 @@ sniff_among (const char *path, const char *declaring, GError **error)
         }
     }
   /* an option only one format has names it, though its sniffer doubts
-   * (records of printable bytes that begin as a text line does) */
-  if (best == NULL && declaring != NULL && n_declaring == 1)
+   * (records of printable bytes that begin as a text line does); an empty
+   * file is of no format */
+  if (best == NULL && declaring != NULL && n_declaring == 1 && length > 0)
     best = only_declaring;
   if (best == NULL)
     {
