@@ -88,6 +88,33 @@ dump_instances (GString *out, ChronoInstances *instances)
 }
 
 static void
+dump_accesses (GString *out, ChronoTrace *trace, ChronoAccesses *accesses)
+{
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  guint n = chrono_accesses_get_n (accesses);
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoAccess *access = chrono_accesses_get (accesses, i);
+      g_string_append_printf (out, "  access %u %s instance=", i, chrono_strings_get (strings, access->process));
+      dump_time (out, access->instance);
+      g_string_append (out, " requested=");
+      dump_time (out, access->requested);
+      g_string_append (out, " assigned=");
+      dump_time (out, access->assigned);
+      g_string_append (out, " released=");
+      dump_time (out, access->released);
+      g_string_append_printf (out, " line=%" G_GUINT64_FORMAT " held_by=", access->line);
+      guint n_holders;
+      const guint32 *holders = chrono_accesses_get_holders (accesses, i, &n_holders);
+      for (guint h = 0; h < n_holders; h++)
+        g_string_append_printf (out, "%s%u", h ? "," : "", holders[h]);
+      if (n_holders == 0)
+        g_string_append_c (out, '-');
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
 dump_marks (GString *out, ChronoTrace *trace, ChronoMarks *marks)
 {
   ChronoStrings *strings = chrono_trace_get_strings (trace);
@@ -199,6 +226,8 @@ dump_lane (GString *out, ChronoTrace *trace, ChronoLane *lane)
     }
   if (chrono_lane_get_instances (lane))
     dump_instances (out, chrono_lane_get_instances (lane));
+  if (chrono_lane_get_accesses (lane))
+    dump_accesses (out, trace, chrono_lane_get_accesses (lane));
   if (chrono_lane_get_spans (lane))
     dump_spans (out, trace, chrono_lane_get_spans (lane));
   if (chrono_lane_get_marks (lane))

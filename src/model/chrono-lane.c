@@ -22,6 +22,7 @@ struct _ChronoLane {
   gboolean other_shown; /* it shows its other reading */
   ChronoLane *leader; /* a decoded chunk's lane: the index lane whose reading it shows */
   ChronoInstances *instances;
+  ChronoAccesses *accesses;
   ChronoSummary *summary;
   ChronoTree *tree;
   ChronoReferences *references;
@@ -101,6 +102,7 @@ chrono_lane_finalize (GObject *object)
   g_free (self->key_name);
   g_clear_object (&self->leader);
   g_clear_pointer (&self->instances, chrono_instances_free);
+  g_clear_pointer (&self->accesses, chrono_accesses_free);
   g_clear_pointer (&self->summary, chrono_summary_free);
   g_clear_pointer (&self->tree, chrono_tree_free);
   g_clear_object (&self->references);
@@ -633,6 +635,20 @@ chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second)
   if (lane->signal == NULL)
     lane->signal = chrono_signal_new (ticks_per_second);
   return lane->signal;
+}
+
+ChronoAccesses *
+chrono_lane_get_accesses (ChronoLane *lane)
+{
+  return lane->accesses;
+}
+
+ChronoAccesses *
+chrono_lane_ensure_accesses (ChronoLane *lane)
+{
+  if (lane->accesses == NULL)
+    lane->accesses = chrono_accesses_new ();
+  return lane->accesses;
 }
 
 ChronoInstances *

@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 
+#include "chrono-accesses.h"
 #include "chrono-instances.h"
 #include "chrono-marks.h"
 #include "chrono-references.h"
@@ -75,6 +76,8 @@ ChronoSpans *chrono_lane_get_spans (ChronoLane *lane);
 ChronoMarks *chrono_lane_get_marks (ChronoLane *lane);
 ChronoSignal *chrono_lane_get_signal (ChronoLane *lane);
 ChronoInstances *chrono_lane_get_instances (ChronoLane *lane);
+/* A semaphore lane's accesses (chrono-accesses.h); NULL when it has none. */
+ChronoAccesses *chrono_lane_get_accesses (ChronoLane *lane);
 ChronoSpans *chrono_lane_ensure_spans (ChronoLane *lane);
 ChronoMarks *chrono_lane_ensure_marks (ChronoLane *lane);
 ChronoSignal *chrono_lane_ensure_signal (ChronoLane *lane, gint64 ticks_per_second);
@@ -94,6 +97,7 @@ gboolean chrono_lane_swap_signals (ChronoLane *lane);
  * switched; it keeps the index lane alive. */
 void chrono_lane_follow_reading (ChronoLane *lane, ChronoLane *leader);
 ChronoInstances *chrono_lane_ensure_instances (ChronoLane *lane);
+ChronoAccesses *chrono_lane_ensure_accesses (ChronoLane *lane);
 /* What the claims of a lazily read resource lane amount to, counted by its
  * reader in the order a whole read places them (its spans are in decoded
  * chunks only): how many, Σ amount × seconds, and the ticks of the trace

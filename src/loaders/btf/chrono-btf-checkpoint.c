@@ -405,6 +405,7 @@ chrono_btf_machine_restore (ChronoBtfMachine *m, const ChronoBtfCheckpoint *cp)
   m->have_time = cp->have_time;
   m->first_time = cp->first_time;
   m->last_time = cp->last_time;
+  m->decoding_chunk = TRUE;
   g_autofree Entity **entities = restore_entities (m, cp);
   for (guint i = 0; i < cp->entities->len; i++)
     {

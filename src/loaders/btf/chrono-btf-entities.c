@@ -52,6 +52,8 @@ free_entity (gpointer data)
   g_clear_object (&e->lane);
   g_clear_pointer (&e->live, g_ptr_array_unref);
   g_clear_pointer (&e->accesses, g_hash_table_unref);
+  g_clear_pointer (&e->open_accesses, g_hash_table_unref);
+  g_clear_pointer (&e->holding, g_array_unref);
   g_clear_pointer (&e->orphan_calls, g_ptr_array_unref);
   g_free (e);
 }

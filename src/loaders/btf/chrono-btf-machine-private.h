@@ -135,6 +135,11 @@ struct _Entity {
   ChronoState sem_state;
   gint64 sem_since;
   GHashTable *accesses; /* process name -> Access* */
+  /* the rows of the semaphore lane's accesses (chrono-accesses.h) still
+   * open: "process\x1finstance" -> row + 1, and the rows holding it now,
+   * in the order they were assigned */
+  GHashTable *open_accesses;
+  GArray *holding; /* guint */
   /* runnables called with no live process */
   GPtrArray *orphan_calls;
   /* runnables: the lane last found under a caller's lane */
@@ -159,6 +164,7 @@ struct _ChronoBtfMachine {
   guint64 line;
   GPtrArray *pending; /* ChronoBtfEvent*: runnable lines waiting for their process */
   gboolean replaying;
+  gboolean decoding_chunk; /* restored from a checkpoint: the index pass keeps the semaphores' accesses */
   guint summary_buckets; /* > 0: an index pass, lanes get summaries instead of spans (at most this many buckets) */
   ChronoScheduleBuilder builder; /* lays out instances, occupants and calls (into summaries in an index pass) */
   guint8 open_end; /* the flag of what is still open when the machine finishes */

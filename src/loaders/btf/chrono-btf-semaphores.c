@@ -54,6 +54,97 @@ access_set_state (ChronoBtfMachine *m, Access *access, gint64 time, ChronoState 
   access->since = time;
 }
 
+/* ---- the semaphore's table of accesses ---------------------------------- */
+
+static char *
+access_key (const ChronoBtfEvent *ev)
+{
+  return g_strdup_printf ("%s\x1f%" G_GINT64_FORMAT, ev->source, ev->source_instance);
+}
+
+/* The open row of this event's (process, instance), or G_MAXUINT. */
+static guint
+open_access (Entity *sem, const char *key)
+{
+  gpointer row = sem->open_accesses ? g_hash_table_lookup (sem->open_accesses, key) : NULL;
+  return row ? GPOINTER_TO_UINT (row) - 1 : G_MAXUINT;
+}
+
+static guint
+add_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, char *key, gint64 requested)
+{
+  if (sem->open_accesses == NULL)
+    {
+      sem->open_accesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      sem->holding = g_array_new (FALSE, FALSE, sizeof (guint));
+    }
+  ChronoAccess access = {
+    .process = chrono_strings_intern (m->strings, ev->source),
+    .instance = ev->source_instance,
+    .requested = requested,
+    .assigned = CHRONO_ACCESS_NEVER,
+    .released = CHRONO_ACCESS_NEVER,
+    .line = m->line,
+  };
+  ChronoAccesses *table = chrono_lane_ensure_accesses (sem->lane);
+  guint row = chrono_accesses_add (table, &access, (const guint *) sem->holding->data, sem->holding->len);
+  g_hash_table_replace (sem->open_accesses, key, GUINT_TO_POINTER (row + 1));
+  return row;
+}
+
+static void
+stop_holding (Entity *sem, guint row)
+{
+  for (guint i = 0; i < sem->holding->len; i++)
+    if (g_array_index (sem->holding, guint, i) == row)
+      {
+        g_array_remove_index (sem->holding, i);
+        return;
+      }
+}
+
+/* requestsemaphore, assigned and released, by (process, instance): a
+ * request opens a row with the holders of the moment, an assignment makes
+ * it a holder, a release closes it.  The index pass keeps the table whole;
+ * a decoded chunk does not (its checkpoint holds no accesses). */
+static void
+note_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
+{
+  if (m->decoding_chunk)
+    return;
+  g_autofree char *key = access_key (ev);
+  guint row = open_access (sem, key);
+  if (names_equal (ev->event, "requestsemaphore"))
+    {
+      add_access (m, sem, ev, g_steal_pointer (&key), ev->time);
+      return;
+    }
+  ChronoAccesses *table = chrono_lane_get_accesses (sem->lane);
+  if (names_equal (ev->event, "assigned"))
+    {
+      if (row == G_MAXUINT) /* held since before the trace began */
+        row = add_access (m, sem, ev, g_steal_pointer (&key), CHRONO_ACCESS_NEVER);
+      ChronoAccess *access = chrono_accesses_get (chrono_lane_get_accesses (sem->lane), row);
+      if (access->assigned == CHRONO_ACCESS_NEVER)
+        {
+          access->assigned = ev->time;
+          g_array_append_val (sem->holding, row);
+        }
+      return;
+    }
+  /* released */
+  if (row == G_MAXUINT)
+    {
+      chrono_warnings_add (m->warnings, m->line, "released without a request",
+                           _ ("%s (instance %" G_GINT64_FORMAT ") releases %s, which it did not request"), ev->source,
+                           ev->source_instance, sem->name);
+      return;
+    }
+  chrono_accesses_get (table, row)->released = ev->time;
+  stop_holding (sem, row);
+  g_hash_table_remove (sem->open_accesses, key);
+}
+
 void
 chrono_btf_semaphore_event (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
 {
@@ -75,6 +166,9 @@ chrono_btf_semaphore_event (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEve
     }
 
   Access *access = chrono_btf_ensure_access (sem, ev->source);
+  if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "assigned")
+      || names_equal (ev->event, "released"))
+    note_access (m, sem, ev);
   if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "waiting"))
     access_set_state (m, access, ev->time, CHRONO_STATE_SEM_REQUESTED);
   else if (names_equal (ev->event, "assigned"))
