@@ -15,7 +15,12 @@
  * Jitters compare successive instances (in activation order) with the
  * period, taken from the activations (the median of their distances) or
  * given: |distance of the activations − period|, |distance of the
- * terminations − period|.  A runnable call has gross and net execution. */
+ * terminations − period|.  An instance that made at least one access to a
+ * semaphore (chrono-accesses.h; the instance by its number) has
+ *   semaphore_wait  = Σ over its accesses of assigned − requested
+ *   semaphore_hold  = Σ over its accesses of released − assigned
+ * (an access missing either end adds nothing).  A runnable call has gross
+ * and net execution. */
 #pragma once
 
 #include "chrono-trace.h"
@@ -31,6 +36,8 @@ typedef enum {
   CHRONO_METRIC_PREEMPTIONS,
   CHRONO_METRIC_ACTIVATION_JITTER,
   CHRONO_METRIC_RESPONSE_JITTER,
+  CHRONO_METRIC_SEMAPHORE_WAIT,
+  CHRONO_METRIC_SEMAPHORE_HOLD,
   CHRONO_N_METRICS
 } ChronoMetric;
 

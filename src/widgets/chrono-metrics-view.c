@@ -54,6 +54,8 @@ metric_label (ChronoMetric metric)
     case CHRONO_METRIC_PREEMPTIONS: return _ ("Preemptions");
     case CHRONO_METRIC_ACTIVATION_JITTER: return _ ("Activation jitter");
     case CHRONO_METRIC_RESPONSE_JITTER: return _ ("Response jitter");
+    case CHRONO_METRIC_SEMAPHORE_WAIT: return _ ("Semaphore wait");
+    case CHRONO_METRIC_SEMAPHORE_HOLD: return _ ("Semaphore hold");
     default: g_return_val_if_reached ("");
     }
 }

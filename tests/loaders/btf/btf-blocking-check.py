@@ -88,6 +88,23 @@ def check(cli, path):
     return problems
 
 
+def requirements(cli, fixture):
+    """semaphore_wait and semaphore_hold are metrics a requirements file limits like the others."""
+    if not os.path.exists(fixture):
+        return []
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".req", delete=False) as req:
+        req.write("Task_High semaphore_wait <= 1ms\nTask_High semaphore_wait <= 6ms\nTask_Low semaphore_hold <= 7ms\n")
+    try:
+        run = subprocess.run([cli, "check", "--requirements", req.name, fixture], capture_output=True, text=True)
+    finally:
+        os.unlink(req.name)
+    said = run.stdout.strip().splitlines()
+    if run.returncode != 1 or len(said) != 1 or "Task_High semaphore_wait <= 1ms: 5.7 ms" not in said[0]:
+        return [f"{fixture}: requirements: exit {run.returncode}, said {said}"]
+    return []
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -99,6 +116,8 @@ def main():
             paths = [arg] if os.path.exists(arg) else []
         for path in paths:
             problems += check(cli, path)
+            if path.endswith("blocking/inversion.btf"):
+                problems += requirements(cli, path)
     for p in problems:
         print("FAIL", p)
     print(f"{len(problems)} failures")

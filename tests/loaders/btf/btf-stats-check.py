@@ -33,7 +33,7 @@ RUNNING_EVENTS = {"start", "resume", "run"}
 STATE_OF = {"preempt": "READY", "release": "READY", "release_parking": "READY", "poll": "POLLING",
             "poll_parking": "POLLING", "park": "PARKING", "wait": "WAITING"}
 METRICS = ["response_time", "start_delay", "gross_execution", "net_execution", "interference", "preemptions",
-           "activation_jitter", "response_jitter"]
+           "activation_jitter", "response_jitter", "semaphore_wait", "semaphore_hold"]
 
 
 def open_text(path):
@@ -78,10 +78,41 @@ class Life:
         self.state, self.since = state, time
 
 
+class Accesses:
+    """Semaphore accesses by (process, instance): an access runs from its
+    requestsemaphore (or an assignment with none) to the next released of
+    the same process instance and semaphore; Σ assigned − requested and
+    Σ released − assigned of each instance that made one."""
+
+    def __init__(self):
+        self.open, self.sums = {}, {}
+
+    def feed(self, row, time, event):
+        process, instance, semaphore = task_name(row[1].strip()), row[2].strip(), row[4].strip()
+        key, who = (process, instance, semaphore), (process, instance)
+        if event == "requestsemaphore":
+            self.open[key] = {"requested": time, "assigned": None}
+            self.sums.setdefault(who, [0, 0])
+        elif event == "assigned":
+            access = self.open.get(key)
+            if access is None:
+                access = self.open[key] = {"requested": None, "assigned": None}
+                self.sums.setdefault(who, [0, 0])
+            if access["assigned"] is None:
+                access["assigned"] = time
+                if access["requested"] is not None:
+                    self.sums[who][0] += time - access["requested"]
+        elif event == "released":
+            access = self.open.pop(key, None)
+            if access is not None and access["assigned"] is not None:
+                self.sums[who][1] += time - access["assigned"]
+
+
 def read_instances(path):
     """(name, type) → complete instances as dicts of ticks, and ticks per second."""
     scale = UNITS["ns"]
     open_lives, done = {}, {}
+    accesses = Accesses()
     for number, row in enumerate(csv.reader(io.StringIO(open_text(path))), start=1):
         if not row:
             continue
@@ -89,6 +120,10 @@ def read_instances(path):
             key, _, value = row[0][1:].partition(" ")
             if key.lower() == "timescale" and value.strip() in UNITS:
                 scale = UNITS[value.strip()]
+            continue
+        if (len(row) >= 7 and row[3].strip() == "SEM" and row[0].strip().isdigit()
+                and row[1].strip() != row[4].strip()):
+            accesses.feed(row, int(row[0]), row[6].strip().lower())
             continue
         if len(row) < 7 or row[3].strip() not in ("T", "I", "ISR") or not row[0].strip().isdigit():
             continue
@@ -111,7 +146,7 @@ def read_instances(path):
             del open_lives[key]
             ran = life.started is not None
             done[entity].append({
-                "activated": life.activated, "terminated": time, "line": life.line,
+                "number": key[1], "activated": life.activated, "terminated": time, "line": life.line,
                 "response_time": time - life.activated,
                 "start_delay": life.started - life.activated if ran else None,
                 "gross_execution": time - life.started if ran else None,
@@ -124,6 +159,9 @@ def read_instances(path):
             life.enter(STATE_OF[event], time)
     for entity, lives in done.items():
         add_jitters(lives)
+        for life in lives:
+            sums = accesses.sums.get((entity[0], life["number"]))
+            life["semaphore_wait"], life["semaphore_hold"] = sums if sums else (None, None)
     return done, scale
 
 
