@@ -2,6 +2,10 @@
  * their lanes' access tables and put in file order. */
 #include "chrono-blocking.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "chrono-instance-life.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,4 +98,147 @@ chrono_blocking_wait_ticks (const ChronoBlockingWait *wait)
   if (wait->access->assigned == CHRONO_ACCESS_NEVER)
     return -1;
   return wait->access->assigned - wait->access->requested;
+}
+
+/* ---- what ran instead of the holders -------------------------------------- */
+
+/* The process lane named process and its instance numbered number. */
+static gboolean
+find_instance (GPtrArray *lanes, const char *process, gint64 number, ChronoLane **out_lane, guint *out_index)
+{
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoInstances *instances = chrono_lane_get_instances (lane);
+      if (chrono_lane_get_kind (lane) != CHRONO_LANE_PROCESS || instances == NULL
+          || !g_str_equal (chrono_lane_get_name (lane), process))
+        continue;
+      for (guint k = 0; k < chrono_instances_get_n (instances); k++)
+        if (chrono_instances_get (instances, k)->number == number)
+          {
+            *out_lane = lane;
+            *out_index = k;
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+static GPtrArray *
+holder_ran_instead (ChronoTrace *trace, GPtrArray *lanes, const ChronoBlockingHolder *holder, gint64 from, gint64 to)
+{
+  ChronoLane *lane;
+  guint index;
+  if (holder->instance == G_MININT64 || !find_instance (lanes, holder->process, holder->instance, &lane, &index))
+    return g_ptr_array_new ();
+  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (trace, lane, index);
+  return chrono_instance_life_ran_instead (life, trace, lane, from, to);
+}
+
+ChronoBlockingCause *
+chrono_blocking_cause_new (ChronoTrace *trace, const ChronoBlockingWait *wait)
+{
+  ChronoBlockingCause *cause = g_new0 (ChronoBlockingCause, 1);
+  cause->ran_instead = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  gint64 from = wait->access->requested;
+  gint64 to = wait->access->assigned != CHRONO_ACCESS_NEVER ? wait->access->assigned : chrono_trace_get_end (trace);
+  const char *waiter = chrono_strings_get (chrono_trace_get_strings (trace), wait->access->process);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint h = 0; h < wait->n_held_by; h++)
+    {
+      GPtrArray *ran = holder_ran_instead (trace, lanes, &wait->held_by[h], from, to);
+      for (guint i = 0; i < ran->len; i++)
+        {
+          const ChronoLifeOccupant *o = g_ptr_array_index (ran, i);
+          if (!g_str_equal (o->process, waiter) || o->number != wait->access->instance)
+            cause->others_ran += o->time;
+        }
+      g_ptr_array_add (cause->ran_instead, ran);
+    }
+  cause->inversion = cause->others_ran > 0;
+  return cause;
+}
+
+void
+chrono_blocking_cause_free (ChronoBlockingCause *cause)
+{
+  if (cause == NULL)
+    return;
+  g_ptr_array_unref (cause->ran_instead);
+  g_free (cause);
+}
+
+GPtrArray *
+chrono_blocking_waits_of (ChronoBlocking *blocking, ChronoTrace *trace, const char *process, gint64 instance)
+{
+  GPtrArray *waits = g_ptr_array_new ();
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  for (guint i = 0; i < blocking->waits->len; i++)
+    {
+      const ChronoBlockingWait *wait = &g_array_index (blocking->waits, ChronoBlockingWait, i);
+      if (wait->access->instance == instance
+          && g_str_equal (chrono_strings_get (strings, wait->access->process), process))
+        g_ptr_array_add (waits, (gpointer) wait);
+    }
+  return waits;
+}
+
+static void
+append_instance (GString *out, const char *process, gint64 number)
+{
+  g_string_append (out, process);
+  if (number != G_MININT64)
+    g_string_append_printf (out, " #%" G_GINT64_FORMAT, number);
+}
+
+/* "which Task_Mid #2 preempted for 4.2 ms": the others that had the holder's core, longest first. */
+static void
+append_preempters (GString *out, const ChronoClock *clock, GPtrArray *ran, const char *waiter, gint64 waiter_number)
+{
+  g_autoptr (GPtrArray) others = g_ptr_array_new ();
+  for (guint i = 0; i < ran->len; i++)
+    {
+      const ChronoLifeOccupant *o = g_ptr_array_index (ran, i);
+      if (!g_str_equal (o->process, waiter) || o->number != waiter_number)
+        g_ptr_array_add (others, (gpointer) o);
+    }
+  for (guint i = 0; i < others->len; i++)
+    {
+      const ChronoLifeOccupant *o = g_ptr_array_index (others, i);
+      g_autofree char *length = chrono_clock_format_duration (clock, (guint64) o->time, 3);
+      g_string_append (out, i == 0 ? _ (", which ") : _ (" and "));
+      append_instance (out, o->process, o->number);
+      if (i + 1 == others->len)
+        g_string_append_printf (out, _ (" preempted for %s"), length);
+      else
+        g_string_append_printf (out, _ (" (%s)"), length);
+    }
+}
+
+char *
+chrono_blocking_describe (ChronoTrace *trace, const ChronoBlockingWait *wait, const ChronoBlockingCause *cause)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  const char *waiter = chrono_strings_get (chrono_trace_get_strings (trace), wait->access->process);
+  GString *out = g_string_new (NULL);
+  gint64 ticks = chrono_blocking_wait_ticks (wait);
+  if (ticks >= 0)
+    {
+      g_autofree char *length = chrono_clock_format_duration (clock, (guint64) ticks, 3);
+      g_string_append_printf (out, _ ("waited %s on %s"), length, chrono_lane_get_name (wait->semaphore));
+    }
+  else
+    g_string_append_printf (out, _ ("waited on %s until the trace ended,"), chrono_lane_get_name (wait->semaphore));
+  for (guint h = 0; h < wait->n_held_by; h++)
+    {
+      g_string_append (out, h == 0 ? _ (" held by ") : _ (" and "));
+      append_instance (out, wait->held_by[h].process, wait->held_by[h].instance);
+      append_preempters (out, clock, g_ptr_array_index (cause->ran_instead, h), waiter, wait->access->instance);
+    }
+  if (wait->n_held_by == 0)
+    g_string_append (out,
+                     ticks >= 0 ? _ (", which nobody held when it asked") : _ (" which nobody held when it asked"));
+  if (cause->inversion)
+    g_string_append (out, _ (" — priority inversion"));
+  return g_string_free (out, FALSE);
 }

@@ -29,6 +29,30 @@ const ChronoBlockingWait *chrono_blocking_get_wait (ChronoBlocking *blocking, gu
 /* The wait's length in ticks (assigned - requested), or -1 when it was never assigned. */
 gint64 chrono_blocking_wait_ticks (const ChronoBlockingWait *wait);
 
+/* Why a wait lasted: for each holder (as wait->held_by), who had the cores
+ * it was taken off while it held the semaphore and the waiter waited
+ * (chrono_instance_life_ran_instead over the wait; ChronoLifeOccupant*,
+ * an empty list when it was never preempted then).  An inversion is a
+ * process other than the waiter taking a holder's core during the wait:
+ * the waiter waits on work that is not its own and not the holder's. */
+typedef struct {
+  GPtrArray *ran_instead; /* GPtrArray* of ChronoLifeOccupant*, one per holder */
+  gboolean inversion;
+  gint64 others_ran; /* ticks processes other than the waiter had holders' cores in the wait */
+} ChronoBlockingCause;
+
+ChronoBlockingCause *chrono_blocking_cause_new (ChronoTrace *trace, const ChronoBlockingWait *wait);
+void chrono_blocking_cause_free (ChronoBlockingCause *cause);
+
+/* The waits of one process instance, in file order (borrowed from blocking). */
+GPtrArray *chrono_blocking_waits_of (ChronoBlocking *blocking, ChronoTrace *trace, const char *process,
+                                     gint64 instance);
+/* One sentence a user reads first: "waited 5.7 ms on SEM_Res held by
+ * Task_Low #1, which Task_Mid #2 preempted for 4.2 ms — priority
+ * inversion". */
+char *chrono_blocking_describe (ChronoTrace *trace, const ChronoBlockingWait *wait, const ChronoBlockingCause *cause);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoBlocking, chrono_blocking_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoBlockingCause, chrono_blocking_cause_free)
 
 G_END_DECLS

@@ -32,6 +32,8 @@ static void
 free_occupant (gpointer data)
 {
   ChronoLifeOccupant *o = data;
+  if (o == NULL) /* moved to another list */
+    return;
   g_free (o->process);
   g_free (o);
 }
@@ -500,6 +502,56 @@ chrono_instance_life_new (ChronoTrace *trace, ChronoLane *process_lane, guint in
   find_preemptions (trace, life, process_lane, record->preemptions);
   find_runnables (life, process_lane);
   return life;
+}
+
+/* ---- what ran instead of it in a stretch of time --------------------- */
+
+static ChronoLane *
+core_named (LaneIndex *index, const char *name)
+{
+  for (guint c = 0; name != NULL && c < index->cores->len; c++)
+    if (g_str_equal (chrono_lane_get_name (g_ptr_array_index (index->cores, c)), name))
+      return g_ptr_array_index (index->cores, c);
+  return NULL;
+}
+
+static void
+merge_occupants (GPtrArray *into, GPtrArray *from)
+{
+  for (guint i = 0; i < from->len; i++)
+    {
+      ChronoLifeOccupant *o = g_ptr_array_index (from, i);
+      ChronoLifeOccupant *same = find_occupant (into, o->process, o->number);
+      if (same != NULL)
+        same->time += o->time;
+      else
+        g_ptr_array_add (into, g_steal_pointer (&from->pdata[i]));
+    }
+}
+
+GPtrArray *
+chrono_instance_life_ran_instead (ChronoInstanceLife *life, ChronoTrace *trace, ChronoLane *process_lane, gint64 from,
+                                  gint64 to)
+{
+  GPtrArray *ran = g_ptr_array_new_with_free_func (free_occupant);
+  LaneIndex index;
+  lane_index_init (&index, trace);
+  guint32 label = chrono_strings_lookup (index.strings, life->process);
+  for (guint i = 0; i < life->preemptions->len; i++)
+    {
+      const ChronoLifePreemption *p = g_ptr_array_index (life->preemptions, i);
+      gint64 begin = MAX (p->time, from), end = MIN (p->time + p->duration, to);
+      ChronoLane *core = core_named (&index, p->core);
+      if (core == NULL || end <= begin)
+        continue;
+      ChronoLifePreemption stretch = { .ran = g_ptr_array_new_with_free_func (free_occupant) };
+      find_occupants (&index, process_lane, life->index, label, core, begin, end, &stretch);
+      merge_occupants (ran, stretch.ran);
+      g_ptr_array_unref (stretch.ran);
+      g_free (stretch.preempted_by);
+    }
+  lane_index_clear (&index);
+  return ran;
 }
 
 /* ---- navigation ------------------------------------------------------ */

@@ -62,6 +62,13 @@ typedef struct {
 ChronoInstanceLife *chrono_instance_life_new (ChronoTrace *trace, ChronoLane *process_lane, guint instance_index);
 void chrono_instance_life_free (ChronoInstanceLife *life);
 
+/* Who had the cores the instance was taken off, while it was preempted
+ * within [from, to): each process and instance with its share of that
+ * time, in order of first start (ChronoLifeOccupant*).  A semaphore's
+ * holder preempted while another instance waits for it: what ran instead. */
+GPtrArray *chrono_instance_life_ran_instead (ChronoInstanceLife *life, ChronoTrace *trace, ChronoLane *process_lane,
+                                             gint64 from, gint64 to);
+
 /* The instance whose span covers time on sub-row slot of a process lane. */
 gboolean chrono_instance_life_find_at (ChronoLane *process_lane, gint64 time, guint slot, guint *out_instance_index);
 

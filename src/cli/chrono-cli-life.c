@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "chrono-cli-commands.h"
+#include "chrono-blocking.h"
 #include "chrono-cli-json.h"
 #include "chrono-instance-life.h"
 
@@ -69,9 +70,74 @@ add_preemptions_json (JsonBuilder *b, const ChronoInstanceLife *life, const Chro
   json_builder_end_array (b);
 }
 
-static char *
-life_json (const ChronoInstanceLife *life, const ChronoClock *clock)
+static void
+add_instance_json (JsonBuilder *b, gint64 number)
 {
+  json_builder_set_member_name (b, "instance");
+  if (number != G_MININT64)
+    json_builder_add_int_value (b, number);
+  else
+    json_builder_add_null_value (b);
+}
+
+/* A holder, and who had its core while it was preempted in the wait. */
+static void
+add_holder_json (JsonBuilder *b, const ChronoClock *clock, const ChronoBlockingHolder *holder, GPtrArray *ran)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "process");
+  json_builder_add_string_value (b, holder->process);
+  add_instance_json (b, holder->instance);
+  json_builder_set_member_name (b, "holder_preempted_by");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < ran->len; i++)
+    {
+      const ChronoLifeOccupant *o = g_ptr_array_index (ran, i);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "process");
+      json_builder_add_string_value (b, o->process);
+      add_instance_json (b, o->number);
+      add_seconds_or_null (b, "time", clock, TRUE, o->time);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+/* "waits": each access of the instance, its holders and what ran instead of them. */
+static void
+add_waits_json (JsonBuilder *b, ChronoTrace *trace, GPtrArray *waits)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  json_builder_set_member_name (b, "waits");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < waits->len; i++)
+    {
+      const ChronoBlockingWait *wait = g_ptr_array_index (waits, i);
+      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (trace, wait);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "semaphore");
+      json_builder_add_string_value (b, chrono_lane_get_name (wait->semaphore));
+      add_seconds_or_null (b, "requested", clock, TRUE, wait->access->requested);
+      add_seconds_or_null (b, "assigned", clock, wait->access->assigned != CHRONO_ACCESS_NEVER, wait->access->assigned);
+      gint64 ticks = chrono_blocking_wait_ticks (wait);
+      add_seconds_or_null (b, "wait", clock, ticks >= 0, ticks);
+      json_builder_set_member_name (b, "held_by");
+      json_builder_begin_array (b);
+      for (guint h = 0; h < wait->n_held_by; h++)
+        add_holder_json (b, clock, &wait->held_by[h], g_ptr_array_index (cause->ran_instead, h));
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "inversion");
+      json_builder_add_boolean_value (b, cause->inversion);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static char *
+life_json (const ChronoInstanceLife *life, ChronoTrace *trace, GPtrArray *waits)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "entity");
@@ -92,9 +158,28 @@ life_json (const ChronoInstanceLife *life, const ChronoClock *clock)
       }
   json_builder_end_object (b);
   add_preemptions_json (b, life, clock);
+  add_waits_json (b, trace, waits);
   json_builder_end_object (b);
   g_autoptr (JsonNode) root = json_builder_get_root (b);
   return chrono_cli_json_text (root);
+}
+
+/* The inspector's text, and a sentence for each wait on a semaphore. */
+static char *
+life_text (ChronoInstanceLife *life, ChronoTrace *trace, GPtrArray *waits)
+{
+  g_autofree char *text = chrono_instance_life_to_text (life, chrono_trace_get_clock (trace));
+  GString *out = g_string_new (text);
+  for (guint i = 0; i < waits->len; i++)
+    {
+      if (chrono_blocking_wait_ticks (g_ptr_array_index (waits, i)) == 0)
+        continue; /* assigned at once: not blocked */
+      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (trace, g_ptr_array_index (waits, i));
+      g_autofree char *sentence = chrono_blocking_describe (trace, g_ptr_array_index (waits, i), cause);
+      /* TRANSLATORS: a line of an instance's life: why it waited on a semaphore */
+      g_string_append_printf (out, _ ("Blocked: %s\n"), sentence);
+    }
+  return g_string_free (out, FALSE);
 }
 
 /* "Task_A#3": the process lane named Task_A and its instance numbered 3 by the producer. */
@@ -156,8 +241,9 @@ chrono_cli_life (const ChronoCliCommand *command, int argc, char **argv)
       return CHRONO_CLI_EXIT_FAILED;
     }
   g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (trace, lane, index);
-  const ChronoClock *clock = chrono_trace_get_clock (trace);
-  g_autofree char *text = given.json ? life_json (life, clock) : chrono_instance_life_to_text (life, clock);
+  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (trace);
+  g_autoptr (GPtrArray) waits = chrono_blocking_waits_of (blocking, trace, life->process, life->number);
+  g_autofree char *text = given.json ? life_json (life, trace, waits) : life_text (life, trace, waits);
   fputs (text, stdout);
   return CHRONO_CLI_EXIT_OK;
 }

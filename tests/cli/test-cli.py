@@ -312,7 +312,8 @@ class Cli(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         life = json.loads(result.stdout)
         self.assertEqual(list(life), ["entity", "instance", "activated", "started", "terminated", "response_time",
-                                      "states", "preemptions"])
+                                      "states", "preemptions", "waits"])
+        self.assertEqual(life["waits"], [])  # no semaphore in this trace
         self.assertEqual(life["entity"], "Task_Low")
         self.assertEqual(life["started"], 1e-08)
         self.assertEqual(life["response_time"], 7e-08)

@@ -105,6 +105,48 @@ def requirements(cli, fixture):
     return []
 
 
+# life --json "waits", worked out from the fixtures' stories (README-expected.txt): who had
+# the holder's core while it was preempted in the wait, and whether someone else than the
+# waiter did (an inversion)
+LIFE_WAITS = {
+    ("inversion.btf", "Task_High#0"): [
+        {"semaphore": "SEM_Res", "requested": 0.0023, "assigned": 0.008, "wait": 0.0057,
+         "held_by": [{"process": "Task_Low", "instance": 0, "holder_preempted_by": [
+             {"process": "Task_High", "instance": 0, "time": 0.00001},
+             {"process": "Task_Mid", "instance": 0, "time": 0.0042}]}],
+         "inversion": True}],
+    ("chain.btf", "Task_A#0"): [
+        {"semaphore": "SEM_1", "requested": 0.00025, "assigned": 0.00075, "wait": 0.0005,
+         "held_by": [{"process": "Task_B", "instance": 0, "holder_preempted_by": [
+             {"process": "Task_A", "instance": 0, "time": 0.00001}]}],
+         "inversion": False}],
+    ("never_assigned.btf", "Task_Waiter#0"): [
+        {"semaphore": "SEM_Log", "requested": 0.0004, "assigned": None, "wait": None,
+         "held_by": [{"process": "Task_Holder", "instance": 0, "holder_preempted_by": [
+             {"process": "Task_Other", "instance": 1, "time": 0.00015}]}],
+         "inversion": True}],
+}
+SENTENCE = ("Blocked: waited 5.7 ms on SEM_Res held by Task_Low #0, which Task_Mid #0 preempted for 4.2 ms"
+            " — priority inversion")
+
+
+def life_waits(cli, folder):
+    problems = []
+    for (name, instance), want in LIFE_WAITS.items():
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            continue
+        got = json.loads(subprocess.run([cli, "life", "--json", path, instance], capture_output=True,
+                                        text=True).stdout)["waits"]
+        if got != want:
+            problems.append(f"{path} {instance}: life waits {got} != {want}")
+    text = subprocess.run([cli, "life", os.path.join(folder, "inversion.btf"), "Task_High#0"], capture_output=True,
+                          text=True).stdout
+    if os.path.exists(os.path.join(folder, "inversion.btf")) and SENTENCE not in text:
+        problems.append(f"life of Task_High#0 does not say {SENTENCE!r}: {text[-300:]}")
+    return problems
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -112,6 +154,7 @@ def main():
     for arg in sys.argv[2:]:
         if os.path.isdir(arg):
             paths = sorted(os.path.join(arg, n) for n in os.listdir(arg) if n.endswith(".btf"))
+            problems += life_waits(cli, arg)
         else:
             paths = [arg] if os.path.exists(arg) else []
         for path in paths:
