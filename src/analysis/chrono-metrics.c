@@ -12,14 +12,22 @@
  */
 #include "chrono-metrics.h"
 
+#include "chrono-blocking.h"
+
 #include <string.h>
 
 static const char *const metric_names[CHRONO_N_METRICS] = {
-  [CHRONO_METRIC_RESPONSE_TIME] = "response_time",         [CHRONO_METRIC_START_DELAY] = "start_delay",
-  [CHRONO_METRIC_GROSS_EXECUTION] = "gross_execution",     [CHRONO_METRIC_NET_EXECUTION] = "net_execution",
-  [CHRONO_METRIC_INTERFERENCE] = "interference",           [CHRONO_METRIC_PREEMPTIONS] = "preemptions",
-  [CHRONO_METRIC_ACTIVATION_JITTER] = "activation_jitter", [CHRONO_METRIC_RESPONSE_JITTER] = "response_jitter",
-  [CHRONO_METRIC_SEMAPHORE_WAIT] = "semaphore_wait",       [CHRONO_METRIC_SEMAPHORE_HOLD] = "semaphore_hold",
+  [CHRONO_METRIC_RESPONSE_TIME] = "response_time",
+  [CHRONO_METRIC_START_DELAY] = "start_delay",
+  [CHRONO_METRIC_GROSS_EXECUTION] = "gross_execution",
+  [CHRONO_METRIC_NET_EXECUTION] = "net_execution",
+  [CHRONO_METRIC_INTERFERENCE] = "interference",
+  [CHRONO_METRIC_PREEMPTIONS] = "preemptions",
+  [CHRONO_METRIC_ACTIVATION_JITTER] = "activation_jitter",
+  [CHRONO_METRIC_RESPONSE_JITTER] = "response_jitter",
+  [CHRONO_METRIC_SEMAPHORE_WAIT] = "semaphore_wait",
+  [CHRONO_METRIC_SEMAPHORE_HOLD] = "semaphore_hold",
+  [CHRONO_METRIC_INVERSIONS] = "inversions",
 };
 
 const char *
@@ -44,7 +52,7 @@ chrono_metric_from_name (const char *name, ChronoMetric *out)
 gboolean
 chrono_metric_is_count (ChronoMetric metric)
 {
-  return metric == CHRONO_METRIC_PREEMPTIONS;
+  return metric == CHRONO_METRIC_PREEMPTIONS || metric == CHRONO_METRIC_INVERSIONS;
 }
 
 void
@@ -161,7 +169,7 @@ clear_values (ChronoInstanceMetrics *m)
 /* ---- what each process instance waited on semaphores and held them ---- */
 
 typedef struct {
-  gint64 wait, hold;
+  gint64 wait, hold, inversions;
 } AccessSums;
 
 static char *
@@ -187,6 +195,26 @@ add_lane_accesses (GHashTable *sums, ChronoStrings *strings, ChronoAccesses *acc
     }
 }
 
+/* A wait that found the semaphore held is an inversion when another
+ * process took a holder's core meanwhile: counted for the waiter. */
+static void
+add_inversions (GHashTable *sums, ChronoTrace *trace)
+{
+  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (trace);
+  for (guint i = 0; i < chrono_blocking_get_n_waits (blocking); i++)
+    {
+      const ChronoBlockingWait *wait = chrono_blocking_get_wait (blocking, i);
+      if (wait->n_held_by == 0)
+        continue;
+      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (trace, wait);
+      const char *process = chrono_strings_get (chrono_trace_get_strings (trace), wait->access->process);
+      g_autofree char *key = access_key (process, wait->access->instance);
+      AccessSums *s = g_hash_table_lookup (sums, key);
+      if (s != NULL && cause->inversion)
+        s->inversions++;
+    }
+}
+
 /* "process\x1fnumber" -> AccessSums of every instance that made an access. */
 static GHashTable *
 access_sums_new (ChronoTrace *trace, GPtrArray *lanes)
@@ -198,6 +226,8 @@ access_sums_new (ChronoTrace *trace, GPtrArray *lanes)
       if (accesses != NULL)
         add_lane_accesses (sums, chrono_trace_get_strings (trace), accesses);
     }
+  if (g_hash_table_size (sums) > 0)
+    add_inversions (sums, trace);
   return sums;
 }
 
@@ -212,6 +242,7 @@ set_access_metrics (ChronoInstanceMetrics *m, GHashTable *sums, ChronoLane *lane
     return;
   m->value[CHRONO_METRIC_SEMAPHORE_WAIT] = s->wait;
   m->value[CHRONO_METRIC_SEMAPHORE_HOLD] = s->hold;
+  m->value[CHRONO_METRIC_INVERSIONS] = s->inversions;
 }
 
 /* What is done with each instance measured: kept in an entity's table

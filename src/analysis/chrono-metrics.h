@@ -19,8 +19,11 @@
  * semaphore (chrono-accesses.h; the instance by its number) has
  *   semaphore_wait  = Σ over its accesses of assigned − requested
  *   semaphore_hold  = Σ over its accesses of released − assigned
- * (an access missing either end adds nothing).  A runnable call has gross
- * and net execution. */
+ * (an access missing either end adds nothing), and
+ *   inversions      = how many of its waits were priority inversions
+ *                     (chrono-blocking.h: another process took a holder's
+ *                     core while it waited)
+ * A runnable call has gross and net execution. */
 #pragma once
 
 #include "chrono-trace.h"
@@ -38,6 +41,7 @@ typedef enum {
   CHRONO_METRIC_RESPONSE_JITTER,
   CHRONO_METRIC_SEMAPHORE_WAIT,
   CHRONO_METRIC_SEMAPHORE_HOLD,
+  CHRONO_METRIC_INVERSIONS,
   CHRONO_N_METRICS
 } ChronoMetric;
 
@@ -46,7 +50,7 @@ typedef enum {
 
 const char *chrono_metric_get_name (ChronoMetric metric); /* "response_time", … */
 gboolean chrono_metric_from_name (const char *name, ChronoMetric *out);
-/* Preemptions are counted; every other metric is a duration in ticks. */
+/* Preemptions and inversions are counted; every other metric is a duration in ticks. */
 gboolean chrono_metric_is_count (ChronoMetric metric);
 
 typedef struct {

@@ -56,6 +56,7 @@ metric_label (ChronoMetric metric)
     case CHRONO_METRIC_RESPONSE_JITTER: return _ ("Response jitter");
     case CHRONO_METRIC_SEMAPHORE_WAIT: return _ ("Semaphore wait");
     case CHRONO_METRIC_SEMAPHORE_HOLD: return _ ("Semaphore hold");
+    case CHRONO_METRIC_INVERSIONS: return _ ("Priority inversions");
     default: g_return_val_if_reached ("");
     }
 }

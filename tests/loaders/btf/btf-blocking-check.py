@@ -89,18 +89,20 @@ def check(cli, path):
 
 
 def requirements(cli, fixture):
-    """semaphore_wait and semaphore_hold are metrics a requirements file limits like the others."""
+    """semaphore_wait, semaphore_hold and inversions are metrics a requirements file limits like the others."""
     if not os.path.exists(fixture):
         return []
     import tempfile
     with tempfile.NamedTemporaryFile("w", suffix=".req", delete=False) as req:
-        req.write("Task_High semaphore_wait <= 1ms\nTask_High semaphore_wait <= 6ms\nTask_Low semaphore_hold <= 7ms\n")
+        req.write("Task_High semaphore_wait <= 1ms\nTask_High semaphore_wait <= 6ms\nTask_Low semaphore_hold <= 7ms\n"
+                  "Task_High inversions <= 0\nTask_Low inversions <= 0\n")
     try:
         run = subprocess.run([cli, "check", "--requirements", req.name, fixture], capture_output=True, text=True)
     finally:
         os.unlink(req.name)
     said = run.stdout.strip().splitlines()
-    if run.returncode != 1 or len(said) != 1 or "Task_High semaphore_wait <= 1ms: 5.7 ms" not in said[0]:
+    if (run.returncode != 1 or len(said) != 2 or "Task_High semaphore_wait <= 1ms: 5.7 ms" not in said[0]
+            or "Task_High inversions <= 0: 1 at 2 ms (#0)" not in said[1]):
         return [f"{fixture}: requirements: exit {run.returncode}, said {said}"]
     return []
 
