@@ -2,6 +2,8 @@
  * ending at an item are found by a binary search and a short scan. */
 #include "chrono-upstream.h"
 
+#include "chrono-blocking.h"
+
 /* The span of the lane a link end at time joins: one that ends or starts
  * there, else one that holds it.  On a lane of nested calls (an OTF2
  * location, a VisAndOr agent) the innermost call holding it: a message is
@@ -189,6 +191,110 @@ mark_source (ChronoTrace *trace, const ChronoChainStep *item, ChronoChainStep *o
                         TRUE, out);
 }
 
+/* The span of an access lane in state, holding time. */
+static gboolean
+access_span_at (ChronoLane *access_lane, gint64 time, ChronoState state, ChronoChainStep *out)
+{
+  ChronoSpans *spans = chrono_lane_get_spans (access_lane);
+  guint n = spans ? chrono_spans_get_n (spans) : 0;
+  for (guint i = spans ? chrono_spans_first_ending_after (spans, time) : 0; i < n; i++)
+    {
+      ChronoSpan span;
+      chrono_spans_get (spans, i, &span);
+      if (span.start > time)
+        break;
+      if (span.state == state && span.start <= time && time < span.end)
+        {
+          *out = (ChronoChainStep){ access_lane, FALSE, i, span.start, span.end };
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static ChronoLane *
+child_named (ChronoLane *lane, const char *name)
+{
+  for (guint i = 0; i < chrono_lane_get_n_children (lane); i++)
+    if (g_str_equal (chrono_lane_get_name (chrono_lane_get_child (lane, i)), name))
+      return chrono_lane_get_child (lane, i);
+  return NULL;
+}
+
+/* The process instance and the stretch [from, to) an item stands for: a
+ * process span's instance, or an access lane's span (its lane is the
+ * process's, under the semaphore). */
+static gboolean
+item_instance (const ChronoChainStep *item, const char **process, gint64 *number)
+{
+  if (item->is_mark)
+    return FALSE;
+  ChronoSpan span;
+  chrono_spans_get (chrono_lane_get_spans (item->lane), item->index, &span);
+  ChronoInstances *instances = chrono_lane_get_instances (item->lane);
+  if (chrono_lane_get_kind (item->lane) == CHRONO_LANE_PROCESS && instances != NULL
+      && span.instance != CHRONO_NO_INSTANCE && span.instance < chrono_instances_get_n (instances))
+    {
+      *process = chrono_lane_get_name (item->lane);
+      *number = chrono_instances_get (instances, span.instance)->number;
+      return *number != G_MININT64;
+    }
+  return FALSE;
+}
+
+/* An instance waiting on a semaphore waited on its holder: the holder's
+ * holding span (the first holder, by name and instance) when the request
+ * was made.  From a process span in the wait, or the waiter's own
+ * requesting span. */
+static gboolean
+semaphore_holder (ChronoTrace *trace, const ChronoChainStep *item, ChronoChainStep *out)
+{
+  const char *process = NULL;
+  gint64 number = G_MININT64;
+  gboolean requesting = FALSE;
+  if (!item->is_mark && chrono_lane_get_kind (item->lane) == CHRONO_LANE_ACCESS)
+    {
+      ChronoSpan span;
+      chrono_spans_get (chrono_lane_get_spans (item->lane), item->index, &span);
+      requesting = span.state == CHRONO_STATE_SEM_REQUESTED;
+      process = chrono_lane_get_name (item->lane);
+    }
+  else if (!item_instance (item, &process, &number))
+    return FALSE;
+  if (process == NULL || (chrono_lane_get_kind (item->lane) == CHRONO_LANE_ACCESS && !requesting))
+    return FALSE;
+  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (trace);
+  ChronoStrings *strings = chrono_trace_get_strings (trace);
+  for (guint i = 0; i < chrono_blocking_get_n_waits (blocking); i++)
+    {
+      const ChronoBlockingWait *wait = chrono_blocking_get_wait (blocking, i);
+      gint64 until = wait->access->assigned != CHRONO_ACCESS_NEVER ? wait->access->assigned : G_MAXINT64;
+      if (wait->n_held_by == 0 || !g_str_equal (chrono_strings_get (strings, wait->access->process), process)
+          || (!requesting && wait->access->instance != number) || wait->access->requested >= item->end
+          || until <= item->begin)
+        continue;
+      if (requesting && chrono_lane_get_parent (item->lane) != wait->semaphore)
+        continue;
+      ChronoLane *holder = child_named (wait->semaphore, wait->held_by[0].process);
+      if (holder != NULL && access_span_at (holder, wait->access->requested, CHRONO_STATE_SEM_HOLDING, out))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A holding span goes on to the holder's own item when it took the semaphore. */
+static gboolean
+holding_process (ChronoTrace *trace, const ChronoChainStep *item, ChronoChainStep *out)
+{
+  if (item->is_mark || chrono_lane_get_kind (item->lane) != CHRONO_LANE_ACCESS)
+    return FALSE;
+  ChronoSpan span;
+  chrono_spans_get (chrono_lane_get_spans (item->lane), item->index, &span);
+  return span.state == CHRONO_STATE_SEM_HOLDING
+         && named_item_at (trace, chrono_lane_get_name (item->lane), KIND (CHRONO_LANE_PROCESS), NULL, span.start, TRUE,
+                           out);
+}
+
 static gboolean
 same_item (const ChronoChainStep *a, const ChronoChainStep *b)
 {
@@ -207,7 +313,8 @@ chrono_upstream_chain (ChronoTrace *trace, const ChronoChainStep *item, guint ma
     {
       const ChronoChainStep *last = &g_array_index (chain, ChronoChainStep, chain->len - 1);
       ChronoChainStep next;
-      if (!decisive_dependency (trace, last, &next) && !caller (last, &next) && !activator (trace, last, &next)
+      if (!decisive_dependency (trace, last, &next) && !caller (last, &next) && !semaphore_holder (trace, last, &next)
+          && !holding_process (trace, last, &next) && !activator (trace, last, &next)
           && !mark_source (trace, last, &next))
         break;
       for (guint i = 0; i < chain->len; i++)

@@ -4,7 +4,9 @@
  * item could go on, so the chain follows that one; a runnable's call is
  * preceded by the task instance that made it, and a BTF task or ISR
  * instance by what activated it (a stimulus's event or another process's
- * item at the activation); a BTF instant event (a signal read, a stimulus
+ * item at the activation), unless it waited on a semaphore: then by the
+ * holder's holding span, and that by the holder's item when it took the
+ * semaphore; a BTF instant event (a signal read, a stimulus
  * triggered by a task) by the task's or runnable's item that caused it. */
 #pragma once
 

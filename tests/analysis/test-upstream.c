@@ -218,6 +218,33 @@ check_receives_lead_to_sends (ChronoTrace *trace)
 
 /* Sends recorded a few ticks inside their MPI_Send / MPI_Isend, as Score-P
  * records them (chrono-gen-otf2 --sends-inside). */
+/* inversion.btf: Task_High parks from 2.31 ms waiting on SEM_Res, which
+ * Task_Low holds from 1 ms (it took it running from 0.1 ms). */
+static void
+test_semaphore_holder (void)
+{
+  g_autoptr (ChronoTrace) trace = load ("btf", "blocking/inversion.btf");
+  const gint64 us = 1000;
+  ChronoLane *high = lane_at (trace, "Tasks/Task_High"), *low = lane_at (trace, "Tasks/Task_Low");
+  ChronoLane *holding = lane_at (trace, "Semaphores/SEM_Res/Task_Low");
+  ChronoLane *requesting = lane_at (trace, "Semaphores/SEM_Res/Task_High");
+  ChronoChainStep parked = span_item (high, 2);
+  g_assert_cmpint (parked.begin, ==, 2310 * us);
+  g_autoptr (GArray) chain = chrono_upstream_chain (trace, &parked, 10);
+  g_assert_cmpuint (chain->len, >=, 3);
+  assert_step (chain, 1, holding, FALSE, 1000 * us);
+  assert_step (chain, 2, low, FALSE, 100 * us);
+  /* the waiter's own request on the semaphore's lane leads to the same holder */
+  ChronoChainStep request = span_item (requesting, 0);
+  g_autoptr (GArray) from_request = chrono_upstream_chain (trace, &request, 10);
+  assert_step (from_request, 1, holding, FALSE, 1000 * us);
+  /* running before it asked, it waited on nothing of the semaphore's */
+  ChronoChainStep before = span_item (high, 0);
+  g_autoptr (GArray) from_before = chrono_upstream_chain (trace, &before, 10);
+  for (guint i = 1; i < from_before->len; i++)
+    g_assert_true (g_array_index (from_before, ChronoChainStep, i).lane != holding);
+}
+
 static void
 test_receive_to_send (void)
 {
@@ -245,6 +272,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/upstream/semaphore-holder", test_semaphore_holder);
   g_test_add_func ("/upstream/events-and-claims", test_events_and_claims);
   g_test_add_func ("/upstream/latest-source-and-cycles", test_latest_source_and_cycles);
   g_test_add_func ("/upstream/runnable-caller", test_runnable_caller);
