@@ -87,12 +87,22 @@ span_noted (ChronoWindowSidebar *self, ChronoLane *lane, guint span, ChronoWindo
     item_selected (self, lane, span, self->timeline);
 }
 
+/* A link in the inspector (a semaphore's holder): select that instance. */
+static void
+instance_activated (ChronoWindowSidebar *self, ChronoLane *lane, guint instance, ChronoInspector *inspector)
+{
+  if (self->timeline != NULL)
+    chrono_timeline_view_select_instance (self->timeline, lane, instance);
+}
+
 static void
 setup_details (ChronoWindowSidebar *self, ChronoTrace *trace)
 {
   self->inspector = CHRONO_INSPECTOR (chrono_inspector_new (trace, chrono_timeline_view_get_viewport (self->timeline)));
   gtk_container_add (self->pages.inspector, GTK_WIDGET (self->inspector));
   gtk_widget_show_all (GTK_WIDGET (self->pages.inspector));
+  g_signal_connect_object (self->inspector, "instance-activated", G_CALLBACK (instance_activated), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->timeline, "item-selected", G_CALLBACK (item_selected), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->timeline, "node-selected", G_CALLBACK (node_selected), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->timeline, "mark-selected", G_CALLBACK (mark_selected), self, G_CONNECT_SWAPPED);

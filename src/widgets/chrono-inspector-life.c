@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
 
+#include "chrono-blocking.h"
 #include "chrono-instance-life.h"
 
 #define MAX_LISTED 200 /* states or runnables listed before "… and N more" */
@@ -121,6 +122,108 @@ show_preemptions (ChronoInspector *self, const ChronoInstanceLife *life)
     }
 }
 
+/* ---- waits on semaphores ---------------------------------------------- */
+
+typedef struct {
+  ChronoLane *lane;
+  guint instance;
+} InstanceLink;
+
+static void
+follow_link (GtkButton *button, ChronoInspector *self)
+{
+  const InstanceLink *link = g_object_get_data (G_OBJECT (button), "link");
+  g_signal_emit_by_name (self, "instance-activated", link->lane, link->instance);
+}
+
+/* The process lane named process and its instance numbered number. */
+static gboolean
+find_instance (ChronoTrace *trace, const char *process, gint64 number, InstanceLink *out)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      ChronoInstances *instances = chrono_lane_get_instances (lane);
+      if (chrono_lane_get_kind (lane) != CHRONO_LANE_PROCESS || instances == NULL
+          || !g_str_equal (chrono_lane_get_name (lane), process))
+        continue;
+      for (guint k = 0; k < chrono_instances_get_n (instances); k++)
+        if (chrono_instances_get (instances, k)->number == number)
+          {
+            *out = (InstanceLink){ lane, k };
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+static GtkWidget *
+new_link_button (const char *text, const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new_with_label (text);
+  gtk_button_set_relief (GTK_BUTTON (button), GTK_RELIEF_NONE);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  GtkWidget *label = gtk_bin_get_child (GTK_BIN (button));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_line_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  return button;
+}
+
+static void
+show_wait (ChronoInspector *self, const ChronoBlockingWait *wait)
+{
+  g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (self->trace, wait);
+  g_autofree char *sentence = chrono_blocking_describe (self->trace, wait, cause);
+  g_autofree char *first = g_strdup_printf ("%c", g_ascii_toupper (sentence[0]));
+  g_autofree char *text = g_strconcat (first, sentence + 1, NULL);
+  GtkWidget *button = new_link_button (text, _ ("Show the wait and put markers A and B on its start and end"));
+  gint64 *range = g_new (gint64, 2);
+  range[0] = wait->access->requested;
+  range[1] =
+      wait->access->assigned != CHRONO_ACCESS_NEVER ? wait->access->assigned : chrono_trace_get_end (self->trace);
+  g_object_set_data_full (G_OBJECT (button), "range", range, g_free);
+  g_signal_connect (button, "clicked", G_CALLBACK (mark_preemption), self);
+  gtk_container_add (GTK_CONTAINER (self->content), button);
+  g_string_append_printf (self->text, "%s\n", text);
+  for (guint h = 0; h < wait->n_held_by; h++)
+    {
+      InstanceLink link;
+      if (!find_instance (self->trace, wait->held_by[h].process, wait->held_by[h].instance, &link))
+        continue;
+      g_autofree char *label =
+          g_strdup_printf (_ ("Go to the holder, %s #%" PRId64), wait->held_by[h].process, wait->held_by[h].instance);
+      GtkWidget *go = new_link_button (label, _ ("Select the instance that held the semaphore"));
+      gtk_widget_set_margin_start (go, 12);
+      g_object_set_data_full (G_OBJECT (go), "link", g_memdup2 (&link, sizeof link), g_free);
+      g_signal_connect (go, "clicked", G_CALLBACK (follow_link), self);
+      gtk_container_add (GTK_CONTAINER (self->content), go);
+      g_string_append_printf (self->text, "  %s\n", label);
+    }
+}
+
+/* The instance's waits on semaphores, one sentence each, and its holders as links. */
+static void
+show_blocked (ChronoInspector *self, const ChronoInstanceLife *life)
+{
+  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (self->trace);
+  if (chrono_blocking_get_n_waits (blocking) == 0)
+    return;
+  g_autoptr (GPtrArray) waits = chrono_blocking_waits_of (blocking, self->trace, life->process, life->number);
+  gboolean any = FALSE;
+  for (guint i = 0; i < waits->len; i++)
+    {
+      const ChronoBlockingWait *wait = g_ptr_array_index (waits, i);
+      if (chrono_blocking_wait_ticks (wait) == 0)
+        continue; /* assigned at once: not blocked */
+      if (!any)
+        chrono_inspector_add_section (self, _ ("Blocked"));
+      any = TRUE;
+      show_wait (self, wait);
+    }
+}
+
 static void
 show_states (ChronoInspector *self, const ChronoInstanceLife *life)
 {
@@ -205,6 +308,7 @@ chrono_inspector_show_life (ChronoInspector *self, ChronoLane *lane, guint insta
       gtk_label_set_line_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR); /* a name without spaces wraps too */
     }
   show_summary (self, life);
+  show_blocked (self, life);
   show_preemptions (self, life);
   show_runnables (self, life);
   show_states (self, life);

@@ -587,6 +587,11 @@ chrono_inspector_class_init (ChronoInspectorClass *klass)
   properties[PROP_VIEWPORT] = g_param_spec_object ("viewport", NULL, NULL, CHRONO_TYPE_VIEWPORT,
                                                    G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* the user asked to go to a process instance the page names (a
+   * semaphore's holder): lane, and the instance's row in its table */
+  g_signal_new ("instance-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                CHRONO_TYPE_LANE, G_TYPE_UINT);
 }
 
 static void

@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 #define CHRONO_TYPE_INSPECTOR (chrono_inspector_get_type ())
 G_DECLARE_FINAL_TYPE (ChronoInspector, chrono_inspector, CHRONO, INSPECTOR, GtkBox)
 
+/* Signal "instance-activated" (ChronoLane *process_lane, guint instance):
+ * the user followed a link to a process instance (a semaphore's holder). */
+
 GtkWidget *chrono_inspector_new (ChronoTrace *trace, ChronoViewport *viewport);
 void chrono_inspector_show_span (ChronoInspector *inspector, ChronoLane *lane, guint span);
 /* An item of another trace than the inspector's: a decoded chunk of a lazily read one. */

@@ -670,6 +670,31 @@ test_freertos_preempters (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   save_screenshot (GTK_WIDGET (window), "freertos-preempters.png");
 }
 
+/* inversion.btf: Task_High's life says why it waited, in one sentence, and
+ * links to the holder; following the link selects Task_Low's instance. */
+void
+test_blocked_on_semaphore (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (data_dir, "btf", "blocking", "inversion.btf", NULL);
+  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *high = find_lane (trace, "Task_High", CHRONO_LANE_PROCESS);
+  ChronoLane *low = find_lane (trace, "Task_Low", CHRONO_LANE_PROCESS);
+  g_assert_true (chrono_timeline_view_select_instance (view, high, 0));
+  ChronoInspector *inspector = CHRONO_INSPECTOR (chrono_window_get_inspector (window));
+  g_autofree char *text = chrono_inspector_get_text (inspector);
+  g_assert_nonnull (strstr (text, "Waited 5.7 ms on SEM_Res held by Task_Low #0, which Task_Mid #0 preempted for "
+                                  "4.2 ms — priority inversion"));
+  g_assert_nonnull (strstr (text, "Go to the holder, Task_Low #0"));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "blocked-on-semaphore.png");
+  g_signal_emit_by_name (inspector, "instance-activated", low, 0u);
+  g_autofree char *holder = chrono_inspector_get_text (inspector);
+  g_assert_nonnull (strstr (holder, "Task_Low"));
+  g_assert_null (strstr (holder, "Waited 5.7 ms"));
+}
+
 /* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the
  * full name, which the column may shorten. */
 void
