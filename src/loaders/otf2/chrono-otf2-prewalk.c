@@ -12,8 +12,12 @@
 #include "chrono-otf2-prewalk.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "chrono-input.h"
 #include "chrono-loader.h"
@@ -187,12 +191,63 @@ chrono_otf2_check_anchor (const char *anchor, GError **error)
   return TRUE;
 }
 
+/* libotf2 leaves the anchor open when it fails to load it (the FILE is
+ * lost with the reader it could not make): each failed open cost a
+ * descriptor, and a viewer or a fuzzer that opened many damaged archives
+ * ran out of them.  Opens are serialised, so a descriptor on the anchor
+ * that appears during a failed open is the lost one, and it is closed. */
+static GMutex opening;
+
+/* The descriptors of this process open on the file of st (by device and inode). */
+static GArray *
+descriptors_on (const GStatBuf *st)
+{
+  GArray *fds = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  for (const char *name; dir != NULL && (name = g_dir_read_name (dir)) != NULL;)
+    {
+      int fd = atoi (name);
+      struct stat on;
+      if (fstat (fd, &on) == 0 && on.st_dev == st->st_dev && on.st_ino == st->st_ino)
+        g_array_append_val (fds, fd);
+    }
+  return fds;
+}
+
+static gboolean
+contains_fd (GArray *fds, int fd)
+{
+  for (guint i = 0; i < fds->len; i++)
+    if (g_array_index (fds, int, i) == fd)
+      return TRUE;
+  return FALSE;
+}
+
+static OTF2_Reader *
+open_reclaiming_descriptors (const char *anchor)
+{
+  g_mutex_lock (&opening);
+  GStatBuf st;
+  gboolean known = g_stat (anchor, &st) == 0;
+  g_autoptr (GArray) before = known ? descriptors_on (&st) : NULL;
+  OTF2_Reader *otf2 = OTF2_Reader_Open (anchor);
+  if (otf2 == NULL && known)
+    {
+      g_autoptr (GArray) after = descriptors_on (&st);
+      for (guint i = 0; i < after->len; i++)
+        if (!contains_fd (before, g_array_index (after, int, i)))
+          close (g_array_index (after, int, i));
+    }
+  g_mutex_unlock (&opening);
+  return otf2;
+}
+
 OTF2_Reader *
 chrono_otf2_open_archive (const char *anchor, GError **error)
 {
   if (!chrono_otf2_check_anchor (anchor, error))
     return NULL;
-  OTF2_Reader *otf2 = OTF2_Reader_Open (anchor);
+  OTF2_Reader *otf2 = open_reclaiming_descriptors (anchor);
   if (otf2 == NULL)
     {
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: not an OTF2 archive libotf2 can open"),

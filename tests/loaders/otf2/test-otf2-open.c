@@ -1,0 +1,46 @@
+/* test-otf2-open.c — an archive libotf2 cannot open costs no file
+ * descriptor: libotf2 leaves the anchor open when it fails to load it, and
+ * a viewer or a fuzzer opening many damaged archives ran out of them. */
+#include <glib.h>
+#include <string.h>
+
+#include "chrono-loader.h"
+
+static guint
+open_descriptors (void)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+static void
+test_failed_opens_keep_no_descriptor (void)
+{
+  if (!g_file_test ("/proc/self/fd", G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no /proc/self/fd to count descriptors in");
+      return;
+    }
+  g_autofree char *anchor =
+      g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "otf2", "bad", "unopenable-anchor.otf2", NULL);
+  guint before = open_descriptors ();
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ChronoTrace) trace = chrono_load_file (anchor, NULL, NULL, NULL, &error);
+      g_assert_null (trace);
+      g_assert_nonnull (strstr (error->message, "not an OTF2 archive libotf2 can open"));
+    }
+  g_assert_cmpuint (open_descriptors (), ==, before);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/otf2/failed-opens-keep-no-descriptor", test_failed_opens_keep_no_descriptor);
+  return g_test_run ();
+}
