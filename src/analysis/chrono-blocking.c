@@ -242,3 +242,145 @@ chrono_blocking_describe (ChronoTrace *trace, const ChronoBlockingWait *wait, co
     g_string_append (out, _ (" — priority inversion"));
   return g_string_free (out, FALSE);
 }
+
+/* ---- per instance: what it waited, held, and how often it was inverted --- */
+
+static char *
+totals_key (const char *process, gint64 number)
+{
+  return g_strdup_printf ("%s\x1f%" G_GINT64_FORMAT, process, number);
+}
+
+static void
+add_lane_totals (GHashTable *totals, ChronoStrings *strings, ChronoAccesses *accesses)
+{
+  for (guint i = 0; i < chrono_accesses_get_n (accesses); i++)
+    {
+      const ChronoAccess *a = chrono_accesses_get (accesses, i);
+      g_autofree char *key = totals_key (chrono_strings_get (strings, a->process), a->instance);
+      ChronoBlockingTotals *t = g_hash_table_lookup (totals, key);
+      if (t == NULL)
+        g_hash_table_insert (totals, g_steal_pointer (&key), t = g_new0 (ChronoBlockingTotals, 1));
+      if (a->requested != CHRONO_ACCESS_NEVER && a->assigned != CHRONO_ACCESS_NEVER)
+        t->wait += a->assigned - a->requested;
+      if (a->assigned != CHRONO_ACCESS_NEVER && a->released != CHRONO_ACCESS_NEVER)
+        t->hold += a->released - a->assigned;
+    }
+}
+
+/* A wait that found the semaphore held is an inversion when another
+ * process took a holder's core meanwhile: counted for the waiter. */
+static void
+add_inversions (GHashTable *totals, ChronoTrace *trace)
+{
+  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (trace);
+  for (guint i = 0; i < blocking->waits->len; i++)
+    {
+      const ChronoBlockingWait *wait = &g_array_index (blocking->waits, ChronoBlockingWait, i);
+      if (wait->n_held_by == 0)
+        continue;
+      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (trace, wait);
+      const char *process = chrono_strings_get (chrono_trace_get_strings (trace), wait->access->process);
+      g_autofree char *key = totals_key (process, wait->access->instance);
+      ChronoBlockingTotals *t = g_hash_table_lookup (totals, key);
+      if (t != NULL && cause->inversion)
+        t->inversions++;
+    }
+}
+
+GHashTable *
+chrono_blocking_totals_new (ChronoTrace *trace)
+{
+  GHashTable *totals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoAccesses *accesses = chrono_lane_get_accesses (g_ptr_array_index (lanes, i));
+      if (accesses != NULL)
+        add_lane_totals (totals, chrono_trace_get_strings (trace), accesses);
+    }
+  if (g_hash_table_size (totals) > 0)
+    add_inversions (totals, trace);
+  return totals;
+}
+
+const ChronoBlockingTotals *
+chrono_blocking_totals_lookup (GHashTable *totals, const char *process, gint64 number)
+{
+  if (totals == NULL || g_hash_table_size (totals) == 0 || number == G_MININT64)
+    return NULL;
+  g_autofree char *key = totals_key (process, number);
+  return g_hash_table_lookup (totals, key);
+}
+
+/* ---- where the response time went ----------------------------------------- */
+
+const char *
+chrono_breakdown_part_get_label (ChronoBreakdownPart part)
+{
+  switch (part)
+    {
+    case CHRONO_BREAKDOWN_RUNNING: return _ ("Running");
+    case CHRONO_BREAKDOWN_READY: return _ ("Ready (preempted)");
+    case CHRONO_BREAKDOWN_SEMAPHORE: return _ ("Waiting on a semaphore");
+    case CHRONO_BREAKDOWN_OS_EVENT: return _ ("Waiting on an OS event");
+    case CHRONO_BREAKDOWN_POLLING: return _ ("Polling");
+    case CHRONO_BREAKDOWN_PARKING: return _ ("Parking");
+    default: g_return_val_if_reached ("");
+    }
+}
+
+ChronoState
+chrono_breakdown_part_get_state (ChronoBreakdownPart part)
+{
+  static const ChronoState states[CHRONO_N_BREAKDOWN] = {
+    CHRONO_STATE_RUNNING, CHRONO_STATE_READY,   CHRONO_STATE_SEM_REQUESTED,
+    CHRONO_STATE_WAITING, CHRONO_STATE_POLLING, CHRONO_STATE_PARKING,
+  };
+  g_return_val_if_fail (part < CHRONO_N_BREAKDOWN, CHRONO_STATE_NONE);
+  return states[part];
+}
+
+/* Ticks of [begin, end) inside the waits' windows (which do not overlap:
+ * an instance asks for one semaphore at a time). */
+static gint64
+ticks_in_waits (GPtrArray *waits, gint64 begin, gint64 end)
+{
+  gint64 inside = 0;
+  for (guint i = 0; i < waits->len; i++)
+    {
+      const ChronoBlockingWait *wait = g_ptr_array_index (waits, i);
+      gint64 until = wait->access->assigned != CHRONO_ACCESS_NEVER ? wait->access->assigned : G_MAXINT64;
+      gint64 from = MAX (begin, wait->access->requested), to = MIN (end, until);
+      if (to > from)
+        inside += to - from;
+    }
+  return inside;
+}
+
+void
+chrono_blocking_breakdown (GArray *states, GPtrArray *waits, gint64 ticks[CHRONO_N_BREAKDOWN])
+{
+  memset (ticks, 0, CHRONO_N_BREAKDOWN * sizeof ticks[0]);
+  for (guint i = 0; i < states->len; i++)
+    {
+      const ChronoLifeState *s = &g_array_index (states, ChronoLifeState, i);
+      gint64 length = s->end - s->begin;
+      switch (s->state)
+        {
+        case CHRONO_STATE_RUNNING: ticks[CHRONO_BREAKDOWN_RUNNING] += length; continue;
+        case CHRONO_STATE_READY:
+        case CHRONO_STATE_ACTIVE: ticks[CHRONO_BREAKDOWN_READY] += length; continue;
+        case CHRONO_STATE_WAITING:
+        case CHRONO_STATE_POLLING:
+        case CHRONO_STATE_PARKING: break;
+        default: continue;
+        }
+      gint64 blocked = ticks_in_waits (waits, s->begin, s->end);
+      ticks[CHRONO_BREAKDOWN_SEMAPHORE] += blocked;
+      ChronoBreakdownPart rest = s->state == CHRONO_STATE_WAITING   ? CHRONO_BREAKDOWN_OS_EVENT
+                                 : s->state == CHRONO_STATE_POLLING ? CHRONO_BREAKDOWN_POLLING
+                                                                    : CHRONO_BREAKDOWN_PARKING;
+      ticks[rest] += length - blocked;
+    }
+}

@@ -52,6 +52,41 @@ GPtrArray *chrono_blocking_waits_of (ChronoBlocking *blocking, ChronoTrace *trac
  * inversion". */
 char *chrono_blocking_describe (ChronoTrace *trace, const ChronoBlockingWait *wait, const ChronoBlockingCause *cause);
 
+/* What one process instance's accesses add up to: Σ assigned − requested,
+ * Σ released − assigned (an access missing either end adds nothing), and
+ * how many of its waits were inversions. */
+typedef struct {
+  gint64 wait, hold;
+  guint inversions;
+} ChronoBlockingTotals;
+
+/* The totals of every instance that made an access ("process\x1fnumber"
+ * -> ChronoBlockingTotals), for chrono_blocking_totals_lookup. */
+GHashTable *chrono_blocking_totals_new (ChronoTrace *trace);
+/* NULL when that instance made no access. */
+const ChronoBlockingTotals *chrono_blocking_totals_lookup (GHashTable *totals, const char *process, gint64 number);
+
+/* Where an instance's response time went: each of its states' time, with
+ * what it spent polling, parked or waiting inside its waits on semaphores
+ * (requested … assigned) counted as waiting on a semaphore; an instance
+ * activated but not yet started is ready. */
+typedef enum {
+  CHRONO_BREAKDOWN_RUNNING,
+  CHRONO_BREAKDOWN_READY, /* preempted, or not yet started */
+  CHRONO_BREAKDOWN_SEMAPHORE,
+  CHRONO_BREAKDOWN_OS_EVENT, /* waiting, outside a semaphore wait */
+  CHRONO_BREAKDOWN_POLLING,
+  CHRONO_BREAKDOWN_PARKING,
+  CHRONO_N_BREAKDOWN
+} ChronoBreakdownPart;
+
+const char *chrono_breakdown_part_get_label (ChronoBreakdownPart part);
+/* The state a part is drawn in the colour of. */
+ChronoState chrono_breakdown_part_get_state (ChronoBreakdownPart part);
+/* ticks[part] over states (ChronoLifeState, chrono-instance-life.h) and the
+ * instance's waits (chrono_blocking_waits_of). */
+void chrono_blocking_breakdown (GArray *states, GPtrArray *waits, gint64 ticks[CHRONO_N_BREAKDOWN]);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoBlocking, chrono_blocking_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoBlockingCause, chrono_blocking_cause_free)
 

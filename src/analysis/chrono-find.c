@@ -7,6 +7,8 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "chrono-blocking.h"
+
 G_DEFINE_QUARK (chrono - find - error - quark, chrono_find_error)
 
 typedef enum {
@@ -20,6 +22,8 @@ typedef enum {
   TERM_ATTR_EQ,
   TERM_ATTR_NE,
   TERM_ATTR_RE,
+  TERM_WAITS, /* an instance's waits on semaphores, added up */
+  TERM_INVERSION, /* an instance one of whose waits was a priority inversion */
 } TermKind;
 
 typedef enum { OP_EQ, OP_NE, OP_RE, OP_LT, OP_LE, OP_GT, OP_GE } Op;
@@ -30,7 +34,7 @@ typedef struct {
   char *key; /* ATTR_*: the attribute */
   GRegex *regex;
   Op op;
-  gint64 ticks; /* DURATION */
+  gint64 ticks; /* DURATION, WAITS */
   guint state; /* STATE */
 } Term;
 
@@ -119,6 +123,11 @@ parse_term (Term *t, const char *term, const ChronoClock *clock, GError **error)
   Op op;
   const char *at;
   gsize length;
+  if (g_ascii_strcasecmp (term, "inversion") == 0)
+    {
+      t->kind = TERM_INVERSION;
+      return TRUE;
+    }
   if (!find_operator (term, &op, &at, &length) || at == term)
     {
       t->kind = TERM_WORD;
@@ -128,7 +137,7 @@ parse_term (Term *t, const char *term, const ChronoClock *clock, GError **error)
   g_autofree char *key = g_strndup (term, at - term);
   const char *value = at + length;
   t->op = op;
-  if (g_str_equal (key, "duration"))
+  if (g_str_equal (key, "duration") || g_str_equal (key, "waits"))
     {
       if (op == OP_RE || op == OP_NE)
         return fail (error, term, _ ("a duration is compared with <, <=, =, >= or >"));
@@ -136,7 +145,7 @@ parse_term (Term *t, const char *term, const ChronoClock *clock, GError **error)
       g_autoptr (GError) local = NULL;
       if (!chrono_clock_parse_duration (clock, value, &seconds, &local))
         return fail (error, term, local->message);
-      t->kind = TERM_DURATION;
+      t->kind = g_str_equal (key, "waits") ? TERM_WAITS : TERM_DURATION;
       t->ticks = chrono_clock_from_seconds (clock, seconds);
       return TRUE;
     }
@@ -254,6 +263,7 @@ typedef struct {
   /* per lane */
   gboolean *lane_holds; /* [term]: the lane alone satisfies it (its name) */
   gboolean *lane_name_holds; /* [term]: a name term holds for the lane's name (the name of unlabelled items) */
+  GHashTable *blocking_totals; /* for waits and inversion terms: chrono_blocking_totals_new, else NULL */
 } Finder;
 
 static gboolean
@@ -295,6 +305,22 @@ is_attr_term (const Term *t)
   return t->kind == TERM_ATTR_EQ || t->kind == TERM_ATTR_NE || t->kind == TERM_ATTR_RE;
 }
 
+/* waits<>T and inversion of the instance a span of a process lane belongs to. */
+static gboolean
+blocking_term_holds (Finder *f, const Term *t, ChronoLane *lane, const ChronoSpan *span)
+{
+  ChronoInstances *instances = chrono_lane_get_instances (lane);
+  if (chrono_lane_get_kind (lane) != CHRONO_LANE_PROCESS || instances == NULL || span->instance == CHRONO_NO_INSTANCE
+      || span->instance >= chrono_instances_get_n (instances))
+    return FALSE;
+  gint64 number = chrono_instances_get (instances, span->instance)->number;
+  const ChronoBlockingTotals *totals =
+      chrono_blocking_totals_lookup (f->blocking_totals, chrono_lane_get_name (lane), number);
+  if (totals == NULL)
+    return FALSE;
+  return t->kind == TERM_INVERSION ? totals->inversions > 0 : duration_holds (t, totals->wait);
+}
+
 /* A span (label 0: named by its lane), or with state < 0 an instance's whole life. */
 static gboolean
 span_holds (Finder *f, ChronoLane *lane, const ChronoSpan *span, gint64 duration)
@@ -313,6 +339,8 @@ span_holds (Finder *f, ChronoLane *lane, const ChronoSpan *span, gint64 duration
         holds = span->state == t->state;
       else if (t->kind == TERM_DURATION)
         holds = duration_holds (t, duration);
+      else if (t->kind == TERM_WAITS || t->kind == TERM_INVERSION)
+        holds = blocking_term_holds (f, t, lane, span);
       else
         holds = f->lane_holds[i];
       if (!holds)
@@ -336,7 +364,7 @@ mark_holds (Finder *f, ChronoLane *lane, const ChronoMark *mark)
                 || (mark->note != 0 && string_term_holds (f, i, mark->note)) || f->lane_name_holds[i];
       else if (is_attr_term (t))
         holds = attrs_term_holds (f, i, mark->attrs);
-      else if (t->kind == TERM_STATE)
+      else if (t->kind == TERM_STATE || t->kind == TERM_WAITS || t->kind == TERM_INVERSION)
         holds = FALSE;
       else if (t->kind == TERM_DURATION)
         holds = duration_holds (t, 0);
@@ -466,6 +494,8 @@ chrono_find (ChronoTrace *trace, const ChronoQuery *query, guint cap)
         f.by_attrs[i] = g_new0 (guint8, f.n_sets);
     }
 
+  if (query_has (query, TERM_WAITS) || query_has (query, TERM_INVERSION))
+    f.blocking_totals = chrono_blocking_totals_new (trace);
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint l = 0; l < lanes->len; l++)
     {
@@ -489,6 +519,7 @@ chrono_find (ChronoTrace *trace, const ChronoQuery *query, guint cap)
   g_free (f.by_attrs);
   g_free (f.lane_holds);
   g_free (f.lane_name_holds);
+  g_clear_pointer (&f.blocking_totals, g_hash_table_unref);
   return result;
 }
 

@@ -7,6 +7,10 @@
  *   lane~RE lane=T  its lane's name (or path, "Tasks/T1") matches / is T
  *   state=running   a span in that state (the names of the legend, any case)
  *   duration>2ms    also <, >=, <=, =; times as the ruler writes them
+ *   waits>1ms       a task or ISR instance whose waits on semaphores add
+ *                   up to more (also <, >=, <=, =)
+ *   inversion       an instance one of whose waits was a priority
+ *                   inversion (chrono-blocking.h)
  *   KEY=V KEY~RE KEY!=V   an attribute of the item
  * An item's name is its label (the process on a core, a claim's name), else
  * its lane's name; an event's names are its kind, source and note.  A task's

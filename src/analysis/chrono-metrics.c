@@ -168,81 +168,15 @@ clear_values (ChronoInstanceMetrics *m)
 
 /* ---- what each process instance waited on semaphores and held them ---- */
 
-typedef struct {
-  gint64 wait, hold, inversions;
-} AccessSums;
-
-static char *
-access_key (const char *process, gint64 number)
-{
-  return g_strdup_printf ("%s\x1f%" G_GINT64_FORMAT, process, number);
-}
-
 static void
-add_lane_accesses (GHashTable *sums, ChronoStrings *strings, ChronoAccesses *accesses)
+set_access_metrics (ChronoInstanceMetrics *m, GHashTable *totals, ChronoLane *lane)
 {
-  for (guint i = 0; i < chrono_accesses_get_n (accesses); i++)
-    {
-      const ChronoAccess *a = chrono_accesses_get (accesses, i);
-      g_autofree char *key = access_key (chrono_strings_get (strings, a->process), a->instance);
-      AccessSums *s = g_hash_table_lookup (sums, key);
-      if (s == NULL)
-        g_hash_table_insert (sums, g_steal_pointer (&key), s = g_new0 (AccessSums, 1));
-      if (a->requested != CHRONO_ACCESS_NEVER && a->assigned != CHRONO_ACCESS_NEVER)
-        s->wait += a->assigned - a->requested;
-      if (a->assigned != CHRONO_ACCESS_NEVER && a->released != CHRONO_ACCESS_NEVER)
-        s->hold += a->released - a->assigned;
-    }
-}
-
-/* A wait that found the semaphore held is an inversion when another
- * process took a holder's core meanwhile: counted for the waiter. */
-static void
-add_inversions (GHashTable *sums, ChronoTrace *trace)
-{
-  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (trace);
-  for (guint i = 0; i < chrono_blocking_get_n_waits (blocking); i++)
-    {
-      const ChronoBlockingWait *wait = chrono_blocking_get_wait (blocking, i);
-      if (wait->n_held_by == 0)
-        continue;
-      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (trace, wait);
-      const char *process = chrono_strings_get (chrono_trace_get_strings (trace), wait->access->process);
-      g_autofree char *key = access_key (process, wait->access->instance);
-      AccessSums *s = g_hash_table_lookup (sums, key);
-      if (s != NULL && cause->inversion)
-        s->inversions++;
-    }
-}
-
-/* "process\x1fnumber" -> AccessSums of every instance that made an access. */
-static GHashTable *
-access_sums_new (ChronoTrace *trace, GPtrArray *lanes)
-{
-  GHashTable *sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  for (guint i = 0; i < lanes->len; i++)
-    {
-      ChronoAccesses *accesses = chrono_lane_get_accesses (g_ptr_array_index (lanes, i));
-      if (accesses != NULL)
-        add_lane_accesses (sums, chrono_trace_get_strings (trace), accesses);
-    }
-  if (g_hash_table_size (sums) > 0)
-    add_inversions (sums, trace);
-  return sums;
-}
-
-static void
-set_access_metrics (ChronoInstanceMetrics *m, GHashTable *sums, ChronoLane *lane)
-{
-  if (g_hash_table_size (sums) == 0 || m->number == G_MININT64)
+  const ChronoBlockingTotals *t = chrono_blocking_totals_lookup (totals, chrono_lane_get_name (lane), m->number);
+  if (t == NULL)
     return;
-  g_autofree char *key = access_key (chrono_lane_get_name (lane), m->number);
-  const AccessSums *s = g_hash_table_lookup (sums, key);
-  if (s == NULL)
-    return;
-  m->value[CHRONO_METRIC_SEMAPHORE_WAIT] = s->wait;
-  m->value[CHRONO_METRIC_SEMAPHORE_HOLD] = s->hold;
-  m->value[CHRONO_METRIC_INVERSIONS] = s->inversions;
+  m->value[CHRONO_METRIC_SEMAPHORE_WAIT] = t->wait;
+  m->value[CHRONO_METRIC_SEMAPHORE_HOLD] = t->hold;
+  m->value[CHRONO_METRIC_INVERSIONS] = t->inversions;
 }
 
 /* What is done with each instance measured: kept in an entity's table
@@ -252,7 +186,7 @@ typedef struct {
   void (*reserve) (gpointer data, guint n);
   void (*add) (gpointer data, const ChronoInstanceMetrics *m);
   gpointer data;
-  GHashTable *access_sums; /* access_sums_new */
+  GHashTable *blocking_totals; /* chrono_blocking_totals_new */
 } Visitor;
 
 static gboolean
@@ -292,7 +226,7 @@ visit_process_lane (ChronoLane *lane, const ChronoMetricsOptions *options, const
           m.value[CHRONO_METRIC_PREEMPTIONS] =
               record->activated_at == record->begin ? record->preemptions : tallies[i].preemptions;
         }
-      set_access_metrics (&m, visitor->access_sums, lane);
+      set_access_metrics (&m, visitor->blocking_totals, lane);
       visitor->add (visitor->data, &m);
     }
 }
@@ -548,14 +482,14 @@ chrono_metrics_compute (ChronoTrace *trace, const ChronoMetricsOptions *options)
   GPtrArray *all = g_ptr_array_new_with_free_func (free_entity);
   g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
-  g_autoptr (GHashTable) access_sums = access_sums_new (trace, lanes);
+  g_autoptr (GHashTable) blocking_totals = chrono_blocking_totals_new (trace);
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       if (!lane_measured (lane, options))
         continue;
       ChronoEntityMetrics *entity = entity_for (by_key, all, lane);
-      Visitor visitor = { reserve_instances, keep_instance, entity->instances, access_sums };
+      Visitor visitor = { reserve_instances, keep_instance, entity->instances, blocking_totals };
       visit_lane (lane, options, &visitor);
     }
   for (guint i = 0; i < all->len; i++)
@@ -731,7 +665,7 @@ chrono_metrics_compute_summaries (ChronoTrace *trace, const ChronoMetricsOptions
   GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_entity_summary_free);
   g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_collect);
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
-  g_autoptr (GHashTable) access_sums = access_sums_new (trace, lanes);
+  g_autoptr (GHashTable) blocking_totals = chrono_blocking_totals_new (trace);
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
@@ -754,7 +688,7 @@ chrono_metrics_compute_summaries (ChronoTrace *trace, const ChronoMetricsOptions
           g_ptr_array_add (all, c->out);
         }
       g_ptr_array_add (c->out->lanes, g_object_ref (lane));
-      Visitor visitor = { reserve_values, collect_values, c, access_sums };
+      Visitor visitor = { reserve_values, collect_values, c, blocking_totals };
       visit_lane (lane, options, &visitor);
     }
   GHashTableIter iter;

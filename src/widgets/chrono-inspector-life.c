@@ -12,6 +12,8 @@
 
 #include "chrono-blocking.h"
 #include "chrono-instance-life.h"
+#include "chrono-palette.h"
+#include "chrono-widget-util.h"
 
 #define MAX_LISTED 200 /* states or runnables listed before "… and N more" */
 
@@ -122,6 +124,65 @@ show_preemptions (ChronoInspector *self, const ChronoInstanceLife *life)
     }
 }
 
+/* ---- where the response time went -------------------------------------- */
+
+typedef struct {
+  gint64 ticks[CHRONO_N_BREAKDOWN];
+} Breakdown;
+
+/* The parts side by side, each as wide as its share, in its state's colour. */
+static gboolean
+draw_breakdown (GtkWidget *area, cairo_t *cr, const Breakdown *b)
+{
+  const ChronoPalette *palette = chrono_palette_get (chrono_widget_is_dark (area));
+  double width = gtk_widget_get_allocated_width (area), height = gtk_widget_get_allocated_height (area);
+  gint64 total = 0;
+  for (guint p = 0; p < CHRONO_N_BREAKDOWN; p++)
+    total += b->ticks[p];
+  double x = 0;
+  for (guint p = 0; total > 0 && p < CHRONO_N_BREAKDOWN; p++)
+    {
+      double w = width * (double) b->ticks[p] / (double) total;
+      const ChronoRgb *c = &palette->states[chrono_breakdown_part_get_state (p)];
+      cairo_set_source_rgb (cr, c->red, c->green, c->blue);
+      cairo_rectangle (cr, x, 0, w, height);
+      cairo_fill (cr);
+      x += w;
+    }
+  return TRUE;
+}
+
+static void
+show_breakdown (ChronoInspector *self, const ChronoInstanceLife *life, GPtrArray *waits)
+{
+  Breakdown *b = g_new0 (Breakdown, 1);
+  chrono_blocking_breakdown (life->states, waits, b->ticks);
+  gint64 total = 0;
+  for (guint p = 0; p < CHRONO_N_BREAKDOWN; p++)
+    total += b->ticks[p];
+  if (total <= 0)
+    {
+      g_free (b);
+      return;
+    }
+  chrono_inspector_add_section (self, _ ("Where the time went"));
+  GtkWidget *area = gtk_drawing_area_new ();
+  gtk_widget_set_size_request (area, -1, 14);
+  gtk_widget_set_margin_bottom (area, 4);
+  g_object_set_data_full (G_OBJECT (area), "breakdown", b, g_free);
+  g_signal_connect (area, "draw", G_CALLBACK (draw_breakdown), b);
+  gtk_container_add (GTK_CONTAINER (self->content), area);
+  GtkWidget *grid = chrono_inspector_new_grid (self);
+  int row = 0;
+  for (guint p = 0; p < CHRONO_N_BREAKDOWN; p++)
+    if (b->ticks[p] > 0)
+      {
+        g_autofree char *length = chrono_inspector_format_length (self, b->ticks[p]);
+        g_autofree char *text = g_strdup_printf ("%s (%.0f %%)", length, 100.0 * (double) b->ticks[p] / (double) total);
+        chrono_inspector_add_field (self, grid, row++, chrono_breakdown_part_get_label (p), text);
+      }
+}
+
 /* ---- waits on semaphores ---------------------------------------------- */
 
 typedef struct {
@@ -205,12 +266,8 @@ show_wait (ChronoInspector *self, const ChronoBlockingWait *wait)
 
 /* The instance's waits on semaphores, one sentence each, and its holders as links. */
 static void
-show_blocked (ChronoInspector *self, const ChronoInstanceLife *life)
+show_blocked (ChronoInspector *self, GPtrArray *waits)
 {
-  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (self->trace);
-  if (chrono_blocking_get_n_waits (blocking) == 0)
-    return;
-  g_autoptr (GPtrArray) waits = chrono_blocking_waits_of (blocking, self->trace, life->process, life->number);
   gboolean any = FALSE;
   for (guint i = 0; i < waits->len; i++)
     {
@@ -308,7 +365,10 @@ chrono_inspector_show_life (ChronoInspector *self, ChronoLane *lane, guint insta
       gtk_label_set_line_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR); /* a name without spaces wraps too */
     }
   show_summary (self, life);
-  show_blocked (self, life);
+  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (self->trace);
+  g_autoptr (GPtrArray) waits = chrono_blocking_waits_of (blocking, self->trace, life->process, life->number);
+  show_breakdown (self, life, waits);
+  show_blocked (self, waits);
   show_preemptions (self, life);
   show_runnables (self, life);
   show_states (self, life);

@@ -213,10 +213,43 @@ test_cap (void)
   g_assert_cmpuint (few->n_found, ==, all->matches->len);
 }
 
+/* The lane of each match, in order. */
+static char *
+matched_lanes (ChronoFindResult *result)
+{
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < result->matches->len; i++)
+    g_string_append_printf (out, "%s%s", i ? " " : "",
+                            chrono_lane_get_name (g_array_index (result->matches, ChronoMatch, i).lane));
+  return g_string_free (out, FALSE);
+}
+
+/* inversion.btf: Task_High #0 waits 5.7 ms on SEM_Res while Task_Mid
+ * preempts its holder Task_Low #0, whose own request waited nothing;
+ * Task_Mid makes no access. */
+static void
+test_semaphore_waits_and_inversions (void)
+{
+  g_autoptr (ChronoTrace) trace = load ("btf", "blocking/inversion.btf", "never");
+  const char *queries[][2] = {
+    { "waits>1ms", "Task_High" }, { "waits>=5.7ms", "Task_High" },
+    { "waits>5.7ms", "" },        { "waits<1ms", "Task_Low" },
+    { "waits=0", "Task_Low" },    { "inversion", "Task_High" },
+    { "INVERSION Task_Low", "" }, { "waits>1ms state=parking", "Task_High" },
+  };
+  for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
+    {
+      g_autoptr (ChronoFindResult) result = find (trace, queries[q][0]);
+      g_autofree char *lanes = matched_lanes (result);
+      g_assert_cmpstr (lanes, ==, queries[q][1]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/find/semaphore-waits-and-inversions", test_semaphore_waits_and_inversions);
   g_test_add_func ("/find/states-and-lanes", test_states_and_lanes);
   g_test_add_func ("/find/instances-once", test_instances_once);
   g_test_add_func ("/find/claims-by-duration-and-attribute", test_claims_by_duration_and_attribute);

@@ -687,6 +687,9 @@ test_blocked_on_semaphore (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data
   g_assert_nonnull (strstr (text, "Waited 5.7 ms on SEM_Res held by Task_Low #0, which Task_Mid #0 preempted for "
                                   "4.2 ms — priority inversion"));
   g_assert_nonnull (strstr (text, "Go to the holder, Task_Low #0"));
+  /* where its 7.5 ms went: 1.8 ms running, the rest polling and parked on the semaphore */
+  g_assert_nonnull (strstr (text, "Running: 1.8 ms (24 %)"));
+  g_assert_nonnull (strstr (text, "Waiting on a semaphore: 5.7 ms (76 %)"));
   settle ();
   save_screenshot (GTK_WIDGET (window), "blocked-on-semaphore.png");
   g_signal_emit_by_name (inspector, "instance-activated", low, 0u);
