@@ -102,10 +102,11 @@ chrono_blocking_wait_ticks (const ChronoBlockingWait *wait)
 
 /* ---- what ran instead of the holders -------------------------------------- */
 
-/* The process lane named process and its instance numbered number. */
-static gboolean
-find_instance (GPtrArray *lanes, const char *process, gint64 number, ChronoLane **out_lane, guint *out_index)
+gboolean
+chrono_blocking_find_instance (ChronoTrace *trace, const char *process, gint64 number, ChronoLane **out_lane,
+                               guint *out_index)
 {
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
@@ -125,11 +126,12 @@ find_instance (GPtrArray *lanes, const char *process, gint64 number, ChronoLane 
 }
 
 static GPtrArray *
-holder_ran_instead (ChronoTrace *trace, GPtrArray *lanes, const ChronoBlockingHolder *holder, gint64 from, gint64 to)
+holder_ran_instead (ChronoTrace *trace, const ChronoBlockingHolder *holder, gint64 from, gint64 to)
 {
   ChronoLane *lane;
   guint index;
-  if (holder->instance == G_MININT64 || !find_instance (lanes, holder->process, holder->instance, &lane, &index))
+  if (holder->instance == G_MININT64
+      || !chrono_blocking_find_instance (trace, holder->process, holder->instance, &lane, &index))
     return g_ptr_array_new ();
   g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (trace, lane, index);
   return chrono_instance_life_ran_instead (life, trace, lane, from, to);
@@ -143,10 +145,9 @@ chrono_blocking_cause_new (ChronoTrace *trace, const ChronoBlockingWait *wait)
   gint64 from = wait->access->requested;
   gint64 to = wait->access->assigned != CHRONO_ACCESS_NEVER ? wait->access->assigned : chrono_trace_get_end (trace);
   const char *waiter = chrono_strings_get (chrono_trace_get_strings (trace), wait->access->process);
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint h = 0; h < wait->n_held_by; h++)
     {
-      GPtrArray *ran = holder_ran_instead (trace, lanes, &wait->held_by[h], from, to);
+      GPtrArray *ran = holder_ran_instead (trace, &wait->held_by[h], from, to);
       for (guint i = 0; i < ran->len; i++)
         {
           const ChronoLifeOccupant *o = g_ptr_array_index (ran, i);

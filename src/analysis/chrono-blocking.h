@@ -44,6 +44,9 @@ typedef struct {
 ChronoBlockingCause *chrono_blocking_cause_new (ChronoTrace *trace, const ChronoBlockingWait *wait);
 void chrono_blocking_cause_free (ChronoBlockingCause *cause);
 
+/* The process lane named process and its instance numbered number (a holder, a waiter). */
+gboolean chrono_blocking_find_instance (ChronoTrace *trace, const char *process, gint64 number, ChronoLane **out_lane,
+                                        guint *out_index);
 /* The waits of one process instance, in file order (borrowed from blocking). */
 GPtrArray *chrono_blocking_waits_of (ChronoBlocking *blocking, ChronoTrace *trace, const char *process,
                                      gint64 instance);

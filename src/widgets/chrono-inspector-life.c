@@ -197,28 +197,6 @@ follow_link (GtkButton *button, ChronoInspector *self)
   g_signal_emit_by_name (self, "instance-activated", link->lane, link->instance);
 }
 
-/* The process lane named process and its instance numbered number. */
-static gboolean
-find_instance (ChronoTrace *trace, const char *process, gint64 number, InstanceLink *out)
-{
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
-  for (guint i = 0; i < lanes->len; i++)
-    {
-      ChronoLane *lane = g_ptr_array_index (lanes, i);
-      ChronoInstances *instances = chrono_lane_get_instances (lane);
-      if (chrono_lane_get_kind (lane) != CHRONO_LANE_PROCESS || instances == NULL
-          || !g_str_equal (chrono_lane_get_name (lane), process))
-        continue;
-      for (guint k = 0; k < chrono_instances_get_n (instances); k++)
-        if (chrono_instances_get (instances, k)->number == number)
-          {
-            *out = (InstanceLink){ lane, k };
-            return TRUE;
-          }
-    }
-  return FALSE;
-}
-
 static GtkWidget *
 new_link_button (const char *text, const char *tooltip)
 {
@@ -251,7 +229,8 @@ show_wait (ChronoInspector *self, const ChronoBlockingWait *wait)
   for (guint h = 0; h < wait->n_held_by; h++)
     {
       InstanceLink link;
-      if (!find_instance (self->trace, wait->held_by[h].process, wait->held_by[h].instance, &link))
+      if (!chrono_blocking_find_instance (self->trace, wait->held_by[h].process, wait->held_by[h].instance, &link.lane,
+                                          &link.instance))
         continue;
       g_autofree char *label =
           g_strdup_printf (_ ("Go to the holder, %s #%" PRId64), wait->held_by[h].process, wait->held_by[h].instance);
