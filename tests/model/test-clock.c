@@ -56,6 +56,22 @@ test_round_trip (void)
     }
 }
 
+/* Seconds are the double nearest ticks / rate: 1018642406 ns is 1.018642406
+ * (whole seconds plus the rest came out 1.0186424060000001). */
+static void
+test_seconds_nearest (void)
+{
+  ChronoClock clock;
+  chrono_clock_init (&clock, 1000000000);
+  g_assert_true (chrono_clock_to_seconds (&clock, 1018642406) == 1.018642406);
+  gint64 samples[] = { 1, 999999999, 1000000001, 1018642406, 22420846000, -3000000007, G_GINT64_CONSTANT (1) << 52 };
+  for (gsize i = 0; i < G_N_ELEMENTS (samples); i++)
+    g_assert_true (chrono_clock_to_seconds (&clock, samples[i]) == (double) samples[i] / 1e9);
+  /* past 2^53 ticks the split still keeps the seconds close */
+  gint64 huge = G_MAXINT64 - 5;
+  g_assert_cmpfloat_with_epsilon (chrono_clock_to_seconds (&clock, huge), 9223372036.854775802, 1e-6);
+}
+
 static void
 test_ratio (void)
 {
@@ -164,6 +180,7 @@ main (int argc, char **argv)
   g_test_add_func ("/clock/exact-seconds", test_exact_seconds);
   g_test_add_func ("/clock/round-trip", test_round_trip);
   g_test_add_func ("/clock/ratio", test_ratio);
+  g_test_add_func ("/clock/seconds-nearest", test_seconds_nearest);
   g_test_add_func ("/clock/parse-duration", test_parse_duration);
   g_test_add_func ("/clock/format-duration", test_format_duration);
   g_test_add_func ("/clock/range-at-least-a-tick", test_range_at_least_a_tick);
