@@ -48,7 +48,8 @@ add_semaphore_waits (ChronoBlocking *blocking, ChronoTrace *trace, ChronoLane *l
       for (guint h = 0; h < n; h++)
         {
           const ChronoAccess *holder = chrono_accesses_get (accesses, holders[h]);
-          wait.held_by[h] = (ChronoBlockingHolder){ chrono_strings_get (strings, holder->process), holder->instance };
+          wait.held_by[h] = (ChronoBlockingHolder){ chrono_strings_get (strings, holder->process), holder->instance,
+                                                    holder->released };
         }
       qsort (wait.held_by, n, sizeof *wait.held_by, compare_holders);
       g_array_append_val (blocking->waits, wait);
@@ -147,7 +148,9 @@ chrono_blocking_cause_new (ChronoTrace *trace, const ChronoBlockingWait *wait)
   const char *waiter = chrono_strings_get (chrono_trace_get_strings (trace), wait->access->process);
   for (guint h = 0; h < wait->n_held_by; h++)
     {
-      GPtrArray *ran = holder_ran_instead (trace, &wait->held_by[h], from, to);
+      /* once the holder let go, what took its core no longer kept the waiter waiting */
+      gint64 held_until = wait->held_by[h].released != CHRONO_ACCESS_NEVER ? MIN (to, wait->held_by[h].released) : to;
+      GPtrArray *ran = holder_ran_instead (trace, &wait->held_by[h], from, held_until);
       for (guint i = 0; i < ran->len; i++)
         {
           const ChronoLifeOccupant *o = g_ptr_array_index (ran, i);

@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 typedef struct {
   const char *process; /* the trace's strings */
   gint64 instance; /* G_MININT64 when unknown */
+  gint64 released; /* when it let the semaphore go; CHRONO_ACCESS_NEVER when not in the trace */
 } ChronoBlockingHolder;
 
 typedef struct {
@@ -31,8 +32,9 @@ gint64 chrono_blocking_wait_ticks (const ChronoBlockingWait *wait);
 
 /* Why a wait lasted: for each holder (as wait->held_by), who had the cores
  * it was taken off while it held the semaphore and the waiter waited
- * (chrono_instance_life_ran_instead over the wait; ChronoLifeOccupant*,
- * an empty list when it was never preempted then).  An inversion is a
+ * (chrono_instance_life_ran_instead from the request to the assignment or
+ * the holder's release, whichever came first; ChronoLifeOccupant*, an
+ * empty list when it was never preempted then).  An inversion is a
  * process other than the waiter taking a holder's core during the wait:
  * the waiter waits on work that is not its own and not the holder's. */
 typedef struct {
