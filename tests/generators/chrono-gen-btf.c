@@ -7,7 +7,13 @@
  * signals, OSEK-style wait/release and occasional overload (two live
  * instances of one task).  Writes a symbolic-mode BTF trace and, with
  * --stats, the statistics a correct reader must compute, taken from the
- * simulator's own bookkeeping.
+ * simulator's own bookkeeping; with --blocking, every semaphore request
+ * with its grant and the holders when it was written (what
+ * `chronoscope-cli blocking --json` must print), from the same bookkeeping.
+ * --inversions lets the fast task of a core preempt the holders of SEM_0
+ * (they hold at the ceiling of the core's semaphore users instead of above
+ * every task), so a holder on one core is preempted by a third task while a
+ * task on another core spins for the semaphore: priority inversions.
  *
  * Standalone: C11 + GLib only.  Deterministic for a given --seed.
  */
@@ -164,6 +170,8 @@ typedef struct {
   gboolean in_region; /* between requestsemaphore and released */
   gboolean pending_grant; /* semaphore reserved after release_parking */
   gboolean holding; /* holds a semaphore */
+  int held_sem; /* which one (when holding) */
+  guint wait_rec; /* --blocking: its last request (index into waits) */
   int64_t act_time;
   int64_t run_since;
   double factor;
@@ -213,12 +221,28 @@ typedef struct {
 } Core;
 
 typedef struct {
+  int proc; /* index into procs[] */
+  int64_t inst;
+} Holder;
+
+typedef struct {
   Name name;
   Inst *holder;
   Inst *reserved;
   Inst **waitq;
   int nw;
+  GArray *holders; /* --blocking: Holder, assigned and not yet released, as written */
 } Sem;
+
+/* --blocking: one requestsemaphore line */
+typedef struct {
+  int proc;
+  int64_t inst;
+  int sem;
+  int64_t requested;
+  int64_t assigned; /* -1: never */
+  guint held_off, nheld; /* the semaphore's holders when the request was written, in held */
+} WaitRec;
 
 typedef struct {
   Name name;
@@ -236,6 +260,11 @@ static Sem *sems;
 static int nsems;
 static Sig *sigs;
 static int nsigs;
+
+static gboolean track_blocking; /* --blocking */
+static GArray *waits; /* WaitRec, in line order */
+static GArray *held; /* Holder: the held_by lists of waits */
+static gboolean inversions; /* --inversions: SEM_0 held at the semaphore ceiling */
 
 static int64_t tps; /* ticks per second */
 static int64_t tpu; /* ticks per microsecond */
@@ -337,8 +366,45 @@ sem_grant (Inst *in, Sem *m)
   m->reserved = NULL;
   in->pending_grant = FALSE;
   in->holding = TRUE;
+  in->held_sem = (int) (m - sems);
   emit (&in->p->name, in->inst, &TY_SEM, &m->name, 0, &EV_ASSIGNED, NOTE_1.s, 1);
+  if (track_blocking)
+    {
+      Holder h = { (int) (in->p - procs), in->inst };
+      WaitRec *w = &g_array_index (waits, WaitRec, in->wait_rec);
+      g_assert (w->proc == h.proc && w->inst == h.inst && w->sem == in->held_sem && w->assigned < 0);
+      w->assigned = now;
+      g_array_append_val (m->holders, h);
+    }
   emit (&m->name, 0, &TY_SEM, &m->name, 0, &EV_LOCK, NOTE_1.s, 1);
+}
+
+/* --blocking: the request just written, with the holders of m at that line */
+static void
+record_request (Inst *in, Sem *m)
+{
+  WaitRec w = { (int) (in->p - procs), in->inst, (int) (m - sems), now, -1, held->len, m->holders->len };
+  if (m->holders->len)
+    g_array_append_vals (held, m->holders->data, m->holders->len);
+  in->wait_rec = waits->len;
+  g_array_append_val (waits, w);
+}
+
+/* --blocking: the released line of in on m was just written */
+static void
+record_release (Inst *in, Sem *m)
+{
+  int proc = (int) (in->p - procs);
+  for (guint k = 0; k < m->holders->len; k++)
+    {
+      const Holder *h = &g_array_index (m->holders, Holder, k);
+      if (h->proc == proc && h->inst == in->inst)
+        {
+          g_array_remove_index (m->holders, k);
+          return;
+        }
+    }
+  g_assert_not_reached ();
 }
 
 /* spread 1: uniform in [0.05, 1.95] x mean, else [0.6, 1.4] x mean;
@@ -486,6 +552,8 @@ run_steps (Inst *in)
           case K_SEMREQ: {
             Sem *m = &sems[s->arg];
             emit (&p->name, in->inst, &TY_SEM, &m->name, 0, &EV_REQUESTSEM, NOTE_1.s, 1);
+            if (track_blocking)
+              record_request (in, m);
             in->in_region = TRUE;
             in->pc++;
             if (m->holder == NULL && m->reserved == NULL)
@@ -503,6 +571,8 @@ run_steps (Inst *in)
             Sem *m = &sems[s->arg];
             g_assert (m->holder == in);
             emit (&p->name, in->inst, &TY_SEM, &m->name, 0, &EV_RELEASED, NOTE_0.s, 1);
+            if (track_blocking)
+              record_release (in, m);
             emit (&m->name, 0, &TY_SEM, &m->name, 0, &EV_UNLOCK, NOTE_0.s, 1);
             m->holder = NULL;
             in->in_region = FALSE;
@@ -543,12 +613,16 @@ run_steps (Inst *in)
 
 /* Effective priority.  Requesting or polling for a semaphore: the ceiling of
  * the semaphore users of the core (so no other user on the core can
- * interfere); holding it: above all tasks of the core (only ISRs preempt). */
+ * interfere); holding it: above all tasks of the core (only ISRs preempt).
+ * With --inversions a holder of SEM_0 stays at the ceiling of the users, so
+ * the core's fast task (a non-user above them) preempts it while a task on
+ * another core spins for SEM_0; no user of the core can run then, so none
+ * asks for the semaphore its preempted holder keeps. */
 static inline int
 eff_prio (const Inst *in)
 {
   if (in->holding)
-    return cores[in->p->core].task_top * 2 + 1;
+    return (inversions && in->held_sem == 0 ? cores[in->p->core].ceiling : cores[in->p->core].task_top) * 2 + 1;
   if (in->in_region)
     return cores[in->p->core].ceiling * 2 + 1;
   return in->p->prio * 2;
@@ -960,6 +1034,7 @@ build_model (const Config *cfg)
     {
       sems[k].name = name_take (g_strdup_printf ("SEM_%d", k));
       sems[k].waitq = g_new0 (Inst *, nprocs + 1);
+      sems[k].holders = g_array_new (FALSE, FALSE, sizeof (Holder));
     }
   if (nsems > 0)
     {
@@ -1340,6 +1415,69 @@ write_stats (const char *path)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Blocking JSON                                                              */
+
+/* seconds as the reader's double: ticks / ticks-per-second, printed so that
+ * it reads back as the same double */
+static void
+put_secs (FILE *f, int64_t ticks)
+{
+  fprintf (f, "%.17g", (double) ticks / (double) tps);
+}
+
+static int
+cmp_holder (const void *a, const void *b)
+{
+  const Holder *x = a, *y = b;
+  int r = strcmp (procs[x->proc].name.s, procs[y->proc].name.s);
+  return r ? r : (x->inst > y->inst) - (x->inst < y->inst);
+}
+
+/* what `chronoscope-cli blocking --json` must print: every request in line
+ * order, its grant, and who held the semaphore when the request was written */
+static gboolean
+write_blocking (const char *path)
+{
+  FILE *f = stats_open (path);
+
+  if (!f)
+    return FALSE;
+  fputs ("{\"format\": \"btf\", \"waits\": [", f);
+  for (guint i = 0; i < waits->len; i++)
+    {
+      const WaitRec *w = &g_array_index (waits, WaitRec, i);
+      Holder *h = w->nheld ? &g_array_index (held, Holder, w->held_off) : NULL;
+      fputs (i ? ",\n  {\"process\": " : "\n  {\"process\": ", f);
+      json_string (f, procs[w->proc].name.s);
+      fprintf (f, ", \"instance\": %" G_GINT64_FORMAT ", \"semaphore\": ", w->inst);
+      json_string (f, sems[w->sem].name.s);
+      fputs (", \"requested\": ", f);
+      put_secs (f, w->requested);
+      if (w->assigned >= 0)
+        {
+          fputs (", \"assigned\": ", f);
+          put_secs (f, w->assigned);
+          fputs (", \"wait\": ", f);
+          put_secs (f, w->assigned - w->requested);
+        }
+      else
+        fputs (", \"assigned\": null, \"wait\": null", f);
+      fputs (", \"held_by\": [", f);
+      if (w->nheld > 1)
+        qsort (h, w->nheld, sizeof *h, cmp_holder);
+      for (guint k = 0; k < w->nheld; k++)
+        {
+          fputs (k ? ", {\"process\": " : "{\"process\": ", f);
+          json_string (f, procs[h[k].proc].name.s);
+          fprintf (f, ", \"instance\": %" G_GINT64_FORMAT "}", h[k].inst);
+        }
+      fputs ("]}", f);
+    }
+  fputs ("]}\n", f);
+  return stats_close (f, path);
+}
+
+/* ------------------------------------------------------------------------ */
 
 int
 main (int argc, char **argv)
@@ -1347,7 +1485,7 @@ main (int argc, char **argv)
   gint64 seed = 1, duration = -1, events = 0;
   gint cores_n = 2, tasks_n = 6, isrs_n = 1, runnables_n = 4, signals_n = 2, sems_n = 3;
   gboolean no_wait = FALSE;
-  gchar *timescale = NULL, *stats_path = NULL, *out_path = NULL;
+  gchar *timescale = NULL, *stats_path = NULL, *blocking_path = NULL, *out_path = NULL;
   GError *error = NULL;
   GOptionContext *ctx;
   Config cfg;
@@ -1365,7 +1503,10 @@ main (int argc, char **argv)
     { "events", 0, 0, G_OPTION_ARG_INT64, &events, "Stop after about N data lines", "N" },
     { "timescale", 0, 0, G_OPTION_ARG_STRING, &timescale, "ns (default), us or ps", "UNIT" },
     { "no-wait", 0, 0, G_OPTION_ARG_NONE, &no_wait, "No OSEK wait/release events", NULL },
+    { "inversions", 0, 0, G_OPTION_ARG_NONE, &inversions,
+      "Holders of SEM_0 can be preempted by their core's fast task (priority inversions)", NULL },
     { "stats", 0, 0, G_OPTION_ARG_FILENAME, &stats_path, "Write expected statistics JSON", "FILE.json" },
+    { "blocking", 0, 0, G_OPTION_ARG_FILENAME, &blocking_path, "Write expected `blocking --json` output", "FILE.json" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Output BTF file ('-' = stdout)", "OUT.btf" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
@@ -1419,6 +1560,9 @@ main (int argc, char **argv)
     duration = events > 0 ? INT64_MAX : tps / 10;
 
   rng_seed ((uint64_t) seed);
+  track_blocking = blocking_path != NULL;
+  waits = g_array_new (FALSE, FALSE, sizeof (WaitRec));
+  held = g_array_new (FALSE, FALSE, sizeof (Holder));
   ncores = cores_n;
   cfg.ntasks = tasks_n;
   cfg.nisrs = isrs_n;
@@ -1457,10 +1601,13 @@ main (int argc, char **argv)
   close_open_intervals ();
   if (stats_path && !write_stats (stats_path))
     return 1;
+  if (blocking_path && !write_blocking (blocking_path))
+    return 1;
 
   g_free (obuf);
   g_free (timescale);
   g_free (stats_path);
+  g_free (blocking_path);
   g_free (out_path);
   return 0;
 }

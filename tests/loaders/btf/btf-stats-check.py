@@ -327,8 +327,9 @@ def main(argv):
             print(f"skipped (absent): {item}")
     with tempfile.TemporaryDirectory() as tmp:
         if generator:
-            for seed, options in ((3, []), (7, ["--cores", "4", "--tasks", "12"]), (5, ["--timescale", "us"])):
-                out = os.path.join(tmp, f"gen-{seed}.btf")
+            for n, (seed, options) in enumerate(((3, []), (7, ["--cores", "4", "--tasks", "12"]),
+                                                 (5, ["--timescale", "us"]), (5, ["--inversions"]))):
+                out = os.path.join(tmp, f"gen-{n}.btf")
                 subprocess.run([generator, "-o", out, "--seed", str(seed), *options], check=True)
                 paths.append(out)
         for path in paths:
