@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Blocking on semaphores on a big BTF: `blocking --json` read whole and
+lazily, and `stats --json` (its semaphore_wait, semaphore_hold), each with
+its wall time and peak resident memory.  The trace is the project's
+generator's, with --inversions (kept in WORKDIR between runs; delete it to
+regenerate).
+
+usage: blocking.py WORKDIR GEN_BTF CLI
+
+CHRONO_BENCH_BLOCKING_EVENTS (default 10M) sets the number of events."""
+import os
+import resource
+import subprocess
+import sys
+import time
+
+workdir, gen_btf, cli = sys.argv[1:4]
+text = os.environ.get("CHRONO_BENCH_BLOCKING_EVENTS", "10M")
+units = {"k": 10**3, "M": 10**6}
+events = int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
+os.makedirs(workdir, exist_ok=True)
+path = os.path.join(workdir, f"btf-blocking-{events}.btf")
+if not os.path.exists(path):
+    subprocess.run([gen_btf, "--events", str(events), "--cores", "4", "--tasks", "12", "--inversions",
+                    "-o", path + ".part"], check=True, stdout=subprocess.DEVNULL)
+    os.rename(path + ".part", path)
+print(f"{events} events, {os.path.getsize(path) / 1e6:.0f} MB: {path}\n", flush=True)
+print(f"{'command':34} {'seconds':>8} {'peak MB':>8}  output")
+
+
+def timed(*args):
+    """Wall seconds and peak RSS of one run (a child of its own, so its peak alone)."""
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            os.execv(cli, [cli, *args])
+    _, status, usage = os.wait4(pid, 0)
+    return time.monotonic() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+failed = 0
+for name, args in (("blocking --json (whole)", ["blocking", "--json", "--lazy=never", path]),
+                   ("blocking --json (lazy)", ["blocking", "--json", "--lazy=always", path]),
+                   ("stats --json", ["stats", "--json", path])):
+    seconds, peak, code = timed(*args)
+    failed += code != 0
+    print(f"{name:34} {seconds:8.2f} {peak:8.0f}  exit {code}", flush=True)
+sys.exit(1 if failed else 0)
