@@ -45,6 +45,7 @@
 #define TIMESTAMP 5
 #define TIMESTAMP_SIZE 8
 #define ATTRIBUTE_LIST 6
+#define FIRST_EVENT_AT 2
 #define LAST_EVENT_AT 10
 #define MAPPING_TABLE 5
 #define LONG_RECORD 0xff
@@ -373,6 +374,14 @@ ends_as_written (const guint8 *end)
   return end[-2] == END_OF_FILE && end[-1] == END_OF_BUFFER;
 }
 
+/* The first or last event number a chunk's header gives (1-based). */
+static guint64
+header_event (const guint8 *chunk, const guint8 *end, gsize at)
+{
+  Cursor c = { chunk + at, end, chunk[1] == BIG_ENDIAN_MARK, NULL };
+  return take_number (&c, 8, "");
+}
+
 ChronoOtf2EventFile
 chrono_otf2_event_file_bound (OTF2_Reader *otf2, const char *path, guint64 *bound, GError **error)
 {
@@ -383,16 +392,36 @@ chrono_otf2_event_file_bound (OTF2_Reader *otf2, const char *path, guint64 *boun
   *bound = file != NULL ? g_mapped_file_get_length (file) : 0;
   if (file == NULL || chunk_header (chunk, end) == HEADER_REFUSED)
     return CHRONO_OTF2_EVENTS_WHOLE; /* libotf2 stops at a chunk it cannot read */
-  if (chunk_header (chunk, end) == HEADER_CUT || chunk_ends_before_an_event (chunk, end))
+  guint64 events;
+  if (chunk_header (chunk, end) == HEADER_CUT)
     {
-      set_cut_off (error, path);
-      return CHRONO_OTF2_EVENTS_UNREADABLE;
+      /* cut inside a chunk's header: the chunk before it is whole */
+      const char *bytes = g_mapped_file_get_contents (file);
+      if ((const char *) chunk == bytes || chunk_header (chunk - event_chunk, chunk) != HEADER_WHOLE)
+        {
+          set_cut_off (error, path);
+          return CHRONO_OTF2_EVENTS_UNREADABLE;
+        }
+      events = header_event (chunk - event_chunk, chunk, LAST_EVENT_AT);
     }
-  Cursor c = { chunk + LAST_EVENT_AT, end, chunk[1] == BIG_ENDIAN_MARK, NULL };
-  guint64 last_event = take_number (&c, 8, "");
-  *bound = MIN (*bound, last_event);
-  if (ends_as_written (end))
-    return CHRONO_OTF2_EVENTS_WHOLE;
+  else if (chunk_ends_before_an_event (chunk, end) || (!ends_as_written (end) && (guint64) (end - chunk) < event_chunk))
+    {
+      /* its last chunk cut short (its header counts what the cut took) or
+       * holding no event: only the whole chunks before it are read */
+      guint64 first = header_event (chunk, end, FIRST_EVENT_AT);
+      events = first > 0 ? first - 1 : 0;
+    }
+  else
+    {
+      events = header_event (chunk, end, LAST_EVENT_AT);
+      if (ends_as_written (end))
+        {
+          *bound = MIN (*bound, events);
+          return CHRONO_OTF2_EVENTS_WHOLE;
+        }
+    }
+  /* cut at a chunk's end: its last whole chunk says how many it holds */
+  *bound = MIN (*bound, events);
   set_cut_off (error, path);
   return CHRONO_OTF2_EVENTS_CUT;
 }

@@ -33,12 +33,13 @@ typedef enum {
   CHRONO_OTF2_EVENTS_UNREADABLE, /* not to be read at all */
 } ChronoOtf2EventFile;
 /* How many events may be read of that event file (events have no length
- * to walk them by): what its last chunk's header says the file holds, and
- * never more than it has bytes.  Reading no more than *bound events,
- * libotf2 stops at the file's last event.  A file that does not end as
- * libotf2 ends what it writes is cut (an error names it); one whose last
- * chunk holds no event is not to be read (libotf2 would go round with no
- * event to stop at). */
+ * to walk them by), never more than it has bytes.  A file that ends as
+ * libotf2 ends what it writes: what its last chunk's header says it holds.
+ * One cut (an error names it): the events of the chunks it holds whole,
+ * which the header of its last whole chunk counts (a cut chunk's header
+ * still counts what the cut took, and libotf2 would take them from its
+ * old buffers).  Reading no more than *bound events, libotf2 never reads
+ * past those chunks.  Unreadable: not even one chunk is whole. */
 ChronoOtf2EventFile chrono_otf2_event_file_bound (OTF2_Reader *otf2, const char *path, guint64 *bound, GError **error);
 gboolean chrono_otf2_check_location_definitions (OTF2_Reader *otf2, const char *anchor, guint64 location,
                                                  GError **error);

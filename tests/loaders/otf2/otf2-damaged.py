@@ -208,6 +208,24 @@ def cut_files():
                 # location 0 keeps its first two chunks' calls, no more; location 1 all of them
                 if not 0 < enters[0] < before[0] or enters[1] != before[1]:
                     failures.append(f"cut event file: {command[2]}: enters {enters}, whole file {before}")
+        two_chunks = subprocess.run([cli, "info", "--json", "--lazy=never", anchor], capture_output=True, text=True)
+        two_chunks = json.loads(two_chunks.stdout)
+        # cut inside the third chunk's header, or inside its records: the two whole chunks are read,
+        # and nothing of the cut one (its header counts the events the cut took, which libotf2 took
+        # from its old buffers: calls that never were)
+        for extra in (10, 500):
+            subprocess.run([generator, "--locations", "2", "--events", "400000", "--local-defs", "-o", anchor],
+                           check=True)
+            os.truncate(evt, 2 * chunk + extra)
+            for lazy in ("never", "always"):
+                run = subprocess.run([cli, "info", "--json", f"--lazy={lazy}", anchor], capture_output=True,
+                                     text=True, timeout=60)
+                got = json.loads(run.stdout) if run.returncode in (0, 1) else {}
+                mine = {loc["id"]: (loc["enters"], loc["leaves"]) for loc in got.get("locations", [])}
+                want = {loc["id"]: (loc["enters"], loc["leaves"]) for loc in two_chunks["locations"]}
+                if mine != want:
+                    failures.append(f"event file cut {extra} bytes into its third chunk, --lazy={lazy}: "
+                                    f"calls {mine}, cut at the chunk's start {want}")
         # the end-of-file record and the byte after it; a chunk header cut short, whose numbers
         # libotf2 takes from what its buffer held before
         for name, expected_exit, cut in (("run/1.def", 1, -2), ("run/0.def", 1, 12), ("run.def", 2, -2)):
