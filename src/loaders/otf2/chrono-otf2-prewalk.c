@@ -195,8 +195,11 @@ chrono_otf2_check_anchor (const char *anchor, GError **error)
 /* libotf2 leaves the anchor open when it fails to load it (the FILE is
  * lost with the reader it could not make): each failed open cost a
  * descriptor, and a viewer or a fuzzer that opened many damaged archives
- * ran out of them.  Opens are serialised, so a descriptor on the anchor
- * that appears during a failed open is the lost one, and it is closed. */
+ * ran out of them.  Opens of archives (the check of the anchor with them)
+ * are serialised, so a descriptor on the anchor that appears during a
+ * failed open is the lost one, and it is closed.  Code that reads the
+ * anchor outside (a sniffer on another thread) could lose a descriptor
+ * to this; nothing of ours does while an archive of it is being opened. */
 static GMutex opening;
 
 /* The descriptors of this process open on the file of st (by device and inode). */
@@ -224,10 +227,10 @@ contains_fd (GArray *fds, int fd)
   return FALSE;
 }
 
+/* Called with opening held. */
 static OTF2_Reader *
 open_reclaiming_descriptors (const char *anchor)
 {
-  g_mutex_lock (&opening);
   GStatBuf st;
   gboolean known = g_stat (anchor, &st) == 0;
   g_autoptr (GArray) before = known ? descriptors_on (&st) : NULL;
@@ -239,16 +242,19 @@ open_reclaiming_descriptors (const char *anchor)
         if (!contains_fd (before, g_array_index (after, int, i)))
           close (g_array_index (after, int, i));
     }
-  g_mutex_unlock (&opening);
   return otf2;
 }
 
 OTF2_Reader *
 chrono_otf2_open_archive (const char *anchor, GError **error)
 {
-  if (!chrono_otf2_check_anchor (anchor, error))
+  /* the check reads the anchor too: in the lock, no descriptor of ours on it is taken for libotf2's */
+  g_mutex_lock (&opening);
+  gboolean checked = chrono_otf2_check_anchor (anchor, error);
+  OTF2_Reader *otf2 = checked ? open_reclaiming_descriptors (anchor) : NULL;
+  g_mutex_unlock (&opening);
+  if (!checked)
     return NULL;
-  OTF2_Reader *otf2 = open_reclaiming_descriptors (anchor);
   if (otf2 == NULL)
     {
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: not an OTF2 archive libotf2 can open"),
