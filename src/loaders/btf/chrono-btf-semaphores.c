@@ -62,20 +62,20 @@ access_key (const ChronoBtfEvent *ev)
   return g_strdup_printf ("%s\x1f%" G_GINT64_FORMAT, ev->source, ev->source_instance);
 }
 
-/* The open row of this event's (process, instance), or G_MAXUINT. */
-static guint
-open_access (Entity *sem, const char *key)
+/* The open rows of this event's (process, instance), oldest first (a
+ * counting semaphore may be taken again before it is given back), or NULL. */
+static GArray *
+open_rows (Entity *sem, const char *key)
 {
-  gpointer row = sem->open_accesses ? g_hash_table_lookup (sem->open_accesses, key) : NULL;
-  return row ? GPOINTER_TO_UINT (row) - 1 : G_MAXUINT;
+  return sem->open_accesses ? g_hash_table_lookup (sem->open_accesses, key) : NULL;
 }
 
 static guint
-add_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, char *key, gint64 requested)
+add_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const char *key, gint64 requested)
 {
   if (sem->open_accesses == NULL)
     {
-      sem->open_accesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      sem->open_accesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
       sem->holding = g_array_new (FALSE, FALSE, sizeof (guint));
     }
   ChronoAccess access = {
@@ -88,7 +88,11 @@ add_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, char *ke
   };
   ChronoAccesses *table = chrono_lane_ensure_accesses (sem->lane);
   guint row = chrono_accesses_add (table, &access, (const guint *) sem->holding->data, sem->holding->len);
-  g_hash_table_replace (sem->open_accesses, key, GUINT_TO_POINTER (row + 1));
+  g_assert (row != G_MAXUINT); /* holders are rows already in the table */
+  GArray *rows = open_rows (sem, key);
+  if (rows == NULL)
+    g_hash_table_insert (sem->open_accesses, g_strdup (key), rows = g_array_new (FALSE, FALSE, sizeof (guint)));
+  g_array_append_val (rows, row);
   return row;
 }
 
@@ -103,46 +107,78 @@ stop_holding (Entity *sem, guint row)
       }
 }
 
-/* requestsemaphore, assigned and released, by (process, instance): a
- * request opens a row with the holders of the moment, an assignment makes
- * it a holder, a release closes it.  The index pass keeps the table whole;
- * a decoded chunk does not (its checkpoint holds no accesses). */
+/* The latest open row that is (assigned) or is not yet assigned; G_MAXUINT when none. */
+static guint
+latest_open (ChronoAccesses *table, GArray *rows, gboolean assigned, guint *at)
+{
+  for (guint i = rows ? rows->len : 0; i-- > 0;)
+    {
+      guint row = g_array_index (rows, guint, i);
+      if ((chrono_accesses_get (table, row)->assigned != CHRONO_ACCESS_NEVER) == assigned)
+        {
+          *at = i;
+          return row;
+        }
+    }
+  return G_MAXUINT;
+}
+
+static void
+note_assigned (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const char *key)
+{
+  ChronoAccesses *table = chrono_lane_ensure_accesses (sem->lane);
+  guint at, row = latest_open (table, open_rows (sem, key), FALSE, &at);
+  if (row == G_MAXUINT) /* held since before the trace began, or a duplicate assignment */
+    {
+      if (latest_open (table, open_rows (sem, key), TRUE, &at) != G_MAXUINT)
+        return;
+      row = add_access (m, sem, ev, key, CHRONO_ACCESS_NEVER);
+    }
+  chrono_accesses_get (table, row)->assigned = ev->time;
+  g_array_append_val (sem->holding, row);
+}
+
+/* A release closes the latest access it holds (else the latest it asked for). */
+static void
+note_released (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const char *key)
+{
+  GArray *rows = open_rows (sem, key);
+  ChronoAccesses *table = chrono_lane_get_accesses (sem->lane);
+  guint at = 0, row = table ? latest_open (table, rows, TRUE, &at) : G_MAXUINT;
+  if (row == G_MAXUINT && table != NULL)
+    row = latest_open (table, rows, FALSE, &at);
+  if (row == G_MAXUINT)
+    {
+      chrono_warnings_add (m->warnings, m->line, "released without a request",
+                           _ ("%s (instance %" G_GINT64_FORMAT ") releases %s, which it did not request in the trace "
+                              "(it may have held it since before the trace began)"),
+                           ev->source, ev->source_instance, sem->name);
+      return;
+    }
+  chrono_accesses_get (table, row)->released = ev->time;
+  stop_holding (sem, row);
+  g_array_remove_index (rows, at);
+  if (rows->len == 0)
+    g_hash_table_remove (sem->open_accesses, key);
+}
+
+/* requestsemaphore (exclusivesemaphore before BTF 2.2), assigned and
+ * released, by (process, instance): a request opens a row with the holders
+ * of the moment, an assignment makes it a holder, a release closes it.
+ * The index pass keeps the table whole; a decoded chunk does not (its
+ * checkpoint holds no accesses). */
 static void
 note_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
 {
   if (m->decoding_chunk)
     return;
   g_autofree char *key = access_key (ev);
-  guint row = open_access (sem, key);
-  if (names_equal (ev->event, "requestsemaphore"))
-    {
-      add_access (m, sem, ev, g_steal_pointer (&key), ev->time);
-      return;
-    }
-  ChronoAccesses *table = chrono_lane_get_accesses (sem->lane);
-  if (names_equal (ev->event, "assigned"))
-    {
-      if (row == G_MAXUINT) /* held since before the trace began */
-        row = add_access (m, sem, ev, g_steal_pointer (&key), CHRONO_ACCESS_NEVER);
-      ChronoAccess *access = chrono_accesses_get (chrono_lane_get_accesses (sem->lane), row);
-      if (access->assigned == CHRONO_ACCESS_NEVER)
-        {
-          access->assigned = ev->time;
-          g_array_append_val (sem->holding, row);
-        }
-      return;
-    }
-  /* released */
-  if (row == G_MAXUINT)
-    {
-      chrono_warnings_add (m->warnings, m->line, "released without a request",
-                           _ ("%s (instance %" G_GINT64_FORMAT ") releases %s, which it did not request"), ev->source,
-                           ev->source_instance, sem->name);
-      return;
-    }
-  chrono_accesses_get (table, row)->released = ev->time;
-  stop_holding (sem, row);
-  g_hash_table_remove (sem->open_accesses, key);
+  if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "exclusivesemaphore"))
+    add_access (m, sem, ev, key, ev->time);
+  else if (names_equal (ev->event, "assigned"))
+    note_assigned (m, sem, ev, key);
+  else
+    note_released (m, sem, ev, key);
 }
 
 void
@@ -166,10 +202,11 @@ chrono_btf_semaphore_event (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEve
     }
 
   Access *access = chrono_btf_ensure_access (sem, ev->source);
-  if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "assigned")
-      || names_equal (ev->event, "released"))
+  if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "exclusivesemaphore")
+      || names_equal (ev->event, "assigned") || names_equal (ev->event, "released"))
     note_access (m, sem, ev);
-  if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "waiting"))
+  if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "exclusivesemaphore")
+      || names_equal (ev->event, "waiting"))
     access_set_state (m, access, ev->time, CHRONO_STATE_SEM_REQUESTED);
   else if (names_equal (ev->event, "assigned"))
     access_set_state (m, access, ev->time, CHRONO_STATE_SEM_HOLDING);

@@ -40,20 +40,30 @@ def expected_waits(path):
                 continue
             time, process, instance, semaphore, event = int(fields[0]), fields[1], int(fields[2]), fields[4], fields[6]
             key, held = (process, instance, semaphore), holding.setdefault(semaphore, [])
-            if event == "requestsemaphore":
+            rows = open_access.setdefault(key, [])  # a counting semaphore may be taken again before it is given back
+            if event in ("requestsemaphore", "exclusivesemaphore"):
                 entry = {"process": process, "instance": instance, "semaphore": semaphore, "requested": time,
                          "assigned": None, "wait": None,
-                         "held_by": sorted(({"process": p, "instance": i} for p, i in held),
+                         "held_by": sorted(({"process": h["process"], "instance": h["instance"]} for h in held),
                                            key=lambda h: (h["process"], h["instance"]))}
                 waits.append(entry)
-                open_access[key] = entry
-            elif event == "assigned" and key in open_access and open_access[key]["assigned"] is None:
-                open_access[key]["assigned"] = time
-                held.append((process, instance))
-            elif event == "released" and key in open_access:
-                access = open_access.pop(key)
-                if access["assigned"] is not None:
-                    held.remove((process, instance))
+                rows.append(entry)
+            elif event == "assigned":
+                waiting = [r for r in rows if r["assigned"] is None]
+                if not waiting and any(r["assigned"] is not None for r in rows):
+                    continue  # assigned again
+                if not waiting:  # held since before the trace began: a holder that asked for nothing
+                    rows.append({"process": process, "instance": instance, "assigned": None})
+                    waiting = rows[-1:]
+                waiting[-1]["assigned"] = time
+                held.append(waiting[-1])
+            elif event == "released":
+                # the latest access it holds, else the latest it asked for
+                closing = [r for r in rows if r["assigned"] is not None] or rows
+                if closing:
+                    rows.remove(closing[-1])
+                    if closing[-1] in held:
+                        held.remove(closing[-1])
     for w in waits:
         if w["assigned"] is not None:
             w["wait"] = (w["assigned"] - w["requested"]) / ticks_per_second

@@ -80,8 +80,9 @@ class Life:
 
 class Accesses:
     """Semaphore accesses by (process, instance): an access runs from its
-    requestsemaphore (or an assignment with none) to the next released of
-    the same process instance and semaphore; Σ assigned − requested and
+    requestsemaphore (exclusivesemaphore in BTF 2.1; or an assignment with
+    none) to a released of the same process instance and semaphore, which
+    closes the latest access it holds; Σ assigned − requested and
     Σ released − assigned of each instance that made one."""
 
     def __init__(self):
@@ -90,22 +91,27 @@ class Accesses:
     def feed(self, row, time, event):
         process, instance, semaphore = task_name(row[1].strip()), row[2].strip(), row[4].strip()
         key, who = (process, instance, semaphore), (process, instance)
-        if event == "requestsemaphore":
-            self.open[key] = {"requested": time, "assigned": None}
+        rows = self.open.setdefault(key, [])  # a counting semaphore may be taken again before it is given back
+        if event in ("requestsemaphore", "exclusivesemaphore"):
+            rows.append({"requested": time, "assigned": None})
             self.sums.setdefault(who, [0, 0])
         elif event == "assigned":
-            access = self.open.get(key)
-            if access is None:
-                access = self.open[key] = {"requested": None, "assigned": None}
+            waiting = [a for a in rows if a["assigned"] is None]
+            if not waiting and rows:
+                return  # assigned again
+            if not waiting:  # held since before the trace began
+                rows.append({"requested": None, "assigned": None})
+                waiting = rows[-1:]
                 self.sums.setdefault(who, [0, 0])
-            if access["assigned"] is None:
-                access["assigned"] = time
-                if access["requested"] is not None:
-                    self.sums[who][0] += time - access["requested"]
+            waiting[-1]["assigned"] = time
+            if waiting[-1]["requested"] is not None:
+                self.sums[who][0] += time - waiting[-1]["requested"]
         elif event == "released":
-            access = self.open.pop(key, None)
-            if access is not None and access["assigned"] is not None:
-                self.sums[who][1] += time - access["assigned"]
+            closing = [a for a in rows if a["assigned"] is not None] or rows
+            if closing:
+                rows.remove(closing[-1])
+                if closing[-1]["assigned"] is not None:
+                    self.sums[who][1] += time - closing[-1]["assigned"]
 
 
 def read_instances(path):
