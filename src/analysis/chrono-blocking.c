@@ -10,8 +10,15 @@
 #include <string.h>
 
 struct _ChronoBlocking {
+  ChronoTrace *trace; /* borrowed: the waits point into its lanes */
   GArray *waits; /* ChronoBlockingWait */
+  GHashTable *instances; /* "process\x1fnumber" -> InstanceAt, made on the first look-up */
 };
+
+typedef struct {
+  ChronoLane *lane;
+  guint index;
+} InstanceAt;
 
 static gint
 compare_holders (gconstpointer a, gconstpointer b)
@@ -60,6 +67,7 @@ ChronoBlocking *
 chrono_blocking_new (ChronoTrace *trace)
 {
   ChronoBlocking *blocking = g_new0 (ChronoBlocking, 1);
+  blocking->trace = trace;
   blocking->waits = g_array_new (FALSE, FALSE, sizeof (ChronoBlockingWait));
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
@@ -77,6 +85,7 @@ chrono_blocking_free (ChronoBlocking *blocking)
   for (guint i = 0; i < blocking->waits->len; i++)
     g_free (g_array_index (blocking->waits, ChronoBlockingWait, i).held_by);
   g_array_unref (blocking->waits);
+  g_clear_pointer (&blocking->instances, g_hash_table_unref);
   g_free (blocking);
 }
 
@@ -103,44 +112,72 @@ chrono_blocking_wait_ticks (const ChronoBlockingWait *wait)
 
 /* ---- what ran instead of the holders -------------------------------------- */
 
-gboolean
-chrono_blocking_find_instance (ChronoTrace *trace, const char *process, gint64 number, ChronoLane **out_lane,
-                               guint *out_index)
+static char *
+instance_key (const char *process, gint64 number)
 {
+  return g_strdup_printf ("%s\x1f%" G_GINT64_FORMAT, process, number);
+}
+
+/* Every process instance by name and number, once: holders are looked up
+ * per wait, and a trace of many waits and many instances made that
+ * quadratic. */
+static GHashTable *
+index_instances (ChronoTrace *trace)
+{
+  GHashTable *index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);
       ChronoInstances *instances = chrono_lane_get_instances (lane);
-      if (chrono_lane_get_kind (lane) != CHRONO_LANE_PROCESS || instances == NULL
-          || !g_str_equal (chrono_lane_get_name (lane), process))
+      if (chrono_lane_get_kind (lane) != CHRONO_LANE_PROCESS || instances == NULL)
         continue;
       for (guint k = 0; k < chrono_instances_get_n (instances); k++)
-        if (chrono_instances_get (instances, k)->number == number)
-          {
-            *out_lane = lane;
-            *out_index = k;
-            return TRUE;
-          }
+        {
+          gint64 number = chrono_instances_get (instances, k)->number;
+          g_autofree char *key = instance_key (chrono_lane_get_name (lane), number);
+          if (number == G_MININT64 || g_hash_table_contains (index, key))
+            continue; /* the first of a name and number, as a search would find */
+          InstanceAt *at = g_new (InstanceAt, 1);
+          *at = (InstanceAt){ lane, k };
+          g_hash_table_insert (index, g_steal_pointer (&key), at);
+        }
     }
-  return FALSE;
+  return index;
+}
+
+gboolean
+chrono_blocking_find_instance (ChronoBlocking *blocking, const char *process, gint64 number, ChronoLane **out_lane,
+                               guint *out_index)
+{
+  if (number == G_MININT64)
+    return FALSE;
+  if (blocking->instances == NULL)
+    blocking->instances = index_instances (blocking->trace);
+  g_autofree char *key = instance_key (process, number);
+  const InstanceAt *at = g_hash_table_lookup (blocking->instances, key);
+  if (at == NULL)
+    return FALSE;
+  *out_lane = at->lane;
+  *out_index = at->index;
+  return TRUE;
 }
 
 static GPtrArray *
-holder_ran_instead (ChronoTrace *trace, const ChronoBlockingHolder *holder, gint64 from, gint64 to)
+holder_ran_instead (ChronoBlocking *blocking, const ChronoBlockingHolder *holder, gint64 from, gint64 to)
 {
   ChronoLane *lane;
   guint index;
-  if (holder->instance == G_MININT64
-      || !chrono_blocking_find_instance (trace, holder->process, holder->instance, &lane, &index))
+  if (!chrono_blocking_find_instance (blocking, holder->process, holder->instance, &lane, &index))
     return g_ptr_array_new ();
-  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (trace, lane, index);
-  return chrono_instance_life_ran_instead (life, trace, lane, from, to);
+  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (blocking->trace, lane, index);
+  return chrono_instance_life_ran_instead (life, blocking->trace, lane, from, to);
 }
 
 ChronoBlockingCause *
-chrono_blocking_cause_new (ChronoTrace *trace, const ChronoBlockingWait *wait)
+chrono_blocking_cause_new (ChronoBlocking *blocking, const ChronoBlockingWait *wait)
 {
+  ChronoTrace *trace = blocking->trace;
   ChronoBlockingCause *cause = g_new0 (ChronoBlockingCause, 1);
   cause->ran_instead = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   gint64 from = wait->access->requested;
@@ -150,11 +187,11 @@ chrono_blocking_cause_new (ChronoTrace *trace, const ChronoBlockingWait *wait)
     {
       /* once the holder let go, what took its core no longer kept the waiter waiting */
       gint64 held_until = wait->held_by[h].released != CHRONO_ACCESS_NEVER ? MIN (to, wait->held_by[h].released) : to;
-      GPtrArray *ran = holder_ran_instead (trace, &wait->held_by[h], from, held_until);
+      GPtrArray *ran = holder_ran_instead (blocking, &wait->held_by[h], from, held_until);
       for (guint i = 0; i < ran->len; i++)
         {
           const ChronoLifeOccupant *o = g_ptr_array_index (ran, i);
-          if (!g_str_equal (o->process, waiter) || o->number != wait->access->instance)
+          if (!g_str_equal (o->process, waiter)) /* the waiter's own process is no third party */
             cause->others_ran += o->time;
         }
       g_ptr_array_add (cause->ran_instead, ran);
@@ -197,13 +234,13 @@ append_instance (GString *out, const char *process, gint64 number)
 
 /* "which Task_Mid #2 preempted for 4.2 ms": the others that had the holder's core, longest first. */
 static void
-append_preempters (GString *out, const ChronoClock *clock, GPtrArray *ran, const char *waiter, gint64 waiter_number)
+append_preempters (GString *out, const ChronoClock *clock, GPtrArray *ran, const char *waiter)
 {
   g_autoptr (GPtrArray) others = g_ptr_array_new ();
   for (guint i = 0; i < ran->len; i++)
     {
       const ChronoLifeOccupant *o = g_ptr_array_index (ran, i);
-      if (!g_str_equal (o->process, waiter) || o->number != waiter_number)
+      if (!g_str_equal (o->process, waiter))
         g_ptr_array_add (others, (gpointer) o);
     }
   for (guint i = 0; i < others->len; i++)
@@ -237,7 +274,7 @@ chrono_blocking_describe (ChronoTrace *trace, const ChronoBlockingWait *wait, co
     {
       g_string_append (out, h == 0 ? _ (" held by ") : _ (" and "));
       append_instance (out, wait->held_by[h].process, wait->held_by[h].instance);
-      append_preempters (out, clock, g_ptr_array_index (cause->ran_instead, h), waiter, wait->access->instance);
+      append_preempters (out, clock, g_ptr_array_index (cause->ran_instead, h), waiter);
     }
   if (wait->n_held_by == 0)
     g_string_append (out,
@@ -283,7 +320,7 @@ add_inversions (GHashTable *totals, ChronoTrace *trace)
       const ChronoBlockingWait *wait = &g_array_index (blocking->waits, ChronoBlockingWait, i);
       if (wait->n_held_by == 0)
         continue;
-      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (trace, wait);
+      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (blocking, wait);
       const char *process = chrono_strings_get (chrono_trace_get_strings (trace), wait->access->process);
       g_autofree char *key = totals_key (process, wait->access->instance);
       ChronoBlockingTotals *t = g_hash_table_lookup (totals, key);

@@ -35,20 +35,22 @@ gint64 chrono_blocking_wait_ticks (const ChronoBlockingWait *wait);
  * (chrono_instance_life_ran_instead from the request to the assignment or
  * the holder's release, whichever came first; ChronoLifeOccupant*, an
  * empty list when it was never preempted then).  An inversion is a
- * process other than the waiter taking a holder's core during the wait:
- * the waiter waits on work that is not its own and not the holder's. */
+ * process other than the waiter's (an ISR too) taking a holder's core
+ * while it held the semaphore and the waiter waited: the waiter waits on
+ * work that is neither its own nor the holder's. */
 typedef struct {
   GPtrArray *ran_instead; /* GPtrArray* of ChronoLifeOccupant*, one per holder */
   gboolean inversion;
   gint64 others_ran; /* ticks processes other than the waiter had holders' cores in the wait */
 } ChronoBlockingCause;
 
-ChronoBlockingCause *chrono_blocking_cause_new (ChronoTrace *trace, const ChronoBlockingWait *wait);
+ChronoBlockingCause *chrono_blocking_cause_new (ChronoBlocking *blocking, const ChronoBlockingWait *wait);
 void chrono_blocking_cause_free (ChronoBlockingCause *cause);
 
-/* The process lane named process and its instance numbered number (a holder, a waiter). */
-gboolean chrono_blocking_find_instance (ChronoTrace *trace, const char *process, gint64 number, ChronoLane **out_lane,
-                                        guint *out_index);
+/* The process lane named process and its instance numbered number (a
+ * holder, a waiter), looked up in an index of the trace's instances made once. */
+gboolean chrono_blocking_find_instance (ChronoBlocking *blocking, const char *process, gint64 number,
+                                        ChronoLane **out_lane, guint *out_index);
 /* The waits of one process instance, in file order (borrowed from blocking). */
 GPtrArray *chrono_blocking_waits_of (ChronoBlocking *blocking, ChronoTrace *trace, const char *process,
                                      gint64 instance);

@@ -221,9 +221,7 @@ child_named (ChronoLane *lane, const char *name)
   return NULL;
 }
 
-/* The process instance and the stretch [from, to) an item stands for: a
- * process span's instance, or an access lane's span (its lane is the
- * process's, under the semaphore). */
+/* The process and instance number of a process lane's span. */
 static gboolean
 item_instance (const ChronoChainStep *item, const char **process, gint64 *number)
 {

@@ -106,7 +106,7 @@ add_holder_json (JsonBuilder *b, const ChronoClock *clock, const ChronoBlockingH
 
 /* "waits": each access of the instance, its holders and what ran instead of them. */
 static void
-add_waits_json (JsonBuilder *b, ChronoTrace *trace, GPtrArray *waits)
+add_waits_json (JsonBuilder *b, ChronoTrace *trace, ChronoBlocking *blocking, GPtrArray *waits)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   json_builder_set_member_name (b, "waits");
@@ -114,7 +114,7 @@ add_waits_json (JsonBuilder *b, ChronoTrace *trace, GPtrArray *waits)
   for (guint i = 0; i < waits->len; i++)
     {
       const ChronoBlockingWait *wait = g_ptr_array_index (waits, i);
-      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (trace, wait);
+      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (blocking, wait);
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "semaphore");
       json_builder_add_string_value (b, chrono_lane_get_name (wait->semaphore));
@@ -135,7 +135,7 @@ add_waits_json (JsonBuilder *b, ChronoTrace *trace, GPtrArray *waits)
 }
 
 static char *
-life_json (const ChronoInstanceLife *life, ChronoTrace *trace, GPtrArray *waits)
+life_json (const ChronoInstanceLife *life, ChronoTrace *trace, ChronoBlocking *blocking, GPtrArray *waits)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   g_autoptr (JsonBuilder) b = json_builder_new ();
@@ -158,7 +158,7 @@ life_json (const ChronoInstanceLife *life, ChronoTrace *trace, GPtrArray *waits)
       }
   json_builder_end_object (b);
   add_preemptions_json (b, life, clock);
-  add_waits_json (b, trace, waits);
+  add_waits_json (b, trace, blocking, waits);
   json_builder_end_object (b);
   g_autoptr (JsonNode) root = json_builder_get_root (b);
   return chrono_cli_json_text (root);
@@ -166,7 +166,7 @@ life_json (const ChronoInstanceLife *life, ChronoTrace *trace, GPtrArray *waits)
 
 /* The inspector's text, and a sentence for each wait on a semaphore. */
 static char *
-life_text (ChronoInstanceLife *life, ChronoTrace *trace, GPtrArray *waits)
+life_text (ChronoInstanceLife *life, ChronoTrace *trace, ChronoBlocking *blocking, GPtrArray *waits)
 {
   g_autofree char *text = chrono_instance_life_to_text (life, chrono_trace_get_clock (trace));
   GString *out = g_string_new (text);
@@ -174,7 +174,7 @@ life_text (ChronoInstanceLife *life, ChronoTrace *trace, GPtrArray *waits)
     {
       if (chrono_blocking_wait_ticks (g_ptr_array_index (waits, i)) == 0)
         continue; /* assigned at once: not blocked */
-      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (trace, g_ptr_array_index (waits, i));
+      g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (blocking, g_ptr_array_index (waits, i));
       g_autofree char *sentence = chrono_blocking_describe (trace, g_ptr_array_index (waits, i), cause);
       /* TRANSLATORS: a line of an instance's life: why it waited on a semaphore */
       g_string_append_printf (out, _ ("Blocked: %s\n"), sentence);
@@ -243,7 +243,8 @@ chrono_cli_life (const ChronoCliCommand *command, int argc, char **argv)
   g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (trace, lane, index);
   g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (trace);
   g_autoptr (GPtrArray) waits = chrono_blocking_waits_of (blocking, trace, life->process, life->number);
-  g_autofree char *text = given.json ? life_json (life, trace, waits) : life_text (life, trace, waits);
+  g_autofree char *text =
+      given.json ? life_json (life, trace, blocking, waits) : life_text (life, trace, blocking, waits);
   fputs (text, stdout);
   return CHRONO_CLI_EXIT_OK;
 }

@@ -211,9 +211,9 @@ new_link_button (const char *text, const char *tooltip)
 }
 
 static void
-show_wait (ChronoInspector *self, const ChronoBlockingWait *wait)
+show_wait (ChronoInspector *self, ChronoBlocking *blocking, const ChronoBlockingWait *wait)
 {
-  g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (self->trace, wait);
+  g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (blocking, wait);
   g_autofree char *sentence = chrono_blocking_describe (self->trace, wait, cause);
   g_autofree char *first = g_strdup_printf ("%c", g_ascii_toupper (sentence[0]));
   g_autofree char *text = g_strconcat (first, sentence + 1, NULL);
@@ -229,7 +229,7 @@ show_wait (ChronoInspector *self, const ChronoBlockingWait *wait)
   for (guint h = 0; h < wait->n_held_by; h++)
     {
       InstanceLink link;
-      if (!chrono_blocking_find_instance (self->trace, wait->held_by[h].process, wait->held_by[h].instance, &link.lane,
+      if (!chrono_blocking_find_instance (blocking, wait->held_by[h].process, wait->held_by[h].instance, &link.lane,
                                           &link.instance))
         continue;
       g_autofree char *label =
@@ -245,7 +245,7 @@ show_wait (ChronoInspector *self, const ChronoBlockingWait *wait)
 
 /* The instance's waits on semaphores, one sentence each, and its holders as links. */
 static void
-show_blocked (ChronoInspector *self, GPtrArray *waits)
+show_blocked (ChronoInspector *self, ChronoBlocking *blocking, GPtrArray *waits)
 {
   gboolean any = FALSE;
   for (guint i = 0; i < waits->len; i++)
@@ -256,7 +256,7 @@ show_blocked (ChronoInspector *self, GPtrArray *waits)
       if (!any)
         chrono_inspector_add_section (self, _ ("Blocked"));
       any = TRUE;
-      show_wait (self, wait);
+      show_wait (self, blocking, wait);
     }
 }
 
@@ -347,7 +347,7 @@ chrono_inspector_show_life (ChronoInspector *self, ChronoLane *lane, guint insta
   g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (self->trace);
   g_autoptr (GPtrArray) waits = chrono_blocking_waits_of (blocking, self->trace, life->process, life->number);
   show_breakdown (self, life, waits);
-  show_blocked (self, waits);
+  show_blocked (self, blocking, waits);
   show_preemptions (self, life);
   show_runnables (self, life);
   show_states (self, life);

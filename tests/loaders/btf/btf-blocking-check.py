@@ -118,8 +118,9 @@ GENERATED = [([], False), (["--cores", "4", "--tasks", "12", "--seed", "7"], Fal
 
 def preempted_holders(path, waits):
     """How many contended waits saw a holder off its core while it held the semaphore (from the request to
-    the earlier of the waiter's assignment and the holder's release): (by a task, by an ISR).  A holder
-    neither waits nor polls, so whoever else was on its core had preempted it."""
+    the earlier of the waiter's assignment and the holder's release), to a process other than the waiter's:
+    (by a task, by an ISR, by either).  A holder neither waits nor polls, so whoever else was on its core had
+    preempted it."""
     ticks_per_second, kinds, released, on_core, runs = 10**9, {}, collections.defaultdict(list), {}, \
         collections.defaultdict(list)
     last = 0
@@ -152,7 +153,7 @@ def preempted_holders(path, waits):
             holder = (h["process"], h["instance"])
             until = min([end] + [t for t in released[(*holder, w["semaphore"])] if t >= begin])
             others |= {who for since, to, who in runs.get(core_of.get(holder[0]), [])
-                       if since < until and to > begin and who not in (holder, (w["process"], w["instance"]))}
+                       if since < until and to > begin and who != holder and who[0] != w["process"]}
         by_task += any(kinds[p] == "T" for p, _ in others)
         by_isr += any(kinds[p] == "I" for p, _ in others)
         either += bool(others)
