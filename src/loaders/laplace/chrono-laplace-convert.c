@@ -121,7 +121,7 @@ convert_text_to_binary (const char *input, const char *output, gboolean big_endi
   GByteArray *bytes = g_byte_array_new ();
   const char *data;
   gsize length;
-  guint64 offset, line = 0;
+  guint64 offset, line = 0, records = 0;
   gboolean ok = TRUE;
   while (ok && chrono_input_next_block (in, &data, &length, &offset, NULL, error))
     {
@@ -157,6 +157,7 @@ convert_text_to_binary (const char *input, const char *output, gboolean big_endi
               guint8 record[CHRONO_LAPLACE_RECORD_SIZE];
               chrono_laplace_record_encode (&r, big_endian, record);
               g_byte_array_append (bytes, record, sizeof record);
+              records++;
             }
           p = newline ? newline + 1 : stop;
         }
@@ -165,6 +166,11 @@ convert_text_to_binary (const char *input, const char *output, gboolean big_endi
   g_byte_array_unref (bytes);
   ok = ok && (error == NULL || *error == NULL);
   chrono_input_free (in);
+  if (ok && records == 0) /* an empty binary is no trace: nothing could read it back */
+    {
+      g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID, _ ("%s: no reference to convert"), input);
+      ok = FALSE;
+    }
   return ok && chrono_output_file_commit (g_steal_pointer (&out), error);
 }
 
