@@ -58,13 +58,16 @@ test_per_instance (void)
   g_autoptr (GPtrArray) all = chrono_metrics_compute (trace, NULL);
   const ChronoEntityMetrics *a = find_entity (all, "Task_A");
   g_assert_cmpuint (a->instances->len, ==, 4);
-  /* response, start delay, gross, net, interference, preemptions, activation and response jitter */
+  /* response, start delay, gross, net, interference, preemptions, activation and response jitter;
+   * no access to a semaphore: no semaphore wait, hold or inversions */
+#define NO_ACCESS CHRONO_METRIC_NONE, CHRONO_METRIC_NONE, CHRONO_METRIC_NONE
   const gint64 want[4][CHRONO_N_METRICS] = {
-    { 20, 10, 10, 10, 0, 0, CHRONO_METRIC_NONE, CHRONO_METRIC_NONE },
-    { 35, 5, 30, 15, 15, 2, 0, 15 }, /* preempted twice by ISR_X */
-    { 40, 5, 35, 35, 0, 0, 10, 15 }, /* activated again at 210: measured from there */
-    { 20, 0, 20, 10, 10, 1, 10, 30 }, /* started and preempted at one tick */
+    { 20, 10, 10, 10, 0, 0, CHRONO_METRIC_NONE, CHRONO_METRIC_NONE, NO_ACCESS },
+    { 35, 5, 30, 15, 15, 2, 0, 15, NO_ACCESS }, /* preempted twice by ISR_X */
+    { 40, 5, 35, 35, 0, 0, 10, 15, NO_ACCESS }, /* activated again at 210: measured from there */
+    { 20, 0, 20, 10, 10, 1, 10, 30, NO_ACCESS }, /* started and preempted at one tick */
   };
+#undef NO_ACCESS
   const gint64 activated[4] = { 0, 100, 210, 300 };
   for (guint i = 0; i < 4; i++)
     {

@@ -108,8 +108,10 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     cli, folders = sys.argv[1], sys.argv[2:]
+    # archives that must load (a folder named bad holds ones that must not)
     anchors = sorted(os.path.join(root, name) for folder in folders if os.path.isdir(folder)
-                     for root, _, files in os.walk(folder) for name in files if name.endswith(".otf2"))
+                     for root, _, files in os.walk(folder) for name in files
+                     if name.endswith(".otf2") and os.path.basename(root) != "bad")
     if not anchors or not shutil.which("otf2-print"):
         print("no archive, or no otf2-print")
         return 77
