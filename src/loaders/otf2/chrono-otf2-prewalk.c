@@ -274,6 +274,13 @@ chrono_otf2_open_archive (const char *anchor, GError **error)
 
 /* ---- where a chunked file ends -------------------------------------------------- */
 
+/* A mark that ends a chunk's records: its end, or a writer's end of buffer. */
+static gboolean
+leaves_chunk (guint8 type)
+{
+  return type == END_OF_CHUNK || type == END_OF_BUFFER;
+}
+
 /* TRUE when the definitions of the chunk at [chunk, end) reach the
  * end-of-file record before its bytes end (every definition record has a
  * length; events do not).  A chunk header libotf2 would refuse passes: it
@@ -351,24 +358,51 @@ chrono_otf2_check_file_end (OTF2_Reader *otf2, const char *path, GError **error)
   return FALSE;
 }
 
-/* TRUE when the chunk [chunk, end), a valid one, ends before its first event. */
+/* Event records that are one compressed number and no length (OTF2's
+ * "singleton" events: Enter, Leave, the MPI request and OpenMP task
+ * events); every other record has a length, unknown types too (libotf2
+ * skips those by it). */
 static gboolean
-chunk_ends_before_an_event (const guint8 *chunk, const guint8 *end)
+is_singleton_event (guint8 type)
+{
+  static const guint8 singletons[] = { 12, 13, 16, 17, 20, 21, 24, 28, 29, 30 };
+  return memchr (singletons, type, sizeof singletons) != NULL;
+}
+
+/* The events of the chunk [chunk, end), a valid one, walked as libotf2
+ * reads them: how many come before its end (*events), and TRUE when that
+ * end is the end-of-file record; FALSE when it is the end of a chunk (the
+ * next one past the file's end) or the bytes run out. */
+static gboolean
+events_reach_end_of_file (const guint8 *chunk, const guint8 *end, guint64 *events)
 {
   Cursor c = { chunk + CHUNK_HEADER_SIZE, end, chunk[1] == BIG_ENDIAN_MARK, NULL };
+  *events = 0;
   for (;;)
     {
       guint8 type = take_u8 (&c, "");
-      if (c.missing != NULL || type == END_OF_CHUNK)
-        return TRUE;
-      if (type != TIMESTAMP && type != ATTRIBUTE_LIST)
+      if (c.missing != NULL || leaves_chunk (type))
         return FALSE;
-      guint64 length = type == TIMESTAMP ? TIMESTAMP_SIZE : take_u8 (&c, "");
-      if (type == ATTRIBUTE_LIST && length == LONG_RECORD)
-        length = take_number (&c, 8, "");
-      if (c.missing != NULL || length > (guint64) (c.end - c.at))
+      if (type == END_OF_FILE)
         return TRUE;
+      guint64 length;
+      if (type == TIMESTAMP)
+        length = TIMESTAMP_SIZE;
+      else if (is_singleton_event (type))
+        {
+          guint8 size = take_u8 (&c, "");
+          length = size == LONG_RECORD ? 0 : size;
+        }
+      else
+        {
+          length = take_u8 (&c, "");
+          if (length == LONG_RECORD)
+            length = take_number (&c, 8, "");
+        }
+      if (c.missing != NULL || length > (guint64) (c.end - c.at))
+        return FALSE;
       c.at += length;
+      *events += type != TIMESTAMP && type != ATTRIBUTE_LIST;
     }
 }
 
@@ -398,7 +432,7 @@ chrono_otf2_event_file_bound (OTF2_Reader *otf2, const char *path, guint64 *boun
   *bound = file != NULL ? g_mapped_file_get_length (file) : 0;
   if (file == NULL || chunk_header (chunk, end) == HEADER_REFUSED)
     return CHRONO_OTF2_EVENTS_WHOLE; /* libotf2 stops at a chunk it cannot read */
-  guint64 events;
+  guint64 events, walked;
   if (chunk_header (chunk, end) == HEADER_CUT)
     {
       /* cut inside a chunk's header: the chunk before it is whole */
@@ -410,17 +444,22 @@ chrono_otf2_event_file_bound (OTF2_Reader *otf2, const char *path, guint64 *boun
         }
       events = header_event (chunk - event_chunk, chunk, LAST_EVENT_AT);
     }
-  else if (chunk_ends_before_an_event (chunk, end) || (!ends_as_written (end) && (guint64) (end - chunk) < event_chunk))
-    {
-      /* its last chunk cut short (its header counts what the cut took) or
-       * holding no event: only the whole chunks before it are read */
-      guint64 first = header_event (chunk, end, FIRST_EVENT_AT);
-      events = first > 0 ? first - 1 : 0;
-    }
   else
     {
-      events = header_event (chunk, end, LAST_EVENT_AT);
-      if (ends_as_written (end))
+      gboolean whole = events_reach_end_of_file (chunk, end, &walked);
+      /* the events before this chunk, as its header counts them: no more
+       * than the bytes before it could hold */
+      guint64 first = header_event (chunk, end, FIRST_EVENT_AT);
+      const char *bytes = g_mapped_file_get_contents (file);
+      if (first == 0 || first - 1 > (guint64) ((const char *) chunk - bytes))
+        {
+          set_cut_off (error, path);
+          return CHRONO_OTF2_EVENTS_UNREADABLE;
+        }
+      /* libotf2 stops after the last event the walk found, never at the
+       * end of a chunk it would read past the file's end for */
+      events = first - 1 + walked;
+      if (whole && ends_as_written (end))
         {
           *bound = MIN (*bound, events);
           return CHRONO_OTF2_EVENTS_WHOLE;

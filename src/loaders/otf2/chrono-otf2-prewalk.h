@@ -32,14 +32,16 @@ typedef enum {
   CHRONO_OTF2_EVENTS_CUT, /* read up to *bound, with the error to say */
   CHRONO_OTF2_EVENTS_UNREADABLE, /* not to be read at all */
 } ChronoOtf2EventFile;
-/* How many events may be read of that event file (events have no length
- * to walk them by), never more than it has bytes.  A file that ends as
- * libotf2 ends what it writes: what its last chunk's header says it holds.
- * One cut (an error names it): the events of the chunks it holds whole,
- * which the header of its last whole chunk counts (a cut chunk's header
- * still counts what the cut took, and libotf2 would take them from its
- * old buffers).  Reading no more than *bound events, libotf2 never reads
- * past those chunks.  Unreadable: not even one chunk is whole. */
+/* How many events may be read of that event file, never more than it
+ * has bytes: those of the chunks before its last, as that chunk's header
+ * counts them, and those its last chunk's records hold before its end,
+ * walked as libotf2 reads them (events are one compressed number, or have
+ * a length).  A file whose last chunk ends with the end-of-file record and
+ * the bytes libotf2 ends a file with is whole; any other is cut (an error
+ * names it): its last chunk's header still counts what the cut took, and
+ * libotf2 would take those from its old buffers, or go round them for
+ * ever.  Reading no more than *bound events, it stops at the last event
+ * the file holds.  Unreadable: a header that cannot be right. */
 ChronoOtf2EventFile chrono_otf2_event_file_bound (OTF2_Reader *otf2, const char *path, guint64 *bound, GError **error);
 gboolean chrono_otf2_check_location_definitions (OTF2_Reader *otf2, const char *anchor, guint64 location,
                                                  GError **error);
