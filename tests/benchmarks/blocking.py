@@ -9,22 +9,14 @@ usage: blocking.py WORKDIR GEN_BTF CLI
 
 CHRONO_BENCH_BLOCKING_EVENTS (default 10M) sets the number of events."""
 import os
-import resource
-import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_btf import generated_btf  # noqa: E402
+
 workdir, gen_btf, cli = sys.argv[1:4]
-text = os.environ.get("CHRONO_BENCH_BLOCKING_EVENTS", "10M")
-units = {"k": 10**3, "M": 10**6}
-events = int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
-os.makedirs(workdir, exist_ok=True)
-path = os.path.join(workdir, f"btf-blocking-{events}.btf")
-if not os.path.exists(path):
-    subprocess.run([gen_btf, "--events", str(events), "--cores", "4", "--tasks", "12", "--inversions",
-                    "-o", path + ".part"], check=True, stdout=subprocess.DEVNULL)
-    os.rename(path + ".part", path)
-print(f"{events} events, {os.path.getsize(path) / 1e6:.0f} MB: {path}\n", flush=True)
+path = generated_btf(workdir, gen_btf, "CHRONO_BENCH_BLOCKING_EVENTS", "blocking", ["--inversions"])
 print(f"{'command':34} {'seconds':>8} {'peak MB':>8}  output")
 
 
