@@ -21,26 +21,6 @@ const GOptionEntry chrono_cli_blocking_options[] = {
 };
 
 static void
-add_seconds_or_null (JsonBuilder *b, const char *key, const ChronoClock *clock, gint64 ticks)
-{
-  json_builder_set_member_name (b, key);
-  if (ticks != CHRONO_ACCESS_NEVER)
-    json_builder_add_double_value (b, chrono_clock_to_seconds (clock, ticks));
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-add_instance (JsonBuilder *b, gint64 instance)
-{
-  json_builder_set_member_name (b, "instance");
-  if (instance != G_MININT64)
-    json_builder_add_int_value (b, instance);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 add_wait_json (JsonBuilder *b, ChronoTrace *trace, const ChronoBlockingWait *wait)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
@@ -48,13 +28,13 @@ add_wait_json (JsonBuilder *b, ChronoTrace *trace, const ChronoBlockingWait *wai
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "process");
   json_builder_add_string_value (b, chrono_strings_get (chrono_trace_get_strings (trace), access->process));
-  add_instance (b, access->instance);
+  chrono_cli_json_add_instance (b, access->instance);
   json_builder_set_member_name (b, "semaphore");
   json_builder_add_string_value (b, chrono_lane_get_name (wait->semaphore));
-  add_seconds_or_null (b, "requested", clock, access->requested);
-  add_seconds_or_null (b, "assigned", clock, access->assigned);
+  chrono_cli_json_add_seconds (b, "requested", clock, TRUE, access->requested);
+  chrono_cli_json_add_seconds (b, "assigned", clock, access->assigned != CHRONO_ACCESS_NEVER, access->assigned);
   gint64 ticks = chrono_blocking_wait_ticks (wait);
-  add_seconds_or_null (b, "wait", clock, ticks >= 0 ? ticks : CHRONO_ACCESS_NEVER);
+  chrono_cli_json_add_seconds (b, "wait", clock, ticks >= 0, ticks);
   json_builder_set_member_name (b, "held_by");
   json_builder_begin_array (b);
   for (guint h = 0; h < wait->n_held_by; h++)
@@ -62,7 +42,7 @@ add_wait_json (JsonBuilder *b, ChronoTrace *trace, const ChronoBlockingWait *wai
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "process");
       json_builder_add_string_value (b, wait->held_by[h].process);
-      add_instance (b, wait->held_by[h].instance);
+      chrono_cli_json_add_instance (b, wait->held_by[h].instance);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

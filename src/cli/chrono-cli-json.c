@@ -239,3 +239,23 @@ chrono_cli_json_text (JsonNode *root)
   g_string_append_c (out, '\n');
   return g_string_free (out, FALSE);
 }
+
+void
+chrono_cli_json_add_seconds (JsonBuilder *b, const char *key, const ChronoClock *clock, gboolean known, gint64 ticks)
+{
+  json_builder_set_member_name (b, key);
+  if (known)
+    json_builder_add_double_value (b, chrono_clock_to_seconds (clock, ticks));
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+chrono_cli_json_add_instance (JsonBuilder *b, gint64 number)
+{
+  json_builder_set_member_name (b, "instance");
+  if (number != G_MININT64)
+    json_builder_add_int_value (b, number);
+  else
+    json_builder_add_null_value (b);
+}

@@ -9,6 +9,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "chrono-clock.h"
+
 G_BEGIN_DECLS
 
 typedef enum {
@@ -31,6 +33,11 @@ void chrono_cli_append_json_string (GString *out, const char *text);
 char *chrono_cli_variant_json (GVariant *value, ChronoCliJsonLayout layout);
 /* The same inside a document laid out by hand (chains'), with no newline. */
 void chrono_cli_append_variant_json (GString *out, GVariant *value, ChronoCliJsonLayout layout);
+/* A member of seconds of trace time (ticks on clock), or null when not known. */
+void chrono_cli_json_add_seconds (JsonBuilder *b, const char *key, const ChronoClock *clock, gboolean known,
+                                  gint64 ticks);
+/* "instance": the producer's instance number, or null when unknown (G_MININT64). */
+void chrono_cli_json_add_instance (JsonBuilder *b, gint64 number);
 /* A json-glib tree as a JSON document with its newline, compact. */
 char *chrono_cli_json_text (JsonNode *root);
 

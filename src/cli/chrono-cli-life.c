@@ -23,16 +23,6 @@ const GOptionEntry chrono_cli_life_options[] = {
 };
 
 static void
-add_seconds_or_null (JsonBuilder *b, const char *key, const ChronoClock *clock, gboolean known, gint64 ticks)
-{
-  json_builder_set_member_name (b, key);
-  if (known)
-    json_builder_add_double_value (b, chrono_clock_to_seconds (clock, ticks));
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 add_preemptions_json (JsonBuilder *b, const ChronoInstanceLife *life, const ChronoClock *clock)
 {
   json_builder_set_member_name (b, "preemptions");
@@ -41,13 +31,13 @@ add_preemptions_json (JsonBuilder *b, const ChronoInstanceLife *life, const Chro
     {
       const ChronoLifePreemption *p = g_ptr_array_index (life->preemptions, i);
       json_builder_begin_object (b);
-      add_seconds_or_null (b, "at", clock, TRUE, p->time);
+      chrono_cli_json_add_seconds (b, "at", clock, TRUE, p->time);
       json_builder_set_member_name (b, "core");
       if (p->core != NULL)
         json_builder_add_string_value (b, p->core);
       else
         json_builder_add_null_value (b);
-      add_seconds_or_null (b, "duration", clock, TRUE, p->duration);
+      chrono_cli_json_add_seconds (b, "duration", clock, TRUE, p->duration);
       json_builder_set_member_name (b, "ran");
       json_builder_begin_array (b);
       for (guint k = 0; k < p->ran->len; k++)
@@ -61,23 +51,13 @@ add_preemptions_json (JsonBuilder *b, const ChronoInstanceLife *life, const Chro
             json_builder_add_int_value (b, o->number);
           else
             json_builder_add_null_value (b);
-          add_seconds_or_null (b, "time", clock, TRUE, o->time);
+          chrono_cli_json_add_seconds (b, "time", clock, TRUE, o->time);
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-}
-
-static void
-add_instance_json (JsonBuilder *b, gint64 number)
-{
-  json_builder_set_member_name (b, "instance");
-  if (number != G_MININT64)
-    json_builder_add_int_value (b, number);
-  else
-    json_builder_add_null_value (b);
 }
 
 /* A holder, and who had its core while it was preempted in the wait. */
@@ -87,7 +67,7 @@ add_holder_json (JsonBuilder *b, const ChronoClock *clock, const ChronoBlockingH
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "process");
   json_builder_add_string_value (b, holder->process);
-  add_instance_json (b, holder->instance);
+  chrono_cli_json_add_instance (b, holder->instance);
   json_builder_set_member_name (b, "holder_preempted_by");
   json_builder_begin_array (b);
   for (guint i = 0; i < ran->len; i++)
@@ -96,8 +76,8 @@ add_holder_json (JsonBuilder *b, const ChronoClock *clock, const ChronoBlockingH
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "process");
       json_builder_add_string_value (b, o->process);
-      add_instance_json (b, o->number);
-      add_seconds_or_null (b, "time", clock, TRUE, o->time);
+      chrono_cli_json_add_instance (b, o->number);
+      chrono_cli_json_add_seconds (b, "time", clock, TRUE, o->time);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -118,10 +98,11 @@ add_waits_json (JsonBuilder *b, ChronoTrace *trace, ChronoBlocking *blocking, GP
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "semaphore");
       json_builder_add_string_value (b, chrono_lane_get_name (wait->semaphore));
-      add_seconds_or_null (b, "requested", clock, TRUE, wait->access->requested);
-      add_seconds_or_null (b, "assigned", clock, wait->access->assigned != CHRONO_ACCESS_NEVER, wait->access->assigned);
+      chrono_cli_json_add_seconds (b, "requested", clock, TRUE, wait->access->requested);
+      chrono_cli_json_add_seconds (b, "assigned", clock, wait->access->assigned != CHRONO_ACCESS_NEVER,
+                                   wait->access->assigned);
       gint64 ticks = chrono_blocking_wait_ticks (wait);
-      add_seconds_or_null (b, "wait", clock, ticks >= 0, ticks);
+      chrono_cli_json_add_seconds (b, "wait", clock, ticks >= 0, ticks);
       json_builder_set_member_name (b, "held_by");
       json_builder_begin_array (b);
       for (guint h = 0; h < wait->n_held_by; h++)
@@ -144,10 +125,10 @@ life_json (const ChronoInstanceLife *life, ChronoTrace *trace, ChronoBlocking *b
   json_builder_add_string_value (b, life->process);
   json_builder_set_member_name (b, "instance");
   json_builder_add_int_value (b, life->number != G_MININT64 ? life->number : life->index);
-  add_seconds_or_null (b, "activated", clock, life->activated, life->begin);
-  add_seconds_or_null (b, "started", clock, life->first_start != G_MININT64, life->first_start);
-  add_seconds_or_null (b, "terminated", clock, life->terminated, life->end);
-  add_seconds_or_null (b, "response_time", clock, life->response_time >= 0, life->response_time);
+  chrono_cli_json_add_seconds (b, "activated", clock, life->activated, life->begin);
+  chrono_cli_json_add_seconds (b, "started", clock, life->first_start != G_MININT64, life->first_start);
+  chrono_cli_json_add_seconds (b, "terminated", clock, life->terminated, life->end);
+  chrono_cli_json_add_seconds (b, "response_time", clock, life->response_time >= 0, life->response_time);
   json_builder_set_member_name (b, "states");
   json_builder_begin_object (b);
   for (guint s = CHRONO_STATE_NONE + 1; s < CHRONO_N_STATES; s++)
