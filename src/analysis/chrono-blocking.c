@@ -286,19 +286,13 @@ chrono_blocking_describe (ChronoTrace *trace, const ChronoBlockingWait *wait, co
 
 /* ---- per instance: what it waited, held, and how often it was inverted --- */
 
-static char *
-totals_key (const char *process, gint64 number)
-{
-  return g_strdup_printf ("%s\x1f%" G_GINT64_FORMAT, process, number);
-}
-
 static void
 add_lane_totals (GHashTable *totals, ChronoStrings *strings, ChronoAccesses *accesses)
 {
   for (guint i = 0; i < chrono_accesses_get_n (accesses); i++)
     {
       const ChronoAccess *a = chrono_accesses_get (accesses, i);
-      g_autofree char *key = totals_key (chrono_strings_get (strings, a->process), a->instance);
+      g_autofree char *key = instance_key (chrono_strings_get (strings, a->process), a->instance);
       ChronoBlockingTotals *t = g_hash_table_lookup (totals, key);
       if (t == NULL)
         g_hash_table_insert (totals, g_steal_pointer (&key), t = g_new0 (ChronoBlockingTotals, 1));
@@ -322,7 +316,7 @@ add_inversions (GHashTable *totals, ChronoTrace *trace)
         continue;
       g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (blocking, wait);
       const char *process = chrono_strings_get (chrono_trace_get_strings (trace), wait->access->process);
-      g_autofree char *key = totals_key (process, wait->access->instance);
+      g_autofree char *key = instance_key (process, wait->access->instance);
       ChronoBlockingTotals *t = g_hash_table_lookup (totals, key);
       if (t != NULL && cause->inversion)
         t->inversions++;
@@ -350,7 +344,7 @@ chrono_blocking_totals_lookup (GHashTable *totals, const char *process, gint64 n
 {
   if (totals == NULL || g_hash_table_size (totals) == 0 || number == G_MININT64)
     return NULL;
-  g_autofree char *key = totals_key (process, number);
+  g_autofree char *key = instance_key (process, number);
   return g_hash_table_lookup (totals, key);
 }
 
