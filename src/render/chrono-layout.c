@@ -12,6 +12,7 @@ struct _ChronoLayout {
   GHashTable *folded_nodes; /* tree lane -> GHashTable set of node indices + 1 */
   GHashTable *hidden; /* ChronoLane* set */
   GHashTable *axis_ranges; /* density lane -> double[2], the address positions shown */
+  GHashTable *ownerships; /* semaphore lane -> ChronoOwnership, its levels of holds and waits */
   char *filter; /* casefolded, NULL when no filter */
   GHashTable *shown_lanes; /* with no name filter: the lanes that match (a search's), NULL when none */
   GArray *rows; /* ChronoLayoutRow */
@@ -73,6 +74,7 @@ chrono_layout_finalize (GObject *object)
   g_hash_table_unref (self->tree_rows_end);
   g_hash_table_unref (self->hidden);
   g_hash_table_unref (self->axis_ranges);
+  g_hash_table_unref (self->ownerships);
   if (self->set != NULL)
     g_signal_handler_disconnect (self->set, self->set_changed_id);
   g_clear_object (&self->set);
@@ -136,6 +138,8 @@ chrono_layout_init (ChronoLayout *self)
   self->folded_nodes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   self->hidden = g_hash_table_new (NULL, NULL);
   self->axis_ranges = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  /* the lanes are held: an ownership borrows its lane's table */
+  self->ownerships = g_hash_table_new_full (NULL, NULL, g_object_unref, (GDestroyNotify) chrono_ownership_free);
   self->rows = g_array_new (FALSE, FALSE, sizeof (ChronoLayoutRow));
   self->row_of_lane = g_hash_table_new (NULL, NULL);
 }
@@ -168,6 +172,9 @@ chrono_layout_get_row_style (ChronoLane *lane)
   ChronoSummary *summary = chrono_lane_get_summary (lane);
   if (chrono_lane_get_references (lane, NULL) != NULL)
     return CHRONO_ROW_DENSITY;
+  ChronoAccesses *accesses = chrono_lane_get_accesses (lane);
+  if (accesses != NULL && chrono_accesses_get_n (accesses) > 0)
+    return CHRONO_ROW_OWNERSHIP; /* read whole or lazily, the index pass kept every access */
   if (summary != NULL)
     {
       /* a lazily read lane: what its summary holds decides, as its items would */
@@ -192,6 +199,21 @@ chrono_layout_get_row_style (ChronoLane *lane)
   return CHRONO_ROW_SPANS;
 }
 
+ChronoOwnership *
+chrono_layout_get_ownership (ChronoLayout *layout, ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LAYOUT (layout) && CHRONO_IS_LANE (lane), NULL);
+  ChronoAccesses *accesses = chrono_lane_get_accesses (lane);
+  g_return_val_if_fail (accesses != NULL, NULL);
+  ChronoOwnership *ownership = g_hash_table_lookup (layout->ownerships, lane);
+  if (ownership == NULL || chrono_ownership_get_n_accesses (ownership) != chrono_accesses_get_n (accesses))
+    {
+      ownership = chrono_ownership_new (accesses);
+      g_hash_table_insert (layout->ownerships, g_object_ref (lane), ownership);
+    }
+  return ownership;
+}
+
 /* Sub-rows a lane needs: for the time range on show when there is one
  * (several traces' clocks differ: then for all of it). */
 static guint
@@ -199,6 +221,13 @@ count_slots (ChronoLayout *self, ChronoLane *lane, ChronoRowStyle style)
 {
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   ChronoSummary *summary = chrono_lane_get_summary (lane);
+  if (style == CHRONO_ROW_OWNERSHIP)
+    {
+      ChronoOwnership *ownership = chrono_layout_get_ownership (self, lane);
+      return MAX (chrono_ownership_get_n_levels (ownership, CHRONO_OWNERSHIP_HOLD)
+                      + chrono_ownership_get_n_levels (ownership, CHRONO_OWNERSHIP_WAIT),
+                  1);
+    }
   if (style == CHRONO_ROW_SPANS && summary != NULL)
     return (guint) chrono_summary_get_max_depth (summary) + 1;
   if (style != CHRONO_ROW_SPANS || spans == NULL || chrono_spans_get_n (spans) == 0)
@@ -218,6 +247,7 @@ row_height (ChronoRowStyle style, guint n_slots)
     case CHRONO_ROW_EVENTS: return CHRONO_LAYOUT_EVENTS_HEIGHT;
     case CHRONO_ROW_TREE_NODE: return CHRONO_LAYOUT_SLOT_HEIGHT;
     case CHRONO_ROW_DENSITY: return CHRONO_LAYOUT_DENSITY_HEIGHT;
+    case CHRONO_ROW_OWNERSHIP: return CHRONO_LAYOUT_SLOT_HEIGHT * n_slots;
     case CHRONO_ROW_SPANS: break;
     }
   /* Deep call stacks would otherwise push everything else off screen. */

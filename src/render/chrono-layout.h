@@ -4,6 +4,7 @@
 
 #include <glib-object.h>
 
+#include "chrono-ownership.h"
 #include "chrono-trace-set.h"
 #include "chrono-trace.h"
 #include "chrono-view-state.h"
@@ -28,6 +29,7 @@ typedef enum {
   CHRONO_ROW_EVENTS, /* instant events only */
   CHRONO_ROW_TREE_NODE, /* one node of a tree lane: its stretches, split and join bars */
   CHRONO_ROW_DENSITY, /* memory references: a heat map of time × address, or dots when few */
+  CHRONO_ROW_OWNERSHIP, /* a semaphore with accesses: a bar per hold, coloured by its holder; the waits below */
 } ChronoRowStyle;
 
 typedef struct {
@@ -48,6 +50,9 @@ typedef struct {
 G_DECLARE_FINAL_TYPE (ChronoLayout, chrono_layout, CHRONO, LAYOUT, GObject)
 
 ChronoLayout *chrono_layout_new (ChronoTrace *trace);
+/* The levels of a semaphore lane's holds and waits (a lane with accesses),
+ * made once and kept while the lane's table does not grow. */
+ChronoOwnership *chrono_layout_get_ownership (ChronoLayout *layout, ChronoLane *lane);
 ChronoTrace *chrono_layout_get_trace (ChronoLayout *layout);
 /* Several traces in one layout: with two or more members, each is a group
  * under its heading lane, the first trace's first.  NULL: the trace alone. */

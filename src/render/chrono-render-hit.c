@@ -186,6 +186,16 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
       return TRUE;
     }
   ChronoRowStyle style = chrono_layout_row_get_style (row);
+  if (style == CHRONO_ROW_OWNERSHIP)
+    {
+      find_mark (o, row->lane, x, out);
+      if (!out->has_mark || in_row >= MARK_GLYPH_PX)
+        out->has_access = chrono_render_ownership_access_at (renderer->layout, row, o, chrono_trace_get_end (out->trace),
+                                                             x, out->slot, &out->access_band, &out->access);
+      if (out->has_access)
+        out->has_mark = FALSE;
+      return TRUE;
+    }
   if (style != CHRONO_ROW_SPANS && style != CHRONO_ROW_EVENTS && style != CHRONO_ROW_SIGNAL)
     return TRUE;
   ChronoRenderContext ctx = { .o = o, .scale = 1.0 };

@@ -177,6 +177,10 @@ draw_row_data_of_member (ChronoRenderer *self, ChronoRenderContext *ctx, const C
       break;
     case CHRONO_ROW_EVENTS: chrono_render_marks_row (ctx, row, top, TRUE); break;
     case CHRONO_ROW_DENSITY: chrono_render_density_row (ctx, self->layout, row, top); break;
+    case CHRONO_ROW_OWNERSHIP:
+      chrono_render_ownership_row (ctx, self->layout, row, top);
+      chrono_render_marks_row (ctx, row, top, FALSE);
+      break;
     }
   cairo_restore (cr);
 }

@@ -76,6 +76,22 @@ names_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
   swatch_border (ctx, x, y);
 }
 
+/* A semaphore's wait: lightly filled, outlined in the waiter's colour. */
+static void
+wait_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  ChronoRgb colour, light;
+  chrono_render_name_colour (ctx, "A", &colour);
+  chrono_rgb_mix (&colour, &ctx->palette->background, 0.7, &light);
+  chrono_rgb_set_source (ctx->cr, &light);
+  cairo_rectangle (ctx->cr, x, y, SWATCH_WIDTH, SWATCH_HEIGHT);
+  cairo_fill (ctx->cr);
+  chrono_rgb_set_source (ctx->cr, &colour);
+  cairo_set_line_width (ctx->cr, 1.0);
+  cairo_rectangle (ctx->cr, x + 0.5, y + 0.5, SWATCH_WIDTH - 1.0, SWATCH_HEIGHT - 1.0);
+  cairo_stroke (ctx->cr);
+}
+
 /* The red outline critical spans get. */
 static void
 critical_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
@@ -161,6 +177,11 @@ draw_items (ChronoRenderContext *ctx, double centre)
   if (ctx->claims_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _ ("Claims, coloured by attribute")))
     return;
   if (ctx->named_items_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _ ("Items, coloured by name")))
+    return;
+  if (ctx->holds_seen && !legend_item (ctx, &x, centre, names_swatch, NULL, _ ("Semaphore held, by holder")))
+    return;
+  if (ctx->semaphore_waits_seen
+      && !legend_item (ctx, &x, centre, wait_swatch, NULL, _ ("Waiting for the semaphore, by waiter")))
     return;
   if (ctx->critical_seen && !legend_item (ctx, &x, centre, critical_swatch, NULL, _ ("Critical path")))
     return;

@@ -36,6 +36,7 @@ typedef struct {
   GHashTable *worker_set; /* the same, to look up */
   gboolean suspended_seen, helpers_seen, waiting_seen;
   gboolean references_seen; /* a density row drew memory references */
+  gboolean holds_seen, semaphore_waits_seen; /* a semaphore row drew holds, waits */
   GPtrArray *mark_kinds_seen; /* names of the event kinds drawn, first seen first (the legend names each) */
   GPtrArray *names_seen; /* names items were coloured by, first seen first: the legend's key to them */
   GHashTable *name_set; /* the same, to look up */
@@ -83,6 +84,8 @@ void chrono_render_enter_detail (ChronoRenderContext *ctx, const ChronoRenderSeg
 void chrono_render_leave_detail (ChronoRenderContext *ctx, const ChronoRenderContext *saved);
 
 /* chrono-render-spans.c */
+/* A name items were drawn in the colour of: the legend keys it. */
+void chrono_render_note_name (ChronoRenderContext *ctx, const char *name);
 void chrono_render_spans_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top);
 void chrono_render_marks_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, gboolean ticks);
 
@@ -99,6 +102,13 @@ gboolean chrono_render_density_position (ChronoLayout *layout, const ChronoLayou
 void chrono_render_signal_row (ChronoRenderContext *ctx, const ChronoLayoutRow *row, double top, double min,
                                double max);
 char *chrono_render_format_value (double value);
+
+/* chrono-render-ownership.c: a semaphore's holds and waits (CHRONO_ROW_OWNERSHIP). */
+void chrono_render_ownership_row (ChronoRenderContext *ctx, ChronoLayout *layout, const ChronoLayoutRow *row,
+                                  double top);
+gboolean chrono_render_ownership_access_at (ChronoLayout *layout, const ChronoLayoutRow *row,
+                                            const ChronoRenderOptions *o, gint64 trace_end, double x, guint slot,
+                                            ChronoOwnershipBand *out_band, guint *out_access);
 
 /* chrono-render-ruler.c */
 void chrono_render_time_axis (ChronoRenderContext *ctx, ChronoTimeAxis *axis);

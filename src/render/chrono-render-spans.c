@@ -161,8 +161,8 @@ note_named_colour (ChronoRenderContext *ctx, ChronoLaneKind kind)
 #define MAX_NAMES_SEEN 64 /* more than a legend line holds */
 
 /* A name items were drawn in the colour of: the legend keys it. */
-static void
-note_name (ChronoRenderContext *ctx, const char *name)
+void
+chrono_render_note_name (ChronoRenderContext *ctx, const char *name)
 {
   if (ctx->names_seen == NULL || name == NULL || ctx->names_seen->len >= MAX_NAMES_SEEN
       || g_hash_table_contains (ctx->name_set, name))
@@ -182,7 +182,7 @@ span_colour (ChronoRenderContext *ctx, ChronoLaneKind kind, guint8 state, guint3
       if (ctx->o->highlight_name != NULL && g_strcmp0 (name, ctx->o->highlight_name) != 0)
         chrono_rgb_mix (out, &ctx->palette->background, 0.8, out); /* another region than the one chosen */
       note_named_colour (ctx, kind);
-      note_name (ctx, name);
+      chrono_render_note_name (ctx, name);
       return KEY_NAME | label;
     }
   *out = ctx->palette->states[state < CHRONO_N_STATES ? state : CHRONO_STATE_NONE];

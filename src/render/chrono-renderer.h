@@ -112,6 +112,9 @@ typedef struct {
   ChronoLane *sample_lane; /* the lane holding that signal (a decoded chunk's, read lazily) */
   guint sample; /* the fragment's index in the signal */
   double value; /* the signal's value at time */
+  gboolean has_access; /* a semaphore row: the hold or wait drawn under the point */
+  ChronoOwnershipBand access_band;
+  guint access; /* its row in the lane's accesses (chrono_lane_get_accesses) */
 } ChronoRenderHit;
 
 #define CHRONO_TYPE_RENDERER (chrono_renderer_get_type ())

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "chrono-blocking.h"
 #include "chrono-instance-life.h"
 
 /* The instant event chosen (NULL lane: none), for a walk that begins at it. */
@@ -17,6 +18,31 @@ remember_mark (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, g
   g_set_object (&self->mark_trace, trace);
   g_set_object (&self->mark_lane, lane);
   self->mark_index = mark;
+}
+
+static gboolean span_of_instance_at (ChronoLane *lane, guint instance, gint64 time, guint *out_span);
+
+/* A semaphore's hold or wait clicked: the instance holding or waiting, at
+ * its span where the hold or the wait began. */
+static gboolean
+select_access (ChronoTimelineView *self, const ChronoRenderHit *hit)
+{
+  if (hit->trace != self->trace)
+    return FALSE; /* the instances of another trace of the set are not indexed here */
+  const ChronoAccess *a = chrono_accesses_get (chrono_lane_get_accesses (hit->lane), hit->access);
+  const char *process = chrono_strings_get (chrono_trace_get_strings (self->trace), a->process);
+  if (self->blocking == NULL)
+    self->blocking = chrono_blocking_new (self->trace);
+  ChronoLane *lane;
+  guint instance, span;
+  if (!chrono_blocking_find_instance (self->blocking, process, a->instance, &lane, &instance)
+      || chrono_lane_get_spans (lane) == NULL)
+    return FALSE;
+  gint64 at = hit->access_band == CHRONO_OWNERSHIP_HOLD ? a->assigned : a->requested;
+  if (!span_of_instance_at (lane, instance, at, &span))
+    return FALSE;
+  chrono_timeline_view_select_in (self, self->trace, lane, lane, span);
+  return TRUE;
 }
 
 void
@@ -30,7 +56,7 @@ chrono_timeline_view_select_at (ChronoTimelineView *self, double x, double y)
   if (found && hit.has_span)
     chrono_timeline_view_select_in (self, hit.trace, hit.lane, chrono_layout_get_row (self->layout, hit.row)->lane,
                                     hit.span);
-  else
+  else if (!(found && hit.has_access && select_access (self, &hit)))
     chrono_timeline_view_unselect (self);
   /* an instant event: the inspector explains it (selections are spans) */
   if (found && hit.has_mark && x >= o.label_width)
@@ -210,10 +236,18 @@ chrono_timeline_view_show_lane (ChronoTimelineView *self, ChronoLane *lane)
 static gboolean
 first_span_of_instance (ChronoLane *lane, guint instance, guint *out_span)
 {
+  const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (lane), instance);
+  return span_of_instance_at (lane, instance, record->begin, out_span);
+}
+
+/* The instance's span at time, or its first after. */
+static gboolean
+span_of_instance_at (ChronoLane *lane, guint instance, gint64 time, guint *out_span)
+{
   ChronoSpans *spans = chrono_lane_get_spans (lane);
   const ChronoInstance *record = chrono_instances_get (chrono_lane_get_instances (lane), instance);
   guint n = chrono_spans_get_n (spans);
-  for (guint i = chrono_spans_first_ending_after (spans, record->begin); i < n; i++)
+  for (guint i = chrono_spans_first_ending_after (spans, MAX (time, record->begin)); i < n; i++)
     {
       if (chrono_spans_get_start (spans, i) > record->end)
         break;

@@ -43,6 +43,55 @@ describe_span (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, g
   return g_string_free (text, FALSE);
 }
 
+static char *
+access_name (ChronoStrings *strings, const ChronoAccess *a)
+{
+  g_autofree char *process = g_markup_escape_text (chrono_strings_get (strings, a->process), -1);
+  if (a->instance == G_MININT64)
+    return g_steal_pointer (&process);
+  return g_strdup_printf ("%s #%" G_GINT64_FORMAT, process, a->instance);
+}
+
+/* A semaphore's hold (who held it, from when, how long) or wait (who
+ * waited, how long, on whom). */
+static char *
+describe_access (ChronoTimelineView *self, const ChronoRenderHit *hit)
+{
+  ChronoAccesses *accesses = chrono_lane_get_accesses (hit->lane);
+  const ChronoAccess *a = chrono_accesses_get (accesses, hit->access);
+  ChronoStrings *strings = chrono_trace_get_strings (hit->trace);
+  const ChronoClock *clock = chrono_trace_get_clock (hit->trace);
+  gint64 origin = chrono_viewport_get_origin (self->viewport);
+  gboolean hold = hit->access_band == CHRONO_OWNERSHIP_HOLD;
+  gint64 start = hold ? a->assigned : a->requested, end = hold ? a->released : a->assigned;
+  g_autofree char *semaphore = g_markup_escape_text (chrono_lane_get_display_name (hit->lane), -1);
+  g_autofree char *who = access_name (strings, a);
+  g_autofree char *from = chrono_clock_format_ticks (clock, start - origin, 7);
+  GString *text = g_string_new (NULL);
+  g_string_append_printf (text, "<b>%s</b>\n", semaphore);
+  g_string_append_printf (text, hold ? _ ("held by %s") : _ ("%s waited for it"), who);
+  if (end != CHRONO_ACCESS_NEVER)
+    {
+      g_autofree char *to = chrono_clock_format_ticks (clock, end - origin, 7);
+      g_autofree char *length = chrono_clock_format_ticks (clock, end - start, 5);
+      g_string_append_printf (text, _ ("\nfrom %s to %s\n%s %s"), from, to, hold ? _ ("held") : _ ("waited"), length);
+    }
+  else
+    g_string_append_printf (text, hold ? _ ("\nfrom %s, never released in the trace")
+                                       : _ ("\nfrom %s, never assigned in the trace"),
+                            from);
+  guint n_holders;
+  const guint32 *holders = chrono_accesses_get_holders (accesses, hit->access, &n_holders);
+  for (guint i = 0; !hold && i < n_holders; i++)
+    {
+      g_autofree char *holder = access_name (strings, chrono_accesses_get (accesses, holders[i]));
+      g_string_append_printf (text, _ ("\nheld by %s when asked for"), holder);
+    }
+  g_string_append_printf (text, "\n<i>%s</i>",
+                          hold ? _ ("Click to select the holder") : _ ("Click to select the waiter"));
+  return g_string_free (text, FALSE);
+}
+
 /* An instant event's tooltip: lane, event, time, source and note. */
 static char *
 describe_mark (ChronoTimelineView *self, ChronoTrace *trace, ChronoLane *lane, guint index)
@@ -149,6 +198,8 @@ chrono_timeline_view_describe_at (ChronoTimelineView *self, double x, double y)
     return describe_mark (self, hit.trace, hit.mark_lane, hit.mark);
   if (hit.has_span)
     return describe_span (self, hit.trace, hit.lane, hit.span);
+  if (hit.has_access)
+    return describe_access (self, &hit);
   if (hit.has_sample)
     return describe_sample (self, &hit);
   return NULL;

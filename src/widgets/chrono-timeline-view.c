@@ -11,6 +11,8 @@
  * are parts of the same type, sharing chrono-timeline-view-private.h. */
 #include "chrono-timeline-view-private.h"
 
+#include "chrono-blocking.h"
+
 #include <math.h>
 
 #include "chrono-widget-util.h"
@@ -403,6 +405,7 @@ chrono_timeline_view_finalize (GObject *object)
   g_array_unref (self->path);
   g_free (self->path_label);
   g_clear_pointer (&self->chain, g_array_unref);
+  g_clear_pointer (&self->blocking, chrono_blocking_free);
   g_clear_object (&self->chain_trace);
   g_clear_object (&self->mark_trace);
   g_clear_object (&self->mark_lane);

@@ -698,6 +698,61 @@ test_blocked_on_semaphore (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data
   g_assert_null (strstr (holder, "Waited 5.7 ms"));
 }
 
+/* The point of a semaphore row's level at time (slot: holds first, then waits). */
+static void
+semaphore_point (ChronoTimelineView *view, ChronoLane *semaphore, guint slot, gint64 time, double *x, double *y)
+{
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint index;
+  g_assert_true (chrono_layout_find_row (layout, semaphore, &index));
+  const ChronoLayoutRow *row = chrono_layout_get_row (layout, index);
+  g_assert_cmpint (chrono_layout_row_get_style (row), ==, CHRONO_ROW_OWNERSHIP);
+  ChronoRenderOptions o;
+  chrono_timeline_view_get_render_options (view, &o);
+  double level = chrono_layout_row_get_slot_height (row);
+  *x = chrono_render_options_time_to_x (&o, time);
+  *y = chrono_render_options_lane_top (&o) + row->y - o.scroll_y + slot * level + level / 2;
+}
+
+/* A semaphore's row shows who held it and who waited: the wait's tooltip
+ * names the holder, a click on it explains the wait, a click on the hold
+ * selects the holder. */
+void
+test_semaphore_holds_and_waits (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (data_dir, "btf", "blocking", "inversion.btf", NULL);
+  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  GtkWidget *timeline = GTK_WIDGET (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *semaphore = find_lane (trace, "SEM_Res", CHRONO_LANE_SEMAPHORE);
+  g_assert_true (chrono_timeline_view_show_lane (view, semaphore));
+  settle ();
+  double x, y;
+  semaphore_point (view, semaphore, 1, 5000000, &x, &y); /* Task_High waits 2.3–8 ms */
+  g_autofree char *tip = chrono_timeline_view_describe_at (view, x, y);
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, "Task_High #0 waited for it"));
+  g_assert_nonnull (strstr (tip, "held by Task_Low #0 when asked for"));
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x, y, 0);
+  ChronoInspector *inspector = CHRONO_INSPECTOR (chrono_window_get_inspector (window));
+  g_autofree char *waiter = chrono_inspector_get_text (inspector);
+  g_assert_nonnull (strstr (waiter, "Waited 5.7 ms on SEM_Res held by Task_Low #0"));
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "semaphore-holds-and-waits.png");
+
+  semaphore_point (view, semaphore, 0, 5000000, &x, &y); /* Task_Low holds 1–8 ms */
+  g_autofree char *hold_tip = chrono_timeline_view_describe_at (view, x, y);
+  g_assert_nonnull (strstr (hold_tip, "held by Task_Low #0"));
+  g_assert_nonnull (strstr (hold_tip, "held 7 ms"));
+  send_button (timeline, GDK_BUTTON_PRESS, 1, x, y, 0);
+  send_button (timeline, GDK_BUTTON_RELEASE, 1, x, y, 0);
+  g_autofree char *holder = chrono_inspector_get_text (inspector);
+  g_assert_nonnull (strstr (holder, "Task_Low"));
+  g_assert_null (strstr (holder, "Waited 5.7 ms"));
+}
+
 /* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the
  * full name, which the column may shorten. */
 void
