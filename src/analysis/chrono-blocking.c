@@ -13,6 +13,7 @@ struct _ChronoBlocking {
   ChronoTrace *trace; /* borrowed: the waits point into its lanes */
   GArray *waits; /* ChronoBlockingWait */
   GHashTable *instances; /* "process\x1fnumber" -> InstanceAt, made on the first look-up */
+  GHashTable *waits_by_instance; /* "process\x1fnumber" -> GPtrArray of its waits, made on the first look-up */
 };
 
 typedef struct {
@@ -86,6 +87,7 @@ chrono_blocking_free (ChronoBlocking *blocking)
     g_free (g_array_index (blocking->waits, ChronoBlockingWait, i).held_by);
   g_array_unref (blocking->waits);
   g_clear_pointer (&blocking->instances, g_hash_table_unref);
+  g_clear_pointer (&blocking->waits_by_instance, g_hash_table_unref);
   g_free (blocking);
 }
 
@@ -209,19 +211,36 @@ chrono_blocking_cause_free (ChronoBlockingCause *cause)
   g_free (cause);
 }
 
+/* Every instance's waits, once: a page listing each instance of a task
+ * asks for them all (a scan per instance was waits × instances). */
+static GHashTable *
+index_waits (ChronoBlocking *blocking)
+{
+  GHashTable *index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+  ChronoStrings *strings = chrono_trace_get_strings (blocking->trace);
+  for (guint i = 0; i < blocking->waits->len; i++)
+    {
+      ChronoBlockingWait *wait = &g_array_index (blocking->waits, ChronoBlockingWait, i);
+      char *key = instance_key (chrono_strings_get (strings, wait->access->process), wait->access->instance);
+      GPtrArray *waits = g_hash_table_lookup (index, key);
+      if (waits == NULL)
+        g_hash_table_insert (index, key, waits = g_ptr_array_new ());
+      else
+        g_free (key);
+      g_ptr_array_add (waits, wait);
+    }
+  return index;
+}
+
 GPtrArray *
 chrono_blocking_waits_of (ChronoBlocking *blocking, ChronoTrace *trace, const char *process, gint64 instance)
 {
-  GPtrArray *waits = g_ptr_array_new ();
-  ChronoStrings *strings = chrono_trace_get_strings (trace);
-  for (guint i = 0; i < blocking->waits->len; i++)
-    {
-      const ChronoBlockingWait *wait = &g_array_index (blocking->waits, ChronoBlockingWait, i);
-      if (wait->access->instance == instance
-          && g_str_equal (chrono_strings_get (strings, wait->access->process), process))
-        g_ptr_array_add (waits, (gpointer) wait);
-    }
-  return waits;
+  g_return_val_if_fail (trace == blocking->trace, g_ptr_array_new ());
+  if (blocking->waits_by_instance == NULL)
+    blocking->waits_by_instance = index_waits (blocking);
+  g_autofree char *key = instance_key (process, instance);
+  GPtrArray *waits = g_hash_table_lookup (blocking->waits_by_instance, key);
+  return waits != NULL ? g_ptr_array_copy (waits, NULL, NULL) : g_ptr_array_new ();
 }
 
 static void
@@ -418,4 +437,13 @@ chrono_blocking_breakdown (GArray *states, GPtrArray *waits, gint64 ticks[CHRONO
                                                                     : CHRONO_BREAKDOWN_PARKING;
       ticks[rest] += length - blocked;
     }
+}
+
+void
+chrono_blocking_instance_breakdown (ChronoBlocking *blocking, ChronoLane *process_lane, guint instance_index,
+                                    gint64 ticks[CHRONO_N_BREAKDOWN])
+{
+  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (blocking->trace, process_lane, instance_index);
+  g_autoptr (GPtrArray) waits = chrono_blocking_waits_of (blocking, blocking->trace, life->process, life->number);
+  chrono_blocking_breakdown (life->states, waits, ticks);
 }

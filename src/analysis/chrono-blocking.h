@@ -93,6 +93,9 @@ ChronoState chrono_breakdown_part_get_state (ChronoBreakdownPart part);
 /* ticks[part] over states (ChronoLifeState, chrono-instance-life.h) and the
  * instance's waits (chrono_blocking_waits_of). */
 void chrono_blocking_breakdown (GArray *states, GPtrArray *waits, gint64 ticks[CHRONO_N_BREAKDOWN]);
+/* The same for one instance of a process lane (of blocking's trace). */
+void chrono_blocking_instance_breakdown (ChronoBlocking *blocking, ChronoLane *process_lane, guint instance_index,
+                                         gint64 ticks[CHRONO_N_BREAKDOWN]);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoBlocking, chrono_blocking_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoBlockingCause, chrono_blocking_cause_free)

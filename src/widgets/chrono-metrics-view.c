@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "chrono-breakdown-table.h"
 #include "chrono-metrics-view.h"
 
 #define N_BINS 20
@@ -35,7 +36,7 @@ struct _ChronoMetricsView {
   ChronoMetric metric;
   ChronoMetricSummary summary; /* count 0 when no instance has the metric */
   guint selected; /* the selected instance, an index into entity->instances, G_MAXUINT when none */
-  GtkWidget *hint, *content, *title, *combo, *plot, *histogram, *worst_button;
+  GtkWidget *hint, *content, *title, *combo, *plot, *histogram, *worst_button, *breakdown;
   GtkWidget *figures[N_FIGURES];
 };
 
@@ -523,6 +524,8 @@ compute (ChronoMetricsView *self)
   gtk_label_set_text (GTK_LABEL (self->title), title);
   find_selected (self);
   show_metric (self);
+  chrono_breakdown_table_show (CHRONO_BREAKDOWN_TABLE (self->breakdown), self->trace, self->entity,
+                               chrono_viewport_get_origin (self->viewport));
 }
 
 void
@@ -595,6 +598,26 @@ GtkWidget *
 chrono_metrics_view_get_plot (ChronoMetricsView *self)
 {
   return self->plot;
+}
+
+GtkWidget *
+chrono_metrics_view_get_breakdown (ChronoMetricsView *self)
+{
+  return self->breakdown;
+}
+
+static void
+breakdown_activated (ChronoMetricsView *self, guint index)
+{
+  if (self->entity != NULL && index < self->entity->instances->len)
+    go_to_instance (self, index);
+}
+
+static void
+origin_moved (ChronoMetricsView *self)
+{
+  chrono_breakdown_table_set_origin (CHRONO_BREAKDOWN_TABLE (self->breakdown),
+                                     chrono_viewport_get_origin (self->viewport));
 }
 
 /* ---- life cycle ------------------------------------------------------------- */
@@ -674,8 +697,10 @@ chrono_metrics_view_init (ChronoMetricsView *self)
   self->worst_button = gtk_button_new_with_mnemonic (_ ("Go to _Worst"));
   gtk_widget_set_tooltip_text (self->worst_button, _ ("Show and select the instance with the largest value"));
   g_signal_connect_swapped (self->worst_button, "clicked", G_CALLBACK (worst_clicked), self);
+  self->breakdown = chrono_breakdown_table_new ();
+  g_signal_connect_swapped (self->breakdown, "instance-activated", G_CALLBACK (breakdown_activated), self);
   GtkWidget *parts[] = {
-    self->title, self->combo, self->plot, self->histogram, make_figures (self), self->worst_button
+    self->title, self->combo, self->plot, self->histogram, make_figures (self), self->worst_button, self->breakdown
   };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
@@ -699,5 +724,6 @@ chrono_metrics_view_new (ChronoTimelineView *timeline)
   self->viewport = g_object_ref (chrono_timeline_view_get_viewport (timeline));
   /* times are shown from the view's zero: absolute time moves it */
   g_signal_connect_object (self->viewport, "notify::time-origin", G_CALLBACK (show_metric), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->viewport, "notify::time-origin", G_CALLBACK (origin_moved), self, G_CONNECT_SWAPPED);
   return GTK_WIDGET (self);
 }

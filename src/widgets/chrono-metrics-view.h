@@ -32,6 +32,8 @@ GtkWidget *chrono_metrics_view_get_worst_button (ChronoMetricsView *view);
 /* The scatter plot, and where in it the dot of an instance (an index into
  * the entity's instances) is drawn; FALSE when it has no dot. */
 GtkWidget *chrono_metrics_view_get_plot (ChronoMetricsView *view);
+/* The table of where each instance's time went (ChronoBreakdownTable). */
+GtkWidget *chrono_metrics_view_get_breakdown (ChronoMetricsView *view);
 gboolean chrono_metrics_view_get_dot (ChronoMetricsView *view, guint instance, double *out_x, double *out_y);
 
 G_END_DECLS

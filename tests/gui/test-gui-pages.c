@@ -1,5 +1,7 @@
 /* The side pages: the walk through a preemption, metrics, the Range page,
  * find anything, the profile, and FreeRTOS preempters. */
+#include "chrono-blocking.h"
+#include "chrono-breakdown-table.h"
 #include "chrono-gui-fixture.h"
 #include "chrono-gui-tests.h"
 
@@ -751,6 +753,73 @@ test_semaphore_holds_and_waits (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer
   g_autofree char *holder = chrono_inspector_get_text (inspector);
   g_assert_nonnull (strstr (holder, "Task_Low"));
   g_assert_null (strstr (holder, "Waited 5.7 ms"));
+}
+
+static gint64
+breakdown_cell (GtkTreeModel *model, GtkTreeIter *iter, int column)
+{
+  gint64 ticks;
+  gtk_tree_model_get (model, iter, column, &ticks, -1);
+  return ticks;
+}
+
+/* The Metrics page lists where each instance's time went, a column per part
+ * the task spent time in; double-clicking a row goes to that instance. */
+void
+test_metrics_breakdown (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (data_dir, "btf", "blocking", "inversion.btf", NULL);
+  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoLane *high = find_lane (trace, "Task_High", CHRONO_LANE_PROCESS);
+  g_assert_true (chrono_timeline_view_select_instance (view, high, 0));
+  ChronoMetricsView *metrics = CHRONO_METRICS_VIEW (chrono_window_get_metrics_view (window));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (metrics), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "metrics");
+  settle ();
+  GtkTreeView *tree = chrono_breakdown_table_get_tree (CHRONO_BREAKDOWN_TABLE (chrono_metrics_view_get_breakdown (metrics)));
+  /* running and preempted always; of the waits only the semaphore's (its polling and parking lie inside it) */
+  const char *titles[] = { "#", "Activated", "Response", "Running", "Preempted", "Semaphore" };
+  g_assert_cmpuint (gtk_tree_view_get_n_columns (tree), ==, G_N_ELEMENTS (titles));
+  for (guint c = 0; c < G_N_ELEMENTS (titles); c++)
+    g_assert_cmpstr (gtk_tree_view_column_get_title (gtk_tree_view_get_column (tree, c)), ==, titles[c]);
+  GtkTreeModel *model = gtk_tree_view_get_model (tree);
+  g_assert_cmpint (gtk_tree_model_iter_n_children (model, NULL), ==, 1);
+  GtkTreeIter iter;
+  g_assert_true (gtk_tree_model_get_iter_first (model, &iter));
+  g_assert_cmpint (breakdown_cell (model, &iter, CHRONO_BREAKDOWN_COLUMN_RESPONSE), ==, 7500000);
+  g_assert_cmpint (breakdown_cell (model, &iter, CHRONO_BREAKDOWN_COLUMN_FIRST_PART + CHRONO_BREAKDOWN_RUNNING), ==,
+                   1800000);
+  g_assert_cmpint (breakdown_cell (model, &iter, CHRONO_BREAKDOWN_COLUMN_FIRST_PART + CHRONO_BREAKDOWN_SEMAPHORE), ==,
+                   5700000);
+  g_assert_cmpint (breakdown_cell (model, &iter, CHRONO_BREAKDOWN_COLUMN_FIRST_PART + CHRONO_BREAKDOWN_READY), ==, 0);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "metrics-breakdown.png");
+
+  /* another task: its own columns (Task_Low never waited) */
+  ChronoLane *low = find_lane (trace, "Task_Low", CHRONO_LANE_PROCESS);
+  g_assert_true (chrono_timeline_view_select_instance (view, low, 0));
+  settle ();
+  g_assert_cmpuint (gtk_tree_view_get_n_columns (tree), ==, 5);
+
+  /* Task_High's last span selected, the view elsewhere: the row activated brings
+   * the whole instance into view and selects its first span */
+  g_assert_true (chrono_timeline_view_select_instance (view, high, 0));
+  settle ();
+  ChronoLane *selected = NULL;
+  guint first_span, span;
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &first_span));
+  chrono_timeline_view_select (view, high, chrono_spans_get_n (chrono_lane_get_spans (high)) - 1);
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  chrono_viewport_zoom_to (viewport, 0, 1000000);
+  g_autoptr (GtkTreePath) first = gtk_tree_path_new_first ();
+  gtk_tree_view_row_activated (tree, first, gtk_tree_view_get_column (tree, 0));
+  g_assert_true (chrono_timeline_view_get_selected (view, &selected, &span));
+  g_assert_true (selected == high);
+  g_assert_cmpuint (span, ==, first_span);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), <=, 2000000);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), >=, 9500000);
 }
 
 /* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the
