@@ -166,14 +166,53 @@ chrono_blocking_find_instance (ChronoBlocking *blocking, const char *process, gi
 }
 
 static GPtrArray *
+ran_instead_in (ChronoTrace *trace, GHashTable *instances, const ChronoBlockingHolder *holder, gint64 from, gint64 to)
+{
+  g_autofree char *key = instance_key (holder->process, holder->instance);
+  const InstanceAt *at = holder->instance != G_MININT64 ? g_hash_table_lookup (instances, key) : NULL;
+  if (at == NULL)
+    return chrono_life_occupants_new ();
+  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (trace, at->lane, at->index);
+  return chrono_instance_life_ran_instead (life, trace, at->lane, from, to);
+}
+
+/* A lazily read trace has its instances only in its decoded chunks, each
+ * knowing the states from its own start: what ran instead of the holder
+ * is added up over the chunks [from, to) lies in, each for its part. */
+static GPtrArray *
+ran_instead_lazily (ChronoBlocking *blocking, const ChronoBlockingHolder *holder, gint64 from, gint64 to)
+{
+  ChronoTrace *trace = blocking->trace;
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
+  GPtrArray *ran = chrono_life_occupants_new ();
+  g_autoptr (GArray) chunks = chrono_trace_find_chunks (trace, from, to);
+  for (guint i = 0; i < chunks->len; i++)
+    {
+      guint chunk = g_array_index (chunks, guint, i);
+      gint64 begin, end;
+      chrono_trace_get_chunk_span (trace, chunk, &begin, &end);
+      begin = MAX (begin, from);
+      end = MIN (end, to);
+      ChronoTrace *decoded = end > begin ? chrono_chunk_cache_decode (cache, chunk, NULL) : NULL;
+      if (decoded == NULL)
+        continue;
+      g_object_ref (decoded); /* the cache may drop it while others are decoded */
+      g_autoptr (GHashTable) instances = index_instances (decoded);
+      g_autoptr (GPtrArray) part = ran_instead_in (decoded, instances, holder, begin, end);
+      chrono_life_occupants_merge (ran, part);
+      g_object_unref (decoded);
+    }
+  return ran;
+}
+
+static GPtrArray *
 holder_ran_instead (ChronoBlocking *blocking, const ChronoBlockingHolder *holder, gint64 from, gint64 to)
 {
-  ChronoLane *lane;
-  guint index;
-  if (!chrono_blocking_find_instance (blocking, holder->process, holder->instance, &lane, &index))
-    return g_ptr_array_new ();
-  g_autoptr (ChronoInstanceLife) life = chrono_instance_life_new (blocking->trace, lane, index);
-  return chrono_instance_life_ran_instead (life, blocking->trace, lane, from, to);
+  if (chrono_trace_is_lazy (blocking->trace))
+    return ran_instead_lazily (blocking, holder, from, to);
+  if (blocking->instances == NULL)
+    blocking->instances = index_instances (blocking->trace);
+  return ran_instead_in (blocking->trace, blocking->instances, holder, from, to);
 }
 
 ChronoBlockingCause *

@@ -515,8 +515,14 @@ core_named (LaneIndex *index, const char *name)
   return NULL;
 }
 
-static void
-merge_occupants (GPtrArray *into, GPtrArray *from)
+GPtrArray *
+chrono_life_occupants_new (void)
+{
+  return g_ptr_array_new_with_free_func (free_occupant);
+}
+
+void
+chrono_life_occupants_merge (GPtrArray *into, GPtrArray *from)
 {
   for (guint i = 0; i < from->len; i++)
     {
@@ -533,7 +539,7 @@ GPtrArray *
 chrono_instance_life_ran_instead (ChronoInstanceLife *life, ChronoTrace *trace, ChronoLane *process_lane, gint64 from,
                                   gint64 to)
 {
-  GPtrArray *ran = g_ptr_array_new_with_free_func (free_occupant);
+  GPtrArray *ran = chrono_life_occupants_new ();
   LaneIndex index;
   lane_index_init (&index, trace);
   guint32 label = chrono_strings_lookup (index.strings, life->process);
@@ -546,7 +552,7 @@ chrono_instance_life_ran_instead (ChronoInstanceLife *life, ChronoTrace *trace, 
         continue;
       ChronoLifePreemption stretch = { .ran = g_ptr_array_new_with_free_func (free_occupant) };
       find_occupants (&index, process_lane, life->index, label, core, begin, end, &stretch);
-      merge_occupants (ran, stretch.ran);
+      chrono_life_occupants_merge (ran, stretch.ran);
       g_ptr_array_unref (stretch.ran);
       g_free (stretch.preempted_by);
     }

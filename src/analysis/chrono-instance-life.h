@@ -69,6 +69,12 @@ void chrono_instance_life_free (ChronoInstanceLife *life);
 GPtrArray *chrono_instance_life_ran_instead (ChronoInstanceLife *life, ChronoTrace *trace, ChronoLane *process_lane,
                                              gint64 from, gint64 to);
 
+/* Adds what ran in from to into (ChronoLifeOccupant*, as ran_instead
+ * gives them): a process instance in both gets the sum of its times, one
+ * new to into is moved there, after the others. */
+void chrono_life_occupants_merge (GPtrArray *into, GPtrArray *from);
+/* An empty list of occupants, as ran_instead gives them. */
+GPtrArray *chrono_life_occupants_new (void);
 /* The instance whose span covers time on sub-row slot of a process lane. */
 gboolean chrono_instance_life_find_at (ChronoLane *process_lane, gint64 time, guint slot, guint *out_instance_index);
 

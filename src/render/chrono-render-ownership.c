@@ -7,8 +7,6 @@
  * whole or lazily, the index pass kept every access. */
 #include "chrono-render-private.h"
 
-#include <glib/gi18n-lib.h>
-
 #define BAR_PAD 2.0 /* above and below a bar, inside its level */
 #define LABEL_PAD 3.0
 

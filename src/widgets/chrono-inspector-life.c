@@ -185,6 +185,15 @@ show_breakdown (ChronoInspector *self, const ChronoInstanceLife *life, GPtrArray
 
 /* ---- waits on semaphores ---------------------------------------------- */
 
+/* The trace whose semaphores hold the accesses: a decoded chunk has none,
+ * the trace read lazily kept them all from its index pass. */
+static ChronoTrace *
+trace_with_accesses (ChronoInspector *self)
+{
+  ChronoTrace *index = self->set != NULL ? chrono_trace_set_get_trace (self->set, self->member) : self->own_trace;
+  return chrono_trace_is_lazy (index) ? index : self->trace;
+}
+
 typedef struct {
   ChronoLane *lane;
   guint instance;
@@ -214,14 +223,15 @@ static void
 show_wait (ChronoInspector *self, ChronoBlocking *blocking, const ChronoBlockingWait *wait)
 {
   g_autoptr (ChronoBlockingCause) cause = chrono_blocking_cause_new (blocking, wait);
-  g_autofree char *sentence = chrono_blocking_describe (self->trace, wait, cause);
+  ChronoTrace *accesses = trace_with_accesses (self);
+  g_autofree char *sentence = chrono_blocking_describe (accesses, wait, cause);
   g_autofree char *first = g_strdup_printf ("%c", g_ascii_toupper (sentence[0]));
   g_autofree char *text = g_strconcat (first, sentence + 1, NULL);
   GtkWidget *button = new_link_button (text, _ ("Show the wait and put markers A and B on its start and end"));
   gint64 *range = g_new (gint64, 2);
   range[0] = wait->access->requested;
   range[1] =
-      wait->access->assigned != CHRONO_ACCESS_NEVER ? wait->access->assigned : chrono_trace_get_end (self->trace);
+      wait->access->assigned != CHRONO_ACCESS_NEVER ? wait->access->assigned : chrono_trace_get_end (accesses);
   g_object_set_data_full (G_OBJECT (button), "range", range, g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (mark_preemption), self);
   gtk_container_add (GTK_CONTAINER (self->content), button);
@@ -344,8 +354,9 @@ chrono_inspector_show_life (ChronoInspector *self, ChronoLane *lane, guint insta
       gtk_label_set_line_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR); /* a name without spaces wraps too */
     }
   show_summary (self, life);
-  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (self->trace);
-  g_autoptr (GPtrArray) waits = chrono_blocking_waits_of (blocking, self->trace, life->process, life->number);
+  ChronoTrace *accesses = trace_with_accesses (self);
+  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (accesses);
+  g_autoptr (GPtrArray) waits = chrono_blocking_waits_of (blocking, accesses, life->process, life->number);
   show_breakdown (self, life, waits);
   show_blocked (self, blocking, waits);
   show_preemptions (self, life);

@@ -234,3 +234,47 @@ test_lazy_counter_reading (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data
   g_assert_cmpstr (chrono_lane_get_name (counter), ==, "PAPI_TOT_INS /s");
   gtk_widget_destroy (window);
 }
+
+/* Read lazily in chunks smaller than the wait, the inspector of the waiting
+ * instance tells the same wait, holder and inversion as read whole: the
+ * accesses come from the index pass, what ran instead of the holder from
+ * every chunk the wait lies in. */
+void
+test_lazy_blocked_on_semaphore (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (data_dir, "btf", "blocking", "inversion.btf", NULL);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, "lazy", "always");
+  g_hash_table_insert (options, "chunk-size", "256");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (chrono_trace_is_lazy (trace));
+  g_autoptr (GArray) wait_chunks = chrono_trace_find_chunks (trace, 2300000, 8000000);
+  g_assert_cmpuint (wait_chunks->len, >, 1); /* the wait is cut by chunk edges */
+
+  guint chunk = chrono_trace_find_chunk (trace, 2300000);
+  ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
+  g_autoptr (ChronoTrace) decoded = g_object_ref (chrono_chunk_cache_decode (cache, chunk, &error));
+  g_assert_no_error (error);
+  ChronoLane *high = chrono_chunk_cache_find_lane (cache, chunk, find_lane (trace, "Task_High", CHRONO_LANE_PROCESS));
+  g_assert_nonnull (high);
+  ChronoSpans *spans = chrono_lane_get_spans (high);
+  guint span = chrono_spans_first_ending_after (spans, 2300000);
+  g_assert_cmpint (chrono_spans_get_state (spans, span), ==, CHRONO_STATE_POLLING);
+
+  GtkWidget *window = gtk_window_new (GTK_WINDOW_TOPLEVEL);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_timeline_view_new (trace, NULL));
+  ChronoInspector *inspector =
+      CHRONO_INSPECTOR (chrono_inspector_new (trace, chrono_timeline_view_get_viewport (view)));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_container_add (GTK_CONTAINER (box), GTK_WIDGET (view));
+  gtk_container_add (GTK_CONTAINER (box), GTK_WIDGET (inspector));
+  gtk_container_add (GTK_CONTAINER (window), box);
+  gtk_widget_show_all (window);
+  chrono_inspector_show_span_of (inspector, decoded, high, span);
+  g_autofree char *text = chrono_inspector_get_text (inspector);
+  g_assert_nonnull (strstr (text, "Waited 5.7 ms on SEM_Res held by Task_Low #0, which Task_Mid #0 preempted for "
+                                  "4.2 ms — priority inversion"));
+  gtk_widget_destroy (window);
+}
