@@ -1,6 +1,8 @@
 /* chrono-btf-semaphores.c — semaphores, signals and instant events. */
 #include "chrono-btf-machine-private.h"
 
+#include <inttypes.h>
+
 /* ---- semaphores --------------------------------------------------------- */
 
 static ChronoState
@@ -150,7 +152,7 @@ note_released (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const
   if (row == G_MAXUINT)
     {
       chrono_warnings_add (m->warnings, m->line, "released without a request",
-                           _ ("%s (instance %" G_GINT64_FORMAT ") releases %s, which it did not request in the trace "
+                           _ ("%s (instance %" PRId64 ") releases %s, which it did not request in the trace "
                               "(it may have held it since before the trace began)"),
                            ev->source, ev->source_instance, sem->name);
       return;
