@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Blocking on semaphores on a big BTF: `blocking --json` read whole and
-lazily, and `stats --json` (its semaphore_wait, semaphore_hold), each with
-its wall time and peak resident memory.  The trace is the project's
+lazily, `stats --json` (its semaphore_wait, semaphore_hold), and the
+export of the whole trace whose semaphore rows draw every hold and wait
+(read whole and lazily), each with its wall time and peak resident memory.  The trace is the project's
 generator's, with --inversions (kept in WORKDIR between runs; delete it to
 regenerate).
 
@@ -35,7 +36,11 @@ def timed(*args):
 failed = 0
 for name, args in (("blocking --json (whole)", ["blocking", "--json", "--lazy=never", path]),
                    ("blocking --json (lazy)", ["blocking", "--json", "--lazy=always", path]),
-                   ("stats --json", ["stats", "--json", path])):
+                   ("stats --json", ["stats", "--json", path]),
+                   ("export, semaphore rows (whole)", ["export", "--lazy=never", "--force", "--size", "1600x0", path,
+                                                       "-o", os.path.join(workdir, "blocking-whole.png")]),
+                   ("export, semaphore rows (lazy)", ["export", "--lazy=always", "--force", "--size", "1600x0", path,
+                                                      "-o", os.path.join(workdir, "blocking-lazy.png")])):
     seconds, peak, code = timed(*args)
     failed += code != 0
     print(f"{name:34} {seconds:8.2f} {peak:8.0f}  exit {code}", flush=True)
