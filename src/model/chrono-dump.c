@@ -43,7 +43,7 @@ dump_attrs (GString *out, ChronoTrace *trace, guint32 set)
 static void
 dump_spans (GString *out, ChronoTrace *trace, ChronoSpans *spans)
 {
-  static const char *const span_flags[] = { "inferred", "open", "critical" };
+  static const char *const span_flags[] = { "inferred", "open", "critical", "collective" };
   ChronoStrings *strings = chrono_trace_get_strings (trace);
   guint n = chrono_spans_get_n (spans);
   for (guint i = 0; i < n; i++)

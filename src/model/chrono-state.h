@@ -60,6 +60,7 @@ typedef enum {
   CHRONO_SPAN_INFERRED = 1 << 0, /* back-filled from the trace start: the trace began mid-run */
   CHRONO_SPAN_OPEN_END = 1 << 1, /* still open at the end of the trace */
   CHRONO_SPAN_CRITICAL = 1 << 2, /* on the critical path an analysis found */
+  CHRONO_SPAN_COLLECTIVE = 1 << 3, /* an MPI collective operation under way (OTF2), inside a call but not one */
 } ChronoSpanFlags;
 
 /* A set of states, one bit each, as wide as the state table. */

@@ -170,10 +170,14 @@ chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end
       return;
     }
   g_autofree char *label = name ? g_strdup_printf ("%s (collective)", name) : g_strdup ("collective");
-  ChronoSpan span = {
-    location->collective_since, end, CHRONO_STATE_BUSY, flags, row, chrono_strings_intern (r->strings, label),
-    CHRONO_NO_INSTANCE,         0
-  };
+  ChronoSpan span = { location->collective_since,
+                      end,
+                      CHRONO_STATE_BUSY,
+                      flags | CHRONO_SPAN_COLLECTIVE,
+                      row,
+                      chrono_strings_intern (r->strings, label),
+                      CHRONO_NO_INSTANCE,
+                      0 };
   chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
 }
 
