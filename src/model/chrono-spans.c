@@ -162,6 +162,15 @@ chrono_spans_append (ChronoSpans *spans, const ChronoSpan *span)
     }
 }
 
+void
+chrono_spans_set_end (ChronoSpans *spans, guint index, gint64 end, guint8 flags)
+{
+  g_return_if_fail (!spans->sealed && index < spans->start->len);
+  g_return_if_fail (end >= g_array_index (spans->start, gint64, index));
+  g_array_index (spans->end, gint64, index) = end;
+  column_set (&spans->flags, spans->start->len, index, flags);
+}
+
 /* The extent column is made on first use, so stores without claims pay nothing. */
 void
 chrono_spans_append_with_extent (ChronoSpans *spans, const ChronoSpan *span, const ChronoExtent *extent)

@@ -42,6 +42,10 @@ ChronoSpans *chrono_spans_new (void);
 void chrono_spans_free (ChronoSpans *spans);
 
 void chrono_spans_append (ChronoSpans *spans, const ChronoSpan *span);
+/* Ends span index, appended while its end was not known yet (a call is
+ * appended at its Enter, so that spans of one start keep the order they
+ * began in), and gives it these flags; before sealing. */
+void chrono_spans_set_end (ChronoSpans *spans, guint index, gint64 end, guint8 flags);
 void chrono_spans_append_with_extent (ChronoSpans *spans, const ChronoSpan *span, const ChronoExtent *extent);
 gboolean chrono_spans_has_extents (ChronoSpans *spans);
 gboolean chrono_spans_get_extent (ChronoSpans *spans, guint index, ChronoExtent *out);

@@ -91,6 +91,37 @@ region_defined (ChronoOtf2Reader *r, Location *location, OTF2_RegionRef region)
   return FALSE;
 }
 
+static ChronoSpan
+call_span (ChronoOtf2Reader *r, const Frame *frame, guint depth, gint64 end, guint8 flags)
+{
+  const char *name =
+      chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (frame->region))));
+  ChronoSpan span = { frame->start,
+                      end,
+                      CHRONO_STATE_BUSY,
+                      flags,
+                      (guint16) MIN (depth, G_MAXUINT16),
+                      chrono_strings_intern (r->strings, name),
+                      CHRONO_NO_INSTANCE,
+                      0 };
+  return span;
+}
+
+/* A call's span is appended as it begins (open until its Leave ends it):
+ * spans of one start then keep the order their calls began in, which the
+ * order they ended in reverses (a call and the calls it made at once), and
+ * call paths need. */
+static void
+open_call_span (ChronoOtf2Reader *r, Location *location, Frame *frame, guint depth)
+{
+  if (r->summary_buckets > 0)
+    return;
+  ChronoSpans *spans = chrono_lane_ensure_spans (location->lane);
+  ChronoSpan span = call_span (r, frame, depth, frame->start, CHRONO_SPAN_OPEN_END);
+  frame->span = chrono_spans_get_n (spans);
+  chrono_spans_append (spans, &span);
+}
+
 static void
 add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guint depth, gint64 end, guint8 flags)
 {
@@ -106,17 +137,14 @@ add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guin
       chrono_summary_note_depth (summary, row);
       return;
     }
-  const char *name =
-      chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (frame->region))));
-  ChronoSpan span = { frame->start,
-                      end,
-                      CHRONO_STATE_BUSY,
-                      flags,
-                      (guint16) MIN (depth, G_MAXUINT16),
-                      chrono_strings_intern (r->strings, name),
-                      CHRONO_NO_INSTANCE,
-                      0 };
-  chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
+  ChronoSpans *spans = chrono_lane_ensure_spans (location->lane);
+  if (frame->span != G_MAXUINT)
+    {
+      chrono_spans_set_end (spans, frame->span, end, flags);
+      return;
+    }
+  ChronoSpan span = call_span (r, frame, depth, end, flags);
+  chrono_spans_append (spans, &span);
 }
 
 static OTF2_CallbackCode
@@ -133,6 +161,8 @@ on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   chrono_otf2_region_stats (r->region_stats, region)->calls++;
   /* the location's time, which never goes back: no call ends before it begins */
   chrono_otf2_push_frame (location, region, location->last_time);
+  open_call_span (r, location, &g_array_index (location->stack, Frame, location->stack->len - 1),
+                  location->stack->len - 1);
   return OTF2_CALLBACK_SUCCESS;
 }
 

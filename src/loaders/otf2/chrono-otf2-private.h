@@ -25,6 +25,7 @@ typedef struct {
   guint32 region;
   guint32 below; /* 1 + the depth of the next open frame of its region below it, 0: none */
   gint64 start;
+  guint span; /* its span in the lane, appended at its Enter; G_MAXUINT: none yet (a checkpoint's frame) */
 } Frame;
 
 /* How often a problem happened on a location, and when first: one grouped
