@@ -177,6 +177,62 @@ chrono_clock_format_duration_exact (const ChronoClock *clock, guint64 magnitude)
   return g_strdup_printf ("%" G_GUINT64_FORMAT ".%s", whole, frac_text);
 }
 
+/* num / den rounded once to the nearest double (ties to even): the
+ * quotient scaled to 54 bits in 128-bit integers, its last bit and the
+ * remainder deciding the rounding.  Dividing by the denominator, then by
+ * the clock's rate, rounds twice, and a mean came out a digit off. */
+static double
+nearest_quotient (guint64 num, guint64 den)
+{
+  if (num == 0)
+    return 0.0;
+  const unsigned __int128 low = (unsigned __int128) 1 << 53, high = (unsigned __int128) 1 << 54;
+  unsigned __int128 n = num, d = den;
+  int exponent = 0;
+  while (n / d < low)
+    {
+      n <<= 1;
+      exponent--;
+    }
+  while (n / d >= high)
+    {
+      d <<= 1;
+      exponent++;
+    }
+  unsigned __int128 q = n / d, r = n % d;
+  guint64 mantissa = (guint64) (q >> 1);
+  gboolean guard = (q & 1) != 0, sticky = r != 0;
+  if (guard && (sticky || (mantissa & 1)))
+    mantissa++;
+  return ldexp ((double) mantissa, exponent + 1);
+}
+
+/* The shortest text that reads back as v. */
+static char *
+shortest_text (double v)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE], format[8];
+  for (int precision = 1; precision <= 17; precision++)
+    {
+      /* g_ascii_formatd: a point whatever the locale */
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buffer, sizeof buffer, format, v);
+      if (precision == 17 || g_ascii_strtod (buffer, NULL) == v)
+        break;
+    }
+  return g_strdup (buffer);
+}
+
+/* numerator / denominator ticks in seconds, the nearest double. */
+static char *
+ratio_seconds_text (guint64 numerator_ticks, guint64 denominator, guint64 ticks_per_second)
+{
+  double seconds = denominator <= G_MAXUINT64 / ticks_per_second
+                       ? nearest_quotient (numerator_ticks, denominator * ticks_per_second)
+                       : (double) numerator_ticks / (double) denominator / (double) ticks_per_second;
+  return shortest_text (seconds);
+}
+
 /* numerator/denominator ticks in seconds: exact when it is a whole tick. */
 char *
 chrono_clock_format_seconds_ratio (const ChronoClock *clock, gint64 numerator_ticks, gint64 denominator)
@@ -184,8 +240,13 @@ chrono_clock_format_seconds_ratio (const ChronoClock *clock, gint64 numerator_ti
   g_return_val_if_fail (denominator > 0, NULL);
   if (numerator_ticks % denominator == 0)
     return chrono_clock_format_seconds_exact (clock, numerator_ticks / denominator);
-  double ticks = (double) numerator_ticks / (double) denominator;
-  return g_strdup_printf ("%.17g", ticks / (double) clock->ticks_per_second);
+  if (numerator_ticks < 0)
+    {
+      g_autofree char *positive = ratio_seconds_text ((guint64) - (numerator_ticks + 1) + 1, (guint64) denominator,
+                                                      (guint64) clock->ticks_per_second);
+      return g_strconcat ("-", positive, NULL);
+    }
+  return ratio_seconds_text ((guint64) numerator_ticks, (guint64) denominator, (guint64) clock->ticks_per_second);
 }
 
 char *
@@ -194,8 +255,7 @@ chrono_clock_format_duration_ratio (const ChronoClock *clock, guint64 numerator_
   g_return_val_if_fail (denominator > 0, NULL);
   if (numerator_ticks % denominator == 0)
     return chrono_clock_format_duration_exact (clock, numerator_ticks / denominator);
-  double ticks = (double) numerator_ticks / (double) denominator;
-  return g_strdup_printf ("%.17g", ticks / (double) clock->ticks_per_second);
+  return ratio_seconds_text (numerator_ticks, denominator, (guint64) clock->ticks_per_second);
 }
 
 static const struct {
