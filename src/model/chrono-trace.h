@@ -37,6 +37,7 @@ typedef enum {
   CHRONO_TRACE_HAS_SIGNALS = 1 << 2, /* signal lanes: values over time */
   CHRONO_TRACE_HAS_LINKS = 1 << 3, /* arrows between lanes (dependencies, messages) */
   CHRONO_TRACE_HAS_CORES = 1 << 4, /* lanes of execution units and their occupants */
+  CHRONO_TRACE_HAS_CALLS = 1 << 5, /* worker lanes whose spans are calls nested by depth (call paths) */
 } ChronoTraceFeatures;
 
 #define CHRONO_TYPE_TRACE (chrono_trace_get_type ())

@@ -57,8 +57,10 @@
  * The locations are simulated together in time order (a heap of their
  * next action times), so a receive never precedes its send and the ranks
  * of a collective wait for each other.  With --stats it writes the figures
- * `chronoscope-cli info --json` must report for the archive, taken from
- * the simulator's own bookkeeping (never by reading the archive back).
+ * `chronoscope-cli info --json` must report for the archive, with
+ * --profile and --profile-per-location those of `profile --json` (and
+ * --per-location; chrono-gen-otf2-profile.c), taken from the simulator's
+ * own bookkeeping (never by reading the archive back).
  *
  * Standalone: C11 + GLib + libotf2.  Deterministic for a given --seed.
  */
@@ -75,6 +77,7 @@
 #include <string.h>
 
 #include "chrono-gen-common.h"
+#include "chrono-gen-otf2-profile.h"
 
 #define PROG "chrono-gen-otf2"
 
@@ -244,6 +247,7 @@ static int nlocs; /* with the empty ones */
 static Proc *procs;
 static gboolean opt_huge, opt_tasks;
 static const char *hostile = ""; /* --hostile */
+static GenProfile *profile; /* the call paths written, for --profile */
 static int nprocs, nnodes;
 static Region *regions;
 static int nregions, n_user_regions;
@@ -391,6 +395,7 @@ w_enter (Loc *L, uint64_t t, int r)
   CHECK (OTF2_EvtWriter_Enter (L->w, NULL, raw (L, t), region_ref (L, r)));
   L->enters++;
   regions[r].calls++;
+  gen_profile_enter (profile, (int) (L - locs), regions[r].text, t);
   if (L->depth == max_depth)
     {
       fprintf (stderr, PROG ": internal error: stack overflow\n");
@@ -427,7 +432,10 @@ w_leave (Loc *L, uint64_t t, int r)
       return;
     }
   for (int k = L->depth - 1; k >= i; k--)
-    regions[L->stack[k].region].ticks += t - L->stack[k].t;
+    {
+      regions[L->stack[k].region].ticks += t - L->stack[k].t;
+      gen_profile_close_innermost (profile, (int) (L - locs), t);
+    }
   L->depth = i;
 }
 
@@ -1072,6 +1080,7 @@ setup_locations (void)
   nnodes = (nprocs + 1) / 2;
   nlocs = n_locations + n_empty;
   locs = g_new0 (Loc, nlocs);
+  profile = gen_profile_new (nlocs);
   {
     int i = 0;
     for (p = 0; p < nprocs; p++)
@@ -1358,6 +1367,33 @@ fmt_secs (char *buf, size_t n, uint64_t ticks)
   fmt_double (buf, n, ratio_to_double (ticks, resolution));
 }
 
+/* num / den ticks in seconds, the nearest double */
+static void
+fmt_ratio_secs (char *buf, size_t n, uint64_t num, uint64_t den)
+{
+  if (den != 0 && resolution <= UINT64_MAX / den)
+    fmt_double (buf, n, ratio_to_double (num, den * resolution));
+  else
+    fmt_double (buf, n, (double) num / (double) den / (double) resolution);
+}
+
+/* --profile and --profile-per-location */
+static gboolean
+write_profiles (const char *summed_path, const char *per_location_path)
+{
+  FILE *summed = summed_path ? stats_open (summed_path) : NULL;
+  FILE *per_location = per_location_path ? stats_open (per_location_path) : NULL;
+  if ((summed_path && !summed) || (per_location_path && !per_location))
+    return FALSE;
+  uint64_t *ids = g_new (uint64_t, nlocs);
+  for (int i = 0; i < nlocs; i++)
+    ids[i] = locs[i].id;
+  gen_profile_write (profile, summed, per_location, ids, fmt_secs, fmt_ratio_secs);
+  g_free (ids);
+  return (!summed || stats_close (summed, summed_path))
+         && (!per_location || stats_close (per_location, per_location_path));
+}
+
 static int
 cmp_loc_id (const void *a, const void *b)
 {
@@ -1542,6 +1578,7 @@ main (int argc, char **argv)
   gint64 seed = 1, events = 20000;
   gint locations = 4, empty = 0, depth = 5, nreg = 16;
   gchar *res_text = NULL, *off_text = NULL, *real_text = NULL, *stats_path = NULL, *out_path = NULL;
+  gchar *profile_path = NULL, *per_location_path = NULL;
   gchar *base_text = NULL;
   GError *error = NULL;
   GOptionContext *ctx;
@@ -1570,6 +1607,9 @@ main (int argc, char **argv)
     { "local-defs", 0, 0, G_OPTION_ARG_NONE, &opt_local_defs, "Per-location region id mappings and clock offsets",
       NULL },
     { "stats", 0, 0, G_OPTION_ARG_FILENAME, &stats_path, "Write expected statistics JSON", "FILE.json" },
+    { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Write the expected profile --json", "FILE.json" },
+    { "profile-per-location", 0, 0, G_OPTION_ARG_FILENAME, &per_location_path,
+      "Write the expected profile --json --per-location", "FILE.json" },
     { "huge-ids", 0, 0, G_OPTION_ARG_NONE, &opt_huge, "Location ids past 2^63: (1 << 63) + k", NULL },
     { "tasks", 0, 0, G_OPTION_ARG_NONE, &opt_tasks, "Tasks switching on a location, as APEX records HPX tasks", NULL },
     { "hostile", 0, 0, G_OPTION_ARG_STRING, &hostile, "Damage for robustness tests (see the source)", "KIND" },
@@ -1699,6 +1739,9 @@ main (int argc, char **argv)
 
   if (stats_path && !write_stats (stats_path))
     return 1;
+  if ((profile_path || per_location_path) && !write_profiles (profile_path, per_location_path))
+    return 1;
+  gen_profile_free (profile);
 
   OTF2_AttributeList_Delete (attrs);
   g_free (base);

@@ -76,5 +76,5 @@ const ChronoLoaderInfo chrono_loader_otf2 = {
   .index = chrono_otf2_index,
   .input_size = chrono_otf2_archive_size,
   .merge = chrono_otf2_merge,
-  .features = CHRONO_TRACE_HAS_LINKS | CHRONO_TRACE_HAS_SIGNALS,
+  .features = CHRONO_TRACE_HAS_LINKS | CHRONO_TRACE_HAS_SIGNALS | CHRONO_TRACE_HAS_CALLS,
 };
