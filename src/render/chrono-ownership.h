@@ -36,7 +36,7 @@ guint chrono_ownership_get_n_levels (const ChronoOwnership *ownership, ChronoOwn
 /* The interval of access row in the band and its level; FALSE when the
  * access has none there (no assignment: no hold; no request: no wait). */
 gboolean chrono_ownership_get_interval (const ChronoOwnership *ownership, ChronoOwnershipBand band, guint access,
-                                       gint64 *out_start, gint64 *out_end, guint *out_level);
+                                        gint64 *out_start, gint64 *out_end, guint *out_level);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoOwnership, chrono_ownership_free)
 

@@ -190,8 +190,8 @@ chrono_renderer_hit_test (ChronoRenderer *renderer, const ChronoRenderOptions *o
     {
       find_mark (o, row->lane, x, out);
       if (!out->has_mark || in_row >= MARK_GLYPH_PX)
-        out->has_access = chrono_render_ownership_access_at (renderer->layout, row, o, chrono_trace_get_end (out->trace),
-                                                             x, out->slot, &out->access_band, &out->access);
+        out->has_access = chrono_render_ownership_access_at (
+            renderer->layout, row, o, chrono_trace_get_end (out->trace), x, out->slot, &out->access_band, &out->access);
       if (out->has_access)
         out->has_mark = FALSE;
       return TRUE;

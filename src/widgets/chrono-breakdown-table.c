@@ -33,8 +33,8 @@ format_ticks (GtkTreeViewColumn *column, GtkCellRenderer *cell, GtkTreeModel *mo
   gtk_tree_model_get (model, iter, model_column, &ticks, -1);
   if (model_column == CHRONO_BREAKDOWN_COLUMN_ACTIVATED)
     ticks -= self->origin;
-  g_autofree char *text = self->trace != NULL ? chrono_clock_format_ticks (chrono_trace_get_clock (self->trace), ticks, 4)
-                                              : g_strdup ("");
+  g_autofree char *text =
+      self->trace != NULL ? chrono_clock_format_ticks (chrono_trace_get_clock (self->trace), ticks, 4) : g_strdup ("");
   /* a part the instance spent no time in stays blank: the others stand out */
   gboolean blank = model_column >= CHRONO_BREAKDOWN_COLUMN_FIRST_PART && ticks == 0;
   g_object_set (cell, "text", blank ? "" : text, NULL);

@@ -230,8 +230,7 @@ show_wait (ChronoInspector *self, ChronoBlocking *blocking, const ChronoBlocking
   GtkWidget *button = new_link_button (text, _ ("Show the wait and put markers A and B on its start and end"));
   gint64 *range = g_new (gint64, 2);
   range[0] = wait->access->requested;
-  range[1] =
-      wait->access->assigned != CHRONO_ACCESS_NEVER ? wait->access->assigned : chrono_trace_get_end (accesses);
+  range[1] = wait->access->assigned != CHRONO_ACCESS_NEVER ? wait->access->assigned : chrono_trace_get_end (accesses);
   g_object_set_data_full (G_OBJECT (button), "range", range, g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (mark_preemption), self);
   gtk_container_add (GTK_CONTAINER (self->content), button);

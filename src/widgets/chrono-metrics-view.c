@@ -699,9 +699,8 @@ chrono_metrics_view_init (ChronoMetricsView *self)
   g_signal_connect_swapped (self->worst_button, "clicked", G_CALLBACK (worst_clicked), self);
   self->breakdown = chrono_breakdown_table_new ();
   g_signal_connect_swapped (self->breakdown, "instance-activated", G_CALLBACK (breakdown_activated), self);
-  GtkWidget *parts[] = {
-    self->title, self->combo, self->plot, self->histogram, make_figures (self), self->worst_button, self->breakdown
-  };
+  GtkWidget *parts[] = { self->title,         self->combo,        self->plot,     self->histogram,
+                         make_figures (self), self->worst_button, self->breakdown };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       gtk_container_add (GTK_CONTAINER (self->content), parts[i]);

@@ -61,7 +61,8 @@ struct _ChronoTimelineView {
   ChronoTrace *mark_trace; /* the instant event chosen last (no span is then): a walk may begin at it */
   ChronoLane *mark_lane;
   guint mark_index;
-  struct _ChronoBlocking *blocking; /* the trace's semaphore waits and instances by name, made at the first click on one */
+  struct _ChronoBlocking
+      *blocking; /* the trace's semaphore waits and instances by name, made at the first click on one */
 };
 
 enum {

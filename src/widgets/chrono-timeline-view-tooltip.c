@@ -77,9 +77,8 @@ describe_access (ChronoTimelineView *self, const ChronoRenderHit *hit)
       g_string_append_printf (text, _ ("\nfrom %s to %s\n%s %s"), from, to, hold ? _ ("held") : _ ("waited"), length);
     }
   else
-    g_string_append_printf (text, hold ? _ ("\nfrom %s, never released in the trace")
-                                       : _ ("\nfrom %s, never assigned in the trace"),
-                            from);
+    g_string_append_printf (
+        text, hold ? _ ("\nfrom %s, never released in the trace") : _ ("\nfrom %s, never assigned in the trace"), from);
   guint n_holders;
   const guint32 *holders = chrono_accesses_get_holders (accesses, hit->access, &n_holders);
   for (guint i = 0; !hold && i < n_holders; i++)

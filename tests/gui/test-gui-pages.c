@@ -778,7 +778,8 @@ test_metrics_breakdown (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (metrics), GTK_TYPE_STACK);
   gtk_stack_set_visible_child_name (GTK_STACK (stack), "metrics");
   settle ();
-  GtkTreeView *tree = chrono_breakdown_table_get_tree (CHRONO_BREAKDOWN_TABLE (chrono_metrics_view_get_breakdown (metrics)));
+  GtkTreeView *tree =
+      chrono_breakdown_table_get_tree (CHRONO_BREAKDOWN_TABLE (chrono_metrics_view_get_breakdown (metrics)));
   /* running and preempted always; of the waits only the semaphore's (its polling and parking lie inside it) */
   const char *titles[] = { "#", "Activated", "Response", "Running", "Preempted", "Semaphore" };
   g_assert_cmpuint (gtk_tree_view_get_n_columns (tree), ==, G_N_ELEMENTS (titles));
