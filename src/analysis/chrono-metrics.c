@@ -708,3 +708,19 @@ chrono_metrics_compute_summaries (ChronoTrace *trace, const ChronoMetricsOptions
   g_ptr_array_sort (all, compare_summaries);
   return all;
 }
+
+static const ChronoMetric process_metrics[] = {
+  CHRONO_METRIC_RESPONSE_TIME,     CHRONO_METRIC_START_DELAY,     CHRONO_METRIC_GROSS_EXECUTION,
+  CHRONO_METRIC_NET_EXECUTION,     CHRONO_METRIC_INTERFERENCE,    CHRONO_METRIC_PREEMPTIONS,
+  CHRONO_METRIC_ACTIVATION_JITTER, CHRONO_METRIC_RESPONSE_JITTER, CHRONO_METRIC_SEMAPHORE_WAIT,
+  CHRONO_METRIC_SEMAPHORE_HOLD,
+};
+static const ChronoMetric call_metrics[] = { CHRONO_METRIC_GROSS_EXECUTION, CHRONO_METRIC_NET_EXECUTION };
+
+const ChronoMetric *
+chrono_metrics_of_kind (ChronoLaneKind kind, guint *n)
+{
+  gboolean process = kind == CHRONO_LANE_PROCESS;
+  *n = process ? G_N_ELEMENTS (process_metrics) : G_N_ELEMENTS (call_metrics);
+  return process ? process_metrics : call_metrics;
+}

@@ -109,6 +109,10 @@ gint64 chrono_metrics_nearest_rank (const gint64 *sorted, guint n, guint percent
 
 void chrono_entity_metrics_free (ChronoEntityMetrics *entity);
 
+/* The metrics an entity of this kind has, in the order stats lists them: a
+ * task's or ISR's (PROCESS; inversions are counted apart), or a call's (RUNNABLE). */
+const ChronoMetric *chrono_metrics_of_kind (ChronoLaneKind kind, guint *n);
+
 /* The distributions of an entity's metrics, without its instances. */
 typedef struct {
   char *name;

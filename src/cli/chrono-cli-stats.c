@@ -99,14 +99,6 @@ add_metric (GVariantBuilder *b, const ChronoClock *clock, const ChronoEntityMetr
        chrono_cli_summary (clock, chrono_metric_is_count (metric), any ? &s : NULL, worst_at));
 }
 
-static const ChronoMetric process_metrics[] = {
-  CHRONO_METRIC_RESPONSE_TIME,     CHRONO_METRIC_START_DELAY,     CHRONO_METRIC_GROSS_EXECUTION,
-  CHRONO_METRIC_NET_EXECUTION,     CHRONO_METRIC_INTERFERENCE,    CHRONO_METRIC_PREEMPTIONS,
-  CHRONO_METRIC_ACTIVATION_JITTER, CHRONO_METRIC_RESPONSE_JITTER, CHRONO_METRIC_SEMAPHORE_WAIT,
-  CHRONO_METRIC_SEMAPHORE_HOLD,
-};
-static const ChronoMetric call_metrics[] = { CHRONO_METRIC_GROSS_EXECUTION, CHRONO_METRIC_NET_EXECUTION };
-
 static GVariant *
 entity_variant (const ChronoClock *clock, const ChronoEntityMetrics *entity)
 {
@@ -119,8 +111,8 @@ entity_variant (const ChronoClock *clock, const ChronoEntityMetrics *entity)
     add (&b, "period",
          entity->period > 0 ? value_variant (clock, FALSE, entity->period)
                             : g_variant_new_maybe (CHRONO_REPORT_NUMBER_TYPE, NULL));
-  const ChronoMetric *metrics = process ? process_metrics : call_metrics;
-  guint n = process ? G_N_ELEMENTS (process_metrics) : G_N_ELEMENTS (call_metrics);
+  guint n;
+  const ChronoMetric *metrics = chrono_metrics_of_kind (entity->kind, &n);
   for (guint k = 0; k < n; k++)
     add_metric (&b, clock, entity, metrics[k]);
   return g_variant_builder_end (&b);
@@ -217,8 +209,8 @@ chrono_cli_stats_text (ChronoTrace *trace, GPtrArray *entities)
       for (guint h = 0; h < G_N_ELEMENTS (heads); h++)
         append_column (out, heads[h], 11);
       g_string_append_printf (out, "%s\n", _ ("worst"));
-      const ChronoMetric *metrics = process ? process_metrics : call_metrics;
-      guint n = process ? G_N_ELEMENTS (process_metrics) : G_N_ELEMENTS (call_metrics);
+      guint n;
+      const ChronoMetric *metrics = chrono_metrics_of_kind (entity->kind, &n);
       for (guint k = 0; k < n; k++)
         append_metric_text (out, clock, entity, metrics[k]);
     }

@@ -32,6 +32,8 @@ static const ChronoCliCommand commands[] = {
     chrono_cli_stats, chrono_cli_stats_options, CHRONO_CLI_READS_TRACES },
   { "blocking", N_ ("FILE"), N_ ("every request of a semaphore: how long it waited and who held the semaphore"),
     chrono_cli_blocking, chrono_cli_blocking_options, CHRONO_CLI_READS_TRACES },
+  { "diff", N_ ("A B"), N_ ("what got slower from run A to run B: every timing metric compared; --fail-if for CI"),
+    chrono_cli_diff, chrono_cli_diff_options, CHRONO_CLI_READS_TRACES },
   { "profile", N_ ("FILE"), N_ ("the call paths of an OTF2 archive: calls, inclusive and exclusive time, per location"),
     chrono_cli_profile, chrono_cli_profile_options, CHRONO_CLI_READS_TRACES },
   { "chains", N_ ("FILE --chain 'NAME: A -> B -> …'"),

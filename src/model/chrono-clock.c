@@ -181,9 +181,10 @@ chrono_clock_format_duration_exact (const ChronoClock *clock, guint64 magnitude)
  * quotient scaled to 54 bits in 128-bit integers, its last bit and the
  * remainder deciding the rounding.  Dividing by the denominator, then by
  * the clock's rate, rounds twice, and a mean came out a digit off. */
-static double
-nearest_quotient (guint64 num, guint64 den)
+double
+chrono_ratio_nearest (guint64 num, guint64 den)
 {
+  g_return_val_if_fail (den > 0, 0.0);
   if (num == 0)
     return 0.0;
   const unsigned __int128 low = (unsigned __int128) 1 << 53, high = (unsigned __int128) 1 << 54;
@@ -228,7 +229,7 @@ static char *
 ratio_seconds_text (guint64 numerator_ticks, guint64 denominator, guint64 ticks_per_second)
 {
   double seconds = denominator <= G_MAXUINT64 / ticks_per_second
-                       ? nearest_quotient (numerator_ticks, denominator * ticks_per_second)
+                       ? chrono_ratio_nearest (numerator_ticks, denominator * ticks_per_second)
                        : (double) numerator_ticks / (double) denominator / (double) ticks_per_second;
   return shortest_text (seconds);
 }

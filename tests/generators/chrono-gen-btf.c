@@ -14,6 +14,9 @@
  * (they hold at the ceiling of the core's semaphore users instead of above
  * every task), so a holder on one core is preempted by a third task while a
  * task on another core spins for the semaphore: priority inversions.
+ * --load=PERCENT scales every task's and ISR's work and nothing else: the
+ * same system (same tasks, periods, runnables, seed) under another load,
+ * the pair `chronoscope-cli diff` compares.
  *
  * Standalone: C11 + GLib only.  Deterministic for a given --seed.
  */
@@ -774,6 +777,7 @@ activate (Proc *p)
 
 typedef struct {
   int ntasks, nisrs, nrunnables, nsignals, nsems;
+  int load_percent; /* every budget scaled by it: another load on the same system */
   gboolean waits;
 } Config;
 
@@ -969,6 +973,7 @@ build_model (const Config *cfg)
         budget = us_to_ticks (8.0 + 25.0 * rng_uniform ());
       else
         budget = (int64_t) ((double) p->period * p->util);
+      budget = budget * cfg->load_percent / 100;
       ps[i].r = g_new0 (RSpec, nr + 1);
       ps[i].n = nr;
       for (int j = 0; j < nr; j++)
@@ -1483,6 +1488,7 @@ int
 main (int argc, char **argv)
 {
   gint64 seed = 1, duration = -1, events = 0;
+  gint load_percent = 100;
   gint cores_n = 2, tasks_n = 6, isrs_n = 1, runnables_n = 4, signals_n = 2, sems_n = 3;
   gboolean no_wait = FALSE;
   gchar *timescale = NULL, *stats_path = NULL, *blocking_path = NULL, *out_path = NULL;
@@ -1503,6 +1509,7 @@ main (int argc, char **argv)
     { "events", 0, 0, G_OPTION_ARG_INT64, &events, "Stop after about N data lines", "N" },
     { "timescale", 0, 0, G_OPTION_ARG_STRING, &timescale, "ns (default), us or ps", "UNIT" },
     { "no-wait", 0, 0, G_OPTION_ARG_NONE, &no_wait, "No OSEK wait/release events", NULL },
+    { "load", 0, 0, G_OPTION_ARG_INT, &load_percent, "Scale every task's and ISR's work (default 100)", "PERCENT" },
     { "inversions", 0, 0, G_OPTION_ARG_NONE, &inversions,
       "Holders of SEM_0 can be preempted by their core's fast task (priority inversions)", NULL },
     { "stats", 0, 0, G_OPTION_ARG_FILENAME, &stats_path, "Write expected statistics JSON", "FILE.json" },
@@ -1569,6 +1576,7 @@ main (int argc, char **argv)
   cfg.nrunnables = runnables_n;
   cfg.nsignals = signals_n;
   cfg.nsems = sems_n;
+  cfg.load_percent = load_percent;
   cfg.waits = !no_wait;
   build_model (&cfg);
 

@@ -1,0 +1,227 @@
+/* chrono-diff.c — entities paired by a merge of the two runs' lists (both
+ * sorted by name, then type); statistics as fractions of ticks so that a
+ * difference of means is exact, and formatted once at the end. */
+#include "chrono-diff.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const stat_names[CHRONO_N_STATS] = { "count", "min", "max", "mean", "p50", "p95", "p99" };
+
+const char *
+chrono_stat_get_name (ChronoStat stat)
+{
+  g_return_val_if_fail (stat < CHRONO_N_STATS, "");
+  return stat_names[stat];
+}
+
+gboolean
+chrono_stat_from_name (const char *name, ChronoStat *out)
+{
+  for (ChronoStat s = 0; s < CHRONO_N_STATS; s++)
+    if (g_strcmp0 (name, stat_names[s]) == 0)
+      {
+        *out = s;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---- pairing ------------------------------------------------------------ */
+
+static int
+compare_entities (const ChronoEntityMetrics *a, const ChronoEntityMetrics *b)
+{
+  int c = strcmp (a->name, b->name);
+  return c != 0 ? c : strcmp (a->type, b->type);
+}
+
+static int
+by_name_and_type (gconstpointer a, gconstpointer b)
+{
+  return compare_entities (*(ChronoEntityMetrics *const *) a, *(ChronoEntityMetrics *const *) b);
+}
+
+/* Borrowed pointers (g_ptr_array_copy would take the free function too). */
+static GPtrArray *
+sorted_copy (GPtrArray *entities)
+{
+  GPtrArray *copy = g_ptr_array_sized_new (entities->len);
+  for (guint i = 0; i < entities->len; i++)
+    g_ptr_array_add (copy, g_ptr_array_index (entities, i));
+  g_ptr_array_sort (copy, by_name_and_type);
+  return copy;
+}
+
+ChronoDiff *
+chrono_diff_new (GPtrArray *a, GPtrArray *b)
+{
+  ChronoDiff *diff = g_new0 (ChronoDiff, 1);
+  diff->both = g_array_new (FALSE, FALSE, sizeof (ChronoDiffEntity));
+  diff->only_a = g_ptr_array_new ();
+  diff->only_b = g_ptr_array_new ();
+  g_autoptr (GPtrArray) sa = sorted_copy (a), sb = sorted_copy (b);
+  guint i = 0, j = 0;
+  while (i < sa->len || j < sb->len)
+    {
+      const ChronoEntityMetrics *x = i < sa->len ? g_ptr_array_index (sa, i) : NULL;
+      const ChronoEntityMetrics *y = j < sb->len ? g_ptr_array_index (sb, j) : NULL;
+      int c = x == NULL ? 1 : y == NULL ? -1 : compare_entities (x, y);
+      if (c < 0)
+        g_ptr_array_add (diff->only_a, (gpointer) x), i++;
+      else if (c > 0)
+        g_ptr_array_add (diff->only_b, (gpointer) y), j++;
+      else
+        {
+          ChronoDiffEntity pair = { x->name, x->type, x->kind, x, y };
+          g_array_append_val (diff->both, pair);
+          i++, j++;
+        }
+    }
+  return diff;
+}
+
+void
+chrono_diff_free (ChronoDiff *diff)
+{
+  if (diff == NULL)
+    return;
+  g_array_unref (diff->both);
+  g_ptr_array_unref (diff->only_a);
+  g_ptr_array_unref (diff->only_b);
+  g_free (diff);
+}
+
+/* ---- statistics --------------------------------------------------------- */
+
+ChronoStatValue
+chrono_diff_stat (const ChronoEntityMetrics *entity, ChronoMetric metric, ChronoStat stat)
+{
+  ChronoMetricSummary s;
+  gboolean any = chrono_metrics_summarize (entity, metric, &s);
+  ChronoStatValue v = { .known = any, .denominator = 1 };
+  if (stat == CHRONO_STAT_COUNT)
+    {
+      v.known = TRUE;
+      v.numerator = any ? s.count : 0;
+      return v;
+    }
+  if (!any)
+    return v;
+  switch (stat)
+    {
+    case CHRONO_STAT_MIN: v.numerator = s.min; break;
+    case CHRONO_STAT_MAX: v.numerator = s.max; break;
+    case CHRONO_STAT_MEAN:
+      v.numerator = (gint64) s.sum;
+      v.denominator = s.count;
+      break;
+    case CHRONO_STAT_P50: v.numerator = s.p50; break;
+    case CHRONO_STAT_P95: v.numerator = s.p95; break;
+    case CHRONO_STAT_P99: v.numerator = s.p99; break;
+    default: g_return_val_if_reached (v);
+    }
+  return v;
+}
+
+/* b − a as a fraction of ticks (of the common clock), when it fits 64 bits. */
+static gboolean
+exact_difference (ChronoStatValue a, ChronoStatValue b, gint64 *num, guint64 *den)
+{
+  __int128 n = (__int128) b.numerator * a.denominator - (__int128) a.numerator * b.denominator;
+  unsigned __int128 d = (unsigned __int128) a.denominator * b.denominator;
+  if (n > G_MAXINT64 || n < -G_MAXINT64 || d > G_MAXINT64)
+    return FALSE;
+  *num = (gint64) n;
+  *den = (guint64) d;
+  return TRUE;
+}
+
+static double
+signed_ratio (gint64 num, guint64 den)
+{
+  double magnitude = chrono_ratio_nearest (num < 0 ? (guint64) - (num + 1) + 1 : (guint64) num, den);
+  return num < 0 ? -magnitude : magnitude;
+}
+
+static double
+seconds_of (const ChronoClock *clock, ChronoStatValue v, gboolean count)
+{
+  double scale = count ? 1.0 : (double) clock->ticks_per_second;
+  return (double) v.numerator / (double) v.denominator / scale;
+}
+
+static gboolean
+same_rate (const ChronoClock *a, const ChronoClock *b, gboolean count)
+{
+  return count || a->ticks_per_second == b->ticks_per_second;
+}
+
+/* The shortest text that reads back as v. */
+static char *
+double_text (double v)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE], format[8];
+  for (int precision = 1; precision <= 17; precision++)
+    {
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buffer, sizeof buffer, format, v);
+      if (g_ascii_strtod (buffer, NULL) == v)
+        break;
+    }
+  return g_strdup (buffer);
+}
+
+char *
+chrono_diff_delta_text (const ChronoClock *clock_a, ChronoStatValue a, const ChronoClock *clock_b, ChronoStatValue b,
+                        gboolean count)
+{
+  if (!a.known || !b.known)
+    return NULL;
+  gint64 num;
+  guint64 den;
+  if (same_rate (clock_a, clock_b, count) && exact_difference (a, b, &num, &den))
+    {
+      if (!count)
+        return chrono_clock_format_seconds_ratio (clock_a, num, (gint64) den);
+      if (num % (gint64) den == 0)
+        return g_strdup_printf ("%" G_GINT64_FORMAT, num / (gint64) den);
+      return double_text (signed_ratio (num, den));
+    }
+  return double_text (seconds_of (clock_b, b, count) - seconds_of (clock_a, a, count));
+}
+
+gboolean
+chrono_diff_delta (const ChronoClock *clock_a, ChronoStatValue a, const ChronoClock *clock_b, ChronoStatValue b,
+                   gboolean count, double *out)
+{
+  if (!a.known || !b.known)
+    return FALSE;
+  gint64 num;
+  guint64 den;
+  if (same_rate (clock_a, clock_b, count) && exact_difference (a, b, &num, &den))
+    *out = count ? signed_ratio (num, den) : signed_ratio (num, den) / (double) clock_a->ticks_per_second;
+  else
+    *out = seconds_of (clock_b, b, count) - seconds_of (clock_a, a, count);
+  return TRUE;
+}
+
+gboolean
+chrono_diff_relative (const ChronoClock *clock_a, ChronoStatValue a, const ChronoClock *clock_b, ChronoStatValue b,
+                      gboolean count, double *out)
+{
+  if (!a.known || !b.known || a.numerator == 0)
+    return FALSE;
+  /* (b − a) / a = (b.n·a.d − a.n·b.d) / (a.n·b.d): one rounding, when it fits */
+  gint64 num;
+  guint64 den;
+  __int128 base = (__int128) a.numerator * b.denominator;
+  if (same_rate (clock_a, clock_b, count) && exact_difference (a, b, &num, &den) && base > 0 && base <= G_MAXINT64)
+    {
+      *out = signed_ratio (num, (guint64) base);
+      return TRUE;
+    }
+  double va = seconds_of (clock_a, a, count), vb = seconds_of (clock_b, b, count);
+  *out = (vb - va) / va;
+  return TRUE;
+}
