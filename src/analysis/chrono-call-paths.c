@@ -112,10 +112,9 @@ add_lane (Tree *tree, ChronoLane *lane)
     finish_frame (tree, stack);
 }
 
-static int
-compare_paths (gconstpointer a, gconstpointer b)
+int
+chrono_call_path_compare (const ChronoCallPath *x, const ChronoCallPath *y)
 {
-  const ChronoCallPath *x = a, *y = b;
   for (guint i = 0; i < x->names->len && i < y->names->len; i++)
     {
       int c = strcmp (g_ptr_array_index (x->names, i), g_ptr_array_index (y->names, i));
@@ -123,6 +122,15 @@ compare_paths (gconstpointer a, gconstpointer b)
         return c;
     }
   return x->names->len < y->names->len ? -1 : (x->names->len > y->names->len);
+}
+
+char *
+chrono_call_path_join (const ChronoCallPath *path)
+{
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < path->names->len; i++)
+    g_string_append_printf (out, "%s%s", i ? ";" : "", (const char *) g_ptr_array_index (path->names, i));
+  return g_string_free (out, FALSE);
 }
 
 static GPtrArray *
@@ -148,7 +156,7 @@ paths_of (Tree *tree)
       ChronoCallPath path = { names_of (tree, i), node->calls, node->inclusive, node->exclusive };
       g_array_append_val (paths, path);
     }
-  g_array_sort (paths, compare_paths);
+  g_array_sort (paths, (GCompareFunc) chrono_call_path_compare);
   return paths;
 }
 

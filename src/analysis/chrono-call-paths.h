@@ -30,6 +30,10 @@ typedef struct {
  * under it).  An array of ChronoCallPath; free with chrono_call_paths_free. */
 GArray *chrono_call_paths_compute (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end);
 void chrono_call_paths_free (GArray *paths);
+/* The order of paths: element by element, by the names' bytes, a path before those under it. */
+int chrono_call_path_compare (const ChronoCallPath *a, const ChronoCallPath *b);
+/* The path's names joined by ';' (as folded stacks write them). */
+char *chrono_call_path_join (const ChronoCallPath *path);
 
 /* The lanes a call-path profile reads: every worker lane, in tree order. */
 GPtrArray *chrono_call_paths_lanes (ChronoTrace *trace);

@@ -1,11 +1,13 @@
 /* chrono-diff-gate.c — an expression read from its end (threshold,
- * operator, metric.stat), what is left before them an entity's name, which
- * may hold spaces. */
+ * operator, measure), what is left before them the item's name, which may
+ * hold spaces.  What the measure means is the command's to say. */
 #include "chrono-diff-gate.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
+
+#include "chrono-clock.h"
 
 static gboolean
 parse_op (const char *text, ChronoGateOp *out)
@@ -26,43 +28,18 @@ parse_op (const char *text, ChronoGateOp *out)
   return FALSE;
 }
 
-static gboolean
-parse_measure (const char *text, ChronoDiffGate *gate)
-{
-  g_auto (GStrv) parts = g_strsplit (text, ".", 2);
-  return parts[0] != NULL && parts[1] != NULL && chrono_metric_from_name (parts[0], &gate->metric)
-         && chrono_stat_from_name (parts[1], &gate->stat);
-}
-
-/* A percentage, a duration, or for a count a plain number. */
+/* A percentage, a plain number (a count), or a duration. */
 static gboolean
 parse_threshold (const char *text, ChronoDiffGate *gate, GError **error)
 {
-  gboolean counted = gate->stat == CHRONO_STAT_COUNT || chrono_metric_is_count (gate->metric);
   char *end = NULL;
   double value = g_ascii_strtod (text, &end);
-  if (end != text && isfinite (value) && strcmp (end, "%") == 0)
+  if (end != text && isfinite (value) && (strcmp (end, "%") == 0 || *end == '\0'))
     {
-      gate->relative = TRUE;
-      gate->threshold = value / 100.0;
+      gate->relative = *end == '%';
+      gate->plain = *end == '\0';
+      gate->threshold = gate->relative ? value / 100.0 : value;
       return TRUE;
-    }
-  if (counted)
-    {
-      if (end != text && *end == '\0' && isfinite (value))
-        {
-          gate->threshold = value;
-          return TRUE;
-        }
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("“%s”: a count changes by a number or a percentage, not “%s”"), gate->text, text);
-      return FALSE;
-    }
-  if (end != text && *end == '\0')
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("“%s”: give “%s” a unit (2ms) or make it a percentage (10%%)"), gate->text, text);
-      return FALSE;
     }
   return chrono_parse_duration (text, &gate->threshold, error);
 }
@@ -72,30 +49,46 @@ chrono_diff_gate_parse (const char *text, GError **error)
 {
   g_autoptr (ChronoDiffGate) gate = g_new0 (ChronoDiffGate, 1);
   gate->text = g_strdup (text);
-  g_auto (GStrv) words = g_strsplit_set (g_strstrip (gate->text), " \t", -1);
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  g_auto (GStrv) words = g_strsplit_set (copy, " \t", -1);
   g_autoptr (GPtrArray) tokens = g_ptr_array_new ();
   for (guint i = 0; words[i] != NULL; i++)
     if (*words[i] != '\0')
       g_ptr_array_add (tokens, words[i]);
   guint n = tokens->len;
-  if (n < 3 || !parse_measure (g_ptr_array_index (tokens, n - 3), gate)
-      || !parse_op (g_ptr_array_index (tokens, n - 2), &gate->op))
+  if (n < 3 || !parse_op (g_ptr_array_index (tokens, n - 2), &gate->op))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("“%s” is no condition: write [ENTITY] METRIC.STAT > THRESHOLD, e.g. “response_time.p99 > 10%%” "
+                   _ ("“%s” is no condition: write [ITEM] MEASURE > THRESHOLD, e.g. “response_time.p99 > 10%%” "
                       "or “TASK_10MS response_time.max > 2ms”"),
                    text);
       return NULL;
     }
+  gate->measure = g_strdup (g_ptr_array_index (tokens, n - 3));
   if (!parse_threshold (g_ptr_array_index (tokens, n - 1), gate, error))
     return NULL;
   if (n > 3)
     {
       g_ptr_array_set_size (tokens, n - 3);
       g_ptr_array_add (tokens, NULL);
-      gate->entity = g_strjoinv (" ", (char **) tokens->pdata);
+      gate->item = g_strjoinv (" ", (char **) tokens->pdata);
     }
   return g_steal_pointer (&gate);
+}
+
+gboolean
+chrono_diff_gate_check_threshold (const ChronoDiffGate *gate, gboolean counted, GError **error)
+{
+  if (gate->relative || counted == gate->plain)
+    return TRUE;
+  if (counted)
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _ ("“%s”: %s is a count, which changes by a number or a percentage, not by a time"), gate->text,
+                 gate->measure);
+  else
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _ ("“%s”: give the threshold a unit (2ms) or make it a percentage (10%%)"), gate->text);
+  return FALSE;
 }
 
 void
@@ -104,14 +97,15 @@ chrono_diff_gate_free (ChronoDiffGate *gate)
   if (gate == NULL)
     return;
   g_free (gate->text);
-  g_free (gate->entity);
+  g_free (gate->item);
+  g_free (gate->measure);
   g_free (gate);
 }
 
 gboolean
-chrono_diff_gate_applies (const ChronoDiffGate *gate, const char *entity, ChronoMetric metric)
+chrono_diff_gate_applies (const ChronoDiffGate *gate, const char *item)
 {
-  return gate->metric == metric && (gate->entity == NULL || g_strcmp0 (gate->entity, entity) == 0);
+  return gate->item == NULL || g_strcmp0 (gate->item, item) == 0;
 }
 
 gboolean

@@ -92,6 +92,79 @@ chrono_diff_free (ChronoDiff *diff)
   g_free (diff);
 }
 
+ChronoPathDiff *
+chrono_path_diff_new (GArray *a, GArray *b)
+{
+  ChronoPathDiff *diff = g_new0 (ChronoPathDiff, 1);
+  diff->both = g_array_new (FALSE, FALSE, sizeof (ChronoPathPair));
+  diff->only_a = g_ptr_array_new ();
+  diff->only_b = g_ptr_array_new ();
+  guint i = 0, j = 0;
+  while (i < a->len || j < b->len)
+    {
+      const ChronoCallPath *x = i < a->len ? &g_array_index (a, ChronoCallPath, i) : NULL;
+      const ChronoCallPath *y = j < b->len ? &g_array_index (b, ChronoCallPath, j) : NULL;
+      int c = x == NULL ? 1 : y == NULL ? -1 : chrono_call_path_compare (x, y);
+      if (c < 0)
+        g_ptr_array_add (diff->only_a, (gpointer) x), i++;
+      else if (c > 0)
+        g_ptr_array_add (diff->only_b, (gpointer) y), j++;
+      else
+        {
+          ChronoPathPair pair = { x, y };
+          g_array_append_val (diff->both, pair);
+          i++, j++;
+        }
+    }
+  return diff;
+}
+
+void
+chrono_path_diff_free (ChronoPathDiff *diff)
+{
+  if (diff == NULL)
+    return;
+  g_array_unref (diff->both);
+  g_ptr_array_unref (diff->only_a);
+  g_ptr_array_unref (diff->only_b);
+  g_free (diff);
+}
+
+static const char *const path_figure_names[CHRONO_N_PATH_FIGURES] = { "calls", "inclusive_time", "exclusive_time" };
+
+const char *
+chrono_path_figure_get_name (ChronoPathFigure figure)
+{
+  g_return_val_if_fail (figure < CHRONO_N_PATH_FIGURES, "");
+  return path_figure_names[figure];
+}
+
+gboolean
+chrono_path_figure_from_name (const char *name, ChronoPathFigure *out)
+{
+  for (ChronoPathFigure f = 0; f < CHRONO_N_PATH_FIGURES; f++)
+    if (g_strcmp0 (name, path_figure_names[f]) == 0)
+      {
+        *out = f;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+ChronoStatValue
+chrono_path_figure_value (const ChronoCallPath *path, ChronoPathFigure figure)
+{
+  ChronoStatValue v = { TRUE, 0, 1 };
+  switch (figure)
+    {
+    case CHRONO_PATH_CALLS: v.numerator = (gint64) path->calls; break;
+    case CHRONO_PATH_INCLUSIVE: v.numerator = path->inclusive; break;
+    case CHRONO_PATH_EXCLUSIVE: v.numerator = path->exclusive; break;
+    default: g_return_val_if_reached (v);
+    }
+  return v;
+}
+
 /* ---- statistics --------------------------------------------------------- */
 
 ChronoStatValue

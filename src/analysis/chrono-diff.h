@@ -9,6 +9,7 @@
  * when both runs have one clock rate. */
 #pragma once
 
+#include "chrono-call-paths.h"
 #include "chrono-metrics.h"
 
 G_BEGIN_DECLS
@@ -55,6 +56,31 @@ void chrono_diff_free (ChronoDiff *diff);
 
 ChronoStatValue chrono_diff_stat (const ChronoEntityMetrics *entity, ChronoMetric metric, ChronoStat stat);
 
+/* The call paths of two runs (chrono_call_paths_compute, each sorted)
+ * paired by path. */
+typedef struct {
+  const ChronoCallPath *a, *b;
+} ChronoPathPair;
+
+typedef struct {
+  GArray *both; /* ChronoPathPair, in path order */
+  GPtrArray *only_a, *only_b; /* const ChronoCallPath * */
+} ChronoPathDiff;
+
+ChronoPathDiff *chrono_path_diff_new (GArray *a, GArray *b);
+void chrono_path_diff_free (ChronoPathDiff *diff);
+
+/* A call path's figure as a statistic: calls, or inclusive or exclusive ticks. */
+typedef enum {
+  CHRONO_PATH_CALLS,
+  CHRONO_PATH_INCLUSIVE,
+  CHRONO_PATH_EXCLUSIVE,
+  CHRONO_N_PATH_FIGURES
+} ChronoPathFigure;
+const char *chrono_path_figure_get_name (ChronoPathFigure figure); /* "calls", "inclusive_time", … */
+gboolean chrono_path_figure_from_name (const char *name, ChronoPathFigure *out);
+ChronoStatValue chrono_path_figure_value (const ChronoCallPath *path, ChronoPathFigure figure);
+
 /* b − a in seconds (clocks: each run's) as an exact decimal where there is
  * one, else the nearest double (a text); NULL when either is unknown. */
 char *chrono_diff_delta_text (const ChronoClock *clock_a, ChronoStatValue a, const ChronoClock *clock_b,
@@ -67,5 +93,6 @@ gboolean chrono_diff_delta (const ChronoClock *clock_a, ChronoStatValue a, const
                             ChronoStatValue b, gboolean count, double *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoDiff, chrono_diff_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoPathDiff, chrono_path_diff_free)
 
 G_END_DECLS

@@ -1,8 +1,8 @@
-/* chrono-cli-diff.c — `chronoscope-cli diff A B`: two runs of a system,
- * the timing metrics of every task, ISR and runnable in both compared
- * statistic by statistic (what got slower, by how much), as JSON or as a
+/* chrono-cli-diff.c — `chronoscope-cli diff A B`: two runs of a system
+ * compared (what got slower, by how much, and where), as JSON or as a
  * table of the largest changes first; --fail-if turns a change into a
- * failing exit status, so a timing regression fails a CI job. */
+ * failing exit status, so a timing regression fails a CI job.  A trace of
+ * tasks compares their timing metrics, an archive of calls its call paths. */
 #include "chrono-config.h"
 
 #include <glib/gi18n.h>
@@ -11,9 +11,7 @@
 
 #include "chrono-cli-args.h"
 #include "chrono-cli-commands.h"
-#include "chrono-cli-json.h"
-#include "chrono-cli-stats.h"
-#include "chrono-diff-gate.h"
+#include "chrono-cli-diff.h"
 #include "chrono-report.h"
 
 static struct {
@@ -25,308 +23,164 @@ static struct {
 const GOptionEntry chrono_cli_diff_options[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &given.json, N_ ("Print JSON"), NULL },
   { "fail-if", 0, 0, G_OPTION_ARG_STRING_ARRAY, &given.fail_if,
-    N_ ("Exit with 1 when a change meets this condition: '[ENTITY] METRIC.STAT > 10%' or '… > 2ms' (repeatable)"),
+    N_ ("Exit with 1 when a change meets this condition: '[ITEM] MEASURE > 10%' or '… > 2ms' (repeatable)"),
     N_ ("EXPR") },
-  { "range-a", 0, 0, G_OPTION_ARG_STRING, &given.range_a, N_ ("Only the instances of A in this range"),
-    N_ ("BEGIN..END") },
-  { "range-b", 0, 0, G_OPTION_ARG_STRING, &given.range_b, N_ ("Only the instances of B in this range"),
-    N_ ("BEGIN..END") },
+  { "range-a", 0, 0, G_OPTION_ARG_STRING, &given.range_a,
+    N_ ("Only this range of A (tasks: the instances activated in it)"), N_ ("BEGIN..END") },
+  { "range-b", 0, 0, G_OPTION_ARG_STRING, &given.range_b, N_ ("Only this range of B"), N_ ("BEGIN..END") },
   { NULL },
 };
 
-typedef struct {
-  ChronoTrace *trace;
-  GPtrArray *entities; /* ChronoEntityMetrics */
-} Run;
+/* ---- shared by tasks and paths ------------------------------------------------ */
 
-static const ChronoClock *
-clock_of (const Run *run)
-{
-  return chrono_trace_get_clock (run->trace);
-}
-
-/* ---- JSON ------------------------------------------------------------------ */
-
-/* A run's summary as stats --json gives it, less where the worst instance was. */
-static GVariant *
-summary_variant (const Run *run, const ChronoEntityMetrics *entity, ChronoMetric metric)
-{
-  ChronoMetricSummary s;
-  gboolean any = chrono_metrics_summarize (entity, metric, &s);
-  g_autoptr (GVariant) full =
-      g_variant_ref_sink (chrono_cli_summary (clock_of (run), chrono_metric_is_count (metric), any ? &s : NULL, 0));
-  GVariantBuilder b;
-  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
-  GVariantIter iter;
-  const char *key;
-  GVariant *value;
-  g_variant_iter_init (&iter, full);
-  while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
-    {
-      if (g_strcmp0 (key, "worst_at") != 0)
-        g_variant_builder_add (&b, "{sv}", key, value);
-      g_variant_unref (value);
-    }
-  return g_variant_builder_end (&b);
-}
-
-static GVariant *
-null_number (void)
+GVariant *
+chrono_cli_diff_null (void)
 {
   return g_variant_new_maybe (CHRONO_REPORT_NUMBER_TYPE, NULL);
 }
 
-static GVariant *
-change_variant (const Run *a, const Run *b, const ChronoDiffEntity *pair, ChronoMetric metric, gboolean relative)
+char *
+chrono_cli_diff_delta_text (const ChronoDiffChange *c)
 {
-  gboolean count = chrono_metric_is_count (metric);
-  GVariantBuilder out;
-  g_variant_builder_init (&out, G_VARIANT_TYPE_VARDICT);
-  for (ChronoStat stat = 0; stat < CHRONO_N_STATS; stat++)
+  g_autofree char *delta = NULL;
+  if (c->counted)
+    delta = g_strdup_printf ("%+.4g", c->delta);
+  else
     {
-      ChronoStatValue va = chrono_diff_stat (pair->a, metric, stat), vb = chrono_diff_stat (pair->b, metric, stat);
-      gboolean counted = count || stat == CHRONO_STAT_COUNT;
-      GVariant *value = NULL;
-      if (relative)
-        {
-          double r;
-          value = chrono_diff_relative (clock_of (a), va, clock_of (b), vb, counted, &r) ? g_variant_new_double (r)
-                                                                                         : null_number ();
-        }
-      else
-        {
-          char *text = chrono_diff_delta_text (clock_of (a), va, clock_of (b), vb, counted);
-          value = text != NULL ? chrono_report_number_take (text) : null_number ();
-        }
-      g_variant_builder_add (&out, "{sv}", chrono_stat_get_name (stat), value);
+      g_autofree char *length = chrono_format_duration (fabs (c->delta), 4);
+      delta = g_strdup_printf ("%s%s", c->delta < 0 ? "−" : "+", length);
     }
-  return g_variant_builder_end (&out);
-}
-
-static GVariant *
-metric_variant (const Run *a, const Run *b, const ChronoDiffEntity *pair, ChronoMetric metric)
-{
-  GVariantBuilder m;
-  g_variant_builder_init (&m, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&m, "{sv}", "a", summary_variant (a, pair->a, metric));
-  g_variant_builder_add (&m, "{sv}", "b", summary_variant (b, pair->b, metric));
-  g_variant_builder_add (&m, "{sv}", "delta", change_variant (a, b, pair, metric, FALSE));
-  g_variant_builder_add (&m, "{sv}", "relative", change_variant (a, b, pair, metric, TRUE));
-  return g_variant_builder_end (&m);
-}
-
-static GVariant *
-entity_variant (const Run *a, const Run *b, const ChronoDiffEntity *pair)
-{
-  GVariantBuilder e;
-  g_variant_builder_init (&e, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&e, "{sv}", "name", chrono_report_text (pair->name));
-  g_variant_builder_add (&e, "{sv}", "type", chrono_report_text (pair->type));
-  guint n;
-  const ChronoMetric *metrics = chrono_metrics_of_kind (pair->kind, &n);
-  for (guint k = 0; k < n; k++)
-    g_variant_builder_add (&e, "{sv}", chrono_metric_get_name (metrics[k]), metric_variant (a, b, pair, metrics[k]));
-  return g_variant_builder_end (&e);
-}
-
-static GVariant *
-names_variant (GPtrArray *entities)
-{
-  GVariantBuilder list;
-  g_variant_builder_init (&list, G_VARIANT_TYPE ("av"));
-  for (guint i = 0; i < entities->len; i++)
-    {
-      const ChronoEntityMetrics *entity = g_ptr_array_index (entities, i);
-      GVariantBuilder e;
-      g_variant_builder_init (&e, G_VARIANT_TYPE_VARDICT);
-      g_variant_builder_add (&e, "{sv}", "name", chrono_report_text (entity->name));
-      g_variant_builder_add (&e, "{sv}", "type", chrono_report_text (entity->type));
-      g_variant_builder_add (&list, "v", g_variant_builder_end (&e));
-    }
-  return g_variant_builder_end (&list);
+  return g_steal_pointer (&delta);
 }
 
 static char *
-diff_json (const Run *a, const Run *b, const ChronoDiff *diff)
+relative_text (const ChronoDiffChange *c)
 {
-  GVariantBuilder root, list;
-  g_variant_builder_init (&root, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&root, "{sv}", "format", g_variant_new_string (chrono_trace_get_format (a->trace)));
-  g_variant_builder_init (&list, G_VARIANT_TYPE ("av"));
-  for (guint i = 0; i < diff->both->len; i++)
-    g_variant_builder_add (&list, "v", entity_variant (a, b, &g_array_index (diff->both, ChronoDiffEntity, i)));
-  g_variant_builder_add (&root, "{sv}", "entities", g_variant_builder_end (&list));
-  g_variant_builder_add (&root, "{sv}", "only_a", names_variant (diff->only_a));
-  g_variant_builder_add (&root, "{sv}", "only_b", names_variant (diff->only_b));
-  g_autoptr (GVariant) document = g_variant_ref_sink (g_variant_builder_end (&root));
-  return chrono_cli_variant_json (document, CHRONO_CLI_JSON_LINES);
+  return c->has_relative ? g_strdup_printf ("%+.1f %%", 100.0 * c->relative) : g_strdup ("");
 }
 
-/* ---- one change: the table and the conditions read it ------------------------------ */
-
-typedef struct {
-  const ChronoDiffEntity *pair;
-  ChronoMetric metric;
-  ChronoStat stat;
-  double delta; /* seconds, or counts */
-  gboolean has_relative;
-  double relative;
-} Change;
-
-static gboolean
-change_of (const Run *a, const Run *b, const ChronoDiffEntity *pair, ChronoMetric metric, ChronoStat stat, Change *out)
-{
-  gboolean counted = chrono_metric_is_count (metric) || stat == CHRONO_STAT_COUNT;
-  ChronoStatValue va = chrono_diff_stat (pair->a, metric, stat), vb = chrono_diff_stat (pair->b, metric, stat);
-  *out = (Change){ pair, metric, stat, 0.0, FALSE, 0.0 };
-  if (!chrono_diff_delta (clock_of (a), va, clock_of (b), vb, counted, &out->delta))
-    return FALSE;
-  out->has_relative = chrono_diff_relative (clock_of (a), va, clock_of (b), vb, counted, &out->relative);
-  return TRUE;
-}
-
-/* ---- text --------------------------------------------------------------------- */
-
-static int
-largest_first (gconstpointer x, gconstpointer y)
-{
-  const Change *a = x, *b = y;
-  double ra = a->has_relative ? fabs (a->relative) : -1.0, rb = b->has_relative ? fabs (b->relative) : -1.0;
-  return ra < rb ? 1 : ra > rb ? -1 : 0;
-}
-
-static char *
-value_text (const Run *run, const ChronoEntityMetrics *entity, ChronoMetric metric, ChronoStat stat)
-{
-  ChronoStatValue v = chrono_diff_stat (entity, metric, stat);
-  if (!v.known)
-    return g_strdup ("—");
-  if (chrono_metric_is_count (metric) || stat == CHRONO_STAT_COUNT)
-    return g_strdup_printf ("%.4g", (double) v.numerator / (double) v.denominator);
-  return chrono_clock_format_duration (clock_of (run), (guint64) (v.numerator / (gint64) v.denominator), 4);
-}
-
-static char *
-delta_text (const Run *a, const Change *c)
-{
-  if (chrono_metric_is_count (c->metric) || c->stat == CHRONO_STAT_COUNT)
-    return g_strdup_printf ("%+.4g", c->delta);
-  g_autofree char *length = chrono_format_duration (fabs (c->delta), 4);
-  return g_strdup_printf ("%s%s", c->delta < 0 ? "−" : "+", length);
-}
-
-static void
-append_names (GString *out, const char *heading, GPtrArray *entities)
-{
-  if (entities->len == 0)
-    return;
-  g_string_append_printf (out, "\n%s\n", heading);
-  for (guint i = 0; i < entities->len; i++)
-    {
-      const ChronoEntityMetrics *entity = g_ptr_array_index (entities, i);
-      g_string_append_printf (out, "  %s (%s)\n", entity->name, entity->type);
-    }
-}
-
-/* The statistics a person compares, every change among them largest first. */
-static char *
-diff_text (const Run *a, const Run *b, const ChronoDiff *diff)
-{
-  static const ChronoStat shown[] = { CHRONO_STAT_MEAN, CHRONO_STAT_P95, CHRONO_STAT_P99, CHRONO_STAT_MAX };
-  g_autoptr (GArray) changes = g_array_new (FALSE, FALSE, sizeof (Change));
-  for (guint i = 0; i < diff->both->len; i++)
-    {
-      const ChronoDiffEntity *pair = &g_array_index (diff->both, ChronoDiffEntity, i);
-      guint n;
-      const ChronoMetric *metrics = chrono_metrics_of_kind (pair->kind, &n);
-      for (guint k = 0; k < n; k++)
-        for (guint s = 0; s < G_N_ELEMENTS (shown); s++)
-          {
-            Change c;
-            if (change_of (a, b, pair, metrics[k], shown[s], &c) && c.delta != 0.0)
-              g_array_append_val (changes, c);
-          }
-    }
-  g_array_sort (changes, largest_first);
-  GString *out = g_string_new (NULL);
-  g_string_append_printf (out, "%-28s %-26s %12s %12s %13s %9s\n", _ ("entity"), _ ("metric"), "A", "B", _ ("change"),
-                          "");
-  for (guint i = 0; i < changes->len; i++)
-    {
-      const Change *c = &g_array_index (changes, Change, i);
-      g_autofree char *measure =
-          g_strdup_printf ("%s.%s", chrono_metric_get_name (c->metric), chrono_stat_get_name (c->stat));
-      g_autofree char *va = value_text (a, c->pair->a, c->metric, c->stat);
-      g_autofree char *vb = value_text (b, c->pair->b, c->metric, c->stat);
-      g_autofree char *delta = delta_text (a, c);
-      g_autofree char *relative = c->has_relative ? g_strdup_printf ("%+.1f %%", 100.0 * c->relative) : g_strdup ("");
-      g_string_append_printf (out, "%-28s %-26s %12s %12s %13s %9s\n", c->pair->name, measure, va, vb, delta, relative);
-    }
-  if (changes->len == 0)
-    g_string_append (out, _ ("no change in the timing metrics of the entities both runs have\n"));
-  append_names (out, _ ("only in A:"), diff->only_a);
-  append_names (out, _ ("only in B:"), diff->only_b);
-  return g_string_free (out, FALSE);
-}
-
-/* ---- conditions ------------------------------------------------------------------ */
-
-/* Every change that meets a condition, said on stderr; how many. */
-static guint
-check_gates (const Run *a, const Run *b, const ChronoDiff *diff, GPtrArray *gates)
+guint
+chrono_cli_diff_report_gate (const ChronoDiffGate *gate, GArray *changes)
 {
   guint met = 0;
-  for (guint g = 0; g < gates->len; g++)
+  for (guint i = 0; i < changes->len; i++)
     {
-      const ChronoDiffGate *gate = g_ptr_array_index (gates, g);
-      for (guint i = 0; i < diff->both->len; i++)
-        {
-          const ChronoDiffEntity *pair = &g_array_index (diff->both, ChronoDiffEntity, i);
-          Change c;
-          if (!chrono_diff_gate_applies (gate, pair->name, gate->metric)
-              || !change_of (a, b, pair, gate->metric, gate->stat, &c)
-              || !chrono_diff_gate_met (gate, c.delta, c.has_relative, c.relative))
-            continue;
-          g_autofree char *delta = delta_text (a, &c);
-          g_autofree char *relative =
-              c.has_relative ? g_strdup_printf (" (%+.1f %%)", 100.0 * c.relative) : g_strdup ("");
-          g_printerr (_ ("%s: %s.%s changed by %s%s, which meets “%s”\n"), pair->name,
-                      chrono_metric_get_name (gate->metric), chrono_stat_get_name (gate->stat), delta, relative,
-                      gate->text);
-          met++;
-        }
+      const ChronoDiffChange *c = &g_array_index (changes, ChronoDiffChange, i);
+      if (!chrono_diff_gate_applies (gate, c->item) || g_strcmp0 (c->measure, gate->measure) != 0
+          || !chrono_diff_gate_met (gate, c->delta, c->has_relative, c->relative))
+        continue;
+      g_autofree char *delta = chrono_cli_diff_delta_text (c);
+      g_autofree char *relative = relative_text (c);
+      g_printerr (_ ("%s: %s changed by %s %s, which meets “%s”\n"), c->item, c->measure, delta, relative, gate->text);
+      met++;
     }
   return met;
 }
 
-/* ---- the command -------------------------------------------------------------------- */
+typedef struct {
+  const ChronoDiffChange *change;
+  const char *a, *b;
+} Row;
+
+static int
+largest_first (gconstpointer x, gconstpointer y)
+{
+  const ChronoDiffChange *a = ((const Row *) x)->change, *b = ((const Row *) y)->change;
+  double ra = a->has_relative ? fabs (a->relative) : -1.0, rb = b->has_relative ? fabs (b->relative) : -1.0;
+  return ra < rb ? 1 : ra > rb ? -1 : 0;
+}
+
+/* A column padded by characters, not bytes ("µs" is two bytes). */
+static void
+append_column (GString *out, const char *text, glong width, gboolean right)
+{
+  glong pad = MAX (width - g_utf8_strlen (text, -1), 0);
+  for (glong n = 0; right && n < pad; n++)
+    g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  for (glong n = 0; !right && n < pad; n++)
+    g_string_append_c (out, ' ');
+  g_string_append_c (out, ' ');
+}
+
+char *
+chrono_cli_diff_table (GArray *changes, GPtrArray *a_values, GPtrArray *b_values, const char *item_heading)
+{
+  g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (Row));
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const ChronoDiffChange *c = &g_array_index (changes, ChronoDiffChange, i);
+      Row row = { c, g_ptr_array_index (a_values, i), g_ptr_array_index (b_values, i) };
+      if (c->delta != 0.0)
+        g_array_append_val (rows, row);
+    }
+  g_array_sort (rows, largest_first);
+  GString *out = g_string_new (NULL);
+  const char *headings[] = { item_heading, _ ("measure"), "A", "B", _ ("change"), "" };
+  const glong widths[] = { 28, 26, 12, 12, 13, 9 };
+  for (guint k = 0; k < G_N_ELEMENTS (headings); k++)
+    append_column (out, headings[k], widths[k], k >= 2);
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const Row *row = &g_array_index (rows, Row, i);
+      g_autofree char *delta = chrono_cli_diff_delta_text (row->change);
+      g_autofree char *relative = relative_text (row->change);
+      const char *cells[] = { row->change->item, row->change->measure, row->a, row->b, delta, relative };
+      for (guint k = 0; k < G_N_ELEMENTS (cells); k++)
+        append_column (out, cells[k], widths[k], k >= 2);
+      g_string_append_c (out, '\n');
+    }
+  if (rows->len == 0)
+    g_string_append (out, _ ("no change in what both runs have\n"));
+  return g_string_free (out, FALSE);
+}
+
+void
+chrono_cli_diff_changes_free (GArray *changes)
+{
+  for (guint i = 0; i < changes->len; i++)
+    g_free (g_array_index (changes, ChronoDiffChange, i).measure);
+  g_array_unref (changes);
+}
+
+/* ---- the command -------------------------------------------------------------- */
 
 static gboolean
-compute_run (Run *run, const char *path, const char *range, GError **error)
+read_run (ChronoDiffRun *run, const char *path, const char *range, GError **error)
 {
   run->trace = chrono_cli_load_with (path, "never");
   if (run->trace == NULL)
     return FALSE;
-  if (!(chrono_trace_get_features (run->trace) & CHRONO_TRACE_HAS_INSTANCES))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   _ ("%s: a %s trace has no task instances to compare (diff compares the timing metrics of tasks, "
-                      "ISRs and runnables)"),
-                   path, chrono_trace_get_format (run->trace));
-      return FALSE;
-    }
-  ChronoMetricsOptions options;
-  chrono_metrics_options_init (&options);
-  if (range != NULL && !chrono_cli_parse_range (range, run->trace, &options.begin, &options.end, error))
+  ChronoTraceFeatures features = chrono_trace_get_features (run->trace);
+  gint64 begin = G_MININT64, end = G_MAXINT64;
+  if (range != NULL && !chrono_cli_parse_range (range, run->trace, &begin, &end, error))
     return FALSE;
-  run->entities = chrono_metrics_compute (run->trace, &options);
-  return TRUE;
+  if (features & CHRONO_TRACE_HAS_INSTANCES)
+    {
+      ChronoMetricsOptions options;
+      chrono_metrics_options_init (&options);
+      options.begin = begin;
+      options.end = end;
+      run->entities = chrono_metrics_compute (run->trace, &options);
+      return TRUE;
+    }
+  if (features & CHRONO_TRACE_HAS_CALLS)
+    {
+      run->paths = chrono_call_paths_compute (run->trace, NULL, begin, end);
+      return TRUE;
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+               _ ("%s: a %s trace has neither task instances nor calls to compare"), path,
+               chrono_trace_get_format (run->trace));
+  return FALSE;
 }
 
 static void
-run_clear (Run *run)
+run_clear (ChronoDiffRun *run)
 {
   g_clear_pointer (&run->entities, g_ptr_array_unref);
+  g_clear_pointer (&run->paths, chrono_call_paths_free);
   g_clear_object (&run->trace);
 }
 
@@ -347,6 +201,30 @@ parse_gates (GError **error)
   return gates;
 }
 
+static gboolean
+same_kind (const ChronoDiffRun *a, const ChronoDiffRun *b, const char *path_b, GError **error)
+{
+  if ((a->entities != NULL) == (b->entities != NULL))
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _ ("%s: a %s trace cannot be compared with a %s trace"),
+               path_b, chrono_trace_get_format (b->trace), chrono_trace_get_format (a->trace));
+  return FALSE;
+}
+
+/* The comparison printed; 1 when a condition is met, 0 when none is. */
+static int
+compare (const ChronoDiffRun *a, const ChronoDiffRun *b, GPtrArray *gates, GError **error)
+{
+  gboolean tasks = a->entities != NULL;
+  if (!(tasks ? chrono_cli_diff_tasks_check (gates, error) : chrono_cli_diff_paths_check (gates, error)))
+    return CHRONO_CLI_EXIT_FAILED;
+  g_autofree char *text = tasks ? (given.json ? chrono_cli_diff_tasks_json (a, b) : chrono_cli_diff_tasks_text (a, b))
+                                : (given.json ? chrono_cli_diff_paths_json (a, b) : chrono_cli_diff_paths_text (a, b));
+  fputs (text, stdout);
+  guint met = tasks ? chrono_cli_diff_tasks_gates (a, b, gates) : chrono_cli_diff_paths_gates (a, b, gates);
+  return met > 0 ? CHRONO_CLI_EXIT_WARNINGS : CHRONO_CLI_EXIT_OK;
+}
+
 int
 chrono_cli_diff (const ChronoCliCommand *command, int argc, char **argv)
 {
@@ -359,17 +237,12 @@ chrono_cli_diff (const ChronoCliCommand *command, int argc, char **argv)
       return CHRONO_CLI_EXIT_FAILED;
     }
   g_autoptr (GPtrArray) gates = parse_gates (&error);
-  Run a = { 0 }, b = { 0 };
+  ChronoDiffRun a = { 0 }, b = { 0 };
   int status = CHRONO_CLI_EXIT_FAILED;
-  if (gates != NULL && compute_run (&a, argv[1], given.range_a, &error)
-      && compute_run (&b, argv[2], given.range_b, &error))
-    {
-      g_autoptr (ChronoDiff) diff = chrono_diff_new (a.entities, b.entities);
-      g_autofree char *text = given.json ? diff_json (&a, &b, diff) : diff_text (&a, &b, diff);
-      fputs (text, stdout);
-      status = check_gates (&a, &b, diff, gates) > 0 ? CHRONO_CLI_EXIT_WARNINGS : CHRONO_CLI_EXIT_OK;
-    }
-  else if (error != NULL)
+  if (gates != NULL && read_run (&a, argv[1], given.range_a, &error) && read_run (&b, argv[2], given.range_b, &error)
+      && same_kind (&a, &b, argv[2], &error))
+    status = compare (&a, &b, gates, &error);
+  if (error != NULL)
     g_printerr ("chronoscope-cli diff: %s\n", error->message);
   run_clear (&a);
   run_clear (&b);
