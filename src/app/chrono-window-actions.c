@@ -333,6 +333,24 @@ choose_trace (ChronoWindowActions *self, const char *title, const char *accept, 
 }
 
 static void
+compare_response (GtkNativeDialog *dialog, int response, ChronoWindowActions *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      chrono_window_compare_with (self->window, file);
+    }
+  g_object_unref (dialog);
+}
+
+/* Another run under this one, and the Compare page. */
+static void
+compare_with_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  choose_trace (data, _ ("Compare With"), _ ("_Compare"), G_CALLBACK (compare_response));
+}
+
+static void
 add_trace_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   choose_trace (data, _ ("Add Trace"), _ ("_Add"), G_CALLBACK (add_response));
@@ -402,6 +420,7 @@ static const GActionEntry window_actions[] = {
   { "add-note", add_note_activated },
   { "open", open_activated },
   { "add-trace", add_trace_activated },
+  { "compare-with", compare_with_activated },
   { "reload", reload_activated },
   { "export", export_activated },
   { "close", close_activated },
@@ -431,9 +450,9 @@ chrono_window_actions_enable (ChronoWindowActions *self, gboolean trace_shown, g
 {
   g_return_if_fail (CHRONO_IS_WINDOW_ACTIONS (self));
   static const char *const need_trace[] = {
-    "save-view", "add-bookmark",   "add-note",          "export",        "go-to",
-    "find",      "show-all-lanes", "clear-markers",     "show-warnings", "core-load",
-    "find-next", "find-previous",  "previous-instance", "next-instance", "check-requirements",
+    "save-view",         "add-bookmark",  "add-note",           "export",       "go-to",     "find",
+    "show-all-lanes",    "clear-markers", "show-warnings",      "core-load",    "find-next", "find-previous",
+    "previous-instance", "next-instance", "check-requirements", "compare-with",
   };
   for (guint i = 0; i < G_N_ELEMENTS (need_trace); i++)
     set_enabled (self, need_trace[i], trace_shown);

@@ -19,6 +19,7 @@
 #include "chrono-welcome.h"
 #include "chrono-window-actions.h"
 #include "chrono-window-claims.h"
+#include "chrono-window-compare.h"
 #include "chrono-window-requirements.h"
 #include "chrono-window-search.h"
 #include "chrono-window-sidebar.h"
@@ -48,6 +49,7 @@ struct _ChronoWindow {
   GtkWidget *profile_box;
   GtkWidget *metrics_box;
   GtkWidget *requirements_box;
+  GtkWidget *compare_box;
   GtkWidget *range_box;
   GtkWidget *status_bar;
   /* the trace on show */
@@ -58,6 +60,7 @@ struct _ChronoWindow {
   GtkWidget *overview;
   ChronoWindowSidebar *sidebar; /* Details and the pages beside it */
   ChronoWindowRequirements *requirements; /* the Requirements page */
+  ChronoWindowCompare *compare; /* the Compare page */
   ChronoWindowViewFile *view_file; /* the view kept beside the trace, its bookmarks and notes */
   char *path;
   GCancellable *cancellable;
@@ -227,6 +230,7 @@ clear_trace (ChronoWindow *self)
   chrono_window_traces_clear (self->traces);
   chrono_window_claims_clear (self->claims);
   chrono_window_requirements_clear (self->requirements);
+  chrono_window_compare_clear (self->compare);
   chrono_window_view_file_clear (self->view_file);
   g_clear_object (&self->trace);
 }
@@ -298,6 +302,7 @@ show_trace (ChronoWindow *self, ChronoTrace *trace)
   gtk_widget_show_all (self->timeline_box);
   chrono_window_sidebar_show (self->sidebar, CHRONO_TIMELINE_VIEW (self->timeline));
   g_signal_connect_swapped (self->timeline, "notice", G_CALLBACK (notice), self);
+  chrono_window_compare_show (self->compare, CHRONO_TIMELINE_VIEW (self->timeline));
   chrono_window_traces_show (self->traces, CHRONO_TIMELINE_VIEW (self->timeline),
                              chrono_window_sidebar_get_range_view (self->sidebar));
   chrono_status_bar_set_view (CHRONO_STATUS_BAR (self->status_bar), trace, self->viewport);
@@ -598,6 +603,7 @@ chrono_window_dispose (GObject *object)
   g_clear_object (&self->traces);
   g_clear_object (&self->claims);
   g_clear_object (&self->requirements);
+  g_clear_object (&self->compare);
   g_clear_object (&self->view_file);
   g_clear_object (&self->sidebar);
   if (self->viewport != NULL)
@@ -656,6 +662,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (profile_box);
   CHILD (metrics_box);
   CHILD (requirements_box);
+  CHILD (compare_box);
   CHILD (range_box);
   CHILD (status_bar);
 #undef CHILD
@@ -693,6 +700,8 @@ create_controllers (ChronoWindow *self)
                                                        GTK_CONTAINER (self->requirements_box),
                                                        GTK_STACK (self->side_stack), self->side_switcher);
   g_signal_connect_swapped (self->requirements, "info", G_CALLBACK (controller_info), self);
+  self->compare = chrono_window_compare_new (GTK_CONTAINER (self->compare_box), GTK_STACK (self->side_stack),
+                                             self->side_switcher, self->traces);
   self->view_file = chrono_window_view_file_new (GTK_WINDOW (self), CHRONO_STATUS_BAR (self->status_bar),
                                                  GTK_STACK (self->side_stack), self->side_switcher, self->traces);
   g_signal_connect_swapped (self->view_file, "info", G_CALLBACK (controller_info), self);
@@ -752,6 +761,22 @@ chrono_window_get_metrics_view (ChronoWindow *self)
 }
 
 /* The Requirements page's view, NULL until a file is checked. */
+GtkWidget *
+chrono_window_get_compare_view (ChronoWindow *self)
+{
+  g_return_val_if_fail (CHRONO_IS_WINDOW (self), NULL);
+  return chrono_window_compare_get_view (self->compare);
+}
+
+/* Shows file under the trace on show and opens the Compare page once it is read. */
+void
+chrono_window_compare_with (ChronoWindow *self, GFile *file)
+{
+  g_return_if_fail (CHRONO_IS_WINDOW (self));
+  chrono_window_compare_open_next (self->compare);
+  chrono_window_add_trace (self, file);
+}
+
 GtkWidget *
 chrono_window_get_requirements_view (ChronoWindow *self)
 {

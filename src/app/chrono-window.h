@@ -34,6 +34,10 @@ GtkWidget *chrono_window_get_metrics_view (ChronoWindow *window);
 /* Check the trace on show against a requirements file and show the
  * Requirements page; FALSE (and the reason in the info bar) when it cannot. */
 gboolean chrono_window_check_requirements (ChronoWindow *window, GFile *file);
+/* The Compare page's view (ChronoCompareView), NULL when there is none. */
+GtkWidget *chrono_window_get_compare_view (ChronoWindow *window);
+/* Adds file under the trace on show and opens the Compare page once it is read. */
+void chrono_window_compare_with (ChronoWindow *window, GFile *file);
 GtkWidget *chrono_window_get_requirements_view (ChronoWindow *window);
 /* The Range page (statistics over a range), NULL when the trace has no spans. */
 GtkWidget *chrono_window_get_range_view (ChronoWindow *window);

@@ -1,7 +1,12 @@
 /* The side pages: the walk through a preemption, metrics, the Range page,
  * find anything, the profile, and FreeRTOS preempters. */
+#include <math.h>
+
 #include "chrono-blocking.h"
 #include "chrono-breakdown-table.h"
+#include "chrono-diff.h"
+#include "chrono-compare-view.h"
+#include "chrono-compare-histogram.h"
 #include "chrono-gui-fixture.h"
 #include "chrono-gui-tests.h"
 
@@ -821,6 +826,110 @@ test_metrics_breakdown (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_assert_cmpuint (span, ==, first_span);
   g_assert_cmpint (chrono_viewport_get_begin (viewport), <=, 2000000);
   g_assert_cmpint (chrono_viewport_get_end (viewport), >=, 9500000);
+}
+
+static char *
+generate_run (const char *dir, const char *name, const char *load)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  const char *argv[] = { generator_path, "--seed", "5", "--duration", "40000000", "--load", load, "-o", path, NULL };
+  int status;
+  g_assert_true (
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return path;
+}
+
+/* Compare With… puts run B under A and opens the Compare page: each entity's
+ * p99 response time in both with the change, the figures of diff; a change
+ * beyond ±10 % tinted; the selected row's distributions drawn over each
+ * other; activating a row shows that entity's lanes of both runs alone. */
+void
+test_compare_runs (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-XXXXXX", NULL);
+  g_autofree char *a = generate_run (dir, "before.btf", "100");
+  g_autofree char *b = generate_run (dir, "after.btf", "115");
+  ChronoWindow *window = chrono_gui_open (f, a);
+  g_assert_null (chrono_window_get_compare_view (window));
+  g_autoptr (GFile) file_b = g_file_new_for_path (b);
+  chrono_window_compare_with (window, file_b);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (chrono_window_get_compare_view (window) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  settle ();
+  ChronoCompareView *compare = CHRONO_COMPARE_VIEW (chrono_window_get_compare_view (window));
+  g_assert_nonnull (compare);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (compare), GTK_TYPE_STACK);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "compare");
+
+  /* the rows against the runs' metrics compared here */
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  ChronoTrace *trace_a = chrono_trace_set_get_trace (set, 0), *trace_b = chrono_trace_set_get_trace (set, 1);
+  ChronoMetricsOptions options;
+  chrono_metrics_options_init (&options);
+  g_autoptr (GPtrArray) ma = chrono_metrics_compute (trace_a, &options);
+  g_autoptr (GPtrArray) mb = chrono_metrics_compute (trace_b, &options);
+  g_autoptr (ChronoDiff) diff = chrono_diff_new (ma, mb);
+  GtkTreeView *tree = chrono_compare_view_get_tree (compare);
+  GtkTreeModel *model = gtk_tree_view_get_model (tree);
+  guint rows = 0, tinted = 0;
+  double previous = G_MAXDOUBLE;
+  GtkTreeIter iter;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      g_autofree char *name = NULL;
+      guint pair;
+      double relative;
+      GdkRGBA *tint = NULL;
+      gtk_tree_model_get (model, &iter, CHRONO_COMPARE_COLUMN_NAME, &name, CHRONO_COMPARE_COLUMN_PAIR, &pair,
+                          CHRONO_COMPARE_COLUMN_RELATIVE, &relative, CHRONO_COMPARE_COLUMN_TINT, &tint, -1);
+      const ChronoDiffEntity *e = &g_array_index (diff->both, ChronoDiffEntity, pair);
+      g_assert_cmpstr (name, ==, e->name);
+      ChronoStatValue va = chrono_diff_stat (e->a, CHRONO_METRIC_RESPONSE_TIME, CHRONO_STAT_P99);
+      ChronoStatValue vb = chrono_diff_stat (e->b, CHRONO_METRIC_RESPONSE_TIME, CHRONO_STAT_P99);
+      double want;
+      g_assert_true (chrono_diff_relative (chrono_trace_get_clock (trace_a), va, chrono_trace_get_clock (trace_b), vb,
+                                           FALSE, &want));
+      g_assert_cmpfloat (relative, ==, want);
+      g_assert_cmpfloat (relative, <=, previous); /* the largest change first */
+      previous = relative;
+      g_assert_true ((tint != NULL) == (fabs (relative) > 0.10));
+      tinted += tint != NULL;
+      gdk_rgba_free (tint);
+      rows++;
+    }
+  g_assert_cmpuint (rows, >, 5); /* the tasks and ISRs (runnables have no response time) */
+  g_assert_cmpuint (tinted, >, 0);
+
+  /* the first row: its two distributions, every instance in a bin */
+  gtk_tree_selection_select_path (gtk_tree_view_get_selection (tree), gtk_tree_path_new_first ());
+  g_assert_true (gtk_tree_model_get_iter_first (model, &iter));
+  guint pair;
+  gtk_tree_model_get (model, &iter, CHRONO_COMPARE_COLUMN_PAIR, &pair, -1);
+  const ChronoDiffEntity *first = &g_array_index (diff->both, ChronoDiffEntity, pair);
+  guint bins[CHRONO_COMPARE_HISTOGRAM_BINS], total = 0;
+  g_assert_true (chrono_compare_histogram_get_bins (
+      CHRONO_COMPARE_HISTOGRAM (chrono_compare_view_get_histogram (compare)), 1, bins, G_N_ELEMENTS (bins)));
+  for (guint k = 0; k < G_N_ELEMENTS (bins); k++)
+    total += bins[k];
+  g_assert_cmpuint (total, ==, chrono_diff_stat (first->b, CHRONO_METRIC_RESPONSE_TIME, CHRONO_STAT_COUNT).numerator);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "compare-runs.png");
+
+  /* activated: that entity's lanes of both runs alone (with the headings above them, the runnables below) */
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint all_rows = chrono_layout_get_n_rows (layout);
+  g_autoptr (GtkTreePath) path = gtk_tree_path_new_first ();
+  gtk_tree_view_row_activated (tree, path, gtk_tree_view_get_column (tree, 0));
+  settle ();
+  guint index;
+  g_assert_true (chrono_layout_find_row (layout, g_ptr_array_index (first->a->lanes, 0), &index));
+  g_assert_true (chrono_layout_find_row (layout, g_ptr_array_index (first->b->lanes, 0), &index));
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), <, all_rows / 3);
+  save_screenshot (GTK_WIDGET (window), "compare-runs-entity.png");
 }
 
 /* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the
