@@ -171,8 +171,8 @@ chrono_renderer_member_options (ChronoRenderer *self, const ChronoRenderOptions 
   out->view_offset = begin_fraction;
   /* the last tick seen, whole, and never before the first */
   out->end = end_fraction > 0.0 && end < G_MAXINT64 ? end + 1 : end;
-  if (out->end <= out->begin)
-    out->end = out->begin < G_MAXINT64 ? out->begin + 1 : out->begin;
+  /* a member whose times all lie at the end of time still spans a tick */
+  chrono_time_range_at_least_a_tick (&out->begin, &out->end);
   out->view_span = chrono_ticks_apart (o->begin, o->end) * (double) map->den / (double) map->num;
   out->origin = origin;
 }
