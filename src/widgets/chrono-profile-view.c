@@ -6,6 +6,7 @@
 
 #include "chrono-profile-view.h"
 
+#include "chrono-call-tree-view.h"
 #include "chrono-profile.h"
 
 #define SETTLE_MS 120
@@ -28,6 +29,8 @@ struct _ChronoProfileView {
   GtkListStore *store;
   GtkWidget *tree;
   GtkWidget *range_label;
+  GtkWidget *modes; /* by region, or the call tree (traces of calls read whole); NULL: by region only */
+  GtkWidget *call_tree;
   guint settle_id;
   gboolean had_selection;
   gint64 selection_begin, selection_end;
@@ -87,6 +90,8 @@ refill (ChronoProfileView *self)
                                          COL_INCLUSIVE_TEXT, inclusive, COL_EXCLUSIVE_TEXT, exclusive, COL_TOOLTIP,
                                          tooltip, -1);
     }
+  if (self->call_tree != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->modes)), "tree") == 0)
+    chrono_call_tree_view_fill (CHRONO_CALL_TREE_VIEW (self->call_tree), self->trace, begin, end);
   g_autofree char *length = format_length (self, end - begin);
   g_autofree char *text = selected ? g_strdup_printf (_ ("Calls in the selected %s"), length)
                                    : g_strdup_printf (_ ("Calls in the visible %s"), length);
@@ -121,6 +126,51 @@ overlay_changed (ChronoProfileView *self)
   self->selection_begin = begin;
   self->selection_end = end;
   view_changed (self);
+}
+
+static void
+region_chosen (ChronoProfileView *self, const char *name)
+{
+  g_signal_emit (self, signals[REGION_CHOSEN], 0, name);
+}
+
+/* The call tree is filled when it is shown: the flat profile alone is quicker. */
+static void
+mode_changed (ChronoProfileView *self)
+{
+  refill (self);
+}
+
+/* Traces of calls read whole: the call tree beside the flat profile. */
+static void
+add_modes (ChronoProfileView *self, GtkWidget *flat)
+{
+  self->modes = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->modes, TRUE);
+  gtk_stack_add_titled (GTK_STACK (self->modes), flat, "regions", _ ("By Region"));
+  self->call_tree = chrono_call_tree_view_new ();
+  g_signal_connect_swapped (self->call_tree, "region-chosen", G_CALLBACK (region_chosen), self);
+  gtk_stack_add_titled (GTK_STACK (self->modes), self->call_tree, "tree", _ ("Call Tree"));
+  GtkWidget *switcher = gtk_stack_switcher_new ();
+  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->modes));
+  gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
+  gtk_container_add (GTK_CONTAINER (self), switcher);
+  gtk_container_add (GTK_CONTAINER (self), self->modes);
+  g_signal_connect_swapped (self->modes, "notify::visible-child", G_CALLBACK (mode_changed), self);
+}
+
+GtkWidget *
+chrono_profile_view_get_call_tree (ChronoProfileView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_PROFILE_VIEW (self), NULL);
+  return self->call_tree;
+}
+
+void
+chrono_profile_view_show_call_tree (ChronoProfileView *self)
+{
+  g_return_if_fail (CHRONO_IS_PROFILE_VIEW (self) && self->modes != NULL);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->modes), "tree");
 }
 
 static void
@@ -215,10 +265,15 @@ chrono_profile_view_init (ChronoProfileView *self)
   gtk_tree_view_set_tooltip_column (GTK_TREE_VIEW (self->tree), COL_TOOLTIP);
   g_signal_connect_swapped (gtk_tree_view_get_selection (GTK_TREE_VIEW (self->tree)), "changed",
                             G_CALLBACK (selection_changed), self);
+}
+
+static GtkWidget *
+flat_scroller (ChronoProfileView *self)
+{
   GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_container_add (GTK_CONTAINER (scroller), self->tree);
-  gtk_container_add (GTK_CONTAINER (self), scroller);
+  return scroller;
 }
 
 GtkWidget *
@@ -228,6 +283,10 @@ chrono_profile_view_new (ChronoTrace *trace, ChronoViewport *viewport)
   ChronoProfileView *self = g_object_new (CHRONO_TYPE_PROFILE_VIEW, NULL);
   self->trace = g_object_ref (trace);
   self->viewport = g_object_ref (viewport);
+  if (chrono_call_tree_view_applies (trace))
+    add_modes (self, flat_scroller (self));
+  else
+    gtk_container_add (GTK_CONTAINER (self), flat_scroller (self));
   g_signal_connect_swapped (viewport, "changed", G_CALLBACK (view_changed), self);
   g_signal_connect_swapped (viewport, "overlay-changed", G_CALLBACK (overlay_changed), self);
   refill (self);

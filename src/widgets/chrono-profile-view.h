@@ -20,4 +20,8 @@ gboolean chrono_profile_view_applies (ChronoTrace *trace);
 /* The rows as tab-separated text, as shown (tests, copying into a report). */
 char *chrono_profile_view_get_text (ChronoProfileView *view);
 
+/* The call tree (ChronoCallTreeView) of a trace of calls read whole, else NULL. */
+GtkWidget *chrono_profile_view_get_call_tree (ChronoProfileView *view);
+void chrono_profile_view_show_call_tree (ChronoProfileView *view);
+
 G_END_DECLS

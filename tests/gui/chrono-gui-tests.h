@@ -65,5 +65,6 @@ void test_freertos_preempters (ChronoGuiFixture *f, gconstpointer data);
 void test_semaphore_holds_and_waits (ChronoGuiFixture *f, gconstpointer data);
 void test_metrics_breakdown (ChronoGuiFixture *f, gconstpointer data);
 void test_compare_runs (ChronoGuiFixture *f, gconstpointer data);
+void test_profile_call_tree (ChronoGuiFixture *f, gconstpointer data);
 void test_blocked_on_semaphore (ChronoGuiFixture *f, gconstpointer data);
 void test_profile_names (ChronoGuiFixture *f, gconstpointer data);

@@ -4,6 +4,9 @@
 
 #include "chrono-blocking.h"
 #include "chrono-breakdown-table.h"
+#include "chrono-profile-view.h"
+#include "chrono-call-paths.h"
+#include "chrono-call-tree-view.h"
 #include "chrono-diff.h"
 #include "chrono-compare-view.h"
 #include "chrono-compare-histogram.h"
@@ -930,6 +933,66 @@ test_compare_runs (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_assert_true (chrono_layout_find_row (layout, g_ptr_array_index (first->b->lanes, 0), &index));
   g_assert_cmpuint (chrono_layout_get_n_rows (layout), <, all_rows / 3);
   save_screenshot (GTK_WIDGET (window), "compare-runs-entity.png");
+}
+
+/* Counts the rows of a tree model under parent (NULL: all), and each row's path, name and calls against paths. */
+static guint
+check_call_rows (GtkTreeModel *model, GtkTreeIter *parent, GHashTable *paths)
+{
+  guint n = 0;
+  GtkTreeIter iter;
+  for (gboolean more = gtk_tree_model_iter_children (model, &iter, parent); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      g_autofree char *joined = NULL;
+      guint64 calls;
+      gint64 inclusive;
+      gtk_tree_model_get (model, &iter, CHRONO_CALL_TREE_COLUMN_PATH, &joined, CHRONO_CALL_TREE_COLUMN_CALLS, &calls,
+                          CHRONO_CALL_TREE_COLUMN_INCLUSIVE, &inclusive, -1);
+      const ChronoCallPath *want = g_hash_table_lookup (paths, joined);
+      g_assert_nonnull (want);
+      g_assert_cmpuint (calls, ==, want->calls);
+      g_assert_cmpint (inclusive, ==, want->inclusive);
+      n += 1 + check_call_rows (model, &iter, paths);
+    }
+  return n;
+}
+
+/* An OTF2 archive's Profile page has a call tree beside the flat profile:
+ * every call path of the visible range once, under its caller, with the
+ * figures of `profile`. */
+void
+test_profile_call_tree (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "mpi_metrics.otf2", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("built without OTF2 fixtures");
+      return;
+    }
+  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoProfileView *profile =
+      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
+  chrono_profile_view_show_call_tree (profile);
+  settle ();
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  GArray *paths = chrono_call_paths_compute (chrono_timeline_view_get_trace (view), NULL,
+                                             chrono_viewport_get_begin (viewport), chrono_viewport_get_end (viewport));
+  g_autoptr (GHashTable) by_path = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < paths->len; i++)
+    g_hash_table_insert (by_path, chrono_call_path_join (&g_array_index (paths, ChronoCallPath, i)),
+                         &g_array_index (paths, ChronoCallPath, i));
+  GtkTreeView *tree =
+      chrono_call_tree_view_get_tree (CHRONO_CALL_TREE_VIEW (chrono_profile_view_get_call_tree (profile)));
+  g_assert_cmpuint (check_call_rows (gtk_tree_view_get_model (tree), NULL, by_path), ==, paths->len);
+  g_assert_cmpuint (paths->len, >, 10);
+  gtk_tree_view_expand_all (tree);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "profile-call-tree.png");
+  chrono_call_paths_free (paths);
 }
 
 /* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the

@@ -1,0 +1,145 @@
+/* chrono-call-tree-view.c — the paths come sorted with each path before
+ * those under it, so a row's parent is always there when it is added:
+ * found by its joined path in a table kept while the tree fills. */
+#include "chrono-call-tree-view.h"
+
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
+#include "chrono-call-paths.h"
+
+#define NAME_WIDTH 170
+
+struct _ChronoCallTreeView {
+  GtkScrolledWindow parent_instance;
+  GtkTreeStore *store;
+  GtkTreeView *tree;
+};
+
+enum { REGION_CHOSEN, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (ChronoCallTreeView, chrono_call_tree_view, GTK_TYPE_SCROLLED_WINDOW)
+
+gboolean
+chrono_call_tree_view_applies (ChronoTrace *trace)
+{
+  return !chrono_trace_is_lazy (trace) && (chrono_trace_get_features (trace) & CHRONO_TRACE_HAS_CALLS);
+}
+
+static char *
+joined_prefix (const ChronoCallPath *path, guint n)
+{
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%s", i ? ";" : "", (const char *) g_ptr_array_index (path->names, i));
+  return g_string_free (out, FALSE);
+}
+
+void
+chrono_call_tree_view_fill (ChronoCallTreeView *self, ChronoTrace *trace, gint64 begin, gint64 end)
+{
+  g_return_if_fail (CHRONO_IS_CALL_TREE_VIEW (self) && CHRONO_IS_TRACE (trace));
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  GArray *paths = chrono_call_paths_compute (trace, NULL, begin, end);
+  g_autoptr (GHashTable) rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  gtk_tree_view_set_model (self->tree, NULL);
+  gtk_tree_store_clear (self->store);
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const ChronoCallPath *p = &g_array_index (paths, ChronoCallPath, i);
+      g_autofree char *parent_key = joined_prefix (p, p->names->len - 1);
+      GtkTreeIter *parent = p->names->len > 1 ? g_hash_table_lookup (rows, parent_key) : NULL;
+      g_autofree char *inclusive = chrono_clock_format_ticks (clock, p->inclusive, 4);
+      g_autofree char *exclusive = chrono_clock_format_ticks (clock, p->exclusive, 4);
+      char *key = joined_prefix (p, p->names->len);
+      g_autofree char *tooltip = g_markup_printf_escaped (
+          _ ("<b>%s</b>\n%" PRIu64 " calls · inclusive %s · exclusive %s"), key, p->calls, inclusive, exclusive);
+      GtkTreeIter iter;
+      gtk_tree_store_insert_with_values (
+          self->store, &iter, parent, -1, CHRONO_CALL_TREE_COLUMN_NAME,
+          (const char *) g_ptr_array_index (p->names, p->names->len - 1), CHRONO_CALL_TREE_COLUMN_CALLS, p->calls,
+          CHRONO_CALL_TREE_COLUMN_INCLUSIVE, p->inclusive, CHRONO_CALL_TREE_COLUMN_EXCLUSIVE, p->exclusive,
+          CHRONO_CALL_TREE_COLUMN_INCLUSIVE_TEXT, inclusive, CHRONO_CALL_TREE_COLUMN_EXCLUSIVE_TEXT, exclusive,
+          CHRONO_CALL_TREE_COLUMN_PATH, key, CHRONO_CALL_TREE_COLUMN_TOOLTIP, tooltip, -1);
+      g_hash_table_insert (rows, key, g_memdup2 (&iter, sizeof iter));
+    }
+  chrono_call_paths_free (paths);
+  gtk_tree_view_set_model (self->tree, GTK_TREE_MODEL (self->store));
+}
+
+GtkTreeView *
+chrono_call_tree_view_get_tree (ChronoCallTreeView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_CALL_TREE_VIEW (self), NULL);
+  return self->tree;
+}
+
+static void
+selection_changed (ChronoCallTreeView *self, GtkTreeSelection *selection)
+{
+  GtkTreeModel *model;
+  GtkTreeIter iter;
+  g_autofree char *name = NULL;
+  if (gtk_tree_selection_get_selected (selection, &model, &iter))
+    gtk_tree_model_get (model, &iter, CHRONO_CALL_TREE_COLUMN_NAME, &name, -1);
+  g_signal_emit (self, signals[REGION_CHOSEN], 0, name);
+}
+
+static void
+add_column (ChronoCallTreeView *self, const char *title, int text_column, int sort_column, gboolean numeric)
+{
+  GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
+  if (numeric)
+    g_object_set (cell, "xalign", 1.0, NULL);
+  else
+    g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+  GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (title, cell, "text", text_column, NULL);
+  gtk_tree_view_column_set_sort_column_id (column, sort_column);
+  gtk_tree_view_column_set_resizable (column, TRUE);
+  if (!numeric)
+    {
+      gtk_tree_view_column_set_sizing (column, GTK_TREE_VIEW_COLUMN_FIXED);
+      gtk_tree_view_column_set_fixed_width (column, NAME_WIDTH);
+    }
+  gtk_tree_view_append_column (self->tree, column);
+}
+
+static void
+chrono_call_tree_view_dispose (GObject *object)
+{
+  g_clear_object (&CHRONO_CALL_TREE_VIEW (object)->store);
+  G_OBJECT_CLASS (chrono_call_tree_view_parent_class)->dispose (object);
+}
+
+static void
+chrono_call_tree_view_class_init (ChronoCallTreeViewClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = chrono_call_tree_view_dispose;
+  signals[REGION_CHOSEN] = g_signal_new ("region-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+chrono_call_tree_view_init (ChronoCallTreeView *self)
+{
+  self->store = gtk_tree_store_new (CHRONO_N_CALL_TREE_COLUMNS, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_INT64,
+                                    G_TYPE_INT64, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+  gtk_tree_sortable_set_sort_column_id (GTK_TREE_SORTABLE (self->store), CHRONO_CALL_TREE_COLUMN_INCLUSIVE,
+                                        GTK_SORT_DESCENDING);
+  self->tree = GTK_TREE_VIEW (gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->store)));
+  add_column (self, _ ("Call path"), CHRONO_CALL_TREE_COLUMN_NAME, CHRONO_CALL_TREE_COLUMN_NAME, FALSE);
+  add_column (self, _ ("Calls"), CHRONO_CALL_TREE_COLUMN_CALLS, CHRONO_CALL_TREE_COLUMN_CALLS, TRUE);
+  add_column (self, _ ("Inclusive"), CHRONO_CALL_TREE_COLUMN_INCLUSIVE_TEXT, CHRONO_CALL_TREE_COLUMN_INCLUSIVE, TRUE);
+  add_column (self, _ ("Exclusive"), CHRONO_CALL_TREE_COLUMN_EXCLUSIVE_TEXT, CHRONO_CALL_TREE_COLUMN_EXCLUSIVE, TRUE);
+  gtk_tree_view_set_tooltip_column (self->tree, CHRONO_CALL_TREE_COLUMN_TOOLTIP);
+  g_signal_connect_swapped (gtk_tree_view_get_selection (self->tree), "changed", G_CALLBACK (selection_changed), self);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_container_add (GTK_CONTAINER (self), GTK_WIDGET (self->tree));
+}
+
+GtkWidget *
+chrono_call_tree_view_new (void)
+{
+  return g_object_new (CHRONO_TYPE_CALL_TREE_VIEW, "hadjustment", NULL, "vadjustment", NULL, NULL);
+}

@@ -1,0 +1,36 @@
+/* chrono-call-tree-view.h — Vampir's call tree: the call paths of a time
+ * range (chrono-call-paths.h) as an expandable tree, each path with its
+ * calls, inclusive and exclusive time, sortable by any of them; the
+ * Profile page shows it beside the flat profile by region. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chrono-trace.h"
+
+G_BEGIN_DECLS
+
+#define CHRONO_TYPE_CALL_TREE_VIEW (chrono_call_tree_view_get_type ())
+G_DECLARE_FINAL_TYPE (ChronoCallTreeView, chrono_call_tree_view, CHRONO, CALL_TREE_VIEW, GtkScrolledWindow)
+
+/* Signal "region-chosen" (const char *name or NULL): the region of the selected path. */
+GtkWidget *chrono_call_tree_view_new (void);
+/* Whether a trace has calls whose paths it can show (read whole). */
+gboolean chrono_call_tree_view_applies (ChronoTrace *trace);
+void chrono_call_tree_view_fill (ChronoCallTreeView *view, ChronoTrace *trace, gint64 begin, gint64 end);
+GtkTreeView *chrono_call_tree_view_get_tree (ChronoCallTreeView *view);
+
+/* Model columns (tests). */
+enum {
+  CHRONO_CALL_TREE_COLUMN_NAME,
+  CHRONO_CALL_TREE_COLUMN_CALLS,
+  CHRONO_CALL_TREE_COLUMN_INCLUSIVE,
+  CHRONO_CALL_TREE_COLUMN_EXCLUSIVE,
+  CHRONO_CALL_TREE_COLUMN_INCLUSIVE_TEXT,
+  CHRONO_CALL_TREE_COLUMN_EXCLUSIVE_TEXT,
+  CHRONO_CALL_TREE_COLUMN_PATH, /* the path's names joined by ';' */
+  CHRONO_CALL_TREE_COLUMN_TOOLTIP, /* markup: the path, and its figures */
+  CHRONO_N_CALL_TREE_COLUMNS
+};
+
+G_END_DECLS
