@@ -8,6 +8,16 @@
 
 static const char *const stat_names[CHRONO_N_STATS] = { "count", "min", "max", "mean", "p50", "p95", "p99" };
 
+/* The index of name in names, or n. */
+static guint
+index_of (const char *const *names, guint n, const char *name)
+{
+  guint i = 0;
+  while (i < n && g_strcmp0 (name, names[i]) != 0)
+    i++;
+  return i;
+}
+
 const char *
 chrono_stat_get_name (ChronoStat stat)
 {
@@ -18,13 +28,9 @@ chrono_stat_get_name (ChronoStat stat)
 gboolean
 chrono_stat_from_name (const char *name, ChronoStat *out)
 {
-  for (ChronoStat s = 0; s < CHRONO_N_STATS; s++)
-    if (g_strcmp0 (name, stat_names[s]) == 0)
-      {
-        *out = s;
-        return TRUE;
-      }
-  return FALSE;
+  guint i = index_of (stat_names, CHRONO_N_STATS, name);
+  *out = (ChronoStat) MIN (i, CHRONO_N_STATS - 1);
+  return i < CHRONO_N_STATS;
 }
 
 /* ---- pairing ------------------------------------------------------------ */
@@ -142,13 +148,9 @@ chrono_path_figure_get_name (ChronoPathFigure figure)
 gboolean
 chrono_path_figure_from_name (const char *name, ChronoPathFigure *out)
 {
-  for (ChronoPathFigure f = 0; f < CHRONO_N_PATH_FIGURES; f++)
-    if (g_strcmp0 (name, path_figure_names[f]) == 0)
-      {
-        *out = f;
-        return TRUE;
-      }
-  return FALSE;
+  guint i = index_of (path_figure_names, CHRONO_N_PATH_FIGURES, name);
+  *out = (ChronoPathFigure) MIN (i, CHRONO_N_PATH_FIGURES - 1);
+  return i < CHRONO_N_PATH_FIGURES;
 }
 
 ChronoStatValue
@@ -230,21 +232,6 @@ same_rate (const ChronoClock *a, const ChronoClock *b, gboolean count)
   return count || a->ticks_per_second == b->ticks_per_second;
 }
 
-/* The shortest text that reads back as v. */
-static char *
-double_text (double v)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE], format[8];
-  for (int precision = 1; precision <= 17; precision++)
-    {
-      g_snprintf (format, sizeof format, "%%.%dg", precision);
-      g_ascii_formatd (buffer, sizeof buffer, format, v);
-      if (g_ascii_strtod (buffer, NULL) == v)
-        break;
-    }
-  return g_strdup (buffer);
-}
-
 char *
 chrono_diff_delta_text (const ChronoClock *clock_a, ChronoStatValue a, const ChronoClock *clock_b, ChronoStatValue b,
                         gboolean count)
@@ -259,9 +246,9 @@ chrono_diff_delta_text (const ChronoClock *clock_a, ChronoStatValue a, const Chr
         return chrono_clock_format_seconds_ratio (clock_a, num, (gint64) den);
       if (num % (gint64) den == 0)
         return g_strdup_printf ("%" G_GINT64_FORMAT, num / (gint64) den);
-      return double_text (signed_ratio (num, den));
+      return chrono_format_double_shortest (signed_ratio (num, den));
     }
-  return double_text (seconds_of (clock_b, b, count) - seconds_of (clock_a, a, count));
+  return chrono_format_double_shortest (seconds_of (clock_b, b, count) - seconds_of (clock_a, a, count));
 }
 
 gboolean

@@ -94,9 +94,7 @@ char *
 chrono_cli_diff_paths_json (const ChronoDiffRun *a, const ChronoDiffRun *b)
 {
   g_autoptr (ChronoPathDiff) diff = chrono_path_diff_new (a->paths, b->paths);
-  GVariantBuilder root, list;
-  g_variant_builder_init (&root, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&root, "{sv}", "format", g_variant_new_string (chrono_trace_get_format (a->trace)));
+  GVariantBuilder list;
   g_variant_builder_init (&list, G_VARIANT_TYPE ("av"));
   for (guint i = 0; i < diff->both->len; i++)
     {
@@ -108,11 +106,8 @@ chrono_cli_diff_paths_json (const ChronoDiffRun *a, const ChronoDiffRun *b)
         g_variant_builder_add (&e, "{sv}", chrono_path_figure_get_name (f), figure_variant (a, b, pair, f));
       g_variant_builder_add (&list, "v", g_variant_builder_end (&e));
     }
-  g_variant_builder_add (&root, "{sv}", "paths", g_variant_builder_end (&list));
-  g_variant_builder_add (&root, "{sv}", "only_a", only_variant (diff->only_a));
-  g_variant_builder_add (&root, "{sv}", "only_b", only_variant (diff->only_b));
-  g_autoptr (GVariant) document = g_variant_ref_sink (g_variant_builder_end (&root));
-  return chrono_cli_variant_json (document, CHRONO_CLI_JSON_LINES);
+  return chrono_cli_diff_document (a->trace, "paths", g_variant_builder_end (&list), only_variant (diff->only_a),
+                                   only_variant (diff->only_b));
 }
 
 /* ---- the changes: the table and the conditions --------------------------------------- */

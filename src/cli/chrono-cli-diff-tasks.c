@@ -147,17 +147,12 @@ char *
 chrono_cli_diff_tasks_json (const ChronoDiffRun *a, const ChronoDiffRun *b)
 {
   g_autoptr (ChronoDiff) diff = chrono_diff_new (a->entities, b->entities);
-  GVariantBuilder root, list;
-  g_variant_builder_init (&root, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&root, "{sv}", "format", g_variant_new_string (chrono_trace_get_format (a->trace)));
+  GVariantBuilder list;
   g_variant_builder_init (&list, G_VARIANT_TYPE ("av"));
   for (guint i = 0; i < diff->both->len; i++)
     g_variant_builder_add (&list, "v", entity_variant (a, b, &g_array_index (diff->both, ChronoDiffEntity, i)));
-  g_variant_builder_add (&root, "{sv}", "entities", g_variant_builder_end (&list));
-  g_variant_builder_add (&root, "{sv}", "only_a", names_variant (diff->only_a));
-  g_variant_builder_add (&root, "{sv}", "only_b", names_variant (diff->only_b));
-  g_autoptr (GVariant) document = g_variant_ref_sink (g_variant_builder_end (&root));
-  return chrono_cli_variant_json (document, CHRONO_CLI_JSON_LINES);
+  return chrono_cli_diff_document (a->trace, "entities", g_variant_builder_end (&list), names_variant (diff->only_a),
+                                   names_variant (diff->only_b));
 }
 
 /* ---- the changes: the table and the conditions ------------------------------------------ */

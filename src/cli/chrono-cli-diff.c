@@ -12,6 +12,7 @@
 #include "chrono-cli-args.h"
 #include "chrono-cli-commands.h"
 #include "chrono-cli-diff.h"
+#include "chrono-cli-json.h"
 #include "chrono-report.h"
 
 static struct {
@@ -32,6 +33,19 @@ const GOptionEntry chrono_cli_diff_options[] = {
 };
 
 /* ---- shared by tasks and paths ------------------------------------------------ */
+
+char *
+chrono_cli_diff_document (ChronoTrace *a, const char *items_key, GVariant *items, GVariant *only_a, GVariant *only_b)
+{
+  GVariantBuilder root;
+  g_variant_builder_init (&root, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&root, "{sv}", "format", g_variant_new_string (chrono_trace_get_format (a)));
+  g_variant_builder_add (&root, "{sv}", items_key, items);
+  g_variant_builder_add (&root, "{sv}", "only_a", only_a);
+  g_variant_builder_add (&root, "{sv}", "only_b", only_b);
+  g_autoptr (GVariant) document = g_variant_ref_sink (g_variant_builder_end (&root));
+  return chrono_cli_variant_json (document, CHRONO_CLI_JSON_LINES);
+}
 
 GVariant *
 chrono_cli_diff_null (void)

@@ -34,6 +34,9 @@ guint chrono_cli_diff_report_gate (const ChronoDiffGate *gate, GArray *changes);
 char *chrono_cli_diff_table (GArray *changes, GPtrArray *a_values, GPtrArray *b_values, const char *item_heading);
 void chrono_cli_diff_changes_free (GArray *changes);
 GVariant *chrono_cli_diff_null (void);
+/* {"format", items_key: items, "only_a", "only_b"} as JSON (the variants floating, taken). */
+char *chrono_cli_diff_document (ChronoTrace *a, const char *items_key, GVariant *items, GVariant *only_a,
+                                GVariant *only_b);
 
 /* Tasks, ISRs and runnables: their timing metrics. */
 gboolean chrono_cli_diff_tasks_check (GPtrArray *gates, GError **error);

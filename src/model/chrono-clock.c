@@ -208,9 +208,8 @@ chrono_ratio_nearest (guint64 num, guint64 den)
   return ldexp ((double) mantissa, exponent + 1);
 }
 
-/* The shortest text that reads back as v. */
-static char *
-shortest_text (double v)
+char *
+chrono_format_double_shortest (double v)
 {
   char buffer[G_ASCII_DTOSTR_BUF_SIZE], format[8];
   for (int precision = 1; precision <= 17; precision++)
@@ -231,7 +230,7 @@ ratio_seconds_text (guint64 numerator_ticks, guint64 denominator, guint64 ticks_
   double seconds = denominator <= G_MAXUINT64 / ticks_per_second
                        ? chrono_ratio_nearest (numerator_ticks, denominator * ticks_per_second)
                        : (double) numerator_ticks / (double) denominator / (double) ticks_per_second;
-  return shortest_text (seconds);
+  return chrono_format_double_shortest (seconds);
 }
 
 /* numerator/denominator ticks in seconds: exact when it is a whole tick. */

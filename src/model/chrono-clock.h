@@ -25,6 +25,8 @@ gboolean chrono_parse_frequency (const char *text, gint64 *out_hertz, GError **e
 gboolean chrono_clock_ticks_per_second_for_unit (const char *unit, gint64 *out_ticks_per_second);
 
 double chrono_clock_to_seconds (const ChronoClock *clock, gint64 ticks);
+/* The shortest text that reads back as v, with a point whatever the locale. */
+char *chrono_format_double_shortest (double v);
 /* num / den rounded once to the nearest double (ties to even); den > 0. */
 double chrono_ratio_nearest (guint64 num, guint64 den);
 gint64 chrono_clock_from_seconds (const ChronoClock *clock, double seconds);

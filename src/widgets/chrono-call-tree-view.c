@@ -7,6 +7,7 @@
 #include <inttypes.h>
 
 #include "chrono-call-paths.h"
+#include "chrono-widget-util.h"
 
 #define NAME_WIDTH 170
 
@@ -89,20 +90,8 @@ selection_changed (ChronoCallTreeView *self, GtkTreeSelection *selection)
 static void
 add_column (ChronoCallTreeView *self, const char *title, int text_column, int sort_column, gboolean numeric)
 {
-  GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
-  if (numeric)
-    g_object_set (cell, "xalign", 1.0, NULL);
-  else
-    g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
-  GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (title, cell, "text", text_column, NULL);
-  gtk_tree_view_column_set_sort_column_id (column, sort_column);
-  gtk_tree_view_column_set_resizable (column, TRUE);
-  if (!numeric)
-    {
-      gtk_tree_view_column_set_sizing (column, GTK_TREE_VIEW_COLUMN_FIXED);
-      gtk_tree_view_column_set_fixed_width (column, NAME_WIDTH);
-    }
-  gtk_tree_view_append_column (self->tree, column);
+  chrono_tree_view_add_figure_column (self->tree, title, text_column, sort_column, numeric ? 0 : NAME_WIDTH,
+                                      PANGO_ELLIPSIZE_END);
 }
 
 static void

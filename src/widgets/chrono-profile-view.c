@@ -8,6 +8,7 @@
 
 #include "chrono-call-tree-view.h"
 #include "chrono-profile.h"
+#include "chrono-widget-util.h"
 
 #define SETTLE_MS 120
 
@@ -187,23 +188,9 @@ selection_changed (ChronoProfileView *self, GtkTreeSelection *selection)
 static void
 add_column (ChronoProfileView *self, const char *title, int text_column, int sort_column, gboolean numeric)
 {
-  GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
-  if (numeric)
-    g_object_set (cell, "xalign", 1.0, NULL);
-  else
-    g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_MIDDLE,
-                  NULL); /* names differ at their ends as often as at their starts */
-  GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (title, cell, "text", text_column, NULL);
-  gtk_tree_view_column_set_sort_column_id (column, sort_column);
-  gtk_tree_view_column_set_resizable (column, TRUE);
-  /* no column expands: GTK holds an expanding column at least as wide as its share of the panel, so the
-   * user could not narrow the names to see the figures; the names start at half the panel instead */
-  if (!numeric)
-    {
-      gtk_tree_view_column_set_sizing (column, GTK_TREE_VIEW_COLUMN_FIXED);
-      gtk_tree_view_column_set_fixed_width (column, NAME_WIDTH);
-    }
-  gtk_tree_view_append_column (GTK_TREE_VIEW (self->tree), column);
+  /* names differ at their ends as often as at their starts; they start at half the panel */
+  chrono_tree_view_add_figure_column (GTK_TREE_VIEW (self->tree), title, text_column, sort_column,
+                                      numeric ? 0 : NAME_WIDTH, PANGO_ELLIPSIZE_MIDDLE);
 }
 
 char *

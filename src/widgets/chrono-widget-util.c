@@ -63,3 +63,24 @@ chrono_widget_heading (const char *text)
   gtk_style_context_add_class (gtk_widget_get_style_context (label), "heading");
   return label;
 }
+
+GtkTreeViewColumn *
+chrono_tree_view_add_figure_column (GtkTreeView *tree, const char *title, int text_column, int sort_column,
+                                    int name_width, PangoEllipsizeMode ellipsize)
+{
+  GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
+  if (name_width > 0)
+    g_object_set (cell, "ellipsize", ellipsize, NULL);
+  else
+    g_object_set (cell, "xalign", 1.0, NULL);
+  GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (title, cell, "text", text_column, NULL);
+  gtk_tree_view_column_set_sort_column_id (column, sort_column);
+  gtk_tree_view_column_set_resizable (column, TRUE);
+  if (name_width > 0)
+    {
+      gtk_tree_view_column_set_sizing (column, GTK_TREE_VIEW_COLUMN_FIXED);
+      gtk_tree_view_column_set_fixed_width (column, name_width);
+    }
+  gtk_tree_view_append_column (tree, column);
+  return column;
+}

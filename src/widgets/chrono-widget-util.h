@@ -12,5 +12,11 @@ void chrono_scroll_event_get_deltas (GdkEventScroll *event, double *dx, double *
 /* A form row: a right-aligned mnemonic label, then widget over `width` columns. */
 void chrono_grid_attach_labelled (GtkGrid *grid, int row, const char *text, GtkWidget *widget, int width);
 GtkWidget *chrono_widget_heading (const char *text);
+/* A sortable, resizable column of a table of figures: a number right-aligned,
+ * or a name (name_width > 0) of that fixed width, shortened where it does not
+ * fit (ellipsize) — no column expands: GTK holds an expanding column at least
+ * as wide as its share of the panel, so the names could not be narrowed. */
+GtkTreeViewColumn *chrono_tree_view_add_figure_column (GtkTreeView *tree, const char *title, int text_column,
+                                                       int sort_column, int name_width, PangoEllipsizeMode ellipsize);
 
 G_END_DECLS
