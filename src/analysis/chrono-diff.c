@@ -59,6 +59,28 @@ sorted_copy (GPtrArray *entities)
   return copy;
 }
 
+/* Two sorted lists merged: each item in both as a pair (a, b) in pairs,
+ * the others in only_a and only_b. */
+static void
+merge (gpointer const *a, guint na, gpointer const *b, guint nb, GCompareFunc compare, GPtrArray *pairs,
+       GPtrArray *only_a, GPtrArray *only_b)
+{
+  guint i = 0, j = 0;
+  while (i < na || j < nb)
+    {
+      int c = i == na ? 1 : j == nb ? -1 : compare (a[i], b[j]);
+      if (c < 0)
+        g_ptr_array_add (only_a, a[i++]);
+      else if (c > 0)
+        g_ptr_array_add (only_b, b[j++]);
+      else
+        {
+          g_ptr_array_add (pairs, a[i++]);
+          g_ptr_array_add (pairs, b[j++]);
+        }
+    }
+}
+
 ChronoDiff *
 chrono_diff_new (GPtrArray *a, GPtrArray *b)
 {
@@ -66,23 +88,13 @@ chrono_diff_new (GPtrArray *a, GPtrArray *b)
   diff->both = g_array_new (FALSE, FALSE, sizeof (ChronoDiffEntity));
   diff->only_a = g_ptr_array_new ();
   diff->only_b = g_ptr_array_new ();
-  g_autoptr (GPtrArray) sa = sorted_copy (a), sb = sorted_copy (b);
-  guint i = 0, j = 0;
-  while (i < sa->len || j < sb->len)
+  g_autoptr (GPtrArray) sa = sorted_copy (a), sb = sorted_copy (b), pairs = g_ptr_array_new ();
+  merge (sa->pdata, sa->len, sb->pdata, sb->len, (GCompareFunc) compare_entities, pairs, diff->only_a, diff->only_b);
+  for (guint k = 0; k < pairs->len; k += 2)
     {
-      const ChronoEntityMetrics *x = i < sa->len ? g_ptr_array_index (sa, i) : NULL;
-      const ChronoEntityMetrics *y = j < sb->len ? g_ptr_array_index (sb, j) : NULL;
-      int c = x == NULL ? 1 : y == NULL ? -1 : compare_entities (x, y);
-      if (c < 0)
-        g_ptr_array_add (diff->only_a, (gpointer) x), i++;
-      else if (c > 0)
-        g_ptr_array_add (diff->only_b, (gpointer) y), j++;
-      else
-        {
-          ChronoDiffEntity pair = { x->name, x->type, x->kind, x, y };
-          g_array_append_val (diff->both, pair);
-          i++, j++;
-        }
+      const ChronoEntityMetrics *x = g_ptr_array_index (pairs, k), *y = g_ptr_array_index (pairs, k + 1);
+      ChronoDiffEntity pair = { x->name, x->type, x->kind, x, y };
+      g_array_append_val (diff->both, pair);
     }
   return diff;
 }
@@ -98,6 +110,15 @@ chrono_diff_free (ChronoDiff *diff)
   g_free (diff);
 }
 
+static GPtrArray *
+path_pointers (GArray *paths)
+{
+  GPtrArray *pointers = g_ptr_array_sized_new (paths->len);
+  for (guint i = 0; i < paths->len; i++)
+    g_ptr_array_add (pointers, &g_array_index (paths, ChronoCallPath, i));
+  return pointers;
+}
+
 ChronoPathDiff *
 chrono_path_diff_new (GArray *a, GArray *b)
 {
@@ -105,22 +126,13 @@ chrono_path_diff_new (GArray *a, GArray *b)
   diff->both = g_array_new (FALSE, FALSE, sizeof (ChronoPathPair));
   diff->only_a = g_ptr_array_new ();
   diff->only_b = g_ptr_array_new ();
-  guint i = 0, j = 0;
-  while (i < a->len || j < b->len)
+  g_autoptr (GPtrArray) pa = path_pointers (a), pb = path_pointers (b), pairs = g_ptr_array_new ();
+  merge (pa->pdata, pa->len, pb->pdata, pb->len, (GCompareFunc) chrono_call_path_compare, pairs, diff->only_a,
+         diff->only_b);
+  for (guint k = 0; k < pairs->len; k += 2)
     {
-      const ChronoCallPath *x = i < a->len ? &g_array_index (a, ChronoCallPath, i) : NULL;
-      const ChronoCallPath *y = j < b->len ? &g_array_index (b, ChronoCallPath, j) : NULL;
-      int c = x == NULL ? 1 : y == NULL ? -1 : chrono_call_path_compare (x, y);
-      if (c < 0)
-        g_ptr_array_add (diff->only_a, (gpointer) x), i++;
-      else if (c > 0)
-        g_ptr_array_add (diff->only_b, (gpointer) y), j++;
-      else
-        {
-          ChronoPathPair pair = { x, y };
-          g_array_append_val (diff->both, pair);
-          i++, j++;
-        }
+      ChronoPathPair pair = { g_ptr_array_index (pairs, k), g_ptr_array_index (pairs, k + 1) };
+      g_array_append_val (diff->both, pair);
     }
   return diff;
 }

@@ -186,9 +186,7 @@ chrono_cli_diff_paths_gates (const ChronoDiffRun *a, const ChronoDiffRun *b, GPt
     return 0;
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
   GArray *changes = changes_of (a, b, items, NULL, NULL);
-  guint met = 0;
-  for (guint g = 0; g < gates->len; g++)
-    met += chrono_cli_diff_report_gate (g_ptr_array_index (gates, g), changes);
+  guint met = chrono_cli_diff_report_gates (gates, changes);
   chrono_cli_diff_changes_free (changes);
   return met;
 }

@@ -241,9 +241,7 @@ chrono_cli_diff_tasks_gates (const ChronoDiffRun *a, const ChronoDiffRun *b, GPt
   static const ChronoStat every[] = { CHRONO_STAT_COUNT, CHRONO_STAT_MIN, CHRONO_STAT_MAX, CHRONO_STAT_MEAN,
                                       CHRONO_STAT_P50,   CHRONO_STAT_P95, CHRONO_STAT_P99 };
   GArray *changes = changes_of (a, b, every, G_N_ELEMENTS (every), NULL, NULL);
-  guint met = 0;
-  for (guint g = 0; g < gates->len; g++)
-    met += chrono_cli_diff_report_gate (g_ptr_array_index (gates, g), changes);
+  guint met = chrono_cli_diff_report_gates (gates, changes);
   chrono_cli_diff_changes_free (changes);
   return met;
 }

@@ -91,6 +91,15 @@ chrono_cli_diff_report_gate (const ChronoDiffGate *gate, GArray *changes)
   return met;
 }
 
+guint
+chrono_cli_diff_report_gates (GPtrArray *gates, GArray *changes)
+{
+  guint met = 0;
+  for (guint g = 0; g < gates->len; g++)
+    met += chrono_cli_diff_report_gate (g_ptr_array_index (gates, g), changes);
+  return met;
+}
+
 typedef struct {
   const ChronoDiffChange *change;
   const char *a, *b;

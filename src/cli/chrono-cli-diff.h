@@ -29,6 +29,8 @@ typedef struct {
 char *chrono_cli_diff_delta_text (const ChronoDiffChange *change);
 /* The changes meeting gate, said on stderr; how many. */
 guint chrono_cli_diff_report_gate (const ChronoDiffGate *gate, GArray *changes);
+/* The same for every gate (ChronoDiffGate *); how many changes met one. */
+guint chrono_cli_diff_report_gates (GPtrArray *gates, GArray *changes);
 /* The table: the changes (ChronoDiffChange) largest relative change first,
  * with each run's value as text (a_values, b_values: char * per change). */
 char *chrono_cli_diff_table (GArray *changes, GPtrArray *a_values, GPtrArray *b_values, const char *item_heading);
