@@ -1752,6 +1752,8 @@ main (int argc, char **argv)
   g_free (off_text);
   g_free (real_text);
   g_free (stats_path);
+  g_free (profile_path);
+  g_free (per_location_path);
   g_free (out_path);
   return 0;
 }
