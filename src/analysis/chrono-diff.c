@@ -48,6 +48,46 @@ by_name_and_type (gconstpointer a, gconstpointer b)
   return compare_entities (*(ChronoEntityMetrics *const *) a, *(ChronoEntityMetrics *const *) b);
 }
 
+static ChronoEntityMetrics *
+pooled_entity (const ChronoEntityMetrics *first)
+{
+  ChronoEntityMetrics *e = g_new0 (ChronoEntityMetrics, 1);
+  e->name = g_strdup (first->name);
+  e->type = g_strdup (first->type);
+  e->kind = first->kind;
+  e->period = first->period;
+  e->lanes = g_ptr_array_new_with_free_func (g_object_unref);
+  e->instances = g_array_new (FALSE, FALSE, sizeof (ChronoInstanceMetrics));
+  return e;
+}
+
+GPtrArray *
+chrono_diff_pool (GPtrArray *const *runs, guint n)
+{
+  GPtrArray *pooled = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_entity_metrics_free);
+  g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint r = 0; r < n; r++)
+    for (guint i = 0; i < runs[r]->len; i++)
+      {
+        const ChronoEntityMetrics *e = g_ptr_array_index (runs[r], i);
+        char *key = g_strdup_printf ("%s\x1f%s", e->name, e->type);
+        ChronoEntityMetrics *into = g_hash_table_lookup (by_key, key);
+        if (into == NULL)
+          {
+            into = pooled_entity (e);
+            g_ptr_array_add (pooled, into);
+            g_hash_table_insert (by_key, key, into);
+          }
+        else
+          g_free (key);
+        for (guint l = 0; l < e->lanes->len; l++)
+          g_ptr_array_add (into->lanes, g_object_ref (g_ptr_array_index (e->lanes, l)));
+        g_array_append_vals (into->instances, e->instances->data, e->instances->len);
+      }
+  g_ptr_array_sort (pooled, by_name_and_type);
+  return pooled;
+}
+
 /* Borrowed pointers (g_ptr_array_copy would take the free function too). */
 static GPtrArray *
 sorted_copy (GPtrArray *entities)

@@ -49,6 +49,14 @@ typedef struct {
   GPtrArray *only_a, *only_b; /* const ChronoEntityMetrics *, sorted by (name, type) */
 } ChronoDiff;
 
+/* Several runs of one system as one: per entity (name and type) the
+ * instances of every run together, so that the noise of one run does not
+ * read as a change (the runs' clocks must have one rate: the values are
+ * ticks).  runs: n arrays of ChronoEntityMetrics (chrono_metrics_compute);
+ * the result holds new entities, sorted by name and type, borrowing
+ * nothing but the lanes, which it references. */
+GPtrArray *chrono_diff_pool (GPtrArray *const *runs, guint n);
+
 /* Pairs the entities of two runs' metrics (chrono_metrics_compute), which
  * must outlive the diff. */
 ChronoDiff *chrono_diff_new (GPtrArray *a, GPtrArray *b);

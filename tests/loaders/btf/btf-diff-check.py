@@ -39,10 +39,25 @@ def diff(*args):
     return result.returncode, result.stdout, result.stderr
 
 
+def pooled_summaries(paths):
+    """(name, type) → metric → summary over the instances of every run together."""
+    pooled, scale = {}, None
+    for path in paths:
+        lives_by_entity, scale = stats_check.read_instances(path)
+        for key, lives in lives_by_entity.items():
+            pooled.setdefault(key, []).extend(lives)
+    out = {}
+    for (name, kind), lives in pooled.items():
+        out[(name, kind)] = {"name": name, "type": kind,
+                             **{m: stats_check.summary(lives, m, scale) for m in stats_check.METRICS}}
+    return out
+
+
 def expected_changes(a, b):
-    """(name, type) → metric → (delta, relative) per statistic, from the two runs' recomputed summaries."""
-    want_a = {(e["name"], e["type"]): e for e in stats_check.expected(a)[0]}
-    want_b = {(e["name"], e["type"]): e for e in stats_check.expected(b)[0]}
+    """(name, type) → metric → (delta, relative) per statistic, from the two sides' recomputed summaries
+    (a side: a run, or a list of runs pooled)."""
+    want_a = pooled_summaries(a if isinstance(a, list) else [a])
+    want_b = pooled_summaries(b if isinstance(b, list) else [b])
     out = {}
     for key in sorted(set(want_a) & set(want_b)):
         out[key] = {}
@@ -67,7 +82,8 @@ def same_number(want, got):
 
 
 def check_pair(name, a, b):
-    code, out, err = diff("--json", a, b)
+    sides = (a if isinstance(a, list) else [a]) + ["--"] + (b if isinstance(b, list) else [b])
+    code, out, err = diff("--json", *sides) if isinstance(a, list) else diff("--json", a, b)
     check(f"{name}: diff --json exits 0", code == 0, err)
     got = json.loads(out, parse_float=Decimal)
     want, only_a, only_b = expected_changes(a, b)
@@ -140,6 +156,12 @@ with tempfile.TemporaryDirectory() as tmp:
     check("the same system: every task and ISR in both runs", len(want) >= 6, str(len(want)))
     check_pair("a run twice as long under less load (per instance, not totals)", a, longer)
     check_pair("fewer tasks", a, fewer)
+    a2 = generate("a2.btf", "--seed", "5", "--duration", "40000000", "--load", "105")
+    b2 = generate("b2.btf", "--seed", "5", "--duration", "40000000", "--load", "120")
+    check_pair("two runs against two, their instances pooled", [a, a2], [b, b2])
+    check_pair("one run twice against itself: the counts double, nothing else changes", [a, a], [a])
+    code, _, err = diff(a, "--", longer, "--json")
+    check("options after -- are read", code == 0, err)
     check_gates(a, b, want)
     code, out, _ = diff(a, b)
     check("the text lists the largest change first", code == 0 and out.splitlines()[0].startswith("entity")
