@@ -194,8 +194,20 @@ read_one (ChronoDiffRun *run, const char *path, const char *range, GError **erro
       run->paths = chrono_call_paths_compute (run->trace, NULL, begin, end);
       return TRUE;
     }
+  if (features & CHRONO_TRACE_HAS_CLAIMS)
+    {
+      if (range != NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                       _ ("%s: a resource's figures are those of the whole run: no range for a %s trace"), path,
+                       chrono_trace_get_format (run->trace));
+          return FALSE;
+        }
+      run->resources = chrono_cli_diff_resources_of (run->trace);
+      return TRUE;
+    }
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-               _ ("%s: a %s trace has neither task instances nor calls to compare"), path,
+               _ ("%s: a %s trace has neither task instances, calls nor claims to compare"), path,
                chrono_trace_get_format (run->trace));
   return FALSE;
 }
@@ -205,6 +217,7 @@ run_clear (ChronoDiffRun *run)
 {
   g_clear_pointer (&run->entities, g_ptr_array_unref);
   g_clear_pointer (&run->paths, chrono_call_paths_free);
+  g_clear_pointer (&run->resources, g_array_unref);
   g_clear_object (&run->trace);
 }
 
@@ -299,28 +312,49 @@ parse_gates (GError **error)
   return gates;
 }
 
+typedef enum { KIND_TASKS, KIND_PATHS, KIND_RESOURCES } Kind;
+
+static Kind
+kind_of (const ChronoDiffRun *run)
+{
+  return run->entities != NULL ? KIND_TASKS : run->paths != NULL ? KIND_PATHS : KIND_RESOURCES;
+}
+
 static gboolean
 same_kind (const ChronoDiffRun *a, const ChronoDiffRun *b, const char *path_b, GError **error)
 {
-  if ((a->entities != NULL) == (b->entities != NULL))
+  if (kind_of (a) == kind_of (b))
     return TRUE;
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _ ("%s: a %s trace cannot be compared with a %s trace"),
                path_b, chrono_trace_get_format (b->trace), chrono_trace_get_format (a->trace));
   return FALSE;
 }
 
+/* What each kind of run is compared by. */
+static const struct {
+  gboolean (*check) (GPtrArray *gates, GError **error);
+  char *(*json) (const ChronoDiffRun *a, const ChronoDiffRun *b);
+  char *(*text) (const ChronoDiffRun *a, const ChronoDiffRun *b);
+  guint (*gates) (const ChronoDiffRun *a, const ChronoDiffRun *b, GPtrArray *gates);
+} kinds[] = {
+  [KIND_TASKS] = { chrono_cli_diff_tasks_check, chrono_cli_diff_tasks_json, chrono_cli_diff_tasks_text,
+                   chrono_cli_diff_tasks_gates },
+  [KIND_PATHS] = { chrono_cli_diff_paths_check, chrono_cli_diff_paths_json, chrono_cli_diff_paths_text,
+                   chrono_cli_diff_paths_gates },
+  [KIND_RESOURCES] = { chrono_cli_diff_resources_check, chrono_cli_diff_resources_json, chrono_cli_diff_resources_text,
+                       chrono_cli_diff_resources_gates },
+};
+
 /* The comparison printed; 1 when a condition is met, 0 when none is. */
 static int
 compare (const ChronoDiffRun *a, const ChronoDiffRun *b, GPtrArray *gates, GError **error)
 {
-  gboolean tasks = a->entities != NULL;
-  if (!(tasks ? chrono_cli_diff_tasks_check (gates, error) : chrono_cli_diff_paths_check (gates, error)))
+  Kind kind = kind_of (a);
+  if (!kinds[kind].check (gates, error))
     return CHRONO_CLI_EXIT_FAILED;
-  g_autofree char *text = tasks ? (given.json ? chrono_cli_diff_tasks_json (a, b) : chrono_cli_diff_tasks_text (a, b))
-                                : (given.json ? chrono_cli_diff_paths_json (a, b) : chrono_cli_diff_paths_text (a, b));
+  g_autofree char *text = given.json ? kinds[kind].json (a, b) : kinds[kind].text (a, b);
   fputs (text, stdout);
-  guint met = tasks ? chrono_cli_diff_tasks_gates (a, b, gates) : chrono_cli_diff_paths_gates (a, b, gates);
-  return met > 0 ? CHRONO_CLI_EXIT_WARNINGS : CHRONO_CLI_EXIT_OK;
+  return kinds[kind].gates (a, b, gates) > 0 ? CHRONO_CLI_EXIT_WARNINGS : CHRONO_CLI_EXIT_OK;
 }
 
 int

@@ -13,6 +13,7 @@ typedef struct {
   ChronoTrace *trace;
   GPtrArray *entities; /* ChronoEntityMetrics: a trace with task instances */
   GArray *paths; /* ChronoCallPath: a trace of calls */
+  GArray *resources; /* ChronoResourceStats: a trace of claims */
 } ChronoDiffRun;
 
 /* One change: the table and the conditions read it. */
@@ -51,5 +52,12 @@ gboolean chrono_cli_diff_paths_check (GPtrArray *gates, GError **error);
 char *chrono_cli_diff_paths_json (const ChronoDiffRun *a, const ChronoDiffRun *b);
 char *chrono_cli_diff_paths_text (const ChronoDiffRun *a, const ChronoDiffRun *b);
 guint chrono_cli_diff_paths_gates (const ChronoDiffRun *a, const ChronoDiffRun *b, GPtrArray *gates);
+
+/* Resources of claims: their claims, usage and utilisation. */
+GArray *chrono_cli_diff_resources_of (ChronoTrace *trace);
+gboolean chrono_cli_diff_resources_check (GPtrArray *gates, GError **error);
+char *chrono_cli_diff_resources_json (const ChronoDiffRun *a, const ChronoDiffRun *b);
+char *chrono_cli_diff_resources_text (const ChronoDiffRun *a, const ChronoDiffRun *b);
+guint chrono_cli_diff_resources_gates (const ChronoDiffRun *a, const ChronoDiffRun *b, GPtrArray *gates);
 
 G_END_DECLS
