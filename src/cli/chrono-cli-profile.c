@@ -39,29 +39,36 @@ seconds (const ChronoClock *clock, gint64 ticks)
   return chrono_report_number_take (chrono_clock_format_seconds_exact (clock, ticks));
 }
 
-static GVariant *
-path_variant (const ChronoClock *clock, const ChronoCallPath *path)
+/* The paths written as they go (a GVariant of a million paths took seconds
+ * and gigabytes), spaced as chrono-cli-json.h writes the rest. */
+static void
+append_seconds (GString *out, const ChronoClock *clock, gint64 ticks)
 {
-  GVariantBuilder names, b;
-  g_variant_builder_init (&names, G_VARIANT_TYPE ("as"));
-  for (guint i = 0; i < path->names->len; i++)
-    g_variant_builder_add (&names, "s", g_ptr_array_index (path->names, i));
-  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&b, "{sv}", "path", g_variant_builder_end (&names));
-  g_variant_builder_add (&b, "{sv}", "calls", g_variant_new_uint64 (path->calls));
-  g_variant_builder_add (&b, "{sv}", "inclusive_time", seconds (clock, path->inclusive));
-  g_variant_builder_add (&b, "{sv}", "exclusive_time", seconds (clock, path->exclusive));
-  return g_variant_builder_end (&b);
+  g_autofree char *text = chrono_clock_format_seconds_exact (clock, ticks);
+  g_string_append (out, text);
 }
 
-static GVariant *
-paths_variant (const ChronoClock *clock, GArray *paths)
+static void
+append_paths (GString *out, const ChronoClock *clock, GArray *paths)
 {
-  GVariantBuilder b;
-  g_variant_builder_init (&b, G_VARIANT_TYPE ("av"));
+  g_string_append_c (out, '[');
   for (guint i = 0; i < paths->len; i++)
-    g_variant_builder_add (&b, "v", path_variant (clock, &g_array_index (paths, ChronoCallPath, i)));
-  return g_variant_builder_end (&b);
+    {
+      const ChronoCallPath *p = &g_array_index (paths, ChronoCallPath, i);
+      g_string_append (out, i > 0 ? ", {\"path\": [" : "{\"path\": [");
+      for (guint k = 0; k < p->names->len; k++)
+        {
+          if (k > 0)
+            g_string_append (out, ", ");
+          chrono_cli_append_json_string (out, g_ptr_array_index (p->names, k));
+        }
+      g_string_append_printf (out, "], \"calls\": %" G_GUINT64_FORMAT ", \"inclusive_time\": ", p->calls);
+      append_seconds (out, clock, p->inclusive);
+      g_string_append (out, ", \"exclusive_time\": ");
+      append_seconds (out, clock, p->exclusive);
+      g_string_append_c (out, '}');
+    }
+  g_string_append_c (out, ']');
 }
 
 static guint64
@@ -141,35 +148,34 @@ static char *
 profile_json (ChronoTrace *trace, gint64 begin, gint64 end)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
-  GVariantBuilder b;
-  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&b, "{sv}", "format", g_variant_new_string (chrono_trace_get_format (trace)));
+  GString *out = g_string_new ("{\"format\": ");
+  chrono_cli_append_json_string (out, chrono_trace_get_format (trace));
   if (!given.per_location)
     {
       GArray *paths = chrono_call_paths_compute (trace, NULL, begin, end);
-      g_variant_builder_add (&b, "{sv}", "paths", paths_variant (clock, paths));
+      g_string_append (out, ", \"paths\": ");
+      append_paths (out, clock, paths);
       chrono_call_paths_free (paths);
     }
   else
     {
       GArray *locations = per_location (trace, begin, end);
-      GVariantBuilder list;
-      g_variant_builder_init (&list, G_VARIANT_TYPE ("av"));
+      g_string_append (out, ", \"locations\": [");
       for (guint i = 0; i < locations->len; i++)
         {
           const LocationPaths *lp = &g_array_index (locations, LocationPaths, i);
-          GVariantBuilder e;
-          g_variant_builder_init (&e, G_VARIANT_TYPE_VARDICT);
-          g_variant_builder_add (&e, "{sv}", "id", g_variant_new_uint64 (location_id (lp->lane)));
-          g_variant_builder_add (&e, "{sv}", "paths", paths_variant (clock, lp->paths));
-          g_variant_builder_add (&list, "v", g_variant_builder_end (&e));
+          g_string_append_printf (out, "%s{\"id\": %" G_GUINT64_FORMAT ", \"paths\": ", i > 0 ? ", " : "",
+                                  location_id (lp->lane));
+          append_paths (out, clock, lp->paths);
+          g_string_append_c (out, '}');
         }
-      g_variant_builder_add (&b, "{sv}", "locations", g_variant_builder_end (&list));
-      g_variant_builder_add (&b, "{sv}", "imbalance", imbalance_variant (clock, locations));
+      g_string_append (out, "], \"imbalance\": ");
+      g_autoptr (GVariant) imbalance = g_variant_ref_sink (imbalance_variant (clock, locations));
+      chrono_cli_append_variant_json (out, imbalance, CHRONO_CLI_JSON_SPACED);
       per_location_free (locations);
     }
-  g_autoptr (GVariant) root = g_variant_ref_sink (g_variant_builder_end (&b));
-  return chrono_cli_variant_json (root, CHRONO_CLI_JSON_SPACED);
+  g_string_append (out, "}\n");
+  return g_string_free (out, FALSE);
 }
 
 /* ---- text -------------------------------------------------------------------- */
