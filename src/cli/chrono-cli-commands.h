@@ -27,6 +27,8 @@ int chrono_cli_blocking (const ChronoCliCommand *command, int argc, char **argv)
 extern const GOptionEntry chrono_cli_blocking_options[];
 int chrono_cli_diff (const ChronoCliCommand *command, int argc, char **argv);
 extern const GOptionEntry chrono_cli_diff_options[];
+int chrono_cli_comm (const ChronoCliCommand *command, int argc, char **argv);
+extern const GOptionEntry chrono_cli_comm_options[];
 int chrono_cli_profile (const ChronoCliCommand *command, int argc, char **argv);
 extern const GOptionEntry chrono_cli_profile_options[];
 int chrono_cli_chains (const ChronoCliCommand *command, int argc, char **argv);

@@ -34,6 +34,8 @@ static const ChronoCliCommand commands[] = {
     chrono_cli_blocking, chrono_cli_blocking_options, CHRONO_CLI_READS_TRACES },
   { "diff", N_ ("A B"), N_ ("what got slower from run A to run B: every timing metric compared; --fail-if for CI"),
     chrono_cli_diff, chrono_cli_diff_options, CHRONO_CLI_READS_TRACES },
+  { "comm", N_ ("FILE"), N_ ("messages per sender, receiver and communicator of an OTF2 archive, and late senders"),
+    chrono_cli_comm, chrono_cli_comm_options, CHRONO_CLI_READS_TRACES },
   { "profile", N_ ("FILE"), N_ ("the call paths of an OTF2 archive: calls, inclusive and exclusive time, per location"),
     chrono_cli_profile, chrono_cli_profile_options, CHRONO_CLI_READS_TRACES },
   { "chains", N_ ("FILE --chain 'NAME: A -> B -> …'"),

@@ -15,6 +15,7 @@ struct _ChronoTrace {
   ChronoStrings *strings;
   ChronoAttrs *attrs;
   ChronoLinks *links;
+  ChronoMessages *messages; /* NULL until a reader keeps them */
   ChronoWarnings *warnings;
   GArray *metadata; /* ChronoMetadata */
   GListStore *lanes;
@@ -53,6 +54,7 @@ chrono_trace_finalize (GObject *object)
   g_free (self->format);
   chrono_attrs_free (self->attrs);
   chrono_links_free (self->links);
+  chrono_messages_free (self->messages);
   chrono_strings_free (self->strings);
   chrono_warnings_free (self->warnings);
   g_array_unref (self->metadata);
@@ -186,6 +188,22 @@ ChronoAttrs *
 chrono_trace_get_attrs (ChronoTrace *trace)
 {
   return trace->attrs;
+}
+
+ChronoMessages *
+chrono_trace_get_messages (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  return trace->messages;
+}
+
+ChronoMessages *
+chrono_trace_ensure_messages (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  if (trace->messages == NULL)
+    trace->messages = chrono_messages_new ();
+  return trace->messages;
 }
 
 ChronoLinks *

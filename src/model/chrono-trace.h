@@ -9,6 +9,7 @@
 #include "chrono-clock.h"
 #include "chrono-lane.h"
 #include "chrono-links.h"
+#include "chrono-messages.h"
 #include "chrono-strings.h"
 #include "chrono-warnings.h"
 
@@ -58,6 +59,9 @@ void chrono_trace_include_time (ChronoTrace *trace, gint64 time);
 ChronoStrings *chrono_trace_get_strings (ChronoTrace *trace);
 ChronoAttrs *chrono_trace_get_attrs (ChronoTrace *trace);
 ChronoLinks *chrono_trace_get_links (ChronoTrace *trace);
+/* A run's point-to-point messages (chrono-messages.h), NULL when its reader keeps none. */
+ChronoMessages *chrono_trace_get_messages (ChronoTrace *trace);
+ChronoMessages *chrono_trace_ensure_messages (ChronoTrace *trace);
 ChronoWarnings *chrono_trace_get_warnings (ChronoTrace *trace);
 
 void chrono_trace_add_metadata (ChronoTrace *trace, const char *key, const char *value);

@@ -21,6 +21,10 @@
  *    MPI_Wait/MpiIrecv) and joins collectives (MpiCollectiveBegin/End in
  *    MPI_Allreduce, MPI_Barrier, MPI_Bcast) on MPI_COMM_WORLD and on a
  *    communicator with the ranks in reverse order.
+ *  - --late-senders: a rank with nothing to receive sometimes enters
+ *    MPI_Recv anyway and waits there for the next message sent to it (its
+ *    sender started late); before a collective or its end a rank sends to
+ *    every rank still waiting.
  *  - --sends-inside: MpiSend and MpiIsend come a few ticks after the Enter
  *    of their MPI_Send or MPI_Isend, as Score-P records them (otherwise at
  *    the Enter's time).
@@ -77,6 +81,7 @@
 #include <string.h>
 
 #include "chrono-gen-common.h"
+#include "chrono-gen-otf2-comm.h"
 #include "chrono-gen-otf2-profile.h"
 
 #define PROG "chrono-gen-otf2"
@@ -173,6 +178,7 @@ typedef struct {
 
 typedef struct {
   int sender; /* world rank */
+  uint64_t call; /* the Enter of the MPI call it was sent in */
   int comm;
   uint32_t tag;
   uint64_t len;
@@ -202,6 +208,8 @@ typedef struct {
   Frame *stack;
   int depth;
   gboolean finishing, waiting, join_wait, mpi_done, finished;
+  gboolean recv_blocked; /* --late-senders: inside MPI_Recv with nothing to take yet */
+  uint64_t recv_call; /* its Enter */
   gboolean keep_open; /* --leave-open: ends with open Enters */
   int skips, orphans; /* --leave-open events written */
   uint64_t cut_short, other_region, nothing_open; /* how its Leaves closed calls */
@@ -245,9 +253,10 @@ static uint64_t location_base; /* --location-base */
 static Loc *locs;
 static int nlocs; /* with the empty ones */
 static Proc *procs;
-static gboolean opt_huge, opt_tasks;
+static gboolean opt_huge, opt_tasks, opt_late;
 static const char *hostile = ""; /* --hostile */
 static GenProfile *profile; /* the call paths written, for --profile */
+static GenComm *comm_book; /* the messages written, for --comm */
 static int nprocs, nnodes;
 static Region *regions;
 static int nregions, n_user_regions;
@@ -524,16 +533,84 @@ send_time (uint64_t t)
   return opt_sends_inside ? t + 1 + gap (1) : t;
 }
 
+static const char *
+comm_name (int c)
+{
+  return c == COMM_WORLD ? "MPI_COMM_WORLD" : "MPI_COMM_REVERSED";
+}
+
+/* --comm: a send, and the receive of a message with the Enter of its call */
+static void
+note_send (Loc *L, int to, const Msg *m)
+{
+  gen_comm_send (comm_book, L->id, locs[rank_loc[to]].id, comm_name (m->comm), m->tag, m->len, m->call);
+}
+
+static void
+note_receive (Loc *L, const Msg *m, uint64_t call)
+{
+  gen_comm_receive (comm_book, locs[rank_loc[m->sender]].id, L->id, comm_name (m->comm), m->tag, call);
+}
+
+/* --late-senders: a receiver blocked in MPI_Recv takes the message just
+ * sent to it (its sender started late: the receive's call began first). */
+static void
+wake_receiver (Loc *W)
+{
+  if (!W->recv_blocked)
+    return;
+  Msg m = inbox_pop (W);
+  note_receive (W, &m, W->recv_call);
+  uint64_t t = m.sent + gap (1);
+  CHECK (OTF2_EvtWriter_MpiRecv (W->w, NULL, raw (W, t), comm_rank (m.comm, m.sender), m.comm, m.tag, m.len));
+  t += 1 + gap (1);
+  w_leave (W, t, rg_recv);
+  W->recv_blocked = FALSE;
+  W->waiting = FALSE;
+  schedule (W, t + gap (1));
+}
+
+static uint64_t mpi_send (Loc *L, uint64_t t, int to);
+
+/* Every receiver still blocked gets a message from L (before a collective
+ * or the end, which they could otherwise wait through for ever). */
+static uint64_t
+wake_all_receivers (Loc *L, uint64_t t)
+{
+  for (int r = 0; opt_late && L->rank >= 0 && L->depth < max_depth && r < nranks; r++)
+    if (locs[rank_loc[r]].recv_blocked)
+      t = mpi_send (L, t, r) + gap (1);
+  return t;
+}
+
+/* Whether L may block in a receive: someone else can still send to it. */
+static gboolean
+may_block (Loc *L)
+{
+  if (!opt_late || L->in_len > 0 || coll_active || any_finishing)
+    return FALSE;
+  for (int r = 0; r < nranks; r++)
+    {
+      Loc *O = &locs[rank_loc[r]];
+      if (O != L && !O->recv_blocked && !O->mpi_done && !O->finishing)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Enter MPI_Send; MpiSend; Leave */
 static uint64_t
 mpi_send (Loc *L, uint64_t t, int to)
 {
   Msg m = new_message (L);
   w_enter (L, t, rg_send);
+  m.call = t;
   t = m.sent = send_time (t);
   CHECK (OTF2_EvtWriter_MpiSend (L->w, NULL, raw (L, t), comm_rank (m.comm, to), m.comm, m.tag, m.len));
+  note_send (L, to, &m);
   n_messages++;
   inbox_push (&locs[rank_loc[to]], m);
+  wake_receiver (&locs[rank_loc[to]]);
   t += 1 + gap (2);
   w_leave (L, t, rg_send);
   return t;
@@ -547,10 +624,13 @@ mpi_isend (Loc *L, uint64_t t, int to)
   q->id = L->next_req++;
   q->is_recv = FALSE;
   w_enter (L, t, rg_isend);
+  m.call = t;
   t = m.sent = send_time (t);
   CHECK (OTF2_EvtWriter_MpiIsend (L->w, NULL, raw (L, t), comm_rank (m.comm, to), m.comm, m.tag, m.len, q->id));
+  note_send (L, to, &m);
   n_messages++;
   inbox_push (&locs[rank_loc[to]], m);
+  wake_receiver (&locs[rank_loc[to]]);
   t += gap (1);
   w_leave (L, t, rg_isend);
   return t;
@@ -561,6 +641,7 @@ mpi_recv (Loc *L, uint64_t t)
 {
   Msg m = inbox_pop (L);
   w_enter (L, t, rg_recv);
+  note_receive (L, &m, t);
   t += gap (3);
   t = MAX (t, m.sent);
   CHECK (OTF2_EvtWriter_MpiRecv (L->w, NULL, raw (L, t), comm_rank (m.comm, m.sender), m.comm, m.tag, m.len));
@@ -590,6 +671,8 @@ mpi_wait (Loc *L, uint64_t t, int i)
   Req q = L->reqs[i];
   L->reqs[i] = L->reqs[--L->nreqs];
   w_enter (L, t, rg_wait);
+  if (q.is_recv)
+    note_receive (L, &q.m, t);
   t += gap (2);
   if (q.is_recv)
     {
@@ -626,9 +709,13 @@ coll_join (Loc *L, uint64_t t)
   coll_waiters[coll_joined++] = L->rank;
   if (coll_joined < nranks)
     return;
-  /* the last one is here: everybody leaves, t is the latest join */
+  /* the last one is here: everybody leaves after the latest join (the one
+   * who began it may have sent to waiting receivers first, past others' joins) */
   {
-    uint64_t te = t + 1 + gap (3);
+    uint64_t latest = t;
+    for (int k = 0; k < nranks; k++)
+      latest = MAX (latest, locs[rank_loc[coll_waiters[k]]].last);
+    uint64_t te = latest + 1 + gap (3);
     for (int k = 0; k < nranks; k++)
       {
         Loc *W = &locs[rank_loc[coll_waiters[k]]];
@@ -743,6 +830,14 @@ mpi_action (Loc *L, uint64_t t)
    * stay short as in a real program instead of piling up for the run */
   if (a < 35 && L->in_len > 0)
     return mpi_recv (L, t);
+  if (a < 20 && may_block (L))
+    {
+      w_enter (L, t, rg_recv);
+      L->recv_blocked = TRUE;
+      L->recv_call = t;
+      L->waiting = TRUE;
+      return UINT64_MAX; /* until a message comes */
+    }
   if (a < 45 && L->in_len > 0 && L->nreqs < 4)
     return mpi_irecv (L, t);
   if (a < 65)
@@ -759,6 +854,7 @@ mpi_action (Loc *L, uint64_t t)
     return mpi_wait (L, t, (int) rng_int_below (L->nreqs));
   if (a >= 94 && !coll_active && !any_finishing)
     {
+      t = wake_all_receivers (L, t);
       coll_join (L, t);
       return UINT64_MAX; /* waiting */
     }
@@ -802,6 +898,7 @@ finish_step (Loc *L, uint64_t t)
     while (L->depth > keep)
       t = user_leave_top (L, t) + 1;
   }
+  t = wake_all_receivers (L, t); /* none may wait for it after this */
   if (L->rank >= 0)
     L->mpi_done = TRUE; /* nobody sends to it any more */
   if (opt_undefined_regions)
@@ -865,6 +962,7 @@ step (Loc *L)
 
   if (!L->finishing && L->enters + L->leaves + (uint64_t) L->depth >= L->budget)
     {
+      t = wake_all_receivers (L, t);
       L->finishing = TRUE;
       any_finishing = TRUE;
     }
@@ -910,7 +1008,7 @@ step (Loc *L)
     {
       next = mpi_action (L, t);
       if (next == UINT64_MAX)
-        return; /* waits in a collective */
+        return; /* waits in a collective, or for a message */
       if (next)
         {
           schedule (L, next + gap (1));
@@ -1081,6 +1179,7 @@ setup_locations (void)
   nlocs = n_locations + n_empty;
   locs = g_new0 (Loc, nlocs);
   profile = gen_profile_new (nlocs);
+  comm_book = gen_comm_new ();
   {
     int i = 0;
     for (p = 0; p < nprocs; p++)
@@ -1578,7 +1677,7 @@ main (int argc, char **argv)
   gint64 seed = 1, events = 20000;
   gint locations = 4, empty = 0, depth = 5, nreg = 16;
   gchar *res_text = NULL, *off_text = NULL, *real_text = NULL, *stats_path = NULL, *out_path = NULL;
-  gchar *profile_path = NULL, *per_location_path = NULL;
+  gchar *profile_path = NULL, *per_location_path = NULL, *comm_path = NULL;
   gchar *base_text = NULL;
   GError *error = NULL;
   GOptionContext *ctx;
@@ -1610,8 +1709,11 @@ main (int argc, char **argv)
     { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Write the expected profile --json", "FILE.json" },
     { "profile-per-location", 0, 0, G_OPTION_ARG_FILENAME, &per_location_path,
       "Write the expected profile --json --per-location", "FILE.json" },
+    { "comm", 0, 0, G_OPTION_ARG_FILENAME, &comm_path, "Write the expected comm --json", "FILE.json" },
     { "huge-ids", 0, 0, G_OPTION_ARG_NONE, &opt_huge, "Location ids past 2^63: (1 << 63) + k", NULL },
     { "tasks", 0, 0, G_OPTION_ARG_NONE, &opt_tasks, "Tasks switching on a location, as APEX records HPX tasks", NULL },
+    { "late-senders", 0, 0, G_OPTION_ARG_NONE, &opt_late,
+      "Ranks enter MPI_Recv before anything was sent to them and wait (--mpi)", NULL },
     { "hostile", 0, 0, G_OPTION_ARG_STRING, &hostile, "Damage for robustness tests (see the source)", "KIND" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Anchor file of the archive", "OUT.otf2" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
@@ -1742,6 +1844,16 @@ main (int argc, char **argv)
   if ((profile_path || per_location_path) && !write_profiles (profile_path, per_location_path))
     return 1;
   gen_profile_free (profile);
+  if (comm_path != NULL)
+    {
+      FILE *f = stats_open (comm_path);
+      if (f == NULL)
+        return 1;
+      gen_comm_write (comm_book, f, fmt_secs);
+      if (!stats_close (f, comm_path))
+        return 1;
+    }
+  gen_comm_free (comm_book);
 
   OTF2_AttributeList_Delete (attrs);
   g_free (base);
@@ -1754,6 +1866,7 @@ main (int argc, char **argv)
   g_free (stats_path);
   g_free (profile_path);
   g_free (per_location_path);
+  g_free (comm_path);
   g_free (out_path);
   return 0;
 }

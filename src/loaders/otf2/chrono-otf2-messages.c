@@ -62,13 +62,16 @@ message_end (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guin
   guint64 ordinal = chrono_otf2_channel_next (r, location, &key);
   if (r->summary_buckets > 0)
     return OTF2_CALLBACK_SUCCESS; /* an index pass: decoded windows draw the arrows */
+  gint64 at = (gint64) MIN (time, (OTF2_TimeStamp) G_MAXINT64);
+  guint depth = location->stack->len;
   MessageEnd end = { sending ? location->id : there,
                      sending ? there : location->id,
                      comm,
                      tag,
                      ordinal,
-                     (gint64) MIN (time, (OTF2_TimeStamp) G_MAXINT64),
-                     bytes };
+                     at,
+                     bytes,
+                     depth > 0 ? g_array_index (location->stack, Frame, depth - 1).start : at };
   g_array_append_val (r->resolved ? r->resolved : sending ? r->sends : r->receives, end);
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -272,6 +275,28 @@ chrono_otf2_add_message_link (ChronoOtf2Reader *r, const MessageEnd *send, const
   chrono_links_append (chrono_trace_get_links (r->trace), &link);
 }
 
+/* A whole read keeps every send, with its receive when one matched it, for
+ * the communication figures (chrono-comm.h). */
+static void
+keep_message (ChronoOtf2Reader *r, const MessageEnd *send, const MessageEnd *receive)
+{
+  if (r->decoding || r->summary_buckets > 0)
+    return;
+  const char *name =
+      chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->comm_names, GUINT_TO_POINTER (send->comm))));
+  g_autofree char *communicator = *name ? g_strdup (name) : g_strdup_printf ("%u", send->comm);
+  ChronoMessage message = { send->from,
+                            send->to,
+                            chrono_strings_intern (r->strings, communicator),
+                            send->tag,
+                            send->bytes,
+                            send->time,
+                            send->call,
+                            receive ? receive->time : CHRONO_MESSAGE_NEVER,
+                            receive ? receive->call : CHRONO_MESSAGE_NEVER };
+  chrono_messages_add (chrono_trace_ensure_messages (r->trace), &message);
+}
+
 static void
 keep_lone (GArray *lone, const MessageEnd *end)
 {
@@ -294,11 +319,15 @@ chrono_otf2_match_messages (ChronoOtf2Reader *r, GArray *lone_sends, GArray *lon
       if (s != NULL && v != NULL && same_message (s, v))
         {
           chrono_otf2_add_message_link (r, s, v);
+          keep_message (r, s, v);
           i++;
           j++;
         }
       else if (v == NULL || (s != NULL && chrono_otf2_compare_message_ends (s, v) < 0))
-        keep_lone (lone_sends, &g_array_index (r->sends, MessageEnd, i++));
+        {
+          keep_message (r, s, NULL);
+          keep_lone (lone_sends, &g_array_index (r->sends, MessageEnd, i++));
+        }
       else
         keep_lone (lone_receives, &g_array_index (r->receives, MessageEnd, j++));
     }

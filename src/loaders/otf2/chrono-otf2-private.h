@@ -128,6 +128,7 @@ typedef struct {
   guint64 ordinal; /* its place among the ends of its channel at its location */
   gint64 time;
   guint64 bytes; /* the message's length as this end recorded it */
+  gint64 call; /* the Enter of the innermost call open at this end (time when none): a late sender's measure */
 } MessageEnd;
 
 typedef struct _ChronoOtf2Reader ChronoOtf2Reader;

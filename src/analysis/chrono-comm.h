@@ -1,0 +1,36 @@
+/* chrono-comm.h — Vampir's communication matrix and Scalasca's late
+ * sender, as numbers: per (sender, receiver, communicator) how many
+ * messages were sent, how many bytes, and how long the receivers waited for
+ * senders that started late.  A send and the receive matched to it (in order
+ * per sender, receiver, communicator and tag) give the receiver's wait:
+ * max(0, S − R), S the Enter of the innermost call open on the sender at
+ * its send, R that of the innermost call open on the receiver at its
+ * receive.  A send no receive matched counts, and waits for nothing. */
+#pragma once
+
+#include "chrono-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint64 sender, receiver; /* location ids */
+  const char *communicator; /* owned by the trace's strings */
+  guint64 count, bytes;
+  gint64 late_sender; /* ticks */
+} ChronoCommPair;
+
+typedef struct {
+  GArray *pairs; /* ChronoCommPair, by (sender, receiver, communicator's bytes) */
+  guint64 messages, bytes;
+  gint64 late_sender;
+} ChronoComm;
+
+/* NULL when the trace's reader keeps no messages (read lazily, or a format without them). */
+ChronoComm *chrono_comm_new (ChronoTrace *trace);
+void chrono_comm_free (ChronoComm *comm);
+/* How long the receiver of one message waited for its sender to start (ticks, 0 when not late). */
+gint64 chrono_comm_late_sender (const ChronoMessage *message);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoComm, chrono_comm_free)
+
+G_END_DECLS

@@ -1,0 +1,34 @@
+/* chrono-messages.h — the point-to-point messages of a run (OTF2 MpiSend
+ * and MpiIsend), one row a send, with its receive when one matched it: who
+ * sent to whom on which communicator, how much, and when each end was and
+ * when the call it happened in began (what a late sender is measured by).
+ * A send to a rank its communicator does not have is no row (a counted
+ * warning of the reader). */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define CHRONO_MESSAGE_NEVER G_MININT64
+
+typedef struct {
+  guint64 sender, receiver; /* the locations' ids */
+  guint32 communicator; /* its name in the trace's strings (its id when it has none) */
+  guint32 tag;
+  guint64 bytes; /* as the send recorded them */
+  gint64 sent, send_call; /* the send event, and the Enter of the innermost call open then (sent: none) */
+  gint64 received, receive_call; /* the same for its receive; CHRONO_MESSAGE_NEVER: none matched */
+} ChronoMessage;
+
+typedef struct _ChronoMessages ChronoMessages;
+
+ChronoMessages *chrono_messages_new (void);
+void chrono_messages_free (ChronoMessages *messages);
+void chrono_messages_add (ChronoMessages *messages, const ChronoMessage *message);
+guint chrono_messages_get_n (ChronoMessages *messages);
+const ChronoMessage *chrono_messages_get (ChronoMessages *messages, guint index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoMessages, chrono_messages_free)
+
+G_END_DECLS

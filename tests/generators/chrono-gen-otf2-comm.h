@@ -1,0 +1,21 @@
+/* chrono-gen-otf2-comm.h — the messages chrono-gen-otf2 wrote, from its own
+ * bookkeeping: per channel (sender, receiver, communicator, tag) the sends
+ * and the receives in the order they were written, each with the Enter of
+ * the MPI call it happened in; matched k-th to k-th as a reader matches
+ * them.  At the end, the `comm --json` document the archive must give. */
+#pragma once
+
+#include <glib.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct _GenComm GenComm;
+typedef void (*GenCommSeconds) (char *buf, size_t n, uint64_t ticks);
+
+GenComm *gen_comm_new (void);
+void gen_comm_send (GenComm *c, uint64_t sender, uint64_t receiver, const char *communicator, uint32_t tag,
+                    uint64_t bytes, uint64_t call);
+void gen_comm_receive (GenComm *c, uint64_t sender, uint64_t receiver, const char *communicator, uint32_t tag,
+                       uint64_t call);
+void gen_comm_write (GenComm *c, FILE *f, GenCommSeconds seconds);
+void gen_comm_free (GenComm *c);

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""`chronoscope-cli comm --json` (the communication matrix, late senders)
+against what the project's OTF2 generator wrote from its own bookkeeping
+(--comm), on archives of several shapes, some whose ranks wait in MPI_Recv
+for senders that start late; the fixtures against their goldens; and, on
+the generated archives and the corpus, the messages against `info --json`'s
+count, which the reader keeps apart.
+
+    otf2-comm-check.py CLI GEN_OTF2 FIXTURES_DIR CORPUS_DIR
+
+CHRONO_UPDATE_GOLDEN=1 rewrites the fixtures' goldens."""
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+cli, gen, fixtures, corpus = sys.argv[1:5]
+failures = 0
+
+SHAPES = [
+    ["--mpi"],
+    ["--mpi", "--late-senders"],
+    ["--mpi", "--late-senders", "--sends-inside", "--locations", "9"],
+    ["--mpi", "--late-senders", "--metrics", "--local-defs", "--huge-ids"],
+]
+
+
+def check(what, ok, detail=""):
+    global failures
+    failures += not ok
+    print(("ok   " if ok else "FAIL ") + what + ("" if ok else "  " + detail))
+
+
+def run(*args):
+    return json.loads(subprocess.run([cli, *args], check=True, capture_output=True, text=True).stdout)
+
+
+def against_info(name, anchor):
+    got, info = run("comm", "--json", anchor), run("info", "--json", anchor)
+    ok = got["messages"] == info["messages"] == sum(p["count"] for p in got["pairs"])
+    ok = ok and got["bytes"] == sum(p["bytes"] for p in got["pairs"])
+    check(f"{name}: the pairs add up to the messages info counts", ok, f"{got['messages']} != {info['messages']}")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    late_seen = False
+    for n, shape in enumerate(SHAPES):
+        name = "generated " + " ".join(shape)
+        anchor, expected = os.path.join(tmp, f"g{n}.otf2"), os.path.join(tmp, f"g{n}.comm.json")
+        subprocess.run([gen, "-o", anchor, "--seed", str(30 + n), "--events", "20000", *shape, "--comm", expected],
+                       check=True)
+        want, got = json.load(open(expected)), run("comm", "--json", anchor)
+        check(f"{name}: comm --json", want == got, f"{want['messages']} / {got['messages']} messages")
+        late_seen |= want["late_sender"] > 0
+        against_info(name, anchor)
+    check("some receivers waited for late senders", late_seen)
+
+update = os.environ.get("CHRONO_UPDATE_GOLDEN") == "1"
+for anchor in sorted(glob.glob(os.path.join(fixtures, "*.otf2"))):
+    golden = anchor + ".comm.json"
+    text = subprocess.run([cli, "comm", "--json", anchor], check=True, capture_output=True, text=True).stdout
+    if update:
+        open(golden, "w").write(text)
+    check(f"fixture {os.path.basename(golden)}", os.path.exists(golden) and open(golden).read() == text)
+
+anchors = sorted(glob.glob(os.path.join(corpus, "*", "*.otf2")))
+for anchor in anchors:
+    against_info("corpus " + os.path.relpath(anchor, corpus), anchor)
+if not anchors:
+    print("(no OTF2 corpus at %s)" % corpus)
+print("%d failed" % failures)
+sys.exit(1 if failures else 0)
