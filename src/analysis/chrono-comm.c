@@ -90,3 +90,25 @@ chrono_comm_free (ChronoComm *comm)
   g_array_unref (comm->pairs);
   g_free (comm);
 }
+
+gint64
+chrono_comm_late_sender_in_call (ChronoTrace *trace, guint64 location, gint64 call, guint64 *out_sender)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), 0);
+  ChronoMessages *messages = chrono_trace_get_messages (trace);
+  gint64 waited = 0, longest = 0;
+  for (guint i = 0; messages != NULL && i < chrono_messages_get_n (messages); i++)
+    {
+      const ChronoMessage *m = chrono_messages_get (messages, i);
+      if (m->receiver != location || m->receive_call != call)
+        continue;
+      gint64 late = chrono_comm_late_sender (m);
+      waited += late;
+      if (late > longest)
+        {
+          longest = late;
+          *out_sender = m->sender;
+        }
+    }
+  return waited;
+}

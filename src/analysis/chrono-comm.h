@@ -31,6 +31,10 @@ void chrono_comm_free (ChronoComm *comm);
 /* How long the receiver of one message waited for its sender to start (ticks, 0 when not late). */
 gint64 chrono_comm_late_sender (const ChronoMessage *message);
 
+/* How long the receives in the call that began at call on location waited
+ * for late senders (ticks, 0: none was late), and the sender of the longest. */
+gint64 chrono_comm_late_sender_in_call (ChronoTrace *trace, guint64 location, gint64 call, guint64 *out_sender);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoComm, chrono_comm_free)
 
 G_END_DECLS

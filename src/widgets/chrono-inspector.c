@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "chrono-call.h"
+#include "chrono-comm.h"
 #include "chrono-resource-usage.h"
 
 G_DEFINE_FINAL_TYPE (ChronoInspector, chrono_inspector, GTK_TYPE_BOX)
@@ -283,6 +284,41 @@ show_concurrency (ChronoInspector *self, ChronoLane *lane)
 
 #define MAX_CALLEES_LISTED 20
 
+/* The lane of a location id, for its name. */
+static ChronoLane *
+location_lane (ChronoTrace *trace, guint64 id)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (chrono_lane_get_kind (lanes->pdata[i]) == CHRONO_LANE_WORKER
+        && (guint64) chrono_lane_get_source_id (lanes->pdata[i]) == id)
+      return lanes->pdata[i];
+  return NULL;
+}
+
+/* A receive that waited for its sender to start (Scalasca's late sender). */
+static void
+show_late_sender (ChronoInspector *self, GtkWidget *grid, int row, ChronoLane *lane, guint index)
+{
+  ChronoSpan span;
+  chrono_spans_get (chrono_lane_get_spans (lane), index, &span);
+  guint64 sender = 0;
+  gint64 waited =
+      chrono_comm_late_sender_in_call (self->trace, (guint64) chrono_lane_get_source_id (lane), span.start, &sender);
+  if (waited <= 0)
+    return;
+  ChronoLane *from = location_lane (self->trace, sender);
+  ChronoLane *parent = from ? chrono_lane_get_parent (from) : NULL;
+  g_autofree char *who =
+      from == NULL ? g_strdup_printf (_ ("location %" PRIu64), sender)
+      : parent ? g_strdup_printf ("%s/%s", chrono_lane_get_display_name (parent), chrono_lane_get_display_name (from))
+               : g_strdup (chrono_lane_get_display_name (from));
+  g_autofree char *length = chrono_inspector_format_length (self, waited);
+  /* TRANSLATORS: Scalasca's late sender: the receive waited this long for that sender to start sending */
+  g_autofree char *text = g_strdup_printf (_ ("waited %s for %s to start sending"), length, who);
+  chrono_inspector_add_field (self, grid, row, _ ("Late sender"), text);
+}
+
 static void
 show_callees (ChronoInspector *self, ChronoLane *lane, const ChronoCallInfo *info)
 {
@@ -334,6 +370,7 @@ show_call (ChronoInspector *self, ChronoLane *lane, guint index)
       g_autofree char *text = g_strdup_printf (_ ("from %s, sent at %s, arrived at %s"), from, sent, arrived);
       chrono_inspector_add_field (self, grid, row++, _ ("Message"), text);
     }
+  show_late_sender (self, grid, row++, lane, index);
   if (info.callees->len > 0)
     show_callees (self, lane, &info);
   chrono_call_info_clear (&info);

@@ -7,6 +7,7 @@
 #include "chrono-profile-view.h"
 #include "chrono-call-paths.h"
 #include "chrono-call-tree-view.h"
+#include "chrono-comm.h"
 #include "chrono-diff.h"
 #include "chrono-compare-view.h"
 #include "chrono-compare-histogram.h"
@@ -993,6 +994,44 @@ test_profile_call_tree (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   settle ();
   save_screenshot (GTK_WIDGET (window), "profile-call-tree.png");
   chrono_call_paths_free (paths);
+}
+
+/* A receive of the Score-P ping-pong that waited for its sender to start
+ * says so in the inspector, with the figure of `comm`. */
+void
+test_late_sender_inspector (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *path =
+      g_build_filename (corpus_dir ? corpus_dir : "", "otf2", "ping-pong-otf2", "traces.otf2", NULL);
+  if (corpus_dir == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no OTF2 corpus");
+      return;
+    }
+  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoMessages *messages = chrono_trace_get_messages (trace);
+  g_assert_nonnull (messages);
+  const ChronoMessage *late = NULL;
+  for (guint i = 0; i < chrono_messages_get_n (messages) && late == NULL; i++)
+    if (chrono_comm_late_sender (chrono_messages_get (messages, i)) > 0)
+      late = chrono_messages_get (messages, i);
+  g_assert_nonnull (late);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  ChronoLane *receiver = NULL;
+  for (guint i = 0; i < lanes->len && receiver == NULL; i++)
+    if (chrono_lane_get_kind (lanes->pdata[i]) == CHRONO_LANE_WORKER
+        && (guint64) chrono_lane_get_source_id (lanes->pdata[i]) == late->receiver)
+      receiver = lanes->pdata[i];
+  g_assert_nonnull (receiver);
+  ChronoSpans *spans = chrono_lane_get_spans (receiver);
+  guint span = chrono_spans_first_starting_at_or_after (spans, late->receive_call);
+  g_assert_cmpint (chrono_spans_get_start (spans, span), ==, late->receive_call);
+  chrono_timeline_view_select (view, receiver, span);
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (text, "Late sender"));
+  g_assert_nonnull (strstr (text, "to start sending"));
 }
 
 /* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the
