@@ -1,7 +1,20 @@
 """A big BTF for a benchmark, made once by the project's generator and kept
-in WORKDIR between runs (delete it to regenerate)."""
+in WORKDIR between runs (delete it to regenerate); and one command timed."""
 import os
 import subprocess
+import time
+
+
+def timed(cli, *args):
+    """Wall seconds, peak RSS (MB) and exit code of one run of cli (a child of its own, so its peak alone)."""
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            os.execv(cli, [cli, *args])
+    _, status, usage = os.wait4(pid, 0)
+    return time.monotonic() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
 def generated_btf(workdir, gen_btf, variable, name, extra=()):

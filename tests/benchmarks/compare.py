@@ -12,10 +12,9 @@ CHRONO_BENCH_PROFILE_EVENTS (default 4M) the archive's."""
 import os
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_btf import generated_btf  # noqa: E402
+from bench_btf import generated_btf, timed  # noqa: E402
 
 workdir, gen_btf, gen_otf2, cli = sys.argv[1:5]
 
@@ -24,18 +23,6 @@ def events(variable, default):
     text = os.environ.get(variable, default)
     units = {"k": 10**3, "M": 10**6}
     return int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
-
-
-def timed(*args):
-    """Wall seconds and peak RSS of one run (a child of its own, so its peak alone)."""
-    start = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), 1)
-            os.execv(cli, [cli, *args])
-    _, status, usage = os.wait4(pid, 0)
-    return time.monotonic() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
 a = generated_btf(workdir, gen_btf, "CHRONO_BENCH_COMPARE_EVENTS", "compare-a")
@@ -51,7 +38,7 @@ failed = 0
 for name, args in (("diff --json (two BTF runs)", ["diff", "--json", a, b]),
                    ("profile --json", ["profile", "--json", archive]),
                    ("profile --json --per-location", ["profile", "--json", "--per-location", archive])):
-    seconds, peak, code = timed(*args)
+    seconds, peak, code = timed(cli, *args)
     failed += code != 0
     print(f"{name:34} {seconds:8.2f} {peak:8.0f}  exit {code}", flush=True)
 sys.exit(1 if failed else 0)
