@@ -7,6 +7,7 @@
 
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
+#include "chrono-comm-matrix-view.h"
 #include "chrono-profile-view.h"
 #include "chrono-range-view.h"
 
@@ -19,6 +20,7 @@ struct _ChronoWindowSidebar {
   ChronoInspector *inspector;
   GtkWidget *metrics; /* NULL when the trace has no metrics to show */
   GtkWidget *range; /* the Range page's view, NULL when the trace has no spans to measure */
+  GtkWidget *messages; /* the Messages page's matrix, NULL when the trace has no messages */
 };
 
 G_DEFINE_FINAL_TYPE (ChronoWindowSidebar, chrono_window_sidebar, G_TYPE_OBJECT)
@@ -143,7 +145,10 @@ setup_pages (ChronoWindowSidebar *self, ChronoTrace *trace)
   self->metrics =
       add_page (self->pages.metrics, chrono_metrics_view_applies (trace), chrono_metrics_view_new, self->timeline);
   self->range = add_page (self->pages.range, chrono_range_view_applies (trace), chrono_range_view_new, self->timeline);
-  gtk_widget_set_visible (self->pages.switcher, profile || self->metrics != NULL || self->range != NULL);
+  self->messages = add_page (self->pages.messages, chrono_comm_matrix_view_applies (trace), chrono_comm_matrix_view_new,
+                             self->timeline);
+  gtk_widget_set_visible (self->pages.switcher,
+                          profile || self->metrics != NULL || self->range != NULL || self->messages != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->pages.profile), profile);
   gtk_stack_set_visible_child_name (self->pages.stack, "details");
   if (!profile)
@@ -176,12 +181,13 @@ void
 chrono_window_sidebar_clear (ChronoWindowSidebar *self)
 {
   g_return_if_fail (CHRONO_IS_WINDOW_SIDEBAR (self));
-  GtkContainer *boxes[] = { self->pages.inspector, self->pages.profile, self->pages.metrics, self->pages.range };
+  GtkContainer *boxes[] = { self->pages.inspector, self->pages.profile, self->pages.metrics, self->pages.range,
+                            self->pages.messages };
   for (guint i = 0; i < G_N_ELEMENTS (boxes); i++)
     if (boxes[i] != NULL)
       gtk_container_foreach (boxes[i], destroy_child, NULL);
   self->inspector = NULL;
-  self->metrics = self->range = NULL;
+  self->metrics = self->range = self->messages = NULL;
   g_clear_object (&self->timeline);
 }
 
@@ -219,6 +225,7 @@ chrono_window_sidebar_dispose (GObject *object)
   g_clear_object (&self->pages.profile);
   g_clear_object (&self->pages.metrics);
   g_clear_object (&self->pages.range);
+  g_clear_object (&self->pages.messages);
   g_clear_object (&self->traces);
   g_clear_object (&self->view_file);
   G_OBJECT_CLASS (chrono_window_sidebar_parent_class)->dispose (object);
@@ -246,6 +253,7 @@ chrono_window_sidebar_new (const ChronoWindowSidebarPages *pages, ChronoWindowTr
   self->pages.profile = g_object_ref (pages->profile);
   self->pages.metrics = g_object_ref (pages->metrics);
   self->pages.range = g_object_ref (pages->range);
+  self->pages.messages = g_object_ref (pages->messages);
   self->traces = g_object_ref (traces);
   self->view_file = g_object_ref (view_file);
   g_signal_connect_object (view_file, "span-noted", G_CALLBACK (span_noted), self, G_CONNECT_SWAPPED);

@@ -22,6 +22,7 @@ typedef struct {
   GtkContainer *profile;
   GtkContainer *metrics;
   GtkContainer *range;
+  GtkContainer *messages;
 } ChronoWindowSidebarPages;
 
 /* traces say which trace a selected item is in, view_file its note (and when it changes). */

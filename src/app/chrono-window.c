@@ -50,6 +50,7 @@ struct _ChronoWindow {
   GtkWidget *metrics_box;
   GtkWidget *requirements_box;
   GtkWidget *compare_box;
+  GtkWidget *messages_box;
   GtkWidget *range_box;
   GtkWidget *status_bar;
   /* the trace on show */
@@ -663,6 +664,7 @@ chrono_window_class_init (ChronoWindowClass *klass)
   CHILD (metrics_box);
   CHILD (requirements_box);
   CHILD (compare_box);
+  CHILD (messages_box);
   CHILD (range_box);
   CHILD (status_bar);
 #undef CHILD
@@ -712,6 +714,7 @@ create_controllers (ChronoWindow *self)
     GTK_CONTAINER (self->profile_box),
     GTK_CONTAINER (self->metrics_box),
     GTK_CONTAINER (self->range_box),
+    GTK_CONTAINER (self->messages_box),
   };
   self->sidebar = chrono_window_sidebar_new (&pages, self->traces, self->view_file);
   self->search = chrono_window_search_new (GTK_WINDOW (self), GTK_SEARCH_BAR (self->search_bar),

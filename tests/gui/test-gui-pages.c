@@ -7,6 +7,7 @@
 #include "chrono-profile-view.h"
 #include "chrono-call-paths.h"
 #include "chrono-call-tree-view.h"
+#include "chrono-comm-matrix-view.h"
 #include "chrono-comm.h"
 #include "chrono-diff.h"
 #include "chrono-compare-view.h"
@@ -1032,6 +1033,57 @@ test_late_sender_inspector (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer dat
   g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
   g_assert_nonnull (strstr (text, "Late sender"));
   g_assert_nonnull (strstr (text, "to start sending"));
+}
+
+/* An archive with messages has a Messages page: a cell per sender and
+ * receiver with the figures of `comm` in its tooltip; a click shows the
+ * pair's lanes alone; a communicator chosen keeps its messages only. */
+void
+test_comm_matrix (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "sends_inside.otf2", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("built without OTF2 fixtures");
+      return;
+    }
+  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoCommMatrixView *matrix =
+      CHRONO_COMM_MATRIX_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_COMM_MATRIX_VIEW));
+  g_assert_nonnull (matrix);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (matrix), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "messages");
+  settle ();
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  g_autoptr (ChronoComm) comm = chrono_comm_new (chrono_timeline_view_get_trace (view));
+  g_assert_cmpuint (comm->pairs->len, >, 1);
+  /* the pair of the first communicator: its messages, summed over every communicator */
+  const ChronoCommPair *first = &g_array_index (comm->pairs, ChronoCommPair, 0);
+  guint64 count = 0;
+  for (guint i = 0; i < comm->pairs->len; i++)
+    {
+      const ChronoCommPair *p = &g_array_index (comm->pairs, ChronoCommPair, i);
+      if (p->sender == first->sender && p->receiver == first->receiver)
+        count += p->count;
+    }
+  double x, y;
+  g_assert_true (chrono_comm_matrix_view_get_cell (matrix, first->sender, first->receiver, &x, &y));
+  g_autofree char *all = chrono_comm_matrix_view_describe_at (matrix, x, y);
+  g_autofree char *want_all = g_strdup_printf ("%" G_GUINT64_FORMAT " messages", count);
+  g_assert_nonnull (strstr (all, want_all));
+  chrono_comm_matrix_view_set_communicator (matrix, first->communicator);
+  g_autofree char *one = chrono_comm_matrix_view_describe_at (matrix, x, y);
+  g_autofree char *want_one = g_strdup_printf ("%" G_GUINT64_FORMAT " messages", first->count);
+  g_assert_nonnull (strstr (one, want_one));
+  chrono_comm_matrix_view_set_communicator (matrix, NULL);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "comm-matrix.png");
+  /* the pair's lanes alone */
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint all_rows = chrono_layout_get_n_rows (layout);
+  g_assert_true (chrono_comm_matrix_view_choose_at (matrix, x, y));
+  settle ();
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), <, all_rows);
 }
 
 /* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the
