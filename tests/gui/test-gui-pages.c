@@ -937,6 +937,19 @@ test_compare_runs (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   save_screenshot (GTK_WIDGET (window), "compare-runs-entity.png");
 }
 
+/* An OTF2 fixture in a window, or NULL (the test skipped) when the build has none. */
+static ChronoWindow *
+open_otf2_fixture (ChronoGuiFixture *f, const char *name)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", name, NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("built without OTF2 fixtures");
+      return NULL;
+    }
+  return chrono_gui_open (f, path);
+}
+
 /* Counts the rows of a tree model under parent (NULL: all), and each row's path, name and calls against paths. */
 static guint
 check_call_rows (GtkTreeModel *model, GtkTreeIter *parent, GHashTable *paths)
@@ -966,13 +979,9 @@ check_call_rows (GtkTreeModel *model, GtkTreeIter *parent, GHashTable *paths)
 void
 test_profile_call_tree (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  g_autofree char *path = g_build_filename (data_dir, "otf2", "mpi_metrics.otf2", NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("built without OTF2 fixtures");
-      return;
-    }
-  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
+  if (window == NULL)
+    return;
   ChronoProfileView *profile =
       CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
   GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
@@ -1041,13 +1050,9 @@ test_late_sender_inspector (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer dat
 void
 test_comm_matrix (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  g_autofree char *path = g_build_filename (data_dir, "otf2", "sends_inside.otf2", NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("built without OTF2 fixtures");
-      return;
-    }
-  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoWindow *window = open_otf2_fixture (f, "sends_inside.otf2");
+  if (window == NULL)
+    return;
   ChronoCommMatrixView *matrix =
       CHRONO_COMM_MATRIX_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_COMM_MATRIX_VIEW));
   g_assert_nonnull (matrix);
@@ -1091,13 +1096,9 @@ test_comm_matrix (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 void
 test_profile_names (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  g_autofree char *path = g_build_filename (data_dir, "otf2", "plain.otf2", NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("built without OTF2 fixtures");
-      return;
-    }
-  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoWindow *window = open_otf2_fixture (f, "plain.otf2");
+  if (window == NULL)
+    return;
   GtkWidget *profile = find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW);
   g_assert_nonnull (profile);
   GtkTreeView *tree = GTK_TREE_VIEW (find_widget_of_type (profile, GTK_TYPE_TREE_VIEW));
