@@ -7,6 +7,7 @@
 #include "chrono-profile-view.h"
 
 #include "chrono-call-tree-view.h"
+#include "chrono-location-profile-view.h"
 #include "chrono-profile.h"
 #include "chrono-widget-util.h"
 
@@ -32,6 +33,7 @@ struct _ChronoProfileView {
   GtkWidget *range_label;
   GtkWidget *modes; /* by region, or the call tree (traces of calls read whole); NULL: by region only */
   GtkWidget *call_tree;
+  GtkWidget *locations; /* ChronoLocationProfileView, beside the call tree */
   guint settle_id;
   gboolean had_selection;
   gint64 selection_begin, selection_end;
@@ -91,8 +93,11 @@ refill (ChronoProfileView *self)
                                          COL_INCLUSIVE_TEXT, inclusive, COL_EXCLUSIVE_TEXT, exclusive, COL_TOOLTIP,
                                          tooltip, -1);
     }
-  if (self->call_tree != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->modes)), "tree") == 0)
+  const char *mode = self->modes != NULL ? gtk_stack_get_visible_child_name (GTK_STACK (self->modes)) : NULL;
+  if (g_strcmp0 (mode, "tree") == 0)
     chrono_call_tree_view_fill (CHRONO_CALL_TREE_VIEW (self->call_tree), self->trace, begin, end);
+  else if (g_strcmp0 (mode, "locations") == 0)
+    chrono_location_profile_view_fill (CHRONO_LOCATION_PROFILE_VIEW (self->locations), self->trace, begin, end);
   g_autofree char *length = format_length (self, end - begin);
   g_autofree char *text = selected ? g_strdup_printf (_ ("Calls in the selected %s"), length)
                                    : g_strdup_printf (_ ("Calls in the visible %s"), length);
@@ -135,14 +140,15 @@ region_chosen (ChronoProfileView *self, const char *name)
   g_signal_emit (self, signals[REGION_CHOSEN], 0, name);
 }
 
-/* The call tree is filled when it is shown: the flat profile alone is quicker. */
+/* The call tree and the locations are filled when shown: the flat profile alone is quicker. */
 static void
 mode_changed (ChronoProfileView *self)
 {
   refill (self);
 }
 
-/* Traces of calls read whole: the call tree beside the flat profile. */
+/* Traces of calls read whole: the call tree and each location's time by
+ * region beside the flat profile. */
 static void
 add_modes (ChronoProfileView *self, GtkWidget *flat)
 {
@@ -152,6 +158,11 @@ add_modes (ChronoProfileView *self, GtkWidget *flat)
   self->call_tree = chrono_call_tree_view_new ();
   g_signal_connect_swapped (self->call_tree, "region-chosen", G_CALLBACK (region_chosen), self);
   gtk_stack_add_titled (GTK_STACK (self->modes), self->call_tree, "tree", _ ("Call Tree"));
+  self->locations = chrono_location_profile_view_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_container_add (GTK_CONTAINER (scroller), self->locations);
+  gtk_stack_add_titled (GTK_STACK (self->modes), scroller, "locations", _ ("By Location"));
   GtkWidget *switcher = gtk_stack_switcher_new ();
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->modes));
   gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
@@ -172,6 +183,20 @@ chrono_profile_view_show_call_tree (ChronoProfileView *self)
 {
   g_return_if_fail (CHRONO_IS_PROFILE_VIEW (self) && self->modes != NULL);
   gtk_stack_set_visible_child_name (GTK_STACK (self->modes), "tree");
+}
+
+GtkWidget *
+chrono_profile_view_get_location_profile (ChronoProfileView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_PROFILE_VIEW (self), NULL);
+  return self->locations;
+}
+
+void
+chrono_profile_view_show_location_profile (ChronoProfileView *self)
+{
+  g_return_if_fail (CHRONO_IS_PROFILE_VIEW (self) && self->modes != NULL);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->modes), "locations");
 }
 
 static void

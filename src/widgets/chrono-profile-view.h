@@ -23,5 +23,8 @@ char *chrono_profile_view_get_text (ChronoProfileView *view);
 /* The call tree (ChronoCallTreeView) of a trace of calls read whole, else NULL. */
 GtkWidget *chrono_profile_view_get_call_tree (ChronoProfileView *view);
 void chrono_profile_view_show_call_tree (ChronoProfileView *view);
+/* Each location's time by region (ChronoLocationProfileView), beside the call tree; NULL with it. */
+GtkWidget *chrono_profile_view_get_location_profile (ChronoProfileView *view);
+void chrono_profile_view_show_location_profile (ChronoProfileView *view);
 
 G_END_DECLS

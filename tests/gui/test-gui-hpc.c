@@ -1,0 +1,271 @@
+/* The pages an HPC analyst reads an OTF2 archive with: the profile (flat,
+ * call tree, by location), the inspector's late sender and the Messages
+ * page's communication matrix. */
+#include <string.h>
+
+#include "chrono-call-paths.h"
+#include "chrono-call-tree-view.h"
+#include "chrono-comm-matrix-view.h"
+#include "chrono-comm.h"
+#include "chrono-gui-fixture.h"
+#include "chrono-gui-tests.h"
+#include "chrono-location-profile-view.h"
+#include "chrono-profile-view.h"
+
+/* An OTF2 fixture in a window, or NULL (the test skipped) when the build has none. */
+static ChronoWindow *
+open_otf2_fixture (ChronoGuiFixture *f, const char *name)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", name, NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("built without OTF2 fixtures");
+      return NULL;
+    }
+  return chrono_gui_open (f, path);
+}
+
+/* Counts the rows of a tree model under parent (NULL: all), and each row's path, name and calls against paths. */
+static guint
+check_call_rows (GtkTreeModel *model, GtkTreeIter *parent, GHashTable *paths)
+{
+  guint n = 0;
+  GtkTreeIter iter;
+  for (gboolean more = gtk_tree_model_iter_children (model, &iter, parent); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      g_autofree char *joined = NULL;
+      guint64 calls;
+      gint64 inclusive;
+      gtk_tree_model_get (model, &iter, CHRONO_CALL_TREE_COLUMN_PATH, &joined, CHRONO_CALL_TREE_COLUMN_CALLS, &calls,
+                          CHRONO_CALL_TREE_COLUMN_INCLUSIVE, &inclusive, -1);
+      const ChronoCallPath *want = g_hash_table_lookup (paths, joined);
+      g_assert_nonnull (want);
+      g_assert_cmpuint (calls, ==, want->calls);
+      g_assert_cmpint (inclusive, ==, want->inclusive);
+      n += 1 + check_call_rows (model, &iter, paths);
+    }
+  return n;
+}
+
+/* An OTF2 archive's Profile page has a call tree beside the flat profile:
+ * every call path of the visible range once, under its caller, with the
+ * figures of `profile`. */
+void
+test_profile_call_tree (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
+  if (window == NULL)
+    return;
+  ChronoProfileView *profile =
+      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
+  chrono_profile_view_show_call_tree (profile);
+  settle ();
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  GArray *paths = chrono_call_paths_compute (chrono_timeline_view_get_trace (view), NULL,
+                                             chrono_viewport_get_begin (viewport), chrono_viewport_get_end (viewport));
+  g_autoptr (GHashTable) by_path = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < paths->len; i++)
+    g_hash_table_insert (by_path, chrono_call_path_join (&g_array_index (paths, ChronoCallPath, i)),
+                         &g_array_index (paths, ChronoCallPath, i));
+  GtkTreeView *tree =
+      chrono_call_tree_view_get_tree (CHRONO_CALL_TREE_VIEW (chrono_profile_view_get_call_tree (profile)));
+  g_assert_cmpuint (check_call_rows (gtk_tree_view_get_model (tree), NULL, by_path), ==, paths->len);
+  g_assert_cmpuint (paths->len, >, 10);
+  gtk_tree_view_expand_all (tree);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "profile-call-tree.png");
+  chrono_call_paths_free (paths);
+}
+
+/* A receive of the Score-P ping-pong that waited for its sender to start
+ * says so in the inspector, with the figure of `comm`. */
+void
+test_late_sender_inspector (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *path =
+      g_build_filename (corpus_dir ? corpus_dir : "", "otf2", "ping-pong-otf2", "traces.otf2", NULL);
+  if (corpus_dir == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no OTF2 corpus");
+      return;
+    }
+  ChronoWindow *window = chrono_gui_open (f, path);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoMessages *messages = chrono_trace_get_messages (trace);
+  g_assert_nonnull (messages);
+  const ChronoMessage *late = NULL;
+  for (guint i = 0; i < chrono_messages_get_n (messages) && late == NULL; i++)
+    if (chrono_comm_late_sender (chrono_messages_get (messages, i)) > 0)
+      late = chrono_messages_get (messages, i);
+  g_assert_nonnull (late);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  ChronoLane *receiver = NULL;
+  for (guint i = 0; i < lanes->len && receiver == NULL; i++)
+    if (chrono_lane_get_kind (lanes->pdata[i]) == CHRONO_LANE_WORKER
+        && (guint64) chrono_lane_get_source_id (lanes->pdata[i]) == late->receiver)
+      receiver = lanes->pdata[i];
+  g_assert_nonnull (receiver);
+  ChronoSpans *spans = chrono_lane_get_spans (receiver);
+  guint span = chrono_spans_first_starting_at_or_after (spans, late->receive_call);
+  g_assert_cmpint (chrono_spans_get_start (spans, span), ==, late->receive_call);
+  chrono_timeline_view_select (view, receiver, span);
+  g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+  g_assert_nonnull (strstr (text, "Late sender"));
+  g_assert_nonnull (strstr (text, "to start sending"));
+}
+
+/* An archive with messages has a Messages page: a cell per sender and
+ * receiver with the figures of `comm` in its tooltip; a click shows the
+ * pair's lanes alone; a communicator chosen keeps its messages only. */
+void
+test_comm_matrix (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = open_otf2_fixture (f, "sends_inside.otf2");
+  if (window == NULL)
+    return;
+  ChronoCommMatrixView *matrix =
+      CHRONO_COMM_MATRIX_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_COMM_MATRIX_VIEW));
+  g_assert_nonnull (matrix);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (matrix), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "messages");
+  settle ();
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  g_autoptr (ChronoComm) comm = chrono_comm_new (chrono_timeline_view_get_trace (view));
+  g_assert_cmpuint (comm->pairs->len, >, 1);
+  /* the pair of the first communicator: its messages, summed over every communicator */
+  const ChronoCommPair *first = &g_array_index (comm->pairs, ChronoCommPair, 0);
+  guint64 count = 0;
+  for (guint i = 0; i < comm->pairs->len; i++)
+    {
+      const ChronoCommPair *p = &g_array_index (comm->pairs, ChronoCommPair, i);
+      if (p->sender == first->sender && p->receiver == first->receiver)
+        count += p->count;
+    }
+  double x, y;
+  g_assert_true (chrono_comm_matrix_view_get_cell (matrix, first->sender, first->receiver, &x, &y));
+  g_autofree char *all = chrono_comm_matrix_view_describe_at (matrix, x, y);
+  g_autofree char *want_all = g_strdup_printf ("%" G_GUINT64_FORMAT " messages", count);
+  g_assert_nonnull (strstr (all, want_all));
+  chrono_comm_matrix_view_set_communicator (matrix, first->communicator);
+  g_autofree char *one = chrono_comm_matrix_view_describe_at (matrix, x, y);
+  g_autofree char *want_one = g_strdup_printf ("%" G_GUINT64_FORMAT " messages", first->count);
+  g_assert_nonnull (strstr (one, want_one));
+  chrono_comm_matrix_view_set_communicator (matrix, NULL);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "comm-matrix.png");
+  /* the pair's lanes alone */
+  ChronoLayout *layout = chrono_timeline_view_get_layout (view);
+  guint all_rows = chrono_layout_get_n_rows (layout);
+  g_assert_true (chrono_comm_matrix_view_choose_at (matrix, x, y));
+  settle ();
+  g_assert_cmpuint (chrono_layout_get_n_rows (layout), <, all_rows);
+}
+
+/* The Profile's name column can be narrowed or widened (no column expands) and each row's tooltip has the
+ * full name, which the column may shorten. */
+void
+test_profile_names (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = open_otf2_fixture (f, "plain.otf2");
+  if (window == NULL)
+    return;
+  GtkWidget *profile = find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW);
+  g_assert_nonnull (profile);
+  GtkTreeView *tree = GTK_TREE_VIEW (find_widget_of_type (profile, GTK_TYPE_TREE_VIEW));
+  g_assert_nonnull (tree);
+  for (int c = 0; c < (int) gtk_tree_view_get_n_columns (tree); c++)
+    {
+      GtkTreeViewColumn *column = gtk_tree_view_get_column (tree, c);
+      g_assert_true (gtk_tree_view_column_get_resizable (column));
+      g_assert_false (gtk_tree_view_column_get_expand (column));
+    }
+  int tooltip_column = gtk_tree_view_get_tooltip_column (tree);
+  g_assert_cmpint (tooltip_column, >=, 0);
+  GtkTreeModel *model = gtk_tree_view_get_model (tree);
+  GtkTreeIter iter;
+  guint rows = 0;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter), rows++)
+    {
+      g_autofree char *name = NULL, *tooltip = NULL;
+      gtk_tree_model_get (model, &iter, 0, &name, tooltip_column, &tooltip, -1);
+      g_autofree char *escaped = g_markup_escape_text (name, -1);
+      g_assert_nonnull (strstr (tooltip, escaped));
+      g_assert_true (pango_parse_markup (tooltip, -1, 0, NULL, NULL, NULL, NULL));
+    }
+  g_assert_cmpuint (rows, >, 0);
+}
+
+/* The Profile page's By Location: a row per location with a call in the
+ * visible range, each region's time on it the exclusive time of the call
+ * paths that end in the region there (profile --per-location's paths summed
+ * by their last region); a segment's tooltip names the region and its
+ * imbalance over the locations. */
+void
+test_location_profile (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
+  if (window == NULL)
+    return;
+  ChronoProfileView *profile =
+      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
+  chrono_profile_view_show_location_profile (profile);
+  settle ();
+  ChronoLocationProfileView *locations =
+      CHRONO_LOCATION_PROFILE_VIEW (chrono_profile_view_get_location_profile (profile));
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  g_autoptr (GPtrArray) lanes = chrono_call_paths_lanes (trace);
+  guint row = 0;
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      g_autoptr (GPtrArray) one = g_ptr_array_new ();
+      g_ptr_array_add (one, lanes->pdata[i]);
+      GArray *paths = chrono_call_paths_compute (trace, one, chrono_viewport_get_begin (viewport),
+                                                 chrono_viewport_get_end (viewport));
+      g_autoptr (GHashTable) by_region = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint p = 0; p < paths->len; p++)
+        {
+          const ChronoCallPath *path = &g_array_index (paths, ChronoCallPath, p);
+          const char *region = g_ptr_array_index (path->names, path->names->len - 1);
+          gint64 *sum = g_hash_table_lookup (by_region, region);
+          if (sum == NULL)
+            {
+              sum = g_new0 (gint64, 1);
+              g_hash_table_insert (by_region, (gpointer) region, sum);
+            }
+          *sum += path->exclusive;
+        }
+      GHashTableIter iter;
+      gpointer region, sum;
+      g_hash_table_iter_init (&iter, by_region);
+      while (g_hash_table_iter_next (&iter, &region, &sum))
+        {
+          g_assert_cmpint (chrono_location_profile_view_get_ticks (locations, row, region), ==, *(gint64 *) sum);
+          g_free (sum);
+        }
+      row += paths->len > 0;
+      chrono_call_paths_free (paths);
+    }
+  g_assert_cmpuint (chrono_location_profile_view_get_n_rows (locations), ==, row);
+  g_assert_cmpuint (row, >, 1);
+  /* the first row's longest region starts where the bars do */
+  GtkAllocation a;
+  gtk_widget_get_allocation (GTK_WIDGET (locations), &a);
+  g_autofree char *tooltip = NULL;
+  for (double x = 0; x < a.width && tooltip == NULL; x += 2)
+    tooltip = chrono_location_profile_view_describe_at (locations, x, 16);
+  g_assert_nonnull (tooltip);
+  g_assert_nonnull (strstr (tooltip, "exclusive"));
+  g_assert_nonnull (strstr (tooltip, "imbalance over"));
+  g_assert_true (pango_parse_markup (tooltip, -1, 0, NULL, NULL, NULL, NULL));
+  save_screenshot (GTK_WIDGET (window), "profile-by-location.png");
+}
