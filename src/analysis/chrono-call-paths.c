@@ -30,10 +30,8 @@ typedef struct {
   gint64 children; /* the inclusive time of the closed calls made directly inside it */
 } Frame;
 
-/* (parent << 32 | name) mixed: g_int64_hash folds the halves with a xor,
- * and small parents xor small names collide into a few buckets. */
-static guint
-key_hash (gconstpointer key)
+guint
+chrono_call_path_key_hash (gconstpointer key)
 {
   guint64 v = *(const guint64 *) key;
   v ^= v >> 33;
@@ -191,7 +189,7 @@ chrono_call_paths_compute (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, g
 {
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
   Tree tree = { trace, g_array_new (FALSE, TRUE, sizeof (Node)),
-                g_hash_table_new_full (key_hash, g_int64_equal, g_free, NULL), begin, end };
+                g_hash_table_new_full (chrono_call_path_key_hash, g_int64_equal, g_free, NULL), begin, end };
   Node root = { 0 };
   g_array_append_val (tree.nodes, root);
   g_autoptr (GPtrArray) every = lanes == NULL ? chrono_call_paths_lanes (trace) : NULL;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chrono-blocking.h"
+#include "chrono-path-index.h"
 
 G_DEFINE_QUARK (chrono - find - error - quark, chrono_find_error)
 
@@ -17,6 +18,8 @@ typedef enum {
   TERM_NAME_RE,
   TERM_LANE_EQ,
   TERM_LANE_RE,
+  TERM_PATH_EQ,
+  TERM_PATH_RE,
   TERM_STATE,
   TERM_DURATION,
   TERM_ATTR_EQ,
@@ -153,11 +156,13 @@ parse_term (Term *t, const char *term, const ChronoClock *clock, GError **error)
     return fail (error, term, _ ("only a duration is compared with < or >"));
   if (g_str_equal (key, "state"))
     return op == OP_EQ ? parse_state (t, term, value, error) : fail (error, term, _ ("a state is given as state=NAME"));
-  gboolean name = g_str_equal (key, "name"), lane = g_str_equal (key, "lane");
-  if ((name || lane) && op == OP_NE)
+  gboolean name = g_str_equal (key, "name"), lane = g_str_equal (key, "lane"), path = g_str_equal (key, "path");
+  if ((name || lane || path) && op == OP_NE)
     return fail (error, term, _ ("names are found with = or ~"));
   if (name || lane)
     t->kind = op == OP_RE ? (name ? TERM_NAME_RE : TERM_LANE_RE) : (name ? TERM_NAME_EQ : TERM_LANE_EQ);
+  else if (path)
+    t->kind = op == OP_RE ? TERM_PATH_RE : TERM_PATH_EQ;
   else
     {
       t->kind = op == OP_RE ? TERM_ATTR_RE : op == OP_NE ? TERM_ATTR_NE : TERM_ATTR_EQ;
@@ -186,6 +191,18 @@ chrono_query_parse (const char *text, const ChronoClock *clock, GError **error)
         return NULL;
     }
   return g_steal_pointer (&query);
+}
+
+ChronoQuery *
+chrono_query_new_path (const char *joined)
+{
+  g_return_val_if_fail (joined != NULL, NULL);
+  ChronoQuery *query = g_new0 (ChronoQuery, 1);
+  query->terms = g_array_new (FALSE, TRUE, sizeof (Term));
+  g_array_set_clear_func (query->terms, term_clear);
+  Term t = { .kind = TERM_PATH_EQ, .text = g_strdup (joined), .op = OP_EQ };
+  g_array_append_val (query->terms, t);
+  return query;
 }
 
 /* ---- evaluating ----------------------------------------------------------- */
@@ -264,6 +281,8 @@ typedef struct {
   gboolean *lane_holds; /* [term]: the lane alone satisfies it (its name) */
   gboolean *lane_name_holds; /* [term]: a name term holds for the lane's name (the name of unlabelled items) */
   GHashTable *blocking_totals; /* for waits and inversion terms: chrono_blocking_totals_new, else NULL */
+  ChronoPathIndex *paths; /* for path terms, else NULL */
+  GByteArray **by_path; /* [term][path node] for path terms, grown as nodes are met */
 } Finder;
 
 static gboolean
@@ -294,6 +313,36 @@ attrs_term_holds (Finder *f, guint term, guint32 set)
 }
 
 static gboolean
+is_path_term (const Term *t)
+{
+  return t->kind == TERM_PATH_EQ || t->kind == TERM_PATH_RE;
+}
+
+/* A path term of a call whose path is node (CHRONO_NO_PATH: not a call). */
+static gboolean
+path_term_holds (Finder *f, guint term, guint node)
+{
+  if (node == CHRONO_NO_PATH)
+    return FALSE;
+  GByteArray *known = f->by_path[term];
+  if (node >= known->len)
+    {
+      guint had = known->len;
+      g_byte_array_set_size (known, node + 1); /* new bytes are not cleared */
+      memset (known->data + had, 0, known->len - had);
+    }
+  if (known->data[node] == 0)
+    {
+      const Term *t = &g_array_index (f->query->terms, Term, term);
+      g_autofree char *joined = chrono_path_index_join (f->paths, node);
+      gboolean holds =
+          t->kind == TERM_PATH_EQ ? g_str_equal (joined, t->text) : g_regex_match (t->regex, joined, 0, NULL);
+      known->data[node] = holds ? 1 : 2;
+    }
+  return known->data[node] == 1;
+}
+
+static gboolean
 is_name_term (const Term *t)
 {
   return t->kind == TERM_WORD || t->kind == TERM_NAME_EQ || t->kind == TERM_NAME_RE;
@@ -321,9 +370,10 @@ blocking_term_holds (Finder *f, const Term *t, ChronoLane *lane, const ChronoSpa
   return t->kind == TERM_INVERSION ? totals->inversions > 0 : duration_holds (t, totals->wait);
 }
 
-/* A span (label 0: named by its lane), or with state < 0 an instance's whole life. */
+/* A span (label 0: named by its lane), or with state < 0 an instance's whole
+ * life; path: its call path's node (CHRONO_NO_PATH: not a call, or none asked). */
 static gboolean
-span_holds (Finder *f, ChronoLane *lane, const ChronoSpan *span, gint64 duration)
+span_holds (Finder *f, ChronoLane *lane, const ChronoSpan *span, gint64 duration, guint path)
 {
   for (guint i = 0; i < f->query->terms->len; i++)
     {
@@ -341,6 +391,8 @@ span_holds (Finder *f, ChronoLane *lane, const ChronoSpan *span, gint64 duration
         holds = duration_holds (t, duration);
       else if (t->kind == TERM_WAITS || t->kind == TERM_INVERSION)
         holds = blocking_term_holds (f, t, lane, span);
+      else if (is_path_term (t))
+        holds = path_term_holds (f, i, path);
       else
         holds = f->lane_holds[i];
       if (!holds)
@@ -364,7 +416,7 @@ mark_holds (Finder *f, ChronoLane *lane, const ChronoMark *mark)
                 || (mark->note != 0 && string_term_holds (f, i, mark->note)) || f->lane_name_holds[i];
       else if (is_attr_term (t))
         holds = attrs_term_holds (f, i, mark->attrs);
-      else if (t->kind == TERM_STATE || t->kind == TERM_WAITS || t->kind == TERM_INVERSION)
+      else if (t->kind == TERM_STATE || t->kind == TERM_WAITS || t->kind == TERM_INVERSION || is_path_term (t))
         holds = FALSE;
       else if (t->kind == TERM_DURATION)
         holds = duration_holds (t, 0);
@@ -405,6 +457,10 @@ find_spans (Finder *f, ChronoLane *lane, ChronoFindResult *result, guint cap)
   ChronoInstances *instances = chrono_lane_get_instances (lane);
   gboolean by_instance = instances != NULL && !query_has (f->query, TERM_STATE);
   g_autofree guint8 *seen = by_instance ? g_new0 (guint8, chrono_instances_get_n (instances)) : NULL;
+  /* calls are the spans of worker lanes (as chrono_call_paths_lanes has them) */
+  g_autofree guint *paths = f->paths != NULL && chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER
+                                ? chrono_path_index_walk_lane (f->paths, lane)
+                                : NULL;
   guint n = chrono_spans_get_n (spans);
   for (guint i = 0; i < n; i++)
     {
@@ -420,7 +476,7 @@ find_spans (Finder *f, ChronoLane *lane, ChronoFindResult *result, guint cap)
           start = MIN (life->begin, span.start);
           end = MAX (life->end, start);
         }
-      if (span_holds (f, lane, &span, chrono_ticks_between_held (start, end)))
+      if (span_holds (f, lane, &span, chrono_ticks_between_held (start, end), paths ? paths[i] : CHRONO_NO_PATH))
         add_match (result, cap, lane, CHRONO_MATCH_SPAN, i, start, end);
     }
 }
@@ -485,6 +541,7 @@ chrono_find (ChronoTrace *trace, const ChronoQuery *query, guint cap)
   f.by_attrs = g_new0 (guint8 *, n_terms);
   f.lane_holds = g_new0 (gboolean, n_terms);
   f.lane_name_holds = g_new0 (gboolean, n_terms);
+  f.by_path = g_new0 (GByteArray *, n_terms);
   for (guint i = 0; i < n_terms; i++)
     {
       const Term *t = &g_array_index (query->terms, Term, i);
@@ -492,6 +549,12 @@ chrono_find (ChronoTrace *trace, const ChronoQuery *query, guint cap)
         f.by_string[i] = g_new0 (guint8, f.n_strings);
       if (is_attr_term (t))
         f.by_attrs[i] = g_new0 (guint8, f.n_sets);
+      if (is_path_term (t))
+        {
+          f.by_path[i] = g_byte_array_new ();
+          if (f.paths == NULL)
+            f.paths = chrono_path_index_new (trace);
+        }
     }
 
   if (query_has (query, TERM_WAITS) || query_has (query, TERM_INVERSION))
@@ -514,7 +577,11 @@ chrono_find (ChronoTrace *trace, const ChronoQuery *query, guint cap)
     {
       g_free (f.by_string[i]);
       g_free (f.by_attrs[i]);
+      if (f.by_path[i] != NULL)
+        g_byte_array_unref (f.by_path[i]);
     }
+  g_free (f.by_path);
+  g_clear_pointer (&f.paths, chrono_path_index_free);
   g_free (f.by_string);
   g_free (f.by_attrs);
   g_free (f.lane_holds);

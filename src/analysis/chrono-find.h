@@ -5,6 +5,9 @@
  *   word            the item's name or its lane's name contains it (any case)
  *   name~RE name=T  the item's name matches the regular expression / is T
  *   lane~RE lane=T  its lane's name (or path, "Tasks/T1") matches / is T
+ *   path~RE path=P  a call whose call path (its callers' names and its
+ *                   own, outermost first, joined by ';': main;MPI_Send)
+ *                   matches / is P (chrono-path-index.h)
  *   state=running   a span in that state (the names of the legend, any case)
  *   duration>2ms    also <, >=, <=, =; times as the ruler writes them
  *   waits>1ms       a task or ISR instance whose waits on semaphores add
@@ -29,6 +32,8 @@ typedef struct _ChronoQuery ChronoQuery;
 
 /* NULL with an error saying which term is wrong and why. */
 ChronoQuery *chrono_query_parse (const char *text, const ChronoClock *clock, GError **error);
+/* The query path=P for a path P given whole (its names may hold spaces). */
+ChronoQuery *chrono_query_new_path (const char *joined);
 void chrono_query_free (ChronoQuery *query);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoQuery, chrono_query_free)
 

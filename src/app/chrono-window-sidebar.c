@@ -5,6 +5,7 @@
  * made for each trace shown and taken away with it. */
 #include "chrono-window-sidebar.h"
 
+#include "chrono-find.h"
 #include "chrono-inspector.h"
 #include "chrono-metrics-view.h"
 #include "chrono-comm-matrix-view.h"
@@ -135,6 +136,30 @@ region_chosen (ChronoWindowSidebar *self, const char *name)
   chrono_timeline_view_set_highlight (self->timeline, name);
 }
 
+/* The calls of a call path chosen in the call tree, outlined on the
+ * timeline (the most a picture can tell apart: one per pixel column of a
+ * long trace at most). */
+#define PATH_CALLS_SHOWN 100000
+
+static void
+path_chosen (ChronoWindowSidebar *self, const char *joined)
+{
+  g_autoptr (GArray) ranges = g_array_new (FALSE, FALSE, sizeof (ChronoRenderRange));
+  if (joined != NULL)
+    {
+      g_autoptr (ChronoQuery) query = chrono_query_new_path (joined);
+      g_autoptr (ChronoFindResult) found =
+          chrono_find (chrono_timeline_view_get_trace (self->timeline), query, PATH_CALLS_SHOWN);
+      for (guint i = 0; i < found->matches->len; i++)
+        {
+          const ChronoMatch *m = &g_array_index (found->matches, ChronoMatch, i);
+          ChronoRenderRange range = { m->lane, m->start, m->end };
+          g_array_append_val (ranges, range);
+        }
+    }
+  chrono_timeline_view_set_highlighted_ranges (self->timeline, (const ChronoRenderRange *) ranges->data, ranges->len);
+}
+
 /* Traces of calls get a profile of the visible range beside the details,
  * traces of tasks the metrics of the selected one, traces of spans the
  * statistics of a range chosen in the timeline. */
@@ -155,6 +180,7 @@ setup_pages (ChronoWindowSidebar *self, ChronoTrace *trace)
     return;
   GtkWidget *view = chrono_profile_view_new (trace, chrono_timeline_view_get_viewport (self->timeline));
   g_signal_connect_object (view, "region-chosen", G_CALLBACK (region_chosen), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (view, "path-chosen", G_CALLBACK (path_chosen), self, G_CONNECT_SWAPPED);
   gtk_widget_set_vexpand (view, TRUE);
   gtk_container_add (self->pages.profile, view);
   gtk_widget_show_all (GTK_WIDGET (self->pages.profile));

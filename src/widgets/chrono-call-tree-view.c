@@ -1,6 +1,7 @@
 /* chrono-call-tree-view.c — the paths come sorted with each path before
  * those under it, so a row's parent is always there when it is added:
- * found by its joined path in a table kept while the tree fills. */
+ * found by its joined path in a table kept while the tree fills.  A refill
+ * (the view zoomed) keeps the rows open and the one selected, by path. */
 #include "chrono-call-tree-view.h"
 
 #include <glib/gi18n-lib.h>
@@ -15,9 +16,10 @@ struct _ChronoCallTreeView {
   GtkScrolledWindow parent_instance;
   GtkTreeStore *store;
   GtkTreeView *tree;
+  gboolean refilling; /* the selection changes only because the rows are replaced */
 };
 
-enum { REGION_CHOSEN, N_SIGNALS };
+enum { REGION_CHOSEN, PATH_CHOSEN, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (ChronoCallTreeView, chrono_call_tree_view, GTK_TYPE_SCROLLED_WINDOW)
@@ -37,6 +39,51 @@ joined_prefix (const ChronoCallPath *path, guint n)
   return g_string_free (out, FALSE);
 }
 
+static char *
+path_at (GtkTreeModel *model, GtkTreeIter *iter)
+{
+  char *key = NULL;
+  gtk_tree_model_get (model, iter, CHRONO_CALL_TREE_COLUMN_PATH, &key, -1);
+  return key;
+}
+
+static void
+add_expanded (GtkTreeView *tree, GtkTreePath *row, gpointer open)
+{
+  GtkTreeIter iter;
+  if (gtk_tree_model_get_iter (gtk_tree_view_get_model (tree), &iter, row))
+    g_hash_table_add (open, path_at (gtk_tree_view_get_model (tree), &iter));
+}
+
+static char *
+selected_path (ChronoCallTreeView *self)
+{
+  GtkTreeModel *model;
+  GtkTreeIter iter;
+  return gtk_tree_selection_get_selected (gtk_tree_view_get_selection (self->tree), &model, &iter)
+             ? path_at (model, &iter)
+             : NULL;
+}
+
+/* The rows open before, and the one selected, as they were; the selection
+ * announced only when its path is gone. */
+static void
+restore (ChronoCallTreeView *self, GHashTable *rows, GHashTable *open, const char *selected)
+{
+  GHashTableIter at;
+  gpointer key, iter;
+  g_hash_table_iter_init (&at, rows);
+  while (g_hash_table_iter_next (&at, &key, &iter))
+    if (g_hash_table_contains (open, key))
+      {
+        g_autoptr (GtkTreePath) row = gtk_tree_model_get_path (GTK_TREE_MODEL (self->store), iter);
+        gtk_tree_view_expand_to_path (self->tree, row);
+      }
+  GtkTreeIter *chosen = selected != NULL ? g_hash_table_lookup (rows, selected) : NULL;
+  if (chosen != NULL)
+    gtk_tree_selection_select_iter (gtk_tree_view_get_selection (self->tree), chosen);
+}
+
 void
 chrono_call_tree_view_fill (ChronoCallTreeView *self, ChronoTrace *trace, gint64 begin, gint64 end)
 {
@@ -44,6 +91,10 @@ chrono_call_tree_view_fill (ChronoCallTreeView *self, ChronoTrace *trace, gint64
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   GArray *paths = chrono_call_paths_compute (trace, NULL, begin, end);
   g_autoptr (GHashTable) rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr (GHashTable) open = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gtk_tree_view_map_expanded_rows (self->tree, add_expanded, open);
+  g_autofree char *selected = selected_path (self);
+  self->refilling = TRUE;
   gtk_tree_view_set_model (self->tree, NULL);
   gtk_tree_store_clear (self->store);
   for (guint i = 0; i < paths->len; i++)
@@ -67,6 +118,14 @@ chrono_call_tree_view_fill (ChronoCallTreeView *self, ChronoTrace *trace, gint64
     }
   chrono_call_paths_free (paths);
   gtk_tree_view_set_model (self->tree, GTK_TREE_MODEL (self->store));
+  restore (self, rows, open, selected);
+  self->refilling = FALSE;
+  g_autofree char *now = selected_path (self);
+  if (selected != NULL && now == NULL)
+    {
+      g_signal_emit (self, signals[REGION_CHOSEN], 0, NULL);
+      g_signal_emit (self, signals[PATH_CHOSEN], 0, NULL);
+    }
 }
 
 GtkTreeView *
@@ -79,12 +138,15 @@ chrono_call_tree_view_get_tree (ChronoCallTreeView *self)
 static void
 selection_changed (ChronoCallTreeView *self, GtkTreeSelection *selection)
 {
+  if (self->refilling)
+    return;
   GtkTreeModel *model;
   GtkTreeIter iter;
-  g_autofree char *name = NULL;
+  g_autofree char *name = NULL, *path = NULL;
   if (gtk_tree_selection_get_selected (selection, &model, &iter))
-    gtk_tree_model_get (model, &iter, CHRONO_CALL_TREE_COLUMN_NAME, &name, -1);
+    gtk_tree_model_get (model, &iter, CHRONO_CALL_TREE_COLUMN_NAME, &name, CHRONO_CALL_TREE_COLUMN_PATH, &path, -1);
   g_signal_emit (self, signals[REGION_CHOSEN], 0, name);
+  g_signal_emit (self, signals[PATH_CHOSEN], 0, path);
 }
 
 static void
@@ -107,6 +169,8 @@ chrono_call_tree_view_class_init (ChronoCallTreeViewClass *klass)
   G_OBJECT_CLASS (klass)->dispose = chrono_call_tree_view_dispose;
   signals[REGION_CHOSEN] = g_signal_new ("region-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[PATH_CHOSEN] = g_signal_new ("path-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void

@@ -13,7 +13,10 @@ G_BEGIN_DECLS
 #define CHRONO_TYPE_CALL_TREE_VIEW (chrono_call_tree_view_get_type ())
 G_DECLARE_FINAL_TYPE (ChronoCallTreeView, chrono_call_tree_view, CHRONO, CALL_TREE_VIEW, GtkScrolledWindow)
 
-/* Signal "region-chosen" (const char *name or NULL): the region of the selected path. */
+/* Signals "region-chosen" (const char *name or NULL): the region of the
+ * selected path; "path-chosen" (const char *joined or NULL): the path,
+ * its names joined by ';'.  A refill keeps the selection and the rows
+ * open, and says NULL only when the selected path is gone. */
 GtkWidget *chrono_call_tree_view_new (void);
 /* Whether a trace has calls whose paths it can show (read whole). */
 gboolean chrono_call_tree_view_applies (ChronoTrace *trace);

@@ -39,7 +39,7 @@ struct _ChronoProfileView {
   gint64 selection_begin, selection_end;
 };
 
-enum { REGION_CHOSEN, N_SIGNALS };
+enum { REGION_CHOSEN, PATH_CHOSEN, N_SIGNALS };
 
 #define NAME_WIDTH 130 /* px the name column starts at: about half the side panel */
 static guint signals[N_SIGNALS];
@@ -140,6 +140,12 @@ region_chosen (ChronoProfileView *self, const char *name)
   g_signal_emit (self, signals[REGION_CHOSEN], 0, name);
 }
 
+static void
+path_chosen (ChronoProfileView *self, const char *joined)
+{
+  g_signal_emit (self, signals[PATH_CHOSEN], 0, joined);
+}
+
 /* The call tree and the locations are filled when shown: the flat profile alone is quicker. */
 static void
 mode_changed (ChronoProfileView *self)
@@ -157,6 +163,7 @@ add_modes (ChronoProfileView *self, GtkWidget *flat)
   gtk_stack_add_titled (GTK_STACK (self->modes), flat, "regions", _ ("By Region"));
   self->call_tree = chrono_call_tree_view_new ();
   g_signal_connect_swapped (self->call_tree, "region-chosen", G_CALLBACK (region_chosen), self);
+  g_signal_connect_swapped (self->call_tree, "path-chosen", G_CALLBACK (path_chosen), self);
   gtk_stack_add_titled (GTK_STACK (self->modes), self->call_tree, "tree", _ ("Call Tree"));
   self->locations = chrono_location_profile_view_new ();
   GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
@@ -255,6 +262,9 @@ chrono_profile_view_class_init (ChronoProfileViewClass *klass)
   /* "region-chosen" (name or NULL): a row was selected, or none is */
   signals[REGION_CHOSEN] = g_signal_new ("region-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* "path-chosen" (joined by ';', or NULL): a call path was selected in the call tree, or none is */
+  signals[PATH_CHOSEN] = g_signal_new ("path-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void

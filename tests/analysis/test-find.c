@@ -1,5 +1,6 @@
 /* Find anything: every query's matches are counted again here
  * the plain way, span by span with no caches, on fixtures. */
+#include "chrono-call-paths.h"
 #include "chrono-find.h"
 #include "chrono-loader.h"
 
@@ -52,6 +53,14 @@ static gboolean
 is_running (ChronoTrace *trace, ChronoLane *lane, const ChronoSpan *span, gpointer data)
 {
   return span->state == CHRONO_STATE_RUNNING && (data == NULL || lane == data);
+}
+
+static gboolean
+is_labelled (ChronoTrace *trace, ChronoLane *lane, const ChronoSpan *span, gpointer data)
+{
+  return chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER && span->label != CHRONO_STRING_NONE
+         && !(span->flags & CHRONO_SPAN_COLLECTIVE)
+         && g_str_equal (chrono_strings_get (chrono_trace_get_strings (trace), span->label), data);
 }
 
 static gboolean
@@ -148,7 +157,8 @@ test_bad_queries (void)
   const ChronoClock *clock = NULL;
   g_autoptr (ChronoTrace) trace = load ("btf", "timing_metrics.btf", "never");
   clock = chrono_trace_get_clock (trace);
-  const char *bad[] = { "duration~1ms", "duration>soon", "state=bogus", "name~(", "pid>3", "name!=x" };
+  const char *bad[] = { "duration~1ms", "duration>soon", "state=bogus", "name~(",
+                        "pid>3",        "name!=x",       "path!=main",  "path~(" };
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autoptr (GError) error = NULL;
@@ -245,6 +255,50 @@ test_semaphore_waits_and_inversions (void)
     }
 }
 
+/* path=P finds each call of the path once, as many as the profile's calls
+ * of it; path~RE the calls of every path whose joined names match; the
+ * matches are calls of the path's last region. */
+static void
+test_call_paths (void)
+{
+  g_autofree char *archive = g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "otf2", "mpi_metrics.otf2", NULL);
+  if (!g_file_test (archive, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("built without OTF2 fixtures");
+      return;
+    }
+  g_autoptr (ChronoTrace) trace = load ("otf2", "mpi_metrics.otf2", "never");
+  GArray *paths = chrono_call_paths_compute (trace, NULL, G_MININT64, G_MAXINT64);
+  g_assert_cmpuint (paths->len, >, 5);
+  guint64 mpi_calls = 0;
+  for (guint p = 0; p < paths->len; p++)
+    {
+      const ChronoCallPath *path = &g_array_index (paths, ChronoCallPath, p);
+      g_autofree char *joined = chrono_call_path_join (path);
+      g_autoptr (ChronoQuery) query = chrono_query_new_path (joined);
+      g_autoptr (ChronoFindResult) result = chrono_find (trace, query, G_MAXUINT);
+      g_assert_cmpuint (result->n_found, ==, path->calls);
+      const char *region = g_ptr_array_index (path->names, path->names->len - 1);
+      for (guint m = 0; m < result->matches->len; m++)
+        {
+          const ChronoMatch *match = &g_array_index (result->matches, ChronoMatch, m);
+          ChronoSpan span;
+          chrono_spans_get (chrono_lane_get_spans (match->lane), match->index, &span);
+          g_assert_cmpstr (chrono_strings_get (chrono_trace_get_strings (trace), span.label), ==, region);
+        }
+      if (g_regex_match_simple ("mpi_", joined, G_REGEX_CASELESS, 0))
+        mpi_calls += path->calls;
+    }
+  g_assert_cmpuint (mpi_calls, >, 0);
+  g_autoptr (ChronoFindResult) mpi = find (trace, "path~mpi_");
+  g_assert_cmpuint (mpi->n_found, ==, mpi_calls);
+  /* a path is whole: the last region alone is not a path of a nested call */
+  g_autoptr (ChronoFindResult) none = find (trace, "path=solve");
+  g_autoptr (ChronoFindResult) under = find (trace, "path~;solve$");
+  g_assert_cmpuint (none->n_found + under->n_found, ==, count_spans (trace, is_labelled, (gpointer) "solve"));
+  chrono_call_paths_free (paths);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -257,5 +311,6 @@ main (int argc, char **argv)
   g_test_add_func ("/find/stepping", test_stepping);
   g_test_add_func ("/find/lazy-names-only", test_lazy_names_only);
   g_test_add_func ("/find/cap", test_cap);
+  g_test_add_func ("/find/call-paths", test_call_paths);
   return g_test_run ();
 }

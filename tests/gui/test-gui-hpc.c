@@ -269,3 +269,93 @@ test_location_profile (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_assert_true (pango_parse_markup (tooltip, -1, 0, NULL, NULL, NULL, NULL));
   save_screenshot (GTK_WIDGET (window), "profile-by-location.png");
 }
+
+/* The row of the call tree whose path (names joined by ';') is joined, under parent (NULL: anywhere). */
+static gboolean
+find_call_row (GtkTreeModel *model, GtkTreeIter *parent, const char *joined, GtkTreeIter *out)
+{
+  GtkTreeIter iter;
+  for (gboolean more = gtk_tree_model_iter_children (model, &iter, parent); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      g_autofree char *path = NULL;
+      gtk_tree_model_get (model, &iter, CHRONO_CALL_TREE_COLUMN_PATH, &path, -1);
+      if (g_str_equal (path, joined))
+        {
+          *out = iter;
+          return TRUE;
+        }
+      if (find_call_row (model, &iter, joined, out))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint
+count_outlined (ChronoTimelineView *view)
+{
+  ChronoRenderOverlays overlays;
+  chrono_timeline_view_get_overlays (view, &overlays);
+  return overlays.n_ranges;
+}
+
+/* Selecting a call path in the call tree outlines each of its calls on the
+ * timeline; zooming in on one of them keeps the path selected, its rows
+ * open and its calls outlined. */
+void
+test_call_path_highlight (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
+  if (window == NULL)
+    return;
+  ChronoProfileView *profile =
+      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
+  chrono_profile_view_show_call_tree (profile);
+  settle ();
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  GArray *paths = chrono_call_paths_compute (trace, NULL, G_MININT64, G_MAXINT64);
+  const ChronoCallPath *chosen = NULL;
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const ChronoCallPath *p = &g_array_index (paths, ChronoCallPath, i);
+      if (p->names->len >= 2 && (chosen == NULL || p->calls > chosen->calls))
+        chosen = p;
+    }
+  g_assert_nonnull (chosen);
+  g_assert_cmpuint (chosen->calls, >, 1);
+  g_autofree char *joined = chrono_call_path_join (chosen);
+  GtkTreeView *tree =
+      chrono_call_tree_view_get_tree (CHRONO_CALL_TREE_VIEW (chrono_profile_view_get_call_tree (profile)));
+  GtkTreeModel *model = gtk_tree_view_get_model (tree);
+  gtk_tree_view_expand_all (tree);
+  GtkTreeIter row;
+  g_assert_true (find_call_row (model, NULL, joined, &row));
+  gtk_tree_selection_select_iter (gtk_tree_view_get_selection (tree), &row);
+  settle ();
+  g_assert_cmpuint (count_outlined (view), ==, chosen->calls);
+  ChronoRenderOverlays overlays;
+  chrono_timeline_view_get_overlays (view, &overlays);
+  const ChronoRenderRange *first = &overlays.ranges[0];
+  g_assert_cmpint (chrono_lane_get_kind (first->lane), ==, CHRONO_LANE_WORKER);
+  /* zoomed in on the first call */
+  gint64 margin = MAX ((first->end - first->begin) / 4, 1);
+  chrono_viewport_set_range (chrono_timeline_view_get_viewport (view), first->begin - margin, first->end + margin);
+  settle ();
+  settle ();
+  model = gtk_tree_view_get_model (tree);
+  GtkTreeIter selected;
+  g_assert_true (gtk_tree_selection_get_selected (gtk_tree_view_get_selection (tree), &model, &selected));
+  g_autofree char *still = NULL;
+  gtk_tree_model_get (model, &selected, CHRONO_CALL_TREE_COLUMN_PATH, &still, -1);
+  g_assert_cmpstr (still, ==, joined);
+  GtkTreeIter parent;
+  g_assert_true (gtk_tree_model_iter_parent (model, &parent, &selected));
+  g_autoptr (GtkTreePath) parent_path = gtk_tree_model_get_path (model, &parent);
+  g_assert_true (gtk_tree_view_row_expanded (tree, parent_path));
+  g_assert_cmpuint (count_outlined (view), ==, chosen->calls);
+  save_screenshot (GTK_WIDGET (window), "call-path-highlight.png");
+  chrono_call_paths_free (paths);
+}
