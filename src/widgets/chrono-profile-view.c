@@ -7,6 +7,7 @@
 #include "chrono-profile-view.h"
 
 #include "chrono-call-tree-view.h"
+#include "chrono-flame-view.h"
 #include "chrono-location-profile-view.h"
 #include "chrono-profile.h"
 #include "chrono-widget-util.h"
@@ -34,6 +35,7 @@ struct _ChronoProfileView {
   GtkWidget *modes; /* by region, or the call tree (traces of calls read whole); NULL: by region only */
   GtkWidget *call_tree;
   GtkWidget *locations; /* ChronoLocationProfileView, beside the call tree */
+  GtkWidget *flame; /* ChronoFlameView, beside the call tree */
   guint settle_id;
   gboolean had_selection;
   gint64 selection_begin, selection_end;
@@ -98,6 +100,8 @@ refill (ChronoProfileView *self)
     chrono_call_tree_view_fill (CHRONO_CALL_TREE_VIEW (self->call_tree), self->trace, begin, end);
   else if (g_strcmp0 (mode, "locations") == 0)
     chrono_location_profile_view_fill (CHRONO_LOCATION_PROFILE_VIEW (self->locations), self->trace, begin, end);
+  else if (g_strcmp0 (mode, "flame") == 0)
+    chrono_flame_view_fill (CHRONO_FLAME_VIEW (self->flame), self->trace, begin, end);
   g_autofree char *length = format_length (self, end - begin);
   g_autofree char *text = selected ? g_strdup_printf (_ ("Calls in the selected %s"), length)
                                    : g_strdup_printf (_ ("Calls in the visible %s"), length);
@@ -153,8 +157,18 @@ mode_changed (ChronoProfileView *self)
   refill (self);
 }
 
-/* Traces of calls read whole: the call tree and each location's time by
- * region beside the flat profile. */
+/* A view of calls in a scrolled window of its own, under the mode's name. */
+static void
+add_mode (ChronoProfileView *self, GtkWidget *view, const char *name, const char *title)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_container_add (GTK_CONTAINER (scroller), view);
+  gtk_stack_add_titled (GTK_STACK (self->modes), scroller, name, title);
+}
+
+/* Traces of calls read whole: the call tree, each location's time by
+ * region and the flame graph beside the flat profile. */
 static void
 add_modes (ChronoProfileView *self, GtkWidget *flat)
 {
@@ -166,10 +180,11 @@ add_modes (ChronoProfileView *self, GtkWidget *flat)
   g_signal_connect_swapped (self->call_tree, "path-chosen", G_CALLBACK (path_chosen), self);
   gtk_stack_add_titled (GTK_STACK (self->modes), self->call_tree, "tree", _ ("Call Tree"));
   self->locations = chrono_location_profile_view_new ();
-  GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_container_add (GTK_CONTAINER (scroller), self->locations);
-  gtk_stack_add_titled (GTK_STACK (self->modes), scroller, "locations", _ ("By Location"));
+  add_mode (self, self->locations, "locations", _ ("By Location"));
+  self->flame = chrono_flame_view_new ();
+  g_signal_connect_swapped (self->flame, "region-chosen", G_CALLBACK (region_chosen), self);
+  g_signal_connect_swapped (self->flame, "path-chosen", G_CALLBACK (path_chosen), self);
+  add_mode (self, self->flame, "flame", _ ("Flame"));
   GtkWidget *switcher = gtk_stack_switcher_new ();
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->modes));
   gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
@@ -204,6 +219,20 @@ chrono_profile_view_show_location_profile (ChronoProfileView *self)
 {
   g_return_if_fail (CHRONO_IS_PROFILE_VIEW (self) && self->modes != NULL);
   gtk_stack_set_visible_child_name (GTK_STACK (self->modes), "locations");
+}
+
+GtkWidget *
+chrono_profile_view_get_flame (ChronoProfileView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_PROFILE_VIEW (self), NULL);
+  return self->flame;
+}
+
+void
+chrono_profile_view_show_flame (ChronoProfileView *self)
+{
+  g_return_if_fail (CHRONO_IS_PROFILE_VIEW (self) && self->modes != NULL);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->modes), "flame");
 }
 
 static void

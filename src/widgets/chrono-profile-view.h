@@ -26,5 +26,8 @@ void chrono_profile_view_show_call_tree (ChronoProfileView *view);
 /* Each location's time by region (ChronoLocationProfileView), beside the call tree; NULL with it. */
 GtkWidget *chrono_profile_view_get_location_profile (ChronoProfileView *view);
 void chrono_profile_view_show_location_profile (ChronoProfileView *view);
+/* The flame graph of the range (ChronoFlameView), beside the call tree; NULL with it. */
+GtkWidget *chrono_profile_view_get_flame (ChronoProfileView *view);
+void chrono_profile_view_show_flame (ChronoProfileView *view);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "chrono-call-tree-view.h"
 #include "chrono-comm-matrix-view.h"
 #include "chrono-comm.h"
+#include "chrono-flame-view.h"
 #include "chrono-gui-fixture.h"
 #include "chrono-gui-tests.h"
 #include "chrono-location-profile-view.h"
@@ -357,5 +358,83 @@ test_call_path_highlight (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_assert_true (gtk_tree_view_row_expanded (tree, parent_path));
   g_assert_cmpuint (count_outlined (view), ==, chosen->calls);
   save_screenshot (GTK_WIDGET (window), "call-path-highlight.png");
+  chrono_call_paths_free (paths);
+}
+
+/* The Profile page's flame graph: a bar per call path of the visible range,
+ * as wide as its inclusive time over the outermost calls' and inside its
+ * caller's bar one row down; a click outlines the path's calls on the
+ * timeline, a double click makes it the whole width, Escape goes back. */
+void
+test_flame_graph (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
+  if (window == NULL)
+    return;
+  ChronoProfileView *profile =
+      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
+  chrono_profile_view_show_flame (profile);
+  settle ();
+  ChronoFlameView *flame = CHRONO_FLAME_VIEW (chrono_profile_view_get_flame (profile));
+  double width = gtk_widget_get_allocated_width (GTK_WIDGET (flame));
+  g_assert_cmpfloat (width, >, 100);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  GArray *paths = chrono_call_paths_compute (chrono_timeline_view_get_trace (view), NULL,
+                                             chrono_viewport_get_begin (viewport), chrono_viewport_get_end (viewport));
+  gint64 total = 0;
+  for (guint i = 0; i < paths->len; i++)
+    if (g_array_index (paths, ChronoCallPath, i).names->len == 1)
+      total += g_array_index (paths, ChronoCallPath, i).inclusive;
+  const ChronoCallPath *deepest = NULL;
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const ChronoCallPath *p = &g_array_index (paths, ChronoCallPath, i);
+      g_autofree char *joined = chrono_call_path_join (p);
+      double x, y, w;
+      g_assert_true (chrono_flame_view_get_bar (flame, joined, &x, &y, &w));
+      g_assert_cmpfloat (fabs (w - (double) p->inclusive / (double) total * width), <, 0.01);
+      g_assert_cmpfloat (y, ==, (p->names->len - 1) * 18.0);
+      if (p->names->len > 1)
+        {
+          g_autofree char *caller = g_strndup (joined, strrchr (joined, ';') - joined);
+          double cx, cy, cw;
+          g_assert_true (chrono_flame_view_get_bar (flame, caller, &cx, &cy, &cw));
+          g_assert_cmpfloat (x, >=, cx - 0.01);
+          g_assert_cmpfloat (x + w, <=, cx + cw + 0.01);
+        }
+      if (p->inclusive > 0 && (deepest == NULL || p->names->len > deepest->names->len))
+        deepest = p;
+    }
+  g_assert_nonnull (deepest);
+  g_autofree char *joined = chrono_call_path_join (deepest);
+  double x, y, w;
+  g_assert_true (chrono_flame_view_get_bar (flame, joined, &x, &y, &w));
+  g_autofree char *tooltip = chrono_flame_view_describe_at (flame, x + w / 2, y + 9);
+  g_autofree char *escaped = g_markup_escape_text (joined, -1);
+  g_assert_nonnull (strstr (tooltip, escaped));
+  /* a click: the path's calls outlined */
+  send_button (GTK_WIDGET (flame), GDK_BUTTON_PRESS, 1, x + w / 2, y + 9, 0);
+  settle ();
+  g_autoptr (ChronoQuery) query = chrono_query_new_path (joined);
+  g_autoptr (ChronoFindResult) calls = chrono_find (chrono_timeline_view_get_trace (view), query, G_MAXUINT);
+  ChronoRenderOverlays overlays;
+  chrono_timeline_view_get_overlays (view, &overlays);
+  g_assert_cmpuint (overlays.n_ranges, ==, calls->n_found);
+  /* a double click: the path the whole width, its caller a full bar above */
+  send_button (GTK_WIDGET (flame), GDK_2BUTTON_PRESS, 1, x + w / 2, y + 9, 0);
+  settle ();
+  g_assert_cmpstr (chrono_flame_view_get_focus (flame), ==, joined);
+  g_assert_true (chrono_flame_view_get_bar (flame, joined, &x, &y, &w));
+  g_assert_cmpfloat (x, ==, 0);
+  g_assert_cmpfloat (fabs (w - width), <, 0.01);
+  save_screenshot (GTK_WIDGET (window), "flame-graph-focused.png");
+  send_key (GTK_WIDGET (flame), GDK_KEY_Escape);
+  g_assert_cmpstr (chrono_flame_view_get_focus (flame), !=, joined);
+  chrono_flame_view_focus (flame, NULL);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "flame-graph.png");
   chrono_call_paths_free (paths);
 }
