@@ -44,15 +44,22 @@ by_ends_and_communicator (gconstpointer a, gconstpointer b)
   return strcmp (x->communicator, y->communicator);
 }
 
+gboolean
+chrono_comm_applies (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), FALSE);
+  /* a whole read of calls keeps every message there was (none: none sent) */
+  return !chrono_trace_is_lazy (trace)
+         && (chrono_trace_get_messages (trace) != NULL || (chrono_trace_get_features (trace) & CHRONO_TRACE_HAS_CALLS));
+}
+
 ChronoComm *
 chrono_comm_new (ChronoTrace *trace)
 {
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
-  ChronoMessages *messages = chrono_trace_get_messages (trace);
-  /* a whole read of calls keeps every message there was (none: none sent) */
-  if (chrono_trace_is_lazy (trace)
-      || (messages == NULL && !(chrono_trace_get_features (trace) & CHRONO_TRACE_HAS_CALLS)))
+  if (!chrono_comm_applies (trace))
     return NULL;
+  ChronoMessages *messages = chrono_trace_get_messages (trace);
   ChronoComm *comm = g_new0 (ChronoComm, 1);
   comm->pairs = g_array_new (FALSE, FALSE, sizeof (ChronoCommPair));
   g_autoptr (GHashTable) index = g_hash_table_new_full (pair_hash, pair_equal, g_free, NULL);

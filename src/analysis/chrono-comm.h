@@ -25,7 +25,9 @@ typedef struct {
   gint64 late_sender;
 } ChronoComm;
 
-/* NULL when the trace's reader keeps no messages (read lazily, or a format without them). */
+/* Whether the trace's reader keeps its messages (not read lazily, a format with them). */
+gboolean chrono_comm_applies (ChronoTrace *trace);
+/* NULL when the trace's reader keeps no messages (chrono_comm_applies). */
 ChronoComm *chrono_comm_new (ChronoTrace *trace);
 void chrono_comm_free (ChronoComm *comm);
 /* How long the receiver of one message waited for its sender to start (ticks, 0 when not late). */

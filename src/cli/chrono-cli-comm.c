@@ -1,6 +1,8 @@
 /* chrono-cli-comm.c — `chronoscope-cli comm`: the communication matrix of
  * an OTF2 archive (messages and bytes per sender, receiver and
- * communicator) with the time receivers waited for late senders. */
+ * communicator) with the time receivers waited for late senders; with
+ * --by, the message summary (the same figures per size, tag or
+ * communicator). */
 #include "chrono-config.h"
 
 #include <glib/gi18n.h>
@@ -10,14 +12,19 @@
 #include "chrono-cli-commands.h"
 #include "chrono-cli-json.h"
 #include "chrono-comm.h"
+#include "chrono-message-summary.h"
 #include "chrono-report.h"
 
 static struct {
   gboolean json;
+  char *by;
 } given;
 
 const GOptionEntry chrono_cli_comm_options[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &given.json, N_ ("Print JSON"), NULL },
+  { "by", 0, 0, G_OPTION_ARG_STRING, &given.by,
+    N_ ("The message summary: messages grouped by size (bins doubling: 0, 1, 2–3, 4–7 bytes, …), tag or communicator"),
+    N_ ("size|tag|communicator") },
   { NULL },
 };
 
@@ -78,6 +85,69 @@ comm_text (ChronoTrace *trace, const ChronoComm *comm)
   return g_string_free (out, FALSE);
 }
 
+/* What one group is called: its sizes, its tag or its communicator. */
+static void
+add_group_name (GVariantBuilder *e, ChronoMessageGrouping by, const ChronoMessageGroup *g)
+{
+  if (by == CHRONO_MESSAGES_BY_SIZE)
+    {
+      g_variant_builder_add (e, "{sv}", "smallest", g_variant_new_uint64 (g->smallest));
+      g_variant_builder_add (e, "{sv}", "largest", g_variant_new_uint64 (g->largest));
+    }
+  else if (by == CHRONO_MESSAGES_BY_TAG)
+    g_variant_builder_add (e, "{sv}", "tag", g_variant_new_uint64 (g->smallest));
+  else
+    g_variant_builder_add (e, "{sv}", "communicator", chrono_report_text (g->communicator));
+}
+
+static char *
+summary_json (ChronoTrace *trace, const ChronoComm *comm, ChronoMessageGrouping by, GArray *groups)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  GVariantBuilder root, list;
+  g_variant_builder_init (&root, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&root, "{sv}", "format", g_variant_new_string (chrono_trace_get_format (trace)));
+  g_variant_builder_add (&root, "{sv}", "by", g_variant_new_string (chrono_message_grouping_name (by)));
+  g_variant_builder_init (&list, G_VARIANT_TYPE ("av"));
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const ChronoMessageGroup *g = &g_array_index (groups, ChronoMessageGroup, i);
+      GVariantBuilder e;
+      g_variant_builder_init (&e, G_VARIANT_TYPE_VARDICT);
+      add_group_name (&e, by, g);
+      g_variant_builder_add (&e, "{sv}", "count", g_variant_new_uint64 (g->count));
+      g_variant_builder_add (&e, "{sv}", "bytes", g_variant_new_uint64 (g->bytes));
+      g_variant_builder_add (&e, "{sv}", "late_sender", seconds (clock, g->late_sender));
+      g_variant_builder_add (&list, "v", g_variant_builder_end (&e));
+    }
+  g_variant_builder_add (&root, "{sv}", "groups", g_variant_builder_end (&list));
+  g_variant_builder_add (&root, "{sv}", "messages", g_variant_new_uint64 (comm->messages));
+  g_variant_builder_add (&root, "{sv}", "bytes", g_variant_new_uint64 (comm->bytes));
+  g_variant_builder_add (&root, "{sv}", "late_sender", seconds (clock, comm->late_sender));
+  g_autoptr (GVariant) document = g_variant_ref_sink (g_variant_builder_end (&root));
+  return chrono_cli_variant_json (document, CHRONO_CLI_JSON_LINES);
+}
+
+static char *
+summary_text (ChronoTrace *trace, ChronoMessageGrouping by, GArray *groups)
+{
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  GString *out = g_string_new (NULL);
+  g_string_append_printf (out, "%-24s %10s %14s %14s\n", chrono_message_grouping_name (by), _ ("messages"), _ ("bytes"),
+                          _ ("late sender"));
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const ChronoMessageGroup *g = &g_array_index (groups, ChronoMessageGroup, i);
+      g_autofree char *late = chrono_clock_format_duration (clock, (guint64) g->late_sender, 4);
+      g_autofree char *name = by == CHRONO_MESSAGES_BY_SIZE
+                                  ? g_strdup_printf ("%" PRIu64 "–%" PRIu64, g->smallest, g->largest)
+                              : by == CHRONO_MESSAGES_BY_TAG ? g_strdup_printf ("%" PRIu64, g->smallest)
+                                                             : g_strdup (g->communicator);
+      g_string_append_printf (out, "%-24s %10" PRIu64 " %14" PRIu64 " %14s\n", name, g->count, g->bytes, late);
+    }
+  return g_string_free (out, FALSE);
+}
+
 int
 chrono_cli_comm (const ChronoCliCommand *command, int argc, char **argv)
 {
@@ -87,6 +157,12 @@ chrono_cli_comm (const ChronoCliCommand *command, int argc, char **argv)
       || argc != 2)
     {
       g_printerr ("chronoscope-cli comm: %s\n", error ? error->message : _ ("give one file"));
+      return CHRONO_CLI_EXIT_FAILED;
+    }
+  ChronoMessageGrouping by = CHRONO_MESSAGES_BY_SIZE;
+  if (given.by != NULL && !chrono_message_grouping_parse (given.by, &by))
+    {
+      g_printerr (_ ("chronoscope-cli comm: --by %s: give size, tag or communicator\n"), given.by);
       return CHRONO_CLI_EXIT_FAILED;
     }
   g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[1], "never");
@@ -99,7 +175,11 @@ chrono_cli_comm (const ChronoCliCommand *command, int argc, char **argv)
                   argv[1], chrono_trace_get_format (trace));
       return CHRONO_CLI_EXIT_FAILED;
     }
-  g_autofree char *text = given.json ? comm_json (trace, comm) : comm_text (trace, comm);
+  g_autoptr (GArray) groups = given.by != NULL ? chrono_message_summary (trace, by, NULL) : NULL;
+  g_autofree char *text = groups != NULL
+                              ? (given.json ? summary_json (trace, comm, by, groups) : summary_text (trace, by, groups))
+                          : given.json ? comm_json (trace, comm)
+                                       : comm_text (trace, comm);
   fputs (text, stdout);
   return CHRONO_CLI_EXIT_OK;
 }

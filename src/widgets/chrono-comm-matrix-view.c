@@ -5,6 +5,8 @@
  * do not leave the rest white. */
 #include "chrono-comm-matrix-view.h"
 
+#include "chrono-message-summary-view.h"
+
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
 #include <math.h>
@@ -29,6 +31,7 @@ struct _ChronoCommMatrixView {
   GArray *locations; /* guint64: the ids that sent or received, sorted */
   Cell *cells; /* locations × locations, sender-major */
   GtkWidget *measure_combo, *communicator_combo, *matrix, *show_all, *summary;
+  GtkWidget *message_summary; /* ChronoMessageSummaryView, under the matrix */
 };
 
 G_DEFINE_FINAL_TYPE (ChronoCommMatrixView, chrono_comm_matrix_view, GTK_TYPE_BOX)
@@ -163,6 +166,15 @@ draw_label (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y
   g_object_unref (layout);
 }
 
+void
+chrono_comm_measure_colour (ChronoCommMeasure measure, double *red, double *green, double *blue)
+{
+  gboolean late = measure == CHRONO_COMM_BY_LATE_SENDER;
+  *red = late ? 0.85 : 0.16;
+  *green = late ? 0.30 : 0.40;
+  *blue = late ? 0.10 : 0.80;
+}
+
 static gboolean
 draw (ChronoCommMatrixView *self, cairo_t *cr, GtkWidget *widget)
 {
@@ -175,7 +187,8 @@ draw (ChronoCommMatrixView *self, cairo_t *cr, GtkWidget *widget)
   double highest = 0.0;
   for (guint k = 0; k < n * n; k++)
     highest = MAX (highest, value_of (self, &self->cells[k]));
-  gboolean late = self->measure == CHRONO_COMM_BY_LATE_SENDER;
+  double red, green, blue;
+  chrono_comm_measure_colour (self->measure, &red, &green, &blue);
   for (guint s = 0; s < n; s++)
     for (guint r = 0; r < n; r++)
       {
@@ -184,10 +197,7 @@ draw (ChronoCommMatrixView *self, cairo_t *cr, GtkWidget *widget)
         if (c->count == 0)
           continue;
         double share = highest > 0 ? sqrt (value_of (self, c) / highest) : 0.0;
-        if (late)
-          cairo_set_source_rgba (cr, 0.85, 0.30, 0.10, 0.08 + 0.92 * share);
-        else
-          cairo_set_source_rgba (cr, 0.16, 0.40, 0.80, 0.08 + 0.92 * share);
+        cairo_set_source_rgba (cr, red, green, blue, 0.08 + 0.92 * share);
         cairo_rectangle (cr, x + 0.5, y + 0.5, g.cell - 1.0, g.cell - 1.0);
         cairo_fill (cr);
       }
@@ -326,6 +336,8 @@ measure_chosen (ChronoCommMatrixView *self)
 {
   self->measure = (ChronoCommMeasure) MAX (gtk_combo_box_get_active (GTK_COMBO_BOX (self->measure_combo)), 0);
   gtk_widget_queue_draw (self->matrix);
+  if (self->message_summary != NULL)
+    chrono_message_summary_view_set_measure (CHRONO_MESSAGE_SUMMARY_VIEW (self->message_summary), self->measure);
 }
 
 static void
@@ -336,6 +348,16 @@ communicator_chosen (ChronoCommMatrixView *self)
   self->communicator = id != NULL && *id != '\0' ? g_strdup (id) : NULL;
   if (self->comm != NULL)
     fill_cells (self);
+  if (self->message_summary != NULL)
+    chrono_message_summary_view_set_communicator (CHRONO_MESSAGE_SUMMARY_VIEW (self->message_summary),
+                                                  self->communicator);
+}
+
+GtkWidget *
+chrono_comm_matrix_view_get_summary (ChronoCommMatrixView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_COMM_MATRIX_VIEW (self), NULL);
+  return self->message_summary;
 }
 
 GtkWidget *
@@ -435,6 +457,8 @@ chrono_comm_matrix_view_new (ChronoTimelineView *timeline)
          "Senders down (numbered), receivers across by the same numbers; click a cell to see the pair."),
       self->comm->messages, size, late);
   gtk_label_set_text (GTK_LABEL (self->summary), summary);
+  self->message_summary = chrono_message_summary_view_new (self->trace);
+  gtk_container_add (GTK_CONTAINER (self), self->message_summary);
   add_communicators (self);
   fill_cells (self);
   return GTK_WIDGET (self);

@@ -3,7 +3,8 @@
  * cell per pair coloured by its messages, bytes, mean size or the time its
  * receivers waited for late senders (chrono-comm.h), for every
  * communicator or one; the tooltip gives a cell's figures, and a click
- * shows that sender's and receiver's lanes alone in the timeline. */
+ * shows that sender's and receiver's lanes alone in the timeline.  Under
+ * it, the message summary of the same measure and communicator. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -24,6 +25,9 @@ typedef enum {
   CHRONO_N_COMM_MEASURES
 } ChronoCommMeasure;
 
+/* The colour a measure is drawn in (late-sender time apart from the rest). */
+void chrono_comm_measure_colour (ChronoCommMeasure measure, double *red, double *green, double *blue);
+
 GtkWidget *chrono_comm_matrix_view_new (ChronoTimelineView *timeline);
 /* Whether the trace has messages to show (read whole). */
 gboolean chrono_comm_matrix_view_applies (ChronoTrace *trace);
@@ -36,6 +40,8 @@ GtkWidget *chrono_comm_matrix_view_get_matrix (ChronoCommMatrixView *view);
 gboolean chrono_comm_matrix_view_get_cell (ChronoCommMatrixView *view, guint64 sender, guint64 receiver, double *out_x,
                                            double *out_y);
 char *chrono_comm_matrix_view_describe_at (ChronoCommMatrixView *view, double x, double y);
+/* The message summary under the matrix (ChronoMessageSummaryView). */
+GtkWidget *chrono_comm_matrix_view_get_summary (ChronoCommMatrixView *view);
 /* As a click there: the pair's lanes alone in the timeline. */
 gboolean chrono_comm_matrix_view_choose_at (ChronoCommMatrixView *view, double x, double y);
 

@@ -6,7 +6,17 @@
 
 typedef struct {
   GArray *sends, *receives; /* uint64_t: the calls' Enters, in the order written */
+  GArray *sizes; /* uint64_t: each send's bytes */
+  uint32_t tag;
+  char *communicator;
 } Channel;
+
+/* A group of the message summary: a size bin, a tag or a communicator. */
+typedef struct {
+  uint64_t smallest, largest; /* size: the bin; tag: the tag twice */
+  char *communicator;
+  uint64_t count, bytes, late;
+} Group;
 
 typedef struct {
   uint64_t sender, receiver;
@@ -17,6 +27,7 @@ typedef struct {
 struct _GenComm {
   GHashTable *channels; /* "sender receiver communicator tag" -> Channel */
   GHashTable *pairs; /* "sender receiver communicator" -> Pair */
+  GHashTable *groups[GEN_COMM_N_GROUPINGS]; /* the group's name -> Group */
 };
 
 static void
@@ -24,7 +35,16 @@ channel_free (Channel *ch)
 {
   g_array_unref (ch->sends);
   g_array_unref (ch->receives);
+  g_array_unref (ch->sizes);
+  g_free (ch->communicator);
   g_free (ch);
+}
+
+static void
+group_free (Group *g)
+{
+  g_free (g->communicator);
+  g_free (g);
 }
 
 static void
@@ -40,6 +60,8 @@ gen_comm_new (void)
   GenComm *c = g_new0 (GenComm, 1);
   c->channels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) channel_free);
   c->pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) pair_free);
+  for (int i = 0; i < GEN_COMM_N_GROUPINGS; i++)
+    c->groups[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) group_free);
   return c;
 }
 
@@ -57,6 +79,9 @@ channel (GenComm *c, uint64_t sender, uint64_t receiver, const char *communicato
   ch = g_new0 (Channel, 1);
   ch->sends = g_array_new (FALSE, FALSE, sizeof (uint64_t));
   ch->receives = g_array_new (FALSE, FALSE, sizeof (uint64_t));
+  ch->sizes = g_array_new (FALSE, FALSE, sizeof (uint64_t));
+  ch->tag = tag;
+  ch->communicator = g_strdup (communicator);
   g_hash_table_insert (c->channels, key, ch);
   return ch;
 }
@@ -79,14 +104,49 @@ pair (GenComm *c, uint64_t sender, uint64_t receiver, const char *communicator)
   return p;
 }
 
+/* The group of a message in one grouping; a size's bin is [2^k, 2^(k+1) − 1] for its highest bit k (0 alone). */
+static Group *
+group_of (GenComm *c, GenCommGrouping by, uint64_t bytes, uint32_t tag, const char *communicator)
+{
+  Group g = { 0 };
+  if (by == GEN_COMM_BY_SIZE && bytes > 0)
+    {
+      int k = 63 - __builtin_clzll (bytes);
+      g.smallest = (uint64_t) 1 << k;
+      g.largest = k == 63 ? UINT64_MAX : (g.smallest << 1) - 1;
+    }
+  else if (by == GEN_COMM_BY_TAG)
+    g.smallest = g.largest = tag;
+  char *key =
+      by == GEN_COMM_BY_COMMUNICATOR ? g_strdup (communicator) : g_strdup_printf ("%" G_GUINT64_FORMAT, g.smallest);
+  Group *found = g_hash_table_lookup (c->groups[by], key);
+  if (found != NULL)
+    {
+      g_free (key);
+      return found;
+    }
+  found = g_memdup2 (&g, sizeof g);
+  found->communicator = by == GEN_COMM_BY_COMMUNICATOR ? g_strdup (communicator) : NULL;
+  g_hash_table_insert (c->groups[by], key, found);
+  return found;
+}
+
 void
 gen_comm_send (GenComm *c, uint64_t sender, uint64_t receiver, const char *communicator, uint32_t tag, uint64_t bytes,
                uint64_t call)
 {
-  g_array_append_val (channel (c, sender, receiver, communicator, tag)->sends, call);
+  Channel *ch = channel (c, sender, receiver, communicator, tag);
+  g_array_append_val (ch->sends, call);
+  g_array_append_val (ch->sizes, bytes);
   Pair *p = pair (c, sender, receiver, communicator);
   p->count++;
   p->bytes += bytes;
+  for (int by = 0; by < GEN_COMM_N_GROUPINGS; by++)
+    {
+      Group *g = group_of (c, by, bytes, tag, communicator);
+      g->count++;
+      g->bytes += bytes;
+    }
 }
 
 /* The k-th receive of a channel is its k-th send's: the receiver waited
@@ -100,8 +160,11 @@ gen_comm_receive (GenComm *c, uint64_t sender, uint64_t receiver, const char *co
   if (k >= ch->sends->len)
     return; /* a receive before its send: no reader matches it either */
   uint64_t send_call = g_array_index (ch->sends, uint64_t, k);
-  if (send_call > call)
-    pair (c, sender, receiver, communicator)->late += send_call - call;
+  if (send_call <= call)
+    return;
+  pair (c, sender, receiver, communicator)->late += send_call - call;
+  for (int by = 0; by < GEN_COMM_N_GROUPINGS; by++)
+    group_of (c, by, g_array_index (ch->sizes, uint64_t, k), tag, communicator)->late += send_call - call;
 }
 
 static int
@@ -149,9 +212,57 @@ gen_comm_write (GenComm *c, FILE *f, GenCommSeconds seconds)
   g_ptr_array_unref (values);
 }
 
+static int
+by_group_name (const void *a, const void *b)
+{
+  const Group *x = *(Group *const *) a, *y = *(Group *const *) b;
+  if (x->communicator != NULL)
+    return strcmp (x->communicator, y->communicator);
+  return x->smallest < y->smallest ? -1 : (x->smallest > y->smallest);
+}
+
+void
+gen_comm_write_summary (GenComm *c, FILE *f, GenCommSeconds seconds, GenCommGrouping by)
+{
+  static const char *const names[] = { "size", "tag", "communicator" };
+  GPtrArray *values = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, c->groups[by]);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (values, value);
+  qsort (values->pdata, values->len, sizeof (gpointer), by_group_name);
+  uint64_t messages = 0, bytes = 0, late = 0;
+  char text[64];
+  fprintf (f, "{\"format\": \"otf2\", \"by\": \"%s\", \"groups\": [", names[by]);
+  for (guint i = 0; i < values->len; i++)
+    {
+      const Group *g = g_ptr_array_index (values, i);
+      fputs (i ? ", {" : "{", f);
+      if (by == GEN_COMM_BY_SIZE)
+        fprintf (f, "\"smallest\": %" G_GUINT64_FORMAT ", \"largest\": %" G_GUINT64_FORMAT, g->smallest, g->largest);
+      else if (by == GEN_COMM_BY_TAG)
+        fprintf (f, "\"tag\": %" G_GUINT64_FORMAT, g->smallest);
+      else
+        fprintf (f, "\"communicator\": \"%s\"", g->communicator);
+      seconds (text, sizeof text, g->late);
+      fprintf (f, ", \"count\": %" G_GUINT64_FORMAT ", \"bytes\": %" G_GUINT64_FORMAT ", \"late_sender\": %s}",
+               g->count, g->bytes, text);
+      messages += g->count;
+      bytes += g->bytes;
+      late += g->late;
+    }
+  seconds (text, sizeof text, late);
+  fprintf (f, "], \"messages\": %" G_GUINT64_FORMAT ", \"bytes\": %" G_GUINT64_FORMAT ", \"late_sender\": %s}\n",
+           messages, bytes, text);
+  g_ptr_array_unref (values);
+}
+
 void
 gen_comm_free (GenComm *c)
 {
+  for (int i = 0; i < GEN_COMM_N_GROUPINGS; i++)
+    g_hash_table_destroy (c->groups[i]);
   g_hash_table_destroy (c->channels);
   g_hash_table_destroy (c->pairs);
   g_free (c);

@@ -1677,7 +1677,7 @@ main (int argc, char **argv)
   gint64 seed = 1, events = 20000;
   gint locations = 4, empty = 0, depth = 5, nreg = 16;
   gchar *res_text = NULL, *off_text = NULL, *real_text = NULL, *stats_path = NULL, *out_path = NULL;
-  gchar *profile_path = NULL, *per_location_path = NULL, *comm_path = NULL;
+  gchar *profile_path = NULL, *per_location_path = NULL, *comm_path = NULL, *comm_by_prefix = NULL;
   gchar *base_text = NULL;
   GError *error = NULL;
   GOptionContext *ctx;
@@ -1710,6 +1710,8 @@ main (int argc, char **argv)
     { "profile-per-location", 0, 0, G_OPTION_ARG_FILENAME, &per_location_path,
       "Write the expected profile --json --per-location", "FILE.json" },
     { "comm", 0, 0, G_OPTION_ARG_FILENAME, &comm_path, "Write the expected comm --json", "FILE.json" },
+    { "comm-by", 0, 0, G_OPTION_ARG_FILENAME, &comm_by_prefix,
+      "Write the expected comm --by size, tag and communicator --json to PREFIX.size.json, …", "PREFIX" },
     { "huge-ids", 0, 0, G_OPTION_ARG_NONE, &opt_huge, "Location ids past 2^63: (1 << 63) + k", NULL },
     { "tasks", 0, 0, G_OPTION_ARG_NONE, &opt_tasks, "Tasks switching on a location, as APEX records HPX tasks", NULL },
     { "late-senders", 0, 0, G_OPTION_ARG_NONE, &opt_late,
@@ -1853,6 +1855,17 @@ main (int argc, char **argv)
       if (!stats_close (f, comm_path))
         return 1;
     }
+  static const char *const groupings[] = { "size", "tag", "communicator" };
+  for (int by = 0; comm_by_prefix != NULL && by < GEN_COMM_N_GROUPINGS; by++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s.%s.json", comm_by_prefix, groupings[by]);
+      FILE *f = stats_open (path);
+      if (f == NULL)
+        return 1;
+      gen_comm_write_summary (comm_book, f, fmt_secs, by);
+      if (!stats_close (f, path))
+        return 1;
+    }
   gen_comm_free (comm_book);
 
   OTF2_AttributeList_Delete (attrs);
@@ -1867,6 +1880,7 @@ main (int argc, char **argv)
   g_free (profile_path);
   g_free (per_location_path);
   g_free (comm_path);
+  g_free (comm_by_prefix);
   g_free (out_path);
   return 0;
 }

@@ -11,6 +11,7 @@
 #include "chrono-gui-fixture.h"
 #include "chrono-gui-tests.h"
 #include "chrono-location-profile-view.h"
+#include "chrono-message-summary-view.h"
 #include "chrono-profile-view.h"
 
 /* An OTF2 fixture in a window, or NULL (the test skipped) when the build has none. */
@@ -156,8 +157,49 @@ test_comm_matrix (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_autofree char *one = chrono_comm_matrix_view_describe_at (matrix, x, y);
   g_autofree char *want_one = g_strdup_printf ("%" G_GUINT64_FORMAT " messages", first->count);
   g_assert_nonnull (strstr (one, want_one));
+  /* the message summary under it: by communicator, the matrix's pairs summed; one communicator's by tag */
+  ChronoMessageSummaryView *summary = CHRONO_MESSAGE_SUMMARY_VIEW (chrono_comm_matrix_view_get_summary (matrix));
+  chrono_message_summary_view_set_grouping (summary, CHRONO_MESSAGES_BY_TAG);
+  GArray *groups = chrono_message_summary_view_get_groups (summary);
+  guint64 in_groups = 0;
+  for (guint i = 0; i < groups->len; i++)
+    in_groups += g_array_index (groups, ChronoMessageGroup, i).count;
+  guint64 in_communicator = 0;
+  for (guint i = 0; i < comm->pairs->len; i++)
+    if (g_str_equal (g_array_index (comm->pairs, ChronoCommPair, i).communicator, first->communicator))
+      in_communicator += g_array_index (comm->pairs, ChronoCommPair, i).count;
+  g_assert_cmpuint (in_groups, ==, in_communicator);
   chrono_comm_matrix_view_set_communicator (matrix, NULL);
+  chrono_message_summary_view_set_grouping (summary, CHRONO_MESSAGES_BY_COMMUNICATOR);
+  groups = chrono_message_summary_view_get_groups (summary);
+  g_assert_cmpuint (groups->len, >, 1);
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const ChronoMessageGroup *g = &g_array_index (groups, ChronoMessageGroup, i);
+      guint64 sent = 0;
+      for (guint k = 0; k < comm->pairs->len; k++)
+        if (g_str_equal (g_array_index (comm->pairs, ChronoCommPair, k).communicator, g->communicator))
+          sent += g_array_index (comm->pairs, ChronoCommPair, k).count;
+      g_assert_cmpuint (g->count, ==, sent);
+    }
+  chrono_message_summary_view_set_grouping (summary, CHRONO_MESSAGES_BY_SIZE);
   settle ();
+  groups = chrono_message_summary_view_get_groups (summary);
+  guint longest = 0;
+  for (guint i = 0; i < groups->len; i++)
+    if (g_array_index (groups, ChronoMessageGroup, i).count > g_array_index (groups, ChronoMessageGroup, longest).count)
+      longest = i;
+  double bx, by, bw, lx, ly, lw;
+  g_assert_true (chrono_message_summary_view_get_bar (summary, 0, &bx, &by, &bw));
+  g_assert_true (chrono_message_summary_view_get_bar (summary, longest, &lx, &ly, &lw));
+  g_assert_cmpfloat (fabs (bw / lw
+                           - (double) g_array_index (groups, ChronoMessageGroup, 0).count
+                                 / (double) g_array_index (groups, ChronoMessageGroup, longest).count),
+                     <, 1e-9);
+  g_autofree char *bar = chrono_message_summary_view_describe_at (summary, bx + 1, by + 9);
+  g_autofree char *want_bar =
+      g_strdup_printf ("%" G_GUINT64_FORMAT " messages", g_array_index (groups, ChronoMessageGroup, 0).count);
+  g_assert_nonnull (strstr (bar, want_bar));
   save_screenshot (GTK_WIDGET (window), "comm-matrix.png");
   /* the pair's lanes alone */
   ChronoLayout *layout = chrono_timeline_view_get_layout (view);

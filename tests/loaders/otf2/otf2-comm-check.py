@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`chronoscope-cli comm --json` (the communication matrix, late senders)
-against what the project's OTF2 generator wrote from its own bookkeeping
-(--comm), on archives of several shapes, some whose ranks wait in MPI_Recv
+and `comm --by size|tag|communicator --json` (the message summary) against
+what the project's OTF2 generator wrote from its own bookkeeping (--comm,
+--comm-by), on archives of several shapes, some whose ranks wait in MPI_Recv
 for senders that start late; the fixtures against their goldens; and, on
 the generated archives and the corpus, the messages against `info --json`'s
 count, which the reader keeps apart.
@@ -42,6 +43,10 @@ def against_info(name, anchor):
     ok = got["messages"] == info["messages"] == sum(p["count"] for p in got["pairs"])
     ok = ok and got["bytes"] == sum(p["bytes"] for p in got["pairs"])
     check(f"{name}: the pairs add up to the messages info counts", ok, f"{got['messages']} != {info['messages']}")
+    for by in ("size", "tag", "communicator"):
+        groups = run("comm", "--by", by, "--json", anchor)["groups"]
+        ok = sum(g["count"] for g in groups) == got["messages"] and sum(g["bytes"] for g in groups) == got["bytes"]
+        check(f"{name}: the groups by {by} add up to them", ok)
 
 
 with tempfile.TemporaryDirectory() as tmp:
@@ -49,21 +54,28 @@ with tempfile.TemporaryDirectory() as tmp:
     for n, shape in enumerate(SHAPES):
         name = "generated " + " ".join(shape)
         anchor, expected = os.path.join(tmp, f"g{n}.otf2"), os.path.join(tmp, f"g{n}.comm.json")
-        subprocess.run([gen, "-o", anchor, "--seed", str(30 + n), "--events", "20000", *shape, "--comm", expected],
-                       check=True)
+        prefix = os.path.join(tmp, f"g{n}.comm-by")
+        subprocess.run([gen, "-o", anchor, "--seed", str(30 + n), "--events", "20000", *shape, "--comm", expected,
+                        "--comm-by", prefix], check=True)
         want, got = json.load(open(expected)), run("comm", "--json", anchor)
         check(f"{name}: comm --json", want == got, f"{want['messages']} / {got['messages']} messages")
+        for by in ("size", "tag", "communicator"):
+            want_by, got_by = json.load(open(f"{prefix}.{by}.json")), run("comm", "--by", by, "--json", anchor)
+            check(f"{name}: comm --by {by} --json", want_by == got_by,
+                  f"{len(want_by['groups'])} / {len(got_by['groups'])} groups")
         late_seen |= want["late_sender"] > 0
         against_info(name, anchor)
     check("some receivers waited for late senders", late_seen)
 
 update = os.environ.get("CHRONO_UPDATE_GOLDEN") == "1"
 for anchor in sorted(glob.glob(os.path.join(fixtures, "*.otf2"))):
-    golden = anchor + ".comm.json"
-    text = subprocess.run([cli, "comm", "--json", anchor], check=True, capture_output=True, text=True).stdout
-    if update:
-        open(golden, "w").write(text)
-    check(f"fixture {os.path.basename(golden)}", os.path.exists(golden) and open(golden).read() == text)
+    for suffix, by in ((".comm.json", []), (".comm-by-size.json", ["--by", "size"]),
+                       (".comm-by-tag.json", ["--by", "tag"]), (".comm-by-communicator.json", ["--by", "communicator"])):
+        golden = anchor + suffix
+        text = subprocess.run([cli, "comm", *by, "--json", anchor], check=True, capture_output=True, text=True).stdout
+        if update:
+            open(golden, "w").write(text)
+        check(f"fixture {os.path.basename(golden)}", os.path.exists(golden) and open(golden).read() == text)
 
 anchors = sorted(glob.glob(os.path.join(corpus, "*", "*.otf2")))
 for anchor in anchors:
