@@ -4,12 +4,11 @@
 #include "chrono-compare-view.h"
 
 #include <glib/gi18n-lib.h>
-#include <math.h>
 
+#include "chrono-compare-cells.h"
 #include "chrono-compare-histogram.h"
 
 #define TABLE_HEIGHT 260
-#define THRESHOLD 0.10 /* beyond ±10 % a change is tinted */
 
 struct _ChronoCompareView {
   GtkBox parent_instance;
@@ -25,9 +24,6 @@ struct _ChronoCompareView {
 };
 
 G_DEFINE_FINAL_TYPE (ChronoCompareView, chrono_compare_view, GTK_TYPE_BOX)
-
-static const GdkRGBA slower_tint = { 0.90, 0.30, 0.25, 0.35 };
-static const GdkRGBA faster_tint = { 0.25, 0.45, 0.90, 0.35 };
 
 gboolean
 chrono_compare_view_applies (ChronoTrace *a, ChronoTrace *b)
@@ -80,19 +76,12 @@ add_row (ChronoCompareView *self, guint index)
   const ChronoClock *ca = chrono_trace_get_clock (self->a), *cb = chrono_trace_get_clock (self->b);
   double delta = -G_MAXDOUBLE, relative = -G_MAXDOUBLE;
   if (chrono_diff_delta (ca, va, cb, vb, count, &delta))
-    {
-      g_autofree char *length =
-          count ? g_strdup_printf ("%.4g", fabs (delta)) : chrono_format_duration (fabs (delta), 4);
-      delta_text = g_strdup_printf ("%s%s", delta < 0 ? "−" : "+", length);
-    }
+    delta_text = chrono_compare_format_change (delta, count);
   if (chrono_diff_relative (ca, va, cb, vb, count, &relative))
     relative_text = g_strdup_printf ("%+.1f %%", 100.0 * relative);
   else
     relative = -G_MAXDOUBLE;
-  const GdkRGBA *tint = relative == -G_MAXDOUBLE ? NULL
-                        : relative > THRESHOLD   ? &slower_tint
-                        : relative < -THRESHOLD  ? &faster_tint
-                                                 : NULL;
+  const GdkRGBA *tint = chrono_compare_tint (relative);
   GtkTreeIter iter;
   gtk_list_store_append (self->store, &iter);
   gtk_list_store_set (
@@ -125,17 +114,7 @@ fill (ChronoCompareView *self)
 static void
 add_column (ChronoCompareView *self, const char *title, int text_column, int sort_column, gboolean number)
 {
-  GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
-  if (number)
-    g_object_set (cell, "xalign", 1.0, NULL);
-  else
-    g_object_set (cell, "ellipsize", PANGO_ELLIPSIZE_MIDDLE, "width-chars", 14, NULL);
-  GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (
-      title, cell, "text", text_column, "cell-background-rgba", CHRONO_COMPARE_COLUMN_TINT, NULL);
-  gtk_tree_view_column_set_sort_column_id (column, sort_column);
-  gtk_tree_view_column_set_resizable (column, TRUE);
-  gtk_tree_view_column_set_expand (column, !number);
-  gtk_tree_view_append_column (self->tree, column);
+  chrono_compare_add_column (self->tree, title, text_column, sort_column, CHRONO_COMPARE_COLUMN_TINT, number);
 }
 
 /* ---- choices and the selected row ---------------------------------------------- */

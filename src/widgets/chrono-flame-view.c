@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #include "chrono-call-paths.h"
@@ -37,6 +38,7 @@ struct _ChronoFlameView {
   guint depth; /* rows */
   guint focus; /* NO_BAR: the whole picture */
   char *focus_path; /* kept across refills */
+  GHashTable *baseline; /* run A's paths: joined -> its inclusive seconds (double *); NULL: no comparison */
 };
 
 enum { REGION_CHOSEN, PATH_CHOSEN, N_SIGNALS };
@@ -214,6 +216,16 @@ chrono_flame_view_path_at (ChronoFlameView *self, double x, double y)
   return index != NO_BAR ? g_strdup (bar_at (self, index)->joined) : NULL;
 }
 
+/* A path's inclusive time in A (FALSE: only in B) and in B, in seconds. */
+static gboolean
+compared_times (ChronoFlameView *self, const Bar *bar, double *a, double *b)
+{
+  const double *in_a = g_hash_table_lookup (self->baseline, bar->joined);
+  *b = chrono_clock_to_seconds (chrono_trace_get_clock (self->trace), bar->inclusive);
+  *a = in_a != NULL ? *in_a : 0.0;
+  return in_a != NULL;
+}
+
 char *
 chrono_flame_view_describe_at (ChronoFlameView *self, double x, double y)
 {
@@ -226,6 +238,17 @@ chrono_flame_view_describe_at (ChronoFlameView *self, double x, double y)
   g_autofree char *inclusive = chrono_clock_format_ticks (clock, bar->inclusive, 4);
   g_autofree char *exclusive = chrono_clock_format_ticks (clock, bar->exclusive, 4);
   double share = self->total > 0 ? 100.0 * (double) bar->inclusive / (double) self->total : 0.0;
+  double a, b;
+  if (self->baseline != NULL && !compared_times (self, bar, &a, &b))
+    return g_markup_printf_escaped (_ ("<b>%s</b>\nonly in B: %" PRIu64 " calls · inclusive %s"), bar->joined,
+                                    bar->calls, inclusive);
+  if (self->baseline != NULL)
+    {
+      g_autofree char *in_a = chrono_format_duration (a, 4);
+      g_autofree char *change = a > 0 ? g_strdup_printf ("%+.1f %%", 100.0 * (b - a) / a) : g_strdup ("—");
+      return g_markup_printf_escaped (_ ("<b>%s</b>\ninclusive %s in A, %s in B (%s) · %" PRIu64 " calls in B"),
+                                      bar->joined, in_a, inclusive, change, bar->calls);
+    }
   return g_markup_printf_escaped (_ ("<b>%s</b>\n%" PRIu64 " calls · inclusive %s (%.1f %%) · exclusive %s\n"
                                      "<small>Click to outline its calls, double-click to widen it</small>"),
                                   bar->joined, bar->calls, inclusive, share, exclusive);
@@ -251,6 +274,25 @@ draw_label (GtkWidget *widget, cairo_t *cr, const Bar *bar, const ChronoRgb *fil
   g_object_unref (layout);
 }
 
+/* Compared with A: grey within ±10 %, redder the more slower (a path only
+ * in B the reddest), bluer the faster; else the region's colour. */
+static void
+bar_colour (ChronoFlameView *self, const ChronoPalette *palette, const Bar *bar, ChronoRgb *out)
+{
+  if (self->baseline == NULL)
+    {
+      chrono_name_colours_get (self->colours, palette, bar->region, out);
+      return;
+    }
+  static const ChronoRgb neutral = { 0.86, 0.86, 0.86 }, slower = { 0.85, 0.20, 0.15 }, faster = { 0.15, 0.38, 0.85 };
+  double a, b;
+  double relative = !compared_times (self, bar, &a, &b) ? 1.0 : a > 0 ? (b - a) / a : b > 0 ? 1.0 : 0.0;
+  if (fabs (relative) <= 0.10)
+    *out = neutral;
+  else
+    chrono_rgb_mix (&neutral, relative > 0 ? &slower : &faster, 0.3 + 0.7 * MIN (fabs (relative), 1.0), out);
+}
+
 static gboolean
 draw (GtkWidget *widget, cairo_t *cr)
 {
@@ -265,7 +307,7 @@ draw (GtkWidget *widget, cairo_t *cr)
         continue;
       const Bar *bar = bar_at (self, i);
       ChronoRgb fill;
-      chrono_name_colours_get (self->colours, palette, bar->region, &fill);
+      bar_colour (self, palette, bar, &fill);
       /* the focused path's callers are context, not part of the picture's scale */
       chrono_rgb_set_source_alpha (cr, &fill, is_focus_caller (self, i) ? 0.45 : 1.0);
       cairo_rectangle (cr, x, y, MAX (w - 1.0, 0.5), ROW_HEIGHT - 1);
@@ -289,6 +331,24 @@ chrono_flame_view_focus (ChronoFlameView *self, const char *joined)
   self->focus_path = g_strdup (joined);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
+}
+
+void
+chrono_flame_view_set_baseline (ChronoFlameView *self, ChronoTrace *a, GArray *paths)
+{
+  g_return_if_fail (CHRONO_IS_FLAME_VIEW (self) && (paths == NULL || CHRONO_IS_TRACE (a)));
+  g_clear_pointer (&self->baseline, g_hash_table_unref);
+  if (paths != NULL)
+    {
+      self->baseline = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (guint i = 0; i < paths->len; i++)
+        {
+          const ChronoCallPath *path = &g_array_index (paths, ChronoCallPath, i);
+          double seconds = chrono_clock_to_seconds (chrono_trace_get_clock (a), path->inclusive);
+          g_hash_table_insert (self->baseline, chrono_call_path_join (path), g_memdup2 (&seconds, sizeof seconds));
+        }
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 const char *
@@ -349,6 +409,7 @@ chrono_flame_view_dispose (GObject *object)
   clear_bars (self);
   g_clear_pointer (&self->colours, chrono_name_colours_free);
   g_clear_pointer (&self->focus_path, g_free);
+  g_clear_pointer (&self->baseline, g_hash_table_unref);
   g_clear_object (&self->trace);
   G_OBJECT_CLASS (chrono_flame_view_parent_class)->dispose (object);
 }

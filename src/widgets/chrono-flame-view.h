@@ -30,5 +30,10 @@ char *chrono_flame_view_describe_at (ChronoFlameView *view, double x, double y);
  * shown leaves the focus as it was and returns FALSE. */
 gboolean chrono_flame_view_focus (ChronoFlameView *view, const char *joined);
 const char *chrono_flame_view_get_focus (ChronoFlameView *view);
+/* A differential flame graph: the trace filled is run B, drawn as wide as
+ * in B, each path coloured by the change of its inclusive time from run A's
+ * paths (chrono_call_paths_compute of a, copied): grey within ±10 %, red
+ * slower or only in B, blue faster.  NULL: colours by region again. */
+void chrono_flame_view_set_baseline (ChronoFlameView *view, ChronoTrace *a, GArray *paths);
 
 G_END_DECLS
