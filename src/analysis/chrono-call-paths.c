@@ -1,34 +1,29 @@
-/* chrono-call-paths.c — a lane's calls walked in the order they began (a
- * lane's spans are sorted by start, and spans of one start keep the order
- * the reader appended them in, which for calls is the order of their
- * Enters), with the stack of calls open:
- * a call at depth d ends every frame at d or deeper, which is when a
- * frame's exclusive time is known (its children have all been seen).
- * Paths are nodes of a tree, one per (parent path, name), found by hash. */
+/* chrono-call-paths.c — the path of each call and the call it was made in
+ * are the path index's (chrono-path-index.h, kept on the trace), so the
+ * figures of a range are sums over its calls: a call adds its time in the
+ * range to its path's inclusive and exclusive time and, when it and its
+ * caller were both left, takes it from its caller's exclusive time (the
+ * time of the closed calls made directly inside it).  A range is walked
+ * from its first call (found by search) and the calls open at its start,
+ * which are the chain of callers of the last call before it (the calls
+ * open at a time are a stack). */
 #include "chrono-call-paths.h"
 
 #include <string.h>
 
+#include "chrono-path-index.h"
+
 typedef struct {
-  guint parent; /* node index; the root is node 0 */
-  guint32 name; /* string id */
   guint64 calls;
   gint64 inclusive, exclusive;
-} Node;
+} Figures;
 
 typedef struct {
-  ChronoTrace *trace;
-  GArray *nodes; /* Node */
-  GHashTable *children; /* (parent << 32 | name) -> node index */
+  ChronoSpans *spans;
+  const ChronoLaneCalls *calls;
+  Figures *figures; /* by path node */
   gint64 begin, end;
-} Tree;
-
-typedef struct {
-  guint node;
-  gint64 inclusive; /* the part of its time in the range; 0 for a call never left */
-  gboolean closed;
-  gint64 children; /* the inclusive time of the closed calls made directly inside it */
-} Frame;
+} Walk;
 
 guint
 chrono_call_path_key_hash (gconstpointer key)
@@ -42,86 +37,72 @@ chrono_call_path_key_hash (gconstpointer key)
   return (guint) v;
 }
 
-static guint
-child_node (Tree *tree, guint parent, guint32 name)
-{
-  guint64 key = ((guint64) parent << 32) | name;
-  gpointer found;
-  if (g_hash_table_lookup_extended (tree->children, &key, NULL, &found))
-    return GPOINTER_TO_UINT (found);
-  Node node = { .parent = parent, .name = name };
-  g_array_append_val (tree->nodes, node);
-  guint index = tree->nodes->len - 1;
-  g_hash_table_insert (tree->children, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (index));
-  return index;
-}
-
-static Node *
-node_at (Tree *tree, guint index)
-{
-  return &g_array_index (tree->nodes, Node, index);
-}
-
 /* Within [begin, end): a call of no length counts when it lies in the range. */
 static gboolean
-in_range (const Tree *tree, const ChronoSpan *s)
+in_range (const Walk *walk, const ChronoSpan *s)
 {
-  if (s->start >= tree->end)
+  if (s->start >= walk->end)
     return FALSE;
   if (s->flags & CHRONO_SPAN_OPEN_END)
     return TRUE;
-  return s->end > tree->begin || (s->end == s->start && s->start >= tree->begin);
+  return s->end > walk->begin || (s->end == s->start && s->start >= walk->begin);
 }
 
 static gint64
-inclusive_in_range (const Tree *tree, const ChronoSpan *s)
+inclusive_in_range (const Walk *walk, const ChronoSpan *s)
 {
   if (s->flags & CHRONO_SPAN_OPEN_END)
     return 0; /* a call never left adds no time */
-  gint64 from = MAX (s->start, tree->begin), to = MIN (s->end, tree->end);
+  gint64 from = MAX (s->start, walk->begin), to = MIN (s->end, walk->end);
   return to > from ? to - from : 0;
 }
 
 static void
-finish_frame (Tree *tree, GArray *stack)
+count_call (Walk *walk, guint index)
 {
-  Frame *frame = &g_array_index (stack, Frame, stack->len - 1);
-  if (frame->closed)
-    {
-      node_at (tree, frame->node)->exclusive += frame->inclusive - frame->children;
-      if (stack->len > 1)
-        g_array_index (stack, Frame, stack->len - 2).children += frame->inclusive;
-    }
-  g_array_set_size (stack, stack->len - 1);
+  ChronoSpan s;
+  chrono_spans_get (walk->spans, index, &s);
+  if (!in_range (walk, &s))
+    return;
+  gint64 inclusive = inclusive_in_range (walk, &s);
+  Figures *f = &walk->figures[walk->calls->node[index]];
+  f->calls++;
+  f->inclusive += inclusive;
+  if (s.flags & CHRONO_SPAN_OPEN_END)
+    return;
+  f->exclusive += inclusive;
+  guint32 caller = walk->calls->caller[index];
+  if (caller == CHRONO_NO_PATH)
+    return;
+  ChronoSpan c;
+  chrono_spans_get (walk->spans, caller, &c);
+  if (!(c.flags & CHRONO_SPAN_OPEN_END))
+    walk->figures[walk->calls->node[caller]].exclusive -= inclusive;
 }
 
 static void
-add_lane (Tree *tree, ChronoLane *lane)
+add_lane (Walk *walk, ChronoLane *lane, const ChronoLaneCalls *calls)
 {
-  ChronoSpans *spans = chrono_lane_get_spans (lane);
-  guint n = spans != NULL ? chrono_spans_get_n (spans) : 0;
-  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  for (guint i = 0; i < n; i++)
+  walk->spans = chrono_lane_get_spans (lane);
+  walk->calls = calls;
+  guint n = calls->n, from = 0;
+  if (n > 0 && walk->begin > G_MININT64)
     {
-      ChronoSpan s;
-      chrono_spans_get (spans, i, &s);
-      if (s.label == CHRONO_STRING_NONE || (s.flags & CHRONO_SPAN_COLLECTIVE))
-        continue;
-      while (stack->len > s.depth)
-        finish_frame (tree, stack);
-      guint parent = stack->len > 0 ? g_array_index (stack, Frame, stack->len - 1).node : 0;
-      Frame frame = { .node = child_node (tree, parent, s.label), .closed = !(s.flags & CHRONO_SPAN_OPEN_END) };
-      if (in_range (tree, &s))
-        {
-          frame.inclusive = inclusive_in_range (tree, &s);
-          Node *node = node_at (tree, frame.node);
-          node->calls++;
-          node->inclusive += frame.inclusive;
-        }
-      g_array_append_val (stack, frame);
+      from = chrono_spans_first_starting_at_or_after (walk->spans, walk->begin);
+      guint last = from;
+      while (last > 0 && calls->node[last - 1] == CHRONO_NO_PATH)
+        last--;
+      for (guint32 at = last > 0 ? last - 1 : CHRONO_NO_PATH; at != CHRONO_NO_PATH; at = calls->caller[at])
+        count_call (walk, at);
     }
-  while (stack->len > 0)
-    finish_frame (tree, stack);
+  for (guint i = from; i < n; i++)
+    {
+      if (calls->node[i] == CHRONO_NO_PATH)
+        continue;
+      if (chrono_spans_get_start (walk->spans, i) >= walk->end)
+        break;
+      count_call (walk, i);
+    }
 }
 
 int
@@ -146,29 +127,36 @@ chrono_call_path_join (const ChronoCallPath *path)
 }
 
 static GPtrArray *
-names_of (Tree *tree, guint index)
+names_of (ChronoPathIndex *index, guint32 node)
 {
-  ChronoStrings *strings = chrono_trace_get_strings (tree->trace);
   GPtrArray *names = g_ptr_array_new ();
-  for (guint at = index; at != 0; at = node_at (tree, at)->parent)
-    g_ptr_array_insert (names, 0, (gpointer) chrono_strings_get (strings, node_at (tree, at)->name));
+  for (guint32 at = node; at != 0; at = chrono_path_index_get_parent (index, at))
+    g_ptr_array_add (names, (gpointer) chrono_path_index_get_name (index, at));
+  /* outermost first */
+  for (guint i = 0; i < names->len / 2; i++)
+    {
+      gpointer t = names->pdata[i];
+      names->pdata[i] = names->pdata[names->len - 1 - i];
+      names->pdata[names->len - 1 - i] = t;
+    }
   return names;
 }
 
-/* Paths of no call in the range (only a way down to one) are left out. */
+/* In path order; paths of no call in the range (only a way down to one) are left out. */
 static GArray *
-paths_of (Tree *tree)
+paths_of (ChronoPathIndex *index, const Figures *figures)
 {
   GArray *paths = g_array_new (FALSE, FALSE, sizeof (ChronoCallPath));
-  for (guint i = 1; i < tree->nodes->len; i++)
+  guint n;
+  const guint32 *sorted = chrono_path_index_sorted (index, &n);
+  for (guint i = 0; i < n; i++)
     {
-      const Node *node = node_at (tree, i);
-      if (node->calls == 0)
+      const Figures *f = &figures[sorted[i]];
+      if (f->calls == 0)
         continue;
-      ChronoCallPath path = { names_of (tree, i), node->calls, node->inclusive, node->exclusive };
+      ChronoCallPath path = { names_of (index, sorted[i]), f->calls, f->inclusive, f->exclusive };
       g_array_append_val (paths, path);
     }
-  g_array_sort (paths, (GCompareFunc) chrono_call_path_compare);
   return paths;
 }
 
@@ -188,18 +176,18 @@ GArray *
 chrono_call_paths_compute (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
 {
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
-  Tree tree = { trace, g_array_new (FALSE, TRUE, sizeof (Node)),
-                g_hash_table_new_full (chrono_call_path_key_hash, g_int64_equal, g_free, NULL), begin, end };
-  Node root = { 0 };
-  g_array_append_val (tree.nodes, root);
   g_autoptr (GPtrArray) every = lanes == NULL ? chrono_call_paths_lanes (trace) : NULL;
   GPtrArray *walked = lanes != NULL ? lanes : every;
+  ChronoPathIndex *index = chrono_path_index_of (trace);
+  /* every lane indexed first: the figures are sized by the nodes there are then */
+  g_autofree const ChronoLaneCalls **calls = g_new (const ChronoLaneCalls *, MAX (walked->len, 1));
   for (guint i = 0; i < walked->len; i++)
-    add_lane (&tree, g_ptr_array_index (walked, i));
-  GArray *paths = paths_of (&tree);
-  g_array_unref (tree.nodes);
-  g_hash_table_unref (tree.children);
-  return paths;
+    calls[i] = chrono_path_index_lane (index, g_ptr_array_index (walked, i));
+  g_autofree Figures *figures = g_new0 (Figures, chrono_path_index_get_n_nodes (index));
+  Walk walk = { .figures = figures, .begin = begin, .end = end };
+  for (guint i = 0; i < walked->len; i++)
+    add_lane (&walk, g_ptr_array_index (walked, i), calls[i]);
+  return paths_of (index, figures);
 }
 
 void

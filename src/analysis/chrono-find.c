@@ -281,8 +281,9 @@ typedef struct {
   gboolean *lane_holds; /* [term]: the lane alone satisfies it (its name) */
   gboolean *lane_name_holds; /* [term]: a name term holds for the lane's name (the name of unlabelled items) */
   GHashTable *blocking_totals; /* for waits and inversion terms: chrono_blocking_totals_new, else NULL */
-  ChronoPathIndex *paths; /* for path terms, else NULL */
+  ChronoPathIndex *paths; /* for path terms (the trace's), else NULL */
   GByteArray **by_path; /* [term][path node] for path terms, grown as nodes are met */
+  guint32 *path_target; /* [term] for path= terms: the path's node, CHRONO_NO_PATH: compared by name */
 } Finder;
 
 static gboolean
@@ -320,7 +321,7 @@ is_path_term (const Term *t)
 
 /* A path term of a call whose path is node (CHRONO_NO_PATH: not a call). */
 static gboolean
-path_term_holds (Finder *f, guint term, guint node)
+path_term_holds (Finder *f, guint term, guint32 node)
 {
   if (node == CHRONO_NO_PATH)
     return FALSE;
@@ -334,6 +335,8 @@ path_term_holds (Finder *f, guint term, guint node)
   if (known->data[node] == 0)
     {
       const Term *t = &g_array_index (f->query->terms, Term, term);
+      if (t->kind == TERM_PATH_EQ && f->path_target[term] != CHRONO_NO_PATH)
+        return node == f->path_target[term]; /* the path's node, found once */
       g_autofree char *joined = chrono_path_index_join (f->paths, node);
       gboolean holds =
           t->kind == TERM_PATH_EQ ? g_str_equal (joined, t->text) : g_regex_match (t->regex, joined, 0, NULL);
@@ -373,7 +376,7 @@ blocking_term_holds (Finder *f, const Term *t, ChronoLane *lane, const ChronoSpa
 /* A span (label 0: named by its lane), or with state < 0 an instance's whole
  * life; path: its call path's node (CHRONO_NO_PATH: not a call, or none asked). */
 static gboolean
-span_holds (Finder *f, ChronoLane *lane, const ChronoSpan *span, gint64 duration, guint path)
+span_holds (Finder *f, ChronoLane *lane, const ChronoSpan *span, gint64 duration, guint32 path)
 {
   for (guint i = 0; i < f->query->terms->len; i++)
     {
@@ -428,6 +431,22 @@ mark_holds (Finder *f, ChronoLane *lane, const ChronoMark *mark)
   return TRUE;
 }
 
+/* path=P terms: P's node once every worker lane is indexed (a call of P is then one of that node). */
+static void
+find_path_targets (Finder *f)
+{
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (f->trace);
+  for (guint l = 0; l < lanes->len; l++)
+    if (chrono_lane_get_kind (lanes->pdata[l]) == CHRONO_LANE_WORKER)
+      chrono_path_index_lane (f->paths, lanes->pdata[l]);
+  for (guint i = 0; i < f->query->terms->len; i++)
+    {
+      const Term *t = &g_array_index (f->query->terms, Term, i);
+      if (t->kind == TERM_PATH_EQ)
+        f->path_target[i] = chrono_path_index_lookup (f->paths, t->text);
+    }
+}
+
 static gboolean
 query_has (const ChronoQuery *query, TermKind kind)
 {
@@ -458,9 +477,9 @@ find_spans (Finder *f, ChronoLane *lane, ChronoFindResult *result, guint cap)
   gboolean by_instance = instances != NULL && !query_has (f->query, TERM_STATE);
   g_autofree guint8 *seen = by_instance ? g_new0 (guint8, chrono_instances_get_n (instances)) : NULL;
   /* calls are the spans of worker lanes (as chrono_call_paths_lanes has them) */
-  g_autofree guint *paths = f->paths != NULL && chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER
-                                ? chrono_path_index_walk_lane (f->paths, lane)
-                                : NULL;
+  const guint32 *paths = f->paths != NULL && chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER
+                             ? chrono_path_index_lane (f->paths, lane)->node
+                             : NULL;
   guint n = chrono_spans_get_n (spans);
   for (guint i = 0; i < n; i++)
     {
@@ -552,10 +571,14 @@ chrono_find (ChronoTrace *trace, const ChronoQuery *query, guint cap)
       if (is_path_term (t))
         {
           f.by_path[i] = g_byte_array_new ();
-          if (f.paths == NULL)
-            f.paths = chrono_path_index_new (trace);
+          f.paths = chrono_path_index_of (trace);
         }
     }
+  f.path_target = g_new (guint32, n_terms);
+  for (guint i = 0; i < n_terms; i++)
+    f.path_target[i] = CHRONO_NO_PATH;
+  if (f.paths != NULL)
+    find_path_targets (&f);
 
   if (query_has (query, TERM_WAITS) || query_has (query, TERM_INVERSION))
     f.blocking_totals = chrono_blocking_totals_new (trace);
@@ -581,7 +604,7 @@ chrono_find (ChronoTrace *trace, const ChronoQuery *query, guint cap)
         g_byte_array_unref (f.by_path[i]);
     }
   g_free (f.by_path);
-  g_clear_pointer (&f.paths, chrono_path_index_free);
+  g_free (f.path_target);
   g_free (f.by_string);
   g_free (f.by_attrs);
   g_free (f.lane_holds);

@@ -1,45 +1,74 @@
 /* chrono-path-index.c — nodes found by (parent, name) in a hash table, the
- * key mixed as the call paths' tree mixes it. */
+ * key mixed as chrono_call_path_key_hash mixes it; a lane's arrays kept by
+ * the lane's pointer, with the spans they were made from (a lane whose
+ * spans changed is walked again).  The path order is a preorder walk of the
+ * tree with each node's children sorted by name, redone when nodes were
+ * added since. */
 #include "chrono-path-index.h"
+
+#include <string.h>
 
 #include "chrono-call-paths.h"
 
 typedef struct {
-  guint parent; /* node index; the root is node 0 */
+  guint32 parent; /* the root is node 0 */
   guint32 name; /* string id */
 } Node;
 
+typedef struct {
+  ChronoLaneCalls calls;
+  ChronoSpans *spans; /* what they were worked out from */
+} LaneCalls;
+
 struct _ChronoPathIndex {
-  ChronoTrace *trace;
+  ChronoTrace *trace; /* not held: the index is the trace's */
   GArray *nodes; /* Node */
   GHashTable *children; /* (parent << 32 | name) -> node index */
+  GHashTable *lanes; /* ChronoLane * -> LaneCalls */
+  guint32 *sorted;
+  guint n_sorted; /* nodes when sorted was made */
 };
 
-ChronoPathIndex *
-chrono_path_index_new (ChronoTrace *trace)
+static void
+lane_calls_free (LaneCalls *lane)
 {
-  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
-  ChronoPathIndex *index = g_new0 (ChronoPathIndex, 1);
-  index->trace = g_object_ref (trace);
-  index->nodes = g_array_new (FALSE, TRUE, sizeof (Node));
-  g_array_set_size (index->nodes, 1);
-  index->children = g_hash_table_new_full (chrono_call_path_key_hash, g_int64_equal, g_free, NULL);
-  return index;
+  g_free ((gpointer) lane->calls.node);
+  g_free ((gpointer) lane->calls.caller);
+  g_free (lane);
 }
 
-void
-chrono_path_index_free (ChronoPathIndex *index)
+static void
+index_free (ChronoPathIndex *index)
 {
-  if (index == NULL)
-    return;
-  g_object_unref (index->trace);
   g_array_unref (index->nodes);
   g_hash_table_unref (index->children);
+  g_hash_table_unref (index->lanes);
+  g_free (index->sorted);
   g_free (index);
 }
 
-static guint
-child_node (ChronoPathIndex *index, guint parent, guint32 name)
+ChronoPathIndex *
+chrono_path_index_of (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  static GQuark quark;
+  if (quark == 0)
+    quark = g_quark_from_static_string ("chrono-path-index");
+  ChronoPathIndex *index = g_object_get_qdata (G_OBJECT (trace), quark);
+  if (index != NULL)
+    return index;
+  index = g_new0 (ChronoPathIndex, 1);
+  index->trace = trace;
+  index->nodes = g_array_new (FALSE, TRUE, sizeof (Node));
+  g_array_set_size (index->nodes, 1);
+  index->children = g_hash_table_new_full (chrono_call_path_key_hash, g_int64_equal, g_free, NULL);
+  index->lanes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) lane_calls_free);
+  g_object_set_qdata_full (G_OBJECT (trace), quark, index, (GDestroyNotify) index_free);
+  return index;
+}
+
+static guint32
+child_node (ChronoPathIndex *index, guint32 parent, guint32 name)
 {
   guint64 key = ((guint64) parent << 32) | name;
   gpointer found;
@@ -51,38 +80,162 @@ child_node (ChronoPathIndex *index, guint parent, guint32 name)
   return index->nodes->len - 1;
 }
 
-guint *
-chrono_path_index_walk_lane (ChronoPathIndex *index, ChronoLane *lane)
+typedef struct {
+  guint32 span, node;
+} Open;
+
+static LaneCalls *
+walk_lane (ChronoPathIndex *index, ChronoSpans *spans, guint n)
 {
-  g_return_val_if_fail (index != NULL && CHRONO_IS_LANE (lane), NULL);
-  ChronoSpans *spans = chrono_lane_get_spans (lane);
-  guint n = spans != NULL ? chrono_spans_get_n (spans) : 0;
-  guint *nodes = g_new (guint, MAX (n, 1));
-  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint32 *nodes = g_new (guint32, MAX (n, 1)), *callers = g_new (guint32, MAX (n, 1));
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Open));
   for (guint i = 0; i < n; i++)
     {
       ChronoSpan s;
       chrono_spans_get (spans, i, &s);
-      nodes[i] = CHRONO_NO_PATH;
+      nodes[i] = callers[i] = CHRONO_NO_PATH;
       if (s.label == CHRONO_STRING_NONE || (s.flags & CHRONO_SPAN_COLLECTIVE))
         continue;
       if (stack->len > s.depth)
         g_array_set_size (stack, s.depth);
-      guint parent = stack->len > 0 ? g_array_index (stack, guint, stack->len - 1) : 0;
-      nodes[i] = child_node (index, parent, s.label);
-      g_array_append_val (stack, nodes[i]);
+      const Open *top = stack->len > 0 ? &g_array_index (stack, Open, stack->len - 1) : NULL;
+      callers[i] = top != NULL ? top->span : CHRONO_NO_PATH;
+      nodes[i] = child_node (index, top != NULL ? top->node : 0, s.label);
+      Open open = { i, nodes[i] };
+      g_array_append_val (stack, open);
     }
-  return nodes;
+  LaneCalls *lane = g_new0 (LaneCalls, 1);
+  lane->calls = (ChronoLaneCalls){ n, nodes, callers };
+  lane->spans = spans;
+  return lane;
+}
+
+const ChronoLaneCalls *
+chrono_path_index_lane (ChronoPathIndex *index, ChronoLane *lane)
+{
+  g_return_val_if_fail (index != NULL && CHRONO_IS_LANE (lane), NULL);
+  ChronoSpans *spans = chrono_lane_get_spans (lane);
+  guint n = spans != NULL ? chrono_spans_get_n (spans) : 0;
+  LaneCalls *kept = g_hash_table_lookup (index->lanes, lane);
+  if (kept == NULL || kept->spans != spans || kept->calls.n != n)
+    {
+      kept = walk_lane (index, spans, n);
+      g_hash_table_insert (index->lanes, lane, kept);
+    }
+  return &kept->calls;
+}
+
+guint
+chrono_path_index_get_n_nodes (ChronoPathIndex *index)
+{
+  g_return_val_if_fail (index != NULL, 0);
+  return index->nodes->len;
+}
+
+guint32
+chrono_path_index_get_parent (ChronoPathIndex *index, guint32 node)
+{
+  g_return_val_if_fail (index != NULL && node < index->nodes->len, 0);
+  return g_array_index (index->nodes, Node, node).parent;
+}
+
+const char *
+chrono_path_index_get_name (ChronoPathIndex *index, guint32 node)
+{
+  g_return_val_if_fail (index != NULL && node < index->nodes->len, NULL);
+  return chrono_strings_get (chrono_trace_get_strings (index->trace), g_array_index (index->nodes, Node, node).name);
 }
 
 char *
-chrono_path_index_join (ChronoPathIndex *index, guint node)
+chrono_path_index_join (ChronoPathIndex *index, guint32 node)
 {
   g_return_val_if_fail (index != NULL && node < index->nodes->len, NULL);
-  ChronoStrings *strings = chrono_trace_get_strings (index->trace);
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
-  for (guint at = node; at != 0; at = g_array_index (index->nodes, Node, at).parent)
-    g_ptr_array_insert (names, 0, (gpointer) chrono_strings_get (strings, g_array_index (index->nodes, Node, at).name));
+  for (guint32 at = node; at != 0; at = chrono_path_index_get_parent (index, at))
+    g_ptr_array_insert (names, 0, (gpointer) chrono_path_index_get_name (index, at));
   ChronoCallPath path = { names };
   return chrono_call_path_join (&path);
+}
+
+guint32
+chrono_path_index_lookup (ChronoPathIndex *index, const char *joined)
+{
+  g_return_val_if_fail (index != NULL && joined != NULL, CHRONO_NO_PATH);
+  ChronoStrings *strings = chrono_trace_get_strings (index->trace);
+  g_auto (GStrv) names = g_strsplit (joined, ";", -1);
+  guint32 node = 0;
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      guint32 name = chrono_strings_lookup (strings, names[i]);
+      guint64 key = ((guint64) node << 32) | name;
+      gpointer found;
+      if (name == CHRONO_STRING_NONE || !g_hash_table_lookup_extended (index->children, &key, NULL, &found))
+        return CHRONO_NO_PATH;
+      node = GPOINTER_TO_UINT (found);
+    }
+  return node != 0 ? node : CHRONO_NO_PATH;
+}
+
+/* ---- path order ---------------------------------------------------------- */
+
+static ChronoPathIndex *sorting; /* the index whose children are being sorted (one thread) */
+
+static int
+by_name (gconstpointer a, gconstpointer b)
+{
+  return strcmp (chrono_path_index_get_name (sorting, *(const guint32 *) a),
+                 chrono_path_index_get_name (sorting, *(const guint32 *) b));
+}
+
+/* Each node's children in one array (first[p] .. first[p + 1]), by name. */
+static guint32 *
+children_by_name (ChronoPathIndex *index, guint32 **out_first)
+{
+  guint n = index->nodes->len;
+  guint32 *first = g_new0 (guint32, n + 1), *at = g_new0 (guint32, n + 1);
+  for (guint i = 1; i < n; i++)
+    first[g_array_index (index->nodes, Node, i).parent + 1]++;
+  for (guint p = 0; p < n; p++)
+    first[p + 1] += first[p];
+  memcpy (at, first, (n + 1) * sizeof *at);
+  guint32 *children = g_new (guint32, MAX (n, 1));
+  for (guint i = 1; i < n; i++)
+    children[at[g_array_index (index->nodes, Node, i).parent]++] = i;
+  sorting = index;
+  for (guint p = 0; p < n; p++)
+    qsort (children + first[p], first[p + 1] - first[p], sizeof *children, by_name);
+  sorting = NULL;
+  g_free (at);
+  *out_first = first;
+  return children;
+}
+
+const guint32 *
+chrono_path_index_sorted (ChronoPathIndex *index, guint *n)
+{
+  g_return_val_if_fail (index != NULL && n != NULL, NULL);
+  if (index->sorted == NULL || index->n_sorted != index->nodes->len)
+    {
+      guint32 *first;
+      g_autofree guint32 *children = children_by_name (index, &first);
+      g_free (index->sorted);
+      index->sorted = g_new (guint32, MAX (index->nodes->len, 1));
+      index->n_sorted = index->nodes->len;
+      /* preorder: a stack of the children still to visit, the first on top */
+      g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint32));
+      for (guint32 k = first[1]; k > first[0]; k--)
+        g_array_append_val (todo, children[k - 1]);
+      guint out = 0;
+      while (todo->len > 0)
+        {
+          guint32 node = g_array_index (todo, guint32, todo->len - 1);
+          g_array_set_size (todo, todo->len - 1);
+          index->sorted[out++] = node;
+          for (guint32 k = first[node + 1]; k > first[node]; k--)
+            g_array_append_val (todo, children[k - 1]);
+        }
+      g_free (first);
+    }
+  *n = index->n_sorted - 1;
+  return index->sorted;
 }

@@ -1,26 +1,44 @@
-/* chrono-path-index.h — the call path of each call: a node per distinct
- * path (its caller's node and its name), found for every call of a lane by
- * the walk chrono-call-paths.h makes (spans in the order their calls
- * began, a stack by depth; collectives under way are not calls).  Find's
- * path terms and the highlight of a call tree's path read it. */
+/* chrono-path-index.h — the call path of each call of a trace, kept on the
+ * trace: a node per distinct path (its caller's node and its name), and for
+ * each worker lane's spans the node of each call and the span of the call
+ * it was made in, from the walk chrono-call-paths.h describes (spans in the
+ * order their calls began, a stack by depth; collectives under way and
+ * unlabelled spans are not calls).  A lane is walked the first time it is
+ * asked for; 8 bytes a span.  The call paths of a range, Find's path terms
+ * and the outline of a chosen path read it.  Built and read on one thread
+ * (the viewer's or the command's). */
 #pragma once
 
 #include "chrono-trace.h"
 
 G_BEGIN_DECLS
 
-#define CHRONO_NO_PATH G_MAXUINT
+#define CHRONO_NO_PATH G_MAXUINT32
 
 typedef struct _ChronoPathIndex ChronoPathIndex;
 
-ChronoPathIndex *chrono_path_index_new (ChronoTrace *trace);
-void chrono_path_index_free (ChronoPathIndex *index);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoPathIndex, chrono_path_index_free)
+/* The trace's index (made on first use, freed with the trace). */
+ChronoPathIndex *chrono_path_index_of (ChronoTrace *trace);
 
-/* The path node of each span of lane (as many as its spans), CHRONO_NO_PATH
- * for a span that is not a call; new nodes are added as they are met. */
-guint *chrono_path_index_walk_lane (ChronoPathIndex *index, ChronoLane *lane);
+typedef struct {
+  guint n; /* spans */
+  const guint32 *node; /* per span: its call's path, CHRONO_NO_PATH for a span that is not a call */
+  const guint32 *caller; /* per span: the span of the call it was made in, CHRONO_NO_PATH: none */
+} ChronoLaneCalls;
+
+const ChronoLaneCalls *chrono_path_index_lane (ChronoPathIndex *index, ChronoLane *lane);
+
+/* The nodes so far (node 0 is the root, no path), a node's caller and name. */
+guint chrono_path_index_get_n_nodes (ChronoPathIndex *index);
+guint32 chrono_path_index_get_parent (ChronoPathIndex *index, guint32 node);
+const char *chrono_path_index_get_name (ChronoPathIndex *index, guint32 node);
 /* The node's names, outermost first, joined by ';' (chrono_call_path_join). */
-char *chrono_path_index_join (ChronoPathIndex *index, guint node);
+char *chrono_path_index_join (ChronoPathIndex *index, guint32 node);
+/* The node of a path given joined by ';' among the lanes indexed so far;
+ * CHRONO_NO_PATH when there is none (or a name holds a ';'). */
+guint32 chrono_path_index_lookup (ChronoPathIndex *index, const char *joined);
+/* Every node but the root in path order: element by element by the names'
+ * bytes, a path before those under it (n: how many). */
+const guint32 *chrono_path_index_sorted (ChronoPathIndex *index, guint *n);
 
 G_END_DECLS

@@ -1,0 +1,134 @@
+/* profile — times what the Profile page computes for the visible range of
+ * an OTF2 archive read whole (its call paths within 100 ms of the data
+ * being in memory): the call paths of the whole run, of the middle tenth
+ * and hundredth, each location's paths (the bars by location) and the calls
+ * of one path (the outline on the timeline).  Prints a Markdown table of
+ * the median of a few runs.
+ *
+ * usage: profile ARCHIVE */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "chrono-call-paths.h"
+#include "chrono-find.h"
+#include "chrono-loader.h"
+
+#define RUNS 5
+
+typedef struct {
+  ChronoTrace *trace;
+  gint64 begin, end;
+} Range;
+
+typedef guint (*Work) (const Range *range);
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static guint
+all_paths (const Range *r)
+{
+  GArray *paths = chrono_call_paths_compute (r->trace, NULL, r->begin, r->end);
+  guint n = paths->len;
+  chrono_call_paths_free (paths);
+  return n;
+}
+
+static guint
+paths_by_location (const Range *r)
+{
+  g_autoptr (GPtrArray) lanes = chrono_call_paths_lanes (r->trace);
+  guint n = 0;
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      g_autoptr (GPtrArray) one = g_ptr_array_new ();
+      g_ptr_array_add (one, lanes->pdata[i]);
+      GArray *paths = chrono_call_paths_compute (r->trace, one, r->begin, r->end);
+      n += paths->len;
+      chrono_call_paths_free (paths);
+    }
+  return n;
+}
+
+/* The calls of the path with the most of them, as the timeline outlines a chosen one. */
+static guint
+calls_of_a_path (const Range *r)
+{
+  GArray *paths = chrono_call_paths_compute (r->trace, NULL, r->begin, r->end);
+  guint most = 0;
+  for (guint i = 1; i < paths->len; i++)
+    if (g_array_index (paths, ChronoCallPath, i).calls > g_array_index (paths, ChronoCallPath, most).calls)
+      most = i;
+  g_autofree char *joined =
+      paths->len > 0 ? chrono_call_path_join (&g_array_index (paths, ChronoCallPath, most)) : NULL;
+  chrono_call_paths_free (paths);
+  if (joined == NULL)
+    return 0;
+  g_autoptr (ChronoQuery) query = chrono_query_new_path (joined);
+  g_autoptr (ChronoFindResult) found = chrono_find (r->trace, query, 100000);
+  return (guint) found->n_found;
+}
+
+static double
+median_ms (Work work, const Range *range, guint *out)
+{
+  double times[RUNS];
+  for (int i = 0; i < RUNS; i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      *out = work (range);
+      times[i] = (g_get_monotonic_time () - start) / 1000.0;
+    }
+  qsort (times, RUNS, sizeof times[0], compare_doubles);
+  return times[RUNS / 2];
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 2)
+    {
+      fprintf (stderr, "usage: profile ARCHIVE\n");
+      return 2;
+    }
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, "lazy", "never");
+  g_autoptr (GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (argv[1], options, NULL, NULL, NULL, &error);
+  if (trace == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 1;
+    }
+  printf ("read whole in %.0f ms\n\n", (g_get_monotonic_time () - start) / 1000.0);
+  gint64 begin = chrono_trace_get_begin (trace), end = chrono_trace_get_end (trace);
+  gint64 middle = begin + (end - begin) / 2;
+  const struct {
+    const char *name;
+    gint64 width; /* 0: the whole run */
+  } ranges[] = { { "whole run", 0 },
+                 { "middle tenth", (end - begin) / 10 },
+                 { "middle hundredth", (end - begin) / 100 } };
+  const struct {
+    const char *name;
+    Work work;
+  } works[] = { { "call paths (call tree, flame graph)", all_paths },
+                { "each location's paths (by location)", paths_by_location },
+                { "calls of the commonest path (outline)", calls_of_a_path } };
+  printf ("| what | range | ms | paths or calls |\n|---|---|---|---|\n");
+  for (guint w = 0; w < G_N_ELEMENTS (works); w++)
+    for (guint k = 0; k < G_N_ELEMENTS (ranges); k++)
+      {
+        Range range = { trace, ranges[k].width ? middle - ranges[k].width / 2 : begin,
+                        ranges[k].width ? middle + ranges[k].width / 2 : end + 1 };
+        guint n;
+        double ms = median_ms (works[w].work, &range, &n);
+        printf ("| %s | %s | %.1f | %u |\n", works[w].name, ranges[k].name, ms, n);
+      }
+  return 0;
+}
