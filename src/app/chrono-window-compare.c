@@ -14,6 +14,7 @@ struct _ChronoWindowCompare {
   ChronoWindowTraces *traces;
   ChronoTimelineView *timeline; /* NULL while no trace is shown */
   GtkWidget *view; /* the page, NULL when there is none */
+  ChronoTrace *shown_a, *shown_b; /* the runs it compares */
   gboolean open_next; /* Compare With… asked: the page opens when B is there */
 };
 
@@ -31,6 +32,8 @@ drop_page (ChronoWindowCompare *self)
   gtk_container_foreach (self->box, destroy_child, NULL);
   gtk_widget_hide (GTK_WIDGET (self->box));
   self->view = NULL;
+  g_clear_object (&self->shown_a);
+  g_clear_object (&self->shown_b);
 }
 
 static void
@@ -49,10 +52,15 @@ traces_changed (ChronoWindowCompare *self)
     drop_page (self);
   if (type == G_TYPE_INVALID)
     return;
+  /* B moved (dragged, or aligned from the page): the figures stand, and so does the row chosen */
+  if (self->view != NULL && a == self->shown_a && b == self->shown_b)
+    return;
+  g_set_object (&self->shown_a, a);
+  g_set_object (&self->shown_b, b);
   if (self->view == NULL)
     {
-      self->view =
-          type == CHRONO_TYPE_COMPARE_VIEW ? chrono_compare_view_new (self->timeline) : chrono_path_compare_view_new ();
+      self->view = type == CHRONO_TYPE_COMPARE_VIEW ? chrono_compare_view_new (self->timeline)
+                                                    : chrono_path_compare_view_new (self->timeline);
       gtk_widget_set_vexpand (self->view, TRUE);
       gtk_container_add (self->box, self->view);
     }
@@ -102,6 +110,8 @@ chrono_window_compare_dispose (GObject *object)
 {
   ChronoWindowCompare *self = CHRONO_WINDOW_COMPARE (object);
   g_clear_object (&self->timeline);
+  g_clear_object (&self->shown_a);
+  g_clear_object (&self->shown_b);
   if (self->traces != NULL)
     g_signal_handlers_disconnect_by_data (self->traces, self);
   g_clear_object (&self->traces);

@@ -42,3 +42,22 @@ chrono_compare_add_column (GtkTreeView *tree, const char *title, int text_column
   gtk_tree_view_column_set_expand (column, !number);
   gtk_tree_view_append_column (tree, column);
 }
+
+gboolean
+chrono_compare_align (ChronoTimelineView *timeline, gint64 a, gint64 b)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (timeline), FALSE);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (timeline));
+  if (set == NULL || chrono_trace_set_get_n (set) < 2)
+    return FALSE;
+  /* where b falls now, and how far it must move to fall on a */
+  gint64 at_a = chrono_trace_set_to_reference (set, 0, a), at_b = chrono_trace_set_to_reference (set, 1, b);
+  gint64 shift = chrono_trace_set_get_shift (set, 1), move;
+  if (__builtin_sub_overflow (at_a, at_b, &move) || __builtin_add_overflow (shift, move, &shift)
+      || !chrono_trace_set_set_shift (set, 1, shift))
+    return FALSE;
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (timeline);
+  gint64 half = (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport)) / 2;
+  chrono_viewport_set_range (viewport, at_a - half, at_a + half);
+  return TRUE;
+}

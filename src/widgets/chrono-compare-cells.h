@@ -1,9 +1,12 @@
 /* chrono-compare-cells.h — what the Compare pages share: a change beyond
  * ±10 % tinted red (slower, larger) or blue (faster, smaller), within it
- * not (Trace Compass's convention), and their table's columns. */
+ * not (Trace Compass's convention), their table's columns, and run B
+ * aligned with run A at an item of both. */
 #pragma once
 
 #include <gtk/gtk.h>
+
+#include "chrono-timeline-view.h"
 
 G_BEGIN_DECLS
 
@@ -18,5 +21,11 @@ char *chrono_compare_format_change (double delta, gboolean count);
  * ellipsized in the middle and the column that takes the room left. */
 void chrono_compare_add_column (GtkTreeView *tree, const char *title, int text_column, int sort_column, int tint_column,
                                 gboolean number);
+
+/* Moves run B (the second trace of the timeline's set) so that its time b
+ * (on its own clock) falls where run A's time a does, and centres the view
+ * there at the width it had; FALSE when there is no B or the shift does
+ * not fit the clock.  The user can drag B on from there. */
+gboolean chrono_compare_align (ChronoTimelineView *timeline, gint64 a, gint64 b);
 
 G_END_DECLS

@@ -18,7 +18,7 @@ struct _ChronoCompareView {
   ChronoDiff *diff;
   ChronoMetric metric;
   ChronoStat stat;
-  GtkWidget *title, *metric_combo, *stat_combo, *histogram, *only, *show_all;
+  GtkWidget *title, *metric_combo, *stat_combo, *histogram, *only, *show_all, *align;
   GtkTreeView *tree;
   GtkListStore *store;
 };
@@ -137,7 +137,9 @@ row_selected (ChronoCompareView *self)
 {
   const ChronoDiffEntity *pair;
   ChronoCompareHistogram *histogram = CHRONO_COMPARE_HISTOGRAM (self->histogram);
-  if (!selected_pair (self, &pair))
+  gboolean chosen = selected_pair (self, &pair);
+  gtk_widget_set_sensitive (self->align, chosen);
+  if (!chosen)
     {
       chrono_compare_histogram_show (histogram, NULL, NULL, NULL, NULL, self->metric);
       return;
@@ -160,6 +162,18 @@ row_activated (ChronoCompareView *self)
       g_hash_table_add (lanes, g_ptr_array_index (runs[r]->lanes, i));
   chrono_layout_set_shown_lanes (chrono_timeline_view_get_layout (self->timeline), lanes);
   gtk_widget_set_sensitive (self->show_all, TRUE);
+}
+
+/* B moved so that the entity's first complete instance is activated when A's is. */
+static void
+align_clicked (ChronoCompareView *self)
+{
+  const ChronoDiffEntity *pair;
+  if (!selected_pair (self, &pair) || self->timeline == NULL || pair->a->instances->len == 0
+      || pair->b->instances->len == 0)
+    return;
+  chrono_compare_align (self->timeline, g_array_index (pair->a->instances, ChronoInstanceMetrics, 0).activated,
+                        g_array_index (pair->b->instances, ChronoInstanceMetrics, 0).activated);
 }
 
 static void
@@ -260,6 +274,13 @@ chrono_compare_view_get_tree (ChronoCompareView *self)
 }
 
 GtkWidget *
+chrono_compare_view_get_align (ChronoCompareView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_COMPARE_VIEW (self), NULL);
+  return self->align;
+}
+
+GtkWidget *
 chrono_compare_view_get_histogram (ChronoCompareView *self)
 {
   g_return_val_if_fail (CHRONO_IS_COMPARE_VIEW (self), NULL);
@@ -355,7 +376,16 @@ chrono_compare_view_init (ChronoCompareView *self)
   self->show_all = gtk_button_new_with_mnemonic (_ ("Show _All Lanes"));
   gtk_widget_set_sensitive (self->show_all, FALSE);
   g_signal_connect_swapped (self->show_all, "clicked", G_CALLBACK (show_all_clicked), self);
-  GtkWidget *parts[] = { self->title, measure_row (self), table (self), self->histogram, self->show_all };
+  self->align = gtk_button_new_with_mnemonic (_ ("Align B at Its First _Activation"));
+  gtk_widget_set_tooltip_text (self->align, _ ("Move run B so that the selected entity's first complete instance "
+                                               "is activated when it is in run A; drag B's heading to move it on"));
+  gtk_widget_set_sensitive (self->align, FALSE);
+  g_signal_connect_swapped (self->align, "clicked", G_CALLBACK (align_clicked), self);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
+  gtk_container_add (GTK_CONTAINER (buttons), self->align);
+  gtk_container_add (GTK_CONTAINER (buttons), self->show_all);
+  GtkWidget *parts[] = { self->title, measure_row (self), table (self), self->histogram, buttons };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     gtk_container_add (GTK_CONTAINER (self), parts[i]);
   gtk_box_pack_start (GTK_BOX (self), self->only, FALSE, FALSE, 0);

@@ -43,6 +43,8 @@ enum {
 
 GtkTreeView *chrono_compare_view_get_tree (ChronoCompareView *view);
 GtkWidget *chrono_compare_view_get_histogram (ChronoCompareView *view);
+/* The button that aligns B at the selected entity's first activation (chrono_compare_align). */
+GtkWidget *chrono_compare_view_get_align (ChronoCompareView *view);
 /* The entities only one run has, "NAME (TYPE)" a line (tests, the page shows them). */
 char *chrono_compare_view_get_only_text (ChronoCompareView *view);
 

@@ -6,17 +6,19 @@
 #include <glib/gi18n-lib.h>
 
 #include "chrono-compare-cells.h"
+#include "chrono-find.h"
 #include "chrono-flame-view.h"
 
 #define TABLE_HEIGHT 240
 
 struct _ChronoPathCompareView {
   GtkBox parent_instance;
+  ChronoTimelineView *timeline;
   ChronoTrace *a, *b;
   GArray *paths_a, *paths_b; /* ChronoCallPath of each whole run */
   ChronoPathDiff *diff;
   ChronoPathFigure figure;
-  GtkWidget *title, *figure_combo, *flame;
+  GtkWidget *title, *figure_combo, *flame, *align;
   GtkTreeView *tree;
   GtkListStore *store;
 };
@@ -121,16 +123,52 @@ figure_chosen (ChronoPathCompareView *self)
 }
 
 /* The selected path widened in the flame graph (when B has it). */
-static void
-row_selected (ChronoPathCompareView *self, GtkTreeSelection *selection)
+static char *
+selected_path (ChronoPathCompareView *self)
 {
   GtkTreeModel *model;
   GtkTreeIter iter;
-  if (!gtk_tree_selection_get_selected (selection, &model, &iter))
-    return;
-  g_autofree char *joined = NULL;
-  gtk_tree_model_get (model, &iter, CHRONO_PATH_COMPARE_COLUMN_PATH, &joined, -1);
-  chrono_flame_view_focus (CHRONO_FLAME_VIEW (self->flame), joined);
+  char *joined = NULL;
+  if (gtk_tree_selection_get_selected (gtk_tree_view_get_selection (self->tree), &model, &iter))
+    gtk_tree_model_get (model, &iter, CHRONO_PATH_COMPARE_COLUMN_PATH, &joined, -1);
+  return joined;
+}
+
+static void
+row_selected (ChronoPathCompareView *self)
+{
+  g_autofree char *joined = selected_path (self);
+  gtk_widget_set_sensitive (self->align, joined != NULL);
+  if (joined != NULL)
+    chrono_flame_view_focus (CHRONO_FLAME_VIEW (self->flame), joined);
+}
+
+/* When the run's first call of the path began; FALSE: it has none. */
+static gboolean
+first_call (ChronoTrace *run, const char *joined, gint64 *out)
+{
+  g_autoptr (ChronoQuery) query = chrono_query_new_path (joined);
+  g_autoptr (ChronoFindResult) found = chrono_find (run, query, G_MAXUINT);
+  for (guint i = 0; i < found->matches->len; i++)
+    *out = MIN (i ? *out : G_MAXINT64, g_array_index (found->matches, ChronoMatch, i).start);
+  return found->matches->len > 0;
+}
+
+/* B moved so that the path's first call begins when A's does. */
+static void
+align_clicked (ChronoPathCompareView *self)
+{
+  g_autofree char *joined = selected_path (self);
+  gint64 a, b;
+  if (joined != NULL && self->timeline != NULL && first_call (self->a, joined, &a) && first_call (self->b, joined, &b))
+    chrono_compare_align (self->timeline, a, b);
+}
+
+GtkWidget *
+chrono_path_compare_view_get_align (ChronoPathCompareView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_PATH_COMPARE_VIEW (self), NULL);
+  return self->align;
 }
 
 GtkTreeView *
@@ -187,6 +225,7 @@ chrono_path_compare_view_dispose (GObject *object)
   ChronoPathCompareView *self = CHRONO_PATH_COMPARE_VIEW (object);
   drop_runs (self);
   g_clear_object (&self->store);
+  g_clear_object (&self->timeline);
   G_OBJECT_CLASS (chrono_path_compare_view_parent_class)->dispose (object);
 }
 
@@ -254,13 +293,21 @@ chrono_path_compare_view_init (ChronoPathCompareView *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (flame_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (flame_scroller, TRUE);
   gtk_container_add (GTK_CONTAINER (flame_scroller), self->flame);
-  GtkWidget *parts[] = { self->title, self->figure_combo, table_scroller (self), legend, flame_scroller };
+  self->align = gtk_button_new_with_mnemonic (_ ("Align B at Its First _Call"));
+  gtk_widget_set_tooltip_text (self->align, _ ("Move run B so that the selected path's first call begins when it "
+                                               "does in run A; drag B's heading to move it on"));
+  gtk_widget_set_sensitive (self->align, FALSE);
+  g_signal_connect_swapped (self->align, "clicked", G_CALLBACK (align_clicked), self);
+  GtkWidget *parts[] = { self->title, self->figure_combo, table_scroller (self), self->align, legend, flame_scroller };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     gtk_container_add (GTK_CONTAINER (self), parts[i]);
 }
 
 GtkWidget *
-chrono_path_compare_view_new (void)
+chrono_path_compare_view_new (ChronoTimelineView *timeline)
 {
-  return g_object_new (CHRONO_TYPE_PATH_COMPARE_VIEW, NULL);
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (timeline), NULL);
+  ChronoPathCompareView *self = g_object_new (CHRONO_TYPE_PATH_COMPARE_VIEW, NULL);
+  self->timeline = g_object_ref (timeline);
+  return GTK_WIDGET (self);
 }

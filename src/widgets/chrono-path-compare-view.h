@@ -5,25 +5,29 @@
  * ±10 %; a path of one run only is a row with "—" for the other.  Under
  * it, the differential flame graph: B's paths as wide as in B, coloured by
  * the change of their inclusive time from A; selecting a row widens its
- * path there.  The figures are those of `chronoscope-cli diff`. */
+ * path there, and B can be aligned at the path's first call.  The figures
+ * are those of `chronoscope-cli diff`. */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "chrono-diff.h"
+#include "chrono-timeline-view.h"
 
 G_BEGIN_DECLS
 
 #define CHRONO_TYPE_PATH_COMPARE_VIEW (chrono_path_compare_view_get_type ())
 G_DECLARE_FINAL_TYPE (ChronoPathCompareView, chrono_path_compare_view, CHRONO, PATH_COMPARE_VIEW, GtkBox)
 
-GtkWidget *chrono_path_compare_view_new (void);
+GtkWidget *chrono_path_compare_view_new (ChronoTimelineView *timeline);
 /* Whether two traces can be compared here: both with calls, read whole. */
 gboolean chrono_path_compare_view_applies (ChronoTrace *a, ChronoTrace *b);
 void chrono_path_compare_view_show (ChronoPathCompareView *view, ChronoTrace *a, ChronoTrace *b);
 void chrono_path_compare_view_set_figure (ChronoPathCompareView *view, ChronoPathFigure figure);
 GtkTreeView *chrono_path_compare_view_get_tree (ChronoPathCompareView *view);
 GtkWidget *chrono_path_compare_view_get_flame (ChronoPathCompareView *view);
+/* The button that aligns B at the selected path's first call (chrono_compare_align). */
+GtkWidget *chrono_path_compare_view_get_align (ChronoPathCompareView *view);
 
 /* The table's model columns (tests). */
 enum {

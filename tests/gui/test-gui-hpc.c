@@ -604,6 +604,24 @@ test_compare_call_paths (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_assert_nonnull (strstr (tooltip, " in A, "));
   gtk_tree_selection_select_iter (gtk_tree_view_get_selection (chrono_path_compare_view_get_tree (compare)), &slower);
   g_assert_cmpstr (chrono_flame_view_get_focus (flame), ==, joined);
+  /* aligned at the path's first call: B's begins where A's does */
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  gint64 first[2];
+  for (guint run = 0; run < 2; run++)
+    {
+      g_autoptr (ChronoQuery) query = chrono_query_new_path (joined);
+      g_autoptr (ChronoFindResult) calls = chrono_find (chrono_trace_set_get_trace (set, run), query, G_MAXUINT);
+      g_assert_cmpuint (calls->matches->len, >, 0);
+      first[run] = G_MAXINT64;
+      for (guint i = 0; i < calls->matches->len; i++)
+        first[run] = MIN (first[run], g_array_index (calls->matches, ChronoMatch, i).start);
+    }
+  chrono_trace_set_set_shift (set, 1, chrono_trace_set_get_shift (set, 1) + 12345); /* B dragged away first */
+  gtk_button_clicked (GTK_BUTTON (chrono_path_compare_view_get_align (compare)));
+  settle ();
+  g_assert_cmpint (chrono_trace_set_to_reference (set, 1, first[1]), ==,
+                   chrono_trace_set_to_reference (set, 0, first[0]));
   chrono_flame_view_focus (flame, NULL);
   settle ();
   save_screenshot (GTK_WIDGET (window), "compare-call-paths.png");

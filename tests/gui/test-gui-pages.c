@@ -930,4 +930,15 @@ test_compare_runs (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_assert_true (chrono_layout_find_row (layout, g_ptr_array_index (first->b->lanes, 0), &index));
   g_assert_cmpuint (chrono_layout_get_n_rows (layout), <, all_rows / 3);
   save_screenshot (GTK_WIDGET (window), "compare-runs-entity.png");
+
+  /* aligned at its first activation: B's falls where A's does, in view (its middle, unless held at an end) */
+  gint64 in_a = g_array_index (first->a->instances, ChronoInstanceMetrics, 0).activated;
+  gint64 in_b = g_array_index (first->b->instances, ChronoInstanceMetrics, 0).activated;
+  chrono_trace_set_set_shift (set, 1, chrono_trace_set_get_shift (set, 1) + 12345); /* B dragged away first */
+  gtk_button_clicked (GTK_BUTTON (chrono_compare_view_get_align (compare)));
+  settle ();
+  g_assert_cmpint (chrono_trace_set_to_reference (set, 1, in_b), ==, chrono_trace_set_to_reference (set, 0, in_a));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  g_assert_cmpint (chrono_viewport_get_begin (viewport), <=, in_a);
+  g_assert_cmpint (chrono_viewport_get_end (viewport), >=, in_a);
 }
