@@ -1,4 +1,5 @@
-/* chrono-range-stats.c — time per state and items of each lane in a range. */
+/* chrono-range-stats.c — time per state and items of each lane in a range;
+ * a location's nested calls count once, by its outermost ones. */
 #include "chrono-range-stats.h"
 
 #include <string.h>
@@ -23,6 +24,43 @@ count_items (ChronoSpans *spans, gint64 begin, gint64 end, ChronoRangeLane *out)
           out->longest_start = s;
           out->longest_end = e;
         }
+    }
+}
+
+static void
+add_clipped (const ChronoSpan *s, gint64 begin, gint64 end, guint64 *time_in_state)
+{
+  gint64 from = MAX (s->start, begin), to = MIN (s->end, end);
+  if (to > from && s->state < CHRONO_N_STATES)
+    time_in_state[s->state] = chrono_ticks_add (time_in_state[s->state], chrono_ticks_between (from, to));
+}
+
+/* A location's calls nest: a call is inside the one it was made in, so its
+ * time is already its outermost caller's.  Its time per state is that of
+ * its outermost calls (depth 0), which do not overlap: the last one to
+ * start before the range, and those that start in it. */
+static void
+outermost_time (ChronoSpans *spans, gint64 begin, gint64 end, guint64 *time_in_state)
+{
+  memset (time_in_state, 0, CHRONO_N_STATES * sizeof *time_in_state);
+  guint first = chrono_spans_first_starting_at_or_after (spans, begin), n = chrono_spans_get_n (spans);
+  ChronoSpan s;
+  for (guint i = first; i-- > 0;)
+    {
+      chrono_spans_get (spans, i, &s);
+      if (s.depth == 0)
+        {
+          add_clipped (&s, begin, end, time_in_state);
+          break;
+        }
+    }
+  for (guint i = first; i < n; i++)
+    {
+      chrono_spans_get (spans, i, &s);
+      if (s.start >= end)
+        break;
+      if (s.depth == 0)
+        add_clipped (&s, begin, end, time_in_state);
     }
 }
 
@@ -60,12 +98,16 @@ chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end)
       ChronoRangeLane r = { .lane = lane };
       ChronoSpanSummary summary;
       chrono_lane_summarize (lane, begin, end, &summary);
-      memcpy (r.time_in_state, summary.time_in_state, sizeof r.time_in_state);
+      ChronoSpans *spans = chrono_lane_get_spans (lane);
+      gboolean sealed = spans != NULL && chrono_spans_is_sealed (spans) && chrono_spans_get_n (spans) > 0;
+      if (sealed && chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER)
+        outermost_time (spans, begin, end, r.time_in_state);
+      else
+        memcpy (r.time_in_state, summary.time_in_state, sizeof r.time_in_state);
       for (guint s = 0; s < CHRONO_N_STATES; s++)
         if (chrono_state_is_busy (s))
           r.busy = chrono_ticks_add (r.busy, r.time_in_state[s]);
-      ChronoSpans *spans = chrono_lane_get_spans (lane);
-      if (spans != NULL && chrono_spans_is_sealed (spans) && chrono_spans_get_n (spans) > 0)
+      if (sealed)
         count_items (spans, begin, end, &r);
       else
         r.begun = summary.count; /* a summary knows what overlaps, not what starts */

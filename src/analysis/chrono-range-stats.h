@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 typedef struct {
   ChronoLane *lane; /* borrowed */
   guint64 time_in_state[CHRONO_N_STATES]; /* ticks within the range */
-  guint64 busy; /* ticks in busy states (running, holding), overlaps of sub-rows counted once per sub-row */
+  guint64 busy; /* ticks in busy states (running, holding), overlaps of sub-rows counted once per sub-row,
+                   but a location's nested calls once (by its outermost calls) */
   gboolean exact_items; /* begun and longest come from the spans themselves */
   guint begun; /* items that start in the range (exact_items), else items that overlap it */
   gboolean has_longest;

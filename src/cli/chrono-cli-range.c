@@ -9,6 +9,7 @@
 #include "chrono-cli-args.h"
 #include "chrono-cli-commands.h"
 #include "chrono-cli-json.h"
+#include "chrono-range-counters.h"
 #include "chrono-range-stats.h"
 
 static struct {
@@ -30,8 +31,45 @@ add_seconds (JsonBuilder *b, const char *key, const ChronoClock *clock, gint64 t
   json_builder_add_double_value (b, chrono_clock_to_seconds (clock, ticks));
 }
 
+/* A counter's figures; null where the range holds none of its values. */
+static void
+add_figure (JsonBuilder *b, const char *key, gboolean known, double value)
+{
+  json_builder_set_member_name (b, key);
+  if (known)
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_counters (JsonBuilder *b, GArray *counters)
+{
+  json_builder_set_member_name (b, "counters");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < counters->len; i++)
+    {
+      const ChronoRangeCounter *c = &g_array_index (counters, ChronoRangeCounter, i);
+      g_autofree char *path = chrono_lane_dup_path (c->lane);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "lane");
+      json_builder_add_string_value (b, path);
+      json_builder_set_member_name (b, "rate");
+      json_builder_add_boolean_value (b, c->is_rate);
+      add_figure (b, "first", c->has_ends, c->first);
+      add_figure (b, "last", c->has_ends, c->last);
+      add_figure (b, "min", c->has_values, c->min);
+      add_figure (b, "mean", c->has_values, c->mean);
+      add_figure (b, "max", c->has_values, c->max);
+      add_figure (b, "change", c->has_values && (c->is_rate || c->has_ends), c->change);
+      add_figure (b, "per_second", c->has_values && (c->is_rate || c->has_ends), c->per_second);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
 static char *
-range_json (ChronoTrace *trace, gint64 begin, gint64 end, GArray *lanes)
+range_json (ChronoTrace *trace, gint64 begin, gint64 end, GArray *lanes, GArray *counters)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   g_autoptr (JsonBuilder) b = json_builder_new ();
@@ -73,13 +111,30 @@ range_json (ChronoTrace *trace, gint64 begin, gint64 end, GArray *lanes)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  add_counters (b, counters);
   json_builder_end_object (b);
   g_autoptr (JsonNode) root = json_builder_get_root (b);
   return chrono_cli_json_text (root);
 }
 
+static void
+counters_text (GString *out, GArray *counters)
+{
+  for (guint i = 0; i < counters->len; i++)
+    {
+      const ChronoRangeCounter *c = &g_array_index (counters, ChronoRangeCounter, i);
+      if (!c->has_values)
+        continue;
+      g_autofree char *path = chrono_lane_dup_path (c->lane);
+      g_string_append_printf (out, _ ("  %s: min %.6g, mean %.6g, max %.6g"), path, c->min, c->mean, c->max);
+      if (c->is_rate || c->has_ends)
+        g_string_append_printf (out, _ (", change %.6g (%.6g /s)"), c->change, c->per_second);
+      g_string_append_c (out, '\n');
+    }
+}
+
 static char *
-range_text (ChronoTrace *trace, gint64 begin, gint64 end, GArray *lanes)
+range_text (ChronoTrace *trace, gint64 begin, gint64 end, GArray *lanes, GArray *counters)
 {
   const ChronoClock *clock = chrono_trace_get_clock (trace);
   GString *out = g_string_new (NULL);
@@ -106,6 +161,7 @@ range_text (ChronoTrace *trace, gint64 begin, gint64 end, GArray *lanes)
           }
       g_string_append_c (out, '\n');
     }
+  counters_text (out, counters);
   return g_string_free (out, FALSE);
 }
 
@@ -132,7 +188,9 @@ chrono_cli_range (const ChronoCliCommand *command, int argc, char **argv)
       return CHRONO_CLI_EXIT_FAILED;
     }
   g_autoptr (GArray) lanes = chrono_range_stats_compute (trace, begin, end);
-  g_autofree char *text = given.json ? range_json (trace, begin, end, lanes) : range_text (trace, begin, end, lanes);
+  g_autoptr (GArray) counters = chrono_range_counters_compute (trace, begin, end);
+  g_autofree char *text =
+      given.json ? range_json (trace, begin, end, lanes, counters) : range_text (trace, begin, end, lanes, counters);
   fputs (text, stdout);
   return CHRONO_CLI_EXIT_OK;
 }

@@ -32,6 +32,7 @@ struct _ChronoRangeView {
   gboolean state_shown[CHRONO_N_STATES];
   gboolean exact_items; /* every lane counted the items begun, not those overlapping */
   GtkWidget *message, *note, *content, *lanes, *metrics, *metrics_part, *copy_button;
+  GtkWidget *counters; /* ChronoRangeCountersView */
   GtkListStore *lanes_store, *metrics_store;
   GtkTreeViewColumn *state_columns[CHRONO_N_STATES];
   GtkTreeViewColumn *items_column, *longest_column;

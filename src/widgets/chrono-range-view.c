@@ -17,6 +17,7 @@
 
 #include <string.h>
 
+#include "chrono-range-counters-view.h"
 #include "chrono-range-stats.h"
 #include "chrono-trace-set.h"
 
@@ -281,6 +282,7 @@ compute (ChronoRangeView *self)
       gtk_list_store_clear (stores[i]);
     }
   g_array_set_size (self->members, 0);
+  chrono_range_counters_view_clear (CHRONO_RANGE_COUNTERS_VIEW (self->counters));
   show_message (self);
   gtk_widget_set_visible (self->content, self->has_range);
   if (self->has_range)
@@ -296,6 +298,7 @@ compute (ChronoRangeView *self)
           member.lanes = chrono_range_stats_compute (trace, member.begin, member.end);
           member.metrics = chrono_range_metrics_compute (trace, member.begin, member.end, CHRONO_RANGE_METRICS);
           lazy |= chrono_trace_is_lazy (trace);
+          chrono_range_counters_view_add (CHRONO_RANGE_COUNTERS_VIEW (self->counters), trace, member.begin, member.end);
           g_array_append_val (self->members, member);
         }
       fill_lanes (self);
@@ -445,6 +448,13 @@ chrono_range_view_get_metrics (ChronoRangeView *self)
 {
   g_return_val_if_fail (CHRONO_IS_RANGE_VIEW (self), NULL);
   return GTK_TREE_VIEW (self->metrics);
+}
+
+GtkWidget *
+chrono_range_view_get_counters (ChronoRangeView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_RANGE_VIEW (self), NULL);
+  return self->counters;
 }
 
 GtkWidget *
@@ -626,12 +636,14 @@ chrono_range_view_init (ChronoRangeView *self)
   gtk_widget_set_halign (self->copy_button, GTK_ALIGN_END);
   g_signal_connect_swapped (self->copy_button, "clicked", G_CALLBACK (chrono_range_view_copy_clicked), self);
 
-  GtkWidget *parts[] = { self->note, chrono_widget_heading (_ ("Lanes")), lanes_scroller, self->metrics_part,
-                         self->copy_button };
+  self->counters = chrono_range_counters_view_new ();
+  GtkWidget *parts[] = { self->note,     chrono_widget_heading (_ ("Lanes")),
+                         lanes_scroller, self->metrics_part,
+                         self->counters, self->copy_button };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       gtk_container_add (GTK_CONTAINER (self->content), parts[i]);
-      if (parts[i] != self->note && parts[i] != self->metrics_part)
+      if (parts[i] != self->note && parts[i] != self->metrics_part && parts[i] != self->counters)
         gtk_widget_show_all (parts[i]);
     }
   gtk_container_add (GTK_CONTAINER (self), self->content);

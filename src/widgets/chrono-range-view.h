@@ -65,6 +65,8 @@ char *chrono_range_view_get_lane_row_text (ChronoRangeView *view, guint row);
  * current order, tab-separated, times as exact seconds, the share in %. */
 char *chrono_range_view_get_tsv (ChronoRangeView *view);
 GtkWidget *chrono_range_view_get_copy_button (ChronoRangeView *view);
+/* The counters in the range (ChronoRangeCountersView), shown when a trace has signals. */
+GtkWidget *chrono_range_view_get_counters (ChronoRangeView *view);
 /* The line above the tables (the range), or the hint shown when there is none. */
 const char *chrono_range_view_get_message (ChronoRangeView *view);
 

@@ -303,6 +303,26 @@ class Cli(unittest.TestCase):
         self.assertEqual(bad.returncode, 2)
         self.assertIn("--range", bad.stderr)
 
+    def test_range_of_nested_calls(self):
+        """A location's nested calls are one busy time, not one per depth:
+        over the OTF2 fixture's first 100 µs, where Master thread's main
+        call runs throughout, its busy share is 100 %, not 200 % and more;
+        its counters change by what the rate integrates to (more than 0)."""
+        fixture = os.path.join(SOURCE_ROOT, "tests", "data", "otf2", "mpi_metrics.otf2")
+        if not os.path.exists(fixture):
+            self.skipTest("built without OTF2 fixtures")
+        table = json.loads(run("range", fixture, "--range", "20us..120us", "--json").stdout)
+        for lane in table["lanes"]:
+            self.assertLessEqual(lane["busy_share"], 1.0, lane["lane"])
+            self.assertLessEqual(sum(lane["states"].values()), 100e-6 * (1 + 1e-9), lane["lane"])
+        master = next(lane for lane in table["lanes"] if lane["lane"].endswith("Master thread"))
+        self.assertEqual(master["busy_share"], 1.0)
+        rates = [c for c in table["counters"] if c["rate"]]
+        self.assertTrue(rates)
+        for counter in rates:
+            self.assertGreater(counter["change"], 0)
+            self.assertAlmostEqual(counter["per_second"] * 100e-6, counter["change"], delta=1e-6 * counter["change"])
+
     def test_life_json(self):
         """What the inspector shows for an instance; every
         process that ran while it was preempted, with its time."""

@@ -9,6 +9,8 @@
 #include "chrono-comm.h"
 #include "chrono-flame-view.h"
 #include "chrono-path-compare-view.h"
+#include "chrono-range-counters-view.h"
+#include "chrono-range-counters.h"
 
 #include <json-glib/json-glib.h>
 #include "chrono-gui-fixture.h"
@@ -625,4 +627,56 @@ test_compare_call_paths (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   chrono_flame_view_focus (flame, NULL);
   settle ();
   save_screenshot (GTK_WIDGET (window), "compare-call-paths.png");
+}
+
+/* The Range page of an archive with counters: each metric lane's least,
+ * mean and largest value between markers A and B and its change, as
+ * `range --json` gives them (an accumulated counter's growth). */
+void
+test_range_counters (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
+  if (window == NULL)
+    return;
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoRangeView *range = CHRONO_RANGE_VIEW (chrono_window_get_range_view (window));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (range), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "range");
+  gint64 t0 = chrono_trace_get_begin (trace), length = chrono_trace_get_end (trace) - t0;
+  gint64 a = t0 + length / 4, b = t0 + length * 3 / 4;
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, a);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, b);
+  settle ();
+  gint64 begin, end;
+  g_assert_true (chrono_range_view_get_range (range, &begin, &end));
+  g_autoptr (GArray) want = chrono_range_counters_compute (trace, begin, end);
+  g_assert_cmpuint (want->len, >, 0);
+  ChronoRangeCountersView *counters = CHRONO_RANGE_COUNTERS_VIEW (chrono_range_view_get_counters (range));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (counters)));
+  GtkTreeModel *model = gtk_tree_view_get_model (chrono_range_counters_view_get_tree (counters));
+  g_assert_cmpint (gtk_tree_model_iter_n_children (model, NULL), ==, (int) want->len);
+  GtkTreeIter iter;
+  guint i = 0, rates = 0;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter), i++)
+    {
+      const ChronoRangeCounter *c = &g_array_index (want, ChronoRangeCounter, i);
+      g_autofree char *lane = NULL, *path = chrono_lane_dup_path (c->lane);
+      double change, mean;
+      gtk_tree_model_get (model, &iter, CHRONO_RANGE_COUNTER_COLUMN_LANE, &lane, CHRONO_RANGE_COUNTER_COLUMN_CHANGE,
+                          &change, CHRONO_RANGE_COUNTER_COLUMN_MEAN, &mean, -1);
+      g_assert_cmpstr (lane, ==, path);
+      if (c->has_values)
+        g_assert_cmpfloat (mean, ==, c->mean);
+      if (c->is_rate && c->has_values)
+        {
+          g_assert_cmpfloat (change, ==, c->change);
+          g_assert_cmpfloat (change, >, 0);
+          rates++;
+        }
+    }
+  g_assert_cmpuint (rates, >, 0);
+  save_screenshot (GTK_WIDGET (window), "range-counters.png");
 }
