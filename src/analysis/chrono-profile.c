@@ -116,10 +116,17 @@ by_exclusive (gconstpointer a, gconstpointer b)
 GArray *
 chrono_profile_compute (ChronoTrace *trace, gint64 begin, gint64 end)
 {
+  return chrono_profile_compute_lanes (trace, NULL, begin, end);
+}
+
+GArray *
+chrono_profile_compute_lanes (ChronoTrace *trace, GPtrArray *only, gint64 begin, gint64 end)
+{
   GArray *array = g_array_new (FALSE, FALSE, sizeof (ChronoProfileRow));
   g_autoptr (GHashTable) rows = g_hash_table_new (NULL, NULL);
   ChronoStrings *strings = chrono_trace_get_strings (trace);
-  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  g_autoptr (GPtrArray) every = only == NULL ? chrono_trace_list_lanes (trace) : NULL;
+  GPtrArray *lanes = only != NULL ? only : every;
   for (guint i = 0; i < lanes->len; i++)
     {
       ChronoLane *lane = g_ptr_array_index (lanes, i);

@@ -20,5 +20,7 @@ typedef struct {
 /* Rows sorted by exclusive time, largest first.  Lanes read lazily without
  * their detail decoded give no rows. */
 GArray *chrono_profile_compute (ChronoTrace *trace, gint64 begin, gint64 end);
+/* The same over some of the trace's lanes only (NULL: all of them). */
+GArray *chrono_profile_compute_lanes (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end);
 
 G_END_DECLS

@@ -22,6 +22,7 @@ struct _ChronoWindowSidebar {
   GtkWidget *metrics; /* NULL when the trace has no metrics to show */
   GtkWidget *range; /* the Range page's view, NULL when the trace has no spans to measure */
   GtkWidget *messages; /* the Messages page's matrix, NULL when the trace has no messages */
+  GtkWidget *profile; /* the Profile page's view, NULL when the trace has no calls */
 };
 
 G_DEFINE_FINAL_TYPE (ChronoWindowSidebar, chrono_window_sidebar, G_TYPE_OBJECT)
@@ -78,6 +79,11 @@ item_selected (ChronoWindowSidebar *self, ChronoLane *lane, guint span, ChronoTi
     }
   else
     chrono_inspector_clear (self->inspector);
+  /* the profile's scope can follow the selection (the first trace's lanes only: it profiles that trace) */
+  if (self->profile != NULL)
+    chrono_profile_view_set_selected_lane (CHRONO_PROFILE_VIEW (self->profile),
+                                           lane != NULL && chrono_timeline_view_get_selected_member (view) == 0 ? lane
+                                                                                                                : NULL);
   if (self->metrics != NULL)
     chrono_metrics_view_show_selection (CHRONO_METRICS_VIEW (self->metrics), trace, lane, span);
 }
@@ -179,6 +185,7 @@ setup_pages (ChronoWindowSidebar *self, ChronoTrace *trace)
   if (!profile)
     return;
   GtkWidget *view = chrono_profile_view_new (trace, chrono_timeline_view_get_viewport (self->timeline));
+  self->profile = view;
   g_signal_connect_object (view, "region-chosen", G_CALLBACK (region_chosen), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (view, "path-chosen", G_CALLBACK (path_chosen), self, G_CONNECT_SWAPPED);
   gtk_widget_set_vexpand (view, TRUE);
@@ -213,7 +220,7 @@ chrono_window_sidebar_clear (ChronoWindowSidebar *self)
     if (boxes[i] != NULL)
       gtk_container_foreach (boxes[i], destroy_child, NULL);
   self->inspector = NULL;
-  self->metrics = self->range = self->messages = NULL;
+  self->metrics = self->range = self->messages = self->profile = NULL;
   g_clear_object (&self->timeline);
 }
 
@@ -244,7 +251,7 @@ chrono_window_sidebar_dispose (GObject *object)
   ChronoWindowSidebar *self = CHRONO_WINDOW_SIDEBAR (object);
   g_clear_object (&self->timeline);
   self->inspector = NULL;
-  self->metrics = self->range = NULL;
+  self->metrics = self->range = self->profile = NULL;
   g_clear_object (&self->pages.stack);
   g_clear_object (&self->pages.switcher);
   g_clear_object (&self->pages.inspector);

@@ -85,11 +85,11 @@ restore (ChronoCallTreeView *self, GHashTable *rows, GHashTable *open, const cha
 }
 
 void
-chrono_call_tree_view_fill (ChronoCallTreeView *self, ChronoTrace *trace, gint64 begin, gint64 end)
+chrono_call_tree_view_fill (ChronoCallTreeView *self, ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
 {
   g_return_if_fail (CHRONO_IS_CALL_TREE_VIEW (self) && CHRONO_IS_TRACE (trace));
   const ChronoClock *clock = chrono_trace_get_clock (trace);
-  GArray *paths = chrono_call_paths_compute (trace, NULL, begin, end);
+  GArray *paths = chrono_call_paths_compute (trace, lanes, begin, end);
   g_autoptr (GHashTable) rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr (GHashTable) open = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gtk_tree_view_map_expanded_rows (self->tree, add_expanded, open);

@@ -20,7 +20,9 @@ G_DECLARE_FINAL_TYPE (ChronoCallTreeView, chrono_call_tree_view, CHRONO, CALL_TR
 GtkWidget *chrono_call_tree_view_new (void);
 /* Whether a trace has calls whose paths it can show (read whole). */
 gboolean chrono_call_tree_view_applies (ChronoTrace *trace);
-void chrono_call_tree_view_fill (ChronoCallTreeView *view, ChronoTrace *trace, gint64 begin, gint64 end);
+/* The paths of the calls on lanes (worker lanes; NULL: all of the trace's) in [begin, end). */
+void chrono_call_tree_view_fill (ChronoCallTreeView *view, ChronoTrace *trace, GPtrArray *lanes, gint64 begin,
+                                 gint64 end);
 GtkTreeView *chrono_call_tree_view_get_tree (ChronoCallTreeView *view);
 
 /* Model columns (tests). */

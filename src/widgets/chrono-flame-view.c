@@ -115,7 +115,7 @@ add_bar (ChronoFlameView *self, const ChronoCallPath *path)
 }
 
 void
-chrono_flame_view_fill (ChronoFlameView *self, ChronoTrace *trace, gint64 begin, gint64 end)
+chrono_flame_view_fill (ChronoFlameView *self, ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
 {
   g_return_if_fail (CHRONO_IS_FLAME_VIEW (self) && CHRONO_IS_TRACE (trace));
   clear_bars (self);
@@ -132,7 +132,7 @@ chrono_flame_view_fill (ChronoFlameView *self, ChronoTrace *trace, gint64 begin,
   self->by_path = g_hash_table_new (g_str_hash, g_str_equal);
   self->total = 0;
   self->depth = 0;
-  GArray *paths = chrono_call_paths_compute (trace, NULL, begin, end);
+  GArray *paths = chrono_call_paths_compute (trace, lanes, begin, end);
   for (guint i = 0; i < paths->len; i++)
     add_bar (self, &g_array_index (paths, ChronoCallPath, i));
   chrono_call_paths_free (paths);

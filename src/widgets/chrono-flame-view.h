@@ -18,7 +18,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ChronoFlameView, chrono_flame_view, CHRONO, FLAME_VIEW, GtkDrawingArea)
 
 GtkWidget *chrono_flame_view_new (void);
-void chrono_flame_view_fill (ChronoFlameView *view, ChronoTrace *trace, gint64 begin, gint64 end);
+/* The paths of the calls on lanes (worker lanes; NULL: all of the trace's) in [begin, end). */
+void chrono_flame_view_fill (ChronoFlameView *view, ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end);
 
 /* Where the bar of a path (names joined by ';') is drawn now; FALSE when it
  * is not (no such path, or outside the focused one). */

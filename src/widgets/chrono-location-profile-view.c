@@ -90,7 +90,8 @@ row_of (ChronoLane *lane, GArray *paths)
 }
 
 void
-chrono_location_profile_view_fill (ChronoLocationProfileView *self, ChronoTrace *trace, gint64 begin, gint64 end)
+chrono_location_profile_view_fill (ChronoLocationProfileView *self, ChronoTrace *trace, GPtrArray *only, gint64 begin,
+                                   gint64 end)
 {
   g_return_if_fail (CHRONO_IS_LOCATION_PROFILE_VIEW (self) && CHRONO_IS_TRACE (trace));
   clear_rows (self);
@@ -105,7 +106,11 @@ chrono_location_profile_view_fill (ChronoLocationProfileView *self, ChronoTrace 
     }
   self->rows = g_array_new (FALSE, FALSE, sizeof (Row));
   self->widest = 0;
-  g_autoptr (GPtrArray) lanes = chrono_call_paths_lanes (trace);
+  g_autoptr (GPtrArray) every = chrono_call_paths_lanes (trace);
+  g_autoptr (GPtrArray) lanes = g_ptr_array_new ();
+  for (guint i = 0; i < every->len; i++)
+    if (only == NULL || g_ptr_array_find (only, every->pdata[i], NULL))
+      g_ptr_array_add (lanes, every->pdata[i]);
   g_autoptr (GPtrArray) per_lane = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_call_paths_free);
   for (guint i = 0; i < lanes->len; i++)
     {

@@ -17,8 +17,9 @@ G_DECLARE_FINAL_TYPE (ChronoLocationProfileView, chrono_location_profile_view, C
                       GtkDrawingArea)
 
 GtkWidget *chrono_location_profile_view_new (void);
-void chrono_location_profile_view_fill (ChronoLocationProfileView *view, ChronoTrace *trace, gint64 begin,
-                                        gint64 end);
+/* The locations among lanes (NULL: all of the trace's) with a call in [begin, end). */
+void chrono_location_profile_view_fill (ChronoLocationProfileView *view, ChronoTrace *trace, GPtrArray *lanes,
+                                        gint64 begin, gint64 end);
 /* The rows (locations with a call in the range), and a location's exclusive
  * ticks in a region (tests; -1: no such row or region). */
 guint chrono_location_profile_view_get_n_rows (ChronoLocationProfileView *view);

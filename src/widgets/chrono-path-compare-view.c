@@ -213,7 +213,7 @@ chrono_path_compare_view_show (ChronoPathCompareView *self, ChronoTrace *a, Chro
   gtk_label_set_text (GTK_LABEL (self->title), title);
   fill (self);
   ChronoFlameView *flame = CHRONO_FLAME_VIEW (self->flame);
-  chrono_flame_view_fill (flame, b, G_MININT64, G_MAXINT64);
+  chrono_flame_view_fill (flame, b, NULL, G_MININT64, G_MAXINT64);
   chrono_flame_view_set_baseline (flame, a, self->paths_a);
 }
 

@@ -36,6 +36,9 @@ struct _ChronoProfileView {
   GtkWidget *call_tree;
   GtkWidget *locations; /* ChronoLocationProfileView, beside the call tree */
   GtkWidget *flame; /* ChronoFlameView, beside the call tree */
+  GtkWidget *scope_combo; /* all lanes, the selected lane, or its group */
+  ChronoLane *selected; /* the lane of the item selected in the timeline, or NULL */
+  GPtrArray *scope; /* the lanes the profile reads; NULL: all */
   guint settle_id;
   gboolean had_selection;
   gint64 selection_begin, selection_end;
@@ -80,7 +83,7 @@ refill (ChronoProfileView *self)
       begin = chrono_viewport_get_begin (self->viewport);
       end = chrono_viewport_get_end (self->viewport);
     }
-  g_autoptr (GArray) rows = chrono_profile_compute (self->trace, begin, end);
+  g_autoptr (GArray) rows = chrono_profile_compute_lanes (self->trace, self->scope, begin, end);
   gtk_list_store_clear (self->store);
   for (guint i = 0; i < rows->len; i++)
     {
@@ -97,11 +100,12 @@ refill (ChronoProfileView *self)
     }
   const char *mode = self->modes != NULL ? gtk_stack_get_visible_child_name (GTK_STACK (self->modes)) : NULL;
   if (g_strcmp0 (mode, "tree") == 0)
-    chrono_call_tree_view_fill (CHRONO_CALL_TREE_VIEW (self->call_tree), self->trace, begin, end);
+    chrono_call_tree_view_fill (CHRONO_CALL_TREE_VIEW (self->call_tree), self->trace, self->scope, begin, end);
   else if (g_strcmp0 (mode, "locations") == 0)
-    chrono_location_profile_view_fill (CHRONO_LOCATION_PROFILE_VIEW (self->locations), self->trace, begin, end);
+    chrono_location_profile_view_fill (CHRONO_LOCATION_PROFILE_VIEW (self->locations), self->trace, self->scope, begin,
+                                       end);
   else if (g_strcmp0 (mode, "flame") == 0)
-    chrono_flame_view_fill (CHRONO_FLAME_VIEW (self->flame), self->trace, begin, end);
+    chrono_flame_view_fill (CHRONO_FLAME_VIEW (self->flame), self->trace, self->scope, begin, end);
   g_autofree char *length = format_length (self, end - begin);
   g_autofree char *text = selected ? g_strdup_printf (_ ("Calls in the selected %s"), length)
                                    : g_strdup_printf (_ ("Calls in the visible %s"), length);
@@ -155,6 +159,66 @@ static void
 mode_changed (ChronoProfileView *self)
 {
   refill (self);
+}
+
+/* ---- scope: every lane, the selected one or its group ---------------------- */
+
+static void
+add_with_descendants (GPtrArray *out, ChronoLane *lane)
+{
+  g_ptr_array_add (out, lane);
+  for (guint i = 0; i < chrono_lane_get_n_children (lane); i++)
+    add_with_descendants (out, chrono_lane_get_child (lane, i));
+}
+
+/* The lanes the scope chosen covers (NULL: all): the selected lane and those
+ * under it, or its parent's; nothing selected, the whole trace. */
+static void
+update_scope (ChronoProfileView *self)
+{
+  g_clear_pointer (&self->scope, g_ptr_array_unref);
+  const char *id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->scope_combo));
+  ChronoLane *top = self->selected;
+  if (top != NULL && g_strcmp0 (id, "group") == 0 && chrono_lane_get_parent (top) != NULL)
+    top = chrono_lane_get_parent (top);
+  if (top != NULL && g_strcmp0 (id, "all") != 0)
+    {
+      self->scope = g_ptr_array_new ();
+      add_with_descendants (self->scope, top);
+    }
+  refill (self);
+}
+
+void
+chrono_profile_view_set_selected_lane (ChronoProfileView *self, ChronoLane *lane)
+{
+  g_return_if_fail (CHRONO_IS_PROFILE_VIEW (self) && (lane == NULL || CHRONO_IS_LANE (lane)));
+  g_set_object (&self->selected, lane);
+  /* the choices name what they would show */
+  g_autofree char *one = lane ? g_strdup_printf (_ ("Only %s"), chrono_lane_get_display_name (lane))
+                              : g_strdup (_ ("Only the selected item's lane"));
+  ChronoLane *parent = lane ? chrono_lane_get_parent (lane) : NULL;
+  g_autofree char *group = parent ? g_strdup_printf (_ ("All of %s"), chrono_lane_get_display_name (parent))
+                                  : g_strdup (_ ("The selected item's group"));
+  GtkComboBoxText *combo = GTK_COMBO_BOX_TEXT (self->scope_combo);
+  g_autofree char *active = g_strdup (gtk_combo_box_get_active_id (GTK_COMBO_BOX (combo)));
+  g_signal_handlers_block_by_func (combo, update_scope, self);
+  gtk_combo_box_text_remove_all (combo);
+  gtk_combo_box_text_append (combo, "all", _ ("All lanes"));
+  gtk_combo_box_text_append (combo, "lane", one);
+  gtk_combo_box_text_append (combo, "group", group);
+  gtk_combo_box_set_active_id (GTK_COMBO_BOX (combo), active != NULL ? active : "all");
+  g_signal_handlers_unblock_by_func (combo, update_scope, self);
+  if (g_strcmp0 (active, "all") != 0)
+    update_scope (self);
+}
+
+void
+chrono_profile_view_set_scope (ChronoProfileView *self, ChronoProfileScope scope)
+{
+  static const char *const ids[] = { "all", "lane", "group" };
+  g_return_if_fail (CHRONO_IS_PROFILE_VIEW (self) && scope < G_N_ELEMENTS (ids));
+  gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->scope_combo), ids[scope]);
 }
 
 /* A view of calls in a scrolled window of its own, under the mode's name. */
@@ -281,6 +345,8 @@ chrono_profile_view_dispose (GObject *object)
   g_clear_object (&self->viewport);
   g_clear_object (&self->trace);
   g_clear_object (&self->store);
+  g_clear_object (&self->selected);
+  g_clear_pointer (&self->scope, g_ptr_array_unref);
   G_OBJECT_CLASS (chrono_profile_view_parent_class)->dispose (object);
 }
 
@@ -308,6 +374,12 @@ chrono_profile_view_init (ChronoProfileView *self)
   g_object_set (self->range_label, "margin", 6, NULL);
   gtk_style_context_add_class (gtk_widget_get_style_context (self->range_label), "dim-label");
   gtk_container_add (GTK_CONTAINER (self), self->range_label);
+  self->scope_combo = gtk_combo_box_text_new ();
+  gtk_widget_set_tooltip_text (self->scope_combo, _ ("Which lanes the profile reads: all of them, only the lane of "
+                                                     "the item selected in the timeline, or its group (a rank's "
+                                                     "threads, a task's runnables)"));
+  g_object_set (self->scope_combo, "margin-start", 6, "margin-end", 6, NULL);
+  gtk_container_add (GTK_CONTAINER (self), self->scope_combo);
   self->tree = gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->store));
   add_column (self, _ ("Name"), COL_NAME, COL_NAME, FALSE);
   add_column (self, _ ("Calls"), COL_CALLS, COL_CALLS, TRUE);
@@ -340,6 +412,8 @@ chrono_profile_view_new (ChronoTrace *trace, ChronoViewport *viewport)
     gtk_container_add (GTK_CONTAINER (self), flat_scroller (self));
   g_signal_connect_swapped (viewport, "changed", G_CALLBACK (view_changed), self);
   g_signal_connect_swapped (viewport, "overlay-changed", G_CALLBACK (overlay_changed), self);
+  chrono_profile_view_set_selected_lane (self, NULL);
+  g_signal_connect_swapped (self->scope_combo, "changed", G_CALLBACK (update_scope), self);
   refill (self);
   return GTK_WIDGET (self);
 }

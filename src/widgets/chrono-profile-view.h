@@ -17,6 +17,13 @@ G_DECLARE_FINAL_TYPE (ChronoProfileView, chrono_profile_view, CHRONO, PROFILE_VI
 GtkWidget *chrono_profile_view_new (ChronoTrace *trace, ChronoViewport *viewport);
 /* Whether the trace has calls to profile. */
 gboolean chrono_profile_view_applies (ChronoTrace *trace);
+/* Which lanes the profile reads: all, the lane of the item selected in the
+ * timeline (and those under it), or that lane's group (its parent's). */
+typedef enum { CHRONO_PROFILE_ALL, CHRONO_PROFILE_SELECTED_LANE, CHRONO_PROFILE_SELECTED_GROUP } ChronoProfileScope;
+void chrono_profile_view_set_scope (ChronoProfileView *view, ChronoProfileScope scope);
+/* The lane of the item selected in the timeline (NULL: none), which the scope follows. */
+void chrono_profile_view_set_selected_lane (ChronoProfileView *view, ChronoLane *lane);
+
 /* The rows as tab-separated text, as shown (tests, copying into a report). */
 char *chrono_profile_view_get_text (ChronoProfileView *view);
 

@@ -71,6 +71,7 @@ void test_call_path_highlight (ChronoGuiFixture *f, gconstpointer data);
 void test_flame_graph (ChronoGuiFixture *f, gconstpointer data);
 void test_compare_call_paths (ChronoGuiFixture *f, gconstpointer data);
 void test_range_counters (ChronoGuiFixture *f, gconstpointer data);
+void test_profile_scope (ChronoGuiFixture *f, gconstpointer data);
 void test_late_sender_inspector (ChronoGuiFixture *f, gconstpointer data);
 void test_comm_matrix (ChronoGuiFixture *f, gconstpointer data);
 void test_blocked_on_semaphore (ChronoGuiFixture *f, gconstpointer data);

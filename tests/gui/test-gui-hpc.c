@@ -18,6 +18,7 @@
 #include "chrono-location-profile-view.h"
 #include "chrono-message-summary-view.h"
 #include "chrono-profile-view.h"
+#include "chrono-profile.h"
 
 /* An OTF2 fixture in a window, or NULL (the test skipped) when the build has none. */
 static ChronoWindow *
@@ -679,4 +680,76 @@ test_range_counters (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
     }
   g_assert_cmpuint (rates, >, 0);
   save_screenshot (GTK_WIDGET (window), "range-counters.png");
+}
+
+/* The Profile page's scope: the lane of the item selected in the timeline
+ * alone, or its group (the rank's threads), or every lane; the flat
+ * profile, the call tree and the bars by location read only those lanes. */
+void
+test_profile_scope (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
+  if (window == NULL)
+    return;
+  ChronoProfileView *profile =
+      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  g_autoptr (GPtrArray) workers = chrono_call_paths_lanes (trace);
+  g_assert_cmpuint (workers->len, ==, 2);
+  ChronoLane *thread = workers->pdata[1];
+  chrono_timeline_view_select (view, thread, 0);
+  chrono_profile_view_set_scope (profile, CHRONO_PROFILE_SELECTED_LANE);
+  settle ();
+  /* the thread alone: its calls, as a profile of that lane */
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+  g_ptr_array_add (one, thread);
+  for (guint i = 0; i < chrono_lane_get_n_children (thread); i++)
+    g_ptr_array_add (one, chrono_lane_get_child (thread, i));
+  g_autoptr (GArray) want = chrono_profile_compute_lanes (trace, one, chrono_viewport_get_begin (viewport),
+                                                          chrono_viewport_get_end (viewport));
+  g_autofree char *shown = chrono_profile_view_get_text (profile);
+  g_auto (GStrv) lines = g_strsplit (shown, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, want->len + 1); /* and the empty rest after the last */
+  for (guint i = 0; i < want->len; i++)
+    {
+      const ChronoProfileRow *row = &g_array_index (want, ChronoProfileRow, i);
+      g_autofree char *line = g_strdup_printf ("%s\t%" G_GUINT64_FORMAT "\t", row->name, row->calls);
+      gboolean found = FALSE;
+      for (guint k = 0; lines[k] != NULL && !found; k++)
+        found = g_str_has_prefix (lines[k], line);
+      g_assert_true (found);
+    }
+  chrono_profile_view_show_location_profile (profile);
+  settle ();
+  ChronoLocationProfileView *locations =
+      CHRONO_LOCATION_PROFILE_VIEW (chrono_profile_view_get_location_profile (profile));
+  g_assert_cmpuint (chrono_location_profile_view_get_n_rows (locations), ==, 1);
+  /* its group: the rank's two threads */
+  chrono_profile_view_set_scope (profile, CHRONO_PROFILE_SELECTED_GROUP);
+  settle ();
+  g_assert_cmpuint (chrono_location_profile_view_get_n_rows (locations), ==, 2);
+  /* the call tree of the thread alone has its paths only */
+  chrono_profile_view_set_scope (profile, CHRONO_PROFILE_SELECTED_LANE);
+  chrono_profile_view_show_call_tree (profile);
+  settle ();
+  GArray *paths =
+      chrono_call_paths_compute (trace, one, chrono_viewport_get_begin (viewport), chrono_viewport_get_end (viewport));
+  g_autoptr (GHashTable) by_path = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < paths->len; i++)
+    g_hash_table_insert (by_path, chrono_call_path_join (&g_array_index (paths, ChronoCallPath, i)),
+                         &g_array_index (paths, ChronoCallPath, i));
+  GtkTreeView *tree =
+      chrono_call_tree_view_get_tree (CHRONO_CALL_TREE_VIEW (chrono_profile_view_get_call_tree (profile)));
+  g_assert_cmpuint (check_call_rows (gtk_tree_view_get_model (tree), NULL, by_path), ==, paths->len);
+  save_screenshot (GTK_WIDGET (window), "profile-scope.png");
+  chrono_call_paths_free (paths);
+  /* every lane again */
+  chrono_profile_view_set_scope (profile, CHRONO_PROFILE_ALL);
+  chrono_profile_view_show_location_profile (profile);
+  settle ();
+  g_assert_cmpuint (chrono_location_profile_view_get_n_rows (locations), ==, 2);
 }

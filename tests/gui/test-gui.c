@@ -50,6 +50,7 @@ main (int argc, char **argv)
   CHRONO_GUI_TEST ("/gui/flame-graph", test_flame_graph, NULL);
   CHRONO_GUI_TEST ("/gui/compare-call-paths", test_compare_call_paths, NULL);
   CHRONO_GUI_TEST ("/gui/range-counters", test_range_counters, NULL);
+  CHRONO_GUI_TEST ("/gui/profile-scope", test_profile_scope, NULL);
   CHRONO_GUI_TEST ("/gui/late-sender-inspector", test_late_sender_inspector, NULL);
   CHRONO_GUI_TEST ("/gui/comm-matrix", test_comm_matrix, NULL);
   CHRONO_GUI_TEST ("/gui/follow-chain", test_follow_chain, NULL);
