@@ -32,6 +32,7 @@ struct _ChronoCommMatrixView {
   Cell *cells; /* locations × locations, sender-major */
   GtkWidget *measure_combo, *communicator_combo, *matrix, *show_all, *summary;
   GtkWidget *message_summary; /* ChronoMessageSummaryView, under the matrix */
+  gboolean built; /* a communicator chosen from now on is the user's: the timeline's arrows follow it */
 };
 
 G_DEFINE_FINAL_TYPE (ChronoCommMatrixView, chrono_comm_matrix_view, GTK_TYPE_BOX)
@@ -351,6 +352,14 @@ communicator_chosen (ChronoCommMatrixView *self)
   if (self->message_summary != NULL)
     chrono_message_summary_view_set_communicator (CHRONO_MESSAGE_SUMMARY_VIEW (self->message_summary),
                                                   self->communicator);
+  /* the arrows drawn are that communicator's messages too (the other filters kept) */
+  if (self->built && self->timeline != NULL)
+    {
+      ChronoLinkFilter filter;
+      chrono_timeline_view_get_link_filter (self->timeline, &filter);
+      filter.communicator = self->communicator;
+      chrono_timeline_view_set_link_filter (self->timeline, &filter);
+    }
 }
 
 GtkWidget *
@@ -461,5 +470,6 @@ chrono_comm_matrix_view_new (ChronoTimelineView *timeline)
   gtk_container_add (GTK_CONTAINER (self), self->message_summary);
   add_communicators (self);
   fill_cells (self);
+  self->built = TRUE;
   return GTK_WIDGET (self);
 }

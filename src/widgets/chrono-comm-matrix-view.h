@@ -32,7 +32,8 @@ GtkWidget *chrono_comm_matrix_view_new (ChronoTimelineView *timeline);
 /* Whether the trace has messages to show (read whole). */
 gboolean chrono_comm_matrix_view_applies (ChronoTrace *trace);
 void chrono_comm_matrix_view_set_measure (ChronoCommMatrixView *view, ChronoCommMeasure measure);
-/* Only this communicator's messages (NULL: every communicator's). */
+/* Only this communicator's messages (NULL: every communicator's), in the
+ * matrix, the summary under it and the timeline's arrows. */
 void chrono_comm_matrix_view_set_communicator (ChronoCommMatrixView *view, const char *communicator);
 /* The drawing area, where the cell of a pair of locations is drawn
  * (FALSE: no message between them), and what its tooltip says. */

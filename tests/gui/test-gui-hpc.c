@@ -160,6 +160,9 @@ test_comm_matrix (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_autofree char *want_all = g_strdup_printf ("%" G_GUINT64_FORMAT " messages", count);
   g_assert_nonnull (strstr (all, want_all));
   chrono_comm_matrix_view_set_communicator (matrix, first->communicator);
+  ChronoLinkFilter arrows;
+  chrono_timeline_view_get_link_filter (view, &arrows);
+  g_assert_cmpstr (arrows.communicator, ==, first->communicator); /* the arrows follow the choice */
   g_autofree char *one = chrono_comm_matrix_view_describe_at (matrix, x, y);
   g_autofree char *want_one = g_strdup_printf ("%" G_GUINT64_FORMAT " messages", first->count);
   g_assert_nonnull (strstr (one, want_one));
@@ -176,6 +179,8 @@ test_comm_matrix (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
       in_communicator += g_array_index (comm->pairs, ChronoCommPair, i).count;
   g_assert_cmpuint (in_groups, ==, in_communicator);
   chrono_comm_matrix_view_set_communicator (matrix, NULL);
+  chrono_timeline_view_get_link_filter (view, &arrows);
+  g_assert_null (arrows.communicator);
   chrono_message_summary_view_set_grouping (summary, CHRONO_MESSAGES_BY_COMMUNICATOR);
   groups = chrono_message_summary_view_get_groups (summary);
   g_assert_cmpuint (groups->len, >, 1);
