@@ -7,6 +7,8 @@
 
 #include "chrono-compare-cells.h"
 #include "chrono-compare-histogram.h"
+#include "chrono-flame-view.h"
+#include "chrono-task-paths.h"
 
 #define TABLE_HEIGHT 260
 
@@ -19,6 +21,7 @@ struct _ChronoCompareView {
   ChronoMetric metric;
   ChronoStat stat;
   GtkWidget *title, *metric_combo, *stat_combo, *histogram, *only, *show_all, *align;
+  GtkWidget *flame; /* B's tasks and their runnables, coloured by the change from A */
   GtkTreeView *tree;
   GtkListStore *store;
 };
@@ -264,6 +267,13 @@ chrono_compare_view_show (ChronoCompareView *self, ChronoTrace *a, ChronoTrace *
   gtk_label_set_text (GTK_LABEL (self->title), title);
   show_only (self);
   fill (self);
+  /* the flame graph keeps what it needs of both: its bars, and A's times */
+  GArray *tasks_a = chrono_task_paths_compute (a, G_MININT64, G_MAXINT64);
+  GArray *tasks_b = chrono_task_paths_compute (b, G_MININT64, G_MAXINT64);
+  chrono_flame_view_fill_paths (CHRONO_FLAME_VIEW (self->flame), b, tasks_b);
+  chrono_flame_view_set_baseline (CHRONO_FLAME_VIEW (self->flame), a, tasks_a);
+  chrono_call_paths_free (tasks_a);
+  chrono_call_paths_free (tasks_b);
 }
 
 GtkTreeView *
@@ -271,6 +281,13 @@ chrono_compare_view_get_tree (ChronoCompareView *self)
 {
   g_return_val_if_fail (CHRONO_IS_COMPARE_VIEW (self), NULL);
   return self->tree;
+}
+
+GtkWidget *
+chrono_compare_view_get_flame (ChronoCompareView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_COMPARE_VIEW (self), NULL);
+  return self->flame;
 }
 
 GtkWidget *
@@ -385,7 +402,21 @@ chrono_compare_view_init (ChronoCompareView *self)
   gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
   gtk_container_add (GTK_CONTAINER (buttons), self->align);
   gtk_container_add (GTK_CONTAINER (buttons), self->show_all);
-  GtkWidget *parts[] = { self->title, measure_row (self), table (self), self->histogram, buttons };
+  /* xgettext:no-c-format */
+  GtkWidget *legend = gtk_label_new (_ ("B's tasks and the runnables they call, as wide as their running time in B: "
+                                        "grey within ±10 % of A, red slower or new, blue faster."));
+  gtk_label_set_xalign (GTK_LABEL (legend), 0.0);
+  gtk_label_set_line_wrap (GTK_LABEL (legend), TRUE);
+  gtk_style_context_add_class (gtk_widget_get_style_context (legend), "dim-label");
+  self->flame = chrono_flame_view_new ();
+  GtkWidget *flame_scroller = gtk_scrolled_window_new (NULL, NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (flame_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (flame_scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (flame_scroller), 120);
+  gtk_container_add (GTK_CONTAINER (flame_scroller), self->flame);
+  GtkWidget *parts[] = {
+    self->title, measure_row (self), table (self), self->histogram, buttons, legend, flame_scroller
+  };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     gtk_container_add (GTK_CONTAINER (self), parts[i]);
   gtk_box_pack_start (GTK_BOX (self), self->only, FALSE, FALSE, 0);

@@ -5,7 +5,9 @@
  * tinted red (slower) or blue (faster), within it not (Trace Compass's
  * convention).  The selected row's distributions are drawn over each other;
  * activating a row shows that entity's lanes of both runs alone in the
- * timeline.  The figures are those of `chronoscope-cli diff`. */
+ * timeline.  Under it, B's tasks and runnables as a flame graph coloured by
+ * the change of their running time from A.  The figures are those of
+ * `chronoscope-cli diff`. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -43,6 +45,8 @@ enum {
 
 GtkTreeView *chrono_compare_view_get_tree (ChronoCompareView *view);
 GtkWidget *chrono_compare_view_get_histogram (ChronoCompareView *view);
+/* The differential flame graph of the runs' tasks and runnables (ChronoFlameView, baseline A). */
+GtkWidget *chrono_compare_view_get_flame (ChronoCompareView *view);
 /* The button that aligns B at the selected entity's first activation (chrono_compare_align). */
 GtkWidget *chrono_compare_view_get_align (ChronoCompareView *view);
 /* The entities only one run has, "NAME (TYPE)" a line (tests, the page shows them). */

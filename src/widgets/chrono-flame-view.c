@@ -115,9 +115,9 @@ add_bar (ChronoFlameView *self, const ChronoCallPath *path)
 }
 
 void
-chrono_flame_view_fill (ChronoFlameView *self, ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
+chrono_flame_view_fill_paths (ChronoFlameView *self, ChronoTrace *trace, GArray *paths)
 {
-  g_return_if_fail (CHRONO_IS_FLAME_VIEW (self) && CHRONO_IS_TRACE (trace));
+  g_return_if_fail (CHRONO_IS_FLAME_VIEW (self) && CHRONO_IS_TRACE (trace) && paths != NULL);
   clear_bars (self);
   if (self->trace != trace)
     g_clear_pointer (&self->colours, chrono_name_colours_free);
@@ -132,14 +132,21 @@ chrono_flame_view_fill (ChronoFlameView *self, ChronoTrace *trace, GPtrArray *la
   self->by_path = g_hash_table_new (g_str_hash, g_str_equal);
   self->total = 0;
   self->depth = 0;
-  GArray *paths = chrono_call_paths_compute (trace, lanes, begin, end);
   for (guint i = 0; i < paths->len; i++)
     add_bar (self, &g_array_index (paths, ChronoCallPath, i));
-  chrono_call_paths_free (paths);
   /* a focused path not in the range shows the whole picture until it is again */
   self->focus = lookup (self, self->focus_path);
   gtk_widget_set_size_request (GTK_WIDGET (self), -1, (int) (self->depth * ROW_HEIGHT + 2));
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+chrono_flame_view_fill (ChronoFlameView *self, ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
+{
+  g_return_if_fail (CHRONO_IS_FLAME_VIEW (self) && CHRONO_IS_TRACE (trace));
+  GArray *paths = chrono_call_paths_compute (trace, lanes, begin, end);
+  chrono_flame_view_fill_paths (self, trace, paths);
+  chrono_call_paths_free (paths);
 }
 
 /* ---- where bars are ------------------------------------------------------ */

@@ -20,6 +20,9 @@ G_DECLARE_FINAL_TYPE (ChronoFlameView, chrono_flame_view, CHRONO, FLAME_VIEW, Gt
 GtkWidget *chrono_flame_view_new (void);
 /* The paths of the calls on lanes (worker lanes; NULL: all of the trace's) in [begin, end). */
 void chrono_flame_view_fill (ChronoFlameView *view, ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end);
+/* Paths given instead (ChronoCallPath in path order, each after its caller;
+ * names of the trace's strings): a run of tasks' (chrono-task-paths.h). */
+void chrono_flame_view_fill_paths (ChronoFlameView *view, ChronoTrace *trace, GArray *paths);
 
 /* Where the bar of a path (names joined by ';') is drawn now; FALSE when it
  * is not (no such path, or outside the focused one). */

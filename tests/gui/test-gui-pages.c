@@ -7,6 +7,8 @@
 #include "chrono-diff.h"
 #include "chrono-compare-view.h"
 #include "chrono-compare-histogram.h"
+#include "chrono-flame-view.h"
+#include "chrono-task-paths.h"
 #include "chrono-gui-fixture.h"
 #include "chrono-gui-tests.h"
 
@@ -916,6 +918,32 @@ test_compare_runs (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   for (guint k = 0; k < G_N_ELEMENTS (bins); k++)
     total += bins[k];
   g_assert_cmpuint (total, ==, chrono_diff_stat (first->b, CHRONO_METRIC_RESPONSE_TIME, CHRONO_STAT_COUNT).numerator);
+  /* the differential flame graph: every task path of B, as wide as its running time over all of B's tasks */
+  GArray *tasks = chrono_task_paths_compute (trace_b, G_MININT64, G_MAXINT64);
+  ChronoFlameView *flame = CHRONO_FLAME_VIEW (chrono_compare_view_get_flame (compare));
+  double flame_width = gtk_widget_get_allocated_width (GTK_WIDGET (flame));
+  gint64 all_tasks = 0;
+  for (guint i = 0; i < tasks->len; i++)
+    if (g_array_index (tasks, ChronoCallPath, i).names->len == 1)
+      all_tasks += g_array_index (tasks, ChronoCallPath, i).inclusive;
+  guint under_a_task = 0;
+  for (guint i = 0; i < tasks->len; i++)
+    {
+      const ChronoCallPath *p = &g_array_index (tasks, ChronoCallPath, i);
+      g_autofree char *joined = chrono_call_path_join (p);
+      double x, y, w;
+      g_assert_true (chrono_flame_view_get_bar (flame, joined, &x, &y, &w));
+      g_assert_cmpfloat (fabs (w - (double) p->inclusive / (double) all_tasks * flame_width), <, 0.01);
+      under_a_task += p->names->len > 1;
+      if (p->inclusive > 0)
+        {
+          g_autofree char *tooltip = chrono_flame_view_describe_at (flame, x + w / 2, y + 9);
+          g_assert_nonnull (tooltip);
+          g_assert_true (strstr (tooltip, " in A, ") != NULL || strstr (tooltip, "only in B") != NULL);
+        }
+    }
+  g_assert_cmpuint (under_a_task, >, 0); /* the runnables under their tasks */
+  chrono_call_paths_free (tasks);
   settle ();
   save_screenshot (GTK_WIDGET (window), "compare-runs.png");
 
