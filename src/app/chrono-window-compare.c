@@ -1,10 +1,12 @@
 /* chrono-window-compare.c — the page is rebuilt whenever the set of traces
  * changes (one added, one moved): A is the first trace, B the second; runs
- * of tasks get the metrics' page, runs of calls the call paths'. */
+ * of tasks get the metrics' page, runs of calls the call paths', runs of
+ * claims the resources'. */
 #include "chrono-window-compare.h"
 
 #include "chrono-compare-view.h"
 #include "chrono-path-compare-view.h"
+#include "chrono-resource-compare-view.h"
 
 struct _ChronoWindowCompare {
   GObject parent_instance;
@@ -44,30 +46,34 @@ traces_changed (ChronoWindowCompare *self)
   ChronoTrace *a =
       chrono_window_traces_get_n (self->traces) >= 2 ? chrono_window_traces_get_trace (self->traces, 0) : NULL;
   ChronoTrace *b = a != NULL ? chrono_window_traces_get_trace (self->traces, 1) : NULL;
-  /* runs of tasks compare by their timing metrics, runs of calls by their call paths */
-  GType type = chrono_compare_view_applies (a, b)        ? CHRONO_TYPE_COMPARE_VIEW
-               : chrono_path_compare_view_applies (a, b) ? CHRONO_TYPE_PATH_COMPARE_VIEW
-                                                         : G_TYPE_INVALID;
+  /* B moved (dragged, or aligned from the page): the figures stand, and so does the row chosen */
+  if (self->view != NULL && a == self->shown_a && b == self->shown_b)
+    return;
+  /* runs of tasks compare by their timing metrics, of calls by their call paths, of claims by their resources */
+  GType type = chrono_compare_view_applies (a, b)            ? CHRONO_TYPE_COMPARE_VIEW
+               : chrono_path_compare_view_applies (a, b)     ? CHRONO_TYPE_PATH_COMPARE_VIEW
+               : chrono_resource_compare_view_applies (a, b) ? CHRONO_TYPE_RESOURCE_COMPARE_VIEW
+                                                             : G_TYPE_INVALID;
   if (self->view != NULL && G_OBJECT_TYPE (self->view) != type)
     drop_page (self);
   if (type == G_TYPE_INVALID)
-    return;
-  /* B moved (dragged, or aligned from the page): the figures stand, and so does the row chosen */
-  if (self->view != NULL && a == self->shown_a && b == self->shown_b)
     return;
   g_set_object (&self->shown_a, a);
   g_set_object (&self->shown_b, b);
   if (self->view == NULL)
     {
-      self->view = type == CHRONO_TYPE_COMPARE_VIEW ? chrono_compare_view_new (self->timeline)
-                                                    : chrono_path_compare_view_new (self->timeline);
+      self->view = type == CHRONO_TYPE_COMPARE_VIEW        ? chrono_compare_view_new (self->timeline)
+                   : type == CHRONO_TYPE_PATH_COMPARE_VIEW ? chrono_path_compare_view_new (self->timeline)
+                                                           : chrono_resource_compare_view_new (self->timeline);
       gtk_widget_set_vexpand (self->view, TRUE);
       gtk_container_add (self->box, self->view);
     }
   if (type == CHRONO_TYPE_COMPARE_VIEW)
     chrono_compare_view_show (CHRONO_COMPARE_VIEW (self->view), a, b);
-  else
+  else if (type == CHRONO_TYPE_PATH_COMPARE_VIEW)
     chrono_path_compare_view_show (CHRONO_PATH_COMPARE_VIEW (self->view), a, b);
+  else
+    chrono_resource_compare_view_show (CHRONO_RESOURCE_COMPARE_VIEW (self->view), a, b);
   gtk_widget_show_all (GTK_WIDGET (self->box));
   gtk_widget_show (self->side_switcher);
   if (self->open_next)

@@ -9,37 +9,12 @@
 
 #include "chrono-cli-diff.h"
 #include "chrono-report.h"
-#include "chrono-resource-stats.h"
-
-typedef enum { FIGURE_CLAIMS, FIGURE_USAGE, FIGURE_UTILISATION, N_FIGURES } Figure;
-
-static const char *const figure_names[N_FIGURES] = { "claims", "usage", "utilisation" };
+#include "chrono-resource-diff.h"
 
 GArray *
 chrono_cli_diff_resources_of (ChronoTrace *trace)
 {
   return chrono_resource_stats_compute (trace);
-}
-
-/* A resource as the file names it, else as its lane does ("Resource 3"). */
-static const char *
-name_of (ChronoTrace *trace, const ChronoResourceStats *r)
-{
-  const char *name = chrono_attrs_lookup (chrono_trace_get_attrs (trace), chrono_lane_get_attrs (r->lane), "name");
-  return name != NULL && *name != '\0' ? name : chrono_lane_get_name (r->lane);
-}
-
-static double
-figure_of (ChronoTrace *trace, const ChronoResourceStats *r, Figure figure)
-{
-  if (figure == FIGURE_CLAIMS)
-    return (double) r->claims;
-  if (figure == FIGURE_USAGE)
-    return r->usage;
-  double length = chrono_clock_to_seconds (chrono_trace_get_clock (trace),
-                                           chrono_trace_get_end (trace) - chrono_trace_get_begin (trace));
-  double capacity = chrono_lane_get_capacity (r->lane);
-  return capacity > 0 && length > 0 ? r->usage / (capacity * length) : 0.0;
 }
 
 gboolean
@@ -48,10 +23,8 @@ chrono_cli_diff_resources_check (GPtrArray *gates, GError **error)
   for (guint i = 0; i < gates->len; i++)
     {
       const ChronoDiffGate *gate = g_ptr_array_index (gates, i);
-      guint f = 0;
-      while (f < N_FIGURES && g_strcmp0 (gate->measure, figure_names[f]) != 0)
-        f++;
-      if (f == N_FIGURES)
+      ChronoResourceFigure f;
+      if (!chrono_resource_figure_from_name (gate->measure, &f))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _ ("“%s”: a resource has claims, usage and utilisation, not “%s”"), gate->text, gate->measure);
@@ -63,69 +36,16 @@ chrono_cli_diff_resources_check (GPtrArray *gates, GError **error)
   return TRUE;
 }
 
-/* ---- pairing by name ---------------------------------------------------------- */
-
-typedef struct {
-  const char *name;
-  const ChronoResourceStats *stats;
-} Named;
-
-static int
-by_name (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (((const Named *) a)->name, ((const Named *) b)->name);
-}
-
-static GArray *
-named (const ChronoDiffRun *run)
-{
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (Named));
-  for (guint i = 0; i < run->resources->len; i++)
-    {
-      const ChronoResourceStats *r = &g_array_index (run->resources, ChronoResourceStats, i);
-      Named n = { name_of (run->trace, r), r };
-      g_array_append_val (out, n);
-    }
-  g_array_sort (out, by_name);
-  return out;
-}
-
-/* Each resource of a in b too (a pair of Named after another), and the names of those of one run only. */
-static GArray *
-pair_resources (const ChronoDiffRun *a, const ChronoDiffRun *b, GPtrArray *only_a, GPtrArray *only_b)
-{
-  g_autoptr (GArray) sa = named (a), sb = named (b);
-  GArray *pairs = g_array_new (FALSE, FALSE, sizeof (Named));
-  guint i = 0, j = 0;
-  while (i < sa->len || j < sb->len)
-    {
-      const Named *x = i < sa->len ? &g_array_index (sa, Named, i) : NULL;
-      const Named *y = j < sb->len ? &g_array_index (sb, Named, j) : NULL;
-      int c = x == NULL ? 1 : y == NULL ? -1 : by_name (x, y);
-      if (c < 0)
-        g_ptr_array_add (only_a, (gpointer) x->name), i++;
-      else if (c > 0)
-        g_ptr_array_add (only_b, (gpointer) y->name), j++;
-      else
-        {
-          g_array_append_val (pairs, *x);
-          g_array_append_val (pairs, *y);
-          i++, j++;
-        }
-    }
-  return pairs;
-}
-
 /* ---- the changes: JSON, the table and the conditions ----------------------------- */
 
 static ChronoDiffChange
-change_of (const ChronoDiffRun *a, const ChronoDiffRun *b, const Named *na, const Named *nb, Figure figure, double *va,
-           double *vb)
+change_of (const ChronoDiffRun *a, const ChronoDiffRun *b, const ChronoResourcePair *pair, ChronoResourceFigure figure,
+           double *va, double *vb)
 {
-  *va = figure_of (a->trace, na->stats, figure);
-  *vb = figure_of (b->trace, nb->stats, figure);
-  ChronoDiffChange c = { .item = na->name,
-                         .measure = g_strdup (figure_names[figure]),
+  *va = chrono_resource_figure (a->trace, pair->a, figure);
+  *vb = chrono_resource_figure (b->trace, pair->b, figure);
+  ChronoDiffChange c = { .item = pair->name,
+                         .measure = g_strdup (chrono_resource_figure_get_name (figure)),
                          .counted = TRUE,
                          .delta = *vb - *va,
                          .has_relative = *va != 0.0,
@@ -133,10 +53,16 @@ change_of (const ChronoDiffRun *a, const ChronoDiffRun *b, const Named *na, cons
   return c;
 }
 
-static GVariant *
-number_variant (Figure figure, double value)
+static ChronoResourceDiff *
+diff_of (const ChronoDiffRun *a, const ChronoDiffRun *b)
 {
-  if (figure == FIGURE_CLAIMS)
+  return chrono_resource_diff_new (a->trace, a->resources, b->trace, b->resources);
+}
+
+static GVariant *
+number_variant (ChronoResourceFigure figure, double value)
+{
+  if (figure == CHRONO_RESOURCE_CLAIMS)
     return g_variant_new_uint64 ((guint64) value);
   return chrono_report_number_take (chrono_format_double_shortest (value));
 }
@@ -159,50 +85,47 @@ names_variant (GPtrArray *names)
 char *
 chrono_cli_diff_resources_json (const ChronoDiffRun *a, const ChronoDiffRun *b)
 {
-  g_autoptr (GPtrArray) only_a = g_ptr_array_new (), only_b = g_ptr_array_new ();
-  g_autoptr (GArray) pairs = pair_resources (a, b, only_a, only_b);
+  g_autoptr (ChronoResourceDiff) diff = diff_of (a, b);
   GVariantBuilder list;
   g_variant_builder_init (&list, G_VARIANT_TYPE ("av"));
-  for (guint k = 0; k < pairs->len; k += 2)
+  for (guint k = 0; k < diff->both->len; k++)
     {
-      const Named *na = &g_array_index (pairs, Named, k), *nb = &g_array_index (pairs, Named, k + 1);
+      const ChronoResourcePair *pair = &g_array_index (diff->both, ChronoResourcePair, k);
       GVariantBuilder e;
       g_variant_builder_init (&e, G_VARIANT_TYPE_VARDICT);
-      g_variant_builder_add (&e, "{sv}", "name", chrono_report_text (na->name));
-      for (Figure f = 0; f < N_FIGURES; f++)
+      g_variant_builder_add (&e, "{sv}", "name", chrono_report_text (pair->name));
+      for (ChronoResourceFigure f = 0; f < CHRONO_N_RESOURCE_FIGURES; f++)
         {
           double va, vb;
-          ChronoDiffChange c = change_of (a, b, na, nb, f, &va, &vb);
+          ChronoDiffChange c = change_of (a, b, pair, f, &va, &vb);
           GVariantBuilder m;
           g_variant_builder_init (&m, G_VARIANT_TYPE_VARDICT);
           g_variant_builder_add (&m, "{sv}", "a", number_variant (f, va));
           g_variant_builder_add (&m, "{sv}", "b", number_variant (f, vb));
           g_variant_builder_add (&m, "{sv}", "delta",
-                                 f == FIGURE_CLAIMS ? g_variant_new_int64 ((gint64) vb - (gint64) va)
-                                                    : number_variant (f, c.delta));
+                                 f == CHRONO_RESOURCE_CLAIMS ? g_variant_new_int64 ((gint64) vb - (gint64) va)
+                                                             : number_variant (f, c.delta));
           g_variant_builder_add (&m, "{sv}", "relative",
                                  c.has_relative ? g_variant_new_double (c.relative) : chrono_cli_diff_null ());
-          g_variant_builder_add (&e, "{sv}", figure_names[f], g_variant_builder_end (&m));
+          g_variant_builder_add (&e, "{sv}", chrono_resource_figure_get_name (f), g_variant_builder_end (&m));
           g_free (c.measure);
         }
       g_variant_builder_add (&list, "v", g_variant_builder_end (&e));
     }
-  return chrono_cli_diff_document (a->trace, "resources", g_variant_builder_end (&list), names_variant (only_a),
-                                   names_variant (only_b));
+  return chrono_cli_diff_document (a->trace, "resources", g_variant_builder_end (&list), names_variant (diff->only_a),
+                                   names_variant (diff->only_b));
 }
 
 static GArray *
 changes_of (const ChronoDiffRun *a, const ChronoDiffRun *b, GPtrArray *a_values, GPtrArray *b_values)
 {
-  g_autoptr (GPtrArray) only_a = g_ptr_array_new (), only_b = g_ptr_array_new ();
-  g_autoptr (GArray) pairs = pair_resources (a, b, only_a, only_b);
+  g_autoptr (ChronoResourceDiff) diff = diff_of (a, b);
   GArray *changes = g_array_new (FALSE, FALSE, sizeof (ChronoDiffChange));
-  for (guint k = 0; k < pairs->len; k += 2)
-    for (Figure f = 0; f < N_FIGURES; f++)
+  for (guint k = 0; k < diff->both->len; k++)
+    for (ChronoResourceFigure f = 0; f < CHRONO_N_RESOURCE_FIGURES; f++)
       {
         double va, vb;
-        ChronoDiffChange c =
-            change_of (a, b, &g_array_index (pairs, Named, k), &g_array_index (pairs, Named, k + 1), f, &va, &vb);
+        ChronoDiffChange c = change_of (a, b, &g_array_index (diff->both, ChronoResourcePair, k), f, &va, &vb);
         g_array_append_val (changes, c);
         if (a_values != NULL)
           {
@@ -222,9 +145,8 @@ chrono_cli_diff_resources_text (const ChronoDiffRun *a, const ChronoDiffRun *b)
   g_autofree char *table = chrono_cli_diff_table (changes, a_values, b_values, _ ("resource"));
   chrono_cli_diff_changes_free (changes);
   GString *out = g_string_new (table);
-  g_autoptr (GPtrArray) only_a = g_ptr_array_new (), only_b = g_ptr_array_new ();
-  g_autoptr (GArray) pairs = pair_resources (a, b, only_a, only_b);
-  GPtrArray *only[] = { only_a, only_b };
+  g_autoptr (ChronoResourceDiff) diff = diff_of (a, b);
+  GPtrArray *only[] = { diff->only_a, diff->only_b };
   const char *headings[] = { _ ("only in A:"), _ ("only in B:") };
   for (guint s = 0; s < 2; s++)
     {

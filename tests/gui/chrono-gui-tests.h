@@ -70,6 +70,7 @@ void test_location_profile (ChronoGuiFixture *f, gconstpointer data);
 void test_call_path_highlight (ChronoGuiFixture *f, gconstpointer data);
 void test_flame_graph (ChronoGuiFixture *f, gconstpointer data);
 void test_compare_call_paths (ChronoGuiFixture *f, gconstpointer data);
+void test_compare_resources (ChronoGuiFixture *f, gconstpointer data);
 void test_range_counters (ChronoGuiFixture *f, gconstpointer data);
 void test_profile_scope (ChronoGuiFixture *f, gconstpointer data);
 void test_late_sender_inspector (ChronoGuiFixture *f, gconstpointer data);
