@@ -4,6 +4,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "chrono-clock.h"
 
 static const GdkRGBA slower_tint = { 0.90, 0.30, 0.25, 0.35 };
@@ -60,4 +62,50 @@ chrono_compare_align (ChronoTimelineView *timeline, gint64 a, gint64 b)
   gint64 half = (chrono_viewport_get_end (viewport) - chrono_viewport_get_begin (viewport)) / 2;
   chrono_viewport_set_range (viewport, at_a - half, at_a + half);
   return TRUE;
+}
+
+gboolean
+chrono_compare_align_markers (ChronoTimelineView *timeline)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (timeline), FALSE);
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (timeline);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (timeline));
+  gint64 a, b, shift, move;
+  if (set == NULL || chrono_trace_set_get_n (set) < 2 || !chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &a)
+      || !chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &b))
+    return FALSE;
+  shift = chrono_trace_set_get_shift (set, 1);
+  if (__builtin_sub_overflow (a, b, &move) || __builtin_add_overflow (shift, move, &shift)
+      || !chrono_trace_set_set_shift (set, 1, shift))
+    return FALSE;
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, a);
+  return TRUE;
+}
+
+static void
+markers_changed (GtkWidget *button, ChronoViewport *viewport)
+{
+  gint64 t;
+  gtk_widget_set_sensitive (button, chrono_viewport_get_marker (viewport, CHRONO_MARKER_A, &t)
+                                        && chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &t));
+}
+
+static void
+markers_clicked (GtkWidget *button, ChronoTimelineView *timeline)
+{
+  chrono_compare_align_markers (timeline);
+}
+
+GtkWidget *
+chrono_compare_markers_button_new (ChronoTimelineView *timeline)
+{
+  g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (timeline), NULL);
+  GtkWidget *button = gtk_button_new_with_mnemonic (_ ("Align B at _Marker B"));
+  gtk_widget_set_tooltip_text (button, _ ("Put marker A (key 1) on an event of run A and marker B (key 2) on the "
+                                          "same event of run B: run B moves so that they meet"));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (timeline);
+  g_signal_connect_object (viewport, "overlay-changed", G_CALLBACK (markers_changed), button, G_CONNECT_SWAPPED);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (markers_clicked), timeline, 0);
+  markers_changed (button, viewport);
+  return button;
 }

@@ -28,4 +28,11 @@ void chrono_compare_add_column (GtkTreeView *tree, const char *title, int text_c
  * not fit the clock.  The user can drag B on from there. */
 gboolean chrono_compare_align (ChronoTimelineView *timeline, gint64 a, gint64 b);
 
+/* Marker B moved onto marker A with run B under it: put A on an event of
+ * run A and B on the same event of run B, and B's event meets A's; the
+ * markers then both stand at A.  FALSE without both markers or a run B. */
+gboolean chrono_compare_align_markers (ChronoTimelineView *timeline);
+/* A button that does that, sensitive while both markers are set. */
+GtkWidget *chrono_compare_markers_button_new (ChronoTimelineView *timeline);
+
 G_END_DECLS

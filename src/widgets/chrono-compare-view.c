@@ -22,6 +22,7 @@ struct _ChronoCompareView {
   ChronoStat stat;
   GtkWidget *title, *metric_combo, *stat_combo, *histogram, *only, *show_all, *align;
   GtkWidget *flame; /* B's tasks and their runnables, coloured by the change from A */
+  GtkWidget *buttons; /* the row of buttons: aligning B, and showing every lane again */
   GtkTreeView *tree;
   GtkListStore *store;
 };
@@ -402,6 +403,7 @@ chrono_compare_view_init (ChronoCompareView *self)
   gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
   gtk_container_add (GTK_CONTAINER (buttons), self->align);
   gtk_container_add (GTK_CONTAINER (buttons), self->show_all);
+  self->buttons = buttons;
   /* xgettext:no-c-format */
   GtkWidget *legend = gtk_label_new (_ ("B's tasks and the runnables they call, as wide as their running time in B: "
                                         "grey within ±10 % of A, red slower or new, blue faster."));
@@ -429,6 +431,11 @@ chrono_compare_view_new (ChronoTimelineView *timeline)
   g_return_val_if_fail (timeline == NULL || CHRONO_IS_TIMELINE_VIEW (timeline), NULL);
   ChronoCompareView *self = g_object_new (CHRONO_TYPE_COMPARE_VIEW, NULL);
   if (timeline != NULL)
-    self->timeline = g_object_ref (timeline);
+    {
+      self->timeline = g_object_ref (timeline);
+      GtkWidget *markers = chrono_compare_markers_button_new (timeline);
+      gtk_container_add (GTK_CONTAINER (self->buttons), markers);
+      gtk_box_reorder_child (GTK_BOX (self->buttons), markers, 1);
+    }
   return GTK_WIDGET (self);
 }

@@ -18,7 +18,7 @@ struct _ChronoPathCompareView {
   GArray *paths_a, *paths_b; /* ChronoCallPath of each whole run */
   ChronoPathDiff *diff;
   ChronoPathFigure figure;
-  GtkWidget *title, *figure_combo, *flame, *align;
+  GtkWidget *title, *figure_combo, *flame, *align, *buttons;
   GtkTreeView *tree;
   GtkListStore *store;
 };
@@ -298,7 +298,12 @@ chrono_path_compare_view_init (ChronoPathCompareView *self)
                                                "does in run A; drag B's heading to move it on"));
   gtk_widget_set_sensitive (self->align, FALSE);
   g_signal_connect_swapped (self->align, "clicked", G_CALLBACK (align_clicked), self);
-  GtkWidget *parts[] = { self->title, self->figure_combo, table_scroller (self), self->align, legend, flame_scroller };
+  self->buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_set_homogeneous (GTK_BOX (self->buttons), TRUE);
+  gtk_container_add (GTK_CONTAINER (self->buttons), self->align);
+  GtkWidget *parts[] = {
+    self->title, self->figure_combo, table_scroller (self), self->buttons, legend, flame_scroller
+  };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     gtk_container_add (GTK_CONTAINER (self), parts[i]);
 }
@@ -309,5 +314,6 @@ chrono_path_compare_view_new (ChronoTimelineView *timeline)
   g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (timeline), NULL);
   ChronoPathCompareView *self = g_object_new (CHRONO_TYPE_PATH_COMPARE_VIEW, NULL);
   self->timeline = g_object_ref (timeline);
+  gtk_container_add (GTK_CONTAINER (self->buttons), chrono_compare_markers_button_new (timeline));
   return GTK_WIDGET (self);
 }

@@ -15,7 +15,7 @@ struct _ChronoResourceCompareView {
   GArray *resources_a, *resources_b; /* ChronoResourceStats */
   ChronoResourceDiff *diff;
   ChronoResourceFigure figure;
-  GtkWidget *title, *figure_combo, *show_all;
+  GtkWidget *title, *figure_combo, *show_all, *buttons;
   GtkTreeView *tree;
   GtkListStore *store;
 };
@@ -250,7 +250,10 @@ chrono_resource_compare_view_init (ChronoResourceCompareView *self)
   self->show_all = gtk_button_new_with_mnemonic (_ ("Show _All Lanes"));
   gtk_widget_set_sensitive (self->show_all, FALSE);
   g_signal_connect_swapped (self->show_all, "clicked", G_CALLBACK (show_all_clicked), self);
-  GtkWidget *parts[] = { self->title, self->figure_combo, table_scroller (self), self->show_all };
+  self->buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_set_homogeneous (GTK_BOX (self->buttons), TRUE);
+  gtk_container_add (GTK_CONTAINER (self->buttons), self->show_all);
+  GtkWidget *parts[] = { self->title, self->figure_combo, table_scroller (self), self->buttons };
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     gtk_container_add (GTK_CONTAINER (self), parts[i]);
 }
@@ -261,5 +264,8 @@ chrono_resource_compare_view_new (ChronoTimelineView *timeline)
   g_return_val_if_fail (CHRONO_IS_TIMELINE_VIEW (timeline), NULL);
   ChronoResourceCompareView *self = g_object_new (CHRONO_TYPE_RESOURCE_COMPARE_VIEW, NULL);
   self->timeline = g_object_ref (timeline);
+  GtkWidget *markers = chrono_compare_markers_button_new (timeline);
+  gtk_container_add (GTK_CONTAINER (self->buttons), markers);
+  gtk_box_reorder_child (GTK_BOX (self->buttons), markers, 0);
   return GTK_WIDGET (self);
 }

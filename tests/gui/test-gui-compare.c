@@ -234,6 +234,26 @@ test_compare_resources (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   gtk_tree_view_row_activated (tree, first, gtk_tree_view_get_column (tree, 0));
   settle ();
   g_assert_cmpuint (chrono_layout_get_n_rows (layout), <, all_rows);
+
+  /* marker B on an instant of run B, marker A a while later: B's instant moves under marker A */
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  ChronoTraceSet *set = chrono_layout_get_trace_set (layout);
+  ChronoTrace *b = chrono_trace_set_get_trace (set, 1);
+  gint64 instant = chrono_trace_get_begin (b) + (chrono_trace_get_end (b) - chrono_trace_get_begin (b)) / 3;
+  gint64 at_b = chrono_trace_set_to_reference (set, 1, instant), at_a = at_b + 5000;
+  GtkWidget *button = find_button_with (GTK_WIDGET (page), "Align B at _Marker B");
+  g_assert_nonnull (button);
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_B, at_b);
+  g_assert_false (gtk_widget_get_sensitive (button)); /* marker A not set yet */
+  chrono_viewport_set_marker (viewport, CHRONO_MARKER_A, at_a);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  gtk_button_clicked (GTK_BUTTON (button));
+  settle ();
+  g_assert_cmpint (chrono_trace_set_to_reference (set, 1, instant), ==, at_a);
+  gint64 marker_b;
+  g_assert_true (chrono_viewport_get_marker (viewport, CHRONO_MARKER_B, &marker_b));
+  g_assert_cmpint (marker_b, ==, at_a);
   for (guint r = 0; r < 2; r++)
     g_free (runs[r]);
 }
