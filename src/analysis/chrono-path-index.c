@@ -176,6 +176,35 @@ chrono_path_index_lookup (ChronoPathIndex *index, const char *joined)
   return node != 0 ? node : CHRONO_NO_PATH;
 }
 
+gboolean
+chrono_path_index_first_call (ChronoTrace *trace, const char *joined, gint64 *out_start)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace) && joined != NULL && out_start != NULL, FALSE);
+  ChronoPathIndex *index = chrono_path_index_of (trace);
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint l = 0; l < lanes->len; l++)
+    if (chrono_lane_get_kind (lanes->pdata[l]) == CHRONO_LANE_WORKER)
+      chrono_path_index_lane (index, lanes->pdata[l]);
+  guint32 node = chrono_path_index_lookup (index, joined);
+  gboolean found = FALSE;
+  /* a lane's spans are in start order: its first call of the path is its earliest */
+  for (guint l = 0; node != CHRONO_NO_PATH && l < lanes->len; l++)
+    {
+      if (chrono_lane_get_kind (lanes->pdata[l]) != CHRONO_LANE_WORKER)
+        continue;
+      const ChronoLaneCalls *calls = chrono_path_index_lane (index, lanes->pdata[l]);
+      for (guint i = 0; i < calls->n; i++)
+        if (calls->node[i] == node)
+          {
+            gint64 start = chrono_spans_get_start (chrono_lane_get_spans (lanes->pdata[l]), i);
+            *out_start = found ? MIN (*out_start, start) : start;
+            found = TRUE;
+            break;
+          }
+    }
+  return found;
+}
+
 /* ---- path order ---------------------------------------------------------- */
 
 static ChronoPathIndex *sorting; /* the index whose children are being sorted (one thread) */

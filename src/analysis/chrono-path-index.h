@@ -37,6 +37,8 @@ char *chrono_path_index_join (ChronoPathIndex *index, guint32 node);
 /* The node of a path given joined by ';' among the lanes indexed so far;
  * CHRONO_NO_PATH when there is none (or a name holds a ';'). */
 guint32 chrono_path_index_lookup (ChronoPathIndex *index, const char *joined);
+/* When the trace's first call of a path (joined by ';') began; FALSE: it has none. */
+gboolean chrono_path_index_first_call (ChronoTrace *trace, const char *joined, gint64 *out_start);
 /* Every node but the root in path order: element by element by the names'
  * bytes, a path before those under it (n: how many). */
 const guint32 *chrono_path_index_sorted (ChronoPathIndex *index, guint *n);

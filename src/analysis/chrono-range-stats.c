@@ -35,7 +35,7 @@ add_clipped (const ChronoSpan *s, gint64 begin, gint64 end, guint64 *time_in_sta
     time_in_state[s->state] = chrono_ticks_add (time_in_state[s->state], chrono_ticks_between (from, to));
 }
 
-/* A location's calls nest: a call is inside the one it was made in, so its
+/* A location's calls (OTF2) nest: a call is inside the one it was made in, so its
  * time is already its outermost caller's.  Its time per state is that of
  * its outermost calls (depth 0), which do not overlap: the last one to
  * start before the range, and those that start in it. */
@@ -89,6 +89,7 @@ chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end)
 {
   g_return_val_if_fail (CHRONO_IS_TRACE (trace) && end > begin, NULL);
   GArray *out = g_array_new (FALSE, TRUE, sizeof (ChronoRangeLane));
+  gboolean calls = (chrono_trace_get_features (trace) & CHRONO_TRACE_HAS_CALLS) != 0;
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
   for (guint i = 0; i < lanes->len; i++)
     {
@@ -100,7 +101,8 @@ chrono_range_stats_compute (ChronoTrace *trace, gint64 begin, gint64 end)
       chrono_lane_summarize (lane, begin, end, &summary);
       ChronoSpans *spans = chrono_lane_get_spans (lane);
       gboolean sealed = spans != NULL && chrono_spans_is_sealed (spans) && chrono_spans_get_n (spans) > 0;
-      if (sealed && chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER)
+      /* calls nest; a VisAndOr agent's goals or a Laplace process's mappings below it do not */
+      if (sealed && calls && chrono_lane_get_kind (lane) == CHRONO_LANE_WORKER)
         outermost_time (spans, begin, end, r.time_in_state);
       else
         memcpy (r.time_in_state, summary.time_in_state, sizeof r.time_in_state);

@@ -23,6 +23,7 @@ typedef struct {
   guint parent; /* NO_BAR: an outermost call */
   guint depth;
   gint64 left; /* ticks from the picture's left */
+  gint64 width; /* ticks: its inclusive time, or its callees' when more (a call never left has none) */
   gint64 next_child; /* where the next callee's bar starts */
   guint64 calls;
   gint64 inclusive, exclusive;
@@ -34,7 +35,7 @@ struct _ChronoFlameView {
   ChronoNameColours *colours;
   GArray *bars; /* Bar */
   GHashTable *by_path; /* joined -> index + 1 */
-  gint64 total; /* the outermost calls' inclusive time */
+  gint64 total; /* the outermost calls' widths */
   guint depth; /* rows */
   guint focus; /* NO_BAR: the whole picture */
   char *focus_path; /* kept across refills */
@@ -83,35 +84,56 @@ caller_of (ChronoFlameView *self, const char *joined)
   return NO_BAR;
 }
 
+/* A bar's callees laid out past its width (it was never left, so it has no
+ * time of its own): it widens to hold them, and its callers with it. */
+static void
+widen_to_callees (ChronoFlameView *self, guint index)
+{
+  for (guint at = index; at != NO_BAR;)
+    {
+      Bar *bar = bar_at (self, at);
+      gint64 grow = bar->next_child - bar->left - bar->width;
+      if (grow <= 0)
+        return;
+      bar->width += grow;
+      if (bar->parent == NO_BAR)
+        self->total += grow;
+      else
+        bar_at (self, bar->parent)->next_child += grow;
+      at = bar->parent;
+    }
+}
+
+/* Paths come in preorder: a bar's callees all follow it before its next
+ * sibling, so a caller that widens pushes only bars not placed yet. */
 static void
 add_bar (ChronoFlameView *self, const ChronoCallPath *path)
 {
-  Bar bar = { chrono_call_path_join (path),
-              g_ptr_array_index (path->names, path->names->len - 1),
-              NO_BAR,
-              0,
-              0,
-              0,
-              path->calls,
-              path->inclusive,
-              path->exclusive };
+  Bar bar = { .joined = chrono_call_path_join (path),
+              .region = g_ptr_array_index (path->names, path->names->len - 1),
+              .width = MAX (path->inclusive, 0),
+              .calls = path->calls,
+              .inclusive = path->inclusive,
+              .exclusive = path->exclusive };
   bar.parent = caller_of (self, bar.joined);
   if (bar.parent == NO_BAR)
     {
       bar.left = self->total;
-      self->total += bar.inclusive;
+      self->total += bar.width;
     }
   else
     {
       Bar *caller = bar_at (self, bar.parent);
       bar.depth = caller->depth + 1;
       bar.left = caller->next_child;
-      caller->next_child += bar.inclusive;
+      caller->next_child += bar.width;
     }
   bar.next_child = bar.left;
   self->depth = MAX (self->depth, bar.depth + 1);
   g_array_append_val (self->bars, bar);
   g_hash_table_insert (self->by_path, bar.joined, GUINT_TO_POINTER (self->bars->len));
+  if (bar.parent != NO_BAR)
+    widen_to_callees (self, bar.parent);
 }
 
 void
@@ -187,11 +209,11 @@ place (ChronoFlameView *self, guint index, double *x, double *y, double *w)
   if (!in_focus (self, index))
     return FALSE;
   gint64 left = self->focus != NO_BAR ? bar_at (self, self->focus)->left : 0;
-  gint64 span = self->focus != NO_BAR ? bar_at (self, self->focus)->inclusive : self->total;
+  gint64 span = self->focus != NO_BAR ? bar_at (self, self->focus)->width : self->total;
   if (span <= 0)
     return FALSE;
   *x = (double) (bar->left - left) / (double) span * width;
-  *w = (double) bar->inclusive / (double) span * width;
+  *w = (double) bar->width / (double) span * width;
   return TRUE;
 }
 

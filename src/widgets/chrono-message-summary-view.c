@@ -105,12 +105,14 @@ chrono_message_summary_view_get_bar (ChronoMessageSummaryView *self, guint index
 {
   g_return_val_if_fail (CHRONO_IS_MESSAGE_SUMMARY_VIEW (self), FALSE);
   double largest = largest_measure (self);
-  if (self->groups == NULL || index >= self->groups->len || largest <= 0)
+  if (self->groups == NULL || index >= self->groups->len)
     return FALSE;
   double room = MAX (gtk_widget_get_allocated_width (self->bars) - LABEL_WIDTH - FIGURE_WIDTH, 1.0);
   *x = LABEL_WIDTH;
   *y = 2 + index * ROW_HEIGHT;
-  *width = measure_of (self, &g_array_index (self->groups, ChronoMessageGroup, index)) / largest * room;
+  /* every group at 0 (no late sender at all): bars of no length, the groups still named */
+  const ChronoMessageGroup *g = &g_array_index (self->groups, ChronoMessageGroup, index);
+  *width = largest > 0 ? measure_of (self, g) / largest * room : 0.0;
   return TRUE;
 }
 
@@ -142,7 +144,7 @@ draw (ChronoMessageSummaryView *self, cairo_t *cr, GtkWidget *widget)
       if (!chrono_message_summary_view_get_bar (self, i, &x, &y, &w))
         break;
       cairo_set_source_rgb (cr, r, g, b);
-      cairo_rectangle (cr, x, y + 2, MAX (w, 1.0), ROW_HEIGHT - 4);
+      cairo_rectangle (cr, x, y + 2, w > 0 ? MAX (w, 1.0) : 0.0, ROW_HEIGHT - 4);
       cairo_fill (cr);
       g_autofree char *name = group_name (self, group, FALSE);
       g_autofree char *figure = figure_of (self, group);

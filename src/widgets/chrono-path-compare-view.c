@@ -6,7 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "chrono-compare-cells.h"
-#include "chrono-find.h"
+#include "chrono-path-index.h"
 #include "chrono-flame-view.h"
 
 #define TABLE_HEIGHT 240
@@ -115,11 +115,28 @@ chrono_path_compare_view_set_figure (ChronoPathCompareView *self, ChronoPathFigu
   gtk_combo_box_set_active (GTK_COMBO_BOX (self->figure_combo), figure);
 }
 
+static char *selected_path (ChronoPathCompareView *self);
+
+/* Another figure: the same rows, and the one selected stays so. */
 static void
 figure_chosen (ChronoPathCompareView *self)
 {
   self->figure = (ChronoPathFigure) MAX (gtk_combo_box_get_active (GTK_COMBO_BOX (self->figure_combo)), 0);
+  g_autofree char *selected = selected_path (self);
   fill (self);
+  GtkTreeModel *model = gtk_tree_view_get_model (self->tree);
+  GtkTreeIter iter;
+  for (gboolean more = selected != NULL && gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      g_autofree char *path = NULL;
+      gtk_tree_model_get (model, &iter, CHRONO_PATH_COMPARE_COLUMN_PATH, &path, -1);
+      if (g_str_equal (path, selected))
+        {
+          gtk_tree_selection_select_iter (gtk_tree_view_get_selection (self->tree), &iter);
+          break;
+        }
+    }
 }
 
 /* The selected path widened in the flame graph (when B has it). */
@@ -143,24 +160,14 @@ row_selected (ChronoPathCompareView *self)
     chrono_flame_view_focus (CHRONO_FLAME_VIEW (self->flame), joined);
 }
 
-/* When the run's first call of the path began; FALSE: it has none. */
-static gboolean
-first_call (ChronoTrace *run, const char *joined, gint64 *out)
-{
-  g_autoptr (ChronoQuery) query = chrono_query_new_path (joined);
-  g_autoptr (ChronoFindResult) found = chrono_find (run, query, G_MAXUINT);
-  for (guint i = 0; i < found->matches->len; i++)
-    *out = MIN (i ? *out : G_MAXINT64, g_array_index (found->matches, ChronoMatch, i).start);
-  return found->matches->len > 0;
-}
-
 /* B moved so that the path's first call begins when A's does. */
 static void
 align_clicked (ChronoPathCompareView *self)
 {
   g_autofree char *joined = selected_path (self);
   gint64 a, b;
-  if (joined != NULL && self->timeline != NULL && first_call (self->a, joined, &a) && first_call (self->b, joined, &b))
+  if (joined != NULL && self->timeline != NULL && chrono_path_index_first_call (self->a, joined, &a)
+      && chrono_path_index_first_call (self->b, joined, &b))
     chrono_compare_align (self->timeline, a, b);
 }
 

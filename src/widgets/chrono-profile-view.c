@@ -209,7 +209,7 @@ chrono_profile_view_set_selected_lane (ChronoProfileView *self, ChronoLane *lane
   gtk_combo_box_text_append (combo, "group", group);
   gtk_combo_box_set_active_id (GTK_COMBO_BOX (combo), active != NULL ? active : "all");
   g_signal_handlers_unblock_by_func (combo, update_scope, self);
-  if (g_strcmp0 (active, "all") != 0)
+  if (active != NULL && !g_str_equal (active, "all"))
     update_scope (self);
 }
 

@@ -4,7 +4,6 @@
 #include "chrono-range-counters-view.h"
 
 #include <glib/gi18n-lib.h>
-#include <math.h>
 
 #include "chrono-range-counters.h"
 #include "chrono-widget-util.h"
@@ -48,9 +47,10 @@ chrono_range_counters_view_add (ChronoRangeCountersView *self, ChronoTrace *trac
       g_autofree char *per_second = figure_text (changed, c->per_second);
       gtk_list_store_insert_with_values (
           self->store, NULL, -1, CHRONO_RANGE_COUNTER_COLUMN_LANE, path, CHRONO_RANGE_COUNTER_COLUMN_MIN,
-          c->has_values ? c->min : NAN, CHRONO_RANGE_COUNTER_COLUMN_MEAN, c->has_values ? c->mean : NAN,
-          CHRONO_RANGE_COUNTER_COLUMN_MAX, c->has_values ? c->max : NAN, CHRONO_RANGE_COUNTER_COLUMN_CHANGE,
-          changed ? c->change : NAN, CHRONO_RANGE_COUNTER_COLUMN_PER_SECOND, changed ? c->per_second : NAN,
+          c->has_values ? c->min : -G_MAXDOUBLE, CHRONO_RANGE_COUNTER_COLUMN_MEAN,
+          c->has_values ? c->mean : -G_MAXDOUBLE, CHRONO_RANGE_COUNTER_COLUMN_MAX,
+          c->has_values ? c->max : -G_MAXDOUBLE, CHRONO_RANGE_COUNTER_COLUMN_CHANGE, changed ? c->change : -G_MAXDOUBLE,
+          CHRONO_RANGE_COUNTER_COLUMN_PER_SECOND, changed ? c->per_second : -G_MAXDOUBLE,
           CHRONO_RANGE_COUNTER_COLUMN_MIN_TEXT, min, CHRONO_RANGE_COUNTER_COLUMN_MEAN_TEXT, mean,
           CHRONO_RANGE_COUNTER_COLUMN_MAX_TEXT, max, CHRONO_RANGE_COUNTER_COLUMN_CHANGE_TEXT, change,
           CHRONO_RANGE_COUNTER_COLUMN_PER_SECOND_TEXT, per_second, -1);

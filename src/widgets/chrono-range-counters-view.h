@@ -23,7 +23,7 @@ GtkTreeView *chrono_range_counters_view_get_tree (ChronoRangeCountersView *view)
 /* Model columns (tests). */
 enum {
   CHRONO_RANGE_COUNTER_COLUMN_LANE, /* its path */
-  CHRONO_RANGE_COUNTER_COLUMN_MIN, /* doubles; NAN where the range holds none */
+  CHRONO_RANGE_COUNTER_COLUMN_MIN, /* doubles; -G_MAXDOUBLE where the range holds none (sorted first) */
   CHRONO_RANGE_COUNTER_COLUMN_MEAN,
   CHRONO_RANGE_COUNTER_COLUMN_MAX,
   CHRONO_RANGE_COUNTER_COLUMN_CHANGE,

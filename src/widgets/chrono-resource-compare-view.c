@@ -53,9 +53,10 @@ value_of (ChronoResourceCompareView *self, ChronoTrace *run, const ChronoResourc
   return v;
 }
 
+/* A resource of both runs (pair: its index), or of one run only (a or b NULL, pair G_MAXUINT, only: which). */
 static void
 add_row (ChronoResourceCompareView *self, const char *name, const ChronoResourceStats *a, const ChronoResourceStats *b,
-         guint pair)
+         guint pair, const char *only)
 {
   g_autofree char *a_text = NULL, *b_text = NULL, *delta_text = NULL, *relative_text = NULL;
   double va = value_of (self, self->a, a, &a_text), vb = value_of (self, self->b, b, &b_text);
@@ -78,10 +79,9 @@ add_row (ChronoResourceCompareView *self, const char *name, const ChronoResource
       CHRONO_RESOURCE_COMPARE_COLUMN_RELATIVE, relative, CHRONO_RESOURCE_COMPARE_COLUMN_A_TEXT, a_text,
       CHRONO_RESOURCE_COMPARE_COLUMN_B_TEXT, b_text, CHRONO_RESOURCE_COMPARE_COLUMN_DELTA_TEXT,
       delta_text ? delta_text : "—", CHRONO_RESOURCE_COMPARE_COLUMN_RELATIVE_TEXT,
-      relative_text ? relative_text
-                    : (a == NULL   ? _ ("only in B")
-                       : b == NULL ? _ ("only in A")
-                                   : "—"),
+      relative_text  ? relative_text
+      : only != NULL ? only
+                     : "—",
       CHRONO_RESOURCE_COMPARE_COLUMN_TINT, chrono_compare_tint (relative), CHRONO_RESOURCE_COMPARE_COLUMN_PAIR, pair,
       -1);
 }
@@ -94,12 +94,12 @@ fill (ChronoResourceCompareView *self)
   for (guint i = 0; self->diff != NULL && i < self->diff->both->len; i++)
     {
       const ChronoResourcePair *pair = &g_array_index (self->diff->both, ChronoResourcePair, i);
-      add_row (self, pair->name, pair->a, pair->b, i);
+      add_row (self, pair->name, pair->a, pair->b, i, NULL);
     }
   for (guint i = 0; self->diff != NULL && i < self->diff->only_a->len; i++)
-    add_row (self, self->diff->only_a->pdata[i], NULL, NULL, G_MAXUINT);
+    add_row (self, self->diff->only_a->pdata[i], NULL, NULL, G_MAXUINT, _ ("only in A"));
   for (guint i = 0; self->diff != NULL && i < self->diff->only_b->len; i++)
-    add_row (self, self->diff->only_b->pdata[i], NULL, NULL, G_MAXUINT);
+    add_row (self, self->diff->only_b->pdata[i], NULL, NULL, G_MAXUINT, _ ("only in B"));
   gtk_tree_view_set_model (self->tree, GTK_TREE_MODEL (self->store));
 }
 

@@ -323,6 +323,17 @@ class Cli(unittest.TestCase):
             self.assertGreater(counter["change"], 0)
             self.assertAlmostEqual(counter["per_second"] * 100e-6, counter["change"], delta=1e-6 * counter["change"])
 
+    def test_range_of_agents(self):
+        """A VisAndOr agent's items below its first row are concurrent work
+        (branches, slaves), not nested calls: their time per state stays in
+        the range table (the rule for nested calls had dropped it)."""
+        fixture = os.path.join(SOURCE_ROOT, "tests", "data", "visandor", "andorra_slaves.vt")
+        table = json.loads(run("range", fixture, "--range", "0..100s", "--json").stdout)
+        agents = [lane for lane in table["lanes"] if lane["lane"].startswith("Agents/")]
+        self.assertTrue(agents)
+        self.assertTrue(all(lane["states"] for lane in agents), agents)
+        self.assertIn("slave", agents[1]["states"])
+
     def test_life_json(self):
         """What the inspector shows for an instance; every
         process that ran while it was preempted, with its time."""

@@ -257,3 +257,50 @@ test_compare_resources (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   for (guint r = 0; r < 2; r++)
     g_free (runs[r]);
 }
+
+/* Two TRACE files of different systems: the resources of each one only
+ * are rows that say which run has them. */
+void
+test_compare_resources_of_one_run (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *a = g_build_filename (data_dir, "etf", "grouped.etf", NULL);
+  g_autofree char *b = g_build_filename (data_dir, "etf", "attributes.etf", NULL);
+  ChronoWindow *window = chrono_gui_open (f, a);
+  g_autoptr (GFile) file_b = g_file_new_for_path (b);
+  chrono_window_compare_with (window, file_b);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (chrono_window_get_compare_view (window) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  settle ();
+  ChronoResourceCompareView *compare = CHRONO_RESOURCE_COMPARE_VIEW (chrono_window_get_compare_view (window));
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  g_autoptr (GArray) ra = chrono_resource_stats_compute (chrono_trace_set_get_trace (set, 0));
+  g_autoptr (GArray) rb = chrono_resource_stats_compute (chrono_trace_set_get_trace (set, 1));
+  g_autoptr (ChronoResourceDiff) diff =
+      chrono_resource_diff_new (chrono_trace_set_get_trace (set, 0), ra, chrono_trace_set_get_trace (set, 1), rb);
+  g_assert_cmpuint (diff->only_a->len, >, 0);
+  g_assert_cmpuint (diff->only_b->len, >, 0);
+  GtkTreeModel *model = gtk_tree_view_get_model (chrono_resource_compare_view_get_tree (compare));
+  guint in_a = 0, in_b = 0;
+  GtkTreeIter iter;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      g_autofree char *name = NULL, *says = NULL;
+      gtk_tree_model_get (model, &iter, CHRONO_RESOURCE_COMPARE_COLUMN_NAME, &name,
+                          CHRONO_RESOURCE_COMPARE_COLUMN_RELATIVE_TEXT, &says, -1);
+      if (g_ptr_array_find_with_equal_func (diff->only_a, name, g_str_equal, NULL))
+        {
+          g_assert_cmpstr (says, ==, "only in A");
+          in_a++;
+        }
+      if (g_ptr_array_find_with_equal_func (diff->only_b, name, g_str_equal, NULL))
+        {
+          g_assert_cmpstr (says, ==, "only in B");
+          in_b++;
+        }
+    }
+  g_assert_cmpuint (in_a, ==, diff->only_a->len);
+  g_assert_cmpuint (in_b, ==, diff->only_b->len);
+}

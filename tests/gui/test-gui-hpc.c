@@ -212,6 +212,12 @@ test_comm_matrix (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
       g_strdup_printf ("%" G_GUINT64_FORMAT " messages", g_array_index (groups, ChronoMessageGroup, 0).count);
   g_assert_nonnull (strstr (bar, want_bar));
   save_screenshot (GTK_WIDGET (window), "comm-matrix.png");
+  /* no receiver waited here: by late-sender time every group is a bar of no length, still named */
+  g_assert_cmpint (comm->late_sender, ==, 0);
+  chrono_comm_matrix_view_set_measure (matrix, CHRONO_COMM_BY_LATE_SENDER);
+  g_assert_true (chrono_message_summary_view_get_bar (summary, 0, &bx, &by, &bw));
+  g_assert_cmpfloat (bw, ==, 0.0);
+  chrono_comm_matrix_view_set_measure (matrix, CHRONO_COMM_BY_COUNT);
   /* the pair's lanes alone */
   ChronoLayout *layout = chrono_timeline_view_get_layout (view);
   guint all_rows = chrono_layout_get_n_rows (layout);
@@ -612,6 +618,16 @@ test_compare_call_paths (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_assert_nonnull (strstr (tooltip, " in A, "));
   gtk_tree_selection_select_iter (gtk_tree_view_get_selection (chrono_path_compare_view_get_tree (compare)), &slower);
   g_assert_cmpstr (chrono_flame_view_get_focus (flame), ==, joined);
+  /* another figure keeps the row chosen (and the align button for it) */
+  chrono_path_compare_view_set_figure (compare, CHRONO_PATH_EXCLUSIVE);
+  GtkTreeIter chosen;
+  GtkTreeModel *now = NULL;
+  g_assert_true (gtk_tree_selection_get_selected (
+      gtk_tree_view_get_selection (chrono_path_compare_view_get_tree (compare)), &now, &chosen));
+  g_autofree char *still = NULL;
+  gtk_tree_model_get (now, &chosen, CHRONO_PATH_COMPARE_COLUMN_PATH, &still, -1);
+  g_assert_cmpstr (still, ==, joined);
+  g_assert_true (gtk_widget_get_sensitive (chrono_path_compare_view_get_align (compare)));
   /* aligned at the path's first call: B's begins where A's does */
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
   ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
@@ -757,4 +773,59 @@ test_profile_scope (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   chrono_profile_view_show_location_profile (profile);
   settle ();
   g_assert_cmpuint (chrono_location_profile_view_get_n_rows (locations), ==, 2);
+}
+
+static ChronoCallPath
+made_path (const char *joined, gint64 inclusive)
+{
+  g_auto (GStrv) names = g_strsplit (joined, ";", -1);
+  GPtrArray *array = g_ptr_array_new ();
+  for (guint i = 0; names[i] != NULL; i++)
+    g_ptr_array_add (array, (gpointer) g_intern_string (names[i]));
+  ChronoCallPath path = { array, 1, inclusive, inclusive };
+  return path;
+}
+
+/* A call never left has no time of its own (a run cut short): its bar in
+ * the flame graph is as wide as its callees', which lie inside it, and the
+ * next outermost call begins after it. */
+void
+test_flame_graph_open_calls (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
+  if (window == NULL)
+    return;
+  ChronoProfileView *profile =
+      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
+  chrono_profile_view_show_flame (profile);
+  settle ();
+  ChronoFlameView *flame = CHRONO_FLAME_VIEW (chrono_profile_view_get_flame (profile));
+  GArray *paths = g_array_new (FALSE, FALSE, sizeof (ChronoCallPath));
+  const struct {
+    const char *joined;
+    gint64 inclusive;
+  } made[] = { { "main", 0 }, { "main;init", 0 }, { "main;init;read", 5 }, { "main;solve", 10 }, { "other", 20 } };
+  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
+    {
+      ChronoCallPath path = made_path (made[i].joined, made[i].inclusive);
+      g_array_append_val (paths, path);
+    }
+  chrono_flame_view_fill_paths (
+      flame, chrono_timeline_view_get_trace (CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window))), paths);
+  double width = gtk_widget_get_allocated_width (GTK_WIDGET (flame));
+  double x[G_N_ELEMENTS (made)], y, w[G_N_ELEMENTS (made)];
+  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
+    g_assert_true (chrono_flame_view_get_bar (flame, made[i].joined, &x[i], &y, &w[i]));
+  /* main holds its callees' 15 of 35, init its callee's 5, other the 20 after main */
+  g_assert_cmpfloat (fabs (w[0] - 15.0 / 35.0 * width), <, 0.01);
+  g_assert_cmpfloat (fabs (w[1] - 5.0 / 35.0 * width), <, 0.01);
+  g_assert_cmpfloat (x[2], >=, x[1] - 0.01);
+  g_assert_cmpfloat (x[2] + w[2], <=, x[1] + w[1] + 0.01);
+  g_assert_cmpfloat (x[3], >=, x[1] + w[1] - 0.01);
+  g_assert_cmpfloat (x[3] + w[3], <=, x[0] + w[0] + 0.01);
+  g_assert_cmpfloat (x[4], >=, x[0] + w[0] - 0.01);
+  g_assert_cmpfloat (fabs (x[4] + w[4] - width), <, 0.01);
+  chrono_call_paths_free (paths);
 }

@@ -48,8 +48,10 @@ main (int argc, char **argv)
   CHRONO_GUI_TEST ("/gui/location-profile", test_location_profile, NULL);
   CHRONO_GUI_TEST ("/gui/call-path-highlight", test_call_path_highlight, NULL);
   CHRONO_GUI_TEST ("/gui/flame-graph", test_flame_graph, NULL);
+  CHRONO_GUI_TEST ("/gui/flame-graph-open-calls", test_flame_graph_open_calls, NULL);
   CHRONO_GUI_TEST ("/gui/compare-call-paths", test_compare_call_paths, NULL);
   CHRONO_GUI_TEST ("/gui/compare-resources", test_compare_resources, NULL);
+  CHRONO_GUI_TEST ("/gui/compare-resources-of-one-run", test_compare_resources_of_one_run, NULL);
   CHRONO_GUI_TEST ("/gui/range-counters", test_range_counters, NULL);
   CHRONO_GUI_TEST ("/gui/profile-scope", test_profile_scope, NULL);
   CHRONO_GUI_TEST ("/gui/late-sender-inspector", test_late_sender_inspector, NULL);
