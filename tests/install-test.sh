@@ -3,6 +3,9 @@
 # A .btf and a .etf (and a .btf renamed without its extension) are recognised
 # by content, Chronoscope is their default application, and the desktop file's
 # Exec line opens a trace in the viewer.
+# With introspection, libchronoscope-1, its headers, pkg-config file and
+# typelib are installed, and a fresh Python with only GI_TYPELIB_PATH and
+# LD_LIBRARY_PATH pointing there loads a trace of each format.
 # usage: install-test.sh BUILD_DIR FIXTURES_DIR   (run under Xvfb)
 set -eu
 build=$(cd "$1" && pwd) fixtures=$(cd "$2" && pwd)
@@ -55,4 +58,25 @@ for i in $(seq 60); do
 done
 if xwininfo -root -tree | grep -q '"spec_example.btf"'; then echo "ok   the Exec line opened the trace in a window"
 else echo "FAIL no window shows spec_example.btf"; fail=1; fi
+
+typelib=$(find "$root" -name Chrono-1.0.typelib | head -n 1)
+if [ -n "$typelib" ]; then
+  lib=$(dirname "$(find "$root" -name 'libchronoscope-1.so' | head -n 1)")
+  for installed in "$lib/pkgconfig/chronoscope-1.pc" "$root$prefix/include/chronoscope-1/chrono-gi.h" \
+                   "$root$prefix/include/chronoscope-1/chrono-trace.h"; do
+    if [ -f "$installed" ]; then echo "ok   installed ${installed#$root}"; else echo "FAIL not installed: ${installed#$root}"; fail=1; fi
+  done
+  traces="$fixtures/btf/spec_example.btf $fixtures/etf/records.etf $fixtures/visandor/and_doc_example.vt"
+  traces="$traces $(ls "$fixtures"/laplace/*.ref 2>/dev/null | head -n 1)"
+  [ -f "$fixtures/otf2/plain.otf2" ] && traces="$traces $fixtures/otf2/plain.otf2"
+  # a fresh environment: nothing of the build tree, only where the install put the library and typelib
+  if env -i PATH=/usr/bin:/bin GI_TYPELIB_PATH="$(dirname "$typelib")" LD_LIBRARY_PATH="$lib" /usr/bin/python3 -c '
+import sys, gi
+gi.require_version("Chrono", "1.0")
+from gi.repository import Chrono
+for path in sys.argv[1:]:
+    trace = Chrono.Trace.load(path, None)
+    print("ok   Chrono.Trace.load", trace.get_format(), trace.count_lanes(), "lanes:", path.rsplit("/", 1)[-1])
+' $traces; then :; else echo "FAIL the installed typelib does not load the traces"; fail=1; fi
+fi
 exit $fail

@@ -20,18 +20,15 @@ const GOptionEntry chrono_cli_info_options[] = {
   { NULL },
 };
 
-/* The report, written compactly when it is a loader's figures (as they
- * have always been) and spaced, a section a line, when computed here. */
 static char *
 info_json (ChronoTrace *trace)
 {
   ChronoReportGaps gaps;
-  g_autoptr (GVariant) report = chrono_report_build (trace, &gaps);
+  char *text = chrono_cli_report_json (trace, &gaps);
   if (gaps & CHRONO_REPORT_NO_CRITICAL_PATH)
     g_printerr (_ ("%s: read lazily, the critical path is not computed (--lazy=never reads it whole)\n"),
                 chrono_trace_get_path (trace));
-  gboolean loaders = chrono_trace_get_statistics (trace) != NULL;
-  return chrono_cli_variant_json (report, loaders ? CHRONO_CLI_JSON_COMPACT : CHRONO_CLI_JSON_LINES);
+  return text;
 }
 
 static char *

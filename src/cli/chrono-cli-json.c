@@ -259,3 +259,12 @@ chrono_cli_json_add_instance (JsonBuilder *b, gint64 number)
   else
     json_builder_add_null_value (b);
 }
+
+char *
+chrono_cli_report_json (ChronoTrace *trace, ChronoReportGaps *gaps)
+{
+  ChronoReportGaps unused;
+  g_autoptr (GVariant) report = chrono_report_build (trace, gaps != NULL ? gaps : &unused);
+  gboolean loaders = chrono_trace_get_statistics (trace) != NULL;
+  return chrono_cli_variant_json (report, loaders ? CHRONO_CLI_JSON_COMPACT : CHRONO_CLI_JSON_LINES);
+}

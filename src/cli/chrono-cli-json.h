@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 
 #include "chrono-clock.h"
+#include "chrono-report.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,10 @@ void chrono_cli_append_json_string (GString *out, const char *text);
 /* A report or a loader's figures (see chrono-report.h for the exact
  * numbers it holds) as a JSON document with its newline. */
 char *chrono_cli_variant_json (GVariant *value, ChronoCliJsonLayout layout);
+/* What info --json prints of a trace: its report, compact when it is a
+ * loader's figures (as they have always been), a section a line when
+ * computed here; gaps (nullable) says what a lazy read left out. */
+char *chrono_cli_report_json (ChronoTrace *trace, ChronoReportGaps *gaps);
 /* The same inside a document laid out by hand (chains'), with no newline. */
 void chrono_cli_append_variant_json (GString *out, GVariant *value, ChronoCliJsonLayout layout);
 /* A member of seconds of trace time (ticks on clock), or null when not known. */
