@@ -131,7 +131,7 @@ chrono_trace_load_finish (GAsyncResult *result, GError **error)
  * chrono_trace_get_format:
  * @trace: a trace
  *
- * Returns: its format's name ("btf", "etf", "otf2", "visandor", "laplace")
+ * Returns: its format's name, as `info --json` gives it under "format"
  */
 
 /**

@@ -379,6 +379,10 @@ chrono_profile_view_init (ChronoProfileView *self)
                                                      "the item selected in the timeline, or its group (a rank's "
                                                      "threads, a task's runnables)"));
   g_object_set (self->scope_combo, "margin-start", 6, "margin-end", 6, NULL);
+  /* a choice names the selected lane, whose name may be long: shortened, not widening the side panel */
+  g_autoptr (GList) cells = gtk_cell_layout_get_cells (GTK_CELL_LAYOUT (self->scope_combo));
+  for (GList *cell = cells; cell != NULL; cell = cell->next)
+    g_object_set (cell->data, "ellipsize", PANGO_ELLIPSIZE_MIDDLE, "max-width-chars", 32, NULL);
   gtk_container_add (GTK_CONTAINER (self), self->scope_combo);
   self->tree = gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->store));
   add_column (self, _ ("Name"), COL_NAME, COL_NAME, FALSE);
