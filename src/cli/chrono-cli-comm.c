@@ -34,6 +34,17 @@ seconds (const ChronoClock *clock, gint64 ticks)
   return chrono_report_number_take (chrono_clock_format_seconds_exact (clock, ticks));
 }
 
+/* The totals every document ends with, and the document as text. */
+static char *
+end_document (GVariantBuilder *root, const ChronoClock *clock, const ChronoComm *comm)
+{
+  g_variant_builder_add (root, "{sv}", "messages", g_variant_new_uint64 (comm->messages));
+  g_variant_builder_add (root, "{sv}", "bytes", g_variant_new_uint64 (comm->bytes));
+  g_variant_builder_add (root, "{sv}", "late_sender", seconds (clock, comm->late_sender));
+  g_autoptr (GVariant) document = g_variant_ref_sink (g_variant_builder_end (root));
+  return chrono_cli_variant_json (document, CHRONO_CLI_JSON_LINES);
+}
+
 static char *
 comm_json (ChronoTrace *trace, const ChronoComm *comm)
 {
@@ -56,11 +67,7 @@ comm_json (ChronoTrace *trace, const ChronoComm *comm)
       g_variant_builder_add (&list, "v", g_variant_builder_end (&e));
     }
   g_variant_builder_add (&root, "{sv}", "pairs", g_variant_builder_end (&list));
-  g_variant_builder_add (&root, "{sv}", "messages", g_variant_new_uint64 (comm->messages));
-  g_variant_builder_add (&root, "{sv}", "bytes", g_variant_new_uint64 (comm->bytes));
-  g_variant_builder_add (&root, "{sv}", "late_sender", seconds (clock, comm->late_sender));
-  g_autoptr (GVariant) document = g_variant_ref_sink (g_variant_builder_end (&root));
-  return chrono_cli_variant_json (document, CHRONO_CLI_JSON_LINES);
+  return end_document (&root, clock, comm);
 }
 
 static char *
@@ -121,11 +128,7 @@ summary_json (ChronoTrace *trace, const ChronoComm *comm, ChronoMessageGrouping 
       g_variant_builder_add (&list, "v", g_variant_builder_end (&e));
     }
   g_variant_builder_add (&root, "{sv}", "groups", g_variant_builder_end (&list));
-  g_variant_builder_add (&root, "{sv}", "messages", g_variant_new_uint64 (comm->messages));
-  g_variant_builder_add (&root, "{sv}", "bytes", g_variant_new_uint64 (comm->bytes));
-  g_variant_builder_add (&root, "{sv}", "late_sender", seconds (clock, comm->late_sender));
-  g_autoptr (GVariant) document = g_variant_ref_sink (g_variant_builder_end (&root));
-  return chrono_cli_variant_json (document, CHRONO_CLI_JSON_LINES);
+  return end_document (&root, clock, comm);
 }
 
 static char *

@@ -45,6 +45,22 @@ chrono_compare_add_column (GtkTreeView *tree, const char *title, int text_column
   gtk_tree_view_append_column (tree, column);
 }
 
+void
+chrono_compare_add_columns (GtkTreeView *tree, const char *name_title, int first)
+{
+  enum { NAME, A, B, DELTA, RELATIVE, A_TEXT, B_TEXT, DELTA_TEXT, RELATIVE_TEXT, TINT };
+  chrono_compare_add_column (tree, name_title, first + NAME, first + NAME, first + TINT, FALSE);
+  const struct {
+    const char *title;
+    int text, sort;
+  } numbers[] = {
+    { "A", A_TEXT, A }, { "B", B_TEXT, B }, { _ ("Change"), DELTA_TEXT, DELTA }, { "%", RELATIVE_TEXT, RELATIVE }
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    chrono_compare_add_column (tree, numbers[i].title, first + numbers[i].text, first + numbers[i].sort, first + TINT,
+                               TRUE);
+}
+
 gboolean
 chrono_compare_align (ChronoTimelineView *timeline, gint64 a, gint64 b)
 {

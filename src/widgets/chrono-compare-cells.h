@@ -22,6 +22,12 @@ char *chrono_compare_format_change (double delta, gboolean count);
 void chrono_compare_add_column (GtkTreeView *tree, const char *title, int text_column, int sort_column, int tint_column,
                                 gboolean number);
 
+/* The columns of a table of changes whose model holds, from column first
+ * on: the item's name, then A, B, the change and the relative change as
+ * numbers, the same four as text, and the tint (the paths' and the
+ * resources' tables). */
+void chrono_compare_add_columns (GtkTreeView *tree, const char *name_title, int first);
+
 /* Moves run B (the second trace of the timeline's set) so that its time b
  * (on its own clock) falls where run A's time a does, and centres the view
  * there at the width it had; FALSE when there is no B or the shift does

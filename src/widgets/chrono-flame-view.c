@@ -141,15 +141,7 @@ chrono_flame_view_fill_paths (ChronoFlameView *self, ChronoTrace *trace, GArray 
 {
   g_return_if_fail (CHRONO_IS_FLAME_VIEW (self) && CHRONO_IS_TRACE (trace) && paths != NULL);
   clear_bars (self);
-  if (self->trace != trace)
-    g_clear_pointer (&self->colours, chrono_name_colours_free);
-  g_set_object (&self->trace, trace);
-  if (self->colours == NULL)
-    {
-      self->colours = chrono_name_colours_new ();
-      chrono_name_colours_add_trace (self->colours, trace);
-      chrono_name_colours_seal (self->colours);
-    }
+  chrono_widget_follow_trace (&self->trace, &self->colours, trace);
   self->bars = g_array_new (FALSE, FALSE, sizeof (Bar));
   self->by_path = g_hash_table_new (g_str_hash, g_str_equal);
   self->total = 0;

@@ -95,15 +95,7 @@ chrono_location_profile_view_fill (ChronoLocationProfileView *self, ChronoTrace 
 {
   g_return_if_fail (CHRONO_IS_LOCATION_PROFILE_VIEW (self) && CHRONO_IS_TRACE (trace));
   clear_rows (self);
-  if (self->trace != trace)
-    g_clear_pointer (&self->colours, chrono_name_colours_free);
-  g_set_object (&self->trace, trace);
-  if (self->colours == NULL)
-    {
-      self->colours = chrono_name_colours_new ();
-      chrono_name_colours_add_trace (self->colours, trace);
-      chrono_name_colours_seal (self->colours);
-    }
+  chrono_widget_follow_trace (&self->trace, &self->colours, trace);
   self->rows = g_array_new (FALSE, FALSE, sizeof (Row));
   self->widest = 0;
   g_autoptr (GPtrArray) every = chrono_call_paths_lanes (trace);

@@ -251,20 +251,7 @@ table_scroller (ChronoPathCompareView *self)
   gtk_tree_sortable_set_sort_column_id (GTK_TREE_SORTABLE (self->store), CHRONO_PATH_COMPARE_COLUMN_RELATIVE,
                                         GTK_SORT_DESCENDING);
   self->tree = GTK_TREE_VIEW (gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->store)));
-  chrono_compare_add_column (self->tree, _ ("Call path"), CHRONO_PATH_COMPARE_COLUMN_PATH,
-                             CHRONO_PATH_COMPARE_COLUMN_PATH, CHRONO_PATH_COMPARE_COLUMN_TINT, FALSE);
-  const struct {
-    const char *title;
-    int text, sort;
-  } numbers[] = {
-    { "A", CHRONO_PATH_COMPARE_COLUMN_A_TEXT, CHRONO_PATH_COMPARE_COLUMN_A },
-    { "B", CHRONO_PATH_COMPARE_COLUMN_B_TEXT, CHRONO_PATH_COMPARE_COLUMN_B },
-    { _ ("Change"), CHRONO_PATH_COMPARE_COLUMN_DELTA_TEXT, CHRONO_PATH_COMPARE_COLUMN_DELTA },
-    { "%", CHRONO_PATH_COMPARE_COLUMN_RELATIVE_TEXT, CHRONO_PATH_COMPARE_COLUMN_RELATIVE },
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
-    chrono_compare_add_column (self->tree, numbers[i].title, numbers[i].text, numbers[i].sort,
-                               CHRONO_PATH_COMPARE_COLUMN_TINT, TRUE);
+  chrono_compare_add_columns (self->tree, _ ("Call path"), CHRONO_PATH_COMPARE_COLUMN_PATH);
   g_signal_connect_swapped (gtk_tree_view_get_selection (self->tree), "changed", G_CALLBACK (row_selected), self);
   GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
   gtk_widget_set_size_request (scroller, -1, TABLE_HEIGHT);

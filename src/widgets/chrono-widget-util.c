@@ -84,3 +84,18 @@ chrono_tree_view_add_figure_column (GtkTreeView *tree, const char *title, int te
   gtk_tree_view_append_column (tree, column);
   return column;
 }
+
+void
+chrono_widget_follow_trace (ChronoTrace **held, ChronoNameColours **colours, ChronoTrace *trace)
+{
+  g_return_if_fail (held != NULL && colours != NULL && CHRONO_IS_TRACE (trace));
+  if (*held != trace)
+    g_clear_pointer (colours, chrono_name_colours_free);
+  g_set_object (held, trace);
+  if (*colours == NULL)
+    {
+      *colours = chrono_name_colours_new ();
+      chrono_name_colours_add_trace (*colours, trace);
+      chrono_name_colours_seal (*colours);
+    }
+}

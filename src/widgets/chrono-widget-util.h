@@ -4,6 +4,8 @@
 
 #include <gtk/gtk.h>
 
+#include "chrono-name-colours.h"
+
 G_BEGIN_DECLS
 
 gboolean chrono_widget_is_dark (GtkWidget *widget);
@@ -18,5 +20,10 @@ GtkWidget *chrono_widget_heading (const char *text);
  * as wide as its share of the panel, so the names could not be narrowed. */
 GtkTreeViewColumn *chrono_tree_view_add_figure_column (GtkTreeView *tree, const char *title, int text_column,
                                                        int sort_column, int name_width, PangoEllipsizeMode ellipsize);
+
+/* A view of one trace at a time that colours names as the timeline does:
+ * *held becomes trace, and *colours the trace's (made again only for
+ * another trace). */
+void chrono_widget_follow_trace (ChronoTrace **held, ChronoNameColours **colours, ChronoTrace *trace);
 
 G_END_DECLS

@@ -301,3 +301,14 @@ chrono_gui_fixture_tear_down (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer t
     }
   g_clear_object (&f->app);
 }
+
+void
+compare_with_and_wait (ChronoWindow *window, const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  chrono_window_compare_with (window, file);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (chrono_window_get_compare_view (window) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  settle ();
+}

@@ -78,6 +78,8 @@ ChronoWindow *open_ta_sample (ChronoGuiFixture *f);
 GtkTreeViewColumn *column_titled (GtkTreeView *tree, const char *title);
 GtkWindow *toplevel_over (ChronoWindow *window, GType type);
 void add_trace_and_wait (ChronoWindow *window, const char *path);
+/* Compare With… another run, until the Compare page is there (or a minute has passed). */
+void compare_with_and_wait (ChronoWindow *window, const char *path);
 ChronoWindow *open_two_traces (ChronoGuiFixture *f);
 gboolean of_type (GtkWidget *widget, gconstpointer type);
 GtkWidget *find_widget_of_type (GtkWidget *widget, GType type);

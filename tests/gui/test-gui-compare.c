@@ -38,12 +38,7 @@ test_compare_runs (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_autofree char *b = generate_run (dir, "after.btf", "115");
   ChronoWindow *window = chrono_gui_open (f, a);
   g_assert_null (chrono_window_get_compare_view (window));
-  g_autoptr (GFile) file_b = g_file_new_for_path (b);
-  chrono_window_compare_with (window, file_b);
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (chrono_window_get_compare_view (window) == NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  settle ();
+  compare_with_and_wait (window, b);
   ChronoCompareView *compare = CHRONO_COMPARE_VIEW (chrono_window_get_compare_view (window));
   g_assert_nonnull (compare);
   GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (compare), GTK_TYPE_STACK);
@@ -176,12 +171,7 @@ test_compare_resources (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
       g_assert_true (g_spawn_check_wait_status (status, NULL));
     }
   ChronoWindow *window = chrono_gui_open (f, runs[0]);
-  g_autoptr (GFile) file_b = g_file_new_for_path (runs[1]);
-  chrono_window_compare_with (window, file_b);
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (chrono_window_get_compare_view (window) == NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  settle ();
+  compare_with_and_wait (window, runs[1]);
   GtkWidget *page = chrono_window_get_compare_view (window);
   g_assert_true (CHRONO_IS_RESOURCE_COMPARE_VIEW (page));
   ChronoResourceCompareView *compare = CHRONO_RESOURCE_COMPARE_VIEW (page);
@@ -266,12 +256,7 @@ test_compare_resources_of_one_run (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpoin
   g_autofree char *a = g_build_filename (data_dir, "etf", "grouped.etf", NULL);
   g_autofree char *b = g_build_filename (data_dir, "etf", "attributes.etf", NULL);
   ChronoWindow *window = chrono_gui_open (f, a);
-  g_autoptr (GFile) file_b = g_file_new_for_path (b);
-  chrono_window_compare_with (window, file_b);
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (chrono_window_get_compare_view (window) == NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  settle ();
+  compare_with_and_wait (window, b);
   ChronoResourceCompareView *compare = CHRONO_RESOURCE_COMPARE_VIEW (chrono_window_get_compare_view (window));
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
   ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));

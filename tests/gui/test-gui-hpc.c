@@ -33,6 +33,20 @@ open_otf2_fixture (ChronoGuiFixture *f, const char *name)
   return chrono_gui_open (f, path);
 }
 
+/* The Profile page of the mpi_metrics fixture in a window, or NULL (the test skipped) without OTF2 fixtures. */
+static ChronoProfileView *
+show_profile (ChronoGuiFixture *f, ChronoWindow **out_window)
+{
+  ChronoWindow *window = *out_window = open_otf2_fixture (f, "mpi_metrics.otf2");
+  if (window == NULL)
+    return NULL;
+  ChronoProfileView *profile =
+      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
+  return profile;
+}
+
 /* Counts the rows of a tree model under parent (NULL: all), and each row's path, name and calls against paths. */
 static guint
 check_call_rows (GtkTreeModel *model, GtkTreeIter *parent, GHashTable *paths)
@@ -62,13 +76,10 @@ check_call_rows (GtkTreeModel *model, GtkTreeIter *parent, GHashTable *paths)
 void
 test_profile_call_tree (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
-  if (window == NULL)
+  ChronoWindow *window;
+  ChronoProfileView *profile = show_profile (f, &window);
+  if (profile == NULL)
     return;
-  ChronoProfileView *profile =
-      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
-  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
   chrono_profile_view_show_call_tree (profile);
   settle ();
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
@@ -269,13 +280,10 @@ test_profile_names (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 void
 test_location_profile (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
-  if (window == NULL)
+  ChronoWindow *window;
+  ChronoProfileView *profile = show_profile (f, &window);
+  if (profile == NULL)
     return;
-  ChronoProfileView *profile =
-      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
-  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
   chrono_profile_view_show_location_profile (profile);
   settle ();
   ChronoLocationProfileView *locations =
@@ -365,13 +373,10 @@ count_outlined (ChronoTimelineView *view)
 void
 test_call_path_highlight (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
-  if (window == NULL)
+  ChronoWindow *window;
+  ChronoProfileView *profile = show_profile (f, &window);
+  if (profile == NULL)
     return;
-  ChronoProfileView *profile =
-      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
-  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
   chrono_profile_view_show_call_tree (profile);
   settle ();
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
@@ -427,13 +432,10 @@ test_call_path_highlight (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 void
 test_flame_graph (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
-  if (window == NULL)
+  ChronoWindow *window;
+  ChronoProfileView *profile = show_profile (f, &window);
+  if (profile == NULL)
     return;
-  ChronoProfileView *profile =
-      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
-  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
   chrono_profile_view_show_flame (profile);
   settle ();
   ChronoFlameView *flame = CHRONO_FLAME_VIEW (chrono_profile_view_get_flame (profile));
@@ -553,12 +555,7 @@ test_compare_call_paths (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_autofree char *a = generate_otf2_run (dir, "before.otf2", "3000");
   g_autofree char *b = generate_otf2_run (dir, "after.otf2", "3300");
   ChronoWindow *window = chrono_gui_open (f, a);
-  g_autoptr (GFile) file_b = g_file_new_for_path (b);
-  chrono_window_compare_with (window, file_b);
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (chrono_window_get_compare_view (window) == NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  settle ();
+  compare_with_and_wait (window, b);
   GtkWidget *page = chrono_window_get_compare_view (window);
   g_assert_true (CHRONO_IS_PATH_COMPARE_VIEW (page));
   ChronoPathCompareView *compare = CHRONO_PATH_COMPARE_VIEW (page);
@@ -709,13 +706,10 @@ test_range_counters (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 void
 test_profile_scope (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
-  if (window == NULL)
+  ChronoWindow *window;
+  ChronoProfileView *profile = show_profile (f, &window);
+  if (profile == NULL)
     return;
-  ChronoProfileView *profile =
-      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
-  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
   ChronoTrace *trace = chrono_timeline_view_get_trace (view);
   ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
@@ -792,13 +786,10 @@ made_path (const char *joined, gint64 inclusive)
 void
 test_flame_graph_open_calls (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  ChronoWindow *window = open_otf2_fixture (f, "mpi_metrics.otf2");
-  if (window == NULL)
+  ChronoWindow *window;
+  ChronoProfileView *profile = show_profile (f, &window);
+  if (profile == NULL)
     return;
-  ChronoProfileView *profile =
-      CHRONO_PROFILE_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_PROFILE_VIEW));
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (profile), GTK_TYPE_STACK);
-  gtk_stack_set_visible_child_name (GTK_STACK (stack), "profile");
   chrono_profile_view_show_flame (profile);
   settle ();
   ChronoFlameView *flame = CHRONO_FLAME_VIEW (chrono_profile_view_get_flame (profile));
