@@ -22,6 +22,7 @@ typedef struct {
   ChronoSpans *spans;
   const ChronoLaneCalls *calls;
   Figures *figures; /* by path node */
+  GArray *touched; /* guint32: the nodes with a call in the range, as met */
   gint64 begin, end;
 } Walk;
 
@@ -66,7 +67,8 @@ count_call (Walk *walk, guint index)
     return;
   gint64 inclusive = inclusive_in_range (walk, &s);
   Figures *f = &walk->figures[walk->calls->node[index]];
-  f->calls++;
+  if (f->calls++ == 0)
+    g_array_append_val (walk->touched, walk->calls->node[index]);
   f->inclusive += inclusive;
   if (s.flags & CHRONO_SPAN_OPEN_END)
     return;
@@ -142,19 +144,33 @@ names_of (ChronoPathIndex *index, guint32 node)
   return names;
 }
 
-/* In path order; paths of no call in the range (only a way down to one) are left out. */
-static GArray *
-paths_of (ChronoPathIndex *index, const Figures *figures)
+static int
+by_rank (gconstpointer a, gconstpointer b, gpointer ranks)
 {
-  GArray *paths = g_array_new (FALSE, FALSE, sizeof (ChronoCallPath));
+  guint32 x = ((const guint32 *) ranks)[*(const guint32 *) a], y = ((const guint32 *) ranks)[*(const guint32 *) b];
+  return x < y ? -1 : (x > y);
+}
+
+/* The paths with a call in the range, in path order (paths only on the way
+ * down to one are left out).  Few nodes touched (one location of many, a
+ * short range): they are sorted by their place in the index's order; many:
+ * the index's order is walked whole. */
+static GArray *
+paths_of (ChronoPathIndex *index, const Figures *figures, GArray *touched)
+{
   guint n;
   const guint32 *sorted = chrono_path_index_sorted (index, &n);
-  for (guint i = 0; i < n; i++)
+  gboolean few = touched->len < n / 16;
+  if (few)
+    g_array_sort_with_data (touched, by_rank, (gpointer) chrono_path_index_ranks (index));
+  GArray *paths = g_array_sized_new (FALSE, FALSE, sizeof (ChronoCallPath), touched->len);
+  for (guint i = 0; i < (few ? touched->len : n); i++)
     {
-      const Figures *f = &figures[sorted[i]];
+      guint32 node = few ? g_array_index (touched, guint32, i) : sorted[i];
+      const Figures *f = &figures[node];
       if (f->calls == 0)
         continue;
-      ChronoCallPath path = { names_of (index, sorted[i]), f->calls, f->inclusive, f->exclusive };
+      ChronoCallPath path = { names_of (index, node), f->calls, f->inclusive, f->exclusive };
       g_array_append_val (paths, path);
     }
   return paths;
@@ -184,10 +200,11 @@ chrono_call_paths_compute (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, g
   for (guint i = 0; i < walked->len; i++)
     calls[i] = chrono_path_index_lane (index, g_ptr_array_index (walked, i));
   g_autofree Figures *figures = g_new0 (Figures, chrono_path_index_get_n_nodes (index));
-  Walk walk = { .figures = figures, .begin = begin, .end = end };
+  g_autoptr (GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+  Walk walk = { .figures = figures, .touched = touched, .begin = begin, .end = end };
   for (guint i = 0; i < walked->len; i++)
     add_lane (&walk, g_ptr_array_index (walked, i), calls[i]);
-  return paths_of (index, figures);
+  return paths_of (index, figures, touched);
 }
 
 void

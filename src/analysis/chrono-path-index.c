@@ -26,6 +26,7 @@ struct _ChronoPathIndex {
   GHashTable *children; /* (parent << 32 | name) -> node index */
   GHashTable *lanes; /* ChronoLane * -> LaneCalls */
   guint32 *sorted;
+  guint32 *rank; /* a node's place in sorted */
   guint n_sorted; /* nodes when sorted was made */
 };
 
@@ -44,6 +45,7 @@ index_free (ChronoPathIndex *index)
   g_hash_table_unref (index->children);
   g_hash_table_unref (index->lanes);
   g_free (index->sorted);
+  g_free (index->rank);
   g_free (index);
 }
 
@@ -64,6 +66,13 @@ chrono_path_index_of (ChronoTrace *trace)
   index->children = g_hash_table_new_full (chrono_call_path_key_hash, g_int64_equal, g_free, NULL);
   index->lanes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) lane_calls_free);
   g_object_set_qdata_full (G_OBJECT (trace), quark, index, (GDestroyNotify) index_free);
+  /* every location at once: the nodes are then all there, and their path
+   * order is worked out once (a profile per location would redo it for
+   * each location the index grew by) */
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (chrono_lane_get_kind (lanes->pdata[i]) == CHRONO_LANE_WORKER)
+      chrono_path_index_lane (index, lanes->pdata[i]);
   return index;
 }
 
@@ -248,7 +257,9 @@ chrono_path_index_sorted (ChronoPathIndex *index, guint *n)
       guint32 *first;
       g_autofree guint32 *children = children_by_name (index, &first);
       g_free (index->sorted);
+      g_free (index->rank);
       index->sorted = g_new (guint32, MAX (index->nodes->len, 1));
+      index->rank = g_new0 (guint32, MAX (index->nodes->len, 1));
       index->n_sorted = index->nodes->len;
       /* preorder: a stack of the children still to visit, the first on top */
       g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -259,6 +270,7 @@ chrono_path_index_sorted (ChronoPathIndex *index, guint *n)
         {
           guint32 node = g_array_index (todo, guint32, todo->len - 1);
           g_array_set_size (todo, todo->len - 1);
+          index->rank[node] = out;
           index->sorted[out++] = node;
           for (guint32 k = first[node + 1]; k > first[node]; k--)
             g_array_append_val (todo, children[k - 1]);
@@ -267,4 +279,13 @@ chrono_path_index_sorted (ChronoPathIndex *index, guint *n)
     }
   *n = index->n_sorted - 1;
   return index->sorted;
+}
+
+const guint32 *
+chrono_path_index_ranks (ChronoPathIndex *index)
+{
+  g_return_val_if_fail (index != NULL, NULL);
+  guint n;
+  chrono_path_index_sorted (index, &n);
+  return index->rank;
 }

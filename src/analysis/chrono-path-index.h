@@ -42,5 +42,7 @@ gboolean chrono_path_index_first_call (ChronoTrace *trace, const char *joined, g
 /* Every node but the root in path order: element by element by the names'
  * bytes, a path before those under it (n: how many). */
 const guint32 *chrono_path_index_sorted (ChronoPathIndex *index, guint *n);
+/* Each node's place in that order (by node). */
+const guint32 *chrono_path_index_ranks (ChronoPathIndex *index);
 
 G_END_DECLS
