@@ -4,6 +4,7 @@
  * spans are stored by column already, but not as plain arrays). */
 #include "chrono-gi.h"
 
+#include "chrono-cli-documents.h"
 #include "chrono-cli-json.h"
 #include "chrono-cli-profile.h"
 #include "chrono-cli-stats.h"
@@ -429,6 +430,44 @@ chrono_profile_json (ChronoTrace *trace, gboolean per_location, gint64 begin, gi
       end = G_MAXINT64;
     }
   return chrono_cli_profile_json (trace, per_location, begin, end);
+}
+
+/**
+ * chrono_blocking_json:
+ * @trace: a trace of tasks (BTF), read whole or lazily
+ *
+ * Returns: (transfer full): what `chronoscope-cli blocking --json` prints
+ *   for it: every request of a semaphore, its wait and who held it
+ */
+char *
+chrono_blocking_json (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  g_autoptr (ChronoBlocking) blocking = chrono_blocking_new (trace);
+  return chrono_cli_blocking_json (trace, blocking);
+}
+
+/**
+ * chrono_comm_json:
+ * @trace: a trace of messages (OTF2) read whole
+ * @error: why there is no matrix (a lazy read keeps no messages)
+ *
+ * Returns: (transfer full): what `chronoscope-cli comm --json` prints for
+ *   it: messages and bytes per sender, receiver and communicator, and the
+ *   time receivers waited for late senders
+ */
+char *
+chrono_comm_json (ChronoTrace *trace, GError **error)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  g_autoptr (ChronoComm) comm = chrono_comm_new (trace);
+  if (comm == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "%s keeps no messages (read lazily, or a format without them)", chrono_trace_get_path (trace));
+      return NULL;
+    }
+  return chrono_cli_comm_json (trace, comm);
 }
 
 /* The renderer of a trace on its own, and its options over a range of it

@@ -68,6 +68,8 @@ void chrono_lane_get_signal_fragments (ChronoLane *lane, GBytes **starts, GBytes
 char *chrono_report_json (ChronoTrace *trace);
 char *chrono_stats_json (ChronoTrace *trace, GError **error);
 char *chrono_profile_json (ChronoTrace *trace, gboolean per_location, gint64 begin, gint64 end);
+char *chrono_blocking_json (ChronoTrace *trace);
+char *chrono_comm_json (ChronoTrace *trace, GError **error);
 
 gboolean chrono_export (ChronoTrace *trace, const char *path, int width, int height, gint64 begin, gint64 end,
                         GError **error);

@@ -100,10 +100,14 @@ for golden in dumps:
     problem = problem or same_lanes(trace, dump)
     if problem is None and trace.get_format() == "btf":
         problem = None if Chrono.stats_json(trace) == cli_text("stats", "--json", path) else "stats_json differs"
+        if problem is None and Chrono.blocking_json(trace) != cli_text("blocking", "--json", path):
+            problem = "blocking_json differs"
     if problem is None and trace.get_format() == "otf2":
         for flags in ([], ["--per-location"]):
             if Chrono.profile_json(trace, bool(flags), 0, 0) != cli_text("profile", "--json", *flags, path):
                 problem = f"profile_json {' '.join(flags)} differs"
+        if problem is None and Chrono.comm_json(trace) != cli_text("comm", "--json", path):
+            problem = "comm_json differs"
     check(f"{name}: dump, report and lanes as the CLI has them", problem is None, problem or "")
 
 # a file that cannot be read: GLib.Error naming it
