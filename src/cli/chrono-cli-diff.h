@@ -26,6 +26,18 @@ typedef struct {
   double relative;
 } ChronoDiffChange;
 
+/* A run read (trace set, its path for messages): its items by what it
+ * holds, over range (NULL: all); FALSE with an error when it holds none. */
+gboolean chrono_cli_diff_run_init (ChronoDiffRun *run, const char *path, const char *range, GError **error);
+void chrono_cli_diff_run_clear (ChronoDiffRun *run);
+/* Whether b is of a's kind (else an error naming path_b); the conditions
+ * checked against a's kind; its document, its table, the conditions met. */
+gboolean chrono_cli_diff_same_kind (const ChronoDiffRun *a, const ChronoDiffRun *b, const char *path_b, GError **error);
+gboolean chrono_cli_diff_check (const ChronoDiffRun *a, GPtrArray *gates, GError **error);
+char *chrono_cli_diff_json (const ChronoDiffRun *a, const ChronoDiffRun *b);
+char *chrono_cli_diff_text (const ChronoDiffRun *a, const ChronoDiffRun *b);
+guint chrono_cli_diff_gates (const ChronoDiffRun *a, const ChronoDiffRun *b, GPtrArray *gates);
+
 /* "+1.5 ms", "−3", with the relative change when known. */
 char *chrono_cli_diff_delta_text (const ChronoDiffChange *change);
 /* The changes meeting gate, said on stderr; how many. */

@@ -4,6 +4,7 @@
  * spans are stored by column already, but not as plain arrays). */
 #include "chrono-gi.h"
 
+#include "chrono-cli-diff.h"
 #include "chrono-cli-documents.h"
 #include "chrono-cli-json.h"
 #include "chrono-cli-profile.h"
@@ -114,7 +115,17 @@ chrono_trace_load_finish (GAsyncResult *result, GError **error)
  * scanner reads them, not in the model's headers. */
 
 /**
- * chrono_trace_list_lanes:
+ * chrono_trace_get_lanes: (skip)
+ * @trace: a trace
+ *
+ * The top-level lanes as a list model; a script gets every lane by
+ * get_lanes() (chrono_trace_list_lanes) instead.
+ *
+ * Returns: (transfer none): the top-level lanes
+ */
+
+/**
+ * chrono_trace_list_lanes: (rename-to chrono_trace_get_lanes)
  * @trace: a trace
  *
  * Returns: (transfer container) (element-type ChronoLane): every lane,
@@ -468,6 +479,32 @@ chrono_comm_json (ChronoTrace *trace, GError **error)
       return NULL;
     }
   return chrono_cli_comm_json (trace, comm);
+}
+
+/**
+ * chrono_diff_json:
+ * @a: run A, read whole
+ * @b: run B, of the same kind (tasks, calls or claims), read whole
+ * @error: why the runs cannot be compared (runs of different kinds, or
+ *   with nothing to compare)
+ *
+ * Returns: (transfer full): what `chronoscope-cli diff A B --json` prints
+ *   for them: each task's metrics, call path or resource in both runs,
+ *   the change and the change relative to A, and what one run has alone
+ */
+char *
+chrono_diff_json (ChronoTrace *a, ChronoTrace *b, GError **error)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (a) && CHRONO_IS_TRACE (b), NULL);
+  ChronoDiffRun run_a = { g_object_ref (a) }, run_b = { g_object_ref (b) };
+  char *text = NULL;
+  if (chrono_cli_diff_run_init (&run_a, chrono_trace_get_path (a), NULL, error)
+      && chrono_cli_diff_run_init (&run_b, chrono_trace_get_path (b), NULL, error)
+      && chrono_cli_diff_same_kind (&run_a, &run_b, chrono_trace_get_path (b), error))
+    text = chrono_cli_diff_json (&run_a, &run_b);
+  chrono_cli_diff_run_clear (&run_a);
+  chrono_cli_diff_run_clear (&run_b);
+  return text;
 }
 
 /* The renderer of a trace on its own, and its options over a range of it

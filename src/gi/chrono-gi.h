@@ -30,6 +30,7 @@ const char *chrono_trace_get_format (ChronoTrace *trace);
 gint64 chrono_trace_get_begin (ChronoTrace *trace);
 gint64 chrono_trace_get_end (ChronoTrace *trace);
 gboolean chrono_trace_is_lazy (ChronoTrace *trace);
+GListModel *chrono_trace_get_lanes (ChronoTrace *trace);
 GPtrArray *chrono_trace_list_lanes (ChronoTrace *trace);
 guint chrono_trace_count_lanes (ChronoTrace *trace);
 const char *chrono_lane_get_name (ChronoLane *lane);
@@ -70,6 +71,7 @@ char *chrono_stats_json (ChronoTrace *trace, GError **error);
 char *chrono_profile_json (ChronoTrace *trace, gboolean per_location, gint64 begin, gint64 end);
 char *chrono_blocking_json (ChronoTrace *trace);
 char *chrono_comm_json (ChronoTrace *trace, GError **error);
+char *chrono_diff_json (ChronoTrace *a, ChronoTrace *b, GError **error);
 
 gboolean chrono_export (ChronoTrace *trace, const char *path, int width, int height, gint64 begin, gint64 end,
                         GError **error);

@@ -30,7 +30,7 @@ start = time.monotonic()
 trace = Chrono.Trace.load(path, {"lazy": "never"})
 loaded = time.monotonic()
 spans = 0
-for lane in trace.list_lanes():
+for lane in trace.get_lanes():
     starts, ends = lane.get_span_times()
     a = numpy.frombuffer(starts.get_data() or b"", dtype=numpy.int64)
     b = numpy.frombuffer(ends.get_data() or b"", dtype=numpy.int64)

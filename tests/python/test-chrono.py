@@ -65,7 +65,7 @@ def column(data, dtype):
 
 
 def same_lanes(trace, dump):
-    lanes = trace.list_lanes()
+    lanes = trace.get_lanes()
     want = parse_dump(dump)
     if [(lane.get_path(), lane.get_kind_name()) for lane in lanes] != [(w["path"], w["kind"]) for w in want]:
         return "the lanes' paths and kinds"
@@ -110,6 +110,21 @@ for golden in dumps:
             problem = "comm_json differs"
     check(f"{name}: dump, report and lanes as the CLI has them", problem is None, problem or "")
 
+# two runs compared: diff_json is diff --json, for each kind of run; runs of two kinds raise GLib.Error
+for kind, first, second in (("btf", "timing_metrics.btf", "spec_example.btf"), ("otf2", "mpi_metrics.otf2", "plain.otf2"),
+                            ("etf", "grouped.etf", "attributes.etf")):
+    a, b = os.path.join(fixtures, kind, first), os.path.join(fixtures, kind, second)
+    if not os.path.exists(a):
+        continue
+    got = Chrono.diff_json(Chrono.Trace.load(a, {"lazy": "never"}), Chrono.Trace.load(b, {"lazy": "never"}))
+    check(f"diff_json of two {kind} runs is diff --json", got == cli_text("diff", a, b, "--json"))
+try:
+    Chrono.diff_json(Chrono.Trace.load(os.path.join(fixtures, "btf", "spec_example.btf"), None),
+                     Chrono.Trace.load(os.path.join(fixtures, "etf", "grouped.etf"), None))
+    check("diff_json of runs of two kinds raises GLib.Error", False, "no error")
+except GLib.Error as error:
+    check("diff_json of runs of two kinds raises GLib.Error naming B", "grouped.etf" in error.message, error.message)
+
 # a file that cannot be read: GLib.Error naming it
 missing = os.path.join(fixtures, "no-such-trace.btf")
 try:
@@ -149,10 +164,10 @@ with tempfile.TemporaryDirectory() as tmp:
     whole = Chrono.Trace.load(big, {"lazy": "never"})
     got = seen["trace"]
     check("load_async gives the trace load gives",
-          got is not None and [lane.get_path() for lane in got.list_lanes()]
-          == [lane.get_path() for lane in whole.list_lanes()]
+          got is not None and [lane.get_path() for lane in got.get_lanes()]
+          == [lane.get_path() for lane in whole.get_lanes()]
           and all(column(a.get_span_times()[0], numpy.int64).tolist() == column(b.get_span_times()[0], numpy.int64).tolist()
-                  for a, b in zip(got.list_lanes(), whole.list_lanes())))
+                  for a, b in zip(got.get_lanes(), whole.get_lanes())))
     progress = seen["progress"]
     check("load_async tells its progress as it reads, 0 to 1 and never back",
           len(progress) > 1 and all(0.0 <= f <= 1.0 for f in progress) and progress == sorted(progress),
