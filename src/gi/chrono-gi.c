@@ -107,7 +107,8 @@ chrono_trace_load_async (const char *path, GHashTable *options, ChronoLoadProgre
 ChronoTrace *
 chrono_trace_load_finish (GAsyncResult *result, GError **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, NULL) && g_async_result_is_tagged (result, chrono_trace_load_async),
+                        NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
@@ -119,17 +120,9 @@ chrono_trace_load_finish (GAsyncResult *result, GError **error)
  * @trace: a trace
  *
  * The top-level lanes as a list model; a script gets every lane by
- * get_lanes() (chrono_trace_list_lanes) instead.
+ * get_lanes() (chrono_trace_list_script_lanes) instead.
  *
  * Returns: (transfer none): the top-level lanes
- */
-
-/**
- * chrono_trace_list_lanes: (rename-to chrono_trace_get_lanes)
- * @trace: a trace
- *
- * Returns: (transfer container) (element-type ChronoLane): every lane,
- *   depth first, in the order `chronoscope-cli dump` lists them
  */
 
 /**
@@ -189,28 +182,6 @@ chrono_trace_load_finish (GAsyncResult *result, GError **error)
  */
 
 /**
- * chrono_lane_get_parent:
- * @lane: a lane
- *
- * Returns: (transfer none) (nullable): the lane it is under, or %NULL at the top
- */
-
-/**
- * chrono_lane_get_n_children:
- * @lane: a lane
- *
- * Returns: how many lanes are directly under it
- */
-
-/**
- * chrono_lane_get_child:
- * @lane: a lane
- * @index: which of the lanes under it
- *
- * Returns: (transfer none): the lane under it at @index
- */
-
-/**
  * chrono_trace_get_ticks_per_second:
  * @trace: a trace
  *
@@ -251,6 +222,39 @@ chrono_trace_to_dump (ChronoTrace *trace)
   return chrono_trace_dump (trace);
 }
 
+/* A script may keep a lane longer than its trace, whose lanes above it go
+ * with the trace (a lane does not hold its parent): its path is taken
+ * while they are there, when the lane is handed out, and kept on it. */
+static GQuark
+path_quark (void)
+{
+  static GQuark quark;
+  if (quark == 0)
+    quark = g_quark_from_static_string ("chrono-gi-path");
+  return quark;
+}
+
+/**
+ * chrono_trace_list_script_lanes: (rename-to chrono_trace_get_lanes)
+ * @trace: a trace
+ *
+ * Every lane, each with its path kept on it, so that a lane may outlive
+ * the trace (its items are its own).
+ *
+ * Returns: (transfer container) (element-type ChronoLane): every lane,
+ *   depth first, in the order `chronoscope-cli dump` lists them
+ */
+GPtrArray *
+chrono_trace_list_script_lanes (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
+  GPtrArray *lanes = chrono_trace_list_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (g_object_get_qdata (lanes->pdata[i], path_quark ()) == NULL)
+      g_object_set_qdata_full (lanes->pdata[i], path_quark (), chrono_lane_dup_path (lanes->pdata[i]), g_free);
+  return lanes;
+}
+
 /**
  * chrono_lane_get_path:
  * @lane: a lane
@@ -262,7 +266,8 @@ char *
 chrono_lane_get_path (ChronoLane *lane)
 {
   g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
-  return chrono_lane_dup_path (lane);
+  const char *kept = g_object_get_qdata (G_OBJECT (lane), path_quark ());
+  return kept != NULL ? g_strdup (kept) : chrono_lane_dup_path (lane);
 }
 
 /**
@@ -403,17 +408,33 @@ chrono_report_json (ChronoTrace *trace)
  * Returns: (transfer full): what `chronoscope-cli stats --json` prints for
  *   it: every task's, ISR's and runnable's timing metrics, byte for byte
  */
+/* Figures that need every item in memory, of a trace that holds them (as
+ * the CLI reads its runs: whole); FALSE with an error saying which is not so. */
+static gboolean
+read_whole_with (ChronoTrace *trace, ChronoTraceFeatures feature, const char *figures, GError **error)
+{
+  if (chrono_trace_is_lazy (trace))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "%s was read lazily: %s need every item in memory (load it with \"lazy\": \"never\")",
+                   chrono_trace_get_path (trace), figures);
+      return FALSE;
+    }
+  if (!(chrono_trace_get_features (trace) & feature))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "%s (%s) holds nothing %s are of",
+                   chrono_trace_get_path (trace), chrono_trace_get_format (trace), figures);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 char *
 chrono_stats_json (ChronoTrace *trace, GError **error)
 {
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
-  if (chrono_trace_is_lazy (trace))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   "%s was read lazily: timing metrics need every instance (load it with \"lazy\": \"never\")",
-                   chrono_trace_get_path (trace));
-      return NULL;
-    }
+  if (!read_whole_with (trace, CHRONO_TRACE_HAS_INSTANCES, "timing metrics", error))
+    return NULL;
   ChronoMetricsOptions options;
   chrono_metrics_options_init (&options);
   g_autoptr (GPtrArray) entities = chrono_metrics_compute (trace, &options);
@@ -426,16 +447,19 @@ chrono_stats_json (ChronoTrace *trace, GError **error)
  * @per_location: each location's paths apart, with each region's load imbalance
  * @begin: the range's start in ticks of the trace
  * @end: its end (@begin = @end = 0: the whole run)
+ * @error: why there are no call paths (read lazily, or no calls in the trace)
  *
  * Returns: (transfer full): what `chronoscope-cli profile --json
  *   [--per-location]` prints for it: every call path with its calls,
  *   inclusive and exclusive time
  */
 char *
-chrono_profile_json (ChronoTrace *trace, gboolean per_location, gint64 begin, gint64 end)
+chrono_profile_json (ChronoTrace *trace, gboolean per_location, gint64 begin, gint64 end, GError **error)
 {
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
-  if (end <= begin)
+  if (!read_whole_with (trace, CHRONO_TRACE_HAS_CALLS, "call paths", error))
+    return NULL;
+  if (begin == 0 && end == 0)
     {
       begin = G_MININT64;
       end = G_MAXINT64;
@@ -496,6 +520,14 @@ char *
 chrono_diff_json (ChronoTrace *a, ChronoTrace *b, GError **error)
 {
   g_return_val_if_fail (CHRONO_IS_TRACE (a) && CHRONO_IS_TRACE (b), NULL);
+  if (chrono_trace_is_lazy (a) || chrono_trace_is_lazy (b))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "%s was read lazily: a comparison needs every item of both runs in memory (load them with "
+                   "\"lazy\": \"never\")",
+                   chrono_trace_get_path (chrono_trace_is_lazy (a) ? a : b));
+      return NULL;
+    }
   ChronoDiffRun run_a = { g_object_ref (a) }, run_b = { g_object_ref (b) };
   char *text = NULL;
   if (chrono_cli_diff_run_init (&run_a, chrono_trace_get_path (a), NULL, error)

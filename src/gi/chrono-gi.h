@@ -31,13 +31,9 @@ gint64 chrono_trace_get_begin (ChronoTrace *trace);
 gint64 chrono_trace_get_end (ChronoTrace *trace);
 gboolean chrono_trace_is_lazy (ChronoTrace *trace);
 GListModel *chrono_trace_get_lanes (ChronoTrace *trace);
-GPtrArray *chrono_trace_list_lanes (ChronoTrace *trace);
 guint chrono_trace_count_lanes (ChronoTrace *trace);
 const char *chrono_lane_get_name (ChronoLane *lane);
 const char *chrono_lane_get_display_name (ChronoLane *lane);
-ChronoLane *chrono_lane_get_parent (ChronoLane *lane);
-guint chrono_lane_get_n_children (ChronoLane *lane);
-ChronoLane *chrono_lane_get_child (ChronoLane *lane, guint index);
 #endif
 
 /**
@@ -56,6 +52,7 @@ void chrono_trace_load_async (const char *path, GHashTable *options, ChronoLoadP
 ChronoTrace *chrono_trace_load_finish (GAsyncResult *result, GError **error);
 
 char *chrono_trace_to_dump (ChronoTrace *trace);
+GPtrArray *chrono_trace_list_script_lanes (ChronoTrace *trace);
 
 char *chrono_lane_get_path (ChronoLane *lane);
 const char *chrono_lane_get_kind_name (ChronoLane *lane);
@@ -68,7 +65,7 @@ void chrono_lane_get_signal_fragments (ChronoLane *lane, GBytes **starts, GBytes
 
 char *chrono_report_json (ChronoTrace *trace);
 char *chrono_stats_json (ChronoTrace *trace, GError **error);
-char *chrono_profile_json (ChronoTrace *trace, gboolean per_location, gint64 begin, gint64 end);
+char *chrono_profile_json (ChronoTrace *trace, gboolean per_location, gint64 begin, gint64 end, GError **error);
 char *chrono_blocking_json (ChronoTrace *trace);
 char *chrono_comm_json (ChronoTrace *trace, GError **error);
 char *chrono_diff_json (ChronoTrace *a, ChronoTrace *b, GError **error);

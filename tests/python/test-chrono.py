@@ -137,11 +137,26 @@ except GLib.Error as error:
 btf = os.path.join(fixtures, "btf", "timing_metrics.btf")
 lazy = Chrono.Trace.load(btf, {"lazy": "always", "chunk-size": "256"})
 check("loader options reach the loader (lazy)", lazy.is_lazy() and not Chrono.Trace.load(btf, {"lazy": "never"}).is_lazy())
-try:
-    Chrono.stats_json(lazy)
-    check("stats_json of a lazily read trace raises GLib.Error", False, "no error")
-except GLib.Error as error:
-    check("stats_json of a lazily read trace raises GLib.Error saying why", "lazily" in error.message, error.message)
+for what, call in (("stats_json", lambda: Chrono.stats_json(lazy)),
+                   ("diff_json", lambda: Chrono.diff_json(lazy, lazy)),
+                   ("profile_json of a BTF (no calls)",
+                    lambda: Chrono.profile_json(Chrono.Trace.load(btf, {"lazy": "never"}), False, 0, 0))):
+    try:
+        call()
+        check(f"{what} of what it cannot read raises GLib.Error", False, "no error")
+    except GLib.Error as error:
+        check(f"{what} of what it cannot read raises GLib.Error saying why",
+              "lazily" in error.message or "holds nothing" in error.message, error.message)
+
+# a lane kept longer than its trace keeps its path and its items
+kept = Chrono.Trace.load(btf, {"lazy": "never"}).get_lanes()
+deep = [lane for lane in kept if "/" in lane.get_path()][-1]
+want_path, want_spans = deep.get_path(), column(deep.get_span_times()[0], numpy.int64).tolist()
+del kept
+import gc  # noqa: E402
+gc.collect()
+check("a lane kept longer than its trace keeps its path and its spans",
+      deep.get_path() == want_path and column(deep.get_span_times()[0], numpy.int64).tolist() == want_spans)
 
 # asynchronously, with progress, a file of some MB (the generator's)
 loop = GLib.MainLoop()
