@@ -1,6 +1,6 @@
 /* Comparing runs: Compare With… on two runs of tasks (their timing
- * metrics, their differential flame graph, B aligned at an item) and on
- * two runs of claims (their resources). */
+ * metrics, their differential flame graph, B aligned at an item), of
+ * calls (their call paths) and of claims (their resources). */
 #include <math.h>
 
 #include "chrono-compare-histogram.h"
@@ -9,6 +9,8 @@
 #include "chrono-flame-view.h"
 #include "chrono-gui-fixture.h"
 #include "chrono-gui-tests.h"
+#include "chrono-path-compare-view.h"
+#include "chrono-find.h"
 #include "chrono-resource-compare-view.h"
 #include "chrono-task-paths.h"
 
@@ -288,4 +290,152 @@ test_compare_resources_of_one_run (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpoin
     }
   g_assert_cmpuint (in_a, ==, diff->only_a->len);
   g_assert_cmpuint (in_b, ==, diff->only_b->len);
+}
+
+/* `diff --json` of two runs, parsed (the figures the Compare page must show). */
+static JsonNode *
+cli_diff (const char *a, const char *b)
+{
+  const char *argv[] = { cli_path, "diff", a, b, "--json", NULL };
+  g_autofree char *out = NULL;
+  int status;
+  g_assert_true (
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static char *
+joined_path (JsonArray *names)
+{
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < json_array_get_length (names); i++)
+    g_string_append_printf (out, "%s%s", i ? ";" : "", json_array_get_string_element (names, i));
+  return g_string_free (out, FALSE);
+}
+
+/* A run of the OTF2 generator's program with MPI (seed 7) of so many events, in dir. */
+static char *
+generate_otf2_run (const char *dir, const char *name, const char *events)
+{
+  char *anchor = g_build_filename (dir, name, NULL);
+  const char *argv[] = { g_getenv ("CHRONO_GEN_OTF2"), "-o", anchor, "--seed", "7", "--mpi", "--events", events, NULL };
+  int status;
+  g_assert_true (
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return anchor;
+}
+
+/* Compare With… on two OTF2 runs of one program, the second longer: the
+ * Compare page lists every call path of either run with the inclusive time
+ * of `diff` in both and its change, a path of one run only as such; under
+ * it, B's flame graph coloured by the change from A, and a row selected
+ * widens its path there. */
+void
+test_compare_call_paths (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  const char *generator = g_getenv ("CHRONO_GEN_OTF2");
+  if (generator == NULL || *generator == '\0')
+    {
+      g_test_skip ("built without the OTF2 generator");
+      return;
+    }
+  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-XXXXXX", NULL);
+  g_autofree char *a = generate_otf2_run (dir, "before.otf2", "3000");
+  g_autofree char *b = generate_otf2_run (dir, "after.otf2", "3300");
+  ChronoWindow *window = chrono_gui_open (f, a);
+  compare_with_and_wait (window, b);
+  GtkWidget *page = chrono_window_get_compare_view (window);
+  g_assert_true (CHRONO_IS_PATH_COMPARE_VIEW (page));
+  ChronoPathCompareView *compare = CHRONO_PATH_COMPARE_VIEW (page);
+  g_autoptr (JsonNode) diff = cli_diff (a, b);
+  JsonObject *root = json_node_get_object (diff);
+  JsonArray *paths = json_object_get_array_member (root, "paths");
+  g_autoptr (GHashTable) relative = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < json_array_get_length (paths); i++)
+    {
+      JsonObject *p = json_array_get_object_element (paths, i);
+      JsonObject *inclusive = json_object_get_object_member (p, "inclusive_time");
+      g_hash_table_insert (relative, joined_path (json_object_get_array_member (p, "path")),
+                           json_object_get_member (inclusive, "relative"));
+    }
+  guint only = json_array_get_length (json_object_get_array_member (root, "only_a"))
+               + json_array_get_length (json_object_get_array_member (root, "only_b"));
+  g_assert_cmpuint (only, >, 0);
+  GtkTreeModel *model = gtk_tree_view_get_model (chrono_path_compare_view_get_tree (compare));
+  guint rows = 0, alone = 0;
+  GtkTreeIter iter, slower;
+  gboolean have_slower = FALSE;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter), rows++)
+    {
+      g_autofree char *path = NULL, *relative_text = NULL;
+      double shown, in_b;
+      gtk_tree_model_get (model, &iter, CHRONO_PATH_COMPARE_COLUMN_PATH, &path, CHRONO_PATH_COMPARE_COLUMN_RELATIVE,
+                          &shown, CHRONO_PATH_COMPARE_COLUMN_RELATIVE_TEXT, &relative_text,
+                          CHRONO_PATH_COMPARE_COLUMN_B, &in_b, -1);
+      JsonNode *want = g_hash_table_lookup (relative, path);
+      if (want == NULL)
+        {
+          alone++;
+          g_assert_true (g_str_has_prefix (relative_text, "only in"));
+          continue;
+        }
+      if (JSON_NODE_HOLDS_NULL (want))
+        g_assert_cmpfloat (shown, ==, -G_MAXDOUBLE);
+      else
+        g_assert_cmpfloat (fabs (shown - json_node_get_double (want)), <, 1e-9);
+      if (!have_slower && shown > 0.5 && in_b > 0)
+        {
+          slower = iter;
+          have_slower = TRUE;
+        }
+    }
+  g_assert_cmpuint (rows, ==, g_hash_table_size (relative) + only);
+  g_assert_cmpuint (alone, ==, only);
+  g_assert_true (have_slower);
+  /* the slower path in the flame graph of B: its times in both runs; a row selected widens it */
+  g_autofree char *joined = NULL;
+  gtk_tree_model_get (model, &slower, CHRONO_PATH_COMPARE_COLUMN_PATH, &joined, -1);
+  ChronoFlameView *flame = CHRONO_FLAME_VIEW (chrono_path_compare_view_get_flame (compare));
+  double x, y, w;
+  g_assert_true (chrono_flame_view_get_bar (flame, joined, &x, &y, &w));
+  g_autofree char *tooltip = chrono_flame_view_describe_at (flame, x + MIN (w / 2, 1), y + 9);
+  g_assert_nonnull (strstr (tooltip, " in A, "));
+  gtk_tree_selection_select_iter (gtk_tree_view_get_selection (chrono_path_compare_view_get_tree (compare)), &slower);
+  g_assert_cmpstr (chrono_flame_view_get_focus (flame), ==, joined);
+  /* another figure keeps the row chosen (and the align button for it) */
+  chrono_path_compare_view_set_figure (compare, CHRONO_PATH_EXCLUSIVE);
+  GtkTreeIter chosen;
+  GtkTreeModel *now = NULL;
+  g_assert_true (gtk_tree_selection_get_selected (
+      gtk_tree_view_get_selection (chrono_path_compare_view_get_tree (compare)), &now, &chosen));
+  g_autofree char *still = NULL;
+  gtk_tree_model_get (now, &chosen, CHRONO_PATH_COMPARE_COLUMN_PATH, &still, -1);
+  g_assert_cmpstr (still, ==, joined);
+  g_assert_true (gtk_widget_get_sensitive (chrono_path_compare_view_get_align (compare)));
+  /* aligned at the path's first call: B's begins where A's does */
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTraceSet *set = chrono_layout_get_trace_set (chrono_timeline_view_get_layout (view));
+  gint64 first[2];
+  for (guint run = 0; run < 2; run++)
+    {
+      g_autoptr (ChronoQuery) query = chrono_query_new_path (joined);
+      g_autoptr (ChronoFindResult) calls = chrono_find (chrono_trace_set_get_trace (set, run), query, G_MAXUINT);
+      g_assert_cmpuint (calls->matches->len, >, 0);
+      first[run] = G_MAXINT64;
+      for (guint i = 0; i < calls->matches->len; i++)
+        first[run] = MIN (first[run], g_array_index (calls->matches, ChronoMatch, i).start);
+    }
+  chrono_trace_set_set_shift (set, 1, chrono_trace_set_get_shift (set, 1) + 12345); /* B dragged away first */
+  gtk_button_clicked (GTK_BUTTON (chrono_path_compare_view_get_align (compare)));
+  settle ();
+  g_assert_cmpint (chrono_trace_set_to_reference (set, 1, first[1]), ==,
+                   chrono_trace_set_to_reference (set, 0, first[0]));
+  chrono_flame_view_focus (flame, NULL);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "compare-call-paths.png");
 }
