@@ -26,18 +26,6 @@ typedef struct {
   gint64 begin, end;
 } Walk;
 
-guint
-chrono_call_path_key_hash (gconstpointer key)
-{
-  guint64 v = *(const guint64 *) key;
-  v ^= v >> 33;
-  v *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  v ^= v >> 33;
-  v *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
-  v ^= v >> 33;
-  return (guint) v;
-}
-
 /* Within [begin, end): a call of no length counts when it lies in the range. */
 static gboolean
 in_range (const Walk *walk, const ChronoSpan *s)

@@ -35,11 +35,6 @@ int chrono_call_path_compare (const ChronoCallPath *a, const ChronoCallPath *b);
 /* The path's names joined by ';' (as folded stacks write them). */
 char *chrono_call_path_join (const ChronoCallPath *path);
 
-/* A hash of a path node's key (parent << 32 | name, a guint64): mixed, since
- * g_int64_hash folds the halves with a xor and small parents xor small
- * names collide into a few buckets. */
-guint chrono_call_path_key_hash (gconstpointer key);
-
 /* The lanes a call-path profile reads: every worker lane, in tree order. */
 GPtrArray *chrono_call_paths_lanes (ChronoTrace *trace);
 

@@ -1,5 +1,5 @@
 /* chrono-path-index.c — nodes found by (parent, name) in a hash table, the
- * key mixed as chrono_call_path_key_hash mixes it; a lane's arrays kept by
+ * key mixed (key_hash); a lane's arrays kept by
  * the lane's pointer, with the spans they were made from (a lane whose
  * spans changed is walked again).  The path order is a preorder walk of the
  * tree with each node's children sorted by name, redone when nodes were
@@ -7,8 +7,6 @@
 #include "chrono-path-index.h"
 
 #include <string.h>
-
-#include "chrono-call-paths.h"
 
 typedef struct {
   guint32 parent; /* the root is node 0 */
@@ -29,6 +27,20 @@ struct _ChronoPathIndex {
   guint32 *rank; /* a node's place in sorted */
   guint n_sorted; /* nodes when sorted was made */
 };
+
+/* (parent << 32 | name) mixed: g_int64_hash folds the halves with a xor,
+ * and small parents xor small names collide into a few buckets. */
+static guint
+key_hash (gconstpointer key)
+{
+  guint64 v = *(const guint64 *) key;
+  v ^= v >> 33;
+  v *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  v ^= v >> 33;
+  v *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  v ^= v >> 33;
+  return (guint) v;
+}
 
 static void
 lane_calls_free (LaneCalls *lane)
@@ -63,7 +75,7 @@ chrono_path_index_of (ChronoTrace *trace)
   index->trace = trace;
   index->nodes = g_array_new (FALSE, TRUE, sizeof (Node));
   g_array_set_size (index->nodes, 1);
-  index->children = g_hash_table_new_full (chrono_call_path_key_hash, g_int64_equal, g_free, NULL);
+  index->children = g_hash_table_new_full (key_hash, g_int64_equal, g_free, NULL);
   index->lanes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) lane_calls_free);
   g_object_set_qdata_full (G_OBJECT (trace), quark, index, (GDestroyNotify) index_free);
   /* every location at once: the nodes are then all there, and their path
@@ -159,11 +171,14 @@ char *
 chrono_path_index_join (ChronoPathIndex *index, guint32 node)
 {
   g_return_val_if_fail (index != NULL && node < index->nodes->len, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  GString *out = g_string_new (NULL);
   for (guint32 at = node; at != 0; at = chrono_path_index_get_parent (index, at))
-    g_ptr_array_insert (names, 0, (gpointer) chrono_path_index_get_name (index, at));
-  ChronoCallPath path = { names };
-  return chrono_call_path_join (&path);
+    {
+      if (at != node)
+        g_string_prepend_c (out, ';');
+      g_string_prepend (out, chrono_path_index_get_name (index, at));
+    }
+  return g_string_free (out, FALSE);
 }
 
 guint32

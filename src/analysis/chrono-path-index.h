@@ -32,7 +32,7 @@ const ChronoLaneCalls *chrono_path_index_lane (ChronoPathIndex *index, ChronoLan
 guint chrono_path_index_get_n_nodes (ChronoPathIndex *index);
 guint32 chrono_path_index_get_parent (ChronoPathIndex *index, guint32 node);
 const char *chrono_path_index_get_name (ChronoPathIndex *index, guint32 node);
-/* The node's names, outermost first, joined by ';' (chrono_call_path_join). */
+/* The node's names, outermost first, joined by ';' (as chrono_call_path_join joins a path's). */
 char *chrono_path_index_join (ChronoPathIndex *index, guint32 node);
 /* The node of a path given joined by ';' among the lanes indexed so far;
  * CHRONO_NO_PATH when there is none (or a name holds a ';'). */
