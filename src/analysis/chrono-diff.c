@@ -99,11 +99,9 @@ sorted_copy (GPtrArray *entities)
   return copy;
 }
 
-/* Two sorted lists merged: each item in both as a pair (a, b) in pairs,
- * the others in only_a and only_b. */
-static void
-merge (gpointer const *a, guint na, gpointer const *b, guint nb, GCompareFunc compare, GPtrArray *pairs,
-       GPtrArray *only_a, GPtrArray *only_b)
+void
+chrono_diff_merge (gpointer const *a, guint na, gpointer const *b, guint nb, GCompareFunc compare, GPtrArray *pairs,
+                   GPtrArray *only_a, GPtrArray *only_b)
 {
   guint i = 0, j = 0;
   while (i < na || j < nb)
@@ -129,7 +127,8 @@ chrono_diff_new (GPtrArray *a, GPtrArray *b)
   diff->only_a = g_ptr_array_new ();
   diff->only_b = g_ptr_array_new ();
   g_autoptr (GPtrArray) sa = sorted_copy (a), sb = sorted_copy (b), pairs = g_ptr_array_new ();
-  merge (sa->pdata, sa->len, sb->pdata, sb->len, (GCompareFunc) compare_entities, pairs, diff->only_a, diff->only_b);
+  chrono_diff_merge (sa->pdata, sa->len, sb->pdata, sb->len, (GCompareFunc) compare_entities, pairs, diff->only_a,
+                     diff->only_b);
   for (guint k = 0; k < pairs->len; k += 2)
     {
       const ChronoEntityMetrics *x = g_ptr_array_index (pairs, k), *y = g_ptr_array_index (pairs, k + 1);
@@ -167,8 +166,8 @@ chrono_path_diff_new (GArray *a, GArray *b)
   diff->only_a = g_ptr_array_new ();
   diff->only_b = g_ptr_array_new ();
   g_autoptr (GPtrArray) pa = path_pointers (a), pb = path_pointers (b), pairs = g_ptr_array_new ();
-  merge (pa->pdata, pa->len, pb->pdata, pb->len, (GCompareFunc) chrono_call_path_compare, pairs, diff->only_a,
-         diff->only_b);
+  chrono_diff_merge (pa->pdata, pa->len, pb->pdata, pb->len, (GCompareFunc) chrono_call_path_compare, pairs,
+                     diff->only_a, diff->only_b);
   for (guint k = 0; k < pairs->len; k += 2)
     {
       ChronoPathPair pair = { g_ptr_array_index (pairs, k), g_ptr_array_index (pairs, k + 1) };

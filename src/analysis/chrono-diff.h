@@ -76,6 +76,11 @@ typedef struct {
 } ChronoPathDiff;
 
 ChronoPathDiff *chrono_path_diff_new (GArray *a, GArray *b);
+
+/* Two lists sorted by compare merged: each item in both as a pair (a, b)
+ * appended to pairs, the others to only_a and only_b. */
+void chrono_diff_merge (gpointer const *a, guint na, gpointer const *b, guint nb, GCompareFunc compare,
+                        GPtrArray *pairs, GPtrArray *only_a, GPtrArray *only_b);
 void chrono_path_diff_free (ChronoPathDiff *diff);
 
 /* A call path's figure as a statistic: calls, or inclusive or exclusive ticks. */

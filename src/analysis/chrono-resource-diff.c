@@ -1,6 +1,8 @@
 /* chrono-resource-diff.c — both runs' resources sorted by name, then
- * walked together as a merge. */
+ * merged as the other runs' items are (chrono_diff_merge). */
 #include "chrono-resource-diff.h"
+
+#include "chrono-diff.h"
 
 static const char *const figure_names[CHRONO_N_RESOURCE_FIGURES] = { "claims", "usage", "utilisation" };
 
@@ -68,6 +70,15 @@ named (ChronoTrace *trace, GArray *resources)
   return out;
 }
 
+static GPtrArray *
+named_pointers (GArray *named)
+{
+  GPtrArray *pointers = g_ptr_array_sized_new (named->len);
+  for (guint i = 0; i < named->len; i++)
+    g_ptr_array_add (pointers, &g_array_index (named, Named, i));
+  return pointers;
+}
+
 ChronoResourceDiff *
 chrono_resource_diff_new (ChronoTrace *a, GArray *resources_a, ChronoTrace *b, GArray *resources_b)
 {
@@ -77,23 +88,19 @@ chrono_resource_diff_new (ChronoTrace *a, GArray *resources_a, ChronoTrace *b, G
   diff->only_a = g_ptr_array_new ();
   diff->only_b = g_ptr_array_new ();
   g_autoptr (GArray) sa = named (a, resources_a), sb = named (b, resources_b);
-  guint i = 0, j = 0;
-  while (i < sa->len || j < sb->len)
+  g_autoptr (GPtrArray) pa = named_pointers (sa), pb = named_pointers (sb);
+  g_autoptr (GPtrArray) pairs = g_ptr_array_new (), only_a = g_ptr_array_new (), only_b = g_ptr_array_new ();
+  chrono_diff_merge (pa->pdata, pa->len, pb->pdata, pb->len, by_name, pairs, only_a, only_b);
+  for (guint k = 0; k < pairs->len; k += 2)
     {
-      const Named *x = i < sa->len ? &g_array_index (sa, Named, i) : NULL;
-      const Named *y = j < sb->len ? &g_array_index (sb, Named, j) : NULL;
-      int c = x == NULL ? 1 : y == NULL ? -1 : by_name (x, y);
-      if (c < 0)
-        g_ptr_array_add (diff->only_a, (gpointer) x->name), i++;
-      else if (c > 0)
-        g_ptr_array_add (diff->only_b, (gpointer) y->name), j++;
-      else
-        {
-          ChronoResourcePair pair = { x->name, x->stats, y->stats };
-          g_array_append_val (diff->both, pair);
-          i++, j++;
-        }
+      const Named *x = pairs->pdata[k], *y = pairs->pdata[k + 1];
+      ChronoResourcePair pair = { x->name, x->stats, y->stats };
+      g_array_append_val (diff->both, pair);
     }
+  for (guint i = 0; i < only_a->len; i++)
+    g_ptr_array_add (diff->only_a, (gpointer) ((const Named *) only_a->pdata[i])->name);
+  for (guint i = 0; i < only_b->len; i++)
+    g_ptr_array_add (diff->only_b, (gpointer) ((const Named *) only_b->pdata[i])->name);
   return diff;
 }
 
