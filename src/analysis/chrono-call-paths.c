@@ -16,15 +16,38 @@
 typedef struct {
   guint64 calls;
   gint64 inclusive, exclusive;
+  gboolean touched; /* listed in Walk.touched */
 } Figures;
 
 typedef struct {
-  ChronoSpans *spans;
-  const ChronoLaneCalls *calls;
+  ChronoPathIndex *index;
+  const ChronoLaneCalls **lane_calls; /* per lane to walk */
+  ChronoSpans *spans; /* of the lane being walked */
+  const ChronoLaneCalls *calls; /* its calls */
   Figures *figures; /* by path node */
-  GArray *touched; /* guint32: the nodes with a call in the range, as met */
+  GArray *touched; /* guint32: the nodes whose figures changed, as met */
   gint64 begin, end;
 } Walk;
+
+/* Every lane indexed first: the figures are sized by the nodes there are then. */
+static void
+walk_init (Walk *walk, ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
+{
+  *walk = (Walk) { .index = chrono_path_index_of (trace), .begin = begin, .end = end };
+  walk->lane_calls = g_new (const ChronoLaneCalls *, MAX (lanes->len, 1));
+  for (guint i = 0; i < lanes->len; i++)
+    walk->lane_calls[i] = chrono_path_index_lane (walk->index, g_ptr_array_index (lanes, i));
+  walk->figures = g_new0 (Figures, chrono_path_index_get_n_nodes (walk->index));
+  walk->touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+}
+
+static void
+walk_clear (Walk *walk)
+{
+  g_free (walk->lane_calls);
+  g_free (walk->figures);
+  g_array_unref (walk->touched);
+}
 
 /* Within [begin, end): a call of no length counts when it lies in the range. */
 static gboolean
@@ -46,6 +69,27 @@ inclusive_in_range (const Walk *walk, const ChronoSpan *s)
   return to > from ? to - from : 0;
 }
 
+static Figures *
+touch (Walk *walk, guint32 node)
+{
+  Figures *f = &walk->figures[node];
+  if (!f->touched)
+    {
+      f->touched = TRUE;
+      g_array_append_val (walk->touched, node);
+    }
+  return f;
+}
+
+/* The figures back to nothing, for the next lane to be walked alone. */
+static void
+forget_touched (Walk *walk)
+{
+  for (guint i = 0; i < walk->touched->len; i++)
+    memset (&walk->figures[g_array_index (walk->touched, guint32, i)], 0, sizeof (Figures));
+  g_array_set_size (walk->touched, 0);
+}
+
 static void
 count_call (Walk *walk, guint index)
 {
@@ -54,9 +98,8 @@ count_call (Walk *walk, guint index)
   if (!in_range (walk, &s))
     return;
   gint64 inclusive = inclusive_in_range (walk, &s);
-  Figures *f = &walk->figures[walk->calls->node[index]];
-  if (f->calls++ == 0)
-    g_array_append_val (walk->touched, walk->calls->node[index]);
+  Figures *f = touch (walk, walk->calls->node[index]);
+  f->calls++;
   f->inclusive += inclusive;
   if (s.flags & CHRONO_SPAN_OPEN_END)
     return;
@@ -67,14 +110,15 @@ count_call (Walk *walk, guint index)
   ChronoSpan c;
   chrono_spans_get (walk->spans, caller, &c);
   if (!(c.flags & CHRONO_SPAN_OPEN_END))
-    walk->figures[walk->calls->node[caller]].exclusive -= inclusive;
+    touch (walk, walk->calls->node[caller])->exclusive -= inclusive;
 }
 
+/* The lane of those walk_init was given at place. */
 static void
-add_lane (Walk *walk, ChronoLane *lane, const ChronoLaneCalls *calls)
+add_lane (Walk *walk, GPtrArray *lanes, guint place)
 {
-  walk->spans = chrono_lane_get_spans (lane);
-  walk->calls = calls;
+  walk->spans = chrono_lane_get_spans (g_ptr_array_index (lanes, place));
+  const ChronoLaneCalls *calls = walk->calls = walk->lane_calls[place];
   guint n = calls->n, from = 0;
   if (n > 0 && walk->begin > G_MININT64)
     {
@@ -182,17 +226,88 @@ chrono_call_paths_compute (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, g
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), NULL);
   g_autoptr (GPtrArray) every = lanes == NULL ? chrono_call_paths_lanes (trace) : NULL;
   GPtrArray *walked = lanes != NULL ? lanes : every;
-  ChronoPathIndex *index = chrono_path_index_of (trace);
-  /* every lane indexed first: the figures are sized by the nodes there are then */
-  g_autofree const ChronoLaneCalls **calls = g_new (const ChronoLaneCalls *, MAX (walked->len, 1));
+  Walk walk;
+  walk_init (&walk, trace, walked, begin, end);
   for (guint i = 0; i < walked->len; i++)
-    calls[i] = chrono_path_index_lane (index, g_ptr_array_index (walked, i));
-  g_autofree Figures *figures = g_new0 (Figures, chrono_path_index_get_n_nodes (index));
-  g_autoptr (GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
-  Walk walk = { .figures = figures, .touched = touched, .begin = begin, .end = end };
-  for (guint i = 0; i < walked->len; i++)
-    add_lane (&walk, g_ptr_array_index (walked, i), calls[i]);
-  return paths_of (index, figures, touched);
+    add_lane (&walk, walked, i);
+  GArray *paths = paths_of (walk.index, walk.figures, walk.touched);
+  walk_clear (&walk);
+  return paths;
+}
+
+GPtrArray *
+chrono_call_paths_compute_each (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace) && lanes != NULL, NULL);
+  /* one buffer of figures for every lane: only what a lane touched is cleared after it */
+  Walk walk;
+  walk_init (&walk, trace, lanes, begin, end);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_call_paths_free);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      add_lane (&walk, lanes, i);
+      g_ptr_array_add (out, paths_of (walk.index, walk.figures, walk.touched));
+      forget_touched (&walk);
+    }
+  walk_clear (&walk);
+  return out;
+}
+
+/* The lane just walked, summed by the region its paths end in. */
+static GArray *
+regions_of_walk (Walk *walk, guint32 *slot_of_name)
+{
+  ChronoPathIndex *index = walk->index;
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (ChronoRegionTimes));
+  for (guint i = 0; i < walk->touched->len; i++)
+    {
+      guint32 node = g_array_index (walk->touched, guint32, i);
+      const Figures *f = &walk->figures[node];
+      if (f->calls == 0)
+        continue;
+      guint32 name = chrono_path_index_get_name_id (index, node);
+      if (slot_of_name[name] == CHRONO_NO_PATH)
+        {
+          slot_of_name[name] = regions->len;
+          ChronoRegionTimes r = { chrono_path_index_get_name (index, node), name, 0, 0, 0 };
+          g_array_append_val (regions, r);
+        }
+      ChronoRegionTimes *r = &g_array_index (regions, ChronoRegionTimes, slot_of_name[name]);
+      r->calls += f->calls;
+      r->inclusive += f->inclusive;
+      r->exclusive += f->exclusive;
+    }
+  for (guint i = 0; i < regions->len; i++)
+    slot_of_name[g_array_index (regions, ChronoRegionTimes, i).region_id] = CHRONO_NO_PATH;
+  return regions;
+}
+
+static int
+by_region_name (gconstpointer a, gconstpointer b)
+{
+  return strcmp (((const ChronoRegionTimes *) a)->region, ((const ChronoRegionTimes *) b)->region);
+}
+
+GPtrArray *
+chrono_call_paths_by_region (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace) && lanes != NULL, NULL);
+  Walk walk;
+  walk_init (&walk, trace, lanes, begin, end);
+  guint n_names = MAX (chrono_strings_get_n (chrono_trace_get_strings (trace)), 1);
+  g_autofree guint32 *slot_of_name = g_new (guint32, n_names);
+  memset (slot_of_name, 0xff, sizeof (guint32) * n_names);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      add_lane (&walk, lanes, i);
+      GArray *regions = regions_of_walk (&walk, slot_of_name);
+      g_array_sort (regions, by_region_name);
+      g_ptr_array_add (out, regions);
+      forget_touched (&walk);
+    }
+  walk_clear (&walk);
+  return out;
 }
 
 void
@@ -210,10 +325,10 @@ chrono_call_paths_free (GArray *paths)
 typedef struct {
   const char *region;
   GArray *per_lane; /* gint64 inclusive, per lane; -1: never entered there */
-} RegionTimes;
+} RegionLanes;
 
 static void
-region_times_free (RegionTimes *times)
+region_lanes_free (RegionLanes *times)
 {
   g_array_unref (times->per_lane);
   g_free (times);
@@ -226,7 +341,7 @@ by_region (gconstpointer a, gconstpointer b)
 }
 
 static ChronoImbalance
-imbalance_of (const RegionTimes *times)
+imbalance_of (const RegionLanes *times)
 {
   ChronoImbalance out = { .region = times->region };
   for (guint l = 0; l < times->per_lane->len; l++)
@@ -249,27 +364,25 @@ GArray *
 chrono_call_paths_imbalance (GPtrArray *per_lane)
 {
   g_autoptr (GHashTable) regions =
-      g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) region_times_free);
+      g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) region_lanes_free);
   for (guint l = 0; l < per_lane->len; l++)
     {
-      GArray *paths = g_ptr_array_index (per_lane, l);
-      for (guint p = 0; p < paths->len; p++)
+      GArray *lane = g_ptr_array_index (per_lane, l);
+      for (guint r = 0; r < lane->len; r++)
         {
-          const ChronoCallPath *path = &g_array_index (paths, ChronoCallPath, p);
-          const char *region = g_ptr_array_index (path->names, path->names->len - 1);
-          RegionTimes *times = g_hash_table_lookup (regions, region);
+          const ChronoRegionTimes *region = &g_array_index (lane, ChronoRegionTimes, r);
+          RegionLanes *times = g_hash_table_lookup (regions, region->region);
           if (times == NULL)
             {
-              times = g_new0 (RegionTimes, 1);
-              times->region = region;
+              times = g_new0 (RegionLanes, 1);
+              times->region = region->region;
               times->per_lane = g_array_new (FALSE, FALSE, sizeof (gint64));
               gint64 never = -1;
               for (guint k = 0; k < per_lane->len; k++)
                 g_array_append_val (times->per_lane, never);
-              g_hash_table_insert (regions, (gpointer) region, times);
+              g_hash_table_insert (regions, (gpointer) region->region, times);
             }
-          gint64 *ticks = &g_array_index (times->per_lane, gint64, l);
-          *ticks = MAX (*ticks, 0) + path->inclusive;
+          g_array_index (times->per_lane, gint64, l) = region->inclusive;
         }
     }
   GArray *out = g_array_new (FALSE, FALSE, sizeof (ChronoImbalance));

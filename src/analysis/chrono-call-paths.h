@@ -29,6 +29,8 @@ typedef struct {
  * sorted element by element by the names' bytes (a path before those
  * under it).  An array of ChronoCallPath; free with chrono_call_paths_free. */
 GArray *chrono_call_paths_compute (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end);
+/* The same for each lane given apart, in their order: a GPtrArray of such arrays. */
+GPtrArray *chrono_call_paths_compute_each (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end);
 void chrono_call_paths_free (GArray *paths);
 /* The order of paths: element by element, by the names' bytes, a path before those under it. */
 int chrono_call_path_compare (const ChronoCallPath *a, const ChronoCallPath *b);
@@ -38,10 +40,26 @@ char *chrono_call_path_join (const ChronoCallPath *path);
 /* The lanes a call-path profile reads: every worker lane, in tree order. */
 GPtrArray *chrono_call_paths_lanes (ChronoTrace *trace);
 
+/* A region's figures on one lane: the sums over the lane's paths that end
+ * in it (a recursive region's inclusive time counts each depth again, as
+ * the paths' do). */
+typedef struct {
+  const char *region; /* owned by the trace's strings */
+  guint32 region_id; /* its string id */
+  guint64 calls;
+  gint64 inclusive, exclusive; /* ticks */
+} ChronoRegionTimes;
+
+/* For each lane given (in their order), its regions with a call in
+ * [begin, end), sorted by name's bytes: a GPtrArray of GArrays of
+ * ChronoRegionTimes.  Vampir's process summary; no path is named, so it
+ * costs a walk of the calls. */
+GPtrArray *chrono_call_paths_by_region (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end);
+
 /* Load imbalance of one region over the lanes: the inclusive time on each
- * lane (Σ over its paths ending in the region), the largest, the mean over
- * the lanes that entered the region, and the lane with the largest (the
- * first of them, in the order given, on ties). */
+ * lane, the largest, the mean over the lanes that entered the region, and
+ * the lane with the largest (the first of them, in the order given, on
+ * ties). */
 typedef struct {
   const char *region;
   gint64 max, sum; /* ticks: the mean is sum / n_lanes */
@@ -49,9 +67,9 @@ typedef struct {
   guint worst; /* index into the per-lane profiles given */
 } ChronoImbalance;
 
-/* per_lane: one array of paths (chrono_call_paths_compute of one lane)
- * per lane.  The regions sorted by name's bytes; an array of
- * ChronoImbalance (names owned by the traces' strings). */
+/* per_lane: chrono_call_paths_by_region's arrays, one per lane.  The
+ * regions sorted by name's bytes; an array of ChronoImbalance (names owned
+ * by the traces' strings). */
 GArray *chrono_call_paths_imbalance (GPtrArray *per_lane);
 
 G_END_DECLS

@@ -167,6 +167,13 @@ chrono_path_index_get_name (ChronoPathIndex *index, guint32 node)
   return chrono_strings_get (chrono_trace_get_strings (index->trace), g_array_index (index->nodes, Node, node).name);
 }
 
+guint32
+chrono_path_index_get_name_id (ChronoPathIndex *index, guint32 node)
+{
+  g_return_val_if_fail (index != NULL && node < index->nodes->len, 0);
+  return g_array_index (index->nodes, Node, node).name;
+}
+
 char *
 chrono_path_index_join (ChronoPathIndex *index, guint32 node)
 {

@@ -32,6 +32,8 @@ const ChronoLaneCalls *chrono_path_index_lane (ChronoPathIndex *index, ChronoLan
 guint chrono_path_index_get_n_nodes (ChronoPathIndex *index);
 guint32 chrono_path_index_get_parent (ChronoPathIndex *index, guint32 node);
 const char *chrono_path_index_get_name (ChronoPathIndex *index, guint32 node);
+/* The string id of the node's name (its region), for sums by region in arrays. */
+guint32 chrono_path_index_get_name_id (ChronoPathIndex *index, guint32 node);
 /* The node's names, outermost first, joined by ';' (as chrono_call_path_join joins a path's). */
 char *chrono_path_index_join (ChronoPathIndex *index, guint32 node);
 /* The node of a path given joined by ';' among the lanes indexed so far;

@@ -66,17 +66,15 @@ chrono_cli_profile_per_location (ChronoTrace *trace, gint64 begin, gint64 end)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (LocationPaths));
   g_autoptr (GPtrArray) lanes = chrono_call_paths_lanes (trace);
+  g_autoptr (GPtrArray) each = chrono_call_paths_compute_each (trace, lanes, begin, end);
+  g_ptr_array_set_free_func (each, NULL); /* the paths of the locations kept move to out */
   for (guint i = 0; i < lanes->len; i++)
     {
-      g_autoptr (GPtrArray) one = g_ptr_array_new ();
-      g_ptr_array_add (one, g_ptr_array_index (lanes, i));
-      LocationPaths lp = { g_ptr_array_index (lanes, i), chrono_call_paths_compute (trace, one, begin, end) };
+      LocationPaths lp = { g_ptr_array_index (lanes, i), g_ptr_array_index (each, i) };
       if (lp.paths->len == 0)
-        {
-          chrono_call_paths_free (lp.paths);
-          continue;
-        }
-      g_array_append_val (out, lp);
+        chrono_call_paths_free (lp.paths);
+      else
+        g_array_append_val (out, lp);
     }
   g_array_sort (out, by_location_id);
   return out;
@@ -91,11 +89,13 @@ chrono_cli_profile_per_location_free (GArray *locations)
 }
 
 static GVariant *
-imbalance_variant (const ChronoClock *clock, GArray *locations)
+imbalance_variant (ChronoTrace *trace, GArray *locations, gint64 begin, gint64 end)
 {
-  g_autoptr (GPtrArray) per_lane = g_ptr_array_new ();
+  const ChronoClock *clock = chrono_trace_get_clock (trace);
+  g_autoptr (GPtrArray) lanes = g_ptr_array_new ();
   for (guint i = 0; i < locations->len; i++)
-    g_ptr_array_add (per_lane, g_array_index (locations, LocationPaths, i).paths);
+    g_ptr_array_add (lanes, g_array_index (locations, LocationPaths, i).lane);
+  g_autoptr (GPtrArray) per_lane = chrono_call_paths_by_region (trace, lanes, begin, end);
   g_autoptr (GArray) imbalance = chrono_call_paths_imbalance (per_lane);
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE ("av"));
@@ -141,7 +141,7 @@ chrono_cli_profile_json (ChronoTrace *trace, gboolean per_location, gint64 begin
           g_string_append_c (out, '}');
         }
       g_string_append (out, "], \"imbalance\": ");
-      g_autoptr (GVariant) imbalance = g_variant_ref_sink (imbalance_variant (clock, locations));
+      g_autoptr (GVariant) imbalance = g_variant_ref_sink (imbalance_variant (trace, locations, begin, end));
       chrono_cli_append_variant_json (out, imbalance, CHRONO_CLI_JSON_SPACED);
       chrono_cli_profile_per_location_free (locations);
     }

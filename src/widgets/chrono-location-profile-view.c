@@ -1,5 +1,5 @@
-/* chrono-location-profile-view.c — the call paths of each location summed
- * by region (a region's exclusive time over the paths ending in it), the
+/* chrono-location-profile-view.c — the calls of each location summed by
+ * region (a region's exclusive time over the paths ending in it), the
  * regions of a row longest first; drawn on demand, widest row the scale. */
 #include "chrono-location-profile-view.h"
 
@@ -66,24 +66,15 @@ lane_name (ChronoLane *lane)
 
 /* A location's exclusive time per region. */
 static Row
-row_of (ChronoLane *lane, GArray *paths)
+row_of (ChronoLane *lane, GArray *regions)
 {
-  Row row = { lane_name (lane), 0, g_array_new (FALSE, FALSE, sizeof (Segment)) };
-  g_autoptr (GHashTable) at = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint p = 0; p < paths->len; p++)
+  Row row = { lane_name (lane), 0, g_array_sized_new (FALSE, FALSE, sizeof (Segment), regions->len) };
+  for (guint i = 0; i < regions->len; i++)
     {
-      const ChronoCallPath *path = &g_array_index (paths, ChronoCallPath, p);
-      const char *region = g_ptr_array_index (path->names, path->names->len - 1);
-      gpointer found;
-      if (!g_hash_table_lookup_extended (at, region, NULL, &found))
-        {
-          Segment segment = { region, 0 };
-          g_array_append_val (row.segments, segment);
-          found = GUINT_TO_POINTER (row.segments->len);
-          g_hash_table_insert (at, (gpointer) region, found);
-        }
-      g_array_index (row.segments, Segment, GPOINTER_TO_UINT (found) - 1).ticks += path->exclusive;
-      row.total += path->exclusive;
+      const ChronoRegionTimes *r = &g_array_index (regions, ChronoRegionTimes, i);
+      Segment segment = { r->region, r->exclusive };
+      g_array_append_val (row.segments, segment);
+      row.total += r->exclusive;
     }
   g_array_sort (row.segments, longest_first);
   return row;
@@ -103,24 +94,21 @@ chrono_location_profile_view_fill (ChronoLocationProfileView *self, ChronoTrace 
   for (guint i = 0; i < every->len; i++)
     if (only == NULL || g_ptr_array_find (only, every->pdata[i], NULL))
       g_ptr_array_add (lanes, every->pdata[i]);
-  g_autoptr (GPtrArray) per_lane = g_ptr_array_new_with_free_func ((GDestroyNotify) chrono_call_paths_free);
+  g_autoptr (GPtrArray) per_lane = chrono_call_paths_by_region (trace, lanes, begin, end);
+  /* the rows and the imbalance are over the locations with a call in the range */
+  g_autoptr (GPtrArray) entered = g_ptr_array_new ();
   for (guint i = 0; i < lanes->len; i++)
     {
-      g_autoptr (GPtrArray) one = g_ptr_array_new ();
-      g_ptr_array_add (one, lanes->pdata[i]);
-      GArray *paths = chrono_call_paths_compute (trace, one, begin, end);
-      if (paths->len == 0)
-        {
-          chrono_call_paths_free (paths);
-          continue;
-        }
-      Row row = row_of (lanes->pdata[i], paths);
+      GArray *regions = g_ptr_array_index (per_lane, i);
+      if (regions->len == 0)
+        continue;
+      Row row = row_of (lanes->pdata[i], regions);
       self->widest = MAX (self->widest, row.total);
       g_array_append_val (self->rows, row);
-      g_ptr_array_add (per_lane, paths);
+      g_ptr_array_add (entered, regions);
     }
-  self->imbalance = chrono_call_paths_imbalance (per_lane);
-  /* the names the segments point to are the trace's strings: the paths may go */
+  self->imbalance = chrono_call_paths_imbalance (entered);
+  /* the names the segments point to are the trace's strings: the regions may go */
   gtk_widget_set_size_request (GTK_WIDGET (self), -1, (int) (MARGIN * 2 + self->rows->len * ROW_HEIGHT));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -1,7 +1,9 @@
 /* Call paths of a range: the walk that starts at the range's first call
  * with the stack restored from the callers kept on the lane gives, for
  * ranges cut anywhere, what a plain walk of every call from the first
- * (written here again, with no help) gives. */
+ * (written here again, with no help) gives: over every lane, for each lane
+ * apart (the walks that reuse one buffer of figures from lane to lane),
+ * and summed by region. */
 #include "chrono-call-paths.h"
 #include "chrono-loader.h"
 
@@ -20,10 +22,9 @@ typedef struct {
 
 /* Each path's figures over [begin, end), walking every call from the first. */
 static GHashTable *
-plain_walk (ChronoTrace *trace, gint64 begin, gint64 end)
+plain_walk (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
 {
   GHashTable *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr (GPtrArray) lanes = chrono_call_paths_lanes (trace);
   ChronoStrings *strings = chrono_trace_get_strings (trace);
   for (guint l = 0; l < lanes->len; l++)
     {
@@ -76,10 +77,8 @@ plain_walk (ChronoTrace *trace, gint64 begin, gint64 end)
 }
 
 static void
-assert_same (ChronoTrace *trace, gint64 begin, gint64 end)
+assert_same_paths (GHashTable *want, GArray *got)
 {
-  g_autoptr (GHashTable) want = plain_walk (trace, begin, end);
-  GArray *got = chrono_call_paths_compute (trace, NULL, begin, end);
   g_assert_cmpuint (got->len, ==, g_hash_table_size (want));
   for (guint i = 0; i < got->len; i++)
     {
@@ -91,7 +90,62 @@ assert_same (ChronoTrace *trace, gint64 begin, gint64 end)
       g_assert_cmpint (p->inclusive, ==, f->inclusive);
       g_assert_cmpint (p->exclusive, ==, f->exclusive);
     }
+}
+
+/* The plain walk's paths summed by the region they end in. */
+static void
+assert_same_regions (GHashTable *want_paths, GArray *got)
+{
+  g_autoptr (GHashTable) want = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, want_paths);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const char *semicolon = strrchr (key, ';');
+      const char *region = semicolon ? semicolon + 1 : key;
+      Figures *sum = g_hash_table_lookup (want, region);
+      if (sum == NULL)
+        g_hash_table_insert (want, g_strdup (region), sum = g_new0 (Figures, 1));
+      const Figures *f = value;
+      sum->calls += f->calls;
+      sum->inclusive += f->inclusive;
+      sum->exclusive += f->exclusive;
+    }
+  g_assert_cmpuint (got->len, ==, g_hash_table_size (want));
+  for (guint i = 0; i < got->len; i++)
+    {
+      const ChronoRegionTimes *r = &g_array_index (got, ChronoRegionTimes, i);
+      if (i > 0)
+        g_assert_cmpint (strcmp (g_array_index (got, ChronoRegionTimes, i - 1).region, r->region), <, 0);
+      const Figures *f = g_hash_table_lookup (want, r->region);
+      g_assert_nonnull (f);
+      g_assert_cmpuint (r->calls, ==, f->calls);
+      g_assert_cmpint (r->inclusive, ==, f->inclusive);
+      g_assert_cmpint (r->exclusive, ==, f->exclusive);
+    }
+}
+
+static void
+assert_same (ChronoTrace *trace, gint64 begin, gint64 end)
+{
+  g_autoptr (GPtrArray) lanes = chrono_call_paths_lanes (trace);
+  g_autoptr (GHashTable) want = plain_walk (trace, lanes, begin, end);
+  GArray *got = chrono_call_paths_compute (trace, NULL, begin, end);
+  assert_same_paths (want, got);
   chrono_call_paths_free (got);
+  g_autoptr (GPtrArray) each = chrono_call_paths_compute_each (trace, lanes, begin, end);
+  g_autoptr (GPtrArray) regions = chrono_call_paths_by_region (trace, lanes, begin, end);
+  g_assert_cmpuint (each->len, ==, lanes->len);
+  g_assert_cmpuint (regions->len, ==, lanes->len);
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      g_autoptr (GPtrArray) one = g_ptr_array_new ();
+      g_ptr_array_add (one, lanes->pdata[l]);
+      g_autoptr (GHashTable) want_one = plain_walk (trace, one, begin, end);
+      assert_same_paths (want_one, g_ptr_array_index (each, l));
+      assert_same_regions (want_one, g_ptr_array_index (regions, l));
+    }
 }
 
 static void

@@ -42,15 +42,23 @@ static guint
 paths_by_location (const Range *r)
 {
   g_autoptr (GPtrArray) lanes = chrono_call_paths_lanes (r->trace);
+  g_autoptr (GPtrArray) each = chrono_call_paths_compute_each (r->trace, lanes, r->begin, r->end);
   guint n = 0;
-  for (guint i = 0; i < lanes->len; i++)
-    {
-      g_autoptr (GPtrArray) one = g_ptr_array_new ();
-      g_ptr_array_add (one, lanes->pdata[i]);
-      GArray *paths = chrono_call_paths_compute (r->trace, one, r->begin, r->end);
-      n += paths->len;
-      chrono_call_paths_free (paths);
-    }
+  for (guint i = 0; i < each->len; i++)
+    n += ((GArray *) g_ptr_array_index (each, i))->len;
+  return n;
+}
+
+/* What the Profile page's by-location view shows: each location's regions and their imbalance. */
+static guint
+regions_by_location (const Range *r)
+{
+  g_autoptr (GPtrArray) lanes = chrono_call_paths_lanes (r->trace);
+  g_autoptr (GPtrArray) each = chrono_call_paths_by_region (r->trace, lanes, r->begin, r->end);
+  g_autoptr (GArray) imbalance = chrono_call_paths_imbalance (each);
+  guint n = 0;
+  for (guint i = 0; i < each->len; i++)
+    n += ((GArray *) g_ptr_array_index (each, i))->len;
   return n;
 }
 
@@ -118,7 +126,8 @@ main (int argc, char **argv)
     const char *name;
     Work work;
   } works[] = { { "call paths (call tree, flame graph)", all_paths },
-                { "each location's paths (by location)", paths_by_location },
+                { "each location's regions (by location)", regions_by_location },
+                { "each location's paths (profile --per-location)", paths_by_location },
                 { "calls of the commonest path (outline)", calls_of_a_path } };
   printf ("| what | range | ms | paths or calls |\n|---|---|---|---|\n");
   for (guint w = 0; w < G_N_ELEMENTS (works); w++)
