@@ -49,24 +49,37 @@ walk_clear (Walk *walk)
   g_array_unref (walk->touched);
 }
 
+/* What a call's figures need of its span (the columns read alone: a walk
+ * reads millions). */
+typedef struct {
+  gint64 start, end;
+  gboolean open; /* never left */
+} Call;
+
 /* Within [begin, end): a call of no length counts when it lies in the range. */
 static gboolean
-in_range (const Walk *walk, const ChronoSpan *s)
+in_range (const Walk *walk, const Call *c)
 {
-  if (s->start >= walk->end)
+  if (c->start >= walk->end)
     return FALSE;
-  if (s->flags & CHRONO_SPAN_OPEN_END)
+  if (c->open)
     return TRUE;
-  return s->end > walk->begin || (s->end == s->start && s->start >= walk->begin);
+  return c->end > walk->begin || (c->end == c->start && c->start >= walk->begin);
 }
 
 static gint64
-inclusive_in_range (const Walk *walk, const ChronoSpan *s)
+inclusive_in_range (const Walk *walk, const Call *c)
 {
-  if (s->flags & CHRONO_SPAN_OPEN_END)
+  if (c->open)
     return 0; /* a call never left adds no time */
-  gint64 from = MAX (s->start, walk->begin), to = MIN (s->end, walk->end);
+  gint64 from = MAX (c->start, walk->begin), to = MIN (c->end, walk->end);
   return to > from ? to - from : 0;
+}
+
+static gboolean
+is_open (Walk *walk, guint index)
+{
+  return (chrono_spans_get_flags (walk->spans, index) & CHRONO_SPAN_OPEN_END) != 0;
 }
 
 static Figures *
@@ -93,23 +106,19 @@ forget_touched (Walk *walk)
 static void
 count_call (Walk *walk, guint index)
 {
-  ChronoSpan s;
-  chrono_spans_get (walk->spans, index, &s);
-  if (!in_range (walk, &s))
+  Call call = { chrono_spans_get_start (walk->spans, index), chrono_spans_get_end (walk->spans, index),
+                is_open (walk, index) };
+  if (!in_range (walk, &call))
     return;
-  gint64 inclusive = inclusive_in_range (walk, &s);
+  gint64 inclusive = inclusive_in_range (walk, &call);
   Figures *f = touch (walk, walk->calls->node[index]);
   f->calls++;
   f->inclusive += inclusive;
-  if (s.flags & CHRONO_SPAN_OPEN_END)
+  if (call.open)
     return;
   f->exclusive += inclusive;
   guint32 caller = walk->calls->caller[index];
-  if (caller == CHRONO_NO_PATH)
-    return;
-  ChronoSpan c;
-  chrono_spans_get (walk->spans, caller, &c);
-  if (!(c.flags & CHRONO_SPAN_OPEN_END))
+  if (caller != CHRONO_NO_PATH && !is_open (walk, caller))
     touch (walk, walk->calls->node[caller])->exclusive -= inclusive;
 }
 
@@ -163,16 +172,14 @@ chrono_call_path_join (const ChronoCallPath *path)
 static GPtrArray *
 names_of (ChronoPathIndex *index, guint32 node)
 {
-  GPtrArray *names = g_ptr_array_new ();
+  guint depth = 0;
   for (guint32 at = node; at != 0; at = chrono_path_index_get_parent (index, at))
-    g_ptr_array_add (names, (gpointer) chrono_path_index_get_name (index, at));
+    depth++;
+  GPtrArray *names = g_ptr_array_sized_new (depth);
+  g_ptr_array_set_size (names, (gint) depth);
   /* outermost first */
-  for (guint i = 0; i < names->len / 2; i++)
-    {
-      gpointer t = names->pdata[i];
-      names->pdata[i] = names->pdata[names->len - 1 - i];
-      names->pdata[names->len - 1 - i] = t;
-    }
+  for (guint32 at = node; at != 0; at = chrono_path_index_get_parent (index, at))
+    names->pdata[--depth] = (gpointer) chrono_path_index_get_name (index, at);
   return names;
 }
 
