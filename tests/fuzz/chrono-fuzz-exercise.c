@@ -2,6 +2,7 @@
 #include "chrono-fuzz-exercise.h"
 
 #include <cairo.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "chrono-dump.h"
@@ -90,5 +91,21 @@ chrono_fuzz_load_both (const char *path)
       g_autoptr (ChronoTrace) trace = chrono_fuzz_load (path, modes[i]);
       if (trace != NULL)
         chrono_fuzz_exercise (trace);
+    }
+}
+
+void
+chrono_fuzz_assert_nothing_open_under (const char *prefix)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  for (const char *name; dir != NULL && (name = g_dir_read_name (dir)) != NULL;)
+    {
+      g_autofree char *link = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (link, NULL);
+      if (target != NULL && g_str_has_prefix (target, prefix))
+        {
+          fprintf (stderr, "descriptor %s left open on %s\n", name, target);
+          abort ();
+        }
     }
 }

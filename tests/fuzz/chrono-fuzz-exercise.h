@@ -16,3 +16,8 @@ void chrono_fuzz_exercise (ChronoTrace *trace);
 
 /* Loads path whole and lazily and exercises both readings. */
 void chrono_fuzz_load_both (const char *path);
+
+/* Aborts when a descriptor of this process is still open on a file under
+ * prefix (the files of the input just run, removed): a viewer opening many
+ * such files would run out of descriptors. */
+void chrono_fuzz_assert_nothing_open_under (const char *prefix);

@@ -34,5 +34,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     return 0;
   chrono_fuzz_load_both (path);
   g_unlink (path);
+  chrono_fuzz_assert_nothing_open_under (path);
   return 0;
 }

@@ -2,6 +2,8 @@
  * (the framing: chrono-fuzz-sections.h). */
 #include "chrono-fuzz-sections.h"
 
+#include "chrono-fuzz-exercise.h"
+
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -115,6 +117,7 @@ void
 chrono_fuzz_folder_clear (void)
 {
   remove_tree (chrono_fuzz_folder (), TRUE);
+  chrono_fuzz_assert_nothing_open_under (chrono_fuzz_folder ());
 }
 
 /* ---- writing one member's files */

@@ -1,6 +1,7 @@
-/* test-otf2-open.c — an archive libotf2 cannot open costs no file
- * descriptor: libotf2 leaves the anchor open when it fails to load it, and
- * a viewer or a fuzzer opening many damaged archives ran out of them. */
+/* test-otf2-open.c — a damaged archive costs no file descriptor: libotf2
+ * leaves the anchor open when it fails to load it, and when it loads one
+ * whose records go wrong before its end, and a viewer or a fuzzer opening
+ * many damaged archives ran out of them. */
 #include <glib.h>
 #include <string.h>
 
@@ -37,10 +38,37 @@ test_failed_opens_keep_no_descriptor (void)
   g_assert_cmpuint (open_descriptors (), ==, before);
 }
 
+/* libotf2 opens this archive but keeps its anchor open; the archive is
+ * refused later (its global definitions), whole and lazily. */
+static void
+test_kept_anchors_are_closed (void)
+{
+  if (!g_file_test ("/proc/self/fd", G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no /proc/self/fd to count descriptors in");
+      return;
+    }
+  g_autofree char *anchor =
+      g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "otf2", "bad", "anchor-kept-open.otf2", NULL);
+  guint before = open_descriptors ();
+  const char *lazy[] = { "never", "always" };
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+      g_hash_table_insert (options, "lazy", (gpointer) lazy[i % 2]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (anchor, options, NULL, NULL, NULL, &error);
+      g_assert_null (trace);
+      g_assert_nonnull (strstr (error->message, "global definitions cannot be read"));
+    }
+  g_assert_cmpuint (open_descriptors (), ==, before);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/otf2/failed-opens-keep-no-descriptor", test_failed_opens_keep_no_descriptor);
+  g_test_add_func ("/otf2/kept-anchors-are-closed", test_kept_anchors_are_closed);
   return g_test_run ();
 }
