@@ -126,6 +126,45 @@ assert_same_regions (GHashTable *want_paths, GArray *got)
     }
 }
 
+/* The imbalance of the sums by region against one worked out here from
+ * each lane's paths: inclusive time summed by the region a path ends in,
+ * over the lanes that entered it. */
+static void
+assert_same_imbalance (GPtrArray *each, GPtrArray *regions)
+{
+  g_autoptr (GArray) got = chrono_call_paths_imbalance (regions);
+  for (guint i = 0; i < got->len; i++)
+    {
+      const ChronoImbalance *r = &g_array_index (got, ChronoImbalance, i);
+      gint64 max = -1, sum = 0;
+      guint n_lanes = 0, worst = 0;
+      for (guint l = 0; l < each->len; l++)
+        {
+          GArray *paths = g_ptr_array_index (each, l);
+          gint64 ticks = -1;
+          for (guint p = 0; p < paths->len; p++)
+            {
+              const ChronoCallPath *path = &g_array_index (paths, ChronoCallPath, p);
+              if (strcmp (g_ptr_array_index (path->names, path->names->len - 1), r->region) == 0)
+                ticks = MAX (ticks, 0) + path->inclusive;
+            }
+          if (ticks < 0)
+            continue;
+          if (ticks > max)
+            {
+              max = ticks;
+              worst = l;
+            }
+          n_lanes++;
+          sum += ticks;
+        }
+      g_assert_cmpint (r->max, ==, max);
+      g_assert_cmpint (r->sum, ==, sum);
+      g_assert_cmpuint (r->n_lanes, ==, n_lanes);
+      g_assert_cmpuint (r->worst, ==, worst);
+    }
+}
+
 static void
 assert_same (ChronoTrace *trace, gint64 begin, gint64 end)
 {
@@ -146,6 +185,7 @@ assert_same (ChronoTrace *trace, gint64 begin, gint64 end)
       assert_same_paths (want_one, g_ptr_array_index (each, l));
       assert_same_regions (want_one, g_ptr_array_index (regions, l));
     }
+  assert_same_imbalance (each, regions);
 }
 
 static void

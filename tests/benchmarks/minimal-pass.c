@@ -4,9 +4,10 @@
  * its blank-separated fields up to the ';', parses the times of claims and
  * events and the ids of dependencies, and interns the value of the name
  * attribute.  A VisAndOr file (.vt): splits each line into its
- * blank-separated fields and parses the time, the event code, the node id
- * (hex) and the agent; it has no names.  Prints the seconds it took, the
- * records, the distinct names (agents for VisAndOr) and a checksum. */
+ * blank-separated fields and parses all six as the loader must (time,
+ * event code, node id in hex, branches, WAM id in hex, agent); it has no
+ * names.  Prints the seconds it took, the records, the distinct names
+ * (agents for VisAndOr) and a checksum. */
 #include <glib.h>
 #include <stdio.h>
 #include <string.h>
@@ -68,9 +69,11 @@ visandor_pass (const char *p, const char *end, GHashTable *agents, guint64 *chec
           guint64 time = parse_number (fields[0], field_ends[0], 10);
           guint64 code = parse_number (fields[1], field_ends[1], 10);
           guint64 node = parse_number (fields[2], field_ends[2], 16);
+          guint64 branches = parse_number (fields[3], field_ends[3], 10);
+          guint64 wam = parse_number (fields[4], field_ends[4], 16);
           guint64 agent = parse_number (fields[5], field_ends[5], 10);
           g_hash_table_add (agents, GSIZE_TO_POINTER ((gsize) agent + 1));
-          *checksum += time + code + node;
+          *checksum += time + code + node + branches + wam;
           records++;
         }
       p = line_end + 1;

@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <otf2/otf2.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 typedef struct
 {
@@ -84,7 +85,13 @@ read_events (OTF2_Reader *reader, Floor *floor)
       OTF2_EvtReader *reader_of_location = OTF2_Reader_GetEvtReader (reader, location);
       uint64_t read = 0;
       OTF2_Reader_RegisterEvtCallbacks (reader, reader_of_location, callbacks, floor);
-      OTF2_Reader_ReadAllLocalEvents (reader, reader_of_location, &read);
+      if (OTF2_Reader_ReadAllLocalEvents (reader, reader_of_location, &read) != OTF2_SUCCESS)
+        {
+          /* a floor that stopped early would flatter the ratio */
+          fprintf (stderr, "otf2-floor: the events of location %" G_GUINT64_FORMAT " cannot be read\n",
+                   (guint64) location);
+          exit (1);
+        }
       OTF2_Reader_CloseEvtReader (reader, reader_of_location);
       events += read;
     }

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "chrono-otf2-merge.h"
-#include "chrono-otf2-prewalk.h"
 #include "chrono-otf2-private.h"
 
 static gboolean
@@ -34,7 +33,7 @@ otf2_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gp
       return FALSE;
     }
   chrono_otf2_read_events (&r, otf2, locations, NULL);
-  chrono_otf2_close_archive (otf2);
+  OTF2_Reader_Close (otf2);
   chrono_otf2_close_open_calls (&r, locations, G_MININT64);
   chrono_otf2_finish (&r, locations);
   chrono_otf2_reader_clear (&r);

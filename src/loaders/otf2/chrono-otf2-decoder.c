@@ -5,8 +5,6 @@
  * definitions are small beside its events. */
 #include "chrono-otf2-decoder.h"
 
-#include "chrono-otf2-prewalk.h"
-
 struct _ChronoOtf2Decoder {
   GObject parent_instance;
   char *path;
@@ -78,7 +76,7 @@ chrono_otf2_decoder_decode (ChronoChunkDecoder *decoder, guint k, GCancellable *
   g_autoptr (GArray) lone_receives = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
   chrono_otf2_match_messages (&r, lone_sends, lone_receives);
   chrono_otf2_resolve_crossing_messages (&r, otf2, lone_sends, lone_receives);
-  chrono_otf2_close_archive (otf2);
+  OTF2_Reader_Close (otf2);
   /* calls open at the window's end are cut there; the next window has them from its checkpoint */
   chrono_otf2_close_open_calls (&r, locations, last ? G_MININT64 : r.window_end);
   chrono_otf2_finish_window_tracks (&r, locations, last ? G_MININT64 : r.window_end);

@@ -170,7 +170,7 @@ read_share (gpointer data)
       return NULL;
     }
   chrono_otf2_read_events (&w->reader, otf2, w->locations, NULL);
-  chrono_otf2_close_archive (otf2);
+  OTF2_Reader_Close (otf2);
   return NULL;
 }
 
@@ -272,7 +272,7 @@ chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc prog
       Location *location = g_ptr_array_index (locations, i);
       location->checkpoints = g_ptr_array_new_with_free_func (chrono_otf2_checkpoint_free);
     }
-  chrono_otf2_close_archive (otf2);
+  OTF2_Reader_Close (otf2);
   /* the threads share the trace's strings read-only: the regions' names are interned here */
   r.region_labels = g_hash_table_new (NULL, NULL);
   GHashTableIter iter;

@@ -104,7 +104,7 @@ archive_locations (const char *anchor)
   OTF2_GlobalDefReaderCallbacks_Delete (callbacks);
   if (defs != NULL)
     OTF2_Reader_CloseGlobalDefReader (otf2, defs);
-  chrono_otf2_close_archive (otf2);
+  OTF2_Reader_Close (otf2);
   return ok ? g_steal_pointer (&locations) : NULL;
 }
 

@@ -115,7 +115,7 @@ scan_input (ChronoOtf2Merge *m, GError **error)
   if (defs != NULL)
     OTF2_Reader_CloseGlobalDefReader (otf2, defs);
   chrono_otf2_merge_read_properties (in, otf2);
-  chrono_otf2_close_archive (otf2);
+  OTF2_Reader_Close (otf2);
   if (m->error != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&m->error));

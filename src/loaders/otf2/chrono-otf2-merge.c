@@ -230,7 +230,7 @@ copy_input (ChronoOtf2Merge *m, GError **error)
   if (otf2 == NULL)
     return FALSE;
   gboolean ok = copy_definitions (m, otf2, error) && copy_events (m, otf2, error);
-  chrono_otf2_close_archive (otf2);
+  OTF2_Reader_Close (otf2);
   return ok;
 }
 

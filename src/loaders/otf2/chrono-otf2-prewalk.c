@@ -227,37 +227,12 @@ contains_fd (GArray *fds, int fd)
   return FALSE;
 }
 
-/* libotf2 may also keep the anchor open after an open that succeeds (an
- * anchor whose records go wrong before its end: it stops reading there and
- * never closes it, with the reader or after).  Those descriptors are kept
- * here by reader and closed with it (chrono_otf2_close_archive), when
- * libotf2 reads nothing more.  Under opening. */
-typedef struct {
-  GArray *fds; /* int */
-  GStatBuf st; /* the anchor's, to close nothing else */
-} KeptAnchor;
-
-static GHashTable *kept_anchors; /* OTF2_Reader * -> KeptAnchor * */
-
-static void
-kept_anchor_free (KeptAnchor *kept)
-{
-  g_array_unref (kept->fds);
-  g_free (kept);
-}
-
-/* The descriptors in after that were not in before. */
-static GArray *
-appeared (GArray *before, GArray *after)
-{
-  GArray *fds = g_array_new (FALSE, FALSE, sizeof (int));
-  for (guint i = 0; i < after->len; i++)
-    if (!contains_fd (before, g_array_index (after, int, i)))
-      g_array_append_val (fds, g_array_index (after, int, i));
-  return fds;
-}
-
-/* Called with opening held. */
+/* Called with opening held.  libotf2 may also lose the anchor after an
+ * open that succeeds: an anchor whose records go wrong before its end
+ * fails to close (its "substrate"), and that FILE is lost too.  Such a
+ * reader reads nothing (its global definitions fail), so the open counts
+ * as failed: the reader is closed and the lost descriptor with it, here,
+ * before another open can take the number. */
 static OTF2_Reader *
 open_reclaiming_descriptors (const char *anchor)
 {
@@ -268,48 +243,18 @@ open_reclaiming_descriptors (const char *anchor)
   if (!known)
     return otf2;
   g_autoptr (GArray) after = descriptors_on (&st);
-  GArray *lost = appeared (before, after);
-  if (otf2 == NULL)
+  g_autoptr (GArray) lost = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint i = 0; i < after->len; i++)
+    if (!contains_fd (before, g_array_index (after, int, i)))
+      g_array_append_val (lost, g_array_index (after, int, i));
+  if (lost->len > 0 && otf2 != NULL)
     {
-      for (guint i = 0; i < lost->len; i++)
-        close (g_array_index (lost, int, i));
-      g_array_unref (lost);
+      OTF2_Reader_Close (otf2);
+      otf2 = NULL;
     }
-  else if (lost->len > 0)
-    {
-      KeptAnchor *kept = g_new0 (KeptAnchor, 1);
-      kept->fds = lost;
-      kept->st = st;
-      if (kept_anchors == NULL)
-        kept_anchors = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) kept_anchor_free);
-      g_hash_table_insert (kept_anchors, otf2, kept);
-    }
-  else
-    g_array_unref (lost);
+  for (guint i = 0; i < lost->len; i++)
+    close (g_array_index (lost, int, i));
   return otf2;
-}
-
-void
-chrono_otf2_close_archive (OTF2_Reader *otf2)
-{
-  if (otf2 == NULL)
-    return;
-  g_mutex_lock (&opening);
-  KeptAnchor *kept = NULL;
-  if (kept_anchors != NULL)
-    g_hash_table_steal_extended (kept_anchors, otf2, NULL, (gpointer *) &kept);
-  g_mutex_unlock (&opening);
-  OTF2_Reader_Close (otf2);
-  /* still open after the reader is gone: no one else holds these numbers */
-  for (guint i = 0; kept != NULL && i < kept->fds->len; i++)
-    {
-      int fd = g_array_index (kept->fds, int, i);
-      struct stat on;
-      if (fstat (fd, &on) == 0 && on.st_dev == kept->st.st_dev && on.st_ino == kept->st.st_ino)
-        close (fd);
-    }
-  if (kept != NULL)
-    kept_anchor_free (kept);
 }
 
 OTF2_Reader *
@@ -333,7 +278,7 @@ chrono_otf2_open_archive (const char *anchor, GError **error)
   g_autofree char *definitions = g_strconcat (stem, ".def", NULL);
   if (!chrono_otf2_check_file_end (otf2, definitions, error))
     {
-      chrono_otf2_close_archive (otf2);
+      OTF2_Reader_Close (otf2);
       return NULL;
     }
   return otf2;

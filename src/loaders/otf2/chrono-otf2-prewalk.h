@@ -16,9 +16,6 @@ gboolean chrono_otf2_check_anchor (const char *anchor, GError **error);
  * anchor passed chrono_otf2_check_anchor and its global definitions
  * chrono_otf2_check_file_end; NULL with an error otherwise. */
 OTF2_Reader *chrono_otf2_open_archive (const char *anchor, GError **error);
-/* Closes an archive chrono_otf2_open_archive opened, and the descriptor on
- * its anchor libotf2 may have kept open and lost. */
-void chrono_otf2_close_archive (OTF2_Reader *otf2);
 /* FALSE, with an error naming the file, when the local definitions of
  * location in the archive otf2 opened from anchor hold a record libotf2
  * would overrun its memory on (a mapping table of more entries than the

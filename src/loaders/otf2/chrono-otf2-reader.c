@@ -292,14 +292,14 @@ chrono_otf2_open (ChronoOtf2Reader *r, GPtrArray **out_locations, GError **error
     {
       g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
                    _ ("%s: the archive's global definitions cannot be read"), r->path);
-      chrono_otf2_close_archive (otf2);
+      OTF2_Reader_Close (otf2);
       return NULL;
     }
   name_undefined_strings (r);
   g_autoptr (GPtrArray) locations = chrono_otf2_sorted_locations (r);
   if (!check_files (r, locations, error))
     {
-      chrono_otf2_close_archive (otf2);
+      OTF2_Reader_Close (otf2);
       return NULL;
     }
   set_clock (r);
