@@ -33,7 +33,7 @@ typedef struct {
 static void
 walk_init (Walk *walk, ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
 {
-  *walk = (Walk) { .index = chrono_path_index_of (trace), .begin = begin, .end = end };
+  *walk = (Walk){ .index = chrono_path_index_of (trace), .begin = begin, .end = end };
   walk->lane_calls = g_new (const ChronoLaneCalls *, MAX (lanes->len, 1));
   for (guint i = 0; i < lanes->len; i++)
     walk->lane_calls[i] = chrono_path_index_lane (walk->index, g_ptr_array_index (lanes, i));

@@ -207,8 +207,7 @@ main (int argc, char **argv)
     }
   double seconds = (g_get_monotonic_time () - start) / 1e6;
   printf ("%.3f %" G_GUINT64_FORMAT " %u %" G_GUINT64_FORMAT "\n", seconds, lines,
-          MAX (distinct, g_hash_table_size (names)),
-          checksum % 1000);
+          MAX (distinct, g_hash_table_size (names)), checksum % 1000);
   g_hash_table_unref (names);
   g_mapped_file_unref (file);
   return 0;

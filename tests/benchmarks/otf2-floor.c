@@ -9,8 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef struct
-{
+typedef struct {
   GArray *locations;
   guint64 enters, leaves;
 } Floor;
@@ -26,8 +25,8 @@ on_location (void *data, OTF2_LocationRef self, OTF2_StringRef name, OTF2_Locati
 }
 
 static OTF2_CallbackCode
-on_enter (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position, void *data,
-          OTF2_AttributeList *attributes, OTF2_RegionRef region)
+on_enter (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
+          OTF2_RegionRef region)
 {
   (void) location, (void) time, (void) position, (void) attributes, (void) region;
   ((Floor *) data)->enters++;
@@ -35,8 +34,8 @@ on_enter (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position, voi
 }
 
 static OTF2_CallbackCode
-on_leave (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position, void *data,
-          OTF2_AttributeList *attributes, OTF2_RegionRef region)
+on_leave (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
+          OTF2_RegionRef region)
 {
   (void) location, (void) time, (void) position, (void) attributes, (void) region;
   ((Floor *) data)->leaves++;
