@@ -64,17 +64,30 @@ split_fields (char *text, char *text_end, gboolean has_semicolon, Fields *out)
 
 /* ---- fields ------------------------------------------------------------- */
 
+/* The largest time in ticks a stamp may come to, a little inside 64 bits. */
+#define TICKS_LIMIT 9.2e18
+
 gint64
 chrono_etf_to_ticks (EtfReader *r, double value)
 {
-  return (gint64) llround (value * (double) r->ticks_per_unit);
+  /* Times are checked in the unit in effect at their line, but a TU line
+   * after records converts every time: one that fit the unit before may
+   * not fit this one (the TU warning says so).  It is held at the end of
+   * the range it passed the check in, which keeps the order of times (a
+   * claim never ends before it starts); llround of it would wrap. */
+  double ticks = value * (double) r->ticks_per_unit;
+  if (ticks >= TICKS_LIMIT)
+    return (gint64) TICKS_LIMIT;
+  if (ticks <= -TICKS_LIMIT)
+    return -(gint64) TICKS_LIMIT;
+  return (gint64) llround (ticks);
 }
 
 /* Whether a time stamp fits the 64-bit ticks of this unit (±106 days in ps, ±292 years in ns). */
 static gboolean
 fits_unit (gint64 ticks_per_unit, double value)
 {
-  return fabs (value * (double) ticks_per_unit) < 9.2e18;
+  return fabs (value * (double) ticks_per_unit) < TICKS_LIMIT;
 }
 
 gint64
