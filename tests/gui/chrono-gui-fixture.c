@@ -1,6 +1,8 @@
 /* chrono-gui-fixture.c — the GUI tests' fixture and shared helpers (see the header). */
 #include "chrono-gui-fixture.h"
 
+#include <glib/gstdio.h>
+
 const char *trace_path;
 const char *artifact_dir;
 const char *cli_path;
@@ -269,6 +271,7 @@ chrono_gui_fixture_set_up (ChronoGuiFixture *f, gconstpointer trace)
   g_application_set_flags (G_APPLICATION (f->app), G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
   g_assert_true (g_application_register (G_APPLICATION (f->app), NULL, NULL));
   f->window = NULL;
+  f->temp_dir = NULL;
   if (trace != NULL)
     chrono_gui_open (f, trace);
 }
@@ -291,6 +294,36 @@ chrono_gui_open (ChronoGuiFixture *f, const char *path)
   return window;
 }
 
+const char *
+chrono_gui_temp_dir (ChronoGuiFixture *f)
+{
+  if (f->temp_dir == NULL)
+    f->temp_dir = g_dir_make_tmp ("chrono-gui-XXXXXX", NULL);
+  g_assert_nonnull (f->temp_dir);
+  return f->temp_dir;
+}
+
+/* A file, or a folder with all it holds (an OTF2 run is a folder of files). */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_file_test (path, G_FILE_TEST_IS_DIR) ? g_dir_open (path, 0, NULL) : NULL;
+  for (const char *name; dir != NULL && (name = g_dir_read_name (dir)) != NULL;)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_remove (path);
+}
+
+static void
+remove_temp_dir (ChronoGuiFixture *f)
+{
+  if (f->temp_dir != NULL)
+    remove_tree (f->temp_dir);
+  g_clear_pointer (&f->temp_dir, g_free);
+}
+
 void
 chrono_gui_fixture_tear_down (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer trace)
 {
@@ -300,6 +333,7 @@ chrono_gui_fixture_tear_down (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer t
       settle ();
     }
   g_clear_object (&f->app);
+  remove_temp_dir (f);
 }
 
 void

@@ -51,12 +51,15 @@ void chrono_gui_read_environment (void);
 typedef struct {
   ChronoApplication *app;
   ChronoWindow *window;
+  char *temp_dir; /* chrono_gui_temp_dir's, removed with what it holds at teardown */
 } ChronoGuiFixture;
 
 void chrono_gui_fixture_set_up (ChronoGuiFixture *f, gconstpointer trace);
 void chrono_gui_fixture_tear_down (ChronoGuiFixture *f, gconstpointer trace);
 ChronoWindow *chrono_gui_open (ChronoGuiFixture *f, const char *path);
 void chrono_gui_keep (ChronoGuiFixture *f, ChronoWindow *window);
+/* A temporary folder for the files a test makes (owned by the fixture). */
+const char *chrono_gui_temp_dir (ChronoGuiFixture *f);
 
 /* a test at path run in the fixture, with the window open on trace (a path) or none (NULL) */
 #define CHRONO_GUI_TEST(path, test, trace) \

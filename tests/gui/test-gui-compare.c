@@ -35,7 +35,7 @@ generate_run (const char *dir, const char *name, const char *load)
 void
 test_compare_runs (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-XXXXXX", NULL);
+  const char *dir = chrono_gui_temp_dir (f);
   g_autofree char *a = generate_run (dir, "before.btf", "100");
   g_autofree char *b = generate_run (dir, "after.btf", "115");
   ChronoWindow *window = chrono_gui_open (f, a);
@@ -160,7 +160,7 @@ test_compare_runs (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 void
 test_compare_resources (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-XXXXXX", NULL);
+  const char *dir = chrono_gui_temp_dir (f);
   char *runs[2];
   const char *claims[] = { "4000", "6000" };
   for (guint r = 0; r < 2; r++)
@@ -343,7 +343,7 @@ test_compare_call_paths (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
       g_test_skip ("built without the OTF2 generator");
       return;
     }
-  g_autofree char *dir = g_dir_make_tmp ("chrono-gui-XXXXXX", NULL);
+  const char *dir = chrono_gui_temp_dir (f);
   g_autofree char *a = generate_otf2_run (dir, "before.otf2", "3000");
   g_autofree char *b = generate_otf2_run (dir, "after.otf2", "3300");
   ChronoWindow *window = chrono_gui_open (f, a);
