@@ -52,7 +52,7 @@ stat_file (const char *path, guint64 *size, gint64 *mtime, GError **error)
 static gboolean
 starts_with_gzip_magic (const char *path, GError **error)
 {
-  int fd = g_open (path, O_RDONLY, 0);
+  int fd = chrono_input_open_descriptor (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     {
       set_errno_error (error, path, errno);
@@ -60,7 +60,7 @@ starts_with_gzip_magic (const char *path, GError **error)
     }
   guint8 magic[2] = { 0 };
   ssize_t got = pread (fd, magic, sizeof magic, 0);
-  close (fd);
+  chrono_input_close_descriptor (fd);
   return got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
 }
 
@@ -154,7 +154,7 @@ check_unchanged (ChronoChunkReader *self, GError **error)
 static GBytes *
 read_plain (ChronoChunkReader *self, guint64 offset, guint64 length, GError **error)
 {
-  int fd = g_open (self->path, O_RDONLY, 0);
+  int fd = chrono_input_open_descriptor (self->path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     {
       set_errno_error (error, self->path, errno);
@@ -169,7 +169,7 @@ read_plain (ChronoChunkReader *self, guint64 offset, guint64 length, GError **er
         break;
       got += n;
     }
-  close (fd);
+  chrono_input_close_descriptor (fd);
   if (got < length)
     {
       g_free (buffer);

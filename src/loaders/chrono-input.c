@@ -102,11 +102,45 @@ chrono_check_regular_file (const char *path, GError **error)
   return FALSE;
 }
 
-gssize
-chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error)
+static GMutex descriptor_changes;
+
+void
+chrono_input_hold_descriptors (void)
 {
-  if (!chrono_check_regular_file (path, error))
-    return -1;
+  g_mutex_lock (&descriptor_changes);
+}
+
+void
+chrono_input_release_descriptors (void)
+{
+  g_mutex_unlock (&descriptor_changes);
+}
+
+/* errno as the open left it, for the caller's message */
+int
+chrono_input_open_descriptor (const char *path, int flags)
+{
+  chrono_input_hold_descriptors ();
+  int fd = g_open (path, flags, 0);
+  int code = errno;
+  chrono_input_release_descriptors ();
+  errno = code;
+  return fd;
+}
+
+void
+chrono_input_close_descriptor (int fd)
+{
+  chrono_input_hold_descriptors ();
+  close (fd);
+  chrono_input_release_descriptors ();
+}
+
+/* Its stream opened and closed with the descriptors held: it lives only
+ * for the read. */
+static gssize
+read_head_holding_descriptors (const char *path, guint8 *buffer, gsize size, GError **error)
+{
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GFileInputStream) stream = g_file_read (file, NULL, error);
   if (stream == NULL)
@@ -138,6 +172,17 @@ chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error)
   return got;
 }
 
+gssize
+chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error)
+{
+  if (!chrono_check_regular_file (path, error))
+    return -1;
+  chrono_input_hold_descriptors ();
+  gssize got = read_head_holding_descriptors (path, buffer, size, error);
+  chrono_input_release_descriptors ();
+  return got;
+}
+
 ChronoInput *
 chrono_input_open (const char *path, GError **error)
 {
@@ -152,7 +197,7 @@ chrono_input_open (const char *path, GError **error)
     return NULL;
   input->file_size = st.st_size;
 
-  input->fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  input->fd = chrono_input_open_descriptor (path, O_RDONLY | O_CLOEXEC);
   if (input->fd < 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, _ ("%s: cannot be opened for reading"), path);
@@ -195,7 +240,7 @@ chrono_input_free (ChronoInput *input)
     return;
   g_free (input->path);
   if (input->fd >= 0)
-    close (input->fd);
+    chrono_input_close_descriptor (input->fd);
   if (input->inflater != NULL)
     inflateEnd (input->inflater);
   g_free (input->inflater);

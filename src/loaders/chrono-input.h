@@ -53,11 +53,22 @@ void chrono_input_add_warnings (ChronoInput *input, ChronoWarnings *warnings);
  * estimate from inflating its first megabyte (what "big" means for it). */
 guint64 chrono_input_estimate_text_size (const char *path);
 
-/* The first bytes of a regular file (inflated for a .gz), for sniffing. */
 /* FALSE with an error naming path and why when it is not a regular file
  * (missing, a FIFO, a device, a folder, a loop of symbolic links). */
 gboolean chrono_check_regular_file (const char *path, GError **error);
+/* The first bytes of a regular file (inflated for a .gz), for sniffing. */
 gssize chrono_read_head (const char *path, guint8 *buffer, gsize size, GError **error);
+
+/* A library may lose a descriptor on the file it opens; a loader finds it
+ * as the descriptor that appeared on the file while it held the
+ * descriptors.  So every open and close of a trace file's descriptor by
+ * the loaders goes through these two, which wait while they are held: a
+ * descriptor of ours can neither appear nor give its number back in
+ * between (a concurrent load of the same file on another thread). */
+int chrono_input_open_descriptor (const char *path, int flags);
+void chrono_input_close_descriptor (int fd);
+void chrono_input_hold_descriptors (void);
+void chrono_input_release_descriptors (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoInput, chrono_input_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoGzipIndex, chrono_gzip_index_free)

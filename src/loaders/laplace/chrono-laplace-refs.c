@@ -192,7 +192,7 @@ static void
 binary_file_free (gpointer data)
 {
   BinaryFile *file = data;
-  close (file->fd);
+  chrono_input_close_descriptor (file->fd);
   g_free (file->path);
   g_free (file);
 }
@@ -235,7 +235,7 @@ ChronoReferences *
 chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order, ChronoLaplaceBinaryFacts *facts,
                             GError **error)
 {
-  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  int fd = chrono_input_open_descriptor (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   struct stat st;
   if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
     {
@@ -243,7 +243,7 @@ chrono_laplace_open_binary (const char *path, ChronoLaplaceByteOrder order, Chro
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
                    saved == EINVAL ? "not a regular file" : g_strerror (saved));
       if (fd >= 0)
-        close (fd);
+        chrono_input_close_descriptor (fd);
       return NULL;
     }
   guint8 head[ORDER_SAMPLE * CHRONO_LAPLACE_RECORD_SIZE];

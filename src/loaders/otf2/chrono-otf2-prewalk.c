@@ -195,13 +195,10 @@ chrono_otf2_check_anchor (const char *anchor, GError **error)
 /* libotf2 leaves the anchor open when it fails to load it (the FILE is
  * lost with the reader it could not make): each failed open cost a
  * descriptor, and a viewer or a fuzzer that opened many damaged archives
- * ran out of them.  Opens of archives (the check of the anchor with them)
- * are serialised, so a descriptor on the anchor that appears during a
- * failed open is the lost one, and it is closed.  Code that reads the
- * anchor outside (a sniffer on another thread) could lose a descriptor
- * to this; nothing of ours does while an archive of it is being opened. */
-static GMutex opening;
-
+ * ran out of them.  An archive is opened (its anchor checked too) with
+ * the loaders' descriptors held, so a descriptor on the anchor that
+ * appears during a failed open is the lost one, and it is closed: no
+ * other load of ours, on any thread, opens or closes one in between. */
 /* The descriptors of this process open on the file of st (by device and inode). */
 static GArray *
 descriptors_on (const GStatBuf *st)
@@ -227,7 +224,7 @@ contains_fd (GArray *fds, int fd)
   return FALSE;
 }
 
-/* Called with opening held.  libotf2 may also lose the anchor after an
+/* Called with the descriptors held.  libotf2 may also lose the anchor after an
  * open that succeeds: an anchor whose records go wrong before its end
  * fails to close (its "substrate"), and that FILE is lost too.  Such a
  * reader reads nothing (its global definitions fail), so the open counts
@@ -260,11 +257,11 @@ open_reclaiming_descriptors (const char *anchor)
 OTF2_Reader *
 chrono_otf2_open_archive (const char *anchor, GError **error)
 {
-  /* the check reads the anchor too: in the lock, no descriptor of ours on it is taken for libotf2's */
-  g_mutex_lock (&opening);
+  /* the check reads the anchor too: held, no descriptor of ours on it is taken for libotf2's */
+  chrono_input_hold_descriptors ();
   gboolean checked = chrono_otf2_check_anchor (anchor, error);
   OTF2_Reader *otf2 = checked ? open_reclaiming_descriptors (anchor) : NULL;
-  g_mutex_unlock (&opening);
+  chrono_input_release_descriptors ();
   if (!checked)
     return NULL;
   if (otf2 == NULL)
