@@ -61,6 +61,39 @@ chrono_compare_add_columns (GtkTreeView *tree, const char *name_title, int first
                                TRUE);
 }
 
+GtkWidget *
+chrono_compare_table_new (GtkListStore *store, const char *name_title, int first, int height, GtkTreeView **tree)
+{
+  enum { RELATIVE = 4 };
+  gtk_tree_sortable_set_sort_column_id (GTK_TREE_SORTABLE (store), first + RELATIVE, GTK_SORT_DESCENDING);
+  *tree = GTK_TREE_VIEW (gtk_tree_view_new_with_model (GTK_TREE_MODEL (store)));
+  chrono_compare_add_columns (*tree, name_title, first);
+  GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
+  gtk_widget_set_size_request (scroller, -1, height);
+  gtk_container_add (GTK_CONTAINER (scroller), GTK_WIDGET (*tree));
+  return scroller;
+}
+
+GtkWidget *
+chrono_compare_note_new (const char *text)
+{
+  GtkWidget *note = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (note), 0.0);
+  gtk_label_set_line_wrap (GTK_LABEL (note), TRUE);
+  gtk_style_context_add_class (gtk_widget_get_style_context (note), "dim-label");
+  return note;
+}
+
+GtkWidget *
+chrono_compare_figure_combo_new (const char *const *figures, guint n, guint active)
+{
+  GtkWidget *combo = gtk_combo_box_text_new ();
+  for (guint i = 0; i < n; i++)
+    gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (combo), figures[i]);
+  gtk_combo_box_set_active (GTK_COMBO_BOX (combo), active);
+  return combo;
+}
+
 gboolean
 chrono_compare_align (ChronoTimelineView *timeline, gint64 a, gint64 b)
 {

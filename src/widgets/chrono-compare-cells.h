@@ -27,6 +27,15 @@ void chrono_compare_add_column (GtkTreeView *tree, const char *title, int text_c
  * numbers, the same four as text, and the tint (the paths' and the
  * resources' tables). */
 void chrono_compare_add_columns (GtkTreeView *tree, const char *name_title, int first);
+/* store's table with those columns, its largest relative change first, in
+ * a scroller height pixels high; *tree is the table. */
+GtkWidget *chrono_compare_table_new (GtkListStore *store, const char *name_title, int first, int height,
+                                     GtkTreeView **tree);
+
+/* A dim, wrapped label of a Compare page: the runs' names and counts, a legend. */
+GtkWidget *chrono_compare_note_new (const char *text);
+/* The choice among a page's n figures, active the one chosen. */
+GtkWidget *chrono_compare_figure_combo_new (const char *const *figures, guint n, guint active);
 
 /* Moves run B (the second trace of the timeline's set) so that its time b
  * (on its own clock) falls where run A's time a does, and centres the view

@@ -385,10 +385,7 @@ chrono_compare_view_init (ChronoCompareView *self)
   gtk_label_set_xalign (GTK_LABEL (self->title), 0.0);
   gtk_label_set_ellipsize (GTK_LABEL (self->title), PANGO_ELLIPSIZE_MIDDLE);
   gtk_style_context_add_class (gtk_widget_get_style_context (self->title), "heading");
-  self->only = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->only), 0.0);
-  gtk_label_set_line_wrap (GTK_LABEL (self->only), TRUE);
-  gtk_style_context_add_class (gtk_widget_get_style_context (self->only), "dim-label");
+  self->only = chrono_compare_note_new (NULL);
   gtk_widget_set_no_show_all (self->only, TRUE);
   self->histogram = chrono_compare_histogram_new ();
   self->show_all = gtk_button_new_with_mnemonic (_ ("Show _All Lanes"));
@@ -405,11 +402,9 @@ chrono_compare_view_init (ChronoCompareView *self)
   gtk_container_add (GTK_CONTAINER (buttons), self->show_all);
   self->buttons = buttons;
   /* xgettext:no-c-format */
-  GtkWidget *legend = gtk_label_new (_ ("B's tasks and the runnables they call, as wide as their running time in B: "
-                                        "grey within ±10 % of A, red slower or new, blue faster."));
-  gtk_label_set_xalign (GTK_LABEL (legend), 0.0);
-  gtk_label_set_line_wrap (GTK_LABEL (legend), TRUE);
-  gtk_style_context_add_class (gtk_widget_get_style_context (legend), "dim-label");
+  GtkWidget *legend =
+      chrono_compare_note_new (_ ("B's tasks and the runnables they call, as wide as their running "
+                                  "time in B: grey within ±10 % of A, red slower or new, blue faster."));
   self->flame = chrono_flame_view_new ();
   GtkWidget *flame_scroller = gtk_scrolled_window_new (NULL, NULL);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (flame_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);

@@ -206,14 +206,9 @@ table_scroller (ChronoResourceCompareView *self)
   self->store = gtk_list_store_new (CHRONO_N_RESOURCE_COMPARE_COLUMNS, G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE,
                                     G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
                                     G_TYPE_STRING, GDK_TYPE_RGBA, G_TYPE_UINT);
-  gtk_tree_sortable_set_sort_column_id (GTK_TREE_SORTABLE (self->store), CHRONO_RESOURCE_COMPARE_COLUMN_RELATIVE,
-                                        GTK_SORT_DESCENDING);
-  self->tree = GTK_TREE_VIEW (gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->store)));
-  chrono_compare_add_columns (self->tree, _ ("Resource"), CHRONO_RESOURCE_COMPARE_COLUMN_NAME);
+  GtkWidget *scroller = chrono_compare_table_new (self->store, _ ("Resource"), CHRONO_RESOURCE_COMPARE_COLUMN_NAME,
+                                                  TABLE_HEIGHT, &self->tree);
   g_signal_connect_swapped (self->tree, "row-activated", G_CALLBACK (row_activated), self);
-  GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
-  gtk_widget_set_size_request (scroller, -1, TABLE_HEIGHT);
-  gtk_container_add (GTK_CONTAINER (scroller), GTK_WIDGET (self->tree));
   return scroller;
 }
 
@@ -223,16 +218,10 @@ chrono_resource_compare_view_init (ChronoResourceCompareView *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 6);
   g_object_set (self, "margin", 6, NULL);
-  self->title = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->title), 0.0);
-  gtk_label_set_line_wrap (GTK_LABEL (self->title), TRUE);
-  gtk_style_context_add_class (gtk_widget_get_style_context (self->title), "dim-label");
-  self->figure_combo = gtk_combo_box_text_new ();
+  self->title = chrono_compare_note_new (NULL);
   const char *figures[] = { _ ("Claims"), _ ("Usage (amount × seconds)"), _ ("Utilisation of the capacity") };
-  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
-    gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (self->figure_combo), figures[i]);
   self->figure = CHRONO_RESOURCE_UTILISATION;
-  gtk_combo_box_set_active (GTK_COMBO_BOX (self->figure_combo), self->figure);
+  self->figure_combo = chrono_compare_figure_combo_new (figures, G_N_ELEMENTS (figures), self->figure);
   g_signal_connect_swapped (self->figure_combo, "changed", G_CALLBACK (figure_chosen), self);
   self->show_all = gtk_button_new_with_mnemonic (_ ("Show _All Lanes"));
   gtk_widget_set_sensitive (self->show_all, FALSE);
