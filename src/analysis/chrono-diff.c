@@ -99,6 +99,16 @@ sorted_copy (GPtrArray *entities)
   return copy;
 }
 
+GPtrArray *
+chrono_diff_pointers (GArray *items)
+{
+  GPtrArray *pointers = g_ptr_array_sized_new (items->len);
+  guint size = g_array_get_element_size (items);
+  for (guint i = 0; i < items->len; i++)
+    g_ptr_array_add (pointers, items->data + (gsize) i * size);
+  return pointers;
+}
+
 void
 chrono_diff_merge (gpointer const *a, guint na, gpointer const *b, guint nb, GCompareFunc compare, GPtrArray *pairs,
                    GPtrArray *only_a, GPtrArray *only_b)
@@ -149,15 +159,6 @@ chrono_diff_free (ChronoDiff *diff)
   g_free (diff);
 }
 
-static GPtrArray *
-path_pointers (GArray *paths)
-{
-  GPtrArray *pointers = g_ptr_array_sized_new (paths->len);
-  for (guint i = 0; i < paths->len; i++)
-    g_ptr_array_add (pointers, &g_array_index (paths, ChronoCallPath, i));
-  return pointers;
-}
-
 ChronoPathDiff *
 chrono_path_diff_new (GArray *a, GArray *b)
 {
@@ -165,7 +166,7 @@ chrono_path_diff_new (GArray *a, GArray *b)
   diff->both = g_array_new (FALSE, FALSE, sizeof (ChronoPathPair));
   diff->only_a = g_ptr_array_new ();
   diff->only_b = g_ptr_array_new ();
-  g_autoptr (GPtrArray) pa = path_pointers (a), pb = path_pointers (b), pairs = g_ptr_array_new ();
+  g_autoptr (GPtrArray) pa = chrono_diff_pointers (a), pb = chrono_diff_pointers (b), pairs = g_ptr_array_new ();
   chrono_diff_merge (pa->pdata, pa->len, pb->pdata, pb->len, (GCompareFunc) chrono_call_path_compare, pairs,
                      diff->only_a, diff->only_b);
   for (guint k = 0; k < pairs->len; k += 2)

@@ -77,6 +77,8 @@ typedef struct {
 
 ChronoPathDiff *chrono_path_diff_new (GArray *a, GArray *b);
 
+/* Pointers to the elements of items, in its order, to merge them. */
+GPtrArray *chrono_diff_pointers (GArray *items);
 /* Two lists sorted by compare merged: each item in both as a pair (a, b)
  * appended to pairs, the others to only_a and only_b. */
 void chrono_diff_merge (gpointer const *a, guint na, gpointer const *b, guint nb, GCompareFunc compare,

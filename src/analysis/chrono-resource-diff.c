@@ -70,15 +70,6 @@ named (ChronoTrace *trace, GArray *resources)
   return out;
 }
 
-static GPtrArray *
-named_pointers (GArray *named)
-{
-  GPtrArray *pointers = g_ptr_array_sized_new (named->len);
-  for (guint i = 0; i < named->len; i++)
-    g_ptr_array_add (pointers, &g_array_index (named, Named, i));
-  return pointers;
-}
-
 ChronoResourceDiff *
 chrono_resource_diff_new (ChronoTrace *a, GArray *resources_a, ChronoTrace *b, GArray *resources_b)
 {
@@ -88,7 +79,7 @@ chrono_resource_diff_new (ChronoTrace *a, GArray *resources_a, ChronoTrace *b, G
   diff->only_a = g_ptr_array_new ();
   diff->only_b = g_ptr_array_new ();
   g_autoptr (GArray) sa = named (a, resources_a), sb = named (b, resources_b);
-  g_autoptr (GPtrArray) pa = named_pointers (sa), pb = named_pointers (sb);
+  g_autoptr (GPtrArray) pa = chrono_diff_pointers (sa), pb = chrono_diff_pointers (sb);
   g_autoptr (GPtrArray) pairs = g_ptr_array_new (), only_a = g_ptr_array_new (), only_b = g_ptr_array_new ();
   chrono_diff_merge (pa->pdata, pa->len, pb->pdata, pb->len, by_name, pairs, only_a, only_b);
   for (guint k = 0; k < pairs->len; k += 2)
