@@ -4,14 +4,6 @@
 
 #include <string.h>
 
-gint64
-chrono_comm_late_sender (const ChronoMessage *m)
-{
-  if (m->received == CHRONO_MESSAGE_NEVER)
-    return 0;
-  return m->send_call > m->receive_call ? chrono_ticks_between (m->receive_call, m->send_call) : 0;
-}
-
 typedef struct {
   guint64 sender, receiver;
   guint32 communicator;
@@ -77,7 +69,7 @@ chrono_comm_new (ChronoTrace *trace)
           g_hash_table_insert (index, g_memdup2 (&key, sizeof key), at);
         }
       ChronoCommPair *pair = &g_array_index (comm->pairs, ChronoCommPair, GPOINTER_TO_UINT (at) - 1);
-      gint64 late = chrono_comm_late_sender (m);
+      gint64 late = chrono_message_late_sender (m);
       pair->count++;
       pair->bytes += m->bytes;
       pair->late_sender += late;
@@ -103,13 +95,18 @@ chrono_comm_late_sender_in_call (ChronoTrace *trace, guint64 location, gint64 ca
 {
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), 0);
   ChronoMessages *messages = chrono_trace_get_messages (trace);
+  guint n = 0;
+  const ChronoLateWait *waits = messages != NULL ? chrono_messages_get_late_waits (messages, location, &n) : NULL;
+  /* the call is one of the location's few late ones, or waited for nothing */
+  if (chrono_late_waits_find (waits, n, call) == NULL)
+    return 0;
   gint64 waited = 0, longest = 0;
-  for (guint i = 0; messages != NULL && i < chrono_messages_get_n (messages); i++)
+  for (guint i = 0; i < chrono_messages_get_n (messages); i++)
     {
       const ChronoMessage *m = chrono_messages_get (messages, i);
       if (m->receiver != location || m->receive_call != call)
         continue;
-      gint64 late = chrono_comm_late_sender (m);
+      gint64 late = chrono_message_late_sender (m);
       waited += late;
       if (late > longest)
         {

@@ -30,8 +30,6 @@ gboolean chrono_comm_applies (ChronoTrace *trace);
 /* NULL when the trace's reader keeps no messages (chrono_comm_applies). */
 ChronoComm *chrono_comm_new (ChronoTrace *trace);
 void chrono_comm_free (ChronoComm *comm);
-/* How long the receiver of one message waited for its sender to start (ticks, 0 when not late). */
-gint64 chrono_comm_late_sender (const ChronoMessage *message);
 
 /* How long the receives in the call that began at call on location waited
  * for late senders (ticks, 0: none was late), and the sender of the longest. */

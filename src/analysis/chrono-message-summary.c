@@ -89,7 +89,7 @@ chrono_message_summary (ChronoTrace *trace, ChronoMessageGrouping by, const char
       ChronoMessageGroup *g = &g_array_index (groups, ChronoMessageGroup, GPOINTER_TO_UINT (at) - 1);
       g->count++;
       g->bytes += m->bytes;
-      g->late_sender += chrono_comm_late_sender (m);
+      g->late_sender += chrono_message_late_sender (m);
     }
   g_array_sort (groups, by == CHRONO_MESSAGES_BY_COMMUNICATOR ? by_communicator_name : by_smallest);
   return groups;

@@ -2,7 +2,7 @@
  * point-to-point messages of a run (chrono-messages.h) grouped by size
  * (bins doubling in size: 0 B, 1 B, 2–3 B, 4–7 B, …), by tag or by
  * communicator, each group with its messages, bytes and the time receivers
- * waited for late senders (chrono_comm_late_sender). */
+ * waited for late senders (chrono_message_late_sender). */
 #pragma once
 
 #include "chrono-trace.h"

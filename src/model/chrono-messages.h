@@ -23,11 +23,29 @@ typedef struct {
 
 typedef struct _ChronoMessages ChronoMessages;
 
+/* How long the receiver of a message waited for its sender to start
+ * (Scalasca's late sender): max(0, send_call − receive_call) in ticks, 0
+ * when no receive matched. */
+gint64 chrono_message_late_sender (const ChronoMessage *message);
+
+/* A receiving call that waited for late senders: from its Enter until the
+ * latest of them began its send call.  received, a receive in it that
+ * waited, tells the call from its callers entered at the same tick. */
+typedef struct {
+  gint64 call, received, until;
+} ChronoLateWait;
+
 ChronoMessages *chrono_messages_new (void);
 void chrono_messages_free (ChronoMessages *messages);
 void chrono_messages_add (ChronoMessages *messages, const ChronoMessage *message);
 guint chrono_messages_get_n (ChronoMessages *messages);
 const ChronoMessage *chrono_messages_get (ChronoMessages *messages, guint index);
+/* The late waits of the calls of one receiving location, sorted by call
+ * (*n_waits of them, NULL when none): worked out for every location at the
+ * first ask, safe from any thread. */
+const ChronoLateWait *chrono_messages_get_late_waits (ChronoMessages *messages, guint64 receiver, guint *n_waits);
+/* The wait of the call entered at call among n sorted waits, or NULL. */
+const ChronoLateWait *chrono_late_waits_find (const ChronoLateWait *waits, guint n, gint64 call);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoMessages, chrono_messages_free)
 

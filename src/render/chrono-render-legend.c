@@ -104,6 +104,16 @@ critical_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer dat
 }
 
 static void
+late_wait_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  chrono_rgb_set_source (ctx->cr, &ctx->palette->states[CHRONO_STATE_RUNNING]);
+  cairo_rectangle (ctx->cr, x, y, SWATCH_WIDTH, SWATCH_HEIGHT);
+  cairo_fill (ctx->cr);
+  chrono_render_hatch_late_wait (ctx->cr, ctx->palette->dark, x, y, SWATCH_WIDTH, SWATCH_HEIGHT);
+  swatch_border (ctx, x, y);
+}
+
+static void
 mark_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
 {
   cairo_t *cr = ctx->cr;
@@ -184,6 +194,9 @@ draw_items (ChronoRenderContext *ctx, double centre)
       && !legend_item (ctx, &x, centre, wait_swatch, NULL, _ ("Waiting for the semaphore, by waiter")))
     return;
   if (ctx->critical_seen && !legend_item (ctx, &x, centre, critical_swatch, NULL, _ ("Critical path")))
+    return;
+  if (ctx->late_waits_seen
+      && !legend_item (ctx, &x, centre, late_wait_swatch, NULL, _ ("Receive waiting for a late sender")))
     return;
   /* each event kind drawn, in its colour; "Event" for those with none */
   for (guint i = 0; ctx->mark_kinds_seen != NULL && i < ctx->mark_kinds_seen->len; i++)

@@ -5,6 +5,7 @@
 #include <pango/pangocairo.h>
 
 #include "chrono-layout.h"
+#include "chrono-messages.h"
 #include "chrono-palette.h"
 #include "chrono-renderer.h"
 #include "chrono-time-axis.h"
@@ -32,6 +33,7 @@ typedef struct {
   gboolean named_items_seen; /* other items coloured by name (regions) */
   gboolean marks_seen;
   gboolean critical_seen; /* spans of a critical path were drawn */
+  gboolean late_waits_seen; /* receiving calls hatched where they waited for a late sender */
   GPtrArray *workers_seen; /* the names of the workers tree rows are coloured by, first seen first */
   GHashTable *worker_set; /* the same, to look up */
   gboolean suspended_seen, helpers_seen, waiting_seen;
@@ -43,6 +45,23 @@ typedef struct {
   gboolean unnamed_marks_seen; /* events drawn without a kind of their own (or summarised) */
   guint outcomes_seen; /* 1 << ChronoTreeOutcome */
 } ChronoRenderContext;
+
+/* chrono-render-late-waits.c: the late-sender waits of one row's calls,
+ * collected as the calls are drawn and hatched over them after. */
+typedef struct {
+  ChronoRenderContext *ctx;
+  const ChronoLateWait *waits; /* of the row's location, sorted by call */
+  guint n_waits;
+  GArray *boxes; /* 4 doubles each: x, y, width, height; NULL: nothing to hatch in this row */
+} ChronoRenderLateWaits;
+void chrono_render_late_waits_init (ChronoRenderLateWaits *late, ChronoRenderContext *ctx, ChronoLane *lane,
+                                    ChronoLaneKind kind);
+/* Span index of spans, drawn at y, height px: its late wait, if it has one. */
+void chrono_render_late_waits_add (ChronoRenderLateWaits *late, ChronoSpans *spans, guint index, const ChronoSpan *s,
+                                   double y, double height);
+void chrono_render_late_waits_draw (ChronoRenderLateWaits *late);
+/* One box's hatching (the legend's swatch too). */
+void chrono_render_hatch_late_wait (cairo_t *cr, gboolean dark, double x, double y, double width, double height);
 
 /* An event kind drawn: the legend names it with its colour. */
 void chrono_render_note_mark_kind (ChronoRenderContext *ctx, guint32 kind);

@@ -321,6 +321,8 @@ draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
   g_autoptr (GArray) critical = g_array_new (FALSE, FALSE, sizeof (Rect));
   g_autoptr (GArray) claims = g_array_new (FALSE, FALSE, sizeof (Rect)); /* each claim's box, to edge */
   gboolean edged = chrono_lane_kind_holds_claims (d->kind);
+  ChronoRenderLateWaits late;
+  chrono_render_late_waits_init (&late, ctx, d->lane, d->kind);
   for (guint i = first; i < last; i++)
     {
       ChronoSpan s;
@@ -347,6 +349,7 @@ draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
         }
       if (edged && r.width >= MIN_EDGED_WIDTH)
         g_array_append_val (claims, r);
+      chrono_render_late_waits_add (&late, d->spans, i, &s, r.y, r.height);
       LabelCandidate c = { r.x, r.width, r.y, r.height, 0, 0, color };
       if (r.width >= MIN_LABEL_WIDTH && want_label (d, &s, &c))
         g_array_append_val (labels, c);
@@ -354,6 +357,7 @@ draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
   batch_set_fill (&normal, ctx);
   batch_set_fill (&overlay, ctx);
   draw_claim_edges (ctx, claims);
+  chrono_render_late_waits_draw (&late);
   draw_critical_outlines (ctx, critical);
   batch_set_clear (&normal);
   batch_set_clear (&overlay);

@@ -117,7 +117,7 @@ test_late_sender_inspector (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer dat
   g_assert_nonnull (messages);
   const ChronoMessage *late = NULL;
   for (guint i = 0; i < chrono_messages_get_n (messages) && late == NULL; i++)
-    if (chrono_comm_late_sender (chrono_messages_get (messages, i)) > 0)
+    if (chrono_message_late_sender (chrono_messages_get (messages, i)) > 0)
       late = chrono_messages_get (messages, i);
   g_assert_nonnull (late);
   g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
