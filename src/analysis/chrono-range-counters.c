@@ -1,18 +1,9 @@
-/* chrono-range-counters.c — the integral of a fragment c + b·s + a·s² (s in
- * seconds from its start) over part of it is taken in closed form, so a
- * quadratic TRACE signal integrates as exactly as a step. */
+/* chrono-range-counters.c — each fragment's part in the range is
+ * integrated in closed form (chrono_fragment_integral), so a quadratic
+ * TRACE signal integrates as exactly as a step. */
 #include "chrono-range-counters.h"
 
 #include <math.h>
-
-/* ∫ of the fragment over [from, to] (inside it), in value × seconds. */
-static double
-integral (const ChronoFragment *f, gint64 ticks_per_second, gint64 from, gint64 to)
-{
-  double u = (double) (from - f->t0) / (double) ticks_per_second;
-  double v = (double) (to - f->t0) / (double) ticks_per_second;
-  return f->c * (v - u) + f->b / 2.0 * (v * v - u * u) + f->a / 3.0 * (v * v * v - u * u * u);
-}
 
 /* An OTF2 counter shown as its rate is named after its other reading, the
  * recorded values, with " /s" (the reader names both so). */
@@ -42,7 +33,7 @@ counter_of (ChronoLane *lane, ChronoSignal *signal, gint64 begin, gint64 end)
       gint64 from = MAX (f->t0, begin), to = MIN (f->t1, end);
       if (to <= from)
         continue;
-      area += integral (f, tps, from, to);
+      area += chrono_fragment_integral (f, tps, from, to);
       covered += (double) (to - from) / (double) tps;
       chrono_fragment_extremes (f, tps, from, to, &c.min, &c.max);
     }

@@ -256,3 +256,35 @@ chrono_signal_range (ChronoSignal *signal, gint64 begin, gint64 end, double *out
     }
   return any;
 }
+
+double
+chrono_fragment_integral (const ChronoFragment *f, gint64 ticks_per_second, gint64 from, gint64 to)
+{
+  double u = (double) (from - f->t0) / (double) ticks_per_second;
+  double v = (double) (to - f->t0) / (double) ticks_per_second;
+  return f->c * (v - u) + f->b / 2.0 * (v * v - u * u) + f->a / 3.0 * (v * v * v - u * u * u);
+}
+
+gboolean
+chrono_signal_mean (ChronoSignal *signal, gint64 begin, gint64 end, double *out_mean, guint *out_fragments)
+{
+  double area = 0.0, covered = 0.0;
+  guint n = 0;
+  for (guint i = chrono_signal_first_ending_after (signal, begin); i < signal->fragments->len; i++)
+    {
+      const ChronoFragment *f = chrono_signal_get (signal, i);
+      if (f->t0 >= end)
+        break;
+      gint64 from = MAX (f->t0, begin), to = MIN (f->t1, end);
+      if (to <= from)
+        continue;
+      area += chrono_fragment_integral (f, signal->ticks_per_second, from, to);
+      covered += (double) (to - from) / (double) signal->ticks_per_second;
+      n++;
+    }
+  *out_fragments = n;
+  if (!(covered > 0.0))
+    return FALSE;
+  *out_mean = area / covered;
+  return TRUE;
+}

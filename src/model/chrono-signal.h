@@ -18,6 +18,10 @@ double chrono_fragment_eval (const ChronoFragment *f, gint64 ticks_per_second, g
 void chrono_fragment_extremes (const ChronoFragment *f, gint64 ticks_per_second, gint64 from, gint64 to, double *lo,
                                double *hi);
 
+/* ∫ of the fragment over [from, to] inside it, in value × seconds, in
+ * closed form (a quadratic integrates as exactly as a step). */
+double chrono_fragment_integral (const ChronoFragment *f, gint64 ticks_per_second, gint64 from, gint64 to);
+
 typedef struct _ChronoSignal ChronoSignal;
 
 ChronoSignal *chrono_signal_new (gint64 ticks_per_second);
@@ -40,6 +44,9 @@ gboolean chrono_signal_is_step (ChronoSignal *signal);
 double chrono_signal_eval_fragment (ChronoSignal *signal, const ChronoFragment *fragment, gint64 time);
 gboolean chrono_signal_value_at (ChronoSignal *signal, gint64 time, double *out_value);
 gboolean chrono_signal_range (ChronoSignal *signal, gint64 begin, gint64 end, double *out_min, double *out_max);
+/* The mean, weighted by time, over the part of [begin, end) the signal
+ * covers, and how many fragments reach into it; FALSE where it covers none. */
+gboolean chrono_signal_mean (ChronoSignal *signal, gint64 begin, gint64 end, double *out_mean, guint *out_fragments);
 guint chrono_signal_first_ending_after (ChronoSignal *signal, gint64 time);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoSignal, chrono_signal_free)

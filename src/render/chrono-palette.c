@@ -21,6 +21,7 @@ static ChronoPalette light_palette = {
   .dim_text = HEX (0x67707b),
   .mark = HEX (0x464c55),
   .signal_line = HEX (0x2b6cb0),
+  .signal_mean = HEX (0xc05a00),
   .references = { HEX (0x1f5fbf), HEX (0xc8321e), HEX (0x23913a), HEX (0x6b7280) },
 };
 
@@ -37,6 +38,7 @@ static ChronoPalette dark_palette = {
   .dim_text = HEX (0x9aa1ab),
   .mark = HEX (0xc8ccd2),
   .signal_line = HEX (0x6aa8f0),
+  .signal_mean = HEX (0xffa64d),
   .references = { HEX (0x5b9bff), HEX (0xff6a4d), HEX (0x4fd46a), HEX (0xa3a9b3) },
 };
 

@@ -26,6 +26,7 @@ typedef struct {
   ChronoRgb dim_text; /* axis values, secondary labels */
   ChronoRgb mark; /* instant events without a named kind */
   ChronoRgb signal_line;
+  ChronoRgb signal_mean; /* a crowded column's mean, over the band of its values */
   ChronoRgb references[4]; /* memory references: loads, stores, fetches, other (ChronoRefChannel) */
   ChronoRgb states[CHRONO_N_STATES];
 } ChronoPalette;

@@ -113,6 +113,21 @@ late_wait_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer da
   swatch_border (ctx, x, y);
 }
 
+/* A band of values with its mean across it, as a crowded signal draws them. */
+static void
+mean_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
+{
+  cairo_t *cr = ctx->cr;
+  chrono_rgb_set_source_alpha (cr, &ctx->palette->signal_line, 0.55);
+  cairo_rectangle (cr, x, y + 1.0, SWATCH_WIDTH, SWATCH_HEIGHT - 2.0);
+  cairo_fill (cr);
+  chrono_rgb_set_source (cr, &ctx->palette->signal_mean);
+  cairo_set_line_width (cr, 1.5);
+  cairo_move_to (cr, x, y + SWATCH_HEIGHT / 2.0);
+  cairo_line_to (cr, x + SWATCH_WIDTH, y + SWATCH_HEIGHT / 2.0);
+  cairo_stroke (cr);
+}
+
 static void
 mark_swatch (ChronoRenderContext *ctx, double x, double y, gconstpointer data)
 {
@@ -194,6 +209,9 @@ draw_items (ChronoRenderContext *ctx, double centre)
       && !legend_item (ctx, &x, centre, wait_swatch, NULL, _ ("Waiting for the semaphore, by waiter")))
     return;
   if (ctx->critical_seen && !legend_item (ctx, &x, centre, critical_swatch, NULL, _ ("Critical path")))
+    return;
+  if (ctx->signal_means_seen
+      && !legend_item (ctx, &x, centre, mean_swatch, NULL, _ ("Signal: mean of a pixel's values, over their range")))
     return;
   if (ctx->late_waits_seen
       && !legend_item (ctx, &x, centre, late_wait_swatch, NULL, _ ("Receive waiting for a late sender")))

@@ -33,6 +33,7 @@ typedef struct {
   gboolean named_items_seen; /* other items coloured by name (regions) */
   gboolean marks_seen;
   gboolean critical_seen; /* spans of a critical path were drawn */
+  gboolean signal_means_seen; /* a signal's crowded columns drew their mean over their band */
   gboolean late_waits_seen; /* receiving calls hatched where they waited for a late sender */
   GPtrArray *workers_seen; /* the names of the workers tree rows are coloured by, first seen first */
   GHashTable *worker_set; /* the same, to look up */

@@ -6,7 +6,10 @@
  * itself — never a straight line between fragment ends —, a step becomes a
  * vertical edge in the column where it happens, and a column crowded with
  * fragments shows their whole range.  Flat stretches are merged into one
- * segment and put on pixel centres, so step signals stay crisp and small. */
+ * segment and put on pixel centres, so step signals stay crisp and small.
+ * Over the columns crowded with fragments (a counter zoomed out), a line
+ * of another colour is their mean weighted by time: the band gives the
+ * least and the largest value of each column, the line what it averaged. */
 #include "chrono-render-private.h"
 
 #include <math.h>
@@ -196,6 +199,67 @@ add_column (ChronoRenderContext *ctx, const Axis *axis, GArray *points, double x
 }
 
 static void
+stroke_means (ChronoRenderContext *ctx, GArray *means)
+{
+  const Point *p = (const Point *) means->data;
+  if (means->len >= 2)
+    {
+      cairo_move_to (ctx->cr, p[0].x, p[0].y);
+      for (guint i = 1; i < means->len; i++)
+        cairo_line_to (ctx->cr, p[i].x, p[i].y);
+      chrono_rgb_set_source (ctx->cr, &ctx->palette->signal_mean);
+      cairo_set_line_width (ctx->cr, LINE_WIDTH);
+      cairo_set_line_join (ctx->cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_stroke (ctx->cr);
+      ctx->signal_means_seen = TRUE;
+    }
+  g_array_set_size (means, 0);
+}
+
+typedef struct {
+  double x, y; /* the column's mean; y NAN: the signal has no value there */
+  guint fragments;
+} ColumnMean;
+
+/* Over a row zoomed out far enough that most of its columns hold two
+ * fragments or more, the mean of every column (a line along the band);
+ * over a row where fragments are wider than columns, none: the curve is
+ * its own mean there, and bits of a line at its steps would only clutter. */
+static void
+draw_column_means (ChronoRenderContext *ctx, ChronoSignal *signal, const Axis *axis)
+{
+  double step = 1.0 / ctx->scale;
+  g_autoptr (GArray) columns = g_array_new (FALSE, FALSE, sizeof (ColumnMean));
+  guint with_values = 0, crowded = 0;
+  for (double x = floor (ctx->data_x0); x < ctx->data_x1; x += step)
+    {
+      gint64 t0, t1;
+      chrono_render_column_range (ctx, x, &t0, &t1);
+      double mean;
+      ColumnMean c = { x + step / 2.0, NAN, 0 };
+      if (chrono_signal_mean (signal, t0, t1, &mean, &c.fragments) && isfinite (mean))
+        {
+          c.y = value_to_y (axis, mean);
+          with_values++;
+          crowded += c.fragments >= 2;
+        }
+      g_array_append_val (columns, c);
+    }
+  if (with_values == 0 || crowded * 2 < with_values)
+    return;
+  g_autoptr (GArray) means = g_array_new (FALSE, FALSE, sizeof (Point));
+  for (guint i = 0; i < columns->len; i++)
+    {
+      const ColumnMean *c = &g_array_index (columns, ColumnMean, i);
+      if (isnan (c->y))
+        stroke_means (ctx, means);
+      else
+        add_point (means, c->x, c->y);
+    }
+  stroke_means (ctx, means);
+}
+
+static void
 draw_columns (ChronoRenderContext *ctx, ChronoSignal *signal, const Axis *axis)
 {
   double step = 1.0 / ctx->scale;
@@ -211,6 +275,7 @@ draw_columns (ChronoRenderContext *ctx, ChronoSignal *signal, const Axis *axis)
         flush_stretch (ctx, axis, points);
     }
   flush_stretch (ctx, axis, points);
+  draw_column_means (ctx, signal, axis);
 }
 
 /* A summary keeps each bucket's range of values: a column is a stroke over it. */
