@@ -1,6 +1,6 @@
 /* chrono-cli-comm-json.c — the documents of `comm --json`: the
  * communication matrix with late senders, and with --by the message
- * summary.  Part of the JSON writer the CLI and libchronoscope-1 share. */
+ * summary or the collectives.  Part of the JSON writer the CLI and libchronoscope-1 share. */
 #include "chrono-cli-documents.h"
 
 #include "chrono-cli-json.h"
@@ -85,4 +85,36 @@ chrono_cli_summary_json (ChronoTrace *trace, const ChronoComm *comm, ChronoMessa
     }
   g_variant_builder_add (&root, "{sv}", "groups", g_variant_builder_end (&list));
   return end_document (&root, clock, comm);
+}
+
+char *
+chrono_cli_collectives_json (ChronoTrace *trace, GArray *groups)
+{
+  GVariantBuilder root, list;
+  g_variant_builder_init (&root, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&root, "{sv}", "format", g_variant_new_string (chrono_trace_get_format (trace)));
+  g_variant_builder_add (&root, "{sv}", "by", g_variant_new_string ("collective"));
+  g_variant_builder_init (&list, G_VARIANT_TYPE ("av"));
+  guint64 count = 0, sent = 0, received = 0;
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const ChronoCollectiveGroup *g = &g_array_index (groups, ChronoCollectiveGroup, i);
+      GVariantBuilder e;
+      g_variant_builder_init (&e, G_VARIANT_TYPE_VARDICT);
+      g_variant_builder_add (&e, "{sv}", "operation", chrono_report_text (g->operation));
+      g_variant_builder_add (&e, "{sv}", "communicator", chrono_report_text (g->communicator));
+      g_variant_builder_add (&e, "{sv}", "count", g_variant_new_uint64 (g->count));
+      g_variant_builder_add (&e, "{sv}", "bytes_sent", g_variant_new_uint64 (g->bytes_sent));
+      g_variant_builder_add (&e, "{sv}", "bytes_received", g_variant_new_uint64 (g->bytes_received));
+      g_variant_builder_add (&list, "v", g_variant_builder_end (&e));
+      count += g->count;
+      sent += g->bytes_sent;
+      received += g->bytes_received;
+    }
+  g_variant_builder_add (&root, "{sv}", "groups", g_variant_builder_end (&list));
+  g_variant_builder_add (&root, "{sv}", "collectives", g_variant_new_uint64 (count));
+  g_variant_builder_add (&root, "{sv}", "bytes_sent", g_variant_new_uint64 (sent));
+  g_variant_builder_add (&root, "{sv}", "bytes_received", g_variant_new_uint64 (received));
+  g_autoptr (GVariant) document = g_variant_ref_sink (g_variant_builder_end (&root));
+  return chrono_cli_variant_json (document, CHRONO_CLI_JSON_LINES);
 }

@@ -2,7 +2,8 @@
  * an OTF2 archive (messages and bytes per sender, receiver and
  * communicator) with the time receivers waited for late senders; with
  * --by, the message summary (the same figures per size, tag or
- * communicator). */
+ * communicator), or the collective operations per operation and
+ * communicator with the bytes sent and received in them. */
 #include "chrono-config.h"
 
 #include <glib/gi18n.h>
@@ -23,8 +24,9 @@ static struct {
 const GOptionEntry chrono_cli_comm_options[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &given.json, N_ ("Print JSON"), NULL },
   { "by", 0, 0, G_OPTION_ARG_STRING, &given.by,
-    N_ ("The message summary: messages grouped by size (bins doubling: 0, 1, 2–3, 4–7 bytes, …), tag or communicator"),
-    N_ ("size|tag|communicator") },
+    N_ ("The message summary: messages grouped by size (bins doubling: 0, 1, 2–3, 4–7 bytes, …), tag or "
+        "communicator; or the collective operations by operation and communicator"),
+    N_ ("size|tag|communicator|collective") },
   { NULL },
 };
 
@@ -70,6 +72,21 @@ summary_text (ChronoTrace *trace, ChronoMessageGrouping by, GArray *groups)
   return g_string_free (out, FALSE);
 }
 
+static char *
+collectives_text (GArray *groups)
+{
+  GString *out = g_string_new (NULL);
+  g_string_append_printf (out, "%-22s %-24s %10s %14s %14s\n", _ ("operation"), _ ("communicator"), _ ("count"),
+                          _ ("bytes sent"), _ ("bytes received"));
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const ChronoCollectiveGroup *g = &g_array_index (groups, ChronoCollectiveGroup, i);
+      g_string_append_printf (out, "%-22s %-24s %10" PRIu64 " %14" PRIu64 " %14" PRIu64 "\n", g->operation,
+                              g->communicator, g->count, g->bytes_sent, g->bytes_received);
+    }
+  return g_string_free (out, FALSE);
+}
+
 int
 chrono_cli_comm (const ChronoCliCommand *command, int argc, char **argv)
 {
@@ -82,9 +99,10 @@ chrono_cli_comm (const ChronoCliCommand *command, int argc, char **argv)
       return CHRONO_CLI_EXIT_FAILED;
     }
   ChronoMessageGrouping by = CHRONO_MESSAGES_BY_SIZE;
-  if (given.by != NULL && !chrono_message_grouping_parse (given.by, &by))
+  gboolean collectives = g_strcmp0 (given.by, "collective") == 0;
+  if (given.by != NULL && !collectives && !chrono_message_grouping_parse (given.by, &by))
     {
-      g_printerr (_ ("chronoscope-cli comm: --by %s: give size, tag or communicator\n"), given.by);
+      g_printerr (_ ("chronoscope-cli comm: --by %s: give size, tag, communicator or collective\n"), given.by);
       return CHRONO_CLI_EXIT_FAILED;
     }
   g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[1], "never");
@@ -96,6 +114,13 @@ chrono_cli_comm (const ChronoCliCommand *command, int argc, char **argv)
       g_printerr (_ ("chronoscope-cli comm: %s: a %s trace records no messages (they are read from OTF2 archives)\n"),
                   argv[1], chrono_trace_get_format (trace));
       return CHRONO_CLI_EXIT_FAILED;
+    }
+  if (collectives)
+    {
+      g_autoptr (GArray) groups = chrono_collective_summary (trace, NULL);
+      g_autofree char *text = given.json ? chrono_cli_collectives_json (trace, groups) : collectives_text (groups);
+      fputs (text, stdout);
+      return CHRONO_CLI_EXIT_OK;
     }
   g_autoptr (GArray) groups = given.by != NULL ? chrono_message_summary (trace, by, NULL) : NULL;
   g_autofree char *text = groups != NULL ? (given.json ? chrono_cli_summary_json (trace, comm, by, groups)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "chrono-blocking.h"
+#include "chrono-collectives.h"
 #include "chrono-comm.h"
 #include "chrono-message-summary.h"
 
@@ -16,5 +17,9 @@ char *chrono_cli_blocking_json (ChronoTrace *trace, ChronoBlocking *blocking);
 char *chrono_cli_comm_json (ChronoTrace *trace, const ChronoComm *comm);
 /* {"format", "by", "groups", "messages", "bytes", "late_sender"} */
 char *chrono_cli_summary_json (ChronoTrace *trace, const ChronoComm *comm, ChronoMessageGrouping by, GArray *groups);
+/* {"format", "by": "collective", "groups": [{"operation", "communicator",
+ * "count", "bytes_sent", "bytes_received"}], "collectives", "bytes_sent",
+ * "bytes_received"} */
+char *chrono_cli_collectives_json (ChronoTrace *trace, GArray *groups);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
  * do not leave the rest white. */
 #include "chrono-comm-matrix-view.h"
 
+#include "chrono-collectives-view.h"
 #include "chrono-message-summary-view.h"
 
 #include <glib/gi18n-lib.h>
@@ -32,6 +33,7 @@ struct _ChronoCommMatrixView {
   Cell *cells; /* locations × locations, sender-major */
   GtkWidget *measure_combo, *communicator_combo, *matrix, *show_all, *summary;
   GtkWidget *message_summary; /* ChronoMessageSummaryView, under the matrix */
+  GtkWidget *collectives; /* ChronoCollectivesView under it, or NULL: none recorded */
   gboolean built; /* a communicator chosen from now on is the user's: the timeline's arrows follow it */
 };
 
@@ -352,6 +354,8 @@ communicator_chosen (ChronoCommMatrixView *self)
   if (self->message_summary != NULL)
     chrono_message_summary_view_set_communicator (CHRONO_MESSAGE_SUMMARY_VIEW (self->message_summary),
                                                   self->communicator);
+  if (self->collectives != NULL)
+    chrono_collectives_view_set_communicator (CHRONO_COLLECTIVES_VIEW (self->collectives), self->communicator);
   /* the arrows drawn are that communicator's messages too (the other filters kept) */
   if (self->built && self->timeline != NULL)
     {
@@ -367,6 +371,13 @@ chrono_comm_matrix_view_get_summary (ChronoCommMatrixView *self)
 {
   g_return_val_if_fail (CHRONO_IS_COMM_MATRIX_VIEW (self), NULL);
   return self->message_summary;
+}
+
+GtkWidget *
+chrono_comm_matrix_view_get_collectives (ChronoCommMatrixView *self)
+{
+  g_return_val_if_fail (CHRONO_IS_COMM_MATRIX_VIEW (self), NULL);
+  return self->collectives;
 }
 
 GtkWidget *
@@ -468,6 +479,11 @@ chrono_comm_matrix_view_new (ChronoTimelineView *timeline)
   gtk_label_set_text (GTK_LABEL (self->summary), summary);
   self->message_summary = chrono_message_summary_view_new (self->trace);
   gtk_container_add (GTK_CONTAINER (self), self->message_summary);
+  if (chrono_collectives_view_applies (self->trace))
+    {
+      self->collectives = chrono_collectives_view_new (self->trace);
+      gtk_container_add (GTK_CONTAINER (self), self->collectives);
+    }
   add_communicators (self);
   fill_cells (self);
   self->built = TRUE;

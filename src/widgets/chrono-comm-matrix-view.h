@@ -43,6 +43,8 @@ gboolean chrono_comm_matrix_view_get_cell (ChronoCommMatrixView *view, guint64 s
 char *chrono_comm_matrix_view_describe_at (ChronoCommMatrixView *view, double x, double y);
 /* The message summary under the matrix (ChronoMessageSummaryView). */
 GtkWidget *chrono_comm_matrix_view_get_summary (ChronoCommMatrixView *view);
+/* The table of collectives under it, or NULL when the run recorded none. */
+GtkWidget *chrono_comm_matrix_view_get_collectives (ChronoCommMatrixView *view);
 /* As a click there: the pair's lanes alone in the timeline. */
 gboolean chrono_comm_matrix_view_choose_at (ChronoCommMatrixView *view, double x, double y);
 

@@ -24,7 +24,14 @@ typedef struct {
   uint64_t count, bytes, late;
 } Pair;
 
+/* The collectives of one operation on one communicator. */
+typedef struct {
+  char *operation, *communicator;
+  uint64_t count, sent, received;
+} Collective;
+
 struct _GenComm {
+  GHashTable *collectives; /* "operation\ncommunicator" -> Collective */
   GHashTable *channels; /* "sender receiver communicator tag" -> Channel */
   GHashTable *pairs; /* "sender receiver communicator" -> Pair */
   GHashTable *groups[GEN_COMM_N_GROUPINGS]; /* the group's name -> Group */
@@ -54,10 +61,19 @@ pair_free (Pair *p)
   g_free (p);
 }
 
+static void
+collective_free (Collective *k)
+{
+  g_free (k->operation);
+  g_free (k->communicator);
+  g_free (k);
+}
+
 GenComm *
 gen_comm_new (void)
 {
   GenComm *c = g_new0 (GenComm, 1);
+  c->collectives = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) collective_free);
   c->channels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) channel_free);
   c->pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) pair_free);
   for (int i = 0; i < GEN_COMM_N_GROUPINGS; i++)
@@ -263,7 +279,65 @@ gen_comm_free (GenComm *c)
 {
   for (int i = 0; i < GEN_COMM_N_GROUPINGS; i++)
     g_hash_table_destroy (c->groups[i]);
+  g_hash_table_destroy (c->collectives);
   g_hash_table_destroy (c->channels);
   g_hash_table_destroy (c->pairs);
   g_free (c);
+}
+
+void
+gen_comm_collective (GenComm *c, const char *operation, const char *communicator, uint64_t sent, uint64_t received)
+{
+  char *key = g_strdup_printf ("%s\n%s", operation, communicator);
+  Collective *k = g_hash_table_lookup (c->collectives, key);
+  if (k == NULL)
+    {
+      k = g_new0 (Collective, 1);
+      k->operation = g_strdup (operation);
+      k->communicator = g_strdup (communicator);
+      g_hash_table_insert (c->collectives, key, k);
+    }
+  else
+    g_free (key);
+  k->count++;
+  k->sent += sent;
+  k->received += received;
+}
+
+static int
+by_operation (const void *a, const void *b)
+{
+  const Collective *x = *(const Collective *const *) a, *y = *(const Collective *const *) b;
+  int d = strcmp (x->operation, y->operation);
+  return d != 0 ? d : strcmp (x->communicator, y->communicator);
+}
+
+void
+gen_comm_write_collectives (GenComm *c, FILE *f)
+{
+  GPtrArray *values = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, c->collectives);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (values, value);
+  qsort (values->pdata, values->len, sizeof (gpointer), by_operation);
+  uint64_t count = 0, sent = 0, received = 0;
+  fputs ("{\"format\": \"otf2\", \"by\": \"collective\", \"groups\": [", f);
+  for (guint i = 0; i < values->len; i++)
+    {
+      const Collective *k = g_ptr_array_index (values, i);
+      fprintf (f,
+               "%s{\"operation\": \"%s\", \"communicator\": \"%s\", \"count\": %" G_GUINT64_FORMAT
+               ", \"bytes_sent\": %" G_GUINT64_FORMAT ", \"bytes_received\": %" G_GUINT64_FORMAT "}",
+               i ? ", " : "", k->operation, k->communicator, k->count, k->sent, k->received);
+      count += k->count;
+      sent += k->sent;
+      received += k->received;
+    }
+  fprintf (f,
+           "], \"collectives\": %" G_GUINT64_FORMAT ", \"bytes_sent\": %" G_GUINT64_FORMAT
+           ", \"bytes_received\": %" G_GUINT64_FORMAT "}\n",
+           count, sent, received);
+  g_ptr_array_unref (values);
 }

@@ -689,6 +689,7 @@ mpi_wait (Loc *L, uint64_t t, int i)
 
 static const OTF2_CollectiveOp coll_ops[3] = { OTF2_COLLECTIVE_OP_ALLREDUCE, OTF2_COLLECTIVE_OP_BARRIER,
                                                OTF2_COLLECTIVE_OP_BCAST };
+static const char *const coll_op_names[3] = { "Allreduce", "Barrier", "Bcast" };
 
 static void
 coll_join (Loc *L, uint64_t t)
@@ -730,6 +731,7 @@ coll_join (Loc *L, uint64_t t)
           }
         CHECK (OTF2_EvtWriter_MpiCollectiveEnd (W->w, NULL, raw (W, tw), coll_ops[coll_kind], coll_comm, root, sent,
                                                 recvd));
+        gen_comm_collective (comm_book, coll_op_names[coll_kind], comm_name (coll_comm), sent, recvd);
         tw += gap (1);
         w_leave (W, tw, rg_coll[coll_kind]);
         W->waiting = FALSE;
@@ -1711,7 +1713,7 @@ main (int argc, char **argv)
       "Write the expected profile --json --per-location", "FILE.json" },
     { "comm", 0, 0, G_OPTION_ARG_FILENAME, &comm_path, "Write the expected comm --json", "FILE.json" },
     { "comm-by", 0, 0, G_OPTION_ARG_FILENAME, &comm_by_prefix,
-      "Write the expected comm --by size, tag and communicator --json to PREFIX.size.json, …", "PREFIX" },
+      "Write the expected comm --by size, tag, communicator and collective --json to PREFIX.size.json, …", "PREFIX" },
     { "huge-ids", 0, 0, G_OPTION_ARG_NONE, &opt_huge, "Location ids past 2^63: (1 << 63) + k", NULL },
     { "tasks", 0, 0, G_OPTION_ARG_NONE, &opt_tasks, "Tasks switching on a location, as APEX records HPX tasks", NULL },
     { "late-senders", 0, 0, G_OPTION_ARG_NONE, &opt_late,
@@ -1863,6 +1865,16 @@ main (int argc, char **argv)
       if (f == NULL)
         return 1;
       gen_comm_write_summary (comm_book, f, fmt_secs, by);
+      if (!stats_close (f, path))
+        return 1;
+    }
+  if (comm_by_prefix != NULL)
+    {
+      g_autofree char *path = g_strdup_printf ("%s.collective.json", comm_by_prefix);
+      FILE *f = stats_open (path);
+      if (f == NULL)
+        return 1;
+      gen_comm_write_collectives (comm_book, f);
       if (!stats_close (f, path))
         return 1;
     }

@@ -303,6 +303,24 @@ chrono_gui_temp_dir (ChronoGuiFixture *f)
   return f->temp_dir;
 }
 
+char *
+chrono_gui_generate_otf2 (ChronoGuiFixture *f, const char *name, const char *events)
+{
+  const char *generator = g_getenv ("CHRONO_GEN_OTF2");
+  if (generator == NULL || *generator == '\0')
+    {
+      g_test_skip ("built without the OTF2 generator");
+      return NULL;
+    }
+  char *anchor = g_build_filename (chrono_gui_temp_dir (f), name, NULL);
+  const char *argv[] = { generator, "-o", anchor, "--seed", "7", "--mpi", "--events", events, NULL };
+  int status;
+  g_assert_true (
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return anchor;
+}
+
 /* A file, or a folder with all it holds (an OTF2 run is a folder of files). */
 static void
 remove_tree (const char *path)

@@ -60,6 +60,10 @@ ChronoWindow *chrono_gui_open (ChronoGuiFixture *f, const char *path);
 void chrono_gui_keep (ChronoGuiFixture *f, ChronoWindow *window);
 /* A temporary folder for the files a test makes (owned by the fixture). */
 const char *chrono_gui_temp_dir (ChronoGuiFixture *f);
+/* An archive of the OTF2 generator's MPI program (seed 7) of so many
+ * events, named name in that folder; NULL (the test skipped) where the
+ * generator was not built. */
+char *chrono_gui_generate_otf2 (ChronoGuiFixture *f, const char *name, const char *events);
 
 /* a test at path run in the fixture, with the window open on trace (a path) or none (NULL) */
 #define CHRONO_GUI_TEST(path, test, trace) \

@@ -77,5 +77,6 @@ void test_range_counters (ChronoGuiFixture *f, gconstpointer data);
 void test_profile_scope (ChronoGuiFixture *f, gconstpointer data);
 void test_late_sender_inspector (ChronoGuiFixture *f, gconstpointer data);
 void test_comm_matrix (ChronoGuiFixture *f, gconstpointer data);
+void test_collectives (ChronoGuiFixture *f, gconstpointer data);
 void test_blocked_on_semaphore (ChronoGuiFixture *f, gconstpointer data);
 void test_profile_names (ChronoGuiFixture *f, gconstpointer data);

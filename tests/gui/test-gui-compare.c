@@ -316,19 +316,6 @@ joined_path (JsonArray *names)
   return g_string_free (out, FALSE);
 }
 
-/* A run of the OTF2 generator's program with MPI (seed 7) of so many events, in dir. */
-static char *
-generate_otf2_run (const char *dir, const char *name, const char *events)
-{
-  char *anchor = g_build_filename (dir, name, NULL);
-  const char *argv[] = { g_getenv ("CHRONO_GEN_OTF2"), "-o", anchor, "--seed", "7", "--mpi", "--events", events, NULL };
-  int status;
-  g_assert_true (
-      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return anchor;
-}
-
 /* Compare With… on two OTF2 runs of one program, the second longer: the
  * Compare page lists every call path of either run with the inclusive time
  * of `diff` in both and its change, a path of one run only as such; under
@@ -337,15 +324,10 @@ generate_otf2_run (const char *dir, const char *name, const char *events)
 void
 test_compare_call_paths (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  const char *generator = g_getenv ("CHRONO_GEN_OTF2");
-  if (generator == NULL || *generator == '\0')
-    {
-      g_test_skip ("built without the OTF2 generator");
-      return;
-    }
-  const char *dir = chrono_gui_temp_dir (f);
-  g_autofree char *a = generate_otf2_run (dir, "before.otf2", "3000");
-  g_autofree char *b = generate_otf2_run (dir, "after.otf2", "3300");
+  g_autofree char *a = chrono_gui_generate_otf2 (f, "before.otf2", "3000");
+  if (a == NULL)
+    return;
+  g_autofree char *b = chrono_gui_generate_otf2 (f, "after.otf2", "3300");
   ChronoWindow *window = chrono_gui_open (f, a);
   compare_with_and_wait (window, b);
   GtkWidget *page = chrono_window_get_compare_view (window);

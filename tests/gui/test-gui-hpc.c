@@ -1,8 +1,10 @@
 /* The pages an HPC analyst reads an OTF2 archive with: the profile (flat,
  * call tree, by location), the inspector's late sender and the Messages
- * page's communication matrix. */
+ * page's communication matrix, with the collectives under it. */
 #include <string.h>
 
+#include "chrono-collectives-view.h"
+#include "chrono-collectives.h"
 #include "chrono-call-paths.h"
 #include "chrono-call-tree-view.h"
 #include "chrono-comm-matrix-view.h"
@@ -669,4 +671,89 @@ test_flame_graph_open_calls (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer da
   g_assert_cmpfloat (x[4], >=, x[0] + w[0] - 0.01);
   g_assert_cmpfloat (fabs (x[4] + w[4] - width), <, 0.01);
   chrono_call_paths_free (paths);
+}
+
+/* The sum of one column of the collectives' table. */
+static guint64
+column_sum (GtkTreeView *tree, int column)
+{
+  GtkTreeModel *model = gtk_tree_view_get_model (tree);
+  GtkTreeIter iter;
+  guint64 sum = 0;
+  for (gboolean more = gtk_tree_model_get_iter_first (model, &iter); more;
+       more = gtk_tree_model_iter_next (model, &iter))
+    {
+      guint64 value;
+      gtk_tree_model_get (model, &iter, column, &value, -1);
+      sum += value;
+    }
+  return sum;
+}
+
+/* The generator's MPI program joins collectives on two communicators: the
+ * Messages page lists them under the message summary, a row per operation
+ * and communicator with the figures of `comm --by collective`, and keeps
+ * the communicator the matrix shows; the inspector of a broadcast names
+ * its operation, communicator, root and bytes. */
+void
+test_collectives (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *anchor = chrono_gui_generate_otf2 (f, "collectives.otf2", "6000");
+  if (anchor == NULL)
+    return;
+  ChronoWindow *window = chrono_gui_open (f, anchor);
+  ChronoCommMatrixView *matrix =
+      CHRONO_COMM_MATRIX_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_COMM_MATRIX_VIEW));
+  g_assert_nonnull (matrix);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (matrix), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "messages");
+  settle ();
+  ChronoCollectivesView *collectives = CHRONO_COLLECTIVES_VIEW (chrono_comm_matrix_view_get_collectives (matrix));
+  g_assert_nonnull (collectives);
+  GtkTreeView *tree = chrono_collectives_view_get_tree (collectives);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
+  ChronoTrace *trace = chrono_timeline_view_get_trace (view);
+  g_autoptr (GArray) all = chrono_collective_summary (trace, NULL);
+  g_assert_cmpuint (all->len, >=, 3);
+  guint64 count = 0, sent = 0;
+  for (guint i = 0; i < all->len; i++)
+    {
+      count += g_array_index (all, ChronoCollectiveGroup, i).count;
+      sent += g_array_index (all, ChronoCollectiveGroup, i).bytes_sent;
+    }
+  g_assert_cmpuint (gtk_tree_model_iter_n_children (gtk_tree_view_get_model (tree), NULL), ==, all->len);
+  g_assert_cmpuint (column_sum (tree, CHRONO_COLLECTIVES_COLUMN_COUNT), ==, count);
+  g_assert_cmpuint (column_sum (tree, CHRONO_COLLECTIVES_COLUMN_SENT), ==, sent);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "collectives.png");
+  /* one communicator: its rows only */
+  const char *communicator = g_array_index (all, ChronoCollectiveGroup, 0).communicator;
+  g_autoptr (GArray) one = chrono_collective_summary (trace, communicator);
+  g_assert_cmpuint (one->len, <, all->len);
+  chrono_comm_matrix_view_set_communicator (matrix, communicator);
+  g_assert_cmpuint (gtk_tree_model_iter_n_children (gtk_tree_view_get_model (tree), NULL), ==, one->len);
+  chrono_comm_matrix_view_set_communicator (matrix, NULL);
+  /* a broadcast's span tells its root */
+  g_autoptr (GPtrArray) lanes = chrono_trace_list_lanes (trace);
+  ChronoAttrs *attrs = chrono_trace_get_attrs (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    {
+      ChronoSpans *spans = chrono_lane_get_spans (lanes->pdata[i]);
+      for (guint k = 0; spans != NULL && k < chrono_spans_get_n (spans); k++)
+        {
+          ChronoSpan s;
+          chrono_spans_get (spans, k, &s);
+          if (!(s.flags & CHRONO_SPAN_COLLECTIVE)
+              || g_strcmp0 (chrono_attrs_lookup (attrs, s.attrs, "operation"), "Bcast"))
+            continue;
+          chrono_timeline_view_select (view, lanes->pdata[i], k);
+          g_autofree char *text = chrono_inspector_get_text (CHRONO_INSPECTOR (chrono_window_get_inspector (window)));
+          g_autofree char *root = g_strdup_printf ("root: %s", chrono_attrs_lookup (attrs, s.attrs, "root"));
+          g_assert_nonnull (strstr (text, "Bcast"));
+          g_assert_nonnull (strstr (text, "bytes sent"));
+          g_assert_nonnull (strstr (text, root));
+          return;
+        }
+    }
+  g_assert_not_reached (); /* the program broadcasts */
 }

@@ -56,6 +56,7 @@ main (int argc, char **argv)
   CHRONO_GUI_TEST ("/gui/profile-scope", test_profile_scope, NULL);
   CHRONO_GUI_TEST ("/gui/late-sender-inspector", test_late_sender_inspector, NULL);
   CHRONO_GUI_TEST ("/gui/comm-matrix", test_comm_matrix, NULL);
+  CHRONO_GUI_TEST ("/gui/collectives", test_collectives, NULL);
   CHRONO_GUI_TEST ("/gui/follow-chain", test_follow_chain, NULL);
   CHRONO_GUI_TEST ("/gui/unsaved-notes-on-close", test_unsaved_notes_on_close, NULL);
   CHRONO_GUI_TEST ("/gui/follow-activation-chain", test_follow_activation_chain, NULL);

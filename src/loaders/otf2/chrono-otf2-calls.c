@@ -361,7 +361,7 @@ chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 
       Location *location = g_ptr_array_index (locations, i);
       gint64 at = end == G_MININT64 ? location->last_time : end;
       if (location->collective_since != G_MININT64 && location->collective_since <= at)
-        chrono_otf2_collective_span (r, location, at, flags, NULL);
+        chrono_otf2_collective_span (r, location, at, flags, NULL, 0);
       if (end == G_MININT64)
         location->left_open = location->stack->len;
       for (guint k = location->stack->len; k > 0; k--)

@@ -104,6 +104,8 @@ on_irecv (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   return message_end (data, id, time, position, FALSE, sender, comm, tag, length);
 }
 
+static char *communicator_name (ChronoOtf2Reader *r, guint32 comm);
+
 /* A collective operation is a span from its begin to its end, one row
  * below the call it happens in (the MPI function's region). */
 static OTF2_CallbackCode
@@ -140,6 +142,25 @@ collective_name (OTF2_CollectiveOp op)
   return op < G_N_ELEMENTS (names) ? names[op] : "collective";
 }
 
+/* What the inspector tells of a collective and the summary of collectives
+ * sums: its operation and communicator, its root (a rank of it) when it has
+ * one, and the bytes this location sent and received in it. */
+static guint32
+collective_attrs (ChronoOtf2Reader *r, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root, uint64_t sent,
+                  uint64_t received)
+{
+  if (r->summary_buckets > 0)
+    return 0; /* an index pass keeps no span */
+  g_autofree char *communicator = communicator_name (r, comm);
+  g_autofree char *root_text = g_strdup_printf ("%u", root);
+  g_autofree char *sent_text = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) sent);
+  g_autofree char *received_text = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) received);
+  const char *keys[] = { "operation", "communicator", "bytes sent", "bytes received", "root" };
+  const char *values[] = { collective_name (op), communicator, sent_text, received_text, root_text };
+  guint n = root == OTF2_UNDEFINED_UINT32 ? 4 : 5;
+  return chrono_attrs_intern (chrono_trace_get_attrs (r->trace), keys, values, n);
+}
+
 static OTF2_CallbackCode
 on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data,
                    OTF2_AttributeList *attributes, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
@@ -153,7 +174,8 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
   if (location->collective_since == G_MININT64)
     chrono_otf2_mark (r, location, location->last_time, "MpiCollectiveEnd"); /* its begin was not recorded */
   else
-    chrono_otf2_collective_span (r, location, location->last_time, 0, collective_name (op));
+    chrono_otf2_collective_span (r, location, location->last_time, 0, collective_name (op),
+                                 collective_attrs (r, op, comm, root, sent, received));
   location->collective_since = G_MININT64;
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -162,7 +184,8 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
  * below the call it happens in; name NULL: cut by the end of a window or
  * of the trace before its operation was known. */
 void
-chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name)
+chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name,
+                             guint32 attrs)
 {
   guint16 row = (guint16) MIN (location->stack->len, G_MAXUINT16);
   if (r->summary_buckets > 0)
@@ -180,7 +203,7 @@ chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end
                       row,
                       chrono_strings_intern (r->strings, label),
                       CHRONO_NO_INSTANCE,
-                      0 };
+                      attrs };
   chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);
 }
 
@@ -250,14 +273,23 @@ same_message (const MessageEnd *x, const MessageEnd *y)
   return x->from == y->from && x->to == y->to && x->comm == y->comm && x->tag == y->tag && x->ordinal == y->ordinal;
 }
 
+/* A communicator's name, or its id when it has none or is not defined. */
+static char *
+communicator_name (ChronoOtf2Reader *r, guint32 comm)
+{
+  gpointer name;
+  if (!g_hash_table_lookup_extended (r->comm_names, GUINT_TO_POINTER (comm), NULL, &name)
+      || *chrono_otf2_string (r, GPOINTER_TO_UINT (name)) == '\0')
+    return g_strdup_printf ("%u", comm);
+  return g_strdup (chrono_otf2_string (r, GPOINTER_TO_UINT (name)));
+}
+
 /* What the arrows are filtered by and the inspector tells: the
  * communicator's name (its id when it has none), the tag, the size sent. */
 static guint32
 message_attrs (ChronoOtf2Reader *r, const MessageEnd *send)
 {
-  const char *name =
-      chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->comm_names, GUINT_TO_POINTER (send->comm))));
-  g_autofree char *communicator = *name ? g_strdup (name) : g_strdup_printf ("%u", send->comm);
+  g_autofree char *communicator = communicator_name (r, send->comm);
   g_autofree char *tag = g_strdup_printf ("%u", send->tag);
   g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, send->bytes);
   const char *keys[] = { "communicator", "tag", "bytes" }, *values[] = { communicator, tag, bytes };
@@ -282,9 +314,7 @@ keep_message (ChronoOtf2Reader *r, const MessageEnd *send, const MessageEnd *rec
 {
   if (r->decoding || r->summary_buckets > 0)
     return;
-  const char *name =
-      chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->comm_names, GUINT_TO_POINTER (send->comm))));
-  g_autofree char *communicator = *name ? g_strdup (name) : g_strdup_printf ("%u", send->comm);
+  g_autofree char *communicator = communicator_name (r, send->comm);
   ChronoMessage message = { send->from,
                             send->to,
                             chrono_strings_intern (r->strings, communicator),

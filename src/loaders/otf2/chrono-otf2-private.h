@@ -269,7 +269,10 @@ guint64 chrono_otf2_channel_next (ChronoOtf2Reader *r, Location *location, const
  * another window, that window read for the other location alone. */
 void chrono_otf2_resolve_crossing_messages (ChronoOtf2Reader *r, OTF2_Reader *otf2, GArray *lone_sends,
                                             GArray *lone_receives);
-void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name);
+/* name NULL: cut by a window's or the trace's end before its operation was
+ * known; attrs its communicator, root and bytes (0: none known). */
+void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name,
+                                  guint32 attrs);
 
 /* What a collective's span is labelled, "Bcast (collective)". */
 char *chrono_otf2_collective_label (guint op);

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""`chronoscope-cli comm --json` (the communication matrix, late senders)
-and `comm --by size|tag|communicator --json` (the message summary) against
+"""`chronoscope-cli comm --json` (the communication matrix, late senders),
+`comm --by size|tag|communicator --json` (the message summary) and
+`comm --by collective --json` (the collectives) against
 what the project's OTF2 generator wrote from its own bookkeeping (--comm,
 --comm-by), on archives of several shapes, some whose ranks wait in MPI_Recv
 for senders that start late; the fixtures against their goldens; and, on
@@ -50,7 +51,7 @@ def against_info(name, anchor):
 
 
 with tempfile.TemporaryDirectory() as tmp:
-    late_seen = False
+    late_seen, collectives_seen = False, set()
     for n, shape in enumerate(SHAPES):
         name = "generated " + " ".join(shape)
         anchor, expected = os.path.join(tmp, f"g{n}.otf2"), os.path.join(tmp, f"g{n}.comm.json")
@@ -59,18 +60,22 @@ with tempfile.TemporaryDirectory() as tmp:
                         "--comm-by", prefix], check=True)
         want, got = json.load(open(expected)), run("comm", "--json", anchor)
         check(f"{name}: comm --json", want == got, f"{want['messages']} / {got['messages']} messages")
-        for by in ("size", "tag", "communicator"):
+        for by in ("size", "tag", "communicator", "collective"):
             want_by, got_by = json.load(open(f"{prefix}.{by}.json")), run("comm", "--by", by, "--json", anchor)
             check(f"{name}: comm --by {by} --json", want_by == got_by,
                   f"{len(want_by['groups'])} / {len(got_by['groups'])} groups")
         late_seen |= want["late_sender"] > 0
+        collectives_seen |= {g["operation"] for g in json.load(open(f"{prefix}.collective.json"))["groups"]}
         against_info(name, anchor)
     check("some receivers waited for late senders", late_seen)
+    check("every operation the generator writes was summed", collectives_seen == {"Allreduce", "Barrier", "Bcast"},
+          str(collectives_seen))
 
 update = os.environ.get("CHRONO_UPDATE_GOLDEN") == "1"
 for anchor in sorted(glob.glob(os.path.join(fixtures, "*.otf2"))):
     for suffix, by in ((".comm.json", []), (".comm-by-size.json", ["--by", "size"]),
-                       (".comm-by-tag.json", ["--by", "tag"]), (".comm-by-communicator.json", ["--by", "communicator"])):
+                       (".comm-by-tag.json", ["--by", "tag"]), (".comm-by-communicator.json", ["--by", "communicator"]),
+                       (".comm-by-collective.json", ["--by", "collective"])):
         golden = anchor + suffix
         text = subprocess.run([cli, "comm", *by, "--json", anchor], check=True, capture_output=True, text=True).stdout
         if update:
