@@ -1,5 +1,7 @@
 #include "chrono-profile.h"
 
+#include <math.h>
+
 /* Lanes of calls: nested spans with labels. */
 static gboolean
 holds_calls (ChronoLane *lane)
@@ -14,7 +16,7 @@ row_for (GHashTable *rows, GArray *array, ChronoStrings *strings, guint32 label)
   gpointer index;
   if (g_hash_table_lookup_extended (rows, GUINT_TO_POINTER (label), NULL, &index))
     return &g_array_index (array, ChronoProfileRow, GPOINTER_TO_UINT (index));
-  ChronoProfileRow row = { chrono_strings_get (strings, label), 0, 0, 0 };
+  ChronoProfileRow row = { chrono_strings_get (strings, label), 0, 0, 0, FALSE };
   g_array_append_val (array, row);
   g_hash_table_insert (rows, GUINT_TO_POINTER (label), GUINT_TO_POINTER (array->len - 1));
   return &g_array_index (array, ChronoProfileRow, array->len - 1);
@@ -52,6 +54,27 @@ add_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gint64 end, GH
         }
       if (open->len == s.depth)
         g_array_append_val (open, s);
+    }
+}
+
+/* A lazily read lane of calls: its figures of the stretches the range covers. */
+static void
+add_summarised_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gint64 end, GHashTable *rows,
+                     GArray *array)
+{
+  g_autoptr (GHashTable) figures = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  gboolean exact = chrono_call_summary_query (chrono_lane_get_call_summary (lane), begin, end, figures);
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, figures);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      const ChronoCallSummaryRow *f = value;
+      ChronoProfileRow *row = row_for (rows, array, strings, f->label);
+      row->calls += (guint64) llround (f->calls);
+      row->inclusive += (gint64) llround (f->inclusive);
+      row->exclusive += (gint64) llround (f->exclusive);
+      row->approximate |= !exact;
     }
 }
 
@@ -133,6 +156,8 @@ chrono_profile_compute_lanes (ChronoTrace *trace, GPtrArray *only, gint64 begin,
       ChronoLaneKind kind = chrono_lane_get_kind (lane);
       if (holds_calls (lane))
         add_lane (lane, strings, begin, end, rows, array);
+      else if (kind == CHRONO_LANE_WORKER && chrono_lane_get_call_summary (lane) != NULL)
+        add_summarised_lane (lane, strings, begin, end, rows, array);
       else if (kind == CHRONO_LANE_PROCESS || kind == CHRONO_LANE_RUNNABLE)
         add_scheduled_lane (lane, strings, begin, end, rows, array);
     }

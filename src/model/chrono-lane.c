@@ -24,6 +24,7 @@ struct _ChronoLane {
   ChronoInstances *instances;
   ChronoAccesses *accesses;
   ChronoSummary *summary;
+  ChronoCallSummary *call_summary; /* read lazily, a lane of calls: their figures per stretch */
   ChronoTree *tree;
   ChronoReferences *references;
   guint reference_space;
@@ -104,6 +105,7 @@ chrono_lane_finalize (GObject *object)
   g_clear_pointer (&self->instances, chrono_instances_free);
   g_clear_pointer (&self->accesses, chrono_accesses_free);
   g_clear_pointer (&self->summary, chrono_summary_free);
+  g_clear_pointer (&self->call_summary, chrono_call_summary_free);
   g_clear_pointer (&self->tree, chrono_tree_free);
   g_clear_object (&self->references);
   g_clear_pointer (&self->concurrency, g_array_unref);
@@ -701,4 +703,19 @@ chrono_lane_seal (ChronoLane *lane)
   guint n = chrono_lane_get_n_children (lane);
   for (guint i = 0; i < n; i++)
     chrono_lane_seal (chrono_lane_get_child (lane, i));
+}
+
+void
+chrono_lane_set_call_summary (ChronoLane *lane, ChronoCallSummary *summary)
+{
+  g_return_if_fail (CHRONO_IS_LANE (lane));
+  g_clear_pointer (&lane->call_summary, chrono_call_summary_free);
+  lane->call_summary = summary;
+}
+
+ChronoCallSummary *
+chrono_lane_get_call_summary (ChronoLane *lane)
+{
+  g_return_val_if_fail (CHRONO_IS_LANE (lane), NULL);
+  return lane->call_summary;
 }

@@ -10,6 +10,7 @@
 #include "chrono-references.h"
 #include "chrono-signal.h"
 #include "chrono-spans.h"
+#include "chrono-call-summary.h"
 #include "chrono-summary.h"
 #include "chrono-tree.h"
 
@@ -125,6 +126,9 @@ gboolean chrono_lane_get_mark_count (ChronoLane *lane, guint64 *out_n);
 void chrono_lane_set_summary (ChronoLane *lane, ChronoSummary *summary);
 ChronoSummary *chrono_lane_get_summary (ChronoLane *lane);
 ChronoSummary *chrono_lane_ensure_summary (ChronoLane *lane, gint64 begin, guint n_buckets, gint64 initial_span);
+/* A lazily read lane of calls: what they amount to per stretch of the run; the lane owns it. */
+void chrono_lane_set_call_summary (ChronoLane *lane, ChronoCallSummary *summary);
+ChronoCallSummary *chrono_lane_get_call_summary (ChronoLane *lane);
 /* The tree of a CHRONO_LANE_TREE lane; the lane owns it. */
 void chrono_lane_set_tree (ChronoLane *lane, ChronoTree *tree);
 ChronoTree *chrono_lane_get_tree (ChronoLane *lane);

@@ -85,13 +85,19 @@ refill (ChronoProfileView *self)
     }
   g_autoptr (GArray) rows = chrono_profile_compute_lanes (self->trace, self->scope, begin, end);
   gtk_list_store_clear (self->store);
+  gboolean approximate = FALSE;
   for (guint i = 0; i < rows->len; i++)
     {
       const ChronoProfileRow *row = &g_array_index (rows, ChronoProfileRow, i);
-      g_autofree char *inclusive = format_length (self, row->inclusive);
-      g_autofree char *exclusive = format_length (self, row->exclusive);
+      /* a lazily read share of a stretch the range cuts: "≈" before the figure */
+      const char *about = row->approximate ? "≈ " : "";
+      approximate |= row->approximate;
+      g_autofree char *inclusive_length = format_length (self, row->inclusive);
+      g_autofree char *exclusive_length = format_length (self, row->exclusive);
+      g_autofree char *inclusive = g_strconcat (about, inclusive_length, NULL);
+      g_autofree char *exclusive = g_strconcat (about, exclusive_length, NULL);
       g_autofree char *tooltip =
-          g_markup_printf_escaped (_ ("<b>%s</b>\n%" PRIu64 " calls · inclusive %s · exclusive %s"), row->name,
+          g_markup_printf_escaped (_ ("<b>%s</b>\n%s%" PRIu64 " calls · inclusive %s · exclusive %s"), row->name, about,
                                    row->calls, inclusive, exclusive);
       gtk_list_store_insert_with_values (self->store, NULL, -1, COL_NAME, row->name, COL_CALLS, row->calls,
                                          COL_INCLUSIVE, row->inclusive, COL_EXCLUSIVE, row->exclusive,
@@ -109,7 +115,11 @@ refill (ChronoProfileView *self)
   g_autofree char *length = format_length (self, end - begin);
   g_autofree char *text = selected ? g_strdup_printf (_ ("Calls in the selected %s"), length)
                                    : g_strdup_printf (_ ("Calls in the visible %s"), length);
-  gtk_label_set_text (GTK_LABEL (self->range_label), text);
+  /* TRANSLATORS: after "Calls in the visible 2 ms": why some figures are marked ≈ */
+  const char *why = _ ("; ≈: read lazily, a stretch of the run the range cuts counts in proportion");
+  g_autofree char *said = approximate ? g_strconcat (text, why, NULL) : g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->range_label), said);
+  gtk_label_set_line_wrap (GTK_LABEL (self->range_label), TRUE);
 }
 
 static gboolean

@@ -20,6 +20,7 @@ void test_warnings_go_to_time (ChronoGuiFixture *f, gconstpointer data);
 /* test-gui-lazy.c */
 void test_lazy_big_file (ChronoGuiFixture *f, gconstpointer data);
 void test_lazy_blocked_on_semaphore (ChronoGuiFixture *f, gconstpointer data);
+void test_lazy_profile_page (ChronoGuiFixture *f, gconstpointer data);
 void test_lazy_counter_reading (ChronoGuiFixture *f, gconstpointer data);
 
 /* test-gui-export.c */

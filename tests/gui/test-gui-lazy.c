@@ -1,6 +1,7 @@
 /* Traces read lazily in the viewer: a big file stays responsive while its
  * chunks are decoded, and a counter's samples are read from its chunks. */
 #include "chrono-gui-fixture.h"
+#include "chrono-profile-view.h"
 #include "chrono-gui-tests.h"
 
 /* Longest gap between main-loop iterations while cond is false: what a user
@@ -276,5 +277,49 @@ test_lazy_blocked_on_semaphore (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer
   g_autofree char *text = chrono_inspector_get_text (inspector);
   g_assert_nonnull (strstr (text, "Waited 5.7 ms on SEM_Res held by Task_Low #0, which Task_Mid #0 preempted for "
                                   "4.2 ms — priority inversion"));
+  gtk_widget_destroy (window);
+}
+
+/* Read lazily, an OTF2 archive's Profile page answers from each location's
+ * figures per stretch of the run: the whole run exactly, as read whole; a
+ * range inside one stretch in proportion, each figure marked "≈" and the
+ * page saying why. */
+void
+test_lazy_profile_page (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (data_dir, "otf2", "sends_inside.otf2", NULL);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, "lazy", "always");
+  g_hash_table_insert (options, "chunk-size", "512");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (chrono_trace_is_lazy (trace));
+  GtkWidget *window = gtk_window_new (GTK_WINDOW_TOPLEVEL);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_timeline_view_new (trace, NULL));
+  gtk_widget_set_hexpand (GTK_WIDGET (view), TRUE);
+  ChronoViewport *viewport = chrono_timeline_view_get_viewport (view);
+  GtkWidget *profile = chrono_profile_view_new (trace, viewport);
+  gtk_widget_set_size_request (profile, 420, -1);
+  gtk_container_add (GTK_CONTAINER (box), GTK_WIDGET (view));
+  gtk_container_add (GTK_CONTAINER (box), profile);
+  gtk_container_add (GTK_CONTAINER (window), box);
+  gtk_window_resize (GTK_WINDOW (window), 1400, 700);
+  gtk_widget_show_all (window);
+  chrono_viewport_set_range (viewport, G_MININT64 / 4, G_MAXINT64 / 4);
+  settle ();
+  settle ();
+  g_autofree char *whole = chrono_profile_view_get_text (CHRONO_PROFILE_VIEW (profile));
+  g_assert_nonnull (strstr (whole, "MPI_Barrier\t"));
+  g_assert_null (strstr (whole, "≈"));
+  /* half of the second window: in proportion */
+  gint64 a = chrono_trace_get_chunk (trace, 1)->first_time, b = chrono_trace_get_chunk (trace, 2)->first_time;
+  chrono_viewport_set_range (viewport, a + (b - a) / 2, b);
+  settle ();
+  settle ();
+  g_autofree char *part = chrono_profile_view_get_text (CHRONO_PROFILE_VIEW (profile));
+  g_assert_nonnull (strstr (part, "≈"));
+  save_screenshot (window, "gui-lazy-profile.png");
   gtk_widget_destroy (window);
 }

@@ -29,6 +29,7 @@ main (int argc, char **argv)
   CHRONO_GUI_TEST ("/gui/metrics-panel", test_metrics_panel, trace_path);
   CHRONO_GUI_TEST ("/gui/signal-sample", test_signal_sample, NULL);
   CHRONO_GUI_TEST ("/gui/lazy-counter-reading", test_lazy_counter_reading, NULL);
+  CHRONO_GUI_TEST ("/gui/lazy-profile-page", test_lazy_profile_page, NULL);
   CHRONO_GUI_TEST ("/gui/lazy-blocked-on-semaphore", test_lazy_blocked_on_semaphore, NULL);
   CHRONO_GUI_TEST ("/gui/arrows-dialog", test_arrows_dialog, NULL);
   CHRONO_GUI_TEST ("/gui/follow-message-chain", test_follow_message_chain, NULL);

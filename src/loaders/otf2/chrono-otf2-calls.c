@@ -147,6 +147,49 @@ add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guin
   chrono_spans_append (spans, &span);
 }
 
+/* ---- an index pass's figures of the calls (chrono-call-summary.h) -------------- */
+
+static guint32
+region_label (ChronoOtf2Reader *r, guint32 region)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (r->region_labels, GUINT_TO_POINTER (region)));
+}
+
+/* The caller stops running itself when it calls; the callee is one more call. */
+static void
+summarise_enter (ChronoOtf2Reader *r, Location *location, guint32 region, gint64 now)
+{
+  if (location->calls == NULL)
+    return;
+  if (location->stack->len > 0)
+    {
+      const Frame *caller = &g_array_index (location->stack, Frame, location->stack->len - 1);
+      chrono_call_summary_add_time (location->calls, region_label (r, caller->region), caller->resumed, now, TRUE);
+    }
+  chrono_call_summary_add_call (location->calls, region_label (r, region), now);
+}
+
+void
+chrono_otf2_summarise_call (ChronoOtf2Reader *r, Location *location, guint32 label, gint64 start, gint64 resumed,
+                            gint64 end)
+{
+  ChronoCallSummary *calls = location->calls;
+  chrono_call_summary_add_time (calls, label, resumed, end, TRUE);
+  chrono_call_summary_add_time (calls, label, start, end, FALSE);
+  /* the stretches it runs on into, past their start: a range from there counts it too */
+  for (guint k = chrono_call_summary_get_stretch (calls, start) + 1;
+       k <= chrono_call_summary_get_stretch (calls, end) && end > chrono_call_summary_get_stretch_begin (calls, k); k++)
+    chrono_call_summary_add_carried (calls, k, label);
+}
+
+static void
+summarise_leave (ChronoOtf2Reader *r, Location *location, const Frame *frame, gint64 now)
+{
+  if (location->calls == NULL)
+    return;
+  chrono_otf2_summarise_call (r, location, region_label (r, frame->region), frame->start, frame->resumed, now);
+}
+
 static OTF2_CallbackCode
 on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
           OTF2_RegionRef region)
@@ -159,6 +202,7 @@ on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
     return OTF2_CALLBACK_SUCCESS;
   location->enters++;
   chrono_otf2_region_stats (r->region_stats, region)->calls++;
+  summarise_enter (r, location, region, location->last_time);
   /* the location's time, which never goes back: no call ends before it begins */
   chrono_otf2_push_frame (location, region, location->last_time);
   open_call_span (r, location, &g_array_index (location->stack, Frame, location->stack->len - 1),
@@ -188,7 +232,10 @@ on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
       const Frame *frame = &g_array_index (location->stack, Frame, k);
       add_call_span (r, location, frame, k, now, 0);
       chrono_otf2_region_stats (r->region_stats, frame->region)->inclusive += (guint64) (now - frame->start);
+      summarise_leave (r, location, frame, now);
       chrono_otf2_pop_frame (location);
+      if (location->stack->len > 0)
+        g_array_index (location->stack, Frame, location->stack->len - 1).resumed = now;
     }
   return OTF2_CALLBACK_SUCCESS;
 }

@@ -71,6 +71,7 @@ chrono_otf2_location_free (Location *location)
     g_hash_table_unref (location->channels);
   if (location->recorded_members != NULL)
     g_array_unref (location->recorded_members);
+  chrono_call_summary_free (location->calls);
   g_free (location);
 }
 

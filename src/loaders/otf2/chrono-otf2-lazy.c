@@ -20,6 +20,9 @@
 #define WINDOW_BYTES (4u << 20)
 #define MAX_WINDOWS 16384
 #define SUMMARY_BUCKETS 8192
+/* Stretches of the calls' figures (runs of whole windows): a range of the
+ * run answers in proportion within one of them. */
+#define CALL_STRETCHES 256
 
 void
 chrono_otf2_checkpoint_free (gpointer data)
@@ -125,6 +128,49 @@ make_windows (ChronoOtf2Reader *r)
     }
   r->window_events = g_array_new (FALSE, TRUE, sizeof (guint64));
   g_array_set_size (r->window_events, (guint) n);
+}
+
+/* The bounds of the calls' stretches: runs of whole windows, the first
+ * from the run's start, the last to its end (as the clock properties
+ * announce them; times beyond go to those two). */
+static GArray *
+call_stretch_bounds (ChronoOtf2Reader *r)
+{
+  guint windows = n_windows (r), n = MIN (windows, CALL_STRETCHES);
+  GArray *bounds = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 begin = (gint64) MIN (r->offset, (guint64) G_MAXINT64 / 2);
+  gint64 end = begin + (gint64) MIN (r->length, (guint64) G_MAXINT64 / 2);
+  for (guint k = 0; k <= n; k++)
+    {
+      gint64 t = k == 0 ? begin : k == n ? MAX (end, begin + 1) : window_start (r, (guint) ((guint64) k * windows / n));
+      g_array_append_val (bounds, t);
+    }
+  return bounds;
+}
+
+static void
+begin_call_summaries (ChronoOtf2Reader *r, GPtrArray *locations)
+{
+  g_autoptr (GArray) bounds = call_stretch_bounds (r);
+  for (guint i = 0; i < locations->len; i++)
+    {
+      Location *location = g_ptr_array_index (locations, i);
+      location->calls = chrono_call_summary_new ((const gint64 *) bounds->data, bounds->len - 1);
+    }
+}
+
+/* Each location's figures go to its lane: calls never left make them approximate. */
+static void
+keep_call_summaries (GPtrArray *locations)
+{
+  for (guint i = 0; i < locations->len; i++)
+    {
+      Location *location = g_ptr_array_index (locations, i);
+      if (location->left_open > 0)
+        chrono_call_summary_note_unfinished (location->calls);
+      chrono_call_summary_seal (location->calls);
+      chrono_lane_set_call_summary (location->lane, g_steal_pointer (&location->calls));
+    }
 }
 
 /* A chunk per window, exactly the window: decoding cuts what runs on at its end. */
@@ -272,6 +318,7 @@ chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc prog
       Location *location = g_ptr_array_index (locations, i);
       location->checkpoints = g_ptr_array_new_with_free_func (chrono_otf2_checkpoint_free);
     }
+  begin_call_summaries (&r, locations);
   OTF2_Reader_Close (otf2);
   /* the threads share the trace's strings read-only: the regions' names are interned here */
   r.region_labels = g_hash_table_new (NULL, NULL);
@@ -282,8 +329,14 @@ chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc prog
     g_hash_table_insert (
         r.region_labels, region,
         GUINT_TO_POINTER (chrono_strings_intern (r.strings, chrono_otf2_string (&r, GPOINTER_TO_UINT (name)))));
+  for (guint op = 0; op < CHRONO_OTF2_N_COLLECTIVE_LABELS; op++)
+    {
+      g_autofree char *label = chrono_otf2_collective_label (op);
+      r.collective_labels[op] = chrono_strings_intern (r.strings, label);
+    }
   read_in_parallel (&r, locations);
   chrono_otf2_close_open_calls (&r, locations, G_MININT64);
+  keep_call_summaries (locations);
   g_clear_pointer (&r.region_labels, g_hash_table_unref);
   for (guint i = 0; i < locations->len; i++)
     chrono_otf2_end_windows (&r, g_ptr_array_index (locations, i));

@@ -161,6 +161,25 @@ collective_attrs (ChronoOtf2Reader *r, OTF2_CollectiveOp op, OTF2_CommRef comm, 
   return chrono_attrs_intern (chrono_trace_get_attrs (r->trace), keys, values, n);
 }
 
+/* An index pass: the collective is a call inside the MPI call it happens
+ * in, as its span is read whole (a row below it). */
+static void
+summarise_collective (ChronoOtf2Reader *r, Location *location, OTF2_CollectiveOp op, gint64 since, gint64 end)
+{
+  if (location->calls == NULL)
+    return;
+  Frame *caller = location->stack->len > 0 ? &g_array_index (location->stack, Frame, location->stack->len - 1) : NULL;
+  if (caller != NULL)
+    {
+      guint32 label = GPOINTER_TO_UINT (g_hash_table_lookup (r->region_labels, GUINT_TO_POINTER (caller->region)));
+      chrono_call_summary_add_time (location->calls, label, caller->resumed, since, TRUE);
+      caller->resumed = end;
+    }
+  guint32 label = r->collective_labels[MIN (op, CHRONO_OTF2_N_COLLECTIVE_LABELS - 1)];
+  chrono_call_summary_add_call (location->calls, label, since);
+  chrono_otf2_summarise_call (r, location, label, since, since, end);
+}
+
 static OTF2_CallbackCode
 on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *data,
                    OTF2_AttributeList *attributes, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
@@ -174,8 +193,11 @@ on_collective_end (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, 
   if (location->collective_since == G_MININT64)
     chrono_otf2_mark (r, location, location->last_time, "MpiCollectiveEnd"); /* its begin was not recorded */
   else
-    chrono_otf2_collective_span (r, location, location->last_time, 0, collective_name (op),
-                                 collective_attrs (r, op, comm, root, sent, received));
+    {
+      chrono_otf2_collective_span (r, location, location->last_time, 0, collective_name (op),
+                                   collective_attrs (r, op, comm, root, sent, received));
+      summarise_collective (r, location, op, location->collective_since, location->last_time);
+    }
   location->collective_since = G_MININT64;
   return OTF2_CALLBACK_SUCCESS;
 }

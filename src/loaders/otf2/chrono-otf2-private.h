@@ -3,6 +3,7 @@
 
 #include <otf2/otf2.h>
 
+#include "chrono-call-summary.h"
 #include "chrono-loader.h"
 #include "chrono-trace.h"
 
@@ -21,11 +22,15 @@ typedef struct {
   OTF2_LocationGroupType type;
 } Group;
 
+/* The operations OTF2 defines, and one for any other. */
+#define CHRONO_OTF2_N_COLLECTIVE_LABELS 18
+
 typedef struct {
   guint32 region;
   guint32 below; /* 1 + the depth of the next open frame of its region below it, 0: none */
   gint64 start;
   guint span; /* its span in the lane, appended at its Enter; G_MAXUINT: none yet (a checkpoint's frame) */
+  gint64 resumed; /* since when it runs itself (its Enter, or its last callee's Leave) */
 } Frame;
 
 /* How often a problem happened on a location, and when first: one grouped
@@ -71,6 +76,7 @@ typedef struct {
   gint64 last_time; /* its latest event's: calls take this time, which never goes back */
   GHashTable *tracks; /* member -> MetricTrack */
   GPtrArray *checkpoints; /* an index pass: a LocationCheckpoint per window begun so far */
+  ChronoCallSummary *calls; /* an index pass: its calls' figures per stretch of the run, kept on its lane */
   GHashTable *channels; /* ChannelKey -> Channel: the message channels it sends or receives on */
   GArray *recorded_members; /* an index pass: guint32, its accumulated members shown as recorded */
 } Location;
@@ -163,6 +169,7 @@ struct _ChronoOtf2Reader {
   /* lazy reading (chrono-otf2-lazy.c) */
   guint summary_buckets; /* > 0: an index pass, lanes get summaries */
   GHashTable *region_labels; /* an index pass: region ref -> its name's string id, interned before the threads */
+  guint32 collective_labels[CHRONO_OTF2_N_COLLECTIVE_LABELS]; /* an index pass: the same for each operation's */
   GArray *windows; /* gint64: the start of each window, then the end of the last */
   GArray *window_events; /* guint64 per window: an index pass counts them */
   gboolean decoding; /* reading one window, from the checkpoints */
@@ -274,7 +281,11 @@ void chrono_otf2_resolve_crossing_messages (ChronoOtf2Reader *r, OTF2_Reader *ot
 void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name,
                                   guint32 attrs);
 
-/* What a collective's span is labelled, "Bcast (collective)". */
+/* An index pass: a call of label that ran from start to end, itself from resumed on (location->calls). */
+void chrono_otf2_summarise_call (ChronoOtf2Reader *r, Location *location, guint32 label, gint64 start, gint64 resumed,
+                                 gint64 end);
+/* What a collective's span is labelled, "Bcast (collective)"; the operations
+ * past the last one OTF2 defines are all "collective (collective)". */
 char *chrono_otf2_collective_label (guint op);
 /* The names the picture colours calls by (regions called, collectives
  * seen), for the trace's ranked palette: read whole and lazily alike. */

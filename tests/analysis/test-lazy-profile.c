@@ -1,0 +1,154 @@
+/* test-lazy-profile.c — the profile of a lazily read OTF2 archive comes
+ * from each location's figures per stretch of the run: over the whole run
+ * and over any range of whole stretches it is the profile of the archive
+ * read whole, to the tick and the call, and says it is exact; a range that
+ * cuts a stretch says it is approximate.  Every OTF2 fixture, cut into
+ * small windows. */
+#include <glib.h>
+#include <stdlib.h>
+
+#include "chrono-loader.h"
+#include "chrono-profile.h"
+
+static ChronoTrace *
+load (const char *path, const char *lazy, const char *chunk_size)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, "lazy", (gpointer) lazy);
+  g_hash_table_insert (options, "chunk-size", (gpointer) chunk_size);
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return trace;
+}
+
+static const ChronoProfileRow *
+row_named (GArray *rows, const char *name)
+{
+  for (guint i = 0; i < rows->len; i++)
+    if (g_str_equal (g_array_index (rows, ChronoProfileRow, i).name, name))
+      return &g_array_index (rows, ChronoProfileRow, i);
+  return NULL;
+}
+
+static gboolean
+any_approximate (GArray *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    if (g_array_index (rows, ChronoProfileRow, i).approximate)
+      return TRUE;
+  return FALSE;
+}
+
+/* The lazy read's rows are the whole read's, exactly. */
+static void
+assert_same (const char *what, GArray *whole, GArray *lazy)
+{
+  g_assert_false (any_approximate (lazy));
+  if (whole->len != lazy->len)
+    g_error ("%s: %u rows read whole, %u lazily", what, whole->len, lazy->len);
+  for (guint i = 0; i < whole->len; i++)
+    {
+      const ChronoProfileRow *w = &g_array_index (whole, ChronoProfileRow, i);
+      const ChronoProfileRow *l = row_named (lazy, w->name);
+      if (l == NULL || l->calls != w->calls || l->inclusive != w->inclusive || l->exclusive != w->exclusive)
+        g_error ("%s: %s: %" G_GUINT64_FORMAT " calls, %" G_GINT64_FORMAT " inclusive, %" G_GINT64_FORMAT
+                 " exclusive read whole; lazily %" G_GUINT64_FORMAT ", %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT,
+                 what, w->name, w->calls, w->inclusive, w->exclusive, l ? l->calls : 0, l ? l->inclusive : 0,
+                 l ? l->exclusive : 0);
+    }
+}
+
+/* TRUE when the fixture had windows enough to cut ranges of (windows of
+ * chunk_size bytes of events, few enough that each is a stretch). */
+static gboolean
+check_fixture (const char *path, const char *chunk_size)
+{
+  g_autoptr (ChronoTrace) whole = load (path, "never", chunk_size);
+  g_autoptr (ChronoTrace) lazy = load (path, "always", chunk_size);
+  g_assert_true (chrono_trace_is_lazy (lazy));
+  g_autofree char *name = g_path_get_basename (path);
+  g_autoptr (GArray) all_whole = chrono_profile_compute (whole, G_MININT64, G_MAXINT64);
+  g_autoptr (GArray) all_lazy = chrono_profile_compute (lazy, G_MININT64, G_MAXINT64);
+  g_assert_cmpuint (all_lazy->len, >, 0);
+  /* calls never left (a run cut short) have no known time: no figure is exact */
+  if (any_approximate (all_lazy))
+    {
+      g_test_message ("%s: calls never left, approximate", name);
+      return FALSE;
+    }
+  assert_same (name, all_whole, all_lazy);
+  guint n = chrono_trace_get_n_chunks (lazy);
+  g_test_message ("%s: %u windows", name, n);
+  if (n < 3)
+    return FALSE;
+  g_assert_cmpuint (n, <=, 256);
+  for (guint k = 1; k + 1 < n; k++)
+    for (guint m = k + 1; m < n; m = m < k + 3 || m + 1 == n ? m + 1 : MIN (m + 17, n - 1))
+      {
+        gint64 begin = chrono_trace_get_chunk (lazy, k)->first_time, end = chrono_trace_get_chunk (lazy, m)->first_time;
+        g_autoptr (GArray) w = chrono_profile_compute (whole, begin, end);
+        g_autoptr (GArray) l = chrono_profile_compute (lazy, begin, end);
+        g_autofree char *what = g_strdup_printf ("%s, windows %u to %u", name, k, m);
+        assert_same (what, w, l);
+      }
+  /* half a window in: a share of it, said to be approximate */
+  gint64 a = chrono_trace_get_chunk (lazy, 1)->first_time, b = chrono_trace_get_chunk (lazy, 2)->first_time;
+  g_autoptr (GArray) cut = chrono_profile_compute (lazy, a + (b - a) / 2, b);
+  g_assert_true (cut->len == 0 || any_approximate (cut));
+  return TRUE;
+}
+
+static void
+test_lazy_profile (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("CHRONO_TEST_DATA"), "otf2", NULL);
+  g_autoptr (GDir) folder = g_dir_open (dir, 0, NULL);
+  g_assert_nonnull (folder);
+  guint checked = 0, windowed = 0;
+  for (const char *entry; (entry = g_dir_read_name (folder)) != NULL;)
+    if (g_str_has_suffix (entry, ".otf2"))
+      {
+        g_autofree char *path = g_build_filename (dir, entry, NULL);
+        windowed += check_fixture (path, "512");
+        checked++;
+      }
+  g_assert_cmpuint (checked, >=, 4);
+  g_assert_cmpuint (windowed, >=, 2);
+}
+
+/* The generator's MPI program, 20,000 events on 6 locations, in many windows:
+ * collectives are calls too, below the MPI call they happen in. */
+static void
+test_lazy_profile_generated (void)
+{
+  const char *generator = g_getenv ("CHRONO_GEN_OTF2");
+  if (generator == NULL || *generator == '\0')
+    {
+      g_test_skip ("no OTF2 generator");
+      return;
+    }
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("chrono-lazy-profile-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *anchor = g_build_filename (dir, "run.otf2", NULL);
+  const char *argv[] = { generator,        "-o",          anchor, "--seed",   "11",    "--mpi",
+                         "--late-senders", "--locations", "6",    "--events", "20000", NULL };
+  int status;
+  g_assert_true (
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (check_fixture (anchor, "4096"));
+  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (command), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/analysis/lazy-profile", test_lazy_profile);
+  g_test_add_func ("/analysis/lazy-profile/generated", test_lazy_profile_generated);
+  return g_test_run ();
+}
