@@ -402,9 +402,9 @@ chrono_compare_view_init (ChronoCompareView *self)
   gtk_container_add (GTK_CONTAINER (buttons), self->show_all);
   self->buttons = buttons;
   /* xgettext:no-c-format */
-  GtkWidget *legend =
-      chrono_compare_note_new (_ ("B's tasks and the runnables they call, as wide as their running "
-                                  "time in B: grey within ±10 % of A, red slower or new, blue faster."));
+  const char *legend_text = _ ("B's tasks and the runnables they call, as wide as their running time in B: "
+                               "grey within ±10 % of A, red slower or new, blue faster.");
+  GtkWidget *legend = chrono_compare_note_new (legend_text);
   self->flame = chrono_flame_view_new ();
   GtkWidget *flame_scroller = gtk_scrolled_window_new (NULL, NULL);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (flame_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);

@@ -266,8 +266,9 @@ chrono_path_compare_view_init (ChronoPathCompareView *self)
   self->figure_combo = chrono_compare_figure_combo_new (figures, G_N_ELEMENTS (figures), self->figure);
   g_signal_connect_swapped (self->figure_combo, "changed", G_CALLBACK (figure_chosen), self);
   /* xgettext:no-c-format */
-  GtkWidget *legend = chrono_compare_note_new (_ ("B's call paths as wide as their time in B: grey within ±10 % of A, "
-                                                  "red slower or new, blue faster. Double-click widens a path."));
+  const char *legend_text = _ ("B's call paths as wide as their time in B: grey within ±10 % of A, red slower or "
+                               "new, blue faster. Double-click widens a path.");
+  GtkWidget *legend = chrono_compare_note_new (legend_text);
   self->flame = chrono_flame_view_new ();
   GtkWidget *flame_scroller = gtk_scrolled_window_new (NULL, NULL);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (flame_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
