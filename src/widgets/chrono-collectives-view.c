@@ -3,6 +3,7 @@
 #include "chrono-collectives-view.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "chrono-collectives.h"
 #include "chrono-compare-cells.h"
@@ -45,8 +46,8 @@ chrono_collectives_view_set_communicator (ChronoCollectivesView *self, const cha
   g_autofree char *sent_text = g_format_size (sent), *received_text = g_format_size (received);
   /* TRANSLATORS: the collective operations of the run (or of the communicator chosen), apart from its messages */
   g_autofree char *totals = g_strdup_printf (
-      _ ("Collective operations: %" G_GUINT64_FORMAT " times a location took part, %s sent and %s received in them"),
-      count, sent_text, received_text);
+      _ ("Collective operations: %" PRIu64 " times a location took part, %s sent and %s received in them"), count,
+      sent_text, received_text);
   gtk_label_set_text (GTK_LABEL (self->totals), totals);
 }
 
