@@ -3,8 +3,10 @@
  * being in memory): the call paths of the whole run, of the middle tenth
  * and hundredth, each location's regions (the bars by location) and paths
  * (profile --per-location), and the calls of one path (the outline on the
- * timeline, found over the whole run whatever the range).  Prints a Markdown table of
- * the median of a few runs.
+ * timeline, found over the whole run whatever the range); and the flat
+ * profile by region, read whole and read lazily (from each location's
+ * figures per stretch of the run).  Prints a Markdown table of the median
+ * of a few runs.
  *
  * usage: profile ARCHIVE */
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include "chrono-call-paths.h"
 #include "chrono-find.h"
 #include "chrono-loader.h"
+#include "chrono-profile.h"
 
 #define RUNS 5
 
@@ -90,6 +93,30 @@ calls_of_a_path (const Range *r)
   return (guint) found->n_found;
 }
 
+static guint
+flat_profile (const Range *r)
+{
+  g_autoptr (GArray) rows = chrono_profile_compute (r->trace, r->begin, r->end);
+  return rows->len;
+}
+
+static ChronoTrace *
+load (const char *path, const char *lazy, double *ms)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, "lazy", (gpointer) lazy);
+  g_autoptr (GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  ChronoTrace *trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
+  if (trace == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      exit (1);
+    }
+  *ms = (g_get_monotonic_time () - start) / 1000.0;
+  return trace;
+}
+
 static double
 median_ms (Work work, const Range *range, guint *out)
 {
@@ -112,17 +139,10 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: profile ARCHIVE\n");
       return 2;
     }
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  g_hash_table_insert (options, "lazy", "never");
-  g_autoptr (GError) error = NULL;
-  gint64 start = g_get_monotonic_time ();
-  g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (argv[1], options, NULL, NULL, NULL, &error);
-  if (trace == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return 1;
-    }
-  printf ("read whole in %.0f ms\n\n", (g_get_monotonic_time () - start) / 1000.0);
+  double whole_ms, lazy_ms;
+  g_autoptr (ChronoTrace) trace = load (argv[1], "never", &whole_ms);
+  g_autoptr (ChronoTrace) lazy = load (argv[1], "always", &lazy_ms);
+  printf ("read whole in %.0f ms, indexed lazily in %.0f ms\n\n", whole_ms, lazy_ms);
   gint64 begin = chrono_trace_get_begin (trace), end = chrono_trace_get_end (trace);
   gint64 middle = begin + (end - begin) / 2;
   g_autofree char *chosen = commonest_path (trace);
@@ -136,15 +156,18 @@ main (int argc, char **argv)
     const char *name;
     Work work;
     gboolean of_the_range; /* FALSE: the same whatever the range, timed once */
-  } works[] = { { "call paths (call tree, flame graph)", all_paths, TRUE },
-                { "each location's regions (by location)", regions_by_location, TRUE },
-                { "each location's paths (profile --per-location)", paths_by_location, TRUE },
-                { "calls of the commonest path (outline)", calls_of_a_path, FALSE } };
+    gboolean lazily;
+  } works[] = { { "call paths (call tree, flame graph)", all_paths, TRUE, FALSE },
+                { "each location's regions (by location)", regions_by_location, TRUE, FALSE },
+                { "each location's paths (profile --per-location)", paths_by_location, TRUE, FALSE },
+                { "calls of the commonest path (outline)", calls_of_a_path, FALSE, FALSE },
+                { "by region (flat), read whole", flat_profile, TRUE, FALSE },
+                { "by region (flat), read lazily", flat_profile, TRUE, TRUE } };
   printf ("| what | range | ms | paths or calls |\n|---|---|---|---|\n");
   for (guint w = 0; w < G_N_ELEMENTS (works); w++)
     for (guint k = 0; k < (works[w].of_the_range ? G_N_ELEMENTS (ranges) : 1); k++)
       {
-        Range range = { trace, ranges[k].width ? middle - ranges[k].width / 2 : begin,
+        Range range = { works[w].lazily ? lazy : trace, ranges[k].width ? middle - ranges[k].width / 2 : begin,
                         ranges[k].width ? middle + ranges[k].width / 2 : end + 1, chosen };
         guint n;
         double ms = median_ms (works[w].work, &range, &n);
