@@ -1,5 +1,8 @@
-/* chrono-call-summary.c — while filling, one table keyed by (stretch,
- * label); sealed, one array of figures sorted by stretch, with where each
+/* chrono-call-summary.c — while filling, each label has a slot (a small
+ * table: the labels are the regions called) and each stretch an array by
+ * slot of where its figure is, so the index pass finds a figure with one
+ * lookup of a label (it made a figure lookup the index's costliest step);
+ * sealed, one array of figures sorted by stretch, with where each
  * stretch's figures begin: 40 bytes a figure and no table. */
 #include "chrono-call-summary.h"
 
@@ -14,7 +17,9 @@ struct _ChronoCallSummary {
   guint n;
   gint64 *lo, *hi; /* the times each stretch's figures come from: a range that holds them is whole */
   gboolean unfinished;
-  GHashTable *filling; /* (stretch << 32 | label) -> 1 + index in figures; NULL once sealed */
+  guint last; /* the stretch found last: a location's times mostly stay in it */
+  GHashTable *filling; /* label -> 1 + its slot; NULL once sealed */
+  GArray **by_slot; /* filling: per stretch, by slot, 1 + the index of its figure (0: none yet), or NULL */
   GArray *figures; /* Figure; sealed: sorted by stretch */
   guint *first; /* sealed: figures of stretch k from first[k] to first[k + 1] */
 };
@@ -33,7 +38,8 @@ chrono_call_summary_new (const gint64 *bounds, guint n)
       summary->lo[k] = G_MAXINT64;
       summary->hi[k] = G_MININT64;
     }
-  summary->filling = g_hash_table_new (g_int64_hash, g_int64_equal);
+  summary->filling = g_hash_table_new (NULL, NULL);
+  summary->by_slot = g_new0 (GArray *, n);
   summary->figures = g_array_new (FALSE, FALSE, sizeof (Figure));
   return summary;
 }
@@ -47,15 +53,11 @@ chrono_call_summary_free (ChronoCallSummary *summary)
   g_free (summary->lo);
   g_free (summary->hi);
   if (summary->filling != NULL)
-    {
-      /* keys are allocated one per figure */
-      GHashTableIter iter;
-      gpointer key;
-      g_hash_table_iter_init (&iter, summary->filling);
-      while (g_hash_table_iter_next (&iter, &key, NULL))
-        g_free (key);
-      g_hash_table_unref (summary->filling);
-    }
+    g_hash_table_unref (summary->filling);
+  for (guint k = 0; summary->by_slot != NULL && k < summary->n; k++)
+    if (summary->by_slot[k] != NULL)
+      g_array_unref (summary->by_slot[k]);
+  g_free (summary->by_slot);
   g_array_unref (summary->figures);
   g_free (summary->first);
   g_free (summary);
@@ -63,7 +65,7 @@ chrono_call_summary_free (ChronoCallSummary *summary)
 
 /* The stretch holding time (the first and last take in what lies beyond them). */
 static guint
-stretch_of (ChronoCallSummary *summary, gint64 time)
+stretch_search (const ChronoCallSummary *summary, gint64 time)
 {
   guint lo = 0, hi = summary->n;
   while (hi - lo > 1)
@@ -77,6 +79,17 @@ stretch_of (ChronoCallSummary *summary, gint64 time)
   return lo;
 }
 
+/* While filling, the stretch found last is tried first (a query, which
+ * may run on any thread, searches). */
+static guint
+stretch_of (ChronoCallSummary *summary, gint64 time)
+{
+  guint last = summary->last;
+  if ((last == 0 || summary->bounds[last] <= time) && (last + 1 == summary->n || time < summary->bounds[last + 1]))
+    return last;
+  return summary->last = stretch_search (summary, time);
+}
+
 static void
 note_times (ChronoCallSummary *summary, guint stretch, gint64 from, gint64 to)
 {
@@ -84,19 +97,41 @@ note_times (ChronoCallSummary *summary, guint stretch, gint64 from, gint64 to)
   summary->hi[stretch] = MAX (summary->hi[stretch], to);
 }
 
-static Figure *
-figure (ChronoCallSummary *summary, guint stretch, guint32 label)
+static guint
+slot_of (ChronoCallSummary *summary, guint32 label)
 {
-  gint64 key = (gint64) (((guint64) stretch << 32) | label);
-  guint at = GPOINTER_TO_UINT (g_hash_table_lookup (summary->filling, &key));
-  if (at == 0)
+  guint slot = GPOINTER_TO_UINT (g_hash_table_lookup (summary->filling, GUINT_TO_POINTER (label)));
+  if (slot == 0)
+    {
+      slot = g_hash_table_size (summary->filling) + 1;
+      g_hash_table_insert (summary->filling, GUINT_TO_POINTER (label), GUINT_TO_POINTER (slot));
+    }
+  return slot - 1;
+}
+
+/* The figure of label in stretch, slot its slot. */
+static Figure *
+figure_in (ChronoCallSummary *summary, guint stretch, guint slot, guint32 label)
+{
+  GArray *slots = summary->by_slot[stretch];
+  if (slots == NULL)
+    slots = summary->by_slot[stretch] = g_array_new (FALSE, TRUE, sizeof (guint));
+  if (slot >= slots->len)
+    g_array_set_size (slots, slot + 1);
+  guint *at = &g_array_index (slots, guint, slot);
+  if (*at == 0)
     {
       Figure fresh = { stretch, label, 0, 0, 0, 0 };
       g_array_append_val (summary->figures, fresh);
-      at = summary->figures->len;
-      g_hash_table_insert (summary->filling, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (at));
+      *at = summary->figures->len;
     }
-  return &g_array_index (summary->figures, Figure, at - 1);
+  return &g_array_index (summary->figures, Figure, *at - 1);
+}
+
+static Figure *
+figure (ChronoCallSummary *summary, guint stretch, guint32 label)
+{
+  return figure_in (summary, stretch, slot_of (summary, label), label);
 }
 
 void
@@ -139,10 +174,11 @@ void
 chrono_call_summary_add_time (ChronoCallSummary *summary, guint32 label, gint64 start, gint64 end, gboolean exclusive)
 {
   g_return_if_fail (summary->filling != NULL);
+  guint slot = slot_of (summary, label);
   for (guint k = stretch_of (summary, start); start < end; k++)
     {
       gint64 upto = k + 1 < summary->n ? MIN (end, summary->bounds[k + 1]) : end;
-      Figure *f = figure (summary, k, label);
+      Figure *f = figure_in (summary, k, slot, label);
       note_times (summary, k, start, upto);
       if (exclusive)
         f->exclusive += upto - start;
@@ -172,12 +208,11 @@ chrono_call_summary_seal (ChronoCallSummary *summary)
 {
   if (summary->filling == NULL)
     return;
-  GHashTableIter iter;
-  gpointer key;
-  g_hash_table_iter_init (&iter, summary->filling);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_free (key);
   g_clear_pointer (&summary->filling, g_hash_table_unref);
+  for (guint k = 0; k < summary->n; k++)
+    if (summary->by_slot[k] != NULL)
+      g_array_unref (summary->by_slot[k]);
+  g_clear_pointer (&summary->by_slot, g_free);
   g_array_sort (summary->figures, by_stretch);
   summary->first = g_new0 (guint, summary->n + 1);
   guint at = 0;
@@ -224,13 +259,13 @@ chrono_call_summary_query (ChronoCallSummary *summary, gint64 begin, gint64 end,
   gboolean exact = !summary->unfinished;
   if (end <= begin)
     return exact;
-  for (guint k = stretch_of (summary, begin); k < summary->n && (k == 0 || summary->bounds[k] < end); k++)
+  for (guint k = stretch_search (summary, begin); k < summary->n && (k == 0 || summary->bounds[k] < end); k++)
     {
       double share = share_of (summary, k, begin, end);
       if (share != 1.0 && summary->first[k + 1] > summary->first[k])
         exact = FALSE;
       for (guint i = summary->first[k]; i < summary->first[k + 1]; i++)
-        add_row (rows, &g_array_index (summary->figures, Figure, i), share, k == stretch_of (summary, begin));
+        add_row (rows, &g_array_index (summary->figures, Figure, i), share, k == stretch_search (summary, begin));
     }
   return exact;
 }
