@@ -138,6 +138,19 @@ test_late_sender_inspector (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer dat
   g_assert_nonnull (strstr (text, "to start sending"));
 }
 
+/* The Messages page of the window shown, and its matrix. */
+static ChronoCommMatrixView *
+show_messages (ChronoWindow *window)
+{
+  ChronoCommMatrixView *matrix =
+      CHRONO_COMM_MATRIX_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_COMM_MATRIX_VIEW));
+  g_assert_nonnull (matrix);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (matrix), GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "messages");
+  settle ();
+  return matrix;
+}
+
 /* An archive with messages has a Messages page: a cell per sender and
  * receiver with the figures of `comm` in its tooltip; a click shows the
  * pair's lanes alone; a communicator chosen keeps its messages only. */
@@ -147,12 +160,7 @@ test_comm_matrix (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   ChronoWindow *window = open_otf2_fixture (f, "sends_inside.otf2");
   if (window == NULL)
     return;
-  ChronoCommMatrixView *matrix =
-      CHRONO_COMM_MATRIX_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_COMM_MATRIX_VIEW));
-  g_assert_nonnull (matrix);
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (matrix), GTK_TYPE_STACK);
-  gtk_stack_set_visible_child_name (GTK_STACK (stack), "messages");
-  settle ();
+  ChronoCommMatrixView *matrix = show_messages (window);
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_window_get_timeline (window));
   g_autoptr (ChronoComm) comm = chrono_comm_new (chrono_timeline_view_get_trace (view));
   g_assert_cmpuint (comm->pairs->len, >, 1);
@@ -702,12 +710,7 @@ test_collectives (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   if (anchor == NULL)
     return;
   ChronoWindow *window = chrono_gui_open (f, anchor);
-  ChronoCommMatrixView *matrix =
-      CHRONO_COMM_MATRIX_VIEW (find_widget_of_type (GTK_WIDGET (window), CHRONO_TYPE_COMM_MATRIX_VIEW));
-  g_assert_nonnull (matrix);
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (matrix), GTK_TYPE_STACK);
-  gtk_stack_set_visible_child_name (GTK_STACK (stack), "messages");
-  settle ();
+  ChronoCommMatrixView *matrix = show_messages (window);
   ChronoCollectivesView *collectives = CHRONO_COLLECTIVES_VIEW (chrono_comm_matrix_view_get_collectives (matrix));
   g_assert_nonnull (collectives);
   GtkTreeView *tree = chrono_collectives_view_get_tree (collectives);

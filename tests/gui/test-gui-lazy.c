@@ -167,19 +167,31 @@ remember_sample_lane (ChronoTimelineView *view, ChronoTrace *trace, ChronoLane *
   *out = lane;
 }
 
+/* A fixture (under tests/data) read lazily in chunks of chunk_size bytes. */
+static ChronoTrace *
+load_lazily (const char *const *parts, const char *chunk_size)
+{
+  g_autofree char *relative = g_build_filenamev ((char **) parts);
+  g_autofree char *path = g_build_filename (data_dir, relative, NULL);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (options, "lazy", "always");
+  g_hash_table_insert (options, "chunk-size", (gpointer) chunk_size);
+  g_autoptr (GError) error = NULL;
+  ChronoTrace *trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (chrono_trace_is_lazy (trace));
+  return trace;
+}
+
 /* Read lazily, a counter's lane switches as a whole read's does: a click on
  * a sample of a decoded window offers the other reading, and switching it
  * renames the lane and redraws every decoded window in that reading. */
 void
 test_lazy_counter_reading (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  g_autofree char *path = g_build_filename (data_dir, "otf2", "mpi_metrics.otf2", NULL);
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  g_hash_table_insert (options, "lazy", "always");
-  g_hash_table_insert (options, "chunk-size", "2048");
+  const char *fixture[] = { "otf2", "mpi_metrics.otf2", NULL };
+  g_autoptr (ChronoTrace) trace = load_lazily (fixture, "2048");
   g_autoptr (GError) error = NULL;
-  g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
   ChronoChunkCache *cache = chrono_trace_get_chunk_cache (trace);
   g_assert_nonnull (cache);
   for (guint k = 0; k < chrono_trace_get_n_chunks (trace); k++)
@@ -243,14 +255,9 @@ test_lazy_counter_reading (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data
 void
 test_lazy_blocked_on_semaphore (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  g_autofree char *path = g_build_filename (data_dir, "btf", "blocking", "inversion.btf", NULL);
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  g_hash_table_insert (options, "lazy", "always");
-  g_hash_table_insert (options, "chunk-size", "256");
+  const char *fixture[] = { "btf", "blocking", "inversion.btf", NULL };
+  g_autoptr (ChronoTrace) trace = load_lazily (fixture, "256");
   g_autoptr (GError) error = NULL;
-  g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (chrono_trace_is_lazy (trace));
   g_autoptr (GArray) wait_chunks = chrono_trace_find_chunks (trace, 2300000, 8000000);
   g_assert_cmpuint (wait_chunks->len, >, 1); /* the wait is cut by chunk edges */
 
@@ -287,14 +294,8 @@ test_lazy_blocked_on_semaphore (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer
 void
 test_lazy_profile_page (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-  g_autofree char *path = g_build_filename (data_dir, "otf2", "sends_inside.otf2", NULL);
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  g_hash_table_insert (options, "lazy", "always");
-  g_hash_table_insert (options, "chunk-size", "512");
-  g_autoptr (GError) error = NULL;
-  g_autoptr (ChronoTrace) trace = chrono_load_file_with_options (path, options, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (chrono_trace_is_lazy (trace));
+  const char *fixture[] = { "otf2", "sends_inside.otf2", NULL };
+  g_autoptr (ChronoTrace) trace = load_lazily (fixture, "512");
   GtkWidget *window = gtk_window_new (GTK_WINDOW_TOPLEVEL);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   ChronoTimelineView *view = CHRONO_TIMELINE_VIEW (chrono_timeline_view_new (trace, NULL));
