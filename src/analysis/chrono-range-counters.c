@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "chrono-clock.h"
+
 /* An OTF2 counter shown as its rate is named after its other reading, the
  * recorded values, with " /s" (the reader names both so). */
 static gboolean
@@ -34,7 +36,7 @@ counter_of (ChronoLane *lane, ChronoSignal *signal, gint64 begin, gint64 end)
       if (to <= from)
         continue;
       area += chrono_fragment_integral (f, tps, from, to);
-      covered += (double) (to - from) / (double) tps;
+      covered += chrono_ticks_apart (from, to) / (double) tps;
       chrono_fragment_extremes (f, tps, from, to, &c.min, &c.max);
     }
   c.has_values = covered > 0.0;
@@ -48,7 +50,7 @@ counter_of (ChronoLane *lane, ChronoSignal *signal, gint64 begin, gint64 end)
   c.has_ends = chrono_signal_value_at (signal, begin, &c.first)
                && (chrono_signal_value_at (signal, end, &c.last) || chrono_signal_value_at (signal, end - 1, &c.last));
   c.change = c.is_rate ? area : c.has_ends ? c.last - c.first : 0.0;
-  c.per_second = c.change / ((double) (end - begin) / (double) tps);
+  c.per_second = c.change / (chrono_ticks_apart (begin, end) / (double) tps);
   return c;
 }
 

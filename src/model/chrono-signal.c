@@ -2,6 +2,8 @@
  * a quadratic's extremes lie at the clipped ends or at its vertex. */
 #include "chrono-signal.h"
 
+#include "chrono-clock.h"
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -260,8 +262,9 @@ chrono_signal_range (ChronoSignal *signal, gint64 begin, gint64 end, double *out
 double
 chrono_fragment_integral (const ChronoFragment *f, gint64 ticks_per_second, gint64 from, gint64 to)
 {
-  double u = (double) (from - f->t0) / (double) ticks_per_second;
-  double v = (double) (to - f->t0) / (double) ticks_per_second;
+  /* times at the 64-bit edges: their differences may not fit a gint64 */
+  double u = chrono_ticks_apart (f->t0, from) / (double) ticks_per_second;
+  double v = chrono_ticks_apart (f->t0, to) / (double) ticks_per_second;
   return f->c * (v - u) + f->b / 2.0 * (v * v - u * u) + f->a / 3.0 * (v * v * v - u * u * u);
 }
 
@@ -279,7 +282,7 @@ chrono_signal_mean (ChronoSignal *signal, gint64 begin, gint64 end, double *out_
       if (to <= from)
         continue;
       area += chrono_fragment_integral (f, signal->ticks_per_second, from, to);
-      covered += (double) (to - from) / (double) signal->ticks_per_second;
+      covered += chrono_ticks_apart (from, to) / (double) signal->ticks_per_second;
       n++;
     }
   *out_fragments = n;

@@ -9,6 +9,7 @@
 #include "chrono-layout.h"
 #include "chrono-palette.h"
 #include "chrono-renderer.h"
+#include "chrono-signal.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
 
@@ -99,10 +100,31 @@ test_mean_over_the_band (void)
     g_assert_cmpuint (mean_pixels (picture, &o, y), <, 3);
 }
 
+/* Times at the 64-bit edges: the mean of a step signal from near -2^63 to
+ * 2·10^18 is a weighted mean of its two values (the ticks between them do
+ * not fit a gint64, and differences of them overflowed). */
+static void
+test_mean_at_the_edges (void)
+{
+  g_autoptr (ChronoSignal) signal = chrono_signal_new (1000000000);
+  chrono_signal_append_step (signal, G_MININT64 + 1, 1.0);
+  chrono_signal_append_step (signal, G_GINT64_CONSTANT (1000000000000000000), 3.0);
+  chrono_signal_close_steps (signal, G_GINT64_CONSTANT (2000000000000000000));
+  chrono_signal_seal (signal);
+  double mean;
+  guint n;
+  g_assert_true (chrono_signal_mean (signal, G_MININT64 + 1, G_GINT64_CONSTANT (2000000000000000000), &mean, &n));
+  g_assert_cmpuint (n, ==, 2);
+  /* 1 for 2^63 + 10^18 ticks, 3 for 10^18 */
+  double low = 9223372036854775807.0 + 1e18, high = 1e18;
+  g_assert_cmpfloat (fabs (mean - (low + 3.0 * high) / (low + high)), <, 1e-9);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/signal-means/over-the-band", test_mean_over_the_band);
+  g_test_add_func ("/render/signal-means/at-the-edges", test_mean_at_the_edges);
   return g_test_run ();
 }
