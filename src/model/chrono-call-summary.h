@@ -1,13 +1,17 @@
 /* chrono-call-summary.h — what a lazily read location's calls amount to,
  * per stretch of its run, kept by the index pass in place of the calls
  * themselves: for each stretch and each called thing (a region's label),
- * the calls begun there and the inclusive and exclusive time spent there
- * (a call's time split over the stretches it covers, its exclusive time
- * where it ran itself), and the calls begun before the stretch and still
- * open after its start (so a range counts every call it overlaps, as a
- * whole read counts them).  A range made of whole stretches sums exactly; a
- * stretch the range cuts counts in proportion to the part inside, and the
- * answer says it is approximate. */
+ * the calls begun there, the calls running on into it from before, and the
+ * inclusive and exclusive time spent there (a call's time split over the
+ * stretches it covers, its exclusive time where it ran itself).  A range
+ * made of whole stretches sums exactly, as a whole read sums the calls; a
+ * stretch the range cuts counts in proportion to the part of its figures'
+ * times inside the range, and the answer says it is approximate.
+ *
+ * A call through many stretches costs two figures, not one a stretch: the
+ * stretches it covers whole are a count that begins and ends (summed when
+ * asked), so the summary grows with the events, never with the stretches
+ * times the calls open (a file's nesting cannot make it big). */
 #pragma once
 
 #include <glib.h>
@@ -16,22 +20,18 @@ G_BEGIN_DECLS
 
 typedef struct _ChronoCallSummary ChronoCallSummary;
 
-/* n stretches, stretch k from bounds[k] to bounds[k + 1] (n + 1 bounds). */
+/* n stretches, stretch k from bounds[k] to bounds[k + 1] (n + 1 bounds;
+ * times before the first or after the last fall in those). */
 ChronoCallSummary *chrono_call_summary_new (const gint64 *bounds, guint n);
 void chrono_call_summary_free (ChronoCallSummary *summary);
 
-void chrono_call_summary_add_call (ChronoCallSummary *summary, guint32 label, gint64 start);
-/* The stretch time lies in, and how many there are. */
-guint chrono_call_summary_get_stretch (ChronoCallSummary *summary, gint64 time);
-gint64 chrono_call_summary_get_stretch_begin (ChronoCallSummary *summary, guint stretch);
-guint chrono_call_summary_get_n_stretches (ChronoCallSummary *summary);
-/* A call of label begun before stretch and running on after its start. */
-void chrono_call_summary_add_carried (ChronoCallSummary *summary, guint stretch, guint32 label);
-/* Time of label over [start, end): inclusive, or exclusive (the call ran itself then). */
-void chrono_call_summary_add_time (ChronoCallSummary *summary, guint32 label, gint64 start, gint64 end,
-                                   gboolean exclusive);
-/* Calls never left (a run cut short): their time is not known, so no answer is exact. */
-void chrono_call_summary_note_unfinished (ChronoCallSummary *summary);
+/* The calls as they come, in time order: entered, left (the innermost
+ * open one), and at the location's last event those still open, never
+ * left (they run on to it, counted as calls, adding no time, and their
+ * callers lose no time to them, as a whole read counts them). */
+void chrono_call_summary_enter (ChronoCallSummary *summary, guint32 label, gint64 time);
+void chrono_call_summary_leave (ChronoCallSummary *summary, gint64 time);
+void chrono_call_summary_finish (ChronoCallSummary *summary, gint64 last_time);
 /* Done filling: the figures are packed, and kept read-only. */
 void chrono_call_summary_seal (ChronoCallSummary *summary);
 

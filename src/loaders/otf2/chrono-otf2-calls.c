@@ -129,9 +129,7 @@ add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guin
   if (r->summary_buckets > 0)
     {
       /* the region too: an overview of the summary shows what ran, not only that something did */
-      guint32 label = r->region_labels
-                          ? GPOINTER_TO_UINT (g_hash_table_lookup (r->region_labels, GUINT_TO_POINTER (frame->region)))
-                          : 0;
+      guint32 label = r->region_labels ? chrono_otf2_region_label (r, frame->region) : 0;
       ChronoSummary *summary = chrono_otf2_summary (r, location->lane);
       chrono_summary_add_interval (summary, frame->start, end, CHRONO_STATE_BUSY, label);
       chrono_summary_note_depth (summary, row);
@@ -149,45 +147,10 @@ add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guin
 
 /* ---- an index pass's figures of the calls (chrono-call-summary.h) -------------- */
 
-static guint32
-region_label (ChronoOtf2Reader *r, guint32 region)
+guint32
+chrono_otf2_region_label (ChronoOtf2Reader *r, guint32 region)
 {
   return GPOINTER_TO_UINT (g_hash_table_lookup (r->region_labels, GUINT_TO_POINTER (region)));
-}
-
-/* The caller stops running itself when it calls; the callee is one more call. */
-static void
-summarise_enter (ChronoOtf2Reader *r, Location *location, guint32 region, gint64 now)
-{
-  if (location->calls == NULL)
-    return;
-  if (location->stack->len > 0)
-    {
-      const Frame *caller = &g_array_index (location->stack, Frame, location->stack->len - 1);
-      chrono_call_summary_add_time (location->calls, region_label (r, caller->region), caller->resumed, now, TRUE);
-    }
-  chrono_call_summary_add_call (location->calls, region_label (r, region), now);
-}
-
-void
-chrono_otf2_summarise_call (ChronoOtf2Reader *r, Location *location, guint32 label, gint64 start, gint64 resumed,
-                            gint64 end)
-{
-  ChronoCallSummary *calls = location->calls;
-  chrono_call_summary_add_time (calls, label, resumed, end, TRUE);
-  chrono_call_summary_add_time (calls, label, start, end, FALSE);
-  /* the stretches it runs on into, past their start: a range from there counts it too */
-  for (guint k = chrono_call_summary_get_stretch (calls, start) + 1;
-       k <= chrono_call_summary_get_stretch (calls, end) && end > chrono_call_summary_get_stretch_begin (calls, k); k++)
-    chrono_call_summary_add_carried (calls, k, label);
-}
-
-static void
-summarise_leave (ChronoOtf2Reader *r, Location *location, const Frame *frame, gint64 now)
-{
-  if (location->calls == NULL)
-    return;
-  chrono_otf2_summarise_call (r, location, region_label (r, frame->region), frame->start, frame->resumed, now);
 }
 
 static OTF2_CallbackCode
@@ -202,7 +165,8 @@ on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
     return OTF2_CALLBACK_SUCCESS;
   location->enters++;
   chrono_otf2_region_stats (r->region_stats, region)->calls++;
-  summarise_enter (r, location, region, location->last_time);
+  if (location->calls != NULL)
+    chrono_call_summary_enter (location->calls, chrono_otf2_region_label (r, region), location->last_time);
   /* the location's time, which never goes back: no call ends before it begins */
   chrono_otf2_push_frame (location, region, location->last_time);
   open_call_span (r, location, &g_array_index (location->stack, Frame, location->stack->len - 1),
@@ -232,10 +196,9 @@ on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
       const Frame *frame = &g_array_index (location->stack, Frame, k);
       add_call_span (r, location, frame, k, now, 0);
       chrono_otf2_region_stats (r->region_stats, frame->region)->inclusive += (guint64) (now - frame->start);
-      summarise_leave (r, location, frame, now);
+      if (location->calls != NULL)
+        chrono_call_summary_leave (location->calls, now);
       chrono_otf2_pop_frame (location);
-      if (location->stack->len > 0)
-        g_array_index (location->stack, Frame, location->stack->len - 1).resumed = now;
     }
   return OTF2_CALLBACK_SUCCESS;
 }

@@ -159,15 +159,15 @@ begin_call_summaries (ChronoOtf2Reader *r, GPtrArray *locations)
     }
 }
 
-/* Each location's figures go to its lane: calls never left make them approximate. */
+/* Each location's figures go to its lane, the calls it never left running
+ * on to its last event (where a whole read ends their spans). */
 static void
 keep_call_summaries (GPtrArray *locations)
 {
   for (guint i = 0; i < locations->len; i++)
     {
       Location *location = g_ptr_array_index (locations, i);
-      if (location->left_open > 0)
-        chrono_call_summary_note_unfinished (location->calls);
+      chrono_call_summary_finish (location->calls, location->last_time);
       chrono_call_summary_seal (location->calls);
       chrono_lane_set_call_summary (location->lane, g_steal_pointer (&location->calls));
     }

@@ -168,16 +168,9 @@ summarise_collective (ChronoOtf2Reader *r, Location *location, OTF2_CollectiveOp
 {
   if (location->calls == NULL)
     return;
-  Frame *caller = location->stack->len > 0 ? &g_array_index (location->stack, Frame, location->stack->len - 1) : NULL;
-  if (caller != NULL)
-    {
-      guint32 label = GPOINTER_TO_UINT (g_hash_table_lookup (r->region_labels, GUINT_TO_POINTER (caller->region)));
-      chrono_call_summary_add_time (location->calls, label, caller->resumed, since, TRUE);
-      caller->resumed = end;
-    }
-  guint32 label = r->collective_labels[MIN (op, CHRONO_OTF2_N_COLLECTIVE_LABELS - 1)];
-  chrono_call_summary_add_call (location->calls, label, since);
-  chrono_otf2_summarise_call (r, location, label, since, since, end);
+  chrono_call_summary_enter (location->calls, r->collective_labels[MIN (op, CHRONO_OTF2_N_COLLECTIVE_LABELS - 1)],
+                             since);
+  chrono_call_summary_leave (location->calls, end);
 }
 
 static OTF2_CallbackCode

@@ -45,7 +45,7 @@ build_index (Location *location)
 void
 chrono_otf2_push_frame (Location *location, guint32 region, gint64 start)
 {
-  Frame frame = { region, 0, start, G_MAXUINT, start };
+  Frame frame = { region, 0, start, G_MAXUINT };
   gpointer key = GUINT_TO_POINTER (region);
   if (location->indexed)
     frame.below = GPOINTER_TO_UINT (g_hash_table_lookup (location->innermost, key));

@@ -30,7 +30,6 @@ typedef struct {
   guint32 below; /* 1 + the depth of the next open frame of its region below it, 0: none */
   gint64 start;
   guint span; /* its span in the lane, appended at its Enter; G_MAXUINT: none yet (a checkpoint's frame) */
-  gint64 resumed; /* since when it runs itself (its Enter, or its last callee's Leave) */
 } Frame;
 
 /* How often a problem happened on a location, and when first: one grouped
@@ -281,9 +280,8 @@ void chrono_otf2_resolve_crossing_messages (ChronoOtf2Reader *r, OTF2_Reader *ot
 void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name,
                                   guint32 attrs);
 
-/* An index pass: a call of label that ran from start to end, itself from resumed on (location->calls). */
-void chrono_otf2_summarise_call (ChronoOtf2Reader *r, Location *location, guint32 label, gint64 start, gint64 resumed,
-                                 gint64 end);
+/* An index pass: the string id of a region's name (r->region_labels). */
+guint32 chrono_otf2_region_label (ChronoOtf2Reader *r, guint32 region);
 /* What a collective's span is labelled, "Bcast (collective)"; the operations
  * past the last one OTF2 defines are all "collective (collective)". */
 char *chrono_otf2_collective_label (guint op);
