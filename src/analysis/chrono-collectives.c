@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chrono-clock.h"
 #include "chrono-comm.h"
 
 static guint64
@@ -31,10 +32,11 @@ add_lane (ChronoTrace *trace, ChronoLane *lane, const char *communicator, GArray
     {
       ChronoSpan s;
       chrono_spans_get (spans, i, &s);
-      const char *operation = s.attrs != 0 ? chrono_attrs_lookup (attrs, s.attrs, "operation") : NULL;
-      const char *comm = s.attrs != 0 ? chrono_attrs_lookup (attrs, s.attrs, "communicator") : NULL;
-      if (!(s.flags & CHRONO_SPAN_COLLECTIVE) || operation == NULL || comm == NULL
-          || (communicator != NULL && strcmp (comm, communicator) != 0))
+      if (!(s.flags & CHRONO_SPAN_COLLECTIVE) || s.attrs == 0)
+        continue;
+      const char *operation = chrono_attrs_lookup (attrs, s.attrs, "operation");
+      const char *comm = chrono_attrs_lookup (attrs, s.attrs, "communicator");
+      if (operation == NULL || comm == NULL || (communicator != NULL && strcmp (comm, communicator) != 0))
         continue;
       g_autofree char *key = g_strconcat (operation, "\n", comm, NULL);
       gpointer at = g_hash_table_lookup (index, key);
@@ -46,9 +48,10 @@ add_lane (ChronoTrace *trace, ChronoLane *lane, const char *communicator, GArray
           g_hash_table_insert (index, g_steal_pointer (&key), at);
         }
       ChronoCollectiveGroup *g = &g_array_index (groups, ChronoCollectiveGroup, GPOINTER_TO_UINT (at) - 1);
+      /* sizes come from the file: held at the largest rather than wrapped */
       g->count++;
-      g->bytes_sent += attr_number (attrs, s.attrs, "bytes sent");
-      g->bytes_received += attr_number (attrs, s.attrs, "bytes received");
+      g->bytes_sent = chrono_ticks_add (g->bytes_sent, attr_number (attrs, s.attrs, "bytes sent"));
+      g->bytes_received = chrono_ticks_add (g->bytes_received, attr_number (attrs, s.attrs, "bytes received"));
     }
 }
 

@@ -108,8 +108,8 @@ chrono_cli_collectives_json (ChronoTrace *trace, GArray *groups)
       g_variant_builder_add (&e, "{sv}", "bytes_received", g_variant_new_uint64 (g->bytes_received));
       g_variant_builder_add (&list, "v", g_variant_builder_end (&e));
       count += g->count;
-      sent += g->bytes_sent;
-      received += g->bytes_received;
+      sent = chrono_ticks_add (sent, g->bytes_sent);
+      received = chrono_ticks_add (received, g->bytes_received);
     }
   g_variant_builder_add (&root, "{sv}", "groups", g_variant_builder_end (&list));
   g_variant_builder_add (&root, "{sv}", "collectives", g_variant_new_uint64 (count));

@@ -108,8 +108,7 @@ chrono_cli_comm (const ChronoCliCommand *command, int argc, char **argv)
   g_autoptr (ChronoTrace) trace = chrono_cli_load_with (argv[1], "never");
   if (trace == NULL)
     return CHRONO_CLI_EXIT_FAILED;
-  g_autoptr (ChronoComm) comm = chrono_comm_new (trace);
-  if (comm == NULL)
+  if (!chrono_comm_applies (trace))
     {
       g_printerr (_ ("chronoscope-cli comm: %s: a %s trace records no messages (they are read from OTF2 archives)\n"),
                   argv[1], chrono_trace_get_format (trace));
@@ -122,6 +121,7 @@ chrono_cli_comm (const ChronoCliCommand *command, int argc, char **argv)
       fputs (text, stdout);
       return CHRONO_CLI_EXIT_OK;
     }
+  g_autoptr (ChronoComm) comm = chrono_comm_new (trace);
   g_autoptr (GArray) groups = given.by != NULL ? chrono_message_summary (trace, by, NULL) : NULL;
   g_autofree char *text = groups != NULL ? (given.json ? chrono_cli_summary_json (trace, comm, by, groups)
                                                        : summary_text (trace, by, groups))

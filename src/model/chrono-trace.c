@@ -645,6 +645,8 @@ chrono_trace_get_memory_size (ChronoTrace *trace)
         size += chrono_spans_get_memory_size (chrono_lane_get_spans (lane));
       if (chrono_lane_get_summary (lane))
         size += chrono_summary_get_memory_size (chrono_lane_get_summary (lane));
+      if (chrono_lane_get_call_summary (lane) != NULL)
+        size += chrono_call_summary_get_memory_size (chrono_lane_get_call_summary (lane));
       if (chrono_lane_get_tree (lane) != NULL)
         size += chrono_tree_get_memory_size (chrono_lane_get_tree (lane));
       if (chrono_lane_get_marks (lane))

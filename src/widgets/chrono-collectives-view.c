@@ -40,8 +40,8 @@ chrono_collectives_view_set_communicator (ChronoCollectivesView *self, const cha
                                          CHRONO_COLLECTIVES_COLUMN_COUNT, g->count, CHRONO_COLLECTIVES_COLUMN_SENT,
                                          g->bytes_sent, CHRONO_COLLECTIVES_COLUMN_RECEIVED, g->bytes_received, -1);
       count += g->count;
-      sent += g->bytes_sent;
-      received += g->bytes_received;
+      sent = chrono_ticks_add (sent, g->bytes_sent);
+      received = chrono_ticks_add (received, g->bytes_received);
     }
   g_autofree char *sent_text = g_format_size (sent), *received_text = g_format_size (received);
   /* TRANSLATORS: the collective operations of the run (or of the communicator chosen), apart from its messages */

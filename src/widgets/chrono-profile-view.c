@@ -113,11 +113,16 @@ refill (ChronoProfileView *self)
   else if (g_strcmp0 (mode, "flame") == 0)
     chrono_flame_view_fill (CHRONO_FLAME_VIEW (self->flame), self->trace, self->scope, begin, end);
   g_autofree char *length = format_length (self, end - begin);
-  g_autofree char *text = selected ? g_strdup_printf (_ ("Calls in the selected %s"), length)
-                                   : g_strdup_printf (_ ("Calls in the visible %s"), length);
-  /* TRANSLATORS: after "Calls in the visible 2 ms": why some figures are marked ≈ */
-  const char *why = _ ("; ≈: read lazily, a stretch of the run the range cuts counts in proportion");
-  g_autofree char *said = approximate ? g_strconcat (text, why, NULL) : g_strdup (text);
+  /* TRANSLATORS: "≈" marks figures of a lazily read trace that a range counts in proportion */
+  g_autofree char *said =
+      selected && approximate ? g_strdup_printf (_ ("Calls in the selected %s; ≈: read lazily, a stretch of the run "
+                                                    "the range cuts counts in proportion"),
+                                                 length)
+      : approximate           ? g_strdup_printf (_ ("Calls in the visible %s; ≈: read lazily, a stretch of the run "
+                                                              "the range cuts counts in proportion"),
+                                                 length)
+      : selected              ? g_strdup_printf (_ ("Calls in the selected %s"), length)
+                              : g_strdup_printf (_ ("Calls in the visible %s"), length);
   gtk_label_set_text (GTK_LABEL (self->range_label), said);
   gtk_label_set_line_wrap (GTK_LABEL (self->range_label), TRUE);
 }
