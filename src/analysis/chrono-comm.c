@@ -91,20 +91,20 @@ chrono_comm_free (ChronoComm *comm)
 }
 
 gint64
-chrono_comm_late_sender_in_call (ChronoTrace *trace, guint64 location, gint64 call, guint64 *out_sender)
+chrono_comm_late_sender_in_call (ChronoTrace *trace, guint64 location, gint64 call, guint16 depth, guint64 *out_sender)
 {
   g_return_val_if_fail (CHRONO_IS_TRACE (trace), 0);
   ChronoMessages *messages = chrono_trace_get_messages (trace);
   guint n = 0;
   const ChronoLateWait *waits = messages != NULL ? chrono_messages_get_late_waits (messages, location, &n) : NULL;
   /* the call is one of the location's few late ones, or waited for nothing */
-  if (chrono_late_waits_find (waits, n, call) == NULL)
+  if (chrono_late_waits_find (waits, n, call, depth) == NULL)
     return 0;
   gint64 waited = 0, longest = 0;
   for (guint i = 0; i < chrono_messages_get_n (messages); i++)
     {
       const ChronoMessage *m = chrono_messages_get (messages, i);
-      if (m->receiver != location || m->receive_call != call)
+      if (m->receiver != location || m->receive_call != call || m->receive_depth != depth)
         continue;
       gint64 late = chrono_message_late_sender (m);
       waited += late;

@@ -31,9 +31,11 @@ gboolean chrono_comm_applies (ChronoTrace *trace);
 ChronoComm *chrono_comm_new (ChronoTrace *trace);
 void chrono_comm_free (ChronoComm *comm);
 
-/* How long the receives in the call that began at call on location waited
- * for late senders (ticks, 0: none was late), and the sender of the longest. */
-gint64 chrono_comm_late_sender_in_call (ChronoTrace *trace, guint64 location, gint64 call, guint64 *out_sender);
+/* How long the receives in the call that began at call at depth on
+ * location waited for late senders (ticks, 0: none was late), and the
+ * sender of the longest. */
+gint64 chrono_comm_late_sender_in_call (ChronoTrace *trace, guint64 location, gint64 call, guint16 depth,
+                                        guint64 *out_sender);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoComm, chrono_comm_free)
 

@@ -64,7 +64,9 @@ by_receiver_and_call (gconstpointer a, gconstpointer b)
   const ChronoMessage *x = *(const ChronoMessage *const *) a, *y = *(const ChronoMessage *const *) b;
   if (x->receiver != y->receiver)
     return x->receiver < y->receiver ? -1 : 1;
-  return (x->receive_call > y->receive_call) - (x->receive_call < y->receive_call);
+  if (x->receive_call != y->receive_call)
+    return x->receive_call < y->receive_call ? -1 : 1;
+  return (x->receive_depth > y->receive_depth) - (x->receive_depth < y->receive_depth);
 }
 
 static GArray *
@@ -79,7 +81,7 @@ waits_of (GHashTable *index, guint64 receiver)
   return waits;
 }
 
-/* The late messages by receiver and call; each call's waits make one. */
+/* The late messages by receiver and call (its Enter, then its depth); each call's waits make one. */
 static GHashTable *
 index_late_waits (GArray *rows)
 {
@@ -94,14 +96,15 @@ index_late_waits (GArray *rows)
     {
       const ChronoMessage *m = late->pdata[i];
       const ChronoMessage *before = i > 0 ? late->pdata[i - 1] : NULL;
-      if (before != NULL && before->receiver == m->receiver && before->receive_call == m->receive_call)
+      if (before != NULL && before->receiver == m->receiver && before->receive_call == m->receive_call
+          && before->receive_depth == m->receive_depth)
         {
           ChronoLateWait *last = &g_array_index (waits, ChronoLateWait, waits->len - 1);
           last->until = MAX (last->until, m->send_call);
           continue;
         }
       waits = waits_of (index, m->receiver);
-      ChronoLateWait wait = { m->receive_call, m->received, m->send_call };
+      ChronoLateWait wait = { m->receive_call, m->send_call, m->receive_depth };
       g_array_append_val (waits, wait);
     }
   return index;
@@ -121,16 +124,16 @@ chrono_messages_get_late_waits (ChronoMessages *messages, guint64 receiver, guin
 }
 
 const ChronoLateWait *
-chrono_late_waits_find (const ChronoLateWait *waits, guint n, gint64 call)
+chrono_late_waits_find (const ChronoLateWait *waits, guint n, gint64 call, guint16 depth)
 {
   guint lo = 0, hi = n;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
-      if (waits[mid].call < call)
+      if (waits[mid].call < call || (waits[mid].call == call && waits[mid].depth < depth))
         lo = mid + 1;
       else
         hi = mid;
     }
-  return lo < n && waits[lo].call == call ? &waits[lo] : NULL;
+  return lo < n && waits[lo].call == call && waits[lo].depth == depth ? &waits[lo] : NULL;
 }

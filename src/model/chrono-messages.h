@@ -19,6 +19,7 @@ typedef struct {
   guint64 bytes; /* as the send recorded them */
   gint64 sent, send_call; /* the send event, and the Enter of the innermost call open then (sent: none) */
   gint64 received, receive_call; /* the same for its receive; CHRONO_MESSAGE_NEVER: none matched */
+  guint16 receive_depth; /* the depth (row) of the call it was received in */
 } ChronoMessage;
 
 typedef struct _ChronoMessages ChronoMessages;
@@ -29,10 +30,11 @@ typedef struct _ChronoMessages ChronoMessages;
 gint64 chrono_message_late_sender (const ChronoMessage *message);
 
 /* A receiving call that waited for late senders: from its Enter until the
- * latest of them began its send call.  received, a receive in it that
- * waited, tells the call from its callers entered at the same tick. */
+ * latest of them began its send call; its depth tells it from its callers
+ * entered at the same tick. */
 typedef struct {
-  gint64 call, received, until;
+  gint64 call, until;
+  guint16 depth;
 } ChronoLateWait;
 
 ChronoMessages *chrono_messages_new (void);
@@ -44,8 +46,8 @@ const ChronoMessage *chrono_messages_get (ChronoMessages *messages, guint index)
  * (*n_waits of them, NULL when none): worked out for every location at the
  * first ask, safe from any thread. */
 const ChronoLateWait *chrono_messages_get_late_waits (ChronoMessages *messages, guint64 receiver, guint *n_waits);
-/* The wait of the call entered at call among n sorted waits, or NULL. */
-const ChronoLateWait *chrono_late_waits_find (const ChronoLateWait *waits, guint n, gint64 call);
+/* The wait of the call entered at call at depth among n sorted waits, or NULL. */
+const ChronoLateWait *chrono_late_waits_find (const ChronoLateWait *waits, guint n, gint64 call, guint16 depth);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoMessages, chrono_messages_free)
 

@@ -24,31 +24,14 @@ chrono_render_late_waits_init (ChronoRenderLateWaits *late, ChronoRenderContext 
     late->boxes = g_array_new (FALSE, FALSE, sizeof (double) * 4);
 }
 
-/* A call entered at the same tick inside s that also holds the receive:
- * the wait is that callee's, the innermost call's. */
-static gboolean
-callee_holds (ChronoSpans *spans, guint index, const ChronoSpan *s, gint64 received)
-{
-  for (guint j = index + 1; j < chrono_spans_get_n (spans); j++)
-    {
-      ChronoSpan next;
-      chrono_spans_get (spans, j, &next);
-      if (next.start != s->start)
-        return FALSE;
-      if (next.depth > s->depth && next.end >= received)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 void
 chrono_render_late_waits_add (ChronoRenderLateWaits *late, ChronoSpans *spans, guint index, const ChronoSpan *s,
                               double y, double height)
 {
   if (late->boxes == NULL)
     return;
-  const ChronoLateWait *wait = chrono_late_waits_find (late->waits, late->n_waits, s->start);
-  if (wait == NULL || wait->received > s->end || callee_holds (spans, index, s, wait->received))
+  const ChronoLateWait *wait = chrono_late_waits_find (late->waits, late->n_waits, s->start, s->depth);
+  if (wait == NULL)
     return;
   const ChronoRenderOptions *o = late->ctx->o;
   double x0 = chrono_render_options_time_to_x (o, MAX (s->start, o->begin));

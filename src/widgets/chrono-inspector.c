@@ -303,8 +303,8 @@ show_late_sender (ChronoInspector *self, GtkWidget *grid, int row, ChronoLane *l
   ChronoSpan span;
   chrono_spans_get (chrono_lane_get_spans (lane), index, &span);
   guint64 sender = 0;
-  gint64 waited =
-      chrono_comm_late_sender_in_call (self->trace, (guint64) chrono_lane_get_source_id (lane), span.start, &sender);
+  gint64 waited = chrono_comm_late_sender_in_call (self->trace, (guint64) chrono_lane_get_source_id (lane), span.start,
+                                                   span.depth, &sender);
   if (waited <= 0)
     return;
   ChronoLane *from = location_lane (self->trace, sender);

@@ -27,9 +27,9 @@ add_call (ChronoLane *lane, ChronoTrace *trace, gint64 start, gint64 end, guint1
 }
 
 static void
-add_message (ChronoTrace *trace, gint64 send_call, gint64 receive_call, gint64 received)
+add_message (ChronoTrace *trace, gint64 send_call, gint64 receive_call, gint64 received, guint16 depth)
 {
-  ChronoMessage m = { SENDER, RECEIVER, 0, 0, 8, send_call + 10, send_call, received, receive_call };
+  ChronoMessage m = { SENDER, RECEIVER, 0, 0, 8, send_call + 10, send_call, received, receive_call, depth };
   chrono_messages_add (chrono_trace_ensure_messages (trace), &m);
 }
 
@@ -58,9 +58,9 @@ build (gboolean with_messages)
   chrono_trace_add_lane (trace, receiver);
   if (with_messages)
     {
-      add_message (trace, 5000, 1000, 8900);
-      add_message (trace, 500, 1000, 8950); /* early: adds no wait to the call's */
-      add_message (trace, 14000, 10000, 17500);
+      add_message (trace, 5000, 1000, 8900, 0);
+      add_message (trace, 500, 1000, 8950, 0); /* early: adds no wait to the call's */
+      add_message (trace, 14000, 10000, 17500, 1);
     }
   chrono_trace_seal (trace);
   return trace;
@@ -140,12 +140,13 @@ test_waits_by_call (void)
   g_assert_cmpint (waits[0].until, ==, 5000);
   g_assert_cmpint (waits[1].call, ==, 10000);
   g_assert_cmpint (waits[1].until, ==, 14000);
-  g_assert_true (chrono_late_waits_find (waits, n, 10000) == &waits[1]);
-  g_assert_null (chrono_late_waits_find (waits, n, 9999));
+  g_assert_true (chrono_late_waits_find (waits, n, 10000, 1) == &waits[1]);
+  g_assert_null (chrono_late_waits_find (waits, n, 10000, 0)); /* its caller, entered with it, waited for nothing */
+  g_assert_null (chrono_late_waits_find (waits, n, 9999, 1));
   g_assert_null (chrono_messages_get_late_waits (messages, SENDER, &n));
   g_assert_cmpuint (n, ==, 0);
   /* a message added later is in the next answer */
-  add_message (trace, 16000, 15000, 15500);
+  add_message (trace, 16000, 15000, 15500, 0);
   waits = chrono_messages_get_late_waits (messages, RECEIVER, &n);
   g_assert_cmpuint (n, ==, 3);
   g_assert_cmpint (waits[2].until, ==, 16000);

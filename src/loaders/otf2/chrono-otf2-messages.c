@@ -71,7 +71,8 @@ message_end (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeStamp time, guin
                      ordinal,
                      at,
                      bytes,
-                     depth > 0 ? g_array_index (location->stack, Frame, depth - 1).start : at };
+                     depth > 0 ? g_array_index (location->stack, Frame, depth - 1).start : at,
+                     (guint16) MIN (depth > 0 ? depth - 1 : 0, G_MAXUINT16) };
   g_array_append_val (r->resolved ? r->resolved : sending ? r->sends : r->receives, end);
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -338,7 +339,8 @@ keep_message (ChronoOtf2Reader *r, const MessageEnd *send, const MessageEnd *rec
                             send->time,
                             send->call,
                             receive ? receive->time : CHRONO_MESSAGE_NEVER,
-                            receive ? receive->call : CHRONO_MESSAGE_NEVER };
+                            receive ? receive->call : CHRONO_MESSAGE_NEVER,
+                            receive ? receive->depth : 0 };
   chrono_messages_add (chrono_trace_ensure_messages (r->trace), &message);
 }
 

@@ -134,6 +134,7 @@ typedef struct {
   gint64 time;
   guint64 bytes; /* the message's length as this end recorded it */
   gint64 call; /* the Enter of the innermost call open at this end (time when none): a late sender's measure */
+  guint16 depth; /* that call's depth (its row), 0 when none */
 } MessageEnd;
 
 typedef struct _ChronoOtf2Reader ChronoOtf2Reader;
