@@ -26,7 +26,7 @@ static const ChronoProfileRow *
 row_named (GArray *rows, const char *name)
 {
   for (guint i = 0; i < rows->len; i++)
-    if (g_str_equal (g_array_index (rows, ChronoProfileRow, i).name, name))
+    if (g_strcmp0 (g_array_index (rows, ChronoProfileRow, i).name, name) == 0)
       return &g_array_index (rows, ChronoProfileRow, i);
   return NULL;
 }
@@ -151,10 +151,11 @@ test_lazy_profile (void)
   g_assert_cmpuint (windowed, >=, 2);
 }
 
-/* The generator's MPI program, 20,000 events on 6 locations, in many windows:
- * collectives are calls too, below the MPI call they happen in. */
+/* An archive of the generator's MPI program, 20,000 events on 6 locations,
+ * with extra (or NULL), checked lazily against read whole, with a row
+ * named want (the test skipped without the generator). */
 static void
-test_lazy_profile_generated (void)
+check_generated (const char *extra, const char *want)
 {
   const char *generator = g_getenv ("CHRONO_GEN_OTF2");
   if (generator == NULL || *generator == '\0')
@@ -166,16 +167,33 @@ test_lazy_profile_generated (void)
   g_autofree char *dir = g_dir_make_tmp ("chrono-lazy-profile-XXXXXX", &error);
   g_assert_no_error (error);
   g_autofree char *anchor = g_build_filename (dir, "run.otf2", NULL);
-  const char *argv[] = { generator,        "-o",          anchor, "--seed",   "11",    "--mpi",
-                         "--late-senders", "--locations", "6",    "--events", "20000", NULL };
+  const char *argv[] = { generator,     "-o", anchor,     "--seed", "11",  "--mpi", "--late-senders",
+                         "--locations", "6",  "--events", "20000",  extra, NULL };
   int status;
   g_assert_true (
       g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error));
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_true (check_fixture (anchor, "4096"));
+  g_autoptr (ChronoTrace) whole = load (anchor, "never", "4096");
+  g_autoptr (GArray) rows = chrono_profile_compute (whole, G_MININT64, G_MAXINT64);
+  g_assert_nonnull (row_named (rows, want));
   g_autofree char *command = g_strdup_printf ("rm -rf '%s'", dir);
   g_assert_cmpint (system (command), ==, 0);
+}
+
+/* Collectives are calls too, below the MPI call they happen in. */
+static void
+test_lazy_profile_generated (void)
+{
+  check_generated (NULL, "Allreduce (collective)");
+}
+
+/* A region named by the empty string is still a region, read whole and lazily. */
+static void
+test_lazy_profile_unnamed_region (void)
+{
+  check_generated ("--hostile=empty-name", "(unnamed region)");
 }
 
 int
@@ -184,5 +202,6 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/analysis/lazy-profile", test_lazy_profile);
   g_test_add_func ("/analysis/lazy-profile/generated", test_lazy_profile_generated);
+  g_test_add_func ("/analysis/lazy-profile/unnamed-region", test_lazy_profile_unnamed_region);
   return g_test_run ();
 }

@@ -51,7 +51,8 @@
  *    offset that pushes the first location's times past 2^63),
  *    deep-unmatched (100k Enters of one region, then 100k Leaves of another),
  *    resolution-0 (clock properties of 0 ticks per second), undefined-string
- *    (the first region named by a string nothing defines).
+ *    (the first region named by a string nothing defines), empty-name (the
+ *    first region named by the empty string).
  *  Figures follow the reader's rule for calls that do not nest: a Leave
  *  closes the innermost open Enter of its region and ends the calls above
  *  it too (cut short); a Leave of a region with no open Enter closes the
@@ -1374,7 +1375,9 @@ write_global_defs (OTF2_Archive *archive)
   for (int r = 0; r < nregions; r++)
     {
       Region *R = &regions[r];
-      uint32_t name = r == 0 && strcmp (hostile, "undefined-string") == 0 ? strings->len + 100 : R->name;
+      uint32_t name = r == 0 && strcmp (hostile, "undefined-string") == 0 ? strings->len + 100
+                      : r == 0 && strcmp (hostile, "empty-name") == 0     ? s_empty
+                                                                          : R->name;
       CHECK (OTF2_GlobalDefWriter_WriteRegion (g, (uint32_t) r, name, R->canonical, s_empty, R->role, R->paradigm,
                                                OTF2_REGION_FLAG_NONE, R->file, R->begin, R->end));
     }

@@ -94,8 +94,7 @@ region_defined (ChronoOtf2Reader *r, Location *location, OTF2_RegionRef region)
 static ChronoSpan
 call_span (ChronoOtf2Reader *r, const Frame *frame, guint depth, gint64 end, guint8 flags)
 {
-  const char *name =
-      chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (frame->region))));
+  const char *name = chrono_otf2_region_name (r, frame->region);
   ChronoSpan span = { frame->start,
                       end,
                       CHRONO_STATE_BUSY,

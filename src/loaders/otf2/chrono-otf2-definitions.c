@@ -16,6 +16,15 @@ chrono_otf2_string (ChronoOtf2Reader *r, OTF2_StringRef ref)
   return text ? text : "";
 }
 
+const char *
+chrono_otf2_region_name (ChronoOtf2Reader *r, guint32 region)
+{
+  const char *name =
+      chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (region))));
+  /* an empty name is still a region: its calls are counted and nest as any other's */
+  return *name != '\0' ? name : _ ("(unnamed region)");
+}
+
 static OTF2_CallbackCode
 def_clock (void *data, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t realtime)
 {

@@ -323,12 +323,12 @@ chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc prog
   /* the threads share the trace's strings read-only: the regions' names are interned here */
   r.region_labels = g_hash_table_new (NULL, NULL);
   GHashTableIter iter;
-  gpointer region, name;
+  gpointer region;
   g_hash_table_iter_init (&iter, r.regions);
-  while (g_hash_table_iter_next (&iter, &region, &name))
+  while (g_hash_table_iter_next (&iter, &region, NULL))
     g_hash_table_insert (
         r.region_labels, region,
-        GUINT_TO_POINTER (chrono_strings_intern (r.strings, chrono_otf2_string (&r, GPOINTER_TO_UINT (name)))));
+        GUINT_TO_POINTER (chrono_strings_intern (r.strings, chrono_otf2_region_name (&r, GPOINTER_TO_UINT (region)))));
   for (guint op = 0; op < CHRONO_OTF2_N_COLLECTIVE_LABELS; op++)
     {
       g_autofree char *label = chrono_otf2_collective_label (op);

@@ -254,8 +254,7 @@ chrono_otf2_note_colour_labels (ChronoOtf2Reader *r)
   for (guint i = 0; i < called->len; i++)
     {
       guint32 id = g_array_index (called, guint32, i);
-      OTF2_StringRef name = GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, GUINT_TO_POINTER (id)));
-      chrono_trace_note_colour_label (r->trace, chrono_strings_intern (r->strings, chrono_otf2_string (r, name)));
+      chrono_trace_note_colour_label (r->trace, chrono_strings_intern (r->strings, chrono_otf2_region_name (r, id)));
     }
   for (guint op = 0; op < 31; op++)
     if (r->collectives_seen & (1u << op))

@@ -199,6 +199,8 @@ void chrono_otf2_finish (ChronoOtf2Reader *r, GPtrArray *locations);
 
 /* chrono-otf2-definitions.c */
 const char *chrono_otf2_string (ChronoOtf2Reader *r, OTF2_StringRef ref);
+/* A region's name, "(unnamed region)" when it is empty (never "": that is no label at all). */
+const char *chrono_otf2_region_name (ChronoOtf2Reader *r, guint32 region);
 void chrono_otf2_location_free (Location *location);
 void chrono_otf2_register_definitions (OTF2_Reader *otf2, OTF2_GlobalDefReader *defs, ChronoOtf2Reader *r);
 GPtrArray *chrono_otf2_sorted_locations (ChronoOtf2Reader *r);

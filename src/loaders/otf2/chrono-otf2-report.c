@@ -33,7 +33,7 @@ regions_report (ChronoOtf2Reader *r)
       const RegionStats *s = value;
       if (s->calls == 0)
         continue;
-      const char *name = chrono_otf2_string (r, GPOINTER_TO_UINT (g_hash_table_lookup (r->regions, ref)));
+      const char *name = chrono_otf2_region_name (r, GPOINTER_TO_UINT (ref));
       RegionStats *sum = g_hash_table_lookup (by_name, name);
       if (sum == NULL)
         g_hash_table_insert (by_name, (gpointer) name, sum = g_new0 (RegionStats, 1));
