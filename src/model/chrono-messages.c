@@ -34,7 +34,9 @@ void
 chrono_messages_add (ChronoMessages *messages, const ChronoMessage *message)
 {
   g_array_append_vals (messages->rows, message, 1);
+  g_mutex_lock (&messages->indexing);
   g_clear_pointer (&messages->late_waits, g_hash_table_unref);
+  g_mutex_unlock (&messages->indexing);
 }
 
 guint

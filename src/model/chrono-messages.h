@@ -44,7 +44,8 @@ guint chrono_messages_get_n (ChronoMessages *messages);
 const ChronoMessage *chrono_messages_get (ChronoMessages *messages, guint index);
 /* The late waits of the calls of one receiving location, sorted by call
  * (*n_waits of them, NULL when none): worked out for every location at the
- * first ask, safe from any thread. */
+ * first ask, which any thread may make once the messages are all added (a
+ * message added after drops the index, and the waits handed out with it). */
 const ChronoLateWait *chrono_messages_get_late_waits (ChronoMessages *messages, guint64 receiver, guint *n_waits);
 /* The wait of the call entered at call at depth among n sorted waits, or NULL. */
 const ChronoLateWait *chrono_late_waits_find (const ChronoLateWait *waits, guint n, gint64 call, guint16 depth);
