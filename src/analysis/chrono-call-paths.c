@@ -9,6 +9,8 @@
  * open at a time are a stack). */
 #include "chrono-call-paths.h"
 
+#include <math.h>
+
 #include <string.h>
 
 #include "chrono-path-index.h"
@@ -276,7 +278,7 @@ regions_of_walk (Walk *walk, guint32 *slot_of_name)
       if (slot_of_name[name] == CHRONO_NO_PATH)
         {
           slot_of_name[name] = regions->len;
-          ChronoRegionTimes r = { chrono_path_index_get_name (index, node), name, 0, 0, 0 };
+          ChronoRegionTimes r = { chrono_path_index_get_name (index, node), name, 0, 0, 0, FALSE };
           g_array_append_val (regions, r);
         }
       ChronoRegionTimes *r = &g_array_index (regions, ChronoRegionTimes, slot_of_name[name]);
@@ -295,6 +297,31 @@ by_region_name (gconstpointer a, gconstpointer b)
   return strcmp (((const ChronoRegionTimes *) a)->region, ((const ChronoRegionTimes *) b)->region);
 }
 
+/* A lazily read lane's regions, from its figures per stretch of the run. */
+static GArray *
+regions_of_summary (ChronoTrace *trace, ChronoLane *lane, gint64 begin, gint64 end)
+{
+  g_autoptr (GHashTable) figures = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  gboolean exact = chrono_call_summary_query (chrono_lane_get_call_summary (lane), begin, end, figures);
+  GArray *regions = g_array_new (FALSE, FALSE, sizeof (ChronoRegionTimes));
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, figures);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      const ChronoCallSummaryRow *f = value;
+      ChronoRegionTimes r = { chrono_strings_get (chrono_trace_get_strings (trace), f->label),
+                              f->label,
+                              (guint64) llround (f->calls),
+                              (gint64) llround (f->inclusive),
+                              (gint64) llround (f->exclusive),
+                              !exact };
+      if (r.calls > 0 || r.inclusive > 0)
+        g_array_append_val (regions, r);
+    }
+  return regions;
+}
+
 GPtrArray *
 chrono_call_paths_by_region (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end)
 {
@@ -307,8 +334,12 @@ chrono_call_paths_by_region (ChronoTrace *trace, GPtrArray *lanes, gint64 begin,
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   for (guint i = 0; i < lanes->len; i++)
     {
-      add_lane (&walk, lanes, i);
-      GArray *regions = regions_of_walk (&walk, slot_of_name);
+      ChronoLane *lane = g_ptr_array_index (lanes, i);
+      gboolean summarised = chrono_lane_get_spans (lane) == NULL && chrono_lane_get_call_summary (lane) != NULL;
+      if (!summarised)
+        add_lane (&walk, lanes, i);
+      GArray *regions =
+          summarised ? regions_of_summary (trace, lane, begin, end) : regions_of_walk (&walk, slot_of_name);
       g_array_sort (regions, by_region_name);
       g_ptr_array_add (out, regions);
       forget_touched (&walk);

@@ -48,12 +48,14 @@ typedef struct {
   guint32 region_id; /* its string id */
   guint64 calls;
   gint64 inclusive, exclusive; /* ticks */
+  gboolean approximate; /* a lazily read lane's share of a stretch the range cuts (chrono-call-summary.h) */
 } ChronoRegionTimes;
 
 /* For each lane given (in their order), its regions with a call in
  * [begin, end), sorted by name's bytes: a GPtrArray of GArrays of
  * ChronoRegionTimes.  Vampir's process summary; no path is named, so it
- * costs a walk of the calls. */
+ * costs a walk of the calls.  A lazily read lane answers from its call
+ * summary. */
 GPtrArray *chrono_call_paths_by_region (ChronoTrace *trace, GPtrArray *lanes, gint64 begin, gint64 end);
 
 /* Load imbalance of one region over the lanes: the inclusive time on each

@@ -17,6 +17,7 @@
 typedef struct {
   const char *region;
   gint64 ticks;
+  gboolean approximate; /* read lazily, a share of a stretch the range cuts */
 } Segment;
 
 typedef struct {
@@ -72,12 +73,23 @@ row_of (ChronoLane *lane, GArray *regions)
   for (guint i = 0; i < regions->len; i++)
     {
       const ChronoRegionTimes *r = &g_array_index (regions, ChronoRegionTimes, i);
-      Segment segment = { r->region, r->exclusive };
+      Segment segment = { r->region, r->exclusive, r->approximate };
       g_array_append_val (row.segments, segment);
       row.total += r->exclusive;
     }
   g_array_sort (row.segments, longest_first);
   return row;
+}
+
+gboolean
+chrono_location_profile_view_applies (ChronoTrace *trace)
+{
+  g_return_val_if_fail (CHRONO_IS_TRACE (trace), FALSE);
+  g_autoptr (GPtrArray) lanes = chrono_call_paths_lanes (trace);
+  for (guint i = 0; i < lanes->len; i++)
+    if (chrono_lane_get_spans (lanes->pdata[i]) != NULL || chrono_lane_get_call_summary (lanes->pdata[i]) != NULL)
+      return TRUE;
+  return FALSE;
 }
 
 void
@@ -217,8 +229,9 @@ chrono_location_profile_view_describe_at (ChronoLocationProfileView *self, doubl
   g_autofree char *ticks = chrono_clock_format_ticks (clock, segment->ticks, 4);
   double share = row->total > 0 ? 100.0 * (double) segment->ticks / (double) row->total : 0.0;
   GString *text = g_string_new (NULL);
-  g_autofree char *head = g_markup_printf_escaped (_ ("<b>%s</b> on %s\nexclusive %s (%.0f %% of its time)"),
-                                                   segment->region, row->name, ticks, share);
+  g_autofree char *head =
+      g_markup_printf_escaped (_ ("<b>%s</b> on %s\nexclusive %s%s (%.0f %% of its time)"), segment->region, row->name,
+                               segment->approximate ? "≈ " : "", ticks, share);
   g_string_append (text, head);
   for (guint i = 0; self->imbalance != NULL && i < self->imbalance->len; i++)
     {

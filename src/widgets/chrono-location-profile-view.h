@@ -17,6 +17,8 @@ G_DECLARE_FINAL_TYPE (ChronoLocationProfileView, chrono_location_profile_view, C
                       GtkDrawingArea)
 
 GtkWidget *chrono_location_profile_view_new (void);
+/* TRUE when the trace has calls on its location lanes, read whole or summarised lazily. */
+gboolean chrono_location_profile_view_applies (ChronoTrace *trace);
 /* The locations among lanes (NULL: all of the trace's) with a call in [begin, end). */
 void chrono_location_profile_view_fill (ChronoLocationProfileView *view, ChronoTrace *trace, GPtrArray *lanes,
                                         gint64 begin, gint64 end);

@@ -247,23 +247,30 @@ add_mode (ChronoProfileView *self, GtkWidget *view, const char *name, const char
 }
 
 /* Traces of calls read whole: the call tree, each location's time by
- * region and the flame graph beside the flat profile. */
+ * region and the flame graph beside the flat profile; read lazily (with
+ * call summaries, not the calls), each location's time by region only. */
 static void
-add_modes (ChronoProfileView *self, GtkWidget *flat)
+add_modes (ChronoProfileView *self, GtkWidget *flat, gboolean whole)
 {
   self->modes = gtk_stack_new ();
   gtk_widget_set_vexpand (self->modes, TRUE);
   gtk_stack_add_titled (GTK_STACK (self->modes), flat, "regions", _ ("By Region"));
-  self->call_tree = chrono_call_tree_view_new ();
-  g_signal_connect_swapped (self->call_tree, "region-chosen", G_CALLBACK (region_chosen), self);
-  g_signal_connect_swapped (self->call_tree, "path-chosen", G_CALLBACK (path_chosen), self);
-  gtk_stack_add_titled (GTK_STACK (self->modes), self->call_tree, "tree", _ ("Call Tree"));
+  if (whole)
+    {
+      self->call_tree = chrono_call_tree_view_new ();
+      g_signal_connect_swapped (self->call_tree, "region-chosen", G_CALLBACK (region_chosen), self);
+      g_signal_connect_swapped (self->call_tree, "path-chosen", G_CALLBACK (path_chosen), self);
+      gtk_stack_add_titled (GTK_STACK (self->modes), self->call_tree, "tree", _ ("Call Tree"));
+    }
   self->locations = chrono_location_profile_view_new ();
   add_mode (self, self->locations, "locations", _ ("By Location"));
-  self->flame = chrono_flame_view_new ();
-  g_signal_connect_swapped (self->flame, "region-chosen", G_CALLBACK (region_chosen), self);
-  g_signal_connect_swapped (self->flame, "path-chosen", G_CALLBACK (path_chosen), self);
-  add_mode (self, self->flame, "flame", _ ("Flame"));
+  if (whole)
+    {
+      self->flame = chrono_flame_view_new ();
+      g_signal_connect_swapped (self->flame, "region-chosen", G_CALLBACK (region_chosen), self);
+      g_signal_connect_swapped (self->flame, "path-chosen", G_CALLBACK (path_chosen), self);
+      add_mode (self, self->flame, "flame", _ ("Flame"));
+    }
   GtkWidget *switcher = gtk_stack_switcher_new ();
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->modes));
   gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
@@ -426,7 +433,9 @@ chrono_profile_view_new (ChronoTrace *trace, ChronoViewport *viewport)
   self->trace = g_object_ref (trace);
   self->viewport = g_object_ref (viewport);
   if (chrono_call_tree_view_applies (trace))
-    add_modes (self, flat_scroller (self));
+    add_modes (self, flat_scroller (self), TRUE);
+  else if (chrono_location_profile_view_applies (trace))
+    add_modes (self, flat_scroller (self), FALSE);
   else
     gtk_container_add (GTK_CONTAINER (self), flat_scroller (self));
   g_signal_connect_swapped (viewport, "changed", G_CALLBACK (view_changed), self);

@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <stdlib.h>
 
+#include "chrono-call-paths.h"
 #include "chrono-loader.h"
 #include "chrono-profile.h"
 
@@ -95,6 +96,38 @@ assert_same (const char *what, GArray *whole, GArray *lazy)
     }
 }
 
+/* Each location's regions (the bars by location) read lazily are its
+ * flat profile read whole: its collectives are regions of their own (read
+ * whole, the bars count them in the MPI call they happen in, as the call
+ * tree does). */
+static void
+assert_same_by_location (const char *what, ChronoTrace *whole, ChronoTrace *lazy, gint64 begin, gint64 end)
+{
+  g_autoptr (GPtrArray) whole_lanes = chrono_call_paths_lanes (whole);
+  g_autoptr (GPtrArray) lazy_lanes = chrono_call_paths_lanes (lazy);
+  g_assert_cmpuint (whole_lanes->len, ==, lazy_lanes->len);
+  g_autoptr (GPtrArray) by_location = chrono_call_paths_by_region (lazy, lazy_lanes, begin, end);
+  for (guint i = 0; i < whole_lanes->len; i++)
+    {
+      g_autoptr (GPtrArray) one = g_ptr_array_new ();
+      g_ptr_array_add (one, whole_lanes->pdata[i]);
+      g_autoptr (GArray) flat = chrono_profile_compute_lanes (whole, one, begin, end);
+      GArray *regions = by_location->pdata[i];
+      g_autofree char *where = g_strdup_printf ("%s, location %u", what, i);
+      if (flat->len != regions->len)
+        g_error ("%s: %u regions read whole, %u lazily", where, flat->len, regions->len);
+      for (guint k = 0; k < regions->len; k++)
+        {
+          const ChronoRegionTimes *y = &g_array_index (regions, ChronoRegionTimes, k);
+          const ChronoProfileRow *x = row_named (flat, y->region);
+          if (x == NULL || x->calls != y->calls || x->inclusive != y->inclusive || x->exclusive != y->exclusive
+              || y->approximate)
+            g_error ("%s: %s read lazily %" G_GUINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT, where,
+                     y->region, y->calls, y->inclusive, y->exclusive);
+        }
+    }
+}
+
 /* TRUE when the fixture had windows enough to cut ranges of (windows of
  * chunk_size bytes of events, few enough that each is a stretch). */
 static gboolean
@@ -108,6 +141,7 @@ check_fixture (const char *path, const char *chunk_size)
   g_autoptr (GArray) all_lazy = chrono_profile_compute (lazy, G_MININT64, G_MAXINT64);
   g_assert_cmpuint (all_lazy->len, >, 0);
   assert_same (name, all_whole, all_lazy);
+  assert_same_by_location (name, whole, lazy, G_MININT64, G_MAXINT64);
   guint n = chrono_trace_get_n_chunks (lazy);
   g_test_message ("%s: %u windows", name, n);
   if (n < 3)
@@ -121,6 +155,7 @@ check_fixture (const char *path, const char *chunk_size)
         g_autoptr (GArray) l = chrono_profile_compute (lazy, begin, end);
         g_autofree char *what = g_strdup_printf ("%s, windows %u to %u", name, k, m);
         assert_same (what, w, l);
+        assert_same_by_location (what, whole, lazy, begin, end);
       }
   /* a range that ends in the middle of the longest call: a share of the
    * stretch it cuts, said to be approximate */

@@ -1,6 +1,7 @@
 /* Traces read lazily in the viewer: a big file stays responsive while its
  * chunks are decoded, and a counter's samples are read from its chunks. */
 #include "chrono-gui-fixture.h"
+#include "chrono-location-profile-view.h"
 #include "chrono-profile-view.h"
 #include "chrono-gui-tests.h"
 
@@ -322,5 +323,16 @@ test_lazy_profile_page (ChronoGuiFixture *f, G_GNUC_UNUSED gconstpointer data)
   g_autofree char *part = chrono_profile_view_get_text (CHRONO_PROFILE_VIEW (profile));
   g_assert_nonnull (strstr (part, "≈"));
   save_screenshot (window, "gui-lazy-profile.png");
+  /* the bars by location, from the same figures: the call tree needs the calls */
+  g_assert_null (chrono_profile_view_get_call_tree (CHRONO_PROFILE_VIEW (profile)));
+  GtkWidget *locations = chrono_profile_view_get_location_profile (CHRONO_PROFILE_VIEW (profile));
+  g_assert_nonnull (locations);
+  chrono_viewport_set_range (viewport, G_MININT64 / 4, G_MAXINT64 / 4);
+  chrono_profile_view_show_location_profile (CHRONO_PROFILE_VIEW (profile));
+  settle ();
+  settle ();
+  /* the two ranks' master and OpenMP threads */
+  g_assert_cmpuint (chrono_location_profile_view_get_n_rows (CHRONO_LOCATION_PROFILE_VIEW (locations)), ==, 4);
+  save_screenshot (window, "gui-lazy-profile-by-location.png");
   gtk_widget_destroy (window);
 }
