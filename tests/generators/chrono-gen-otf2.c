@@ -52,7 +52,8 @@
  *    deep-unmatched (100k Enters of one region, then 100k Leaves of another),
  *    resolution-0 (clock properties of 0 ticks per second), undefined-string
  *    (the first region named by a string nothing defines), empty-name (the
- *    first region named by the empty string).
+ *    first region named by the empty string), undefined-metric (samples of
+ *    a metric nothing defines and of the undefined metric).
  *  Figures follow the reader's rule for calls that do not nest: a Leave
  *  closes the innermost open Enter of its region and ends the calls above
  *  it too (cut short); a Leave of a region with no open Enter closes the
@@ -1642,6 +1643,14 @@ write_hostile (Loc *L)
       /* libotf2 refuses times that go back: written in order, patched after */
       CHECK (OTF2_EvtWriter_Enter (L->w, NULL, HOSTILE_ENTER, 0));
       CHECK (OTF2_EvtWriter_Leave (L->w, NULL, HOSTILE_LEAVE, 0));
+    }
+  else if (strcmp (hostile, "undefined-metric") == 0)
+    {
+      /* samples of a metric nothing defines, and of the undefined one */
+      OTF2_Type type = OTF2_TYPE_UINT64;
+      OTF2_MetricValue v = { .unsigned_int = 7 };
+      CHECK (OTF2_EvtWriter_Metric (L->w, NULL, t, 0x7777, 1, &type, &v));
+      CHECK (OTF2_EvtWriter_Metric (L->w, NULL, t + 1, OTF2_UNDEFINED_METRIC, 1, &type, &v));
     }
   else if (strcmp (hostile, "deep-unmatched") == 0)
     {

@@ -338,7 +338,12 @@ on_metric (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *da
   if (!g_hash_table_contains (r->metric_classes, class_ref))
     class_ref = g_hash_table_lookup (r->metric_instances, GUINT_TO_POINTER (metric));
   GArray *members = g_hash_table_lookup (r->metric_classes, class_ref);
-  for (guint i = 0; members != NULL && i < MIN (n, members->len); i++)
+  if (members == NULL)
+    {
+      chrono_otf2_tally (&location->undefined_metric, 1, location->last_time);
+      return OTF2_CALLBACK_SUCCESS;
+    }
+  for (guint i = 0; i < MIN (n, members->len); i++)
     {
       guint32 member_ref = g_array_index (members, guint32, i);
       MetricMember *member = g_hash_table_lookup (r->metric_members, GUINT_TO_POINTER (member_ref));

@@ -136,6 +136,8 @@ static const struct {
     N_ ("Enters or Leaves of a region that is not defined, skipped") },
   { G_STRUCT_OFFSET (Location, undefined_peer), "undefined communicator",
     N_ ("messages whose communicator or peer rank is not defined, shown without an arrow") },
+  { G_STRUCT_OFFSET (Location, undefined_metric), "undefined metric",
+    N_ ("metric samples of a metric that is not defined, skipped") },
   { G_STRUCT_OFFSET (Location, time_back), "time goes back",
     N_ ("events earlier than the one before them, their calls taken at the later time") },
   { G_STRUCT_OFFSET (Location, time_beyond), "time out of range",

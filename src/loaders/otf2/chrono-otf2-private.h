@@ -68,7 +68,8 @@ typedef struct {
   GArray *never_left; /* decoding: the frames open at its end (Frame), borrowed from the index, or NULL */
   guint64 enters, leaves, metrics;
   /* the nesting rule's cases (chrono-otf2-nesting.c) and times that go back */
-  Tally cut_short, other_region, nothing_open, undefined_region, undefined_peer, time_back, time_beyond;
+  Tally cut_short, other_region, nothing_open, undefined_region, undefined_peer, undefined_metric, time_back,
+      time_beyond;
   guint64 left_open;
   gint64 collective_since; /* a collective operation under way since, or G_MININT64 */
   gboolean have_time;

@@ -51,6 +51,7 @@ HOSTILE = {
     "deep-unmatched": ([], ["Leave of another region: 100000,"]),
     "resolution-0": ([], ["clock properties give 0 ticks per second"]),
     "undefined-string": ([], ["1 region is named by a string that is not defined"]),
+    "undefined-metric": ([], ["undefined metric: 2"]),
 }
 
 
