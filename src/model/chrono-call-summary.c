@@ -127,6 +127,13 @@ stretch_end (const ChronoCallSummary *summary, guint k, gint64 end)
   return k + 1 < summary->n ? MIN (end, summary->bounds[k + 1]) : end;
 }
 
+/* sum + ticks, held at G_MAXINT64: a file's times may span 2^64 ticks */
+static void
+add_ticks (gint64 *sum, guint64 ticks)
+{
+  *sum = (gint64) MIN (chrono_ticks_add ((guint64) *sum, ticks), (guint64) G_MAXINT64);
+}
+
 static void
 note_times (ChronoCallSummary *summary, guint stretch, gint64 from, gint64 to)
 {
@@ -180,11 +187,11 @@ add_call_time (ChronoCallSummary *summary, guint32 label, gint64 start, gint64 e
       figure (summary, ke, label)->through--;
     }
   gint64 first_end = ks == ke ? end : stretch_end (summary, ks, end);
-  figure (summary, ks, label)->inclusive += (gint64) chrono_ticks_between (start, first_end);
+  add_ticks (&figure (summary, ks, label)->inclusive, chrono_ticks_between (start, first_end));
   note_times (summary, ks, start, first_end);
   if (ks < ke && end > summary->bounds[ke])
     {
-      figure (summary, ke, label)->inclusive += (gint64) chrono_ticks_between (summary->bounds[ke], end);
+      add_ticks (&figure (summary, ke, label)->inclusive, chrono_ticks_between (summary->bounds[ke], end));
       note_times (summary, ke, summary->bounds[ke], end);
     }
 }
@@ -204,12 +211,13 @@ add_own_time (ChronoCallSummary *summary, gint64 from, gint64 to)
                         : NULL;
       if (last != NULL && last->stretch == k)
         {
-          last->ticks += (gint64) chrono_ticks_between (from, upto);
+          add_ticks (&last->ticks, chrono_ticks_between (from, upto));
           last->hi = upto;
         }
       else
         {
-          Piece piece = { k, (gint64) chrono_ticks_between (from, upto), from, upto };
+          Piece piece = { k, 0, from, upto };
+          add_ticks (&piece.ticks, chrono_ticks_between (from, upto));
           g_array_append_val (summary->pieces, piece);
         }
       from = upto;
@@ -240,7 +248,7 @@ chrono_call_summary_leave (ChronoCallSummary *summary, gint64 time)
   for (guint i = call.first_piece; i < summary->pieces->len; i++)
     {
       const Piece *piece = &g_array_index (summary->pieces, Piece, i);
-      figure (summary, piece->stretch, call.label)->exclusive += piece->ticks;
+      add_ticks (&figure (summary, piece->stretch, call.label)->exclusive, (guint64) piece->ticks);
       note_times (summary, piece->stretch, piece->lo, piece->hi);
     }
   g_array_set_size (summary->pieces, call.first_piece);
