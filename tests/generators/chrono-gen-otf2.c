@@ -53,7 +53,9 @@
  *    resolution-0 (clock properties of 0 ticks per second), undefined-string
  *    (the first region named by a string nothing defines), empty-name (the
  *    first region named by the empty string), undefined-metric (samples of
- *    a metric nothing defines and of the undefined metric).
+ *    a metric nothing defines and of the undefined metric),
+ *    undefined-communicator (--mpi: a send on a communicator nothing
+ *    defines and one to a rank past the world's).
  *  Figures follow the reader's rule for calls that do not nest: a Leave
  *  closes the innermost open Enter of its region and ends the calls above
  *  it too (cut short); a Leave of a region with no open Enter closes the
@@ -1651,6 +1653,12 @@ write_hostile (Loc *L)
       OTF2_MetricValue v = { .unsigned_int = 7 };
       CHECK (OTF2_EvtWriter_Metric (L->w, NULL, t, 0x7777, 1, &type, &v));
       CHECK (OTF2_EvtWriter_Metric (L->w, NULL, t + 1, OTF2_UNDEFINED_METRIC, 1, &type, &v));
+    }
+  else if (strcmp (hostile, "undefined-communicator") == 0)
+    {
+      /* a send on a communicator nothing defines, and one to a rank the world does not have */
+      CHECK (OTF2_EvtWriter_MpiSend (L->w, NULL, t, 0, 0x7777, 1, 8));
+      CHECK (OTF2_EvtWriter_MpiSend (L->w, NULL, t + 1, 1000, COMM_WORLD, 1, 8));
     }
   else if (strcmp (hostile, "deep-unmatched") == 0)
     {

@@ -15,7 +15,10 @@
 static gboolean
 rank_location (ChronoOtf2Reader *r, guint32 comm, guint32 rank, guint64 *out)
 {
-  gpointer group = g_hash_table_lookup (r->comm_groups, GUINT_TO_POINTER (comm));
+  gpointer group;
+  /* a communicator nothing defines has no group (not group 0's members) */
+  if (!g_hash_table_lookup_extended (r->comm_groups, GUINT_TO_POINTER (comm), NULL, &group))
+    return FALSE;
   GArray *members = g_hash_table_lookup (r->group_members, group);
   if (members == NULL || rank >= members->len)
     return FALSE;

@@ -52,6 +52,7 @@ HOSTILE = {
     "resolution-0": ([], ["clock properties give 0 ticks per second"]),
     "undefined-string": ([], ["1 region is named by a string that is not defined"]),
     "undefined-metric": ([], ["undefined metric: 2"]),
+    "undefined-communicator": (["--mpi"], ["undefined communicator: 2"]),
 }
 
 
