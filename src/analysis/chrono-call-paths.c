@@ -313,8 +313,8 @@ regions_of_summary (ChronoTrace *trace, ChronoLane *lane, gint64 begin, gint64 e
       ChronoRegionTimes r = { chrono_strings_get (chrono_trace_get_strings (trace), f->label),
                               f->label,
                               (guint64) llround (f->calls),
-                              (gint64) llround (f->inclusive),
-                              (gint64) llround (f->exclusive),
+                              chrono_call_summary_ticks (f->inclusive),
+                              chrono_call_summary_ticks (f->exclusive),
                               !exact };
       if (r.calls > 0 || r.inclusive > 0)
         g_array_append_val (regions, r);

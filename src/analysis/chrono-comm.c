@@ -107,7 +107,7 @@ chrono_comm_late_sender_in_call (ChronoTrace *trace, guint64 location, gint64 ca
       if (m->receiver != location || m->receive_call != call || m->receive_depth != depth)
         continue;
       gint64 late = chrono_message_late_sender (m);
-      waited += late;
+      waited = chrono_ticks_sum (waited, late);
       if (late > longest)
         {
           longest = late;

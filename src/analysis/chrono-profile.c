@@ -2,6 +2,8 @@
 
 #include <math.h>
 
+#include "chrono-clock.h"
+
 /* Lanes of calls: nested spans with labels. */
 static gboolean
 holds_calls (ChronoLane *lane)
@@ -43,8 +45,9 @@ add_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gint64 end, GH
       gint64 inside = never_ended ? 0 : MIN (s.end, end) - MAX (s.start, begin);
       ChronoProfileRow *row = row_for (rows, array, strings, s.label);
       row->calls++;
-      row->inclusive += inside;
-      row->exclusive += inside;
+      /* held, not wrapped: a damaged file's calls may span more than 2^63 ticks */
+      row->inclusive = chrono_ticks_sum (row->inclusive, inside);
+      row->exclusive = chrono_ticks_sum (row->exclusive, inside);
       g_array_set_size (open, MIN (open->len, s.depth));
       if (s.depth > 0 && open->len == s.depth)
         {
@@ -72,8 +75,8 @@ add_summarised_lane (ChronoLane *lane, ChronoStrings *strings, gint64 begin, gin
       const ChronoCallSummaryRow *f = value;
       ChronoProfileRow *row = row_for (rows, array, strings, f->label);
       row->calls += (guint64) llround (f->calls);
-      row->inclusive += (gint64) llround (f->inclusive);
-      row->exclusive += (gint64) llround (f->exclusive);
+      row->inclusive = chrono_ticks_sum (row->inclusive, chrono_call_summary_ticks (f->inclusive));
+      row->exclusive = chrono_ticks_sum (row->exclusive, chrono_call_summary_ticks (f->exclusive));
       row->approximate |= !exact;
     }
 }

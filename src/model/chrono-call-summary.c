@@ -10,6 +10,8 @@
 
 #include "chrono-clock.h"
 
+#include <math.h>
+
 typedef struct {
   guint32 stretch, label;
   guint64 calls; /* begun in the stretch */
@@ -232,7 +234,8 @@ chrono_call_summary_enter (ChronoCallSummary *summary, guint32 label, gint64 tim
     add_own_time (summary, g_array_index (summary->open, Open, summary->open->len - 1).resumed, time);
   guint k = stretch_of (summary, time);
   figure (summary, k, label)->calls++;
-  note_times (summary, k, time, time);
+  /* an Enter is a tick, not a point: a range that ends at it holds none of it */
+  note_times (summary, k, time, time < G_MAXINT64 ? time + 1 : time);
   Open call = { label, time, time, summary->pieces->len };
   g_array_append_val (summary->open, call);
 }
@@ -266,6 +269,18 @@ chrono_call_summary_finish (ChronoCallSummary *summary, gint64 last_time)
     {
       const Open *call = &g_array_index (summary->open, Open, i - 1);
       add_call_time (summary, call->label, call->start, MAX (last_time, call->start), FALSE);
+    }
+  /* they run on to last_time: the stretches they cross hold them (the
+   * outermost began first, the others inside it) */
+  if (summary->open->len > 0)
+    {
+      gint64 start = g_array_index (summary->open, Open, 0).start;
+      for (guint k = stretch_of (summary, start); start < last_time; k++)
+        {
+          gint64 upto = stretch_end (summary, k, last_time);
+          note_times (summary, k, start, upto);
+          start = upto;
+        }
     }
   g_array_set_size (summary->open, 0);
   g_array_set_size (summary->pieces, 0);
@@ -406,4 +421,12 @@ chrono_call_summary_get_memory_size (ChronoCallSummary *summary)
 {
   return sizeof *summary + sizeof (gint64) * (3 * summary->n + 1) + sizeof (Figure) * summary->figures->len
          + (summary->first ? sizeof (guint) * (summary->n + 1) : 0);
+}
+
+gint64
+chrono_call_summary_ticks (double ticks)
+{
+  if (!(ticks > 0.0))
+    return 0;
+  return ticks >= 0x1p63 ? G_MAXINT64 : (gint64) llround (ticks);
 }

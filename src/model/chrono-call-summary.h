@@ -44,6 +44,9 @@ typedef struct {
 /* The figures over [begin, end), added to rows (label -> ChronoCallSummaryRow
  * owned by the table); TRUE when they are exact. */
 gboolean chrono_call_summary_query (ChronoCallSummary *summary, gint64 begin, gint64 end, GHashTable *rows);
+/* A row's ticks as whole ticks, held at G_MAXINT64 (a double of 2^63 or
+ * more does not round into a gint64). */
+gint64 chrono_call_summary_ticks (double ticks);
 gsize chrono_call_summary_get_memory_size (ChronoCallSummary *summary);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoCallSummary, chrono_call_summary_free)

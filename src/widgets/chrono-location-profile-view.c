@@ -75,7 +75,7 @@ row_of (ChronoLane *lane, GArray *regions)
       const ChronoRegionTimes *r = &g_array_index (regions, ChronoRegionTimes, i);
       Segment segment = { r->region, r->exclusive, r->approximate };
       g_array_append_val (row.segments, segment);
-      row.total += r->exclusive;
+      row.total = chrono_ticks_sum (row.total, MAX (r->exclusive, 0));
     }
   g_array_sort (row.segments, longest_first);
   return row;

@@ -224,6 +224,13 @@ test_lazy_profile_generated (void)
   check_generated (NULL, "Allreduce (collective)");
 }
 
+/* A run that ends inside a collective: a call never left, read whole and lazily. */
+static void
+test_lazy_profile_collective_cut (void)
+{
+  check_generated ("--hostile=collective-cut", "collective");
+}
+
 /* A region named by the empty string is still a region, read whole and lazily. */
 static void
 test_lazy_profile_unnamed_region (void)
@@ -238,5 +245,6 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/lazy-profile", test_lazy_profile);
   g_test_add_func ("/analysis/lazy-profile/generated", test_lazy_profile_generated);
   g_test_add_func ("/analysis/lazy-profile/unnamed-region", test_lazy_profile_unnamed_region);
+  g_test_add_func ("/analysis/lazy-profile/collective-cut", test_lazy_profile_collective_cut);
   return g_test_run ();
 }

@@ -55,7 +55,8 @@
  *    first region named by the empty string), undefined-metric (samples of
  *    a metric nothing defines and of the undefined metric),
  *    undefined-communicator (--mpi: a send on a communicator nothing
- *    defines and one to a rank past the world's).
+ *    defines and one to a rank past the world's), collective-cut (the run
+ *    ends inside a collective).
  *  Figures follow the reader's rule for calls that do not nest: a Leave
  *  closes the innermost open Enter of its region and ends the calls above
  *  it too (cut short); a Leave of a region with no open Enter closes the
@@ -1653,6 +1654,13 @@ write_hostile (Loc *L)
       OTF2_MetricValue v = { .unsigned_int = 7 };
       CHECK (OTF2_EvtWriter_Metric (L->w, NULL, t, 0x7777, 1, &type, &v));
       CHECK (OTF2_EvtWriter_Metric (L->w, NULL, t + 1, OTF2_UNDEFINED_METRIC, 1, &type, &v));
+    }
+  else if (strcmp (hostile, "collective-cut") == 0)
+    {
+      /* a run that ends inside a collective */
+      CHECK (OTF2_EvtWriter_MpiCollectiveBegin (L->w, NULL, t));
+      L->records += 1;
+      return;
     }
   else if (strcmp (hostile, "undefined-communicator") == 0)
     {

@@ -26,7 +26,7 @@ query (ChronoCallSummary *summary, gint64 begin, gint64 end, gboolean *exact)
 }
 
 /* main [10, 390) calls solve [150, 250), which calls wait [160, 170);
- * solve is entered again at 330 and never left (the run ends at 380). */
+ * solve is entered again at 395 and never left (the run ends at 399). */
 static ChronoCallSummary *
 build (void)
 {
@@ -88,6 +88,42 @@ test_cut_stretch (void)
   g_assert_cmpuint (g_hash_table_size (before), ==, 0);
 }
 
+/* A call never left runs on to the last event: a range of the stretches
+ * it runs through counts it, exactly over whole ones, in proportion (and
+ * said to be) over a cut one; never dropped as if nothing were there. */
+static void
+test_never_left_runs_on (void)
+{
+  g_autoptr (ChronoCallSummary) summary = chrono_call_summary_new (bounds, 4);
+  chrono_call_summary_enter (summary, MAIN, 10);
+  chrono_call_summary_finish (summary, 350);
+  chrono_call_summary_seal (summary);
+  gboolean exact;
+  g_autoptr (GHashTable) whole = query (summary, 100, 200, &exact);
+  g_assert_true (exact);
+  g_assert_cmpfloat (row (whole, MAIN)->calls, ==, 1);
+  g_assert_cmpfloat (row (whole, MAIN)->inclusive, ==, 0);
+  g_autoptr (GHashTable) cut = query (summary, 150, 160, &exact);
+  g_assert_false (exact);
+  g_assert_nonnull (row (cut, MAIN));
+}
+
+/* A call entered just at a range's end is not in it: the range is not
+ * said to be exact when it ends inside a stretch with calls after it. */
+static void
+test_enter_at_the_range_end (void)
+{
+  g_autoptr (ChronoCallSummary) summary = chrono_call_summary_new (bounds, 4);
+  chrono_call_summary_enter (summary, MAIN, 110);
+  chrono_call_summary_leave (summary, 120);
+  chrono_call_summary_enter (summary, SOLVE, 150); /* a call of no length, at the range's end */
+  chrono_call_summary_leave (summary, 150);
+  chrono_call_summary_seal (summary);
+  gboolean exact;
+  g_autoptr (GHashTable) before = query (summary, 100, 150, &exact);
+  g_assert_true (!exact || row (before, SOLVE) == NULL);
+}
+
 /* 10,000 calls nested at once through all 4096 stretches: figures where
  * they begin and end, a few megabytes, not 40 million figures. */
 static void
@@ -111,6 +147,24 @@ test_nesting_through_every_stretch (void)
   g_assert_cmpfloat (row (middle, 1)->calls, ==, 1);
 }
 
+/* Figures of 2^63 ticks or more are held at the largest gint64 (rounding
+ * the double of 2^63 into a gint64 gave the smallest). */
+static void
+test_ticks_held (void)
+{
+  g_assert_cmpint (chrono_call_summary_ticks (0x1p63), ==, G_MAXINT64);
+  g_assert_cmpint (chrono_call_summary_ticks (3.0 * 0x1p63), ==, G_MAXINT64);
+  g_assert_cmpint (chrono_call_summary_ticks (-1.0), ==, 0);
+  g_assert_cmpint (chrono_call_summary_ticks (41.6), ==, 42);
+  g_autoptr (ChronoCallSummary) summary = chrono_call_summary_new (bounds, 4);
+  chrono_call_summary_enter (summary, MAIN, G_MININT64 + 1);
+  chrono_call_summary_leave (summary, G_MAXINT64);
+  chrono_call_summary_seal (summary);
+  gboolean exact;
+  g_autoptr (GHashTable) all = query (summary, G_MININT64, G_MAXINT64, &exact);
+  g_assert_cmpint (chrono_call_summary_ticks (row (all, MAIN)->inclusive), ==, G_MAXINT64);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -118,5 +172,8 @@ main (int argc, char **argv)
   g_test_add_func ("/call-summary/whole-stretches", test_whole_stretches);
   g_test_add_func ("/call-summary/cut-stretch", test_cut_stretch);
   g_test_add_func ("/call-summary/nesting-through-every-stretch", test_nesting_through_every_stretch);
+  g_test_add_func ("/call-summary/never-left-runs-on", test_never_left_runs_on);
+  g_test_add_func ("/call-summary/enter-at-the-range-end", test_enter_at_the_range_end);
+  g_test_add_func ("/call-summary/ticks-held", test_ticks_held);
   return g_test_run ();
 }

@@ -334,10 +334,12 @@ on_metric (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *da
   if (location == NULL)
     return chrono_otf2_status (r);
   location->metrics++;
+  /* a class, or an instance of one; anything else is no metric (not class 0's) */
   gpointer class_ref = GUINT_TO_POINTER (metric);
-  if (!g_hash_table_contains (r->metric_classes, class_ref))
-    class_ref = g_hash_table_lookup (r->metric_instances, GUINT_TO_POINTER (metric));
   GArray *members = g_hash_table_lookup (r->metric_classes, class_ref);
+  if (members == NULL
+      && g_hash_table_lookup_extended (r->metric_instances, GUINT_TO_POINTER (metric), NULL, &class_ref))
+    members = g_hash_table_lookup (r->metric_classes, class_ref);
   if (members == NULL)
     {
       chrono_otf2_tally (&location->undefined_metric, 1, location->last_time);
@@ -375,7 +377,13 @@ chrono_otf2_close_open_calls (ChronoOtf2Reader *r, GPtrArray *locations, gint64 
       Location *location = g_ptr_array_index (locations, i);
       gint64 at = end == G_MININT64 ? location->last_time : end;
       if (location->collective_since != G_MININT64 && location->collective_since <= at)
-        chrono_otf2_collective_span (r, location, at, flags, NULL, 0);
+        {
+          chrono_otf2_collective_span (r, location, at, flags, NULL, 0);
+          /* an index pass (after its threads): a collective never ended is a call never left, as read whole */
+          if (location->calls != NULL && end == G_MININT64)
+            chrono_call_summary_enter (location->calls, chrono_strings_intern (r->strings, "collective"),
+                                       location->collective_since);
+        }
       if (end == G_MININT64)
         location->left_open = location->stack->len;
       for (guint k = location->stack->len; k > 0; k--)
