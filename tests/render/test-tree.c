@@ -65,6 +65,62 @@ test_depth_first (void)
   g_assert_false (chrono_tree_get_descendants_span (tree, 2, &start, &end)); /* a leaf */
 }
 
+/* Parents, sibling orders and stretch times in no order at all: the rows
+ * are still depth-first with siblings by (order, arrival), every stretch
+ * stays with its node, and a node's stretches are in time order. */
+static void
+test_unordered_input (void)
+{
+  g_autoptr (ChronoTree) tree = chrono_tree_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  const guint n = 3000;
+  guint n_stretches = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 parent =
+          i == 0 || g_rand_int_range (rand, 0, 50) == 0 ? CHRONO_TREE_NONE : (guint32) g_rand_int_range (rand, 0, i);
+      add (tree, parent, i, 0, g_rand_int_range (rand, 0, 4), i);
+      for (gint k = g_rand_int_range (rand, 0, 3); k > 0; k--, n_stretches++)
+        {
+          gint64 start = g_rand_int_range (rand, 0, 1000);
+          ChronoTreeStretch stretch = { g_rand_int_range (rand, 0, i + 1), 0, start, start + 1,
+                                        CHRONO_STRETCH_RUNNING };
+          chrono_tree_add_stretch (tree, &stretch);
+        }
+    }
+  chrono_tree_seal (tree);
+  guint seen_stretches = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const ChronoTreeNode *node = chrono_tree_get_node (tree, i);
+      guint size = chrono_tree_get_subtree_size (tree, i);
+      g_assert_cmpuint (i + size, <=, n);
+      for (guint c = i + 1; c < i + size; c += chrono_tree_get_subtree_size (tree, c))
+        {
+          g_assert_cmpuint (chrono_tree_get_node (tree, c)->parent, ==, i); /* its subtree: its children's */
+          guint next = c + chrono_tree_get_subtree_size (tree, c);
+          if (next < i + size)
+            {
+              const ChronoTreeNode *x = chrono_tree_get_node (tree, c), *y = chrono_tree_get_node (tree, next);
+              g_assert_true (x->order < y->order || (x->order == y->order && x->key < y->key));
+            }
+        }
+      if (node->parent != CHRONO_TREE_NONE)
+        g_assert_cmpuint (node->parent, <, i);
+      guint first, count;
+      chrono_tree_get_stretches (tree, i, &first, &count);
+      for (guint k = first; k < first + count; k++)
+        {
+          g_assert_cmpuint (chrono_tree_get_stretch (tree, k)->node, ==, i);
+          if (k > first)
+            g_assert_cmpint (chrono_tree_get_stretch (tree, k - 1)->start, <=,
+                             chrono_tree_get_stretch (tree, k)->start);
+        }
+      seen_stretches += count;
+    }
+  g_assert_cmpuint (seen_stretches, ==, n_stretches);
+}
+
 /* A parent that is not an earlier node cannot make a cycle: it is a root. */
 static void
 test_bad_parent (void)
@@ -161,6 +217,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tree/depth-first", test_depth_first);
   g_test_add_func ("/tree/bad-parent", test_bad_parent);
+  g_test_add_func ("/tree/unordered-input", test_unordered_input);
   g_test_add_func ("/tree/layout-folds", test_layout_folds);
   g_test_add_func ("/tree/big-tree-opens-folded", test_big_tree_opens_folded);
   return g_test_run ();
