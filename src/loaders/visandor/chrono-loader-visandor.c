@@ -159,20 +159,92 @@ consume_event (VisandorReader *r, ChronoVisandorEvent *ev)
   chrono_visandor_machine_feed (r->machine, ev);
 }
 
-/* The first line holds only the flag; a line of events there instead means
- * a producer left the flag out: an AND trace. */
+/* ---- splitting: on the reading thread, ahead of the state machine ---------------- */
+
+typedef enum {
+  LINE_FLAG, /* one field, 0 or 1: the flag, when it is the first line */
+  LINE_EVENT,
+  LINE_TOO_FEW_FIELDS, /* n_fields */
+  LINE_BAD_FIELD, /* bad, bad_text */
+} LineKind;
+
+/* A line that is not blank, read: what consume needs without its text. */
+typedef struct {
+  ChronoVisandorEvent event; /* its line always; the rest for LINE_EVENT */
+  guint8 kind; /* LineKind */
+  gint8 bad; /* the index of the field that is not a number */
+  guint8 or_flag; /* LINE_FLAG: the flag is 1 */
+  int n_fields;
+  const char *bad_text; /* in the block's text, cut in place */
+} SplitLine;
+
 static gboolean
-flag_line (VisandorReader *r, char **fields, int n)
+split_line (char *text, guint64 line, SplitLine *out)
 {
-  r->first_line_read = TRUE;
+  char *fields[6];
+  int n = split_fields (text, fields, 6);
+  if (n == 0)
+    return FALSE;
+  *out = (SplitLine){ .event.line = line, .n_fields = n };
+  int bad;
   if (n == 1 && (strcmp (fields[0], "0") == 0 || strcmp (fields[0], "1") == 0))
     {
-      r->mode = fields[0][0] == '1' ? CHRONO_VISANDOR_OR : CHRONO_VISANDOR_AND;
+      out->kind = LINE_FLAG;
+      out->or_flag = fields[0][0] == '1';
+      return TRUE;
+    }
+  switch (parse_event (fields, n, &out->event, &bad))
+    {
+    case PARSE_TOO_FEW_FIELDS: out->kind = LINE_TOO_FEW_FIELDS; break;
+    case PARSE_BAD_FIELD:
+      out->kind = LINE_BAD_FIELD;
+      out->bad = (gint8) bad;
+      out->bad_text = fields[bad];
+      break;
+    case PARSE_OK: out->kind = LINE_EVENT; break;
+    }
+  return TRUE;
+}
+
+/* Cuts a block's lines into events (ChronoLazyTextFormat.split: no state, so
+ * the reading thread parses while the state machine runs). */
+static void
+visandor_split (ChronoTextBlock *block)
+{
+  if (block->lines == NULL)
+    block->lines = g_array_new (FALSE, FALSE, sizeof (SplitLine));
+  g_array_set_size (block->lines, 0);
+  char *p = block->text, *stop = p + block->length;
+  guint64 line = block->first_line;
+  if (line == 1 && block->length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3; /* a UTF-8 byte-order mark */
+  while (p < stop)
+    {
+      char *newline = memchr (p, '\n', stop + 1 - p);
+      *newline = '\0';
+      SplitLine split;
+      if (split_line (p, line++, &split))
+        g_array_append_val (block->lines, split);
+      p = newline + 1;
+    }
+  block->n_lines = line - block->first_line;
+}
+
+/* The first line that is not blank may be the flag; a line of events there
+ * instead means a producer left the flag out: an AND trace.  TRUE when the
+ * line is taken as the flag line (and is no event). */
+static gboolean
+flag_line (VisandorReader *r, const SplitLine *line)
+{
+  r->first_line_read = TRUE;
+  if (line->kind == LINE_FLAG)
+    {
+      r->mode = line->or_flag ? CHRONO_VISANDOR_OR : CHRONO_VISANDOR_AND;
       chrono_visandor_machine_set_mode (r->machine, r->mode);
       return TRUE;
     }
   r->mode = CHRONO_VISANDOR_AND;
-  if (n >= 6)
+  if (line->n_fields >= 6)
     return FALSE; /* an event: read it as one */
   chrono_warnings_add (r->warnings, r->line, "no parallelism flag",
                        _ ("the first line should be the parallelism flag 0 (AND) or 1 (OR); read as an AND trace"));
@@ -180,30 +252,31 @@ flag_line (VisandorReader *r, char **fields, int n)
 }
 
 static void
-consume_line (VisandorReader *r, char *text)
+consume_line (VisandorReader *r, const SplitLine *line)
 {
-  char *fields[6];
-  int n = split_fields (text, fields, 6);
-  if (n == 0)
-    return;
-  if (!r->first_line_read && flag_line (r, fields, n))
+  r->line = line->event.line;
+  if (!r->first_line_read && flag_line (r, line))
     return;
   r->data_lines++;
-  ChronoVisandorEvent ev = { .line = r->line };
-  int bad;
-  switch (parse_event (fields, n, &ev, &bad))
+  switch (line->kind)
     {
-    case PARSE_TOO_FEW_FIELDS:
+    case LINE_FLAG:
+    case LINE_TOO_FEW_FIELDS:
       chrono_warnings_add (r->warnings, r->line, "too few fields",
                            _ ("an event line needs 6 fields (timestamp, code, node, branches, WAM, agent), this one "
                               "has %d"),
-                           n);
+                           line->n_fields);
       break;
-    case PARSE_BAD_FIELD:
-      chrono_warnings_add (r->warnings, r->line, "bad field", _ ("%s “%s” is not a %s number"), _ (field_names[bad]),
-                           fields[bad], bad == 2 || bad == 4 ? _ ("hexadecimal") : _ ("decimal"));
+    case LINE_BAD_FIELD:
+      chrono_warnings_add (r->warnings, r->line, "bad field", _ ("%s “%s” is not a %s number"),
+                           _ (field_names[line->bad]), line->bad_text,
+                           line->bad == 2 || line->bad == 4 ? _ ("hexadecimal") : _ ("decimal"));
       break;
-    case PARSE_OK: consume_event (r, &ev); break;
+      case LINE_EVENT: {
+        ChronoVisandorEvent ev = line->event;
+        consume_event (r, &ev);
+      }
+      break;
     }
 }
 
@@ -220,17 +293,8 @@ visandor_consume (gpointer data, const ChronoTextBlock *block, ChronoChunk *chun
       g_array_append_val (r->reader_states, state);
     }
   r->chunk = *chunk;
-  char *p = block->text, *stop = p + block->length;
-  r->line = block->first_line;
-  if (r->line == 1 && block->length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
-    p += 3; /* a UTF-8 byte-order mark */
-  for (; p < stop; r->line++)
-    {
-      char *newline = memchr (p, '\n', stop + 1 - p);
-      *newline = '\0';
-      consume_line (r, p);
-      p = newline + 1;
-    }
+  for (guint i = 0; i < block->lines->len; i++)
+    consume_line (r, &g_array_index (block->lines, SplitLine, i));
   r->line = block->first_line + block->n_lines - 1;
   *chunk = r->chunk;
 }
@@ -307,6 +371,7 @@ static gboolean visandor_decode (gconstpointer data, guint index, gboolean last,
 
 static const ChronoLazyTextFormat visandor_text_format = {
   .name = "visandor",
+  .split = visandor_split,
   .consume = visandor_consume,
   .end_read = visandor_end_read,
   .decode = visandor_decode,
