@@ -62,6 +62,20 @@ format_split (gpointer format, ChronoTextBlock *block)
   ((const ChronoLazyTextFormat *) format)->split (block);
 }
 
+/* A read pass's split: the format's split, then its digest of the block. */
+typedef struct {
+  const ChronoLazyTextFormat *format;
+  gpointer reader;
+} Digester;
+
+static void
+split_and_digest (gpointer data, ChronoTextBlock *block)
+{
+  Digester *d = data;
+  d->format->split (block);
+  d->format->digest (d->reader, block);
+}
+
 /* ---- reading: blocks prepared on one thread, consumed on the other ------ */
 
 #define BLOCKS_IN_FLIGHT 3
@@ -256,7 +270,10 @@ chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const ChronoLazyT
 {
   g_autoptr (GArray) chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
   Consumer c = { { chunks, FALSE, 0 }, format, reader, input, progress, progress_data };
-  if (!chrono_text_blocks_read (input, format->split ? format_split : NULL, (gpointer) format, consume_and_report, &c,
+  Digester digester = { format, reader };
+  gboolean digest = format->split != NULL && format->digest != NULL;
+  ChronoTextSplitFunc split = digest ? split_and_digest : format->split ? format_split : NULL;
+  if (!chrono_text_blocks_read (input, split, digest ? (gpointer) &digester : (gpointer) format, consume_and_report, &c,
                                 cancellable, error))
     return FALSE;
   chrono_input_add_warnings (input, chrono_trace_get_warnings (trace));

@@ -44,6 +44,13 @@ typedef struct {
    * format's state: cuts block->text into block->lines (created on first use)
    * and sets block->n_lines.  Without it the driver counts the lines. */
   void (*split) (ChronoTextBlock *block);
+  /* Optional, with split.  In a read pass only (never when a chunk is
+   * decoded), on the reading thread right after split, block by block in
+   * file order: what the reader counts of every line without consume's
+   * state (VisAndOr's report), off the thread that replays events.  It
+   * touches only the part of the reader that consume never touches, until
+   * the read is over. */
+  void (*digest) (gpointer reader, const ChronoTextBlock *block);
   /* Required.  The block's lines in file order.  In an index pass the reader
    * first saves its state as the checkpoint of this chunk.  Adds each event
    * to chunk->first_time, last_time and n_events; end_time may be set when

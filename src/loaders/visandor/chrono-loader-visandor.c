@@ -25,7 +25,9 @@ typedef struct {
   ChronoTrace *trace;
   ChronoWarnings *warnings;
   ChronoVisandorMachine *machine;
-  ChronoVisandorReport *report; /* NULL when decoding a chunk */
+  /* the reading thread's (digest), until the read is over; NULL when decoding a chunk */
+  ChronoVisandorReport *report;
+  gboolean report_first_line_read;
   const char *path;
   guint64 line;
   ChronoVisandorMode mode;
@@ -137,10 +139,7 @@ parse_event (char **fields, int n, ChronoVisandorEvent *ev, int *bad)
 static void
 consume_event (VisandorReader *r, ChronoVisandorEvent *ev)
 {
-  /* the figures are of the file as written (its smallest and largest
-   * timestamp); the picture needs time order */
-  if (r->report != NULL)
-    chrono_visandor_report_feed (r->report, ev);
+  /* the picture needs time order (the report has the file as written) */
   if (r->have_time && ev->time < r->last_time)
     {
       /* events must be in time order; a line out of it is kept where the file puts it */
@@ -231,21 +230,26 @@ visandor_split (ChronoTextBlock *block)
 }
 
 /* The first line that is not blank may be the flag; a line of events there
- * instead means a producer left the flag out: an AND trace.  TRUE when the
- * line is taken as the flag line (and is no event). */
+ * instead means a producer left the flag out (an AND trace) and is read as
+ * one.  TRUE when that first line is taken as the flag line, and no event. */
+static gboolean
+is_taken_as_flag (const SplitLine *first)
+{
+  return first->kind == LINE_FLAG || first->n_fields < 6;
+}
+
 static gboolean
 flag_line (VisandorReader *r, const SplitLine *line)
 {
   r->first_line_read = TRUE;
+  r->mode = line->kind == LINE_FLAG && line->or_flag ? CHRONO_VISANDOR_OR : CHRONO_VISANDOR_AND;
   if (line->kind == LINE_FLAG)
     {
-      r->mode = line->or_flag ? CHRONO_VISANDOR_OR : CHRONO_VISANDOR_AND;
       chrono_visandor_machine_set_mode (r->machine, r->mode);
       return TRUE;
     }
-  r->mode = CHRONO_VISANDOR_AND;
-  if (line->n_fields >= 6)
-    return FALSE; /* an event: read it as one */
+  if (!is_taken_as_flag (line))
+    return FALSE; /* an event */
   chrono_warnings_add (r->warnings, r->line, "no parallelism flag",
                        _ ("the first line should be the parallelism flag 0 (AND) or 1 (OR); read as an AND trace"));
   return TRUE;
@@ -277,6 +281,25 @@ consume_line (VisandorReader *r, const SplitLine *line)
         consume_event (r, &ev);
       }
       break;
+    }
+}
+
+/* The report's figures are of the file as written (its smallest and
+ * largest timestamp, events out of time order where they are): it counts
+ * the events as split, on the reading thread (ChronoLazyTextFormat.digest). */
+static void
+visandor_digest (gpointer data, const ChronoTextBlock *block)
+{
+  VisandorReader *r = data;
+  for (guint i = 0; i < block->lines->len; i++)
+    {
+      const SplitLine *line = &g_array_index (block->lines, SplitLine, i);
+      gboolean first = !r->report_first_line_read;
+      r->report_first_line_read = TRUE;
+      if (first && is_taken_as_flag (line))
+        continue;
+      if (line->kind == LINE_EVENT)
+        chrono_visandor_report_feed (r->report, &line->event);
     }
 }
 
@@ -372,6 +395,7 @@ static gboolean visandor_decode (gconstpointer data, guint index, gboolean last,
 static const ChronoLazyTextFormat visandor_text_format = {
   .name = "visandor",
   .split = visandor_split,
+  .digest = visandor_digest,
   .consume = visandor_consume,
   .end_read = visandor_end_read,
   .decode = visandor_decode,
