@@ -115,6 +115,27 @@ order_by_key (const guint32 *key_of, guint n, guint n_keys, guint32 *first, guin
   first[0] = 0;
 }
 
+/* Moves element i of base (n elements of size bytes) to place position[i],
+ * in place: each cycle of the permutation is followed once, so sealing a
+ * big tree needs no second copy of its nodes or stretches.  position is
+ * used up (left as the identity). */
+static void
+permute_in_place (void *base, gsize size, guint32 *position, guint n)
+{
+  char *elements = base;
+  g_autofree char *held = g_malloc (size);
+  for (guint i = 0; i < n; i++)
+    while (position[i] != i)
+      {
+        guint32 j = position[i];
+        memcpy (held, elements + (gsize) j * size, size);
+        memcpy (elements + (gsize) j * size, elements + (gsize) i * size, size);
+        memcpy (elements + (gsize) i * size, held, size);
+        position[i] = position[j];
+        position[j] = j;
+      }
+}
+
 /* Children of every node, ordered: nodes sorted by (parent, order); each
  * parent's children are one run, found through child_start. */
 static void
@@ -149,25 +170,27 @@ sort_children (ChronoTree *tree, SortKey *keys, guint32 *child_start)
     }
 }
 
-/* Stretches by node, then start: a counting sort by node (its runs keep
- * the order they were added in, mostly by time), each run out of time
- * order then sorted alone. */
+/* Stretches by node, then start, in place: a counting sort by node (its
+ * runs keep the order they were added in, mostly by time), each run out of
+ * time order then sorted alone. */
 static void
 sort_stretches (ChronoTree *tree)
 {
   guint n = tree->nodes->len, n_stretches = tree->stretches->len;
   if (n_stretches < 2)
     return;
-  const ChronoTreeStretch *unsorted = (const ChronoTreeStretch *) tree->stretches->data;
+  ChronoTreeStretch *s = (ChronoTreeStretch *) tree->stretches->data;
   guint32 *node_of = g_new (guint32, n_stretches), *order = g_new (guint32, n_stretches);
   guint32 *first = g_new (guint32, n + 2);
   for (guint i = 0; i < n_stretches; i++)
-    node_of[i] = unsorted[i].node < n ? unsorted[i].node : n;
+    node_of[i] = s[i].node < n ? s[i].node : n;
   order_by_key (node_of, n_stretches, n + 1, first, order);
-  GArray *sorted = g_array_sized_new (FALSE, FALSE, sizeof (ChronoTreeStretch), n_stretches);
-  for (guint i = 0; i < n_stretches; i++)
-    g_array_append_val (sorted, unsorted[order[i]]);
-  ChronoTreeStretch *s = (ChronoTreeStretch *) sorted->data;
+  guint32 *position = node_of; /* no longer needed as such */
+  for (guint k = 0; k < n_stretches; k++)
+    position[order[k]] = k;
+  g_free (order);
+  permute_in_place (s, sizeof *s, position, n_stretches);
+  g_free (position);
   for (guint k = 0; k <= n; k++)
     for (guint i = first[k] + 1; i < first[k + 1]; i++)
       if (s[i].start < s[i - 1].start)
@@ -175,11 +198,7 @@ sort_stretches (ChronoTree *tree)
           qsort (s + first[k], first[k + 1] - first[k], sizeof *s, compare_stretches);
           break;
         }
-  g_free (node_of);
-  g_free (order);
   g_free (first);
-  g_array_unref (tree->stretches);
-  tree->stretches = sorted;
 }
 
 /* Children come after their parent: one backward pass hands each node's
@@ -206,25 +225,16 @@ compute_hulls (ChronoTree *tree)
     }
 }
 
-void
-chrono_tree_seal (ChronoTree *tree)
+/* The depth-first walk: position[old index] = its row, and each row's depth. */
+static void
+walk_depth_first (ChronoTree *tree, guint32 *position, guint32 *depth)
 {
-  if (tree->sealed)
-    return;
-  tree->sealed = TRUE;
   guint n = tree->nodes->len;
   SortKey *keys = g_new (SortKey, n + 1);
   guint32 *child_start = g_new (guint32, n + 2);
   sort_children (tree, keys, child_start);
-
-  /* iterative depth-first walk: old index -> new position */
-  guint32 *position = g_new (guint32, n + 1);
-  guint32 *stack = g_new (guint32, n + 1); /* positions into keys still to visit, reversed */
-  GArray *nodes = g_array_sized_new (FALSE, FALSE, sizeof (ChronoTreeNode), n);
-  g_array_set_size (tree->depth, n);
-  g_array_set_size (tree->size, n);
+  guint32 *stack = g_new (guint32, n + 1); /* places in keys still to visit, reversed */
   guint top = 0, next = 0;
-  guint32 *depth = (guint32 *) tree->depth->data;
   /* the roots are keys[child_start[n] … n) */
   for (guint k = n; k > child_start[n]; k--)
     stack[top++] = k - 1;
@@ -236,38 +246,46 @@ chrono_tree_seal (ChronoTree *tree)
       guint32 pos = next++;
       position[old] = pos;
       depth[pos] = node->parent < n ? depth[position[node->parent]] + 1 : 0;
-      g_array_append_val (nodes, *node);
       for (guint c = child_start[old + 1]; c > child_start[old]; c--)
         stack[top++] = c - 1;
     }
   g_free (stack);
   g_free (keys);
   g_free (child_start);
+}
 
-  /* parents and stretches point at the new positions */
-  guint32 *size = (guint32 *) tree->size->data;
+void
+chrono_tree_seal (ChronoTree *tree)
+{
+  if (tree->sealed)
+    return;
+  tree->sealed = TRUE;
+  guint n = tree->nodes->len;
+  g_array_set_size (tree->depth, n);
+  g_array_set_size (tree->size, n);
+  guint32 *position = g_new (guint32, n + 1);
+  walk_depth_first (tree, position, (guint32 *) tree->depth->data);
+
+  /* parents and stretches point at the new positions, then the nodes move there */
+  ChronoTreeNode *nodes = (ChronoTreeNode *) tree->nodes->data;
   for (guint i = 0; i < n; i++)
-    {
-      ChronoTreeNode *node = &g_array_index (nodes, ChronoTreeNode, i);
-      if (node->parent < n)
-        node->parent = position[node->parent];
-      size[i] = 1;
-    }
-  for (guint i = n; i > 0; i--)
-    {
-      const ChronoTreeNode *node = &g_array_index (nodes, ChronoTreeNode, i - 1);
-      if (node->parent < n)
-        size[node->parent] += size[i - 1];
-    }
-  g_array_unref (tree->nodes);
-  tree->nodes = nodes;
-  compute_hulls (tree);
+    if (nodes[i].parent < n)
+      nodes[i].parent = position[nodes[i].parent];
   for (guint i = 0; i < tree->stretches->len; i++)
     {
       ChronoTreeStretch *s = &g_array_index (tree->stretches, ChronoTreeStretch, i);
       s->node = s->node < n ? position[s->node] : CHRONO_TREE_NONE;
     }
+  permute_in_place (nodes, sizeof *nodes, position, n);
   g_free (position);
+
+  guint32 *size = (guint32 *) tree->size->data;
+  for (guint i = 0; i < n; i++)
+    size[i] = 1;
+  for (guint i = n; i > 0; i--)
+    if (nodes[i - 1].parent < n)
+      size[nodes[i - 1].parent] += size[i - 1];
+  compute_hulls (tree);
   sort_stretches (tree);
   g_array_set_size (tree->first_stretch, n + 1);
   guint32 *first = (guint32 *) tree->first_stretch->data;
