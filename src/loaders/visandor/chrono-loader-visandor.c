@@ -82,6 +82,17 @@ split_fields (char *text, char **fields, int max)
     }
 }
 
+/* g_ascii_xdigit_value, inlined: two fields of every line are hexadecimal */
+static inline int
+hex_digit (char c)
+{
+  if ((guint) (c - '0') < 10)
+    return c - '0';
+  if ((guint) ((c | 0x20) - 'a') < 6)
+    return (c | 0x20) - 'a' + 10;
+  return -1;
+}
+
 static gboolean
 parse_hex (const char *text, guint64 *out)
 {
@@ -90,7 +101,7 @@ parse_hex (const char *text, guint64 *out)
     return FALSE;
   for (const char *p = text; *p; p++)
     {
-      int digit = g_ascii_xdigit_value (*p);
+      int digit = hex_digit (*p);
       if (digit < 0 || value > G_MAXUINT64 >> 4)
         return FALSE;
       value = value << 4 | (guint64) digit;

@@ -98,6 +98,7 @@ struct _ChronoVisandorMachine {
   gboolean warned_after_stop;
   ChronoLane *agents_group;
   GHashTable *agents; /* gint64 number -> Agent */
+  Agent *last_agent; /* of the last event: most events are of the agent before */
   GHashTable *work; /* WorkKey -> Work, open or suspended */
   GHashTable *forks; /* guint64 node -> Fork, until its JOIN */
   GHashTable *public_nodes; /* guint64 node -> PublicNode, until every branch started */
@@ -339,8 +340,10 @@ agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
 static Agent *
 ensure_agent (ChronoVisandorMachine *m, gint64 number, guint64 wam)
 {
+  if (m->last_agent != NULL && m->last_agent->number == number)
+    return m->last_agent;
   Agent *agent = g_hash_table_lookup (m->agents, &number);
-  return agent ? agent : agent_new (m, number, wam);
+  return m->last_agent = agent ? agent : agent_new (m, number, wam);
 }
 
 /* The order in which an agent's branches nest: the latest started is the

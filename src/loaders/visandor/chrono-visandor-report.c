@@ -48,6 +48,7 @@ struct _ChronoVisandorReport {
   GHashTable *code_counts; /* gint32 code -> guint64 count, both in one gint64 pair */
   GArray *codes; /* CodeCount */
   GHashTable *agents; /* gint64 number -> ReportAgent */
+  ReportAgent *last_agent; /* of the last event: most events are of the agent before */
   gboolean pair_seen[N_PAIRS];
   guint64 forks, goals, public_nodes, branches, succeeded, failed, suspended;
   GHashTable *open_goals; /* GoalKey -> OpenGoal */
@@ -130,6 +131,8 @@ count_code (ChronoVisandorReport *r, gint32 code)
 static ReportAgent *
 lookup_agent (ChronoVisandorReport *r, gint64 number)
 {
+  if (r->last_agent != NULL && r->last_agent->number == number)
+    return r->last_agent;
   ReportAgent *agent = g_hash_table_lookup (r->agents, &number);
   if (agent == NULL)
     {
@@ -137,7 +140,7 @@ lookup_agent (ChronoVisandorReport *r, gint64 number)
       agent->number = number;
       g_hash_table_insert (r->agents, &agent->number, agent);
     }
-  return agent;
+  return r->last_agent = agent;
 }
 
 /* An interval opens at the first busy event while idle and closes at the
