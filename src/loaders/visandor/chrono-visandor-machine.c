@@ -655,10 +655,13 @@ parent_goes_on (ChronoVisandorMachine *m, Fork *fork, gint64 time)
 static void
 fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
+  /* an index pass keeps no notes (its marks are counts): no string a fork */
   g_autofree char *note =
-      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "node %" PRIX64 ", %" PRId64 " goal",
-                                    "node %" PRIX64 ", %" PRId64 " goals", (gulong) MAX (ev->number, 0)),
-                       ev->node, ev->number);
+      m->summary_buckets > 0
+          ? NULL
+          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "node %" PRIX64 ", %" PRId64 " goal",
+                                          "node %" PRIX64 ", %" PRId64 " goals", (gulong) MAX (ev->number, 0)),
+                             ev->node, ev->number);
   add_mark (m, agent->lane, ev->time, "fork", note);
   if (m->decoding)
     return;
