@@ -254,6 +254,14 @@ add_span (ChronoVisandorMachine *m, ChronoLane *lane, gint64 start, gint64 end, 
   chrono_spans_append (chrono_lane_ensure_spans (lane), &span);
 }
 
+/* An index pass keeps no notes, its marks being counts: the strings that
+ * would go with millions of them are not even written. */
+static gboolean
+keeps_notes (ChronoVisandorMachine *m)
+{
+  return m->summary_buckets == 0;
+}
+
 static void
 add_mark (ChronoVisandorMachine *m, ChronoLane *lane, gint64 time, const char *kind, const char *note)
 {
@@ -587,7 +595,7 @@ detach_work (ChronoVisandorMachine *m, Work *work, gint64 time, guint8 flags)
   pop_node (agent, work);
   work->suspended_since = time;
   /* an index pass keeps no labels: millions of goals would be millions of strings */
-  g_autofree char *label = m->summary_buckets > 0 ? NULL : node_label (work->key.node, work->key.number);
+  g_autofree char *label = keeps_notes (m) ? node_label (work->key.node, work->key.number) : NULL;
   if (work->key.kind == WORK_BRANCH)
     forget_branch (agent, work);
   add_span (m, agent->lane, work->start, time, work_states[work->key.kind], flags,
@@ -655,9 +663,8 @@ parent_goes_on (ChronoVisandorMachine *m, Fork *fork, gint64 time)
 static void
 fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
-  /* an index pass keeps no notes (its marks are counts): no string a fork */
   g_autofree char *note =
-      m->summary_buckets > 0
+      !keeps_notes (m)
           ? NULL
           : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "node %" PRIX64 ", %" PRId64 " goal",
                                           "node %" PRIX64 ", %" PRId64 " goals", (gulong) MAX (ev->number, 0)),
@@ -737,7 +744,7 @@ finish_goal (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev)
 static void
 join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
-  g_autofree char *note = g_strdup_printf ("node %" PRIX64 "", ev->node);
+  g_autofree char *note = keeps_notes (m) ? g_strdup_printf ("node %" PRIX64 "", ev->node) : NULL;
   add_mark (m, agent->lane, ev->time, "join", note);
   if (m->decoding)
     return;
@@ -812,9 +819,11 @@ static void
 make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
   g_autofree char *note =
-      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "node %" PRIX64 ", %" PRId64 " branch",
-                                    "node %" PRIX64 ", %" PRId64 " branches", (gulong) MAX (ev->number, 0)),
-                       ev->node, ev->number);
+      !keeps_notes (m)
+          ? NULL
+          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "node %" PRIX64 ", %" PRId64 " branch",
+                                          "node %" PRIX64 ", %" PRId64 " branches", (gulong) MAX (ev->number, 0)),
+                             ev->node, ev->number);
   add_mark (m, agent->lane, ev->time, "make public", note);
   guint32 parent = current_node (m, agent);
   /* a public node is where the branch that made it splits: it goes on in
