@@ -119,21 +119,34 @@ order_by_key (const guint32 *key_of, guint n, guint n_keys, guint32 *first, guin
  * in place: each cycle of the permutation is followed once, so sealing a
  * big tree needs no second copy of its nodes or stretches.  position is
  * used up (left as the identity). */
-static void
+#define MAX_PERMUTED_SIZE 128
+
+/* Inlined where it is called, so that each copy is a few moves of a known
+ * size, not a call to memcpy. */
+G_ALWAYS_INLINE static inline void
 permute_in_place (void *base, gsize size, guint32 *position, guint n)
 {
-  char *elements = base;
-  g_autofree char *held = g_malloc (size);
+  char *elements = base, held[MAX_PERMUTED_SIZE], moving[MAX_PERMUTED_SIZE];
+  g_assert (size <= MAX_PERMUTED_SIZE);
   for (guint i = 0; i < n; i++)
-    while (position[i] != i)
-      {
-        guint32 j = position[i];
-        memcpy (held, elements + (gsize) j * size, size);
-        memcpy (elements + (gsize) j * size, elements + (gsize) i * size, size);
-        memcpy (elements + (gsize) i * size, held, size);
-        position[i] = position[j];
-        position[j] = j;
-      }
+    {
+      if (position[i] == i)
+        continue;
+      /* carry element i round its cycle, each one put where it belongs */
+      memcpy (moving, elements + (gsize) i * size, size);
+      guint32 j = position[i];
+      position[i] = i;
+      while (j != i)
+        {
+          memcpy (held, elements + (gsize) j * size, size);
+          memcpy (elements + (gsize) j * size, moving, size);
+          memcpy (moving, held, size);
+          guint32 next = position[j];
+          position[j] = j;
+          j = next;
+        }
+      memcpy (elements + (gsize) i * size, moving, size);
+    }
 }
 
 /* Children of every node, ordered: nodes sorted by (parent, order); each
