@@ -317,6 +317,19 @@ compare_agents (const void *a, const void *b)
   return compare_int64 (&(*(ReportAgent *const *) a)->number, &(*(ReportAgent *const *) b)->number);
 }
 
+/* Sorted unless in order already: ends are counted as they come, in time
+ * order unless the file's times go back. */
+static void
+sort_times (gint64 *times, guint n)
+{
+  for (guint i = 1; i < n; i++)
+    if (times[i] < times[i - 1])
+      {
+        qsort (times, n, sizeof *times, compare_int64);
+        return;
+      }
+}
+
 /* The most goals running at one instant (a goal waiting for its fork's
  * goals is not): intervals are half-open, so a goal finishing at t and one
  * starting at t do not run together. */
@@ -325,11 +338,8 @@ max_parallel_goals (ChronoVisandorReport *r)
 {
   gint64 *starts = (gint64 *) r->goal_starts->data, *ends = (gint64 *) r->goal_ends->data;
   guint n = r->goal_starts->len;
-  if (n > 1)
-    {
-      qsort (starts, n, sizeof *starts, compare_int64);
-      qsort (ends, n, sizeof *ends, compare_int64);
-    }
+  sort_times (starts, n);
+  sort_times (ends, n);
   guint64 open = 0, most = 0;
   for (guint i = 0, j = 0; i < n; i++)
     {
