@@ -10,6 +10,7 @@
 #include "chrono-visandor-machine.h"
 #include "chrono-visandor-public.h"
 #include "chrono-visandor-rows.h"
+#include "chrono-visandor-work-table.h"
 
 #include <stdlib.h>
 #include <inttypes.h>
@@ -17,12 +18,8 @@
 
 typedef enum { WORK_GOAL, WORK_BRANCH, WORK_SLAVE } WorkKind;
 
-typedef struct {
-  guint64 node;
-  gint64 number;
-  gint64 agent; /* slave work: whose it is; 0 for goals and branches */
-  guint8 kind; /* WorkKind */
-} WorkKey;
+/* kind: a WorkKind */
+typedef ChronoVisandorWorkKey WorkKey;
 
 typedef struct _Agent Agent;
 
@@ -36,7 +33,7 @@ typedef struct {
 } Runner;
 
 typedef struct {
-  WorkKey key;
+  WorkKey key; /* first: the work table finds a Work by it */
   Agent *agent; /* runs it; NULL while a branch is suspended */
   gint64 start;
   guint32 slot;
@@ -99,7 +96,7 @@ struct _ChronoVisandorMachine {
   ChronoLane *agents_group;
   GHashTable *agents; /* gint64 number -> Agent */
   Agent *last_agent; /* of the last event: most events are of the agent before */
-  GHashTable *work; /* WorkKey -> Work, open or suspended */
+  ChronoVisandorWorkTable work; /* Work, open or suspended, by its key (the machine's) */
   GHashTable *forks; /* guint64 node -> Fork, until its JOIN */
   GHashTable *public_nodes; /* guint64 node -> PublicNode, until every branch started */
   Counter counters[CHRONO_VISANDOR_N_BUSY_SOURCES];
@@ -117,22 +114,6 @@ struct _ChronoVisandorMachine {
 };
 
 /* ---- keys ------------------------------------------------------------------ */
-
-static guint
-work_key_hash (gconstpointer p)
-{
-  const WorkKey *k = p;
-  guint64 h = k->node * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15) ^ (guint64) k->number * 31u ^ (guint64) k->agent
-              ^ ((guint64) k->kind << 60);
-  return (guint) (h ^ (h >> 32));
-}
-
-static gboolean
-work_key_equal (gconstpointer a, gconstpointer b)
-{
-  const WorkKey *x = a, *y = b;
-  return x->node == y->node && x->number == y->number && x->agent == y->agent && x->kind == y->kind;
-}
 
 static void
 agent_free (Agent *agent)
@@ -162,7 +143,7 @@ chrono_visandor_machine_new (ChronoTrace *trace)
   m->agents_group = chrono_lane_new (N_ ("Agents"), CHRONO_LANE_GROUP, "agents");
   chrono_lane_set_name_is_ours (m->agents_group, TRUE);
   m->agents = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) agent_free);
-  m->work = g_hash_table_new_full (work_key_hash, work_key_equal, NULL, g_free);
+  chrono_visandor_work_table_init (&m->work);
   m->forks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) fork_free);
   m->public_nodes =
       g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) chrono_visandor_public_node_free);
@@ -184,7 +165,10 @@ chrono_visandor_machine_free (ChronoVisandorMachine *m)
 {
   if (m == NULL)
     return;
-  g_hash_table_unref (m->work);
+  g_autoptr (GPtrArray) open_work = chrono_visandor_work_table_items (&m->work);
+  for (guint i = 0; i < open_work->len; i++)
+    g_free (g_ptr_array_index (open_work, i));
+  chrono_visandor_work_table_clear (&m->work);
   g_hash_table_unref (m->agents);
   g_hash_table_unref (m->forks);
   g_hash_table_unref (m->public_nodes);
@@ -576,7 +560,8 @@ open_work (ChronoVisandorMachine *m, const WorkKey *key, Agent *agent, gint64 ti
   work->key = *key;
   work->node = node;
   attach_work (m, work, agent, time);
-  g_hash_table_insert (m->work, &work->key, work);
+  /* its callers end the work of that key first */
+  g_assert (chrono_visandor_work_table_insert (&m->work, work) == NULL);
   return work;
 }
 
@@ -610,14 +595,15 @@ static void
 close_work (ChronoVisandorMachine *m, Work *work, gint64 time)
 {
   detach_work (m, work, time, 0);
-  g_hash_table_remove (m->work, &work->key);
+  chrono_visandor_work_table_remove (&m->work, &work->key);
+  g_free (work);
 }
 
 static Work *
 lookup_work (ChronoVisandorMachine *m, WorkKind kind, guint64 node, gint64 number, gint64 agent)
 {
   WorkKey key = { node, number, agent, kind };
-  return g_hash_table_lookup (m->work, &key);
+  return chrono_visandor_work_table_lookup (&m->work, &key);
 }
 
 static void warn (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev, const char *category, const char *format,
@@ -655,7 +641,7 @@ parent_goes_on (ChronoVisandorMachine *m, Fork *fork, gint64 time)
         stop_waiting (m, m->root, &m->root_runner, time);
       return;
     }
-  Work *parent = g_hash_table_lookup (m->work, &fork->parent_key);
+  Work *parent = chrono_visandor_work_table_lookup (&m->work, &fork->parent_key);
   if (parent != NULL && parent->node == fork->parent_node && parent->node != CHRONO_TREE_NONE)
     stop_waiting (m, parent->node, &parent->runner, time);
 }
@@ -1125,13 +1111,11 @@ static void
 finish_at (ChronoVisandorMachine *m, gint64 end, guint8 flags)
 {
   /* in a fixed order, so that dumps do not depend on hashing */
-  guint n = 0;
-  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (m->work, &n);
-  if (n > 1)
-    qsort (keys, n, sizeof *keys, compare_work);
-  for (guint i = 0; i < n; i++)
+  g_autoptr (GPtrArray) open_work = chrono_visandor_work_table_items (&m->work);
+  g_ptr_array_sort (open_work, compare_work);
+  for (guint i = 0; i < open_work->len; i++)
     {
-      Work *work = g_hash_table_lookup (m->work, keys[i]);
+      Work *work = g_ptr_array_index (open_work, i);
       if (work->agent == NULL)
         add_stretch (m, work->node, CHRONO_STRETCH_SUSPENDED, NULL, work->suspended_since, end);
       if (work->key.kind != WORK_SLAVE)
@@ -1258,11 +1242,11 @@ chrono_visandor_machine_save (ChronoVisandorMachine *m)
       g_array_append_val (c->agents, state);
     }
   g_array_sort (c->agents, compare_agent_states);
-  c->work = g_array_sized_new (FALSE, FALSE, sizeof (WorkState), g_hash_table_size (m->work));
-  g_hash_table_iter_init (&iter, m->work);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  g_autoptr (GPtrArray) open_work = chrono_visandor_work_table_items (&m->work);
+  c->work = g_array_sized_new (FALSE, FALSE, sizeof (WorkState), open_work->len);
+  for (guint i = 0; i < open_work->len; i++)
     {
-      Work *work = value;
+      const Work *work = g_ptr_array_index (open_work, i);
       WorkState state = { work->key, work->agent ? work->agent->number : G_MININT64, work->start, work->slot,
                           work->slaves };
       g_array_append_val (c->work, state);
@@ -1307,7 +1291,7 @@ chrono_visandor_machine_restore (ChronoVisandorMachine *m, const ChronoVisandorC
           if (work->key.kind == WORK_BRANCH)
             note_branch (work->agent, work);
         }
-      g_hash_table_insert (m->work, &work->key, work);
+      g_assert (chrono_visandor_work_table_insert (&m->work, work) == NULL); /* a checkpoint's keys are distinct */
     }
   for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
     {
