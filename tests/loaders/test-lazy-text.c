@@ -364,6 +364,78 @@ test_request_set (void)
   remove_temp (path);
 }
 
+/* ---- a format with a split and a digest ---------------------------------- */
+
+/* What the digest saw, on the reading thread: blocks in file order. */
+typedef struct {
+  ToyReader toy;
+  guint64 next_line; /* the first line of the block the digest expects next */
+  guint64 events;
+  guint blocks;
+} DigestReader;
+
+/* The split keeps nothing but the count of lines, as the driver would. */
+static void
+count_split (ChronoTextBlock *block)
+{
+  block->n_lines = 0;
+  for (const char *p = block->text, *stop = p + block->length; p < stop; block->n_lines++)
+    p = (const char *) memchr (p, '\n', stop + 1 - p) + 1;
+}
+
+static void
+count_digest (gpointer data, const ChronoTextBlock *block)
+{
+  DigestReader *r = data;
+  g_assert_cmpuint (block->first_line, ==, r->next_line); /* in file order, none left out */
+  r->next_line += block->n_lines;
+  r->blocks++;
+  for (const char *p = block->text, *stop = p + block->length; p < stop;)
+    {
+      if (*p != '#' && *p != '\n')
+        r->events++;
+      p = (const char *) memchr (p, '\n', stop + 1 - p) + 1;
+    }
+}
+
+static const ChronoLazyTextFormat digest_format = {
+  .name = "toy",
+  .split = count_split,
+  .digest = count_digest,
+  .consume = toy_consume,
+  .decode = toy_decode,
+};
+
+/* A read pass hands every block to the digest once, in order, on one
+ * thread or two (a file past a mebibyte); decoding a chunk never does. */
+static void
+test_digest (void)
+{
+  for (int n_events = 300; n_events <= 200000; n_events *= 666)
+    {
+      g_autofree char *text = toy_text (n_events);
+      g_autofree char *path = write_temp (text, FALSE);
+      g_autoptr (ChronoTrace) trace = chrono_trace_new (path, "toy");
+      chrono_trace_set_option (trace, "chunk-size", "4096");
+      GArray *checkpoints = g_array_new (FALSE, FALSE, sizeof (gint64));
+      DigestReader r = { { trace, 0, checkpoints, FALSE, FALSE }, 1, 0, 0 };
+      g_autoptr (GError) error = NULL;
+      g_assert_true (chrono_lazy_text_index (trace, path, &digest_format, &r, checkpoints,
+                                             (GDestroyNotify) g_array_unref, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (r.events, ==, n_events);
+      g_assert_cmpuint (r.blocks, ==, chrono_trace_get_n_chunks (trace));
+      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+      g_assert_cmpuint (r.next_line, ==, g_strv_length (lines));
+      ChronoTrace *chunk =
+          chrono_chunk_cache_decode (chrono_trace_get_chunk_cache (trace), 0, &error); /* the cache's */
+      g_assert_no_error (error);
+      g_assert_nonnull (chunk);
+      g_assert_cmpuint (r.blocks, ==, chrono_trace_get_n_chunks (trace)); /* no digest of a decoded chunk */
+      remove_temp (path);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -373,5 +445,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy-text/changed-file", test_changed_file);
   g_test_add_func ("/lazy-text/overlapping-chunks", test_overlapping_chunks);
   g_test_add_func ("/lazy-text/request-set", test_request_set);
+  g_test_add_func ("/lazy-text/digest", test_digest);
   return g_test_run ();
 }
