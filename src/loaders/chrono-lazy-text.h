@@ -47,10 +47,11 @@ typedef struct {
   /* Optional, with split.  In a read pass only (never when a chunk is
    * decoded), on the reading thread right after split, block by block in
    * file order: what the reader counts of every line without consume's
-   * state (VisAndOr's report), off the thread that replays events.  It
+   * state (VisAndOr's report), or adds to block->lines with the read's
+   * state (BTF's ids of names), off the thread that replays events.  It
    * touches only the part of the reader that consume never touches, until
    * the read is over. */
-  void (*digest) (gpointer reader, const ChronoTextBlock *block);
+  void (*digest) (gpointer reader, ChronoTextBlock *block);
   /* Required.  The block's lines in file order.  In an index pass the reader
    * first saves its state as the checkpoint of this chunk.  Adds each event
    * to chunk->first_time, last_time and n_events; end_time may be set when

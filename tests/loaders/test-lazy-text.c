@@ -384,7 +384,7 @@ count_split (ChronoTextBlock *block)
 }
 
 static void
-count_digest (gpointer data, const ChronoTextBlock *block)
+count_digest (gpointer data, ChronoTextBlock *block)
 {
   DigestReader *r = data;
   g_assert_cmpuint (block->first_line, ==, r->next_line); /* in file order, none left out */

@@ -430,7 +430,9 @@ chrono_btf_machine_restore (ChronoBtfMachine *m, const ChronoBtfCheckpoint *cp)
     }
   for (guint i = 0; i < cp->pending->len; i++)
     {
-      const ChronoBtfEvent *ev = g_ptr_array_index (cp->pending, i);
-      chrono_btf_defer_runnable_event (m, ev);
+      /* the ids of names are the index pass's, not this machine's read */
+      ChronoBtfEvent unnamed = *(const ChronoBtfEvent *) g_ptr_array_index (cp->pending, i);
+      unnamed.source_id = unnamed.target_id = 0;
+      chrono_btf_defer_runnable_event (m, &unnamed);
     }
 }

@@ -61,16 +61,18 @@ chrono_btf_core_set_state (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time
 /* The core an event names as its source: a C entity, or an unknown name that
  * acts as one.  A process or runnable name is never taken for a core. */
 Entity *
-chrono_btf_source_core (ChronoBtfMachine *m, const char *source)
+chrono_btf_source_core (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 {
-  Entity *core = chrono_btf_lookup_entity (m, BTF_C, source);
+  const char *source = ev->source;
+  guint32 id = ev->source_id;
+  Entity *core = chrono_btf_lookup_named (m, BTF_C, source, id);
   if (core != NULL)
     return core;
-  if (chrono_btf_lookup_entity (m, BTF_T, source) || chrono_btf_lookup_entity (m, BTF_I, source)
-      || chrono_btf_lookup_entity (m, BTF_R, source) || chrono_btf_lookup_entity (m, BTF_STI, source)
+  if (chrono_btf_lookup_named (m, BTF_T, source, id) || chrono_btf_lookup_named (m, BTF_I, source, id)
+      || chrono_btf_lookup_named (m, BTF_R, source, id) || chrono_btf_lookup_named (m, BTF_STI, source, id)
       || *source == '\0')
     return NULL;
-  return chrono_btf_ensure_entity (m, BTF_C, source, "C");
+  return chrono_btf_ensure_named (m, BTF_C, source, id, "C");
 }
 
 /* ---- the FreeRTOS "context switch" dialect ------------------------------- *

@@ -156,6 +156,10 @@ struct _ChronoBtfMachine {
   ChronoWarnings *warnings;
   GHashTable *entities; /* "T\x1fname" -> Entity* (owns them) */
   GHashTable *by_type[BTF_N_TYPES]; /* name -> Entity*: found without building a key */
+  /* the read's id of a name (ChronoBtfEvent.source_id, target_id) -> Entity*
+   * or NULL: found by number, where hashing and comparing the name was a
+   * quarter of the machine's time */
+  GPtrArray *by_name_id[BTF_N_TYPES];
   GPtrArray *entity_order; /* Entity*, borrowed, in the order they appeared */
   struct _ChronoBtfNames *saved_names; /* the entities' names the checkpoints so far share */
   ChronoLane *groups[N_GROUPS];
@@ -190,6 +194,10 @@ void chrono_btf_free_pending (gpointer data);
 ChronoLane *chrono_btf_group_lane (ChronoBtfMachine *m, Group group);
 Entity *chrono_btf_lookup_entity (ChronoBtfMachine *m, BtfType type, const char *name);
 Entity *chrono_btf_ensure_entity (ChronoBtfMachine *m, BtfType type, const char *name, const char *type_code);
+/* The same for a name the read gave an id (0: none, found by name). */
+Entity *chrono_btf_lookup_named (ChronoBtfMachine *m, BtfType type, const char *name, guint32 id);
+Entity *chrono_btf_ensure_named (ChronoBtfMachine *m, BtfType type, const char *name, guint32 id,
+                                 const char *type_code);
 ChronoSummary *chrono_btf_lane_summary (ChronoBtfMachine *m, ChronoLane *lane);
 /* The checkpoints' shared list of entity names (chrono-btf-checkpoint.c). */
 void chrono_btf_names_unref (struct _ChronoBtfNames *names);
@@ -204,7 +212,7 @@ void chrono_btf_core_take_off (ChronoBtfMachine *m, ProcessInstance *pi, gint64 
 void chrono_btf_core_put_on (ChronoBtfMachine *m, ProcessInstance *pi, Entity *core, gint64 time, ChronoState state,
                              guint8 flags);
 void chrono_btf_core_set_state (ChronoBtfMachine *m, ProcessInstance *pi, gint64 time, ChronoState state);
-Entity *chrono_btf_source_core (ChronoBtfMachine *m, const char *source);
+Entity *chrono_btf_source_core (ChronoBtfMachine *m, const ChronoBtfEvent *ev);
 gboolean chrono_btf_is_creation_note (const char *note);
 /* A FreeRTOS "delete NAME[ID]" stimulus: the task ends (once off its core). */
 gboolean chrono_btf_delete_task (ChronoBtfMachine *m, const ChronoBtfEvent *ev);

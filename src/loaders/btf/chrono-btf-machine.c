@@ -50,11 +50,12 @@ chrono_btf_machine_feed (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
     {
       dialect = *ev;
       dialect.target = task_name;
-      if (chrono_btf_lookup_entity (m, BTF_C, ev->source) == NULL)
+      dialect.target_id = 0; /* another name than the line's */
+      if (chrono_btf_lookup_named (m, BTF_C, ev->source, ev->source_id) == NULL)
         dialect.core_hint = core_name = g_strdup_printf ("Core_%" G_GUINT64_FORMAT, core_index);
       ev = &dialect;
     }
-  Entity *e = chrono_btf_ensure_entity (m, type, ev->target, ev->type);
+  Entity *e = chrono_btf_ensure_named (m, type, ev->target, ev->target_id, ev->type);
   /* FreeRTOS names its idle tasks IDLE, IDLE1, …: a core running one is idle */
   if (task_name != NULL && g_str_has_prefix (task_name, "IDLE"))
     e->idle_task = TRUE;

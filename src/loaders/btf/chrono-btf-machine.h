@@ -18,6 +18,9 @@ typedef struct {
   const char *event;
   const char *note; /* NULL when the line has no 8th field */
   const char *core_hint; /* the core a dialect names in the target, or NULL */
+  /* The read's ids of source and target: one name, one id, for a whole read;
+   * 0 where the reader gives none (a decoded chunk, an id table). */
+  guint32 source_id, target_id;
 } ChronoBtfEvent;
 
 #define CHRONO_BTF_NO_INSTANCE G_MININT64

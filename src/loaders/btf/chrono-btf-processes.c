@@ -158,7 +158,7 @@ infer_process_instance (ChronoBtfMachine *m, Entity *e, const ChronoBtfEvent *ev
   /* Running or polling before this event means it sat on the event's core. */
   if (pi->state == CHRONO_STATE_RUNNING || pi->state == CHRONO_STATE_POLLING)
     {
-      Entity *core = chrono_btf_source_core (m, ev->source);
+      Entity *core = chrono_btf_source_core (m, ev);
       if (core != NULL)
         chrono_btf_core_put_on (m, pi, core, m->first_time, pi->state, CHRONO_SPAN_INFERRED);
     }
@@ -180,8 +180,8 @@ apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEven
     case EV_START:
     case EV_RESUME:
       case EV_POLL_PARKING: {
-        Entity *core = ev->core_hint ? chrono_btf_ensure_entity (m, BTF_C, ev->core_hint, "C")
-                                     : chrono_btf_source_core (m, ev->source);
+        Entity *core =
+            ev->core_hint ? chrono_btf_ensure_entity (m, BTF_C, ev->core_hint, "C") : chrono_btf_source_core (m, ev);
         if (core != NULL)
           chrono_btf_core_put_on (m, pi, core, ev->time,
                                   code == EV_POLL_PARKING ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING, 0);
@@ -198,7 +198,7 @@ apply_core_effect (ChronoBtfMachine *m, ProcessInstance *pi, const ChronoBtfEven
       case EV_RUN: {
         /* both keep the process on its core; one not yet placed goes on the source core */
         ChronoState state = code == EV_POLL ? CHRONO_STATE_POLLING : CHRONO_STATE_RUNNING;
-        Entity *core = pi->core ? NULL : chrono_btf_source_core (m, ev->source);
+        Entity *core = pi->core ? NULL : chrono_btf_source_core (m, ev);
         if (core != NULL)
           chrono_btf_core_put_on (m, pi, core, ev->time, state, 0);
         else

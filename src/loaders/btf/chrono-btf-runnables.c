@@ -13,18 +13,19 @@ parse_runnable_event (const char *name)
   return RUN_OTHER;
 }
 
+/* The task or ISR that is the event's source. */
 static Entity *
-lookup_process (ChronoBtfMachine *m, const char *name)
+source_process (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 {
-  Entity *process = chrono_btf_lookup_entity (m, BTF_T, name);
-  return process ? process : chrono_btf_lookup_entity (m, BTF_I, name);
+  Entity *process = chrono_btf_lookup_named (m, BTF_T, ev->source, ev->source_id);
+  return process ? process : chrono_btf_lookup_named (m, BTF_I, ev->source, ev->source_id);
 }
 
 /* The live process instance a runnable event belongs to. */
 static ProcessInstance *
 caller_instance (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 {
-  Entity *process = lookup_process (m, ev->source);
+  Entity *process = source_process (m, ev);
   if (process != NULL)
     {
       ProcessInstance *pi = chrono_btf_find_live (process, ev->source_instance);
@@ -41,7 +42,7 @@ caller_instance (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
       return g_ptr_array_index (process->live, process->live->len - 1);
     }
   /* libBtf's "source is core": the process that occupies that core */
-  Entity *core = chrono_btf_lookup_entity (m, BTF_C, ev->source);
+  Entity *core = chrono_btf_lookup_named (m, BTF_C, ev->source, ev->source_id);
   return core ? core->occupant : NULL;
 }
 
@@ -194,9 +195,9 @@ chrono_btf_defer_runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 static gboolean
 should_defer (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
 {
-  if (m->replaying || chrono_btf_lookup_entity (m, BTF_C, ev->source) != NULL)
+  if (m->replaying || chrono_btf_lookup_named (m, BTF_C, ev->source, ev->source_id) != NULL)
     return FALSE;
-  Entity *process = lookup_process (m, ev->source);
+  Entity *process = source_process (m, ev);
   return process == NULL || process->live->len == 0;
 }
 
@@ -210,7 +211,7 @@ chrono_btf_runnable_event (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
       chrono_btf_defer_runnable_event (m, ev);
       return;
     }
-  Entity *runnable = chrono_btf_ensure_entity (m, BTF_R, ev->target, "R");
+  Entity *runnable = chrono_btf_ensure_named (m, BTF_R, ev->target, ev->target_id, "R");
   if (pi == NULL && code != RUN_OTHER && runnable->orphan_calls == NULL)
     chrono_warnings_add (m->warnings, ev->line, "runnable without process",
                          _ ("runnable %s: no live process instance of “%s” calls it"), ev->target, ev->source);

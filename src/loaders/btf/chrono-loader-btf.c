@@ -31,6 +31,9 @@ typedef struct {
   Table table;
   GHashTable *type_ids; /* numeric mode: id -> type code */
   GHashTable *entity_ids; /* numeric mode: id -> entity name */
+  /* the reading thread's (digest), for a read: name -> its id (from 1), so that
+   * the machine finds an entity by a number, not by hashing its name */
+  GHashTable *name_ids;
   gboolean have_time;
   gint64 last_time;
   guint64 data_lines, good_lines;
@@ -252,6 +255,7 @@ typedef struct {
   gint64 time;
   char *text;
   char *source, *source_instance, *type, *target, *target_instance, *event, *note;
+  guint32 source_id, target_id; /* set by a read's digest; 0 otherwise */
 } SplitLine;
 
 /* Cuts the line in place into its fields; end points at its '\n' (or at the
@@ -261,6 +265,7 @@ split_line (char *text, char *end, guint64 line, SplitLine *out)
 {
   out->kind = LINE_BLANK;
   out->line = line;
+  out->source_id = out->target_id = 0;
   while (end > text && (end[-1] == '\r' || end[-1] == '\n'))
     end--;
   *end = '\0';
@@ -353,6 +358,11 @@ consume_event (BtfReader *r, const SplitLine *line)
   ev.target_instance = parse_instance (r, line->target_instance, "target");
   ev.event = line->event;
   ev.note = line->note;
+  if (g_hash_table_size (r->entity_ids) == 0) /* else the ids are of numbers an id table maps to names */
+    {
+      ev.source_id = line->source_id;
+      ev.target_id = line->target_id;
+    }
   if (*ev.type == '\0' || *ev.target == '\0' || *ev.event == '\0')
     {
       chrono_warnings_add (r->warnings, r->line, "missing field",
@@ -442,6 +452,31 @@ btf_split (ChronoTextBlock *block)
   block->n_lines = line - block->first_line;
 }
 
+static guint32
+name_id (GHashTable *name_ids, const char *name)
+{
+  gpointer id = g_hash_table_lookup (name_ids, name);
+  if (id == NULL)
+    g_hash_table_insert (name_ids, g_strdup (name), id = GUINT_TO_POINTER (g_hash_table_size (name_ids) + 1));
+  return GPOINTER_TO_UINT (id);
+}
+
+/* A read's ids of the names (ChronoLazyTextFormat.digest, on the reading
+ * thread): hashing them there leaves the state machine a lookup by number. */
+static void
+btf_digest (gpointer data, ChronoTextBlock *block)
+{
+  BtfReader *r = data;
+  for (guint i = 0; i < block->lines->len; i++)
+    {
+      SplitLine *line = &g_array_index (block->lines, SplitLine, i);
+      if (line->kind != LINE_EVENT || g_hash_table_size (r->name_ids) >= G_MAXUINT32 - 1)
+        continue;
+      line->source_id = name_id (r->name_ids, line->source);
+      line->target_id = name_id (r->name_ids, line->target);
+    }
+}
+
 /* A chunk of the index: its lines go through the machine in order; an index
  * pass saves the machine's state before it. */
 static void
@@ -501,6 +536,7 @@ reader_init (BtfReader *r, ChronoTrace *trace, ChronoBtfMachine *machine, const 
     .path = path,
     .type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
     .entity_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
+    .name_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
   };
 }
 
@@ -510,6 +546,7 @@ static gboolean btf_decode (gconstpointer data, guint index, gboolean last, cons
 static const ChronoLazyTextFormat btf_text_format = {
   .name = "btf",
   .split = btf_split,
+  .digest = btf_digest,
   .consume = btf_consume,
   .end_read = btf_end_read,
   .decode = btf_decode,
@@ -524,6 +561,7 @@ btf_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpo
   reader_init (&r, trace, machine, path);
   g_autoptr (GHashTable) type_ids = r.type_ids;
   g_autoptr (GHashTable) entity_ids = r.entity_ids;
+  g_autoptr (GHashTable) name_ids = r.name_ids;
   if (!chrono_lazy_text_read_file (trace, path, &btf_text_format, &r, progress, progress_data, cancellable, error))
     return FALSE;
   chrono_btf_machine_finish (machine);
@@ -584,6 +622,7 @@ btf_decode (gconstpointer data, guint index, gboolean last, const ChronoChunk *c
   r.entity_ids = copy_table (c->entity_ids);
   g_autoptr (GHashTable) type_ids = r.type_ids;
   g_autoptr (GHashTable) entity_ids = r.entity_ids;
+  g_autoptr (GHashTable) name_ids = r.name_ids;
   const ReaderState *state = &g_array_index (c->reader_states, ReaderState, index);
   r.have_time = state->have_time;
   r.last_time = state->last_time;
@@ -606,6 +645,7 @@ btf_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gp
   chrono_btf_machine_set_summary_buckets (machine, SUMMARY_BUCKETS);
   BtfReader r;
   reader_init (&r, trace, machine, path);
+  g_autoptr (GHashTable) name_ids = r.name_ids;
   BtfCheckpoints *c = g_new0 (BtfCheckpoints, 1);
   c->type_ids = r.type_ids;
   c->entity_ids = r.entity_ids;

@@ -299,7 +299,7 @@ consume_line (VisandorReader *r, const SplitLine *line)
  * largest timestamp, events out of time order where they are): it counts
  * the events as split, on the reading thread (ChronoLazyTextFormat.digest). */
 static void
-visandor_digest (gpointer data, const ChronoTextBlock *block)
+visandor_digest (gpointer data, ChronoTextBlock *block)
 {
   VisandorReader *r = data;
   for (guint i = 0; i < block->lines->len; i++)
