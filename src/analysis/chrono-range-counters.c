@@ -24,28 +24,15 @@ counter_of (ChronoLane *lane, ChronoSignal *signal, gint64 begin, gint64 end)
 {
   ChronoRangeCounter c = { lane, shows_rate (lane) };
   gint64 tps = chrono_signal_get_ticks_per_second (signal);
-  double area = 0.0, covered = 0.0;
-  c.min = INFINITY;
-  c.max = -INFINITY;
-  for (guint i = chrono_signal_first_ending_after (signal, begin); i < chrono_signal_get_n (signal); i++)
-    {
-      const ChronoFragment *f = chrono_signal_get (signal, i);
-      if (f->t0 >= end)
-        break;
-      gint64 from = MAX (f->t0, begin), to = MIN (f->t1, end);
-      if (to <= from)
-        continue;
-      area += chrono_fragment_integral (f, tps, from, to);
-      covered += chrono_ticks_apart (from, to) / (double) tps;
-      chrono_fragment_extremes (f, tps, from, to, &c.min, &c.max);
-    }
-  c.has_values = covered > 0.0;
+  ChronoSignalStretch stretch;
+  chrono_signal_integrate (signal, begin, end, TRUE, &stretch);
+  c.has_values = stretch.covered > 0.0;
   if (!c.has_values)
-    {
-      c.min = c.max = 0.0;
-      return c;
-    }
-  c.mean = area / covered;
+    return c; /* min and max 0 */
+  double area = stretch.integral;
+  c.min = stretch.min;
+  c.max = stretch.max;
+  c.mean = area / stretch.covered;
   /* the value at the end, or just before it when the signal ends there */
   c.has_ends = chrono_signal_value_at (signal, begin, &c.first)
                && (chrono_signal_value_at (signal, end, &c.last) || chrono_signal_value_at (signal, end - 1, &c.last));

@@ -271,8 +271,19 @@ chrono_fragment_integral (const ChronoFragment *f, gint64 ticks_per_second, gint
 gboolean
 chrono_signal_mean (ChronoSignal *signal, gint64 begin, gint64 end, double *out_mean, guint *out_fragments)
 {
-  double area = 0.0, covered = 0.0;
-  guint n = 0;
+  ChronoSignalStretch stretch;
+  chrono_signal_integrate (signal, begin, end, FALSE, &stretch);
+  *out_fragments = stretch.n_fragments;
+  if (!(stretch.covered > 0.0))
+    return FALSE;
+  *out_mean = stretch.integral / stretch.covered;
+  return TRUE;
+}
+
+void
+chrono_signal_integrate (ChronoSignal *signal, gint64 begin, gint64 end, gboolean extremes, ChronoSignalStretch *out)
+{
+  *out = (ChronoSignalStretch){ 0.0, 0.0, 0, INFINITY, -INFINITY };
   for (guint i = chrono_signal_first_ending_after (signal, begin); i < signal->fragments->len; i++)
     {
       const ChronoFragment *f = chrono_signal_get (signal, i);
@@ -281,13 +292,10 @@ chrono_signal_mean (ChronoSignal *signal, gint64 begin, gint64 end, double *out_
       gint64 from = MAX (f->t0, begin), to = MIN (f->t1, end);
       if (to <= from)
         continue;
-      area += chrono_fragment_integral (f, signal->ticks_per_second, from, to);
-      covered += chrono_ticks_apart (from, to) / (double) signal->ticks_per_second;
-      n++;
+      out->integral += chrono_fragment_integral (f, signal->ticks_per_second, from, to);
+      out->covered += chrono_ticks_apart (from, to) / (double) signal->ticks_per_second;
+      out->n_fragments++;
+      if (extremes)
+        chrono_fragment_extremes (f, signal->ticks_per_second, from, to, &out->min, &out->max);
     }
-  *out_fragments = n;
-  if (!(covered > 0.0))
-    return FALSE;
-  *out_mean = area / covered;
-  return TRUE;
 }

@@ -44,6 +44,17 @@ gboolean chrono_signal_is_step (ChronoSignal *signal);
 double chrono_signal_eval_fragment (ChronoSignal *signal, const ChronoFragment *fragment, gint64 time);
 gboolean chrono_signal_value_at (ChronoSignal *signal, gint64 time, double *out_value);
 gboolean chrono_signal_range (ChronoSignal *signal, gint64 begin, gint64 end, double *out_min, double *out_max);
+/* What the signal holds over [begin, end): its integral (value × seconds),
+ * the seconds its fragments cover, how many fragments reach into it and,
+ * when asked (extremes), its least and greatest values (±INFINITY if none). */
+typedef struct {
+  double integral;
+  double covered;
+  guint n_fragments;
+  double min, max;
+} ChronoSignalStretch;
+void chrono_signal_integrate (ChronoSignal *signal, gint64 begin, gint64 end, gboolean extremes,
+                              ChronoSignalStretch *out);
 /* The mean, weighted by time, over the part of [begin, end) the signal
  * covers, and how many fragments reach into it; FALSE where it covers none. */
 gboolean chrono_signal_mean (ChronoSignal *signal, gint64 begin, gint64 end, double *out_mean, guint *out_fragments);
