@@ -25,8 +25,7 @@ chrono_render_late_waits_init (ChronoRenderLateWaits *late, ChronoRenderContext 
 }
 
 void
-chrono_render_late_waits_add (ChronoRenderLateWaits *late, ChronoSpans *spans, guint index, const ChronoSpan *s,
-                              double y, double height)
+chrono_render_late_waits_add (ChronoRenderLateWaits *late, const ChronoSpan *s, double y, double height)
 {
   if (late->boxes == NULL)
     return;

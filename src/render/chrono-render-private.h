@@ -57,9 +57,8 @@ typedef struct {
 } ChronoRenderLateWaits;
 void chrono_render_late_waits_init (ChronoRenderLateWaits *late, ChronoRenderContext *ctx, ChronoLane *lane,
                                     ChronoLaneKind kind);
-/* Span index of spans, drawn at y, height px: its late wait, if it has one. */
-void chrono_render_late_waits_add (ChronoRenderLateWaits *late, ChronoSpans *spans, guint index, const ChronoSpan *s,
-                                   double y, double height);
+/* A span drawn at y, height px: its late wait, if it has one. */
+void chrono_render_late_waits_add (ChronoRenderLateWaits *late, const ChronoSpan *s, double y, double height);
 void chrono_render_late_waits_draw (ChronoRenderLateWaits *late);
 /* One box's hatching (the legend's swatch too). */
 void chrono_render_hatch_late_wait (cairo_t *cr, gboolean dark, double x, double y, double width, double height);

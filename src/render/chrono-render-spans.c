@@ -349,7 +349,7 @@ draw_detailed (const RowDraw *d, guint first, guint last, GArray *labels)
         }
       if (edged && r.width >= MIN_EDGED_WIDTH)
         g_array_append_val (claims, r);
-      chrono_render_late_waits_add (&late, d->spans, i, &s, r.y, r.height);
+      chrono_render_late_waits_add (&late, &s, r.y, r.height);
       LabelCandidate c = { r.x, r.width, r.y, r.height, 0, 0, color };
       if (r.width >= MIN_LABEL_WIDTH && want_label (d, &s, &c))
         g_array_append_val (labels, c);
