@@ -270,6 +270,7 @@ chrono_lazy_text_read (ChronoTrace *trace, ChronoInput *input, const ChronoLazyT
 {
   g_autoptr (GArray) chunks = g_array_new (FALSE, FALSE, sizeof (ChronoChunk));
   Consumer c = { { chunks, FALSE, 0 }, format, reader, input, progress, progress_data };
+  g_return_val_if_fail (format->digest == NULL || format->split != NULL, FALSE); /* a digest reads split lines */
   Digester digester = { format, reader };
   gboolean digest = format->split != NULL && format->digest != NULL;
   ChronoTextSplitFunc split = digest ? split_and_digest : format->split ? format_split : NULL;

@@ -271,6 +271,8 @@ walk_depth_first (ChronoTree *tree, guint32 *position, guint32 *depth)
       for (guint c = child_start[old + 1]; c > child_start[old]; c--)
         stack[top++] = c - 1;
     }
+  /* every node reached once (a parent is always an earlier node): a permutation */
+  g_assert (next == n);
   g_free (stack);
   g_free (keys);
   g_free (child_start);
@@ -301,8 +303,8 @@ chrono_tree_seal (ChronoTree *tree)
   /* the stretches sort on a second thread while the nodes move: they share
    * nothing from here on (a million-node tree takes a tenth of a second each) */
   GThread *stretch_sorter = tree->stretches->len >= PARALLEL_SEAL_STRETCHES
-                                ? g_thread_new ("tree-seal", sort_stretches_on_thread, tree)
-                                : NULL;
+                                ? g_thread_try_new ("tree-seal", sort_stretches_on_thread, tree, NULL)
+                                : NULL; /* NULL: sorted below, on this thread */
   permute_in_place (nodes, sizeof *nodes, position, n);
   g_free (position);
 

@@ -94,10 +94,8 @@ chrono_btf_machine_new (ChronoTrace *trace)
   m->warnings = chrono_trace_get_warnings (trace);
   m->entities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_entity);
   for (int t = 0; t < BTF_N_TYPES; t++)
-    {
-      m->by_type[t] = g_hash_table_new (g_str_hash, g_str_equal);
-      m->by_name_id[t] = g_ptr_array_new ();
-    }
+    m->by_type[t] = g_hash_table_new (g_str_hash, g_str_equal);
+  m->by_name_id = g_ptr_array_new ();
   m->pending = g_ptr_array_new_with_free_func (chrono_btf_free_pending);
   m->entity_order = g_ptr_array_new ();
   m->open_end = CHRONO_SPAN_OPEN_END;
@@ -129,10 +127,8 @@ chrono_btf_machine_free (ChronoBtfMachine *m)
   if (m == NULL)
     return;
   for (int t = 0; t < BTF_N_TYPES; t++)
-    {
-      g_hash_table_unref (m->by_type[t]);
-      g_ptr_array_unref (m->by_name_id[t]);
-    }
+    g_hash_table_unref (m->by_type[t]);
+  g_ptr_array_unref (m->by_name_id);
   g_hash_table_unref (m->entities);
   g_ptr_array_unref (m->entity_order);
   chrono_btf_names_unref (m->saved_names);
@@ -222,27 +218,32 @@ chrono_btf_ensure_entity (ChronoBtfMachine *m, BtfType type, const char *name, c
   return e;
 }
 
-/* Entities are never removed, so what an id found stays true for the read. */
+/* Entities are never removed, so what an id found stays true for the read;
+ * e is not under id yet (else its lookup had found it). */
 static void
-remember_name_id (ChronoBtfMachine *m, BtfType type, guint32 id, Entity *e)
+remember_name_id (ChronoBtfMachine *m, guint32 id, Entity *e)
 {
-  GPtrArray *by_id = m->by_name_id[type];
+  GPtrArray *by_id = m->by_name_id;
+  g_return_if_fail (id <= CHRONO_BTF_MAX_NAME_IDS);
   if (id >= by_id->len)
-    g_ptr_array_set_size (by_id, MAX (id + 1, 2 * by_id->len));
+    g_ptr_array_set_size (by_id,
+                          (gint) MIN (MAX ((gsize) id + 1, 2 * (gsize) by_id->len), CHRONO_BTF_MAX_NAME_IDS + 1));
+  e->same_name = g_ptr_array_index (by_id, id);
   g_ptr_array_index (by_id, id) = e;
 }
 
 Entity *
 chrono_btf_lookup_named (ChronoBtfMachine *m, BtfType type, const char *name, guint32 id)
 {
-  GPtrArray *by_id = m->by_name_id[type];
   if (id == 0)
     return chrono_btf_lookup_entity (m, type, name);
-  if (id < by_id->len && g_ptr_array_index (by_id, id) != NULL)
-    return g_ptr_array_index (by_id, id);
+  GPtrArray *by_id = m->by_name_id;
+  for (Entity *e = id < by_id->len ? g_ptr_array_index (by_id, id) : NULL; e != NULL; e = e->same_name)
+    if (e->type == type)
+      return e;
   Entity *e = chrono_btf_lookup_entity (m, type, name);
   if (e != NULL)
-    remember_name_id (m, type, id, e);
+    remember_name_id (m, id, e);
   return e;
 }
 
@@ -254,7 +255,7 @@ chrono_btf_ensure_named (ChronoBtfMachine *m, BtfType type, const char *name, gu
     return e;
   e = chrono_btf_ensure_entity (m, type, name, type_code);
   if (id != 0)
-    remember_name_id (m, type, id, e);
+    remember_name_id (m, id, e);
   return e;
 }
 

@@ -119,6 +119,7 @@ typedef struct {
 struct _Entity {
   char *name;
   BtfType type;
+  Entity *same_name; /* the next entity found under the same id of a name (of another type) */
   guint order; /* in the machine's entity_order: its place in the checkpoints' list of names */
   ChronoLane *lane;
   /* processes */
@@ -156,10 +157,11 @@ struct _ChronoBtfMachine {
   ChronoWarnings *warnings;
   GHashTable *entities; /* "T\x1fname" -> Entity* (owns them) */
   GHashTable *by_type[BTF_N_TYPES]; /* name -> Entity*: found without building a key */
-  /* the read's id of a name (ChronoBtfEvent.source_id, target_id) -> Entity*
-   * or NULL: found by number, where hashing and comparing the name was a
-   * quarter of the machine's time */
-  GPtrArray *by_name_id[BTF_N_TYPES];
+  /* the read's id of a name (ChronoBtfEvent.source_id, target_id) -> the
+   * entities of that name found so far, one a type, through same_name: by
+   * number, where hashing and comparing the name was a quarter of the
+   * machine's time; one pointer a name, whatever its types */
+  GPtrArray *by_name_id;
   GPtrArray *entity_order; /* Entity*, borrowed, in the order they appeared */
   struct _ChronoBtfNames *saved_names; /* the entities' names the checkpoints so far share */
   ChronoLane *groups[N_GROUPS];

@@ -19,9 +19,13 @@ typedef struct {
   const char *note; /* NULL when the line has no 8th field */
   const char *core_hint; /* the core a dialect names in the target, or NULL */
   /* The read's ids of source and target: one name, one id, for a whole read;
-   * 0 where the reader gives none (a decoded chunk, an id table). */
+   * 0 where the reader gives none (a decoded chunk, an id table, names past
+   * the first CHRONO_BTF_MAX_NAME_IDS). */
   guint32 source_id, target_id;
 } ChronoBtfEvent;
+
+/* A file of millions of made-up names keeps the memory of their ids small. */
+#define CHRONO_BTF_MAX_NAME_IDS (1u << 20)
 
 #define CHRONO_BTF_NO_INSTANCE G_MININT64
 

@@ -452,11 +452,12 @@ btf_split (ChronoTextBlock *block)
   block->n_lines = line - block->first_line;
 }
 
+/* The name's id (from 1), or 0 once the read has given out all it may. */
 static guint32
 name_id (GHashTable *name_ids, const char *name)
 {
   gpointer id = g_hash_table_lookup (name_ids, name);
-  if (id == NULL)
+  if (id == NULL && g_hash_table_size (name_ids) < CHRONO_BTF_MAX_NAME_IDS)
     g_hash_table_insert (name_ids, g_strdup (name), id = GUINT_TO_POINTER (g_hash_table_size (name_ids) + 1));
   return GPOINTER_TO_UINT (id);
 }
@@ -470,7 +471,7 @@ btf_digest (gpointer data, ChronoTextBlock *block)
   for (guint i = 0; i < block->lines->len; i++)
     {
       SplitLine *line = &g_array_index (block->lines, SplitLine, i);
-      if (line->kind != LINE_EVENT || g_hash_table_size (r->name_ids) >= G_MAXUINT32 - 1)
+      if (line->kind != LINE_EVENT)
         continue;
       line->source_id = name_id (r->name_ids, line->source);
       line->target_id = name_id (r->name_ids, line->target);

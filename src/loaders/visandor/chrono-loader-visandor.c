@@ -227,7 +227,11 @@ visandor_split (ChronoTextBlock *block)
   char *p = block->text, *stop = p + block->length;
   guint64 line = block->first_line;
   if (line == 1 && block->length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
-    p += 3; /* a UTF-8 byte-order mark */
+    {
+      p += 3; /* a UTF-8 byte-order mark */
+      if (p == stop)
+        line++; /* alone, it is the file's one line */
+    }
   while (p < stop)
     {
       char *newline = memchr (p, '\n', stop + 1 - p);

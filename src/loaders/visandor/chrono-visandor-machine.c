@@ -45,6 +45,8 @@ typedef struct {
   gint64 suspended_since;
 } Work;
 
+G_STATIC_ASSERT (G_STRUCT_OFFSET (Work, key) == 0); /* the work table sees a Work as its key */
+
 struct _Agent {
   gint64 number;
   guint64 wam;
@@ -561,7 +563,8 @@ open_work (ChronoVisandorMachine *m, const WorkKey *key, Agent *agent, gint64 ti
   work->node = node;
   attach_work (m, work, agent, time);
   /* its callers end the work of that key first */
-  g_assert (chrono_visandor_work_table_insert (&m->work, work) == NULL);
+  gpointer replaced = chrono_visandor_work_table_insert (&m->work, work);
+  g_assert_null (replaced);
   return work;
 }
 
@@ -686,11 +689,12 @@ static void
 start_goal (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev)
 {
   Work *old = lookup_work (m, WORK_GOAL, ev->node, ev->number, 0);
-  if (old != NULL)
+  gboolean restarted = old != NULL;
+  if (restarted)
     {
       warn (m, ev, "goal restarted", _ ("goal %" PRIX64 ".%" PRId64 " starts again before it finished"), ev->node,
             ev->number);
-      restart_work (m, old, ev->time);
+      restart_work (m, old, ev->time); /* frees it */
     }
   Fork *fork = g_hash_table_lookup (m->forks, &ev->node);
   guint32 node = fork ? open_node (m, m->kind_goal, ev, fork->parent_node, fork->time, fork->order)
@@ -701,7 +705,7 @@ start_goal (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *e
     {
       if (node != CHRONO_TREE_NONE)
         g_array_append_val (fork->children, node);
-      if (old == NULL) /* a restarted goal is open once */
+      if (!restarted) /* a restarted goal is open once */
         fork->open++;
       add_link (m, fork->lane, fork->time, agent->lane, ev->time, CHRONO_VISANDOR_FORK, ev->node);
     }
@@ -1291,7 +1295,8 @@ chrono_visandor_machine_restore (ChronoVisandorMachine *m, const ChronoVisandorC
           if (work->key.kind == WORK_BRANCH)
             note_branch (work->agent, work);
         }
-      g_assert (chrono_visandor_work_table_insert (&m->work, work) == NULL); /* a checkpoint's keys are distinct */
+      gpointer replaced = chrono_visandor_work_table_insert (&m->work, work);
+      g_assert_null (replaced); /* a checkpoint's keys are distinct */
     }
   for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
     {
