@@ -35,9 +35,12 @@ chrono_otf2_event_location (ChronoOtf2Reader *r, OTF2_LocationRef id, OTF2_TimeS
   if (!r->worker)
     chrono_trace_include_time (r->trace, t);
   guint64 key = id;
-  Location *location = g_hash_table_lookup (r->locations, &key);
+  Location *location = r->last_location != NULL && r->last_location->id == key
+                           ? r->last_location
+                           : g_hash_table_lookup (r->locations, &key);
   if (location != NULL)
     {
+      r->last_location = location;
       if (time > (OTF2_TimeStamp) G_MAXINT64)
         chrono_otf2_tally (&location->time_beyond, 1, t);
       if (location->have_time && t < location->last_time)
@@ -91,16 +94,28 @@ region_defined (ChronoOtf2Reader *r, Location *location, OTF2_RegionRef region)
   return FALSE;
 }
 
+/* The string id of a region's name in this reader's trace, interned once a
+ * region (its name was two lookups and a string hash for every call). */
+static guint32
+span_label (ChronoOtf2Reader *r, guint32 region)
+{
+  guint label = GPOINTER_TO_UINT (g_hash_table_lookup (r->span_labels, GUINT_TO_POINTER (region)));
+  if (label != 0)
+    return label - 1;
+  label = chrono_strings_intern (r->strings, chrono_otf2_region_name (r, region));
+  g_hash_table_insert (r->span_labels, GUINT_TO_POINTER (region), GUINT_TO_POINTER (label + 1));
+  return label;
+}
+
 static ChronoSpan
 call_span (ChronoOtf2Reader *r, const Frame *frame, guint depth, gint64 end, guint8 flags)
 {
-  const char *name = chrono_otf2_region_name (r, frame->region);
   ChronoSpan span = { frame->start,
                       end,
                       CHRONO_STATE_BUSY,
                       flags,
                       (guint16) MIN (depth, G_MAXUINT16),
-                      chrono_strings_intern (r->strings, name),
+                      span_label (r, frame->region),
                       CHRONO_NO_INSTANCE,
                       0 };
   return span;

@@ -152,6 +152,10 @@ struct _ChronoOtf2Reader {
   GHashTable *tree_nodes; /* ref -> TreeNode */
   GHashTable *groups; /* ref -> Group */
   GHashTable *locations; /* guint64 id -> Location */
+  /* the location of the last event: a location's events come one after
+   * another, so most events find theirs without a lookup */
+  Location *last_location;
+  GHashTable *span_labels; /* region ref -> 1 + its name's string id in this reader's trace, once a span needed it */
   GHashTable *regions; /* ref -> OTF2_StringRef name */
   GHashTable *region_stats; /* region ref -> RegionStats: the regions called */
   GHashTable *metric_members; /* ref -> MetricMember */

@@ -147,6 +147,7 @@ chrono_otf2_reader_init (ChronoOtf2Reader *r, ChronoTrace *trace, const char *pa
     .groups = g_hash_table_new_full (NULL, NULL, NULL, g_free),
     .locations = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) chrono_otf2_location_free),
     .regions = g_hash_table_new (NULL, NULL),
+    .span_labels = g_hash_table_new (NULL, NULL),
     .region_stats = chrono_otf2_region_stats_new (),
     .metric_members = g_hash_table_new_full (NULL, NULL, NULL, g_free),
     .metric_classes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref),
@@ -167,6 +168,7 @@ chrono_otf2_reader_clear (ChronoOtf2Reader *r)
   g_hash_table_unref (r->groups);
   g_hash_table_unref (r->locations);
   g_hash_table_unref (r->regions);
+  g_hash_table_unref (r->span_labels);
   g_hash_table_unref (r->region_stats);
   g_hash_table_unref (r->metric_members);
   g_hash_table_unref (r->metric_classes);
