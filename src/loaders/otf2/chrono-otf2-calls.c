@@ -175,10 +175,16 @@ on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (r);
-  if (!region_defined (r, location, region))
-    return OTF2_CALLBACK_SUCCESS;
+  /* a region with figures is a defined one: one lookup a call */
+  RegionStats *stats = g_hash_table_lookup (r->region_stats, GUINT_TO_POINTER (region));
+  if (stats == NULL)
+    {
+      if (!region_defined (r, location, region))
+        return OTF2_CALLBACK_SUCCESS;
+      stats = chrono_otf2_region_stats (r->region_stats, region);
+    }
   location->enters++;
-  chrono_otf2_region_stats (r->region_stats, region)->calls++;
+  stats->calls++;
   if (location->calls != NULL)
     chrono_call_summary_enter (location->calls, chrono_otf2_region_label (r, region), location->last_time);
   /* the location's time, which never goes back: no call ends before it begins */
@@ -197,7 +203,7 @@ on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (r);
-  if (!region_defined (r, location, region))
+  if (!g_hash_table_contains (r->region_stats, GUINT_TO_POINTER (region)) && !region_defined (r, location, region))
     return OTF2_CALLBACK_SUCCESS;
   location->leaves++;
   gint64 now = location->last_time;
