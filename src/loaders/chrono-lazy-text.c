@@ -55,6 +55,15 @@ fill_block (ChronoTextBlock *block, ChronoTextSplitFunc split, gpointer split_da
     block->n_lines = count_lines (block->text, length);
 }
 
+GArray *
+chrono_text_block_reset_lines (ChronoTextBlock *block, guint element_size)
+{
+  if (block->lines == NULL)
+    block->lines = g_array_new (FALSE, FALSE, element_size);
+  g_array_set_size (block->lines, 0);
+  return block->lines;
+}
+
 /* A format's split as a ChronoTextSplitFunc. */
 static void
 format_split (gpointer format, ChronoTextBlock *block)

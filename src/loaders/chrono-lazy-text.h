@@ -68,6 +68,10 @@ typedef struct {
                       const ChronoTextBlock *block, ChronoTrace *trace, GError **error);
 } ChronoLazyTextFormat;
 
+/* For a format's split: block->lines, made for elements of element_size
+ * on first use, emptied. */
+GArray *chrono_text_block_reset_lines (ChronoTextBlock *block, guint element_size);
+
 /* Cuts block->text up (on the reading thread, where split_data is its own
  * until the read is over) and sets block->n_lines. */
 typedef void (*ChronoTextSplitFunc) (gpointer split_data, ChronoTextBlock *block);

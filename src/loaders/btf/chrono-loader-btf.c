@@ -435,9 +435,7 @@ consume_line (BtfReader *r, const SplitLine *line)
 static void
 btf_split (ChronoTextBlock *block)
 {
-  if (block->lines == NULL)
-    block->lines = g_array_new (FALSE, FALSE, sizeof (SplitLine));
-  g_array_set_size (block->lines, 0);
+  chrono_text_block_reset_lines (block, sizeof (SplitLine));
   char *p = block->text, *stop = p + block->length;
   guint64 line = block->first_line;
   while (p < stop)

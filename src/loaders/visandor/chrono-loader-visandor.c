@@ -221,9 +221,7 @@ split_line (char *text, guint64 line, SplitLine *out)
 static void
 visandor_split (ChronoTextBlock *block)
 {
-  if (block->lines == NULL)
-    block->lines = g_array_new (FALSE, FALSE, sizeof (SplitLine));
-  g_array_set_size (block->lines, 0);
+  chrono_text_block_reset_lines (block, sizeof (SplitLine));
   char *p = block->text, *stop = p + block->length;
   guint64 line = block->first_line;
   if (line == 1 && block->length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
