@@ -181,7 +181,24 @@ def measure(kind, label, path, megabytes, image="frame.png"):
     decode = chunk_decode_ms(path) if kind not in ("laplace binary", "otf2") and megabytes >= 64 * 1.048576 else ""
     return (label, f"{megabytes:.0f}", f"{megabytes / load:.0f}", f"{export:.2f}",
             f"{floor:.2f}" if floor else "", f"{export / floor:.1f}×" if floor else "", f"{peak:.0f}",
-            f"{100 * peak / megabytes:.0f}%", f"{wc_seconds(path):.2f}" if kind != "otf2" else "", decode)
+            f"{100 * peak / megabytes:.0f}%", f"{wc_seconds(path):.2f}" if kind != "otf2" else "", decode,
+            verdict(kind, export / floor if floor else None, peak, megabytes, label))
+
+
+def verdict(kind, ratio, peak, megabytes, label):
+    """Whether the row meets its targets: (b) within 1.5 × the floor for
+    BTF, 2 × for the others; (c) within 25 % of the file, or 60 MB for an
+    OTF2 archive of 4M events."""
+    misses = []
+    limit = 1.5 if kind == "btf" else 2.0
+    if ratio is not None and ratio > limit:
+        misses.append(f"(b) {ratio / limit:.1f}× over")
+    if kind == "otf2":
+        if label.startswith("otf2, 4M ") and peak > 60:
+            misses.append(f"(c) {peak - 60:.0f} MB over")
+    elif peak > 0.25 * megabytes:
+        misses.append(f"(c) {peak / (0.25 * megabytes):.1f}× over")
+    return "met" if not misses else "; ".join(misses)
 
 
 rows = []
@@ -203,8 +220,8 @@ if "otf2" in KINDS and gen_otf2 is not None:
 
 print()
 print("| input | MB | (a) index pass MB/s | (b) first full frame s | floor s | (b)/floor | (c) peak RssAnon MB "
-      "| (c)/size | wc -l s | (e) chunk decode ms |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+      "| (c)/size | wc -l s | (e) chunk decode ms | targets |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 for row in rows:
     print("| " + " | ".join(row) + " |")
 print()
