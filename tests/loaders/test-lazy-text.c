@@ -425,8 +425,11 @@ test_digest (void)
       g_assert_no_error (error);
       g_assert_cmpuint (r.events, ==, n_events);
       g_assert_cmpuint (r.blocks, ==, chrono_trace_get_n_chunks (trace));
-      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-      g_assert_cmpuint (r.next_line, ==, g_strv_length (lines));
+      /* counted by hand: g_strsplit's strstr is quadratic under AddressSanitizer */
+      guint64 newlines = 0;
+      for (const char *p = text; *p != '\0'; p++)
+        newlines += *p == '\n';
+      g_assert_cmpuint (r.next_line, ==, newlines + 1);
       ChronoTrace *chunk =
           chrono_chunk_cache_decode (chrono_trace_get_chunk_cache (trace), 0, &error); /* the cache's */
       g_assert_no_error (error);
