@@ -192,12 +192,12 @@ def verdict(kind, ratio, peak, megabytes, label):
     misses = []
     limit = 1.5 if kind == "btf" else 2.0
     if ratio is not None and ratio > limit:
-        misses.append(f"(b) {ratio / limit:.1f}× over")
+        misses.append(f"(b) {ratio:.1f}× > {limit:g}×")
     if kind == "otf2":
         if label.startswith("otf2, 4M ") and peak > 60:
-            misses.append(f"(c) {peak - 60:.0f} MB over")
+            misses.append(f"(c) {peak:.0f} > 60 MB")
     elif peak > 0.25 * megabytes:
-        misses.append(f"(c) {peak / (0.25 * megabytes):.1f}× over")
+        misses.append(f"(c) {100 * peak / megabytes:.0f}% > 25%")
     return "met" if not misses else "; ".join(misses)
 
 
