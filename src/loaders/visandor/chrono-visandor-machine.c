@@ -115,7 +115,7 @@ struct _ChronoVisandorMachine {
   gboolean tree_full;
 };
 
-/* ---- keys ------------------------------------------------------------------ */
+/* ---- life ------------------------------------------------------------------ */
 
 static void
 agent_free (Agent *agent)
@@ -132,8 +132,6 @@ fork_free (Fork *fork)
   g_array_unref (fork->children);
   g_free (fork);
 }
-
-/* ---- life ------------------------------------------------------------------ */
 
 ChronoVisandorMachine *
 chrono_visandor_machine_new (ChronoTrace *trace)
