@@ -2,9 +2,12 @@
  *
  * After sealing, spans are sorted by start (stably, so spans of equal start
  * keep file order) and two helper columns exist:
- *  - max_end[i]: the largest end among spans 0..i, which is monotonic and so
- *    lets a binary search find the first span that can overlap a time even
- *    when spans overlap (concurrent instances, nested calls);
+ *  - block_max_end[b]: the largest end among the spans up to the last of
+ *    block b (BLOCK spans a block), which is monotonic and so lets a binary
+ *    search, then a walk through one block, find the first span that can
+ *    overlap a time even when spans overlap (concurrent instances, nested
+ *    calls); a value a block, not a span, as it was once (8 bytes a span
+ *    were a fifth of an OTF2 archive's memory);
  *  - block totals: per block of BLOCK spans the time per state, so that the
  *    summary of a range costs O(log n + BLOCK + blocks), not O(spans).
  */
@@ -35,7 +38,7 @@ struct _ChronoSpans {
   GArray *start, *end;
   Column state, flags, depth, label, instance, attrs;
   GArray *extent; /* ChronoExtent, or NULL while no span has one */
-  GArray *max_end;
+  GArray *block_max_end; /* gint64 a block */
   GArray *block_time; /* guint64[n_blocks * CHRONO_N_STATES]: ticks */
   GArray *deep; /* DeepRun, in time order: where spans below the first sub-row are */
   guint16 max_depth;
@@ -116,7 +119,7 @@ chrono_spans_new (void)
   spans->state.size = spans->flags.size = sizeof (guint8);
   spans->depth.size = sizeof (guint16);
   spans->label.size = spans->instance.size = spans->attrs.size = sizeof (guint32);
-  spans->max_end = g_array_new (FALSE, FALSE, sizeof (gint64));
+  spans->block_max_end = g_array_new (FALSE, FALSE, sizeof (gint64));
   spans->block_time = g_array_new (FALSE, TRUE, sizeof (guint64));
   return spans;
 }
@@ -126,7 +129,7 @@ chrono_spans_free (ChronoSpans *spans)
 {
   if (spans == NULL)
     return;
-  GArray *arrays[] = { spans->start, spans->end, spans->max_end, spans->block_time };
+  GArray *arrays[] = { spans->start, spans->end, spans->block_max_end, spans->block_time };
   for (gsize i = 0; i < G_N_ELEMENTS (arrays); i++)
     g_array_unref (arrays[i]);
   Column *columns[] = { &spans->state, &spans->flags, &spans->depth, &spans->label, &spans->instance, &spans->attrs };
@@ -319,12 +322,13 @@ static void
 build_max_end (ChronoSpans *spans)
 {
   guint n = spans->start->len;
-  g_array_set_size (spans->max_end, n);
+  g_array_set_size (spans->block_max_end, (n + BLOCK - 1) / BLOCK);
   gint64 running = G_MININT64;
   for (guint i = 0; i < n; i++)
     {
       running = MAX (running, g_array_index (spans->end, gint64, i));
-      g_array_index (spans->max_end, gint64, i) = running;
+      if (i % BLOCK == BLOCK - 1 || i == n - 1)
+        g_array_index (spans->block_max_end, gint64, i / BLOCK) = running;
     }
 }
 
@@ -413,22 +417,32 @@ chrono_spans_get_max_depth_in (ChronoSpans *spans, gint64 begin, gint64 end)
   return depth;
 }
 
-/* First index whose max_end > time: every span before it ends at or before time. */
+/* The first span whose ends so far pass time: every span before it ends at
+ * or before time.  The first block whose ends pass it, then the span in it. */
 guint
 chrono_spans_first_ending_after (ChronoSpans *spans, gint64 time)
 {
   g_return_val_if_fail (spans->sealed, 0);
-  guint lo = 0, hi = spans->max_end->len;
-  const gint64 *max_end = (const gint64 *) spans->max_end->data;
+  guint lo = 0, hi = spans->block_max_end->len;
+  const gint64 *block_max_end = (const gint64 *) spans->block_max_end->data;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
-      if (max_end[mid] > time)
+      if (block_max_end[mid] > time)
         hi = mid;
       else
         lo = mid + 1;
     }
-  return lo;
+  guint n = spans->start->len;
+  if (lo == spans->block_max_end->len)
+    return n;
+  /* the spans of the blocks before end at or before time: the first in this
+   * block that ends after it is the one */
+  const gint64 *end = (const gint64 *) spans->end->data;
+  for (guint i = lo * BLOCK; i < n; i++)
+    if (end[i] > time)
+      return i;
+  return n;
 }
 
 guint
@@ -539,7 +553,7 @@ chrono_spans_summarize (ChronoSpans *spans, gint64 begin, gint64 end, ChronoSpan
 gsize
 chrono_spans_get_memory_size (ChronoSpans *spans)
 {
-  gsize size = (gsize) spans->start->len * (8 + 8 + 8); /* start, end, max_end */
+  gsize size = (gsize) spans->start->len * (8 + 8) + spans->block_max_end->len * 8; /* start, end, block_max_end */
   const Column *columns[] = { &spans->state, &spans->flags,    &spans->depth,
                               &spans->label, &spans->instance, &spans->attrs };
   for (gsize c = 0; c < G_N_ELEMENTS (columns); c++)

@@ -41,6 +41,40 @@ test_search_with_overlap (void)
   g_assert_false (chrono_spans_find_at (spans, 25, 0, &index));
 }
 
+/* The first span ending after a time, found through a maximum a block of
+ * spans, is the one a walk through every span finds: spans of every length,
+ * some reaching far past the blocks after theirs, times on and between ends. */
+static void
+test_first_ending_after_matches_brute_force (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (13);
+  for (guint n = 0; n < 400; n += 1 + n / 4)
+    {
+      g_autoptr (ChronoSpans) spans = chrono_spans_new ();
+      gint64 t = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          t += g_rand_int_range (rand, 0, 5);
+          gint64 length =
+              g_rand_int_range (rand, 0, 100) == 0 ? g_rand_int_range (rand, 100, 2000) : g_rand_int_range (rand, 0, 8);
+          append (spans, t, t + length, CHRONO_STATE_RUNNING, 0);
+        }
+      chrono_spans_seal (spans);
+      for (gint64 time = -2; time < t + 2100; time++)
+        {
+          guint expected = n;
+          gint64 running = G_MININT64;
+          for (guint i = 0; i < n && expected == n; i++)
+            {
+              running = MAX (running, chrono_spans_get_end (spans, i));
+              if (running > time)
+                expected = i;
+            }
+          g_assert_cmpuint (chrono_spans_first_ending_after (spans, time), ==, expected);
+        }
+    }
+}
+
 /* The block totals must give the same answer as summing every span. */
 static void
 test_summary_matches_brute_force (void)
@@ -143,6 +177,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/spans/sorting-is-stable", test_sorting_is_stable);
   g_test_add_func ("/spans/search-with-overlap", test_search_with_overlap);
+  g_test_add_func ("/spans/first-ending-after-matches-brute-force", test_first_ending_after_matches_brute_force);
   g_test_add_func ("/spans/summary-matches-brute-force", test_summary_matches_brute_force);
   g_test_add_func ("/spans/summary-dominant", test_summary_dominant);
   g_test_add_func ("/spans/columns-keep-every-value", test_columns_keep_every_value);
