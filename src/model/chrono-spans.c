@@ -31,7 +31,7 @@ typedef struct {
 typedef struct {
   GArray *values; /* NULL while every value is `uniform` */
   guint32 uniform;
-  guint8 size; /* bytes a value: 1, 2 or 4 */
+  guint8 size; /* bytes a value: 1, 2 or 4, as wide as the largest needs */
 } Column;
 
 struct _ChronoSpans {
@@ -69,14 +69,40 @@ column_put (Column *column, guint i, guint32 value)
     }
 }
 
-/* Gives the column an array of its n values, all still `uniform`. */
-static void
-column_spread (Column *column, guint n)
+static guint8
+width_of (guint32 value)
 {
+  return value <= G_MAXUINT8 ? 1 : value <= G_MAXUINT16 ? 2 : 4;
+}
+
+/* Gives the column an array of its n values, all still `uniform`, each as
+ * wide as value needs too. */
+static void
+column_spread (Column *column, guint n, guint32 value)
+{
+  column->size = MAX (width_of (column->uniform), width_of (value));
   column->values = g_array_sized_new (FALSE, FALSE, column->size, n + 1);
   g_array_set_size (column->values, n);
   for (guint i = 0; i < n; i++)
     column_put (column, i, column->uniform);
+}
+
+/* Makes the column's values wide enough for value: labels and instances are
+ * mostly below 256 or 65,536, and a byte or two a span instead of four is
+ * most of a big lane's columns. */
+static void
+column_widen_for (Column *column, guint32 value)
+{
+  guint8 size = width_of (value);
+  if (size <= column->size)
+    return;
+  guint n = column->values->len;
+  Column wider = { g_array_sized_new (FALSE, FALSE, size, n + 1), column->uniform, size };
+  g_array_set_size (wider.values, n);
+  for (guint i = 0; i < n; i++)
+    column_put (&wider, i, column_get (column, i));
+  g_array_unref (column->values);
+  *column = wider;
 }
 
 /* Appends the value of span n (n values before it). */
@@ -89,7 +115,9 @@ column_append (Column *column, guint n, guint32 value)
       return;
     }
   if (column->values == NULL)
-    column_spread (column, n);
+    column_spread (column, n, value);
+  else
+    column_widen_for (column, value);
   g_array_set_size (column->values, n + 1);
   column_put (column, n, value);
 }
@@ -100,7 +128,9 @@ column_set (Column *column, guint n, guint i, guint32 value)
   if (column->values == NULL && value == column->uniform)
     return;
   if (column->values == NULL)
-    column_spread (column, n);
+    column_spread (column, n, value);
+  else
+    column_widen_for (column, value);
   column_put (column, i, value);
 }
 
@@ -116,9 +146,6 @@ chrono_spans_new (void)
   ChronoSpans *spans = g_new0 (ChronoSpans, 1);
   spans->start = g_array_new (FALSE, FALSE, sizeof (gint64));
   spans->end = g_array_new (FALSE, FALSE, sizeof (gint64));
-  spans->state.size = spans->flags.size = sizeof (guint8);
-  spans->depth.size = sizeof (guint16);
-  spans->label.size = spans->instance.size = spans->attrs.size = sizeof (guint32);
   spans->block_max_end = g_array_new (FALSE, FALSE, sizeof (gint64));
   spans->block_time = g_array_new (FALSE, TRUE, sizeof (guint64));
   return spans;

@@ -171,6 +171,42 @@ test_columns_keep_every_value (void)
   g_assert_cmpuint (summary.time_in_state[CHRONO_STATE_RUNNING], ==, 200);
 }
 
+/* A column is as wide as its largest value: a byte while every label is
+ * below 256, widened on the way (two bytes, then four) without losing a
+ * value it held. */
+static void
+test_columns_widen_as_values_grow (void)
+{
+  g_autoptr (ChronoSpans) small = chrono_spans_new ();
+  for (guint i = 0; i < 1000; i++)
+    {
+      ChronoSpan span = { i, i + 1, CHRONO_STATE_RUNNING, 0, (guint16) (i % 3), i % 200, i % 7, 0 };
+      chrono_spans_append (small, &span);
+    }
+  /* start and end, and a byte each for the depth, label and instance */
+  g_assert_cmpuint (chrono_spans_get_memory_size (small), <=, 1000 * (8 + 8 + 3) + 512);
+
+  g_autoptr (ChronoSpans) spans = chrono_spans_new ();
+  const guint n = 300;
+  for (guint i = 0; i < n; i++)
+    {
+      ChronoSpan span = { i, i + 1, CHRONO_STATE_RUNNING, 0, (guint16) (i * 300), i * 1000, i, 0 };
+      chrono_spans_append (spans, &span);
+      if (i == 120)
+        chrono_spans_set_flags (spans, 5, 200);
+    }
+  chrono_spans_seal (spans);
+  for (guint i = 0; i < n; i++)
+    {
+      ChronoSpan out;
+      chrono_spans_get (spans, i, &out);
+      g_assert_cmpuint (out.depth, ==, (guint16) (i * 300));
+      g_assert_cmpuint (out.label, ==, i * 1000);
+      g_assert_cmpuint (out.instance, ==, i);
+      g_assert_cmpuint (out.flags, ==, i == 5 ? 200 : 0);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -181,5 +217,6 @@ main (int argc, char **argv)
   g_test_add_func ("/spans/summary-matches-brute-force", test_summary_matches_brute_force);
   g_test_add_func ("/spans/summary-dominant", test_summary_dominant);
   g_test_add_func ("/spans/columns-keep-every-value", test_columns_keep_every_value);
+  g_test_add_func ("/spans/columns-widen-as-values-grow", test_columns_widen_as_values_grow);
   return g_test_run ();
 }
