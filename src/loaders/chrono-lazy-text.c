@@ -20,6 +20,8 @@ block_free (ChronoTextBlock *block)
   g_free (block->text);
   if (block->lines != NULL)
     g_array_unref (block->lines);
+  if (block->bytes != NULL)
+    g_byte_array_unref (block->bytes);
   g_free (block);
 }
 
@@ -64,6 +66,15 @@ chrono_text_block_reset_lines (ChronoTextBlock *block, guint element_size)
   return block->lines;
 }
 
+GByteArray *
+chrono_text_block_reset_bytes (ChronoTextBlock *block)
+{
+  if (block->bytes == NULL)
+    block->bytes = g_byte_array_new ();
+  g_byte_array_set_size (block->bytes, 0);
+  return block->bytes;
+}
+
 /* A format's split as a ChronoTextSplitFunc. */
 static void
 format_split (gpointer format, ChronoTextBlock *block)
@@ -100,7 +111,8 @@ typedef struct {
   GCancellable *cancellable;
   GAsyncQueue *full; /* ChronoTextBlock*, then END_OF_BLOCKS */
   GAsyncQueue *free_blocks; /* the BLOCKS_IN_FLIGHT blocks go round between the two threads */
-  GError *error;
+  GError *error; /* the input's */
+  GError *consume_error; /* why consume stopped the read */
   gint stop; /* the consuming side gave up */
 } Pipeline;
 
@@ -197,11 +209,8 @@ read_on_one_thread (Pipeline *p, ChronoTextConsumeFunc consume, gpointer data)
   ChronoTextBlock *block = block_new ();
   guint64 line = 1;
   while (read_block (p, block, &line))
-    {
-      consume (data, block);
-      if (g_cancellable_is_cancelled (p->cancellable))
-        break;
-    }
+    if (!consume (data, block, &p->consume_error) || g_cancellable_is_cancelled (p->cancellable))
+      break;
   block_free (block);
 }
 
@@ -219,8 +228,7 @@ read_on_two_threads (Pipeline *p, ChronoTextConsumeFunc consume, gpointer data)
       ChronoTextBlock *block = item;
       if (!stopped)
         {
-          consume (data, block);
-          stopped = g_cancellable_is_cancelled (p->cancellable);
+          stopped = !consume (data, block, &p->consume_error) || g_cancellable_is_cancelled (p->cancellable);
           if (stopped)
             g_atomic_int_set (&p->stop, 1);
         }
@@ -235,11 +243,17 @@ gboolean
 chrono_text_blocks_read (ChronoInput *input, ChronoTextSplitFunc split, gpointer split_data,
                          ChronoTextConsumeFunc consume, gpointer data, GCancellable *cancellable, GError **error)
 {
-  Pipeline p = { input, split, split_data, cancellable, NULL, NULL, NULL, 0 };
+  Pipeline p = { input, split, split_data, cancellable, NULL, NULL, NULL, NULL, 0 };
   if (chrono_input_get_file_size (input) < SMALL_FILE)
     read_on_one_thread (&p, consume, data);
   else
     read_on_two_threads (&p, consume, data);
+  if (p.consume_error != NULL)
+    {
+      g_clear_error (&p.error);
+      g_propagate_error (error, p.consume_error);
+      return FALSE;
+    }
   GError *local_error = p.error;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
@@ -264,13 +278,14 @@ typedef struct {
   gpointer progress_data;
 } Consumer;
 
-static void
-consume_and_report (gpointer data, const ChronoTextBlock *block)
+static gboolean
+consume_and_report (gpointer data, const ChronoTextBlock *block, GError **error)
 {
   Consumer *c = data;
   consume_block (&c->list, c->format, c->reader, block);
   if (c->progress)
     c->progress ((double) block->compressed_offset / MAX (chrono_input_get_file_size (c->input), 1), c->progress_data);
+  return TRUE;
 }
 
 gboolean

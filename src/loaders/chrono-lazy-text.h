@@ -36,6 +36,7 @@ typedef struct {
   guint64 n_lines;
   guint64 compressed_offset; /* how far into the file reading had got: for progress */
   GArray *lines; /* what the format's split made of the lines, or NULL; kept for the next block */
+  GByteArray *bytes; /* what the split wrote beside them (texts it unescaped), or NULL; kept too */
 } ChronoTextBlock;
 
 typedef struct {
@@ -71,11 +72,14 @@ typedef struct {
 /* For a format's split: block->lines, made for elements of element_size
  * on first use, emptied. */
 GArray *chrono_text_block_reset_lines (ChronoTextBlock *block, guint element_size);
+/* For a format's split: block->bytes, made on first use, emptied. */
+GByteArray *chrono_text_block_reset_bytes (ChronoTextBlock *block);
 
 /* Cuts block->text up (on the reading thread, where split_data is its own
  * until the read is over) and sets block->n_lines. */
 typedef void (*ChronoTextSplitFunc) (gpointer split_data, ChronoTextBlock *block);
-typedef void (*ChronoTextConsumeFunc) (gpointer data, const ChronoTextBlock *block);
+/* FALSE stops the read: error is set (chrono_text_blocks_read returns it). */
+typedef gboolean (*ChronoTextConsumeFunc) (gpointer data, const ChronoTextBlock *block, GError **error);
 
 /* Every block of input in file order: a second thread reads and splits the
  * next blocks (NULL split: it counts their lines) while consume takes one on

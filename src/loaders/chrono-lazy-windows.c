@@ -140,45 +140,44 @@ open_input (ChronoLazyWindows *self, GError **error)
   return input;
 }
 
+static const ChronoWindowsTimes NO_TIMES = { G_MAXDOUBLE, -G_MAXDOUBLE };
+
+typedef struct {
+  ChronoLazyWindows *self;
+  ChronoInput *input;
+  ChronoProgressFunc progress;
+  gpointer progress_data;
+} IndexPass;
+
 static gboolean
-input_error (GError *local_error, GError **error)
+index_block (gpointer data, const ChronoTextBlock *text, GError **error)
 {
-  if (local_error == NULL)
+  IndexPass *x = data;
+  ChronoLazyWindows *self = x->self;
+  ChronoWindowsBlock block = {
+    .offset = text->offset, .length = text->length, .first_line = text->first_line, .starts = NO_TIMES
+  };
+  for (guint k = 0; k < CHRONO_WINDOWS_N_REACHES; k++)
+    block.reaches[k] = NO_TIMES;
+  if (!self->format->index_block (self->reader, text, &block, error))
     return FALSE;
-  g_set_error (error, CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_IO, "%s", local_error->message);
-  g_error_free (local_error);
+  g_array_append_val (self->blocks, block);
+  if (x->progress)
+    x->progress (0.5 * text->compressed_offset / MAX (chrono_input_get_file_size (x->input), 1), x->progress_data);
   return TRUE;
 }
 
-static const ChronoWindowsTimes NO_TIMES = { G_MAXDOUBLE, -G_MAXDOUBLE };
-
 gboolean
-chrono_lazy_windows_index_pass (ChronoLazyWindows *self, ChronoWarnings *warnings, ChronoProgressFunc progress,
-                                gpointer progress_data, GCancellable *cancellable, GError **error)
+chrono_lazy_windows_index_pass (ChronoLazyWindows *self, gpointer split_data, ChronoWarnings *warnings,
+                                ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                                GError **error)
 {
   g_autoptr (ChronoInput) input = open_input (self, error);
   if (input == NULL)
     return FALSE;
   chrono_input_keep_gzip_index (input);
-  const char *data;
-  gsize length;
-  guint64 offset;
-  GError *local_error = NULL;
-  while (chrono_input_next_block (input, &data, &length, &offset, cancellable, &local_error))
-    {
-      ChronoWindowsBlock block = { .offset = offset, .length = length, .starts = NO_TIMES };
-      for (guint k = 0; k < CHRONO_WINDOWS_N_REACHES; k++)
-        block.reaches[k] = NO_TIMES;
-      if (!self->format->index_block (self->reader, data, length, &block, error))
-        return FALSE;
-      g_array_append_val (self->blocks, block);
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (progress)
-        progress (0.5 * chrono_input_get_compressed_offset (input) / MAX (chrono_input_get_file_size (input), 1),
-                  progress_data);
-    }
-  if (input_error (local_error, error))
+  IndexPass x = { self, input, progress, progress_data };
+  if (!chrono_text_blocks_read (input, self->format->index_split, split_data, index_block, &x, cancellable, error))
     return FALSE;
   chrono_input_add_warnings (input, warnings);
   self->gzip_index = chrono_input_steal_gzip_index (input);
@@ -415,8 +414,8 @@ typedef struct {
 } OrderPass;
 
 /* A block's items join those held, then every item no later block can precede is placed. */
-static void
-order_block (gpointer data, const ChronoTextBlock *block)
+static gboolean
+order_block (gpointer data, const ChronoTextBlock *block, GError **error)
 {
   OrderPass *o = data;
   ChronoLazyWindows *self = o->self;
@@ -426,6 +425,7 @@ order_block (gpointer data, const ChronoTextBlock *block)
   if (o->progress)
     o->progress (0.5 + 0.5 * block->compressed_offset / MAX (chrono_input_get_file_size (o->input), 1),
                  o->progress_data);
+  return TRUE;
 }
 
 gboolean

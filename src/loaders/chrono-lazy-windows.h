@@ -69,8 +69,12 @@ typedef void (*ChronoWindowsBlockFunc) (gpointer data, const char *text, gsize l
 typedef struct {
   const char *name; /* the format of decoded windows' traces */
   gsize item_size; /* of the items the start-order pass holds */
-  /* Index pass.  Reads one block, sets block->first_line and the times. */
-  gboolean (*index_block) (gpointer reader, const char *text, gsize length, ChronoWindowsBlock *block, GError **error);
+  /* Index pass.  Optional: cuts and parses a block's lines on the reading
+   * thread, without the reader's state (see chrono_text_blocks_read). */
+  void (*index_split) (gpointer split_data, ChronoTextBlock *block);
+  /* Index pass.  Reads one block (text->lines from index_split, or NULL),
+   * sets block's times; FALSE with error set: not a trace of the format. */
+  gboolean (*index_block) (gpointer reader, const ChronoTextBlock *text, ChronoWindowsBlock *block, GError **error);
   /* Times as written into ticks of the trace. */
   gint64 (*to_ticks) (gpointer reader, double time);
   /* Start-order pass.  Optional: runs on the reading thread without the
@@ -101,10 +105,12 @@ G_DECLARE_FINAL_TYPE (ChronoLazyWindows, chrono_lazy_windows, CHRONO, LAZY_WINDO
 ChronoLazyWindows *chrono_lazy_windows_new (ChronoTrace *trace, const char *path, const ChronoLazyWindowsFormat *format,
                                             gpointer reader, GError **error);
 
-/* The index pass: every block through format->index_block; the input's
- * warnings go to warnings.  Progress runs from 0 to one half. */
-gboolean chrono_lazy_windows_index_pass (ChronoLazyWindows *self, ChronoWarnings *warnings, ChronoProgressFunc progress,
-                                         gpointer progress_data, GCancellable *cancellable, GError **error);
+/* The index pass: every block through format->index_split (given
+ * split_data) and format->index_block; the input's warnings go to
+ * warnings.  Progress runs from 0 to one half. */
+gboolean chrono_lazy_windows_index_pass (ChronoLazyWindows *self, gpointer split_data, ChronoWarnings *warnings,
+                                         ChronoProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                                         GError **error);
 /* The smallest time the index pass saw written, or G_MAXDOUBLE. */
 double chrono_lazy_windows_get_first_time (ChronoLazyWindows *self);
 

@@ -107,12 +107,12 @@ index_line (gpointer data, const char *line, guint64 number)
 }
 
 static gboolean
-toy_index_block (gpointer reader, const char *text, gsize length, ChronoWindowsBlock *block, GError **error)
+toy_index_block (gpointer reader, const ChronoTextBlock *text, ChronoWindowsBlock *block, GError **error)
 {
   ToyIndex *t = reader;
-  block->first_line = t->line + 1;
+  g_assert_cmpuint (block->first_line, ==, t->line + 1);
   t->block = block;
-  toy_lines (text, length, block->first_line, index_line, t);
+  toy_lines (text->text, text->length, block->first_line, index_line, t);
   return TRUE;
 }
 
@@ -329,7 +329,7 @@ index_file (const char *path)
   t.windows = chrono_lazy_windows_new (trace, path, &toy_format, &t, &error);
   g_assert_no_error (error);
   g_assert_true (
-      chrono_lazy_windows_index_pass (t.windows, chrono_trace_get_warnings (trace), NULL, NULL, NULL, &error));
+      chrono_lazy_windows_index_pass (t.windows, NULL, chrono_trace_get_warnings (trace), NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (chrono_lazy_windows_order_pass (t.windows, t.n_items, NULL, NULL, NULL, NULL, &error));
   g_assert_no_error (error);

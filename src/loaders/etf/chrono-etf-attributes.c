@@ -135,6 +135,26 @@ hash_text (const char *text, gsize length)
 }
 
 gboolean
+chrono_etf_pairs_parse (Pairs *pairs, const char *text, gsize length)
+{
+  return pairs_parse (pairs, text, length, NULL);
+}
+
+void
+chrono_etf_pairs_borrow (Pairs *pairs, const char *packed, guint n)
+{
+  g_ptr_array_set_size (pairs->keys, n);
+  g_ptr_array_set_size (pairs->values, n);
+  for (guint i = 0; i < n; i++)
+    {
+      pairs->keys->pdata[i] = (char *) packed;
+      packed += strlen (packed) + 1;
+      pairs->values->pdata[i] = (char *) packed;
+      packed += strlen (packed) + 1;
+    }
+}
+
+gboolean
 chrono_etf_parse_pairs (EtfReader *r, const char *text, gsize length)
 {
   g_autofree char *error = NULL;

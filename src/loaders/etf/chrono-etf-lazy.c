@@ -128,19 +128,61 @@ index_fragment (gpointer data, gint64 signal, const RawFragment *fragment)
   chrono_windows_times_add (&z->block->reaches[ETF_REACH_FRAGMENTS], fragment->t0, fragment->t1);
 }
 
+/* A line of the index pass as the reading thread left it. */
+typedef struct {
+  EtfLineAhead ahead;
+  guint64 line;
+  gsize offset, length; /* of the line in the block's text, without its end */
+} IndexLine;
+
+/* ChronoLazyWindowsFormat.index_split: on the reading thread, claims and
+ * fragments (most of a file) parsed ahead; the other lines are left to
+ * the reader, which reads them whole. */
+static void
+index_split (gpointer data, ChronoTextBlock *block)
+{
+  GArray *lines = chrono_text_block_reset_lines (block, sizeof (IndexLine));
+  g_autofree char *scratch = g_malloc (block->length + 1); /* fields are cut in a copy of their line */
+  guint64 line = block->first_line;
+  char *text = block->text, *p = text, *stop = text + block->length;
+  for (; p < stop; line++)
+    {
+      char *newline = memchr (p, '\n', stop + 1 - p); /* text[length] is a '\n' */
+      gsize n = newline - p;
+      if (n > 0 && p[n - 1] == '\r')
+        n--;
+      p[n] = '\0';
+      IndexLine item = { .line = line, .offset = p - text, .length = n };
+      if (memchr (p, '\0', n) != NULL)
+        item.ahead.kind = ETF_AHEAD_LINE; /* its warning is the reader's */
+      else
+        chrono_etf_parse_ahead (p, n, scratch, &item.ahead);
+      if (item.ahead.kind != ETF_AHEAD_NOTHING)
+        g_array_append_val (lines, item);
+      p = newline + 1;
+    }
+  block->n_lines = line - block->first_line;
+}
+
 /* ChronoLazyWindowsFormat.index_block: the block read as a whole read
  * reads it, its claims' starts and the times of its fragments and events noted. */
 static gboolean
-index_block (gpointer data, const char *text, gsize length, ChronoWindowsBlock *block, GError **error)
+index_block (gpointer data, const ChronoTextBlock *text, ChronoWindowsBlock *block, GError **error)
 {
   Lazy *z = data;
   EtfReader *r = z->r;
-  if (chrono_etf_is_legacy (r, text, length, error))
+  if (chrono_etf_is_legacy (r, text->text, text->length, error))
     return FALSE;
-  block->first_line = r->line + 1;
   z->block = block;
   guint events_before = r->events->len;
-  chrono_etf_read_block (r, text, length);
+  for (guint i = 0; i < text->lines->len; i++)
+    {
+      IndexLine *item = &g_array_index (text->lines, IndexLine, i);
+      r->line = item->line;
+      if (!chrono_etf_take_ahead (r, &item->ahead))
+        chrono_etf_read_text_line (r, text->text + item->offset, item->length);
+    }
+  r->line = text->first_line + text->n_lines - 1;
   for (guint e = events_before; e < r->events->len; e++)
     {
       double t = g_array_index (r->events, Event, e).t;
@@ -470,6 +512,10 @@ typedef struct {
       ChronoEtfClaim claim; /* resource: only CHRONO_ETF_CLAIM_HAS_OFFSET */
       const char *attributes; /* in the block's text, NUL-terminated, or NULL */
       gsize attributes_length;
+      /* the attributes' pairs, packed in the block's bytes from pairs_offset;
+       * G_MAXUINT pairs when one is bad (the reader reads them, and says so) */
+      gsize pairs_offset;
+      guint n_pairs;
     };
     RawFragment fragment;
   };
@@ -477,13 +523,33 @@ typedef struct {
   gboolean is_fragment;
 } SplitLine;
 
+#define BAD_PAIRS G_MAXUINT
+
 /* What the reading thread needs of the reader: its own copies. */
 typedef struct {
   gint64 ticks_per_unit;
   guint64 unit_line;
   gint64 early_ticks_per_unit;
   gboolean has_signals;
+  Pairs pairs; /* the reading thread's scratch */
 } SplitSetup;
+
+/* On the reading thread: a claim's attributes parsed into the block's bytes. */
+static void
+split_pairs (SplitSetup *setup, ChronoTextBlock *block, SplitLine *item)
+{
+  item->n_pairs = 0;
+  if (item->attributes == NULL || item->attributes_length == 0)
+    return;
+  if (!chrono_etf_pairs_parse (&setup->pairs, item->attributes, item->attributes_length))
+    {
+      item->n_pairs = BAD_PAIRS;
+      return;
+    }
+  item->pairs_offset = block->bytes->len;
+  item->n_pairs = setup->pairs.keys->len;
+  g_byte_array_append (block->bytes, (const guint8 *) setup->pairs.buffer, setup->pairs.used);
+}
 
 /* On the reading thread: a block's claims (and fragments, when the trace
  * has signals), cut and parsed as chrono_etf_read_block and
@@ -492,10 +558,9 @@ typedef struct {
 static void
 split_claims (gpointer data, ChronoTextBlock *block)
 {
-  const SplitSetup *setup = data;
-  if (block->lines == NULL)
-    block->lines = g_array_new (FALSE, FALSE, sizeof (SplitLine));
-  g_array_set_size (block->lines, 0);
+  SplitSetup *setup = data;
+  chrono_text_block_reset_lines (block, sizeof (SplitLine));
+  chrono_text_block_reset_bytes (block);
   guint64 line = block->first_line;
   char *p = block->text, *stop = block->text + block->length;
   for (; p < stop; line++)
@@ -516,6 +581,7 @@ split_claims (gpointer data, ChronoTextBlock *block)
         {
           item.attributes = fields.attributes;
           item.attributes_length = fields.attributes_length;
+          split_pairs (setup, block, &item);
           g_array_append_val (block->lines, item);
         }
       else if (setup->has_signals
@@ -534,16 +600,16 @@ split_claims (gpointer data, ChronoTextBlock *block)
  * the end, so the order they appear in does not matter, and the set is not
  * kept (the index has no span to give it to). */
 static void
-order_claim (Lazy *z, SplitLine *item)
+order_claim (Lazy *z, const ChronoTextBlock *block, SplitLine *item)
 {
   EtfReader *r = z->r;
   ChronoEtfClaim *claim = &item->claim;
   claim->resource |= chrono_etf_resource_ref (r, item->resource);
   r->line = claim->line; /* for the warnings about attributes */
-  g_ptr_array_set_size (r->pairs.keys, 0);
-  g_ptr_array_set_size (r->pairs.values, 0);
-  if (item->attributes != NULL && item->attributes_length > 0)
+  if (item->n_pairs == BAD_PAIRS)
     chrono_etf_parse_pairs (r, item->attributes, item->attributes_length);
+  else
+    chrono_etf_pairs_borrow (&r->pairs, (const char *) block->bytes->data + item->pairs_offset, item->n_pairs);
   claim->attrs = CHRONO_ATTRS_NONE;
   claim->activity = chrono_etf_place_claim_pairs (r, z->placement, claim);
   chrono_lazy_windows_hold (z->windows, claim->t0, claim);
@@ -602,13 +668,14 @@ consume_block (gpointer data, const ChronoTextBlock *block)
       if (item->is_fragment)
         summarize_fragment (z, item->resource, &item->fragment);
       else
-        order_claim (z, item);
+        order_claim (z, block, item);
     }
 }
 
 static const ChronoLazyWindowsFormat etf_windows = {
   .name = "etf",
   .item_size = sizeof (ChronoEtfClaim),
+  .index_split = index_split,
   .index_block = index_block,
   .to_ticks = to_ticks,
   .split = split_claims,
@@ -727,7 +794,8 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   r->claim_sink_data = z;
   r->fragment_sink = index_fragment;
   r->fragment_sink_data = z;
-  gboolean ok = chrono_lazy_windows_index_pass (z->windows, r->warnings, progress, progress_data, cancellable, error);
+  gboolean ok =
+      chrono_lazy_windows_index_pass (z->windows, NULL, r->warnings, progress, progress_data, cancellable, error);
   chrono_etf_resolve_tickets (r);
   if (!ok || !chrono_etf_check_records (r, error))
     return FALSE;
@@ -737,7 +805,11 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   prepare_events (z);
   z->placement = chrono_etf_placement_new (r, activities); /* after the keys are interned */
   SplitSetup setup = { r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->signal_order->len > 0 };
-  if (!chrono_lazy_windows_order_pass (z->windows, z->n_claims, &setup, progress, progress_data, cancellable, error))
+  chrono_etf_pairs_init (&setup.pairs);
+  gboolean ordered =
+      chrono_lazy_windows_order_pass (z->windows, z->n_claims, &setup, progress, progress_data, cancellable, error);
+  chrono_etf_pairs_clear (&setup.pairs);
+  if (!ordered)
     return FALSE;
   /* a file of signals or events without a claim: one window, so that they can be decoded at all */
   if (r->signal_order->len > 0 || z->n_events > 0)

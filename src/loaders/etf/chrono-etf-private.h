@@ -179,6 +179,13 @@ typedef struct {
 void chrono_etf_pairs_init (Pairs *pairs);
 void chrono_etf_pairs_clear (Pairs *pairs);
 gboolean chrono_etf_parse_pairs (EtfReader *r, const char *text, gsize length);
+/* On any thread: text's pairs into pairs (pairs->buffer[0, used) holds
+ * them as key, value, key…, each NUL-terminated); FALSE when one has no
+ * "=" (chrono_etf_parse_pairs then tells the reader which). */
+gboolean chrono_etf_pairs_parse (Pairs *pairs, const char *text, gsize length);
+/* pairs->keys and values point at n pairs packed as pairs->buffer packs
+ * them, elsewhere (pairs->buffer is not theirs then). */
+void chrono_etf_pairs_borrow (Pairs *pairs, const char *packed, guint n);
 guint32 chrono_etf_push_pairs (EtfReader *r);
 guint32 chrono_etf_intern_attributes (EtfReader *r, const char *text, gsize length);
 gint64 chrono_etf_to_ticks (EtfReader *r, double value);
@@ -198,6 +205,33 @@ gint64 chrono_etf_check_unit (gint64 ticks_per_unit, guint64 unit_line, gint64 e
  * other line and for a fragment a read skips. */
 gboolean chrono_etf_parse_fragment_line (gint64 ticks_per_unit, char *text, char *end, gint64 *signal,
                                          RawFragment *fragment);
+/* What an index pass's reading thread makes of a line, with nothing of a
+ * reader: a claim or a fragment parsed (its times checked only as far as
+ * any unit takes them), nothing (a blank line, a comment), or a line the
+ * reader must read itself. */
+typedef enum {
+  ETF_AHEAD_NOTHING,
+  ETF_AHEAD_CLAIM,
+  ETF_AHEAD_FRAGMENT,
+  ETF_AHEAD_LINE,
+} EtfAheadKind;
+typedef struct {
+  EtfAheadKind kind;
+  gboolean swapped; /* a claim that ended before it started, swapped */
+  gint64 id; /* a claim's resource, a fragment's signal */
+  union {
+    ChronoEtfClaim claim;
+    RawFragment fragment;
+  };
+} EtfLineAhead;
+/* line is NUL-terminated at length and holds no other NUL; it is left as it
+ * is (the reader may read it again), cut in scratch (length + 1 bytes). */
+void chrono_etf_parse_ahead (const char *line, gsize length, char *scratch, EtfLineAhead *out);
+/* The parsed line numbered r->line read on as chrono_etf_read_line reads
+ * it, into the claim and fragment sinks (an index pass); FALSE when the
+ * reader must read the line itself (ETF_AHEAD_LINE, or times the line's
+ * unit does not take: its warning says so). */
+gboolean chrono_etf_take_ahead (EtfReader *r, EtfLineAhead *line);
 void chrono_etf_set_grouping (EtfReader *r, const char *keys);
 void chrono_etf_set_event_grouping (EtfReader *r, const char *keys);
 void chrono_etf_read_view_file (EtfReader *r);
@@ -231,6 +265,9 @@ void chrono_etf_build_dependencies (EtfReader *r, Placement *p, GPtrArray *event
 void chrono_etf_reader_init (EtfReader *r, ChronoTrace *trace, const char *path);
 void chrono_etf_reader_clear (EtfReader *r);
 void chrono_etf_read_block (EtfReader *r, const char *data, gsize length);
+/* One line of a block as chrono_etf_read_block reads each (its length
+ * without the line end), numbered r->line already. */
+void chrono_etf_read_text_line (EtfReader *r, const char *text, gsize length);
 gboolean chrono_etf_is_legacy (EtfReader *r, const char *data, gsize length, GError **error);
 void chrono_etf_resolve_tickets (EtfReader *r);
 gboolean chrono_etf_check_records (EtfReader *r, GError **error);

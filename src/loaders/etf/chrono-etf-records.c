@@ -290,6 +290,23 @@ parse_claim (gint64 ticks_per_unit, const Fields *f, ChronoEtfClaim *claim, gint
   return CLAIM_OK;
 }
 
+/* A claim that parse_claim read, with its line's fields (NULL when a claim
+ * sink takes it, which needs none). */
+static void
+take_claim (EtfReader *r, ChronoEtfClaim *claim, gint64 resource, gboolean swapped, const Fields *f)
+{
+  if (swapped)
+    chrono_warnings_add (r->warnings, r->line, "claim ends before it starts",
+                         _ ("claim %" PRId64 " ends at %g before it starts at %g; start and end are swapped"),
+                         claim->id, claim->t0, claim->t1);
+  claim->resource |= chrono_etf_resource_ref (r, resource);
+  r->records++;
+  if (r->claim_sink != NULL)
+    return r->claim_sink (r->claim_sink_data, claim, f);
+  claim->attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
+  *chrono_etf_claims_append (&r->claims) = *claim;
+}
+
 static void
 read_claim (EtfReader *r, const Fields *f)
 {
@@ -304,16 +321,7 @@ read_claim (EtfReader *r, const Fields *f)
     case CLAIM_TOO_LARGE: return bad_line (r, "C", _ ("a time is too large for the time unit"));
     case CLAIM_OK: break;
     }
-  if (swapped)
-    chrono_warnings_add (r->warnings, r->line, "claim ends before it starts",
-                         _ ("claim %" PRId64 " ends at %g before it starts at %g; start and end are swapped"), claim.id,
-                         claim.t0, claim.t1);
-  claim.resource |= chrono_etf_resource_ref (r, resource);
-  r->records++;
-  if (r->claim_sink != NULL)
-    return r->claim_sink (r->claim_sink_data, &claim, f);
-  claim.attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
-  *chrono_etf_claims_append (&r->claims) = claim;
+  take_claim (r, &claim, resource, swapped, f);
 }
 
 static void
@@ -391,6 +399,28 @@ parse_fragment (gint64 ticks_per_unit, const Fields *f, gint64 *id, RawFragment 
   return NULL;
 }
 
+/* A fragment that parse_fragment read, of a whole read or an index pass. */
+static void
+take_fragment (EtfReader *r, gint64 id, const RawFragment *fragment)
+{
+  Signal *signal = ensure_signal (r, id);
+  if (signal->has_end && fragment->t0 != signal->last_t1)
+    chrono_warnings_add (r->warnings, r->line, "fragments not consecutive",
+                         _ ("signal %" PRId64 ": this fragment starts at %g, the previous one ended at %g (%s)"), id,
+                         fragment->t0, signal->last_t1,
+                         fragment->t0 > signal->last_t1 ? _ ("a gap") : _ ("an overlap"));
+  signal->has_end = TRUE;
+  signal->last_t1 = fragment->t1;
+  signal->n_fragments++;
+  signal->min_t0 = signal->n_fragments == 1 ? fragment->t0 : MIN (signal->min_t0, fragment->t0);
+  signal->max_t1 = signal->n_fragments == 1 ? fragment->t1 : MAX (signal->max_t1, fragment->t1);
+  if (r->fragment_sink != NULL)
+    r->fragment_sink (r->fragment_sink_data, id, fragment);
+  else
+    g_array_append_val (signal->fragments, *fragment);
+  r->records++;
+}
+
 static void
 read_fragment (EtfReader *r, const Fields *f)
 {
@@ -405,21 +435,7 @@ read_fragment (EtfReader *r, const Fields *f)
       r->fragment_sink (r->fragment_sink_data, id, &fragment);
       return;
     }
-  Signal *signal = ensure_signal (r, id);
-  if (signal->has_end && fragment.t0 != signal->last_t1)
-    chrono_warnings_add (r->warnings, r->line, "fragments not consecutive",
-                         _ ("signal %" PRId64 ": this fragment starts at %g, the previous one ended at %g (%s)"), id,
-                         fragment.t0, signal->last_t1, fragment.t0 > signal->last_t1 ? _ ("a gap") : _ ("an overlap"));
-  signal->has_end = TRUE;
-  signal->last_t1 = fragment.t1;
-  signal->n_fragments++;
-  signal->min_t0 = signal->n_fragments == 1 ? fragment.t0 : MIN (signal->min_t0, fragment.t0);
-  signal->max_t1 = signal->n_fragments == 1 ? fragment.t1 : MAX (signal->max_t1, fragment.t1);
-  if (r->fragment_sink != NULL)
-    r->fragment_sink (r->fragment_sink_data, id, &fragment);
-  else
-    g_array_append_val (signal->fragments, fragment);
-  r->records++;
+  take_fragment (r, id, &fragment);
 }
 
 typedef enum {
@@ -500,6 +516,60 @@ chrono_etf_parse_fragment_line (gint64 ticks_per_unit, char *text, char *end, gi
   Fields fields;
   split_fields (text, end, FALSE, &fields);
   return parse_fragment (ticks_per_unit, &fields, signal, fragment) == NULL;
+}
+
+/* Any unit a file may have takes every time this one takes: a line's times
+ * parsed ahead of its unit are checked in it again once it is known. */
+#define LARGEST_UNIT 1
+
+void
+chrono_etf_parse_ahead (const char *line, gsize length, char *scratch, EtfLineAhead *out)
+{
+  memcpy (scratch, line, length + 1);
+  char *text = scratch, *end = scratch + length, *tag_end;
+  Tag tag;
+  out->kind = ETF_AHEAD_LINE;
+  if (!read_tag (&text, &tag_end, &tag))
+    out->kind = ETF_AHEAD_NOTHING;
+  else if (tag == TAG_C)
+    {
+      Fields fields;
+      split_fields (text, end, TRUE, &fields);
+      out->claim = (ChronoEtfClaim){ .activity = CHRONO_ETF_NO_INDEX };
+      out->swapped = FALSE;
+      if (parse_claim (LARGEST_UNIT, &fields, &out->claim, &out->id, &out->swapped) == CLAIM_OK)
+        out->kind = ETF_AHEAD_CLAIM;
+    }
+  else if (tag == TAG_F)
+    {
+      Fields fields;
+      split_fields (text, end, FALSE, &fields);
+      if (parse_fragment (LARGEST_UNIT, &fields, &out->id, &out->fragment) == NULL)
+        out->kind = ETF_AHEAD_FRAGMENT;
+    }
+}
+
+gboolean
+chrono_etf_take_ahead (EtfReader *r, EtfLineAhead *line)
+{
+  g_return_val_if_fail (r->claim_sink != NULL && !r->claims_only, FALSE);
+  switch (line->kind)
+    {
+    case ETF_AHEAD_NOTHING: return TRUE;
+    case ETF_AHEAD_CLAIM:
+      if (!time_fits (r, line->claim.t0) || !time_fits (r, line->claim.t1))
+        return FALSE;
+      line->claim.line = r->line;
+      take_claim (r, &line->claim, line->id, line->swapped, NULL);
+      return TRUE;
+    case ETF_AHEAD_FRAGMENT:
+      if (!time_fits (r, line->fragment.t0) || !time_fits (r, line->fragment.t1))
+        return FALSE;
+      take_fragment (r, line->id, &line->fragment);
+      return TRUE;
+    case ETF_AHEAD_LINE: return FALSE;
+    }
+  g_return_val_if_reached (FALSE);
 }
 
 /* text is NUL-terminated at end and holds no other NUL. */

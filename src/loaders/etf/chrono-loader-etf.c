@@ -50,37 +50,40 @@ build_model (EtfReader *r)
 /* Lines are copied out of the (read-only, mapped) block so fields can be cut
  * in place; a NUL ends a line as it ends a C string. */
 void
+chrono_etf_read_text_line (EtfReader *r, const char *text, gsize length)
+{
+  const char *nul = memchr (text, '\0', length);
+  if (nul != NULL)
+    {
+      /* C strings would stop there and read half a record as a whole one */
+      chrono_warnings_add (r->warnings, r->line, "NUL byte",
+                           _ ("a NUL byte at column %zu (binary data?); the line is ignored"),
+                           (gsize) (nul - text) + 1);
+      return;
+    }
+  if (length + 1 > r->line_buffer_size)
+    {
+      r->line_buffer_size = MAX (length + 1, 2 * r->line_buffer_size);
+      g_free (r->line_buffer);
+      r->line_buffer = g_malloc (r->line_buffer_size);
+    }
+  memcpy (r->line_buffer, text, length);
+  r->line_buffer[length] = '\0';
+  chrono_etf_read_line (r, r->line_buffer, r->line_buffer + length);
+}
+
+void
 chrono_etf_read_block (EtfReader *r, const char *data, gsize length)
 {
   const char *p = data, *stop = data + length;
   while (p < stop)
     {
       const char *newline = memchr (p, '\n', stop - p);
-      const char *line_end = newline ? newline : stop;
-      gsize n = line_end - p;
+      gsize n = (newline ? newline : stop) - p;
       if (n > 0 && p[n - 1] == '\r')
         n--;
-      const char *nul = memchr (p, '\0', n);
-      if (nul != NULL)
-        {
-          /* C strings would stop there and read half a record as a whole one */
-          r->line++;
-          chrono_warnings_add (r->warnings, r->line, "NUL byte",
-                               _ ("a NUL byte at column %zu (binary data?); the line is ignored"),
-                               (gsize) (nul - p) + 1);
-          p = newline ? newline + 1 : stop;
-          continue;
-        }
-      if (n + 1 > r->line_buffer_size)
-        {
-          r->line_buffer_size = MAX (n + 1, 2 * r->line_buffer_size);
-          g_free (r->line_buffer);
-          r->line_buffer = g_malloc (r->line_buffer_size);
-        }
-      memcpy (r->line_buffer, p, n);
-      r->line_buffer[n] = '\0';
       r->line++;
-      chrono_etf_read_line (r, r->line_buffer, r->line_buffer + n);
+      chrono_etf_read_text_line (r, p, n);
       p = newline ? newline + 1 : stop;
     }
 }

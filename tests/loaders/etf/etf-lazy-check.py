@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A TRACE file read lazily (index pass, start-order pass, windows decoded on
-demand) reports what it reports read whole: `info --json` is the same but for
+demand) reports what it reports read whole: `check` tells the same problems,
+`info --json` is the same but for
 the critical path, which a lazy read declines (null, and a note on stderr),
 and a picture of the whole trace, where every window is decoded, is the same
 PNG byte for byte.  On generated files in end order, shuffled, with offsets,
@@ -9,6 +10,7 @@ and on every TRACE fixture; the generated ones also cut into many windows
 signals, whole and zoomed in.
 
 usage: etf-lazy-check.py CLI GEN_ETF WORKDIR FIXTURE_FOLDER"""
+import difflib
 import glob
 import json
 import os
@@ -50,6 +52,12 @@ with tempfile.TemporaryDirectory(dir=sys.argv[3]) as tmp:
         whole.pop("critical_path")
         if lazy != whole:
             problems.append("info --json differs: %s" % sorted(k for k in whole if whole[k] != lazy.get(k)))
+        # every warning, with its line and its words, not only their count
+        told = [subprocess.run([cli, "check", mode, path], capture_output=True, text=True).stdout
+                for mode in ("--lazy=never", "--lazy=always")]
+        if told[0] != told[1]:
+            problems.append("check tells other problems read lazily:\n" + "".join(
+                difflib.unified_diff(told[0].splitlines(True), told[1].splitlines(True), "whole", "lazy")))
         # a generated file in many windows (small blocks), whole and zoomed in
         # (a dozen: fewer than the chunks an export decodes rather than summarise)
         many = ["--chunk-size=%d" % max(65536, os.path.getsize(path) // 12)] if path.startswith(tmp) else []
