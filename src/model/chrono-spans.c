@@ -39,7 +39,12 @@ struct _ChronoSpans {
   Column state, flags, depth, label, instance, attrs;
   GArray *extent; /* ChronoExtent, or NULL while no span has one */
   GArray *block_max_end; /* gint64 a block */
-  GArray *block_time; /* guint64[n_blocks * CHRONO_N_STATES]: ticks */
+  /* Ticks a block spends in each state its spans have: a lane has few of
+   * the CHRONO_N_STATES (one for most), and zeros for the others were a
+   * quarter of an OTF2 archive's memory. */
+  GArray *block_time; /* guint64[n_blocks * n_block_states] */
+  guint8 n_block_states;
+  guint8 block_states[CHRONO_N_STATES]; /* the states of block_time's columns */
   GArray *deep; /* DeepRun, in time order: where spans below the first sub-row are */
   guint16 max_depth;
   gboolean sealed;
@@ -359,6 +364,25 @@ build_max_end (ChronoSpans *spans)
     }
 }
 
+/* The states the spans have, in block_states; column_of: each one's column. */
+static void
+note_block_states (ChronoSpans *spans, guint8 column_of[CHRONO_N_STATES])
+{
+  gboolean used[CHRONO_N_STATES] = { FALSE };
+  if (spans->state.values == NULL)
+    used[spans->state.uniform] = TRUE;
+  else
+    for (guint i = 0; i < spans->state.values->len; i++)
+      used[column_get (&spans->state, i)] = TRUE;
+  spans->n_block_states = 0;
+  for (guint s = 0; s < CHRONO_N_STATES; s++)
+    if (used[s])
+      {
+        column_of[s] = spans->n_block_states;
+        spans->block_states[spans->n_block_states++] = (guint8) s;
+      }
+}
+
 static void
 build_blocks (ChronoSpans *spans)
 {
@@ -368,13 +392,15 @@ build_blocks (ChronoSpans *spans)
    * a span after it: a lane of BLOCK spans or fewer never does */
   if (n <= BLOCK)
     return;
-  guint n_blocks = (n + BLOCK - 1) / BLOCK;
-  g_array_set_size (spans->block_time, (gsize) n_blocks * CHRONO_N_STATES);
+  guint8 column_of[CHRONO_N_STATES];
+  note_block_states (spans, column_of);
+  guint n_blocks = (n + BLOCK - 1) / BLOCK, width = spans->n_block_states;
+  g_array_set_size (spans->block_time, (gsize) n_blocks * width);
   guint64 *totals = (guint64 *) spans->block_time->data;
   for (guint i = 0; i < n; i++)
     {
       guint8 state = (guint8) column_get (&spans->state, i);
-      guint64 *total = &totals[(i / BLOCK) * CHRONO_N_STATES + state];
+      guint64 *total = &totals[(i / BLOCK) * width + column_of[state]];
       *total = chrono_ticks_add (*total, chrono_ticks_between (g_array_index (spans->start, gint64, i),
                                                                g_array_index (spans->end, gint64, i)));
     }
@@ -545,9 +571,13 @@ chrono_spans_summarize (ChronoSpans *spans, gint64 begin, gint64 end, ChronoSpan
     {
       if (i % BLOCK == 0 && i + BLOCK <= whole_end)
         {
-          const guint64 *totals = &g_array_index (spans->block_time, guint64, (i / BLOCK) * CHRONO_N_STATES);
-          for (guint s = 0; s < CHRONO_N_STATES; s++)
-            out->time_in_state[s] = chrono_ticks_add (out->time_in_state[s], totals[s]);
+          guint width = spans->n_block_states;
+          const guint64 *totals = &g_array_index (spans->block_time, guint64, (i / BLOCK) * width);
+          for (guint c = 0; c < width; c++)
+            {
+              guint8 s = spans->block_states[c];
+              out->time_in_state[s] = chrono_ticks_add (out->time_in_state[s], totals[c]);
+            }
           out->count += BLOCK;
           /* the longest of a whole block is not tracked; keep the first as a representative */
           if (longest < 0)
