@@ -137,8 +137,8 @@ struct _Entity {
   gint64 sem_since;
   GHashTable *accesses; /* process name -> Access* */
   /* the rows of the semaphore lane's accesses (chrono-accesses.h) still
-   * open: "process\x1finstance" -> row + 1, and the rows holding it now,
-   * in the order they were assigned */
+   * open, by (process, instance) (OpenRows, their own keys), and the rows
+   * holding it now, in the order they were assigned */
   GHashTable *open_accesses;
   GArray *holding; /* guint */
   /* runnables called with no live process */

@@ -58,30 +58,68 @@ access_set_state (ChronoBtfMachine *m, Access *access, gint64 time, ChronoState 
 
 /* ---- the semaphore's table of accesses ---------------------------------- */
 
-static char *
-access_key (const ChronoBtfEvent *ev)
+/* Who holds or asks for a semaphore: a process (its name's id in the
+ * trace's strings) and its instance. */
+typedef struct {
+  guint32 process;
+  gint64 instance;
+} AccessKey;
+
+/* The rows a key has open, oldest first (a counting semaphore may be taken
+ * again before it is given back); the table's key is the one inside. */
+typedef struct {
+  AccessKey key;
+  GArray *rows; /* guint */
+} OpenRows;
+
+static guint
+access_key_hash (gconstpointer data)
 {
-  return g_strdup_printf ("%s\x1f%" G_GINT64_FORMAT, ev->source, ev->source_instance);
+  const AccessKey *key = data;
+  guint64 h = ((guint64) key->process << 32) ^ (guint64) key->instance;
+  h *= G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  return (guint) (h >> 32);
 }
 
-/* The open rows of this event's (process, instance), oldest first (a
- * counting semaphore may be taken again before it is given back), or NULL. */
-static GArray *
-open_rows (Entity *sem, const char *key)
+static gboolean
+access_key_equal (gconstpointer a, gconstpointer b)
 {
-  return sem->open_accesses ? g_hash_table_lookup (sem->open_accesses, key) : NULL;
+  const AccessKey *x = a, *y = b;
+  return x->process == y->process && x->instance == y->instance;
+}
+
+static void
+open_rows_free (gpointer data)
+{
+  OpenRows *open = data;
+  g_array_unref (open->rows);
+  g_free (open);
+}
+
+static AccessKey
+access_key (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
+{
+  return (AccessKey){ chrono_strings_intern (m->strings, ev->source), ev->source_instance };
+}
+
+/* The open rows of this event's (process, instance), oldest first, or NULL. */
+static GArray *
+open_rows (Entity *sem, const AccessKey *key)
+{
+  OpenRows *open = sem->open_accesses ? g_hash_table_lookup (sem->open_accesses, key) : NULL;
+  return open ? open->rows : NULL;
 }
 
 static guint
-add_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const char *key, gint64 requested)
+add_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const AccessKey *key, gint64 requested)
 {
   if (sem->open_accesses == NULL)
     {
-      sem->open_accesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
+      sem->open_accesses = g_hash_table_new_full (access_key_hash, access_key_equal, NULL, open_rows_free);
       sem->holding = g_array_new (FALSE, FALSE, sizeof (guint));
     }
   ChronoAccess access = {
-    .process = chrono_strings_intern (m->strings, ev->source),
+    .process = key->process,
     .instance = ev->source_instance,
     .requested = requested,
     .assigned = CHRONO_ACCESS_NEVER,
@@ -93,7 +131,12 @@ add_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const ch
   g_assert (row != G_MAXUINT); /* holders are rows already in the table */
   GArray *rows = open_rows (sem, key);
   if (rows == NULL)
-    g_hash_table_insert (sem->open_accesses, g_strdup (key), rows = g_array_new (FALSE, FALSE, sizeof (guint)));
+    {
+      OpenRows *open = g_new (OpenRows, 1);
+      open->key = *key;
+      open->rows = rows = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_hash_table_insert (sem->open_accesses, &open->key, open);
+    }
   g_array_append_val (rows, row);
   return row;
 }
@@ -126,7 +169,7 @@ latest_open (ChronoAccesses *table, GArray *rows, gboolean assigned, guint *at)
 }
 
 static void
-note_assigned (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const char *key)
+note_assigned (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const AccessKey *key)
 {
   ChronoAccesses *table = chrono_lane_ensure_accesses (sem->lane);
   guint at, row = latest_open (table, open_rows (sem, key), FALSE, &at);
@@ -142,7 +185,7 @@ note_assigned (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const
 
 /* A release closes the latest access it holds (else the latest it asked for). */
 static void
-note_released (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const char *key)
+note_released (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const AccessKey *key)
 {
   GArray *rows = open_rows (sem, key);
   ChronoAccesses *table = chrono_lane_get_accesses (sem->lane);
@@ -174,13 +217,13 @@ note_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
 {
   if (m->decoding_chunk)
     return;
-  g_autofree char *key = access_key (ev);
+  AccessKey key = access_key (m, ev);
   if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "exclusivesemaphore"))
-    add_access (m, sem, ev, key, ev->time);
+    add_access (m, sem, ev, &key, ev->time);
   else if (names_equal (ev->event, "assigned"))
-    note_assigned (m, sem, ev, key);
+    note_assigned (m, sem, ev, &key);
   else
-    note_released (m, sem, ev, key);
+    note_released (m, sem, ev, &key);
 }
 
 void

@@ -255,8 +255,28 @@ typedef struct {
   gint64 time;
   char *text;
   char *source, *source_instance, *type, *target, *target_instance, *event, *note;
+  /* the instances' numbers, CHRONO_BTF_NO_INSTANCE for an empty field; a
+   * field that is not a number is NO_INSTANCE too, and bad_instance says so */
+  gint64 source_number, target_number;
+  guint8 bad_instance; /* 1: the source's, 2: the target's */
   guint32 source_id, target_id; /* set by a read's digest; 0 otherwise */
 } SplitLine;
+
+#define BAD_SOURCE_INSTANCE 1
+#define BAD_TARGET_INSTANCE 2
+
+/* An instance field's number (on the reading thread): FALSE when it is not one. */
+static gboolean
+parse_instance (const char *text, gint64 *out)
+{
+  *out = CHRONO_BTF_NO_INSTANCE;
+  if (*text == '\0')
+    return TRUE;
+  if (chrono_text_parse_int64 (text, out))
+    return TRUE;
+  *out = CHRONO_BTF_NO_INSTANCE;
+  return FALSE;
+}
 
 /* Cuts the line in place into its fields; end points at its '\n' (or at the
  * byte after the buffer's end, which is writable). */
@@ -333,18 +353,17 @@ split_line (char *text, char *end, guint64 line, SplitLine *out)
   out->target_instance = fields[5];
   out->event = fields[6];
   out->note = has_note ? fields[7] : NULL;
+  out->bad_instance = 0;
+  if (!parse_instance (out->source_instance, &out->source_number))
+    out->bad_instance |= BAD_SOURCE_INSTANCE;
+  if (!parse_instance (out->target_instance, &out->target_number))
+    out->bad_instance |= BAD_TARGET_INSTANCE;
 }
 
-static gint64
-parse_instance (BtfReader *r, const char *text, const char *what)
+static void
+warn_bad_instance (BtfReader *r, const char *text, const char *what)
 {
-  gint64 value;
-  if (*text == '\0')
-    return CHRONO_BTF_NO_INSTANCE;
-  if (chrono_text_parse_int64 (text, &value))
-    return value;
   chrono_warnings_add (r->warnings, r->line, "bad instance", _ ("%s instance “%s” is not a number"), what, text);
-  return CHRONO_BTF_NO_INSTANCE;
 }
 
 static void
@@ -352,10 +371,14 @@ consume_event (BtfReader *r, const SplitLine *line)
 {
   ChronoBtfEvent ev = { .line = r->line, .time = line->time };
   ev.source = resolve (r->entity_ids, line->source);
-  ev.source_instance = parse_instance (r, line->source_instance, "source");
+  ev.source_instance = line->source_number;
+  if (line->bad_instance & BAD_SOURCE_INSTANCE)
+    warn_bad_instance (r, line->source_instance, "source");
   ev.type = resolve (r->type_ids, line->type);
   ev.target = resolve (r->entity_ids, line->target);
-  ev.target_instance = parse_instance (r, line->target_instance, "target");
+  ev.target_instance = line->target_number;
+  if (line->bad_instance & BAD_TARGET_INSTANCE)
+    warn_bad_instance (r, line->target_instance, "target");
   ev.event = line->event;
   ev.note = line->note;
   if (g_hash_table_size (r->entity_ids) == 0) /* else the ids are of numbers an id table maps to names */
