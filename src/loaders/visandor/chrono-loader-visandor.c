@@ -174,44 +174,77 @@ consume_event (VisandorReader *r, ChronoVisandorEvent *ev)
 typedef enum {
   LINE_FLAG, /* one field, 0 or 1: the flag, when it is the first line */
   LINE_EVENT,
-  LINE_TOO_FEW_FIELDS, /* n_fields */
-  LINE_BAD_FIELD, /* bad, bad_text */
+  LINE_TOO_FEW_FIELDS,
+  LINE_BAD_FIELD,
 } LineKind;
 
-/* A line that is not blank, read: what consume needs without its text. */
+/* A line that is not blank, read: what consume needs without its text.
+ * Blocks of these go between the threads, so a line takes 56 bytes, not
+ * the 72 of an event and the rest beside it: a line that is no event keeps
+ * what its warning needs in the fields an event would have used. */
 typedef struct {
-  ChronoVisandorEvent event; /* its line always; the rest for LINE_EVENT */
+  guint64 line;
+  gint64 time;
+  guint64 node; /* LINE_BAD_FIELD: where the field is in the block's text */
+  gint64 number; /* LINE_TOO_FEW_FIELDS, LINE_FLAG: the fields it has */
+  guint64 wam;
+  gint64 agent;
+  gint32 code;
   guint8 kind; /* LineKind */
-  gint8 bad; /* the index of the field that is not a number */
+  gint8 bad; /* LINE_BAD_FIELD: the index of the field that is not a number */
   guint8 or_flag; /* LINE_FLAG: the flag is 1 */
-  int n_fields;
-  const char *bad_text; /* in the block's text, cut in place */
 } SplitLine;
 
+/* The event of a LINE_EVENT. */
+static ChronoVisandorEvent
+event_of (const SplitLine *line)
+{
+  return (ChronoVisandorEvent){ .line = line->line,
+                                .time = line->time,
+                                .code = line->code,
+                                .node = line->node,
+                                .number = line->number,
+                                .wam = line->wam,
+                                .agent = line->agent };
+}
+
 static gboolean
-split_line (char *text, guint64 line, SplitLine *out)
+split_line (const char *block_text, char *text, guint64 line, SplitLine *out)
 {
   char *fields[6];
   int n = split_fields (text, fields, 6);
   if (n == 0)
     return FALSE;
-  *out = (SplitLine){ .event.line = line, .n_fields = n };
+  out->line = line;
   int bad;
   if (n == 1 && (strcmp (fields[0], "0") == 0 || strcmp (fields[0], "1") == 0))
     {
       out->kind = LINE_FLAG;
       out->or_flag = fields[0][0] == '1';
+      out->number = n;
       return TRUE;
     }
-  switch (parse_event (fields, n, &out->event, &bad))
+  ChronoVisandorEvent event;
+  switch (parse_event (fields, n, &event, &bad))
     {
-    case PARSE_TOO_FEW_FIELDS: out->kind = LINE_TOO_FEW_FIELDS; break;
+    case PARSE_TOO_FEW_FIELDS:
+      out->kind = LINE_TOO_FEW_FIELDS;
+      out->number = n;
+      break;
     case PARSE_BAD_FIELD:
       out->kind = LINE_BAD_FIELD;
       out->bad = (gint8) bad;
-      out->bad_text = fields[bad];
+      out->node = fields[bad] - block_text;
       break;
-    case PARSE_OK: out->kind = LINE_EVENT; break;
+    case PARSE_OK:
+      out->kind = LINE_EVENT;
+      out->time = event.time;
+      out->code = event.code;
+      out->node = event.node;
+      out->number = event.number;
+      out->wam = event.wam;
+      out->agent = event.agent;
+      break;
     }
   return TRUE;
 }
@@ -234,9 +267,9 @@ visandor_split (ChronoTextBlock *block)
     {
       char *newline = memchr (p, '\n', stop + 1 - p);
       *newline = '\0';
-      SplitLine split;
-      if (split_line (p, line++, &split))
-        g_array_append_val (block->lines, split);
+      g_array_set_size (block->lines, block->lines->len + 1);
+      if (!split_line (block->text, p, line++, &g_array_index (block->lines, SplitLine, block->lines->len - 1)))
+        g_array_set_size (block->lines, block->lines->len - 1);
       p = newline + 1;
     }
   block->n_lines = line - block->first_line;
@@ -248,7 +281,7 @@ visandor_split (ChronoTextBlock *block)
 static gboolean
 is_taken_as_flag (const SplitLine *first)
 {
-  return first->kind == LINE_FLAG || first->n_fields < 6;
+  return first->kind == LINE_FLAG || first->kind == LINE_TOO_FEW_FIELDS;
 }
 
 static gboolean
@@ -269,9 +302,9 @@ flag_line (VisandorReader *r, const SplitLine *line)
 }
 
 static void
-consume_line (VisandorReader *r, const SplitLine *line)
+consume_line (VisandorReader *r, const char *block_text, const SplitLine *line)
 {
-  r->line = line->event.line;
+  r->line = line->line;
   if (!r->first_line_read && flag_line (r, line))
     return;
   r->data_lines++;
@@ -282,15 +315,15 @@ consume_line (VisandorReader *r, const SplitLine *line)
       chrono_warnings_add (r->warnings, r->line, "too few fields",
                            _ ("an event line needs 6 fields (timestamp, code, node, branches, WAM, agent), this one "
                               "has %d"),
-                           line->n_fields);
+                           (int) line->number);
       break;
     case LINE_BAD_FIELD:
       chrono_warnings_add (r->warnings, r->line, "bad field", _ ("%s “%s” is not a %s number"),
-                           _ (field_names[line->bad]), line->bad_text,
+                           _ (field_names[line->bad]), block_text + line->node,
                            line->bad == 2 || line->bad == 4 ? _ ("hexadecimal") : _ ("decimal"));
       break;
       case LINE_EVENT: {
-        ChronoVisandorEvent ev = line->event;
+        ChronoVisandorEvent ev = event_of (line);
         consume_event (r, &ev);
       }
       break;
@@ -312,7 +345,10 @@ visandor_digest (gpointer data, ChronoTextBlock *block)
       if (first && is_taken_as_flag (line))
         continue;
       if (line->kind == LINE_EVENT)
-        chrono_visandor_report_feed (r->report, &line->event);
+        {
+          ChronoVisandorEvent ev = event_of (line);
+          chrono_visandor_report_feed (r->report, &ev);
+        }
     }
 }
 
@@ -330,7 +366,7 @@ visandor_consume (gpointer data, const ChronoTextBlock *block, ChronoChunk *chun
     }
   r->chunk = *chunk;
   for (guint i = 0; i < block->lines->len; i++)
-    consume_line (r, &g_array_index (block->lines, SplitLine, i));
+    consume_line (r, block->text, &g_array_index (block->lines, SplitLine, i));
   r->line = block->first_line + block->n_lines - 1;
   *chunk = r->chunk;
 }
