@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "chrono-cli-commands.h"
+#include "chrono-loader.h"
 
 /* The commands, in the order the usage lists them. */
 static const ChronoCliCommand commands[] = {
@@ -203,6 +204,7 @@ main (int argc, char **argv)
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  chrono_loaders_tune_allocator ();
 
   if (argc < 2)
     {

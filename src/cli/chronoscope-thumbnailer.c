@@ -21,6 +21,7 @@ main (int argc, char **argv)
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  chrono_loaders_tune_allocator ();
   int size = 256;
   GOptionEntry entries[] = {
     { "size", 's', 0, G_OPTION_ARG_INT, &size, N_ ("Largest side of the thumbnail in pixels"), N_ ("SIZE") },

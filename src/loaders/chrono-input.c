@@ -26,6 +26,7 @@
 #define READ_SIZE 65536
 /* a text trace's line is far shorter; past this it is not one */
 #define MAX_LINE ((gsize) 64 << 20)
+#define MAX_BLOCK_SIZE ((gsize) 1 << 30)
 /* deflate looks back at most this far: the window an access point keeps */
 #define WINDOW_SIZE 32768u
 #define GZIP_WINDOW_BITS (15 + 16)
@@ -226,11 +227,13 @@ chrono_input_open (const char *path, GError **error)
   return g_steal_pointer (&input);
 }
 
-/* Smaller blocks make more chunks: tests use it to cut small files. */
+/* Smaller blocks make more chunks: tests use it to cut small files.  At
+ * most MAX_BLOCK_SIZE, so that a block, with the longest line it may run
+ * on to, stays below 4 GiB and formats can keep places in it in 32 bits. */
 void
 chrono_input_set_block_size (ChronoInput *input, gsize size)
 {
-  input->block_size = MAX (size, 1);
+  input->block_size = CLAMP (size, 1, MAX_BLOCK_SIZE);
 }
 
 void

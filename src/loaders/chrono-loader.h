@@ -134,6 +134,10 @@ typedef struct {
 #define CHRONO_LAZY_MIN_SIZE (64u << 20)
 
 const ChronoLoaderInfo *const *chrono_loaders_list (void);
+/* For a program's main, before it reads a trace (a library leaves the
+ * process's allocator alone): big allocations are given back to the system
+ * as soon as they are freed. */
+void chrono_loaders_tune_allocator (void);
 /* The options every loader takes ("lazy", …); ends with { NULL }. */
 const ChronoLoaderOption *chrono_loaders_common_options (void);
 /* The declaration of option `name` for files of `info`'s format (its own or a common one), or NULL. */

@@ -248,19 +248,24 @@ typedef enum {
   LINE_BAD_TIME, /* text: the time field */
 } LineKind;
 
+/* A line as split: its texts are where they start in the block's text, cut
+ * in place (blocks stay below 4 GiB: chrono_input_set_block_size), so that
+ * blocks of lines going between the threads take 72 bytes a line, not 112. */
 typedef struct {
-  guint8 kind;
-  guint8 n_fields;
-  guint64 line;
   gint64 time;
-  char *text;
-  char *source, *source_instance, *type, *target, *target_instance, *event, *note;
   /* the instances' numbers, CHRONO_BTF_NO_INSTANCE for an empty field; a
    * field that is not a number is NO_INSTANCE too, and bad_instance says so */
   gint64 source_number, target_number;
-  guint8 bad_instance; /* 1: the source's, 2: the target's */
+  guint32 line; /* after the block's first */
+  guint32 text; /* LINE_HEADER, LINE_BAD_TIME */
+  guint32 source, source_instance, type, target, target_instance, event, note; /* note: NO_NOTE */
   guint32 source_id, target_id; /* set by a read's digest; 0 otherwise */
+  guint8 kind;
+  guint8 n_fields;
+  guint8 bad_instance; /* 1: the source's, 2: the target's */
 } SplitLine;
+
+#define NO_NOTE G_MAXUINT32
 
 #define BAD_SOURCE_INSTANCE 1
 #define BAD_TARGET_INSTANCE 2
@@ -281,10 +286,10 @@ parse_instance (const char *text, gint64 *out)
 /* Cuts the line in place into its fields; end points at its '\n' (or at the
  * byte after the buffer's end, which is writable). */
 static void
-split_line (char *text, char *end, guint64 line, SplitLine *out)
+split_line (const ChronoTextBlock *block, char *text, char *end, guint64 line, SplitLine *out)
 {
   out->kind = LINE_BLANK;
-  out->line = line;
+  out->line = (guint32) (line - block->first_line);
   out->source_id = out->target_id = 0;
   while (end > text && (end[-1] == '\r' || end[-1] == '\n'))
     end--;
@@ -299,7 +304,7 @@ split_line (char *text, char *end, guint64 line, SplitLine *out)
   if (*p == '#')
     {
       out->kind = LINE_HEADER;
-      out->text = p + 1;
+      out->text = (guint32) (p + 1 - block->text);
       return;
     }
 
@@ -342,21 +347,20 @@ split_line (char *text, char *end, guint64 line, SplitLine *out)
   if (!chrono_text_parse_int64 (fields[0], &out->time))
     {
       out->kind = LINE_BAD_TIME;
-      out->text = fields[0];
+      out->text = (guint32) (fields[0] - block->text);
       return;
     }
   out->kind = LINE_EVENT;
-  out->source = fields[1];
-  out->source_instance = fields[2];
-  out->type = fields[3];
-  out->target = fields[4];
-  out->target_instance = fields[5];
-  out->event = fields[6];
-  out->note = has_note ? fields[7] : NULL;
+  guint32 *offsets[] = { &out->source,          &out->source_instance, &out->type, &out->target,
+                         &out->target_instance, &out->event,           &out->note };
+  for (int i = 0; i < 7; i++)
+    *offsets[i] = (guint32) (fields[1 + i] - block->text);
+  if (!has_note)
+    out->note = NO_NOTE;
   out->bad_instance = 0;
-  if (!parse_instance (out->source_instance, &out->source_number))
+  if (!parse_instance (fields[2], &out->source_number))
     out->bad_instance |= BAD_SOURCE_INSTANCE;
-  if (!parse_instance (out->target_instance, &out->target_number))
+  if (!parse_instance (fields[5], &out->target_number))
     out->bad_instance |= BAD_TARGET_INSTANCE;
 }
 
@@ -367,20 +371,20 @@ warn_bad_instance (BtfReader *r, const char *text, const char *what)
 }
 
 static void
-consume_event (BtfReader *r, const SplitLine *line)
+consume_event (BtfReader *r, const char *text, const SplitLine *line)
 {
   ChronoBtfEvent ev = { .line = r->line, .time = line->time };
-  ev.source = resolve (r->entity_ids, line->source);
+  ev.source = resolve (r->entity_ids, text + line->source);
   ev.source_instance = line->source_number;
   if (line->bad_instance & BAD_SOURCE_INSTANCE)
-    warn_bad_instance (r, line->source_instance, "source");
-  ev.type = resolve (r->type_ids, line->type);
-  ev.target = resolve (r->entity_ids, line->target);
+    warn_bad_instance (r, text + line->source_instance, "source");
+  ev.type = resolve (r->type_ids, text + line->type);
+  ev.target = resolve (r->entity_ids, text + line->target);
   ev.target_instance = line->target_number;
   if (line->bad_instance & BAD_TARGET_INSTANCE)
-    warn_bad_instance (r, line->target_instance, "target");
-  ev.event = line->event;
-  ev.note = line->note;
+    warn_bad_instance (r, text + line->target_instance, "target");
+  ev.event = text + line->event;
+  ev.note = line->note == NO_NOTE ? NULL : text + line->note;
   if (g_hash_table_size (r->entity_ids) == 0) /* else the ids are of numbers an id table maps to names */
     {
       ev.source_id = line->source_id;
@@ -423,13 +427,14 @@ is_integer_text (const char *text)
 }
 
 static void
-consume_line (BtfReader *r, const SplitLine *line)
+consume_line (BtfReader *r, const ChronoTextBlock *block, const SplitLine *line)
 {
-  r->line = line->line;
+  r->line = block->first_line + line->line;
+  char *text = block->text + line->text;
   switch (line->kind)
     {
     case LINE_BLANK: break;
-    case LINE_HEADER: header_line (r, line->text); break;
+    case LINE_HEADER: header_line (r, text); break;
     case LINE_TOO_FEW_FIELDS:
       r->data_lines++;
       chrono_warnings_add (r->warnings, r->line, "too few fields",
@@ -437,16 +442,16 @@ consume_line (BtfReader *r, const SplitLine *line)
       break;
     case LINE_BAD_TIME:
       r->data_lines++;
-      if (is_integer_text (line->text))
+      if (is_integer_text (text))
         chrono_warnings_add (r->warnings, r->line, "time out of range",
-                             _ ("time “%s” is out of range: times are counted in 64 bits, up to %" PRId64), line->text,
+                             _ ("time “%s” is out of range: times are counted in 64 bits, up to %" PRId64), text,
                              G_MAXINT64);
       else
-        chrono_warnings_add (r->warnings, r->line, "bad time", _ ("time “%s” is not an integer"), line->text);
+        chrono_warnings_add (r->warnings, r->line, "bad time", _ ("time “%s” is not an integer"), text);
       break;
     case LINE_EVENT:
       r->data_lines++;
-      consume_event (r, line);
+      consume_event (r, block->text, line);
       break;
     }
 }
@@ -464,10 +469,11 @@ btf_split (ChronoTextBlock *block)
   while (p < stop)
     {
       char *newline = memchr (p, '\n', stop + 1 - p);
-      SplitLine split;
-      split_line (p, newline, line++, &split);
-      if (split.kind != LINE_BLANK)
-        g_array_append_val (block->lines, split);
+      g_array_set_size (block->lines, block->lines->len + 1);
+      SplitLine *split = &g_array_index (block->lines, SplitLine, block->lines->len - 1);
+      split_line (block, p, newline, line++, split);
+      if (split->kind == LINE_BLANK)
+        g_array_set_size (block->lines, block->lines->len - 1);
       p = newline + 1;
     }
   block->n_lines = line - block->first_line;
@@ -494,8 +500,8 @@ btf_digest (gpointer data, ChronoTextBlock *block)
       SplitLine *line = &g_array_index (block->lines, SplitLine, i);
       if (line->kind != LINE_EVENT)
         continue;
-      line->source_id = name_id (r->name_ids, line->source);
-      line->target_id = name_id (r->name_ids, line->target);
+      line->source_id = name_id (r->name_ids, block->text + line->source);
+      line->target_id = name_id (r->name_ids, block->text + line->target);
     }
 }
 
@@ -514,7 +520,7 @@ btf_consume (gpointer data, const ChronoTextBlock *block, ChronoChunk *chunk)
     }
   r->chunk = *chunk;
   for (guint i = 0; i < block->lines->len; i++)
-    consume_line (r, &g_array_index (block->lines, SplitLine, i));
+    consume_line (r, block, &g_array_index (block->lines, SplitLine, i));
   r->line = block->first_line + block->n_lines - 1;
   *chunk = r->chunk;
 }
