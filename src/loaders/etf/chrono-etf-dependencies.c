@@ -156,9 +156,10 @@ chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoEtfFindClaim fin
 {
   Endpoints ends = { find_claim, find_event, data };
   ChronoLinks *links = chrono_trace_get_links (r->trace);
-  for (guint i = 0; i < r->dependencies->len; i++)
+  for (guint i = 0; i < r->dependencies.n; i++)
     {
-      const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
+      chrono_etf_chunked_release_before (&r->dependencies, i);
+      const Dependency *d = chrono_etf_chunked_get (&r->dependencies, i);
       const DependencyEnds *type = &dependency_ends[d->type];
       ChronoLane *src_lane = NULL, *dst_lane = NULL;
       gint64 src_time, dst_time;
@@ -168,4 +169,5 @@ chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoEtfFindClaim fin
       ChronoLink link = { src_lane, dst_lane, src_time, dst_time, (guint32) d->type, d->attrs, d->id };
       chrono_links_append (links, &link);
     }
+  chrono_etf_chunked_clear (&r->dependencies);
 }

@@ -220,9 +220,9 @@ ids_setup (Lazy *z)
     z->wanted_bits = g_new0 (guint64, words);
   else
     chrono_etf_ids_init (&z->wanted, 0);
-  for (guint i = 0; i < r->dependencies->len; i++)
+  for (guint i = 0; i < r->dependencies.n; i++)
     {
-      const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
+      const Dependency *d = chrono_etf_chunked_get (&r->dependencies, i);
       gboolean src_claim, dst_claim;
       chrono_etf_dependency_ends (d->type, &src_claim, &dst_claim);
       gint64 ids[2] = { d->src, d->dst };
@@ -366,9 +366,9 @@ keep_event_ends (Lazy *z, GPtrArray *lanes)
   chrono_etf_number_events (r, &numbered);
   chrono_etf_ids_init (&z->event_ids, 0);
   z->event_ends = g_array_new (FALSE, FALSE, sizeof (EventEnd));
-  for (guint i = 0; i < r->dependencies->len; i++)
+  for (guint i = 0; i < r->dependencies.n; i++)
     {
-      const Dependency *d = &g_array_index (r->dependencies, Dependency, i);
+      const Dependency *d = chrono_etf_chunked_get (&r->dependencies, i);
       gboolean is_claim[2];
       chrono_etf_dependency_ends (d->type, &is_claim[0], &is_claim[1]);
       gint64 ids[2] = { d->src, d->dst };

@@ -123,7 +123,8 @@ typedef struct {
   ChronoEtfIds resource_ids; /* resource id -> index in resource_refs */
   ChronoEtfClaims claims;
   ChronoEtfInterner *interner; /* while reading: attrs of the records are its tickets */
-  GArray *events, *dependencies; /* Event, Dependency */
+  GArray *events; /* Event */
+  ChronoEtfChunked dependencies; /* Dependency, let go as they are linked */
   ChronoEtfIds signal_ids; /* signal id -> index in signal_order */
   GPtrArray *signal_order; /* Signal*, by first appearance */
   GPtrArray *grouping; /* attribute keys that name an activity lane */
@@ -286,6 +287,8 @@ guint32 chrono_etf_resource_ref (EtfReader *r, gint64 id);
 typedef const ChronoEtfClaim *(*ChronoEtfFindClaim) (gpointer data, gint64 id);
 /* The lane and time of the first event (in file order) with an id; FALSE when none. */
 typedef gboolean (*ChronoEtfFindEvent) (gpointer data, gint64 id, ChronoLane **lane, gint64 *time);
+/* Each dependency whose ends are found becomes a link of the trace; the
+ * dependencies are let go as they are linked. */
 void chrono_etf_link_dependencies (EtfReader *r, Placement *p, ChronoEtfFindClaim find_claim,
                                    ChronoEtfFindEvent find_event, gpointer data);
 /* Whether a dependency of a type (0 to 8) joins claims or events, at each end. */

@@ -336,7 +336,7 @@ read_dependency (EtfReader *r, const Fields *f)
   if (dependency.type < 0 || dependency.type > 8)
     return bad_line (r, "D", _ ("the type must be 0 to 8"));
   dependency.attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
-  g_array_append_val (r->dependencies, dependency);
+  *(Dependency *) chrono_etf_chunked_append (&r->dependencies) = dependency;
   r->records++;
 }
 

@@ -98,6 +98,39 @@ chrono_etf_ids_insert (ChronoEtfIds *ids, gint64 id, guint32 index)
   return index;
 }
 
+/* ---- records in chunks -------------------------------------------------- */
+
+void
+chrono_etf_chunked_init (ChronoEtfChunked *chunked, guint record_size)
+{
+  chunked->chunks = g_ptr_array_new_with_free_func (g_free);
+  chunked->n = 0;
+  chunked->record_size = record_size;
+}
+
+void
+chrono_etf_chunked_clear (ChronoEtfChunked *chunked)
+{
+  g_clear_pointer (&chunked->chunks, g_ptr_array_unref);
+  chunked->n = 0;
+}
+
+gpointer
+chrono_etf_chunked_append (ChronoEtfChunked *chunked)
+{
+  g_return_val_if_fail (chunked->n < G_MAXUINT32 - 1, NULL);
+  if ((chunked->n & ((1u << CHRONO_ETF_CHUNKED_BITS) - 1)) == 0)
+    g_ptr_array_add (chunked->chunks, g_malloc ((gsize) chunked->record_size << CHRONO_ETF_CHUNKED_BITS));
+  return chrono_etf_chunked_get (chunked, chunked->n++);
+}
+
+void
+chrono_etf_chunked_release_before (ChronoEtfChunked *chunked, guint index)
+{
+  for (guint k = 0; k < (index >> CHRONO_ETF_CHUNKED_BITS) && k < chunked->chunks->len; k++)
+    g_clear_pointer (&g_ptr_array_index (chunked->chunks, k), g_free);
+}
+
 /* ---- claims ------------------------------------------------------------- */
 
 void

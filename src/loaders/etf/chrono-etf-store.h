@@ -111,6 +111,34 @@ chrono_etf_claims_get (ChronoEtfClaims *claims, guint index)
   return &chunk[index & (CHRONO_ETF_CLAIM_CHUNK - 1)];
 }
 
+/* Records of one size in chunks, so that those done with can be let go
+ * while the rest are still read (a TRACE file's dependencies as they are
+ * linked: they, the claims' ends they name and the links were all in
+ * memory at once). */
+/* A chunk of 32768 records is big enough to be a mapping of its own, given
+ * back to the system when released (chrono_loaders_tune_allocator). */
+#define CHRONO_ETF_CHUNKED_BITS 15
+
+typedef struct {
+  GPtrArray *chunks; /* 1 << CHRONO_ETF_CHUNKED_BITS records each, NULL once released */
+  guint n;
+  guint record_size;
+} ChronoEtfChunked;
+
+void chrono_etf_chunked_init (ChronoEtfChunked *chunked, guint record_size);
+void chrono_etf_chunked_clear (ChronoEtfChunked *chunked);
+/* Room for one more record, at index n - 1 once returned. */
+gpointer chrono_etf_chunked_append (ChronoEtfChunked *chunked);
+/* Frees the chunks wholly before record index: none of them is asked for again. */
+void chrono_etf_chunked_release_before (ChronoEtfChunked *chunked, guint index);
+
+static inline gpointer
+chrono_etf_chunked_get (ChronoEtfChunked *chunked, guint index)
+{
+  char *chunk = g_ptr_array_index (chunked->chunks, index >> CHRONO_ETF_CHUNKED_BITS);
+  return chunk + (gsize) (index & ((1u << CHRONO_ETF_CHUNKED_BITS) - 1)) * chunked->record_size;
+}
+
 /* Attribute sets interned on a worker thread while the lines are still being
  * read: interning is half of the loading time and needs nothing but the
  * pairs.  Until finish, only the worker touches the trace's attributes and

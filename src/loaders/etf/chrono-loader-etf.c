@@ -41,7 +41,7 @@ build_model (EtfReader *r)
   chrono_etf_build_dependencies (r, placement, event_lanes);
   /* the claims' spans are the bulk of the model: make room for them first */
   g_clear_pointer (&r->events, g_array_unref);
-  g_clear_pointer (&r->dependencies, g_array_unref);
+  chrono_etf_chunked_clear (&r->dependencies);
   chrono_etf_fill_claim_lanes (r, placement);
   chrono_lane_sort_children (activities);
   chrono_etf_placement_free (placement);
@@ -108,9 +108,9 @@ chrono_etf_resolve_tickets (EtfReader *r)
       Event *event = &g_array_index (r->events, Event, i);
       event->attrs = chrono_etf_ticket_set (sets, event->attrs);
     }
-  for (guint i = 0; i < r->dependencies->len; i++)
+  for (guint i = 0; i < r->dependencies.n; i++)
     {
-      Dependency *dependency = &g_array_index (r->dependencies, Dependency, i);
+      Dependency *dependency = chrono_etf_chunked_get (&r->dependencies, i);
       dependency->attrs = chrono_etf_ticket_set (sets, dependency->attrs);
     }
   for (guint i = 0; i < r->signal_order->len; i++)
@@ -128,7 +128,7 @@ chrono_etf_reader_clear (EtfReader *r)
   chrono_etf_ids_clear (&r->resource_ids);
   chrono_etf_claims_clear (&r->claims);
   g_clear_pointer (&r->events, g_array_unref);
-  g_clear_pointer (&r->dependencies, g_array_unref);
+  chrono_etf_chunked_clear (&r->dependencies);
   chrono_etf_ids_clear (&r->signal_ids);
   g_ptr_array_unref (r->signal_order);
   g_clear_pointer (&r->grouping, g_ptr_array_unref);
@@ -151,13 +151,13 @@ chrono_etf_reader_init (EtfReader *r, ChronoTrace *trace, const char *path)
     .resources = g_array_new (FALSE, FALSE, sizeof (Resource)),
     .resource_refs = g_array_new (FALSE, FALSE, sizeof (ResourceRef)),
     .events = g_array_new (FALSE, FALSE, sizeof (Event)),
-    .dependencies = g_array_new (FALSE, FALSE, sizeof (Dependency)),
     .signal_order = g_ptr_array_new_with_free_func (chrono_etf_free_signal),
     .grouping = g_ptr_array_new_with_free_func (g_free),
     .event_grouping = g_ptr_array_new_with_free_func (g_free),
     .attr_cache = g_new0 (AttrCacheEntry, ATTR_CACHE_MIN_SLOTS),
     .attr_cache_mask = ATTR_CACHE_MIN_SLOTS - 1,
   };
+  chrono_etf_chunked_init (&r->dependencies, sizeof (Dependency));
   chrono_etf_ids_init (&r->resource_ids, 0);
   chrono_etf_ids_init (&r->signal_ids, 0);
   chrono_etf_claims_init (&r->claims);
