@@ -150,6 +150,9 @@ dump_tree (GString *out, ChronoTrace *trace, ChronoTree *tree)
 {
   static const char *const stretch_kinds[] = { "ran", "suspended", "helped", "waiting" };
   ChronoStrings *strings = chrono_trace_get_strings (trace);
+  gint64 cut;
+  if (chrono_tree_get_cut (tree, &cut))
+    g_string_append_printf (out, "  cut %" G_GINT64_FORMAT "\n", cut);
   for (guint i = 0; i < chrono_tree_get_n_nodes (tree); i++)
     {
       const ChronoTreeNode *node = chrono_tree_get_node (tree, i);

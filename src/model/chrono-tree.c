@@ -11,6 +11,8 @@ struct _ChronoTree {
   GArray *first_stretch; /* guint32 per node + 1, once sealed */
   GArray *hull; /* gint64 pairs per node: the earliest start and latest end of its descendants, once sealed */
   gboolean sealed;
+  gboolean cut;
+  gint64 cut_time;
 };
 
 ChronoTree *
@@ -38,6 +40,21 @@ chrono_tree_free (ChronoTree *tree)
   g_array_unref (tree->first_stretch);
   g_array_unref (tree->hull);
   g_free (tree);
+}
+
+void
+chrono_tree_set_cut (ChronoTree *tree, gint64 time)
+{
+  tree->cut = TRUE;
+  tree->cut_time = time;
+}
+
+gboolean
+chrono_tree_get_cut (ChronoTree *tree, gint64 *time)
+{
+  if (tree->cut)
+    *time = tree->cut_time;
+  return tree->cut;
 }
 
 guint32

@@ -80,6 +80,12 @@ const ChronoTreeStretch *chrono_tree_get_stretch (ChronoTree *tree, guint index)
 guint chrono_tree_get_n_stretches (ChronoTree *tree);
 const char *chrono_tree_outcome_get_name (ChronoTreeOutcome outcome);
 
+/* A tree cut short: it took no node that began at time or later (the
+ * trace goes on without it), which its picture must say. */
+void chrono_tree_set_cut (ChronoTree *tree, gint64 time);
+/* TRUE, with the time it was cut at, for a tree cut short. */
+gboolean chrono_tree_get_cut (ChronoTree *tree, gint64 *time);
+
 gsize chrono_tree_get_memory_size (ChronoTree *tree);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChronoTree, chrono_tree_free)

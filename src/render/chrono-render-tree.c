@@ -10,6 +10,7 @@
  * own row. */
 #include "chrono-render-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* Past this many stretches a folded subtree shows as its time hull. */
@@ -238,6 +239,47 @@ draw_outcome (const TreeRow *r, const ChronoTreeNode *node)
   ctx->outcomes_seen |= 1u << node->outcome;
 }
 
+/* A tree cut short holds nothing from its cut on, which must not read as
+ * goals that stopped: each row is hatched from there, and the first says
+ * why. */
+static void
+draw_cut (const TreeRow *r, guint32 node)
+{
+  ChronoRenderContext *ctx = r->ctx;
+  const ChronoRenderOptions *o = ctx->o;
+  gint64 cut;
+  if (!chrono_tree_get_cut (r->tree, &cut) || cut > o->end)
+    return;
+  double x0 = chrono_render_options_time_to_x (o, MAX (cut, o->begin));
+  double x1 = chrono_render_options_time_to_x (o, o->end);
+  cairo_t *cr = ctx->cr;
+  cairo_save (cr);
+  cairo_rectangle (cr, x0, r->top, MAX (x1 - x0, 1.0), r->height);
+  cairo_clip (cr);
+  chrono_rgb_set_source_alpha (cr, &ctx->palette->dim_text, 0.45);
+  cairo_set_line_width (cr, 1.0);
+  for (double x = x0 - r->height; x < x1; x += 6.0)
+    {
+      cairo_move_to (cr, x, r->top + r->height);
+      cairo_line_to (cr, x + r->height, r->top);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  if (node != 0)
+    return;
+  PangoLayout *text = ctx->small_text;
+  const char *words = _ ("the tree is cut short here: the agents show the rest");
+  int tw, th;
+  chrono_render_text_size (text, words, &tw, &th);
+  if (x1 - x0 < tw + 12.0 || th > r->height)
+    return;
+  double y = r->top + (r->height - th) / 2.0;
+  chrono_rgb_set_source_alpha (cr, &ctx->palette->background, 0.85);
+  cairo_rectangle (cr, x0 + 2.0, y, tw + 6.0, th);
+  cairo_fill (cr);
+  chrono_render_text (ctx, text, words, x0 + 5.0, y, -1, &ctx->palette->text);
+}
+
 void
 chrono_render_tree_row (ChronoRenderContext *ctx, ChronoLayout *layout, const ChronoLayoutRow *row, double top)
 {
@@ -252,6 +294,7 @@ chrono_render_tree_row (ChronoRenderContext *ctx, ChronoLayout *layout, const Ch
   guint budget = G_MAXUINT;
   draw_node_stretches (&r, row->node, 1.0, &budget);
   draw_outcome (&r, node);
+  draw_cut (&r, row->node);
 }
 
 /* The split and join bars cross other rows: drawn once all rows are. */

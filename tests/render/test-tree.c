@@ -3,6 +3,12 @@
  * lane: folding a node hides its subtree, big trees open folded. */
 #include "chrono-layout.h"
 
+#include <math.h>
+#include <string.h>
+
+#include "chrono-dump.h"
+#include "chrono-renderer.h"
+
 static guint32
 add (ChronoTree *tree, guint32 parent, guint64 key, gint64 number, guint64 order, gint64 start)
 {
@@ -212,6 +218,66 @@ test_big_tree_opens_folded (void)
   g_assert_cmpuint (count_node_rows (layout), <=, CHRONO_LAYOUT_TREE_ROWS + 64);
 }
 
+/* The tree's rows drawn at 400 × 200, as RGB bytes of the lane area only. */
+static GBytes *
+draw_tree_rows (ChronoTrace *trace, int *out_left, int *out_stride)
+{
+  g_autoptr (ChronoLayout) layout = chrono_layout_new (trace);
+  g_autoptr (ChronoRenderer) renderer = chrono_renderer_new (trace, layout);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, trace, 400, 200);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 200);
+  cairo_t *cr = cairo_create (surface);
+  chrono_renderer_draw (renderer, cr, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  *out_left = (int) chrono_render_options_time_to_x (&o, 0);
+  *out_stride = cairo_image_surface_get_stride (surface);
+  GBytes *pixels = g_bytes_new (cairo_image_surface_get_data (surface), (gsize) *out_stride * 200);
+  cairo_surface_destroy (surface);
+  return pixels;
+}
+
+/* Pixels that differ between two pictures, in columns [x0, x1). */
+static guint
+differing_pixels (GBytes *a, GBytes *b, int stride, int x0, int x1)
+{
+  const guint32 *pa = g_bytes_get_data (a, NULL), *pb = g_bytes_get_data (b, NULL);
+  guint n = 0;
+  for (int y = 0; y < 200; y++)
+    for (int x = x0; x < x1; x++)
+      n += pa[y * stride / 4 + x] != pb[y * stride / 4 + x];
+  return n;
+}
+
+/* A tree cut short says so from its cut on, in its picture and its dump;
+ * before the cut the picture is the whole tree's. */
+static void
+test_cut_tree_says_so (void)
+{
+  g_autoptr (ChronoTrace) whole = trace_with_tree (binary_tree (2));
+  ChronoTree *tree = binary_tree (2);
+  chrono_tree_set_cut (tree, 60);
+  g_autoptr (ChronoTrace) cut = trace_with_tree (tree);
+  gint64 time = 0;
+  g_assert_true (chrono_tree_get_cut (tree, &time));
+  g_assert_cmpint (time, ==, 60);
+
+  int left, stride;
+  g_autoptr (GBytes) whole_pixels = draw_tree_rows (whole, &left, &stride);
+  g_autoptr (GBytes) cut_pixels = draw_tree_rows (cut, &left, &stride);
+  ChronoRenderOptions o;
+  chrono_render_options_init (&o, cut, 400, 200);
+  int x_cut = (int) floor (chrono_render_options_time_to_x (&o, 60));
+  g_assert_cmpuint (differing_pixels (whole_pixels, cut_pixels, stride, 0, x_cut - 1), ==, 0);
+  g_assert_cmpuint (differing_pixels (whole_pixels, cut_pixels, stride, x_cut, 400), >, 100);
+
+  g_autofree char *dump = chrono_trace_dump (cut);
+  g_assert_nonnull (strstr (dump, "\n  cut 60\n"));
+  g_autofree char *whole_dump = chrono_trace_dump (whole);
+  g_assert_null (strstr (whole_dump, "  cut "));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -221,5 +287,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tree/unordered-input", test_unordered_input);
   g_test_add_func ("/tree/layout-folds", test_layout_folds);
   g_test_add_func ("/tree/big-tree-opens-folded", test_big_tree_opens_folded);
+  g_test_add_func ("/tree/cut-tree-says-so", test_cut_tree_says_so);
   return g_test_run ();
 }

@@ -457,6 +457,7 @@ add_node (ChronoVisandorMachine *m, guint64 line, const ChronoTreeNode *node)
       /* the whole tree of a huge trace would not fit beside its index:
        * it stops here, said so; the agent lanes go on to the end */
       m->tree_full = TRUE;
+      chrono_tree_set_cut (m->tree, node->start);
       chrono_warnings_add (m->warnings, line, "tree cut short",
                            _ ("the tree shows the first %u goals and branches, up to this line; the agents show "
                               "everything"),
