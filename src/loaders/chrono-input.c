@@ -485,13 +485,15 @@ chrono_input_next_block (ChronoInput *input, const char **out_data, gsize *out_l
       return FALSE;
   gsize from = MIN (input->block_size, buffer->len);
   const guint8 *newline = memchr (buffer->data + from, '\n', buffer->len - from);
+  /* the line being ended begins after the block's last newline before from
+   * (the block may be longer than a line may be) */
+  const guint8 *before = newline == NULL ? memrchr (buffer->data, '\n', from) : NULL;
+  gsize line_start = before != NULL ? (gsize) (before - buffer->data) + 1 : 0;
   while (newline == NULL && !input->eof)
     {
-      if (buffer->len > MAX_LINE)
+      if (buffer->len - line_start > MAX_LINE)
         {
-          /* the long line begins after the block's last newline */
-          const guint8 *before = memrchr (buffer->data, '\n', from);
-          guint64 start = input->out_offset + (before ? (guint64) (before - buffer->data) + 1 : 0);
+          guint64 start = input->out_offset + line_start;
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        _ ("%s: the line from byte %" PRIu64 " of the text is longer than %zu"
                           " MiB; this is not a text trace"),

@@ -439,6 +439,40 @@ test_digest (void)
     }
 }
 
+/* A block may be longer than a line may be (64 MiB): blocks of 68 MiB
+ * cut a 72 MiB file of short lines in two, not "a line longer than 64 MiB"
+ * because the first read ended inside a line. */
+static void
+test_blocks_longer_than_a_line_may_be (void)
+{
+  const gsize size = ((gsize) 72 << 20) - 2; /* its last byte a newline */
+  char *text = g_malloc (size + 1);
+  for (gsize i = 0; i < size; i++)
+    text[i] = i % 10 == 9 ? '\n' : 'a';
+  text[size] = '\0';
+  g_autofree char *path = write_temp (text, FALSE);
+  g_free (text);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChronoInput) input = chrono_input_open_for_loader (path, &error);
+  g_assert_no_error (error);
+  chrono_input_set_block_size (input, ((gsize) 68 << 20) + 3); /* ends inside a line */
+  const char *data;
+  gsize length, total = 0;
+  guint64 offset;
+  guint blocks = 0;
+  while (chrono_input_next_block (input, &data, &length, &offset, NULL, &error))
+    {
+      g_assert_cmpuint (offset, ==, total);
+      g_assert_cmpint (data[length - 1], ==, '\n');
+      total += length;
+      blocks++;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (total, ==, size);
+  g_assert_cmpuint (blocks, ==, 2);
+  remove_temp (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -449,5 +483,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lazy-text/overlapping-chunks", test_overlapping_chunks);
   g_test_add_func ("/lazy-text/request-set", test_request_set);
   g_test_add_func ("/lazy-text/digest", test_digest);
+  g_test_add_func ("/lazy-text/blocks-longer-than-a-line-may-be", test_blocks_longer_than_a_line_may_be);
   return g_test_run ();
 }
