@@ -112,6 +112,7 @@ typedef struct {
   GAsyncQueue *full; /* ChronoTextBlock*, then END_OF_BLOCKS */
   GAsyncQueue *free_blocks; /* the BLOCKS_IN_FLIGHT blocks go round between the two threads */
   GError *error; /* the input's */
+  gboolean consume_failed;
   GError *consume_error; /* why consume stopped the read */
   gint stop; /* the consuming side gave up */
 } Pipeline;
@@ -209,8 +210,11 @@ read_on_one_thread (Pipeline *p, ChronoTextConsumeFunc consume, gpointer data)
   ChronoTextBlock *block = block_new ();
   guint64 line = 1;
   while (read_block (p, block, &line))
-    if (!consume (data, block, &p->consume_error) || g_cancellable_is_cancelled (p->cancellable))
-      break;
+    {
+      p->consume_failed = !consume (data, block, &p->consume_error);
+      if (p->consume_failed || g_cancellable_is_cancelled (p->cancellable))
+        break;
+    }
   block_free (block);
 }
 
@@ -228,7 +232,8 @@ read_on_two_threads (Pipeline *p, ChronoTextConsumeFunc consume, gpointer data)
       ChronoTextBlock *block = item;
       if (!stopped)
         {
-          stopped = !consume (data, block, &p->consume_error) || g_cancellable_is_cancelled (p->cancellable);
+          p->consume_failed = !consume (data, block, &p->consume_error);
+          stopped = p->consume_failed || g_cancellable_is_cancelled (p->cancellable);
           if (stopped)
             g_atomic_int_set (&p->stop, 1);
         }
@@ -243,14 +248,17 @@ gboolean
 chrono_text_blocks_read (ChronoInput *input, ChronoTextSplitFunc split, gpointer split_data,
                          ChronoTextConsumeFunc consume, gpointer data, GCancellable *cancellable, GError **error)
 {
-  Pipeline p = { input, split, split_data, cancellable, NULL, NULL, NULL, NULL, 0 };
+  Pipeline p = { input, split, split_data, cancellable, NULL, NULL, NULL, FALSE, NULL, 0 };
   if (chrono_input_get_file_size (input) < SMALL_FILE)
     read_on_one_thread (&p, consume, data);
   else
     read_on_two_threads (&p, consume, data);
-  if (p.consume_error != NULL)
+  if (p.consume_failed)
     {
       g_clear_error (&p.error);
+      if (p.consume_error == NULL) /* a format's bug: never half a file taken for the whole */
+        p.consume_error = g_error_new_literal (CHRONO_LOAD_ERROR, CHRONO_LOAD_ERROR_INVALID,
+                                               "the read of the file stopped without a reason");
       g_propagate_error (error, p.consume_error);
       return FALSE;
     }

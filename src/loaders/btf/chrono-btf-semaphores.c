@@ -96,10 +96,23 @@ open_rows_free (gpointer data)
   g_free (open);
 }
 
+/* A process no request named: no key of the table has it. */
+#define UNKNOWN_PROCESS G_MAXUINT32
+
+/* The event's key; a request's process is interned, an assignment's or a
+ * release's only looked up (a name the trace never asked with adds none). */
 static AccessKey
-access_key (ChronoBtfMachine *m, const ChronoBtfEvent *ev)
+access_key (ChronoBtfMachine *m, const ChronoBtfEvent *ev, gboolean request)
 {
-  return (AccessKey){ chrono_strings_intern (m->strings, ev->source), ev->source_instance };
+  if (request || *ev->source == '\0')
+    return (AccessKey){ chrono_strings_intern (m->strings, ev->source), ev->source_instance };
+  guint32 id = chrono_strings_lookup (m->strings, ev->source);
+  if (id == CHRONO_STRING_NONE && !g_utf8_validate (ev->source, -1, NULL))
+    {
+      g_autofree char *utf8 = chrono_utf8_dup (ev->source); /* interned as such */
+      id = chrono_strings_lookup (m->strings, utf8);
+    }
+  return (AccessKey){ id != CHRONO_STRING_NONE ? id : UNKNOWN_PROCESS, ev->source_instance };
 }
 
 /* The open rows of this event's (process, instance), oldest first, or NULL. */
@@ -118,6 +131,10 @@ add_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev, const Ac
       sem->open_accesses = g_hash_table_new_full (access_key_hash, access_key_equal, NULL, open_rows_free);
       sem->holding = g_array_new (FALSE, FALSE, sizeof (guint));
     }
+  AccessKey known = *key;
+  if (known.process == UNKNOWN_PROCESS)
+    known.process = chrono_strings_intern (m->strings, ev->source);
+  key = &known;
   ChronoAccess access = {
     .process = key->process,
     .instance = ev->source_instance,
@@ -217,8 +234,9 @@ note_access (ChronoBtfMachine *m, Entity *sem, const ChronoBtfEvent *ev)
 {
   if (m->decoding_chunk)
     return;
-  AccessKey key = access_key (m, ev);
-  if (names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "exclusivesemaphore"))
+  gboolean request = names_equal (ev->event, "requestsemaphore") || names_equal (ev->event, "exclusivesemaphore");
+  AccessKey key = access_key (m, ev, request);
+  if (request)
     add_access (m, sem, ev, &key, ev->time);
   else if (names_equal (ev->event, "assigned"))
     note_assigned (m, sem, ev, &key);

@@ -351,12 +351,11 @@ split_line (const ChronoTextBlock *block, char *text, char *end, guint64 line, S
       return;
     }
   out->kind = LINE_EVENT;
-  guint32 *offsets[] = { &out->source,          &out->source_instance, &out->type, &out->target,
-                         &out->target_instance, &out->event,           &out->note };
-  for (int i = 0; i < 7; i++)
+  guint32 *offsets[] = { &out->source, &out->source_instance, &out->type,
+                         &out->target, &out->target_instance, &out->event };
+  for (int i = 0; i < 6; i++)
     *offsets[i] = (guint32) (fields[1 + i] - block->text);
-  if (!has_note)
-    out->note = NO_NOTE;
+  out->note = has_note ? (guint32) (fields[7] - block->text) : NO_NOTE;
   out->bad_instance = 0;
   if (!parse_instance (fields[2], &out->source_number))
     out->bad_instance |= BAD_SOURCE_INSTANCE;
@@ -430,7 +429,7 @@ static void
 consume_line (BtfReader *r, const ChronoTextBlock *block, const SplitLine *line)
 {
   r->line = block->first_line + line->line;
-  char *text = block->text + line->text;
+  char *text = line->kind == LINE_HEADER || line->kind == LINE_BAD_TIME ? block->text + line->text : NULL;
   switch (line->kind)
     {
     case LINE_BLANK: break;

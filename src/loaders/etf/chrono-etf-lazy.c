@@ -128,12 +128,33 @@ index_fragment (gpointer data, gint64 signal, const RawFragment *fragment)
   chrono_windows_times_add (&z->block->reaches[ETF_REACH_FRAGMENTS], fragment->t0, fragment->t1);
 }
 
-/* A line of the index pass as the reading thread left it. */
+/* What the index pass's reading thread made of a block: a claim or a
+ * fragment parsed ahead, or a run of other lines (ETF_AHEAD_LINE) the
+ * reader reads itself, one entry for the run whatever its length. */
 typedef struct {
   EtfLineAhead ahead;
-  guint64 line;
-  gsize offset, length; /* of the line in the block's text, without its end */
+  guint64 line; /* the parsed line's, or the run's first */
+  /* in the block's text: the parsed line without its end, or the run's
+   * lines with theirs */
+  gsize offset, length;
 } IndexLine;
+
+/* The reading thread's own: where a line is cut into fields (the block's
+ * text stays as it is, for the runs the reader reads). */
+typedef struct {
+  char *scratch;
+  gsize size;
+} IndexSplit;
+
+static void
+close_run (GArray *lines, IndexLine *run, const char *end, const char *text)
+{
+  if (run->ahead.kind != ETF_AHEAD_LINE)
+    return;
+  run->length = (gsize) (end - text) - run->offset;
+  g_array_append_val (lines, *run);
+  run->ahead.kind = ETF_AHEAD_NOTHING;
+}
 
 /* ChronoLazyWindowsFormat.index_split: on the reading thread, claims and
  * fragments (most of a file) parsed ahead; the other lines are left to
@@ -141,26 +162,37 @@ typedef struct {
 static void
 index_split (gpointer data, ChronoTextBlock *block)
 {
+  IndexSplit *split = data;
   GArray *lines = chrono_text_block_reset_lines (block, sizeof (IndexLine));
-  g_autofree char *scratch = g_malloc (block->length + 1); /* fields are cut in a copy of their line */
+  IndexLine run = { .ahead.kind = ETF_AHEAD_NOTHING };
   guint64 line = block->first_line;
-  char *text = block->text, *p = text, *stop = text + block->length;
+  const char *text = block->text, *p = text, *stop = text + block->length;
   for (; p < stop; line++)
     {
-      char *newline = memchr (p, '\n', stop + 1 - p); /* text[length] is a '\n' */
+      const char *newline = memchr (p, '\n', stop + 1 - p); /* text[length] is a '\n' */
       gsize n = newline - p;
       if (n > 0 && p[n - 1] == '\r')
         n--;
-      p[n] = '\0';
-      IndexLine item = { .line = line, .offset = p - text, .length = n };
-      if (memchr (p, '\0', n) != NULL)
-        item.ahead.kind = ETF_AHEAD_LINE; /* its warning is the reader's */
-      else
-        chrono_etf_parse_ahead (p, n, scratch, &item.ahead);
-      if (item.ahead.kind != ETF_AHEAD_NOTHING)
-        g_array_append_val (lines, item);
+      IndexLine item = { .ahead.kind = ETF_AHEAD_LINE, .line = line, .offset = p - text, .length = n };
+      if (memchr (p, '\0', n) == NULL) /* else its warning is the reader's */
+        {
+          if (n + 1 > split->size)
+            {
+              split->size = MAX (n + 1, 2 * split->size);
+              split->scratch = g_realloc (split->scratch, split->size);
+            }
+          chrono_etf_parse_ahead (p, n, split->scratch, &item.ahead);
+        }
+      if (item.ahead.kind == ETF_AHEAD_CLAIM || item.ahead.kind == ETF_AHEAD_FRAGMENT)
+        {
+          close_run (lines, &run, p, text);
+          g_array_append_val (lines, item);
+        }
+      else if (run.ahead.kind != ETF_AHEAD_LINE)
+        run = (IndexLine){ .ahead.kind = ETF_AHEAD_LINE, .line = line, .offset = p - text };
       p = newline + 1;
     }
+  close_run (lines, &run, stop, text);
   block->n_lines = line - block->first_line;
 }
 
@@ -178,6 +210,12 @@ index_block (gpointer data, const ChronoTextBlock *text, ChronoWindowsBlock *blo
   for (guint i = 0; i < text->lines->len; i++)
     {
       IndexLine *item = &g_array_index (text->lines, IndexLine, i);
+      if (item->ahead.kind == ETF_AHEAD_LINE)
+        {
+          r->line = item->line - 1;
+          chrono_etf_read_block (r, text->text + item->offset, item->length);
+          continue;
+        }
       r->line = item->line;
       if (!chrono_etf_take_ahead (r, &item->ahead))
         chrono_etf_read_text_line (r, text->text + item->offset, item->length);
@@ -608,6 +646,8 @@ order_claim (Lazy *z, const ChronoTextBlock *block, SplitLine *item)
   r->line = claim->line; /* for the warnings about attributes */
   if (item->n_pairs == BAD_PAIRS)
     chrono_etf_parse_pairs (r, item->attributes, item->attributes_length);
+  else if (item->n_pairs == 0)
+    chrono_etf_pairs_borrow (&r->pairs, NULL, 0);
   else
     chrono_etf_pairs_borrow (&r->pairs, (const char *) block->bytes->data + item->pairs_offset, item->n_pairs);
   claim->attrs = CHRONO_ATTRS_NONE;
@@ -794,8 +834,10 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   r->claim_sink_data = z;
   r->fragment_sink = index_fragment;
   r->fragment_sink_data = z;
+  IndexSplit split = { NULL, 0 };
   gboolean ok =
-      chrono_lazy_windows_index_pass (z->windows, NULL, r->warnings, progress, progress_data, cancellable, error);
+      chrono_lazy_windows_index_pass (z->windows, &split, r->warnings, progress, progress_data, cancellable, error);
+  g_free (split.scratch);
   chrono_etf_resolve_tickets (r);
   if (!ok || !chrono_etf_check_records (r, error))
     return FALSE;

@@ -225,8 +225,8 @@ typedef struct {
     RawFragment fragment;
   };
 } EtfLineAhead;
-/* line is NUL-terminated at length and holds no other NUL; it is left as it
- * is (the reader may read it again), cut in scratch (length + 1 bytes). */
+/* line holds no NUL in its length bytes; it is left as it is (the reader
+ * may read it again), cut in scratch (length + 1 bytes). */
 void chrono_etf_parse_ahead (const char *line, gsize length, char *scratch, EtfLineAhead *out);
 /* The parsed line numbered r->line read on as chrono_etf_read_line reads
  * it, into the claim and fragment sinks (an index pass); FALSE when the

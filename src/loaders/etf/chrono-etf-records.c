@@ -518,14 +518,16 @@ chrono_etf_parse_fragment_line (gint64 ticks_per_unit, char *text, char *end, gi
   return parse_fragment (ticks_per_unit, &fields, signal, fragment) == NULL;
 }
 
-/* Any unit a file may have takes every time this one takes: a line's times
- * parsed ahead of its unit are checked in it again once it is known. */
-#define LARGEST_UNIT 1
+/* Ticks a unit of 1: it takes every time that any unit a file may have
+ * takes (they are 1000 ticks or more), so a line's times parsed ahead of
+ * its unit are checked again in it once it is known. */
+#define MOST_TAKING_UNIT 1
 
 void
 chrono_etf_parse_ahead (const char *line, gsize length, char *scratch, EtfLineAhead *out)
 {
-  memcpy (scratch, line, length + 1);
+  memcpy (scratch, line, length);
+  scratch[length] = '\0';
   char *text = scratch, *end = scratch + length, *tag_end;
   Tag tag;
   out->kind = ETF_AHEAD_LINE;
@@ -537,14 +539,14 @@ chrono_etf_parse_ahead (const char *line, gsize length, char *scratch, EtfLineAh
       split_fields (text, end, TRUE, &fields);
       out->claim = (ChronoEtfClaim){ .activity = CHRONO_ETF_NO_INDEX };
       out->swapped = FALSE;
-      if (parse_claim (LARGEST_UNIT, &fields, &out->claim, &out->id, &out->swapped) == CLAIM_OK)
+      if (parse_claim (MOST_TAKING_UNIT, &fields, &out->claim, &out->id, &out->swapped) == CLAIM_OK)
         out->kind = ETF_AHEAD_CLAIM;
     }
   else if (tag == TAG_F)
     {
       Fields fields;
       split_fields (text, end, FALSE, &fields);
-      if (parse_fragment (LARGEST_UNIT, &fields, &out->id, &out->fragment) == NULL)
+      if (parse_fragment (MOST_TAKING_UNIT, &fields, &out->id, &out->fragment) == NULL)
         out->kind = ETF_AHEAD_FRAGMENT;
     }
 }

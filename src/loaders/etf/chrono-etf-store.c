@@ -106,6 +106,7 @@ chrono_etf_chunked_init (ChronoEtfChunked *chunked, guint record_size)
   chunked->chunks = g_ptr_array_new_with_free_func (g_free);
   chunked->n = 0;
   chunked->record_size = record_size;
+  chunked->released = 0;
 }
 
 void
@@ -127,8 +128,9 @@ chrono_etf_chunked_append (ChronoEtfChunked *chunked)
 void
 chrono_etf_chunked_release_before (ChronoEtfChunked *chunked, guint index)
 {
-  for (guint k = 0; k < (index >> CHRONO_ETF_CHUNKED_BITS) && k < chunked->chunks->len; k++)
-    g_clear_pointer (&g_ptr_array_index (chunked->chunks, k), g_free);
+  for (; chunked->released < (index >> CHRONO_ETF_CHUNKED_BITS) && chunked->released < chunked->chunks->len;
+       chunked->released++)
+    g_clear_pointer (&g_ptr_array_index (chunked->chunks, chunked->released), g_free);
 }
 
 /* ---- claims ------------------------------------------------------------- */

@@ -123,6 +123,7 @@ typedef struct {
   GPtrArray *chunks; /* 1 << CHRONO_ETF_CHUNKED_BITS records each, NULL once released */
   guint n;
   guint record_size;
+  guint released; /* the chunks before this one are freed */
 } ChronoEtfChunked;
 
 void chrono_etf_chunked_init (ChronoEtfChunked *chunked, guint record_size);
