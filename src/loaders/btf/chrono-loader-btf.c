@@ -274,13 +274,10 @@ typedef struct {
 static gboolean
 parse_instance (const char *text, gint64 *out)
 {
-  *out = CHRONO_BTF_NO_INSTANCE;
-  if (*text == '\0')
-    return TRUE;
-  if (chrono_text_parse_int64 (text, out))
+  if (*text != '\0' && chrono_text_parse_int64 (text, out))
     return TRUE;
   *out = CHRONO_BTF_NO_INSTANCE;
-  return FALSE;
+  return *text == '\0';
 }
 
 /* Cuts the line in place into its fields; end points at its '\n' (or at the

@@ -646,10 +646,9 @@ order_claim (Lazy *z, const ChronoTextBlock *block, SplitLine *item)
   r->line = claim->line; /* for the warnings about attributes */
   if (item->n_pairs == BAD_PAIRS)
     chrono_etf_parse_pairs (r, item->attributes, item->attributes_length);
-  else if (item->n_pairs == 0)
-    chrono_etf_pairs_borrow (&r->pairs, NULL, 0);
-  else
-    chrono_etf_pairs_borrow (&r->pairs, (const char *) block->bytes->data + item->pairs_offset, item->n_pairs);
+  else /* none: the block's bytes may be empty, and borrowing none reads nothing */
+    chrono_etf_pairs_borrow (&r->pairs, item->n_pairs ? (const char *) block->bytes->data + item->pairs_offset : NULL,
+                             item->n_pairs);
   claim->attrs = CHRONO_ATTRS_NONE;
   claim->activity = chrono_etf_place_claim_pairs (r, z->placement, claim);
   chrono_lazy_windows_hold (z->windows, claim->t0, claim);

@@ -230,7 +230,7 @@ typedef struct {
 void chrono_etf_parse_ahead (const char *line, gsize length, char *scratch, EtfLineAhead *out);
 /* The parsed line numbered r->line read on as chrono_etf_read_line reads
  * it, into the claim and fragment sinks (an index pass); FALSE when the
- * reader must read the line itself (ETF_AHEAD_LINE, or times the line's
+ * reader must read the line itself (nothing parsed ahead, or times the line's
  * unit does not take: its warning says so). */
 gboolean chrono_etf_take_ahead (EtfReader *r, EtfLineAhead *line);
 void chrono_etf_set_grouping (EtfReader *r, const char *keys);

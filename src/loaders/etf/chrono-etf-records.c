@@ -557,7 +557,6 @@ chrono_etf_take_ahead (EtfReader *r, EtfLineAhead *line)
   g_return_val_if_fail (r->claim_sink != NULL && !r->claims_only, FALSE);
   switch (line->kind)
     {
-    case ETF_AHEAD_NOTHING: return TRUE;
     case ETF_AHEAD_CLAIM:
       if (!time_fits (r, line->claim.t0) || !time_fits (r, line->claim.t1))
         return FALSE;
@@ -569,7 +568,8 @@ chrono_etf_take_ahead (EtfReader *r, EtfLineAhead *line)
         return FALSE;
       take_fragment (r, line->id, &line->fragment);
       return TRUE;
-    case ETF_AHEAD_LINE: return FALSE;
+    case ETF_AHEAD_NOTHING:
+    case ETF_AHEAD_LINE: return FALSE; /* a blank line read by the reader is nothing too */
     }
   g_return_val_if_reached (FALSE);
 }
