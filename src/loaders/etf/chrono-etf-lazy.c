@@ -17,7 +17,9 @@
  *    placing the next claims needs is saved.  Fragments, read again here
  *    too, go into their signal's summary.
  * Between the two, events become their lanes' summaries and what
- * dependencies and windows need of them, and are let go. */
+ * dependencies and windows need of them, and are let go.  In both passes
+ * the reading thread cuts and parses the lines (chrono-etf-lazy-split.c);
+ * this file takes what it made, in file order. */
 #include "chrono-etf-lazy.h"
 
 #define SUMMARY_BUCKETS 8192
@@ -128,74 +130,6 @@ index_fragment (gpointer data, gint64 signal, const RawFragment *fragment)
   chrono_windows_times_add (&z->block->reaches[ETF_REACH_FRAGMENTS], fragment->t0, fragment->t1);
 }
 
-/* What the index pass's reading thread made of a block: a claim or a
- * fragment parsed ahead, or a run of other lines (ETF_AHEAD_LINE) the
- * reader reads itself, one entry for the run whatever its length. */
-typedef struct {
-  EtfLineAhead ahead;
-  guint64 line; /* the parsed line's, or the run's first */
-  /* in the block's text: the parsed line without its end, or the run's
-   * lines with theirs */
-  gsize offset, length;
-} IndexLine;
-
-/* The reading thread's own: where a line is cut into fields (the block's
- * text stays as it is, for the runs the reader reads). */
-typedef struct {
-  char *scratch;
-  gsize size;
-} IndexSplit;
-
-static void
-close_run (GArray *lines, IndexLine *run, const char *end, const char *text)
-{
-  if (run->ahead.kind != ETF_AHEAD_LINE)
-    return;
-  run->length = (gsize) (end - text) - run->offset;
-  g_array_append_val (lines, *run);
-  run->ahead.kind = ETF_AHEAD_NOTHING;
-}
-
-/* ChronoLazyWindowsFormat.index_split: on the reading thread, claims and
- * fragments (most of a file) parsed ahead; the other lines are left to
- * the reader, which reads them whole. */
-static void
-index_split (gpointer data, ChronoTextBlock *block)
-{
-  IndexSplit *split = data;
-  GArray *lines = chrono_text_block_reset_lines (block, sizeof (IndexLine));
-  IndexLine run = { .ahead.kind = ETF_AHEAD_NOTHING };
-  guint64 line = block->first_line;
-  const char *text = block->text, *p = text, *stop = text + block->length;
-  for (; p < stop; line++)
-    {
-      const char *newline = memchr (p, '\n', stop + 1 - p); /* text[length] is a '\n' */
-      gsize n = newline - p;
-      if (n > 0 && p[n - 1] == '\r')
-        n--;
-      IndexLine item = { .ahead.kind = ETF_AHEAD_LINE, .line = line, .offset = p - text, .length = n };
-      if (memchr (p, '\0', n) == NULL) /* else its warning is the reader's */
-        {
-          if (n + 1 > split->size)
-            {
-              split->size = MAX (n + 1, 2 * split->size);
-              split->scratch = g_realloc (split->scratch, split->size);
-            }
-          chrono_etf_parse_ahead (p, n, split->scratch, &item.ahead);
-        }
-      if (item.ahead.kind == ETF_AHEAD_CLAIM || item.ahead.kind == ETF_AHEAD_FRAGMENT)
-        {
-          close_run (lines, &run, p, text);
-          g_array_append_val (lines, item);
-        }
-      else if (run.ahead.kind != ETF_AHEAD_LINE)
-        run = (IndexLine){ .ahead.kind = ETF_AHEAD_LINE, .line = line, .offset = p - text };
-      p = newline + 1;
-    }
-  close_run (lines, &run, stop, text);
-  block->n_lines = line - block->first_line;
-}
-
 /* ChronoLazyWindowsFormat.index_block: the block read as a whole read
  * reads it, its claims' starts and the times of its fragments and events noted. */
 static gboolean
@@ -209,7 +143,7 @@ index_block (gpointer data, const ChronoTextBlock *text, ChronoWindowsBlock *blo
   guint events_before = r->events->len;
   for (guint i = 0; i < text->lines->len; i++)
     {
-      IndexLine *item = &g_array_index (text->lines, IndexLine, i);
+      EtfIndexLine *item = &g_array_index (text->lines, EtfIndexLine, i);
       if (item->ahead.kind == ETF_AHEAD_LINE)
         {
           r->line = item->line - 1;
@@ -544,107 +478,18 @@ place_claim (gpointer data, gpointer item, gint64 start, gint64 end)
                           end, claim->amount);
 }
 
-typedef struct {
-  union {
-    struct {
-      ChronoEtfClaim claim; /* resource: only CHRONO_ETF_CLAIM_HAS_OFFSET */
-      const char *attributes; /* in the block's text, NUL-terminated, or NULL */
-      gsize attributes_length;
-      /* the attributes' pairs, packed in the block's bytes from pairs_offset;
-       * G_MAXUINT pairs when one is bad (the reader reads them, and says so) */
-      gsize pairs_offset;
-      guint n_pairs;
-    };
-    RawFragment fragment;
-  };
-  gint64 resource; /* a claim's resource id, a fragment's signal id */
-  gboolean is_fragment;
-} SplitLine;
-
-#define BAD_PAIRS G_MAXUINT
-
-/* What the reading thread needs of the reader: its own copies. */
-typedef struct {
-  gint64 ticks_per_unit;
-  guint64 unit_line;
-  gint64 early_ticks_per_unit;
-  gboolean has_signals;
-  Pairs pairs; /* the reading thread's scratch */
-} SplitSetup;
-
-/* On the reading thread: a claim's attributes parsed into the block's bytes. */
-static void
-split_pairs (SplitSetup *setup, ChronoTextBlock *block, SplitLine *item)
-{
-  item->n_pairs = 0;
-  if (item->attributes == NULL || item->attributes_length == 0)
-    return;
-  if (!chrono_etf_pairs_parse (&setup->pairs, item->attributes, item->attributes_length))
-    {
-      item->n_pairs = BAD_PAIRS;
-      return;
-    }
-  item->pairs_offset = block->bytes->len;
-  item->n_pairs = setup->pairs.keys->len;
-  g_byte_array_append (block->bytes, (const guint8 *) setup->pairs.buffer, setup->pairs.used);
-}
-
-/* On the reading thread: a block's claims (and fragments, when the trace
- * has signals), cut and parsed as chrono_etf_read_block and
- * chrono_etf_read_line read them (the index pass reported every line
- * already, so the lines read skip quietly here). */
-static void
-split_claims (gpointer data, ChronoTextBlock *block)
-{
-  SplitSetup *setup = data;
-  chrono_text_block_reset_lines (block, sizeof (SplitLine));
-  chrono_text_block_reset_bytes (block);
-  guint64 line = block->first_line;
-  char *p = block->text, *stop = block->text + block->length;
-  for (; p < stop; line++)
-    {
-      char *newline = memchr (p, '\n', stop + 1 - p); /* text[length] is a '\n' */
-      gsize n = newline - p;
-      if (n > 0 && p[n - 1] == '\r')
-        n--;
-      p[n] = '\0';
-      SplitLine item = { .claim = { .line = line, .activity = CHRONO_ETF_NO_INDEX } };
-      gint64 ticks_per_unit =
-          chrono_etf_check_unit (setup->ticks_per_unit, setup->unit_line, setup->early_ticks_per_unit, line);
-      Fields fields;
-      /* a line with a NUL byte is ignored, as it was in the index pass */
-      if (strlen (p) != n)
-        ;
-      else if (chrono_etf_parse_claim_line (ticks_per_unit, p, p + n, &item.claim, &item.resource, &fields))
-        {
-          item.attributes = fields.attributes;
-          item.attributes_length = fields.attributes_length;
-          split_pairs (setup, block, &item);
-          g_array_append_val (block->lines, item);
-        }
-      else if (setup->has_signals
-               && chrono_etf_parse_fragment_line (ticks_per_unit, p, p + n, &item.resource, &item.fragment))
-        {
-          item.is_fragment = TRUE;
-          g_array_append_val (block->lines, item);
-        }
-      p = newline + 1;
-    }
-  block->n_lines = line - block->first_line;
-}
-
 /* Attributes are read here, into the trace's warnings as a whole read
  * would, and the claim's lane found at once: lanes are sorted by name in
  * the end, so the order they appear in does not matter, and the set is not
  * kept (the index has no span to give it to). */
 static void
-order_claim (Lazy *z, const ChronoTextBlock *block, SplitLine *item)
+order_claim (Lazy *z, const ChronoTextBlock *block, EtfOrderLine *item)
 {
   EtfReader *r = z->r;
   ChronoEtfClaim *claim = &item->claim;
   claim->resource |= chrono_etf_resource_ref (r, item->resource);
   r->line = claim->line; /* for the warnings about attributes */
-  if (item->n_pairs == BAD_PAIRS)
+  if (item->n_pairs == ETF_BAD_PAIRS)
     chrono_etf_parse_pairs (r, item->attributes, item->attributes_length);
   else /* none: the block's bytes may be empty, and borrowing none reads nothing */
     chrono_etf_pairs_borrow (&r->pairs, item->n_pairs ? (const char *) block->bytes->data + item->pairs_offset : NULL,
@@ -703,7 +548,7 @@ consume_block (gpointer data, const ChronoTextBlock *block)
   Lazy *z = data;
   for (guint i = 0; i < block->lines->len; i++)
     {
-      SplitLine *item = &g_array_index (block->lines, SplitLine, i);
+      EtfOrderLine *item = &g_array_index (block->lines, EtfOrderLine, i);
       if (item->is_fragment)
         summarize_fragment (z, item->resource, &item->fragment);
       else
@@ -714,18 +559,16 @@ consume_block (gpointer data, const ChronoTextBlock *block)
 static const ChronoLazyWindowsFormat etf_windows = {
   .name = "etf",
   .item_size = sizeof (ChronoEtfClaim),
-  .index_split = index_split,
+  .index_split = chrono_etf_index_split,
   .index_block = index_block,
   .to_ticks = to_ticks,
-  .split = split_claims,
+  .split = chrono_etf_order_split,
   .consume = consume_block,
   .item_times = claim_times,
   .begin_window = begin_window,
   .place = place_claim,
   .decode = chrono_etf_decode_window,
 };
-
-/* ---- the index: lanes, figures, windows as chunks ---------------------------- */
 
 /* ---- the index: lanes, figures, windows as chunks ---------------------------- */
 
@@ -833,7 +676,7 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   r->claim_sink_data = z;
   r->fragment_sink = index_fragment;
   r->fragment_sink_data = z;
-  IndexSplit split = { NULL, 0 };
+  EtfIndexSplit split = { NULL, 0 };
   gboolean ok =
       chrono_lazy_windows_index_pass (z->windows, &split, r->warnings, progress, progress_data, cancellable, error);
   g_free (split.scratch);
@@ -845,7 +688,7 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
   order_setup (z);
   prepare_events (z);
   z->placement = chrono_etf_placement_new (r, activities); /* after the keys are interned */
-  SplitSetup setup = { r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->signal_order->len > 0 };
+  EtfOrderSplit setup = { r->ticks_per_unit, r->unit_line, r->early_ticks_per_unit, r->signal_order->len > 0 };
   chrono_etf_pairs_init (&setup.pairs);
   gboolean ordered =
       chrono_lazy_windows_order_pass (z->windows, z->n_claims, &setup, progress, progress_data, cancellable, error);

@@ -84,6 +84,67 @@ void chrono_etf_figures_add (EtfFigures *figures, guint resource, const ChronoCl
 void chrono_etf_figures_finish (EtfFigures *figures, EtfReader *r);
 void chrono_etf_figures_free (EtfFigures *figures, guint n_resources);
 
+/* What the index pass's reading thread made of a block: a claim or a
+ * fragment parsed ahead, or a run of other lines (ETF_AHEAD_LINE) the
+ * reader reads itself, one entry for the run whatever its length. */
+typedef struct {
+  EtfLineAhead ahead;
+  guint64 line; /* the parsed line's, or the run's first */
+  /* in the block's text: the parsed line without its end, or the run's
+   * lines with theirs */
+  gsize offset, length;
+} EtfIndexLine;
+
+/* The reading thread's own: where a line is cut into fields (the block's
+ * text stays as it is, for the runs the reader reads). */
+typedef struct {
+  char *scratch;
+  gsize size;
+} EtfIndexSplit;
+
+/* ChronoLazyWindowsFormat.index_split (split_data an EtfIndexSplit): on
+ * the reading thread, claims and fragments (most of a file) parsed ahead
+ * into block->lines (EtfIndexLine); the other lines are left to the
+ * reader, which reads them whole. */
+void chrono_etf_index_split (gpointer split_data, ChronoTextBlock *block);
+
+/* A claim or a fragment of the start-order pass as the reading thread read it. */
+typedef struct {
+  union {
+    struct {
+      ChronoEtfClaim claim; /* resource: only CHRONO_ETF_CLAIM_HAS_OFFSET */
+      const char *attributes; /* in the block's text, NUL-terminated, or NULL */
+      gsize attributes_length;
+      /* the attributes' pairs, packed in the block's bytes from pairs_offset;
+       * ETF_BAD_PAIRS when one is bad (the reader reads them, and says so) */
+      gsize pairs_offset;
+      guint n_pairs;
+    };
+    RawFragment fragment;
+  };
+  gint64 resource; /* a claim's resource id, a fragment's signal id */
+  gboolean is_fragment;
+} EtfOrderLine;
+
+#define ETF_BAD_PAIRS G_MAXUINT
+
+/* What the reading thread needs of the reader: its own copies. */
+typedef struct {
+  gint64 ticks_per_unit;
+  guint64 unit_line;
+  gint64 early_ticks_per_unit;
+  gboolean has_signals;
+  Pairs pairs; /* the reading thread's scratch */
+} EtfOrderSplit;
+
+/* ChronoLazyWindowsFormat.split (split_data an EtfOrderSplit): on the
+ * reading thread, a block's claims (and fragments, when the trace has
+ * signals) into block->lines (EtfOrderLine), cut and parsed as
+ * chrono_etf_read_block and chrono_etf_read_line read them, their
+ * attributes' pairs into block->bytes (the index pass reported every line
+ * already, so the lines read skip quietly here). */
+void chrono_etf_order_split (gpointer split_data, ChronoTextBlock *block);
+
 /* Placing claims compares the grouping keys as interned texts: before any
  * claim's attributes are read, they must be in the trace's strings. */
 void chrono_etf_intern_keys (EtfReader *r);
