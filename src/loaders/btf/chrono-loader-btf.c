@@ -2,7 +2,8 @@
  * event lines, and hands each event to the state engine.
  *
  * The file is read as blocks of whole lines by the shared text driver
- * (chrono-lazy-text.c); each block becomes one chunk of the trace's index,
+ * (chrono-lazy-text.c), its lines cut into fields on the reading thread
+ * (chrono-btf-lines.c); each block becomes one chunk of the trace's index,
  * with its byte range, first line and time span — the index pass the lazy
  * decoder builds on.  Tolerance
  * follows what real producers write (../shared/research/btf.md §5):
@@ -15,6 +16,7 @@
 
 #include <string.h>
 
+#include "chrono-btf-lines.h"
 #include "chrono-btf-machine.h"
 #include "chrono-input.h"
 #include "chrono-lazy-text.h"
@@ -51,29 +53,6 @@ typedef struct {
 
 /* ---- small text helpers ------------------------------------------------- */
 
-static inline gboolean
-is_blank (char c)
-{
-  return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* Trim in place; a field wrapped in double quotes loses them. */
-static char *
-trim_field (char *start, char *end)
-{
-  while (start < end && is_blank (*start))
-    start++;
-  while (end > start && is_blank (end[-1]))
-    end--;
-  if (end - start >= 2 && *start == '"' && end[-1] == '"')
-    {
-      start++;
-      end--;
-    }
-  *end = '\0';
-  return start;
-}
-
 static gboolean
 all_digits (const char *text)
 {
@@ -91,10 +70,10 @@ static void
 split_key_value (char *text, char **key, char **value)
 {
   char *p = text;
-  while (*p && !is_blank (*p))
+  while (*p && !btf_is_blank (*p))
     p++;
   char *key_end = p;
-  while (*p && is_blank (*p))
+  while (*p && btf_is_blank (*p))
     p++;
   *value = g_strstrip (p);
   *key_end = '\0';
@@ -230,135 +209,16 @@ header_line (BtfReader *r, char *text)
   /* text starts after '#' */
   if (*text == '-')
     table_row (r, text + 1);
-  else if (*text == '\0' || is_blank (*text))
+  else if (*text == '\0' || btf_is_blank (*text))
     return; /* a comment, allowed anywhere */
   else
     pragma (r, text);
 }
 
 /* ---- data lines --------------------------------------------------------- *
- * A line is first split (split_line: no state, so a second thread can do it
- * while the first runs the state machine), then consumed in file order. */
-
-typedef enum {
-  LINE_BLANK,
-  LINE_HEADER, /* text: after the '#' */
-  LINE_EVENT,
-  LINE_TOO_FEW_FIELDS, /* n_fields */
-  LINE_BAD_TIME, /* text: the time field */
-} LineKind;
-
-/* A line as split: its texts are where they start in the block's text, cut
- * in place (blocks stay below 4 GiB: chrono_input_set_block_size), so that
- * blocks of lines going between the threads take 72 bytes a line, not 112. */
-typedef struct {
-  gint64 time;
-  /* the instances' numbers, CHRONO_BTF_NO_INSTANCE for an empty field; a
-   * field that is not a number is NO_INSTANCE too, and bad_instance says so */
-  gint64 source_number, target_number;
-  guint32 line; /* after the block's first */
-  guint32 text; /* LINE_HEADER, LINE_BAD_TIME */
-  guint32 source, source_instance, type, target, target_instance, event, note; /* note: NO_NOTE */
-  guint32 source_id, target_id; /* set by a read's digest; 0 otherwise */
-  guint8 kind;
-  guint8 n_fields;
-  guint8 bad_instance; /* 1: the source's, 2: the target's */
-} SplitLine;
-
-#define NO_NOTE G_MAXUINT32
-
-#define BAD_SOURCE_INSTANCE 1
-#define BAD_TARGET_INSTANCE 2
-
-/* An instance field's number (on the reading thread): FALSE when it is not one. */
-static gboolean
-parse_instance (const char *text, gint64 *out)
-{
-  if (*text != '\0' && chrono_text_parse_int64 (text, out))
-    return TRUE;
-  *out = CHRONO_BTF_NO_INSTANCE;
-  return *text == '\0';
-}
-
-/* Cuts the line in place into its fields; end points at its '\n' (or at the
- * byte after the buffer's end, which is writable). */
-static void
-split_line (const ChronoTextBlock *block, char *text, char *end, guint64 line, SplitLine *out)
-{
-  out->kind = LINE_BLANK;
-  out->line = (guint32) (line - block->first_line);
-  out->source_id = out->target_id = 0;
-  while (end > text && (end[-1] == '\r' || end[-1] == '\n'))
-    end--;
-  *end = '\0';
-  char *p = text;
-  if (line == 1 && end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
-    p += 3; /* a UTF-8 byte-order mark */
-  while (p < end && is_blank (*p))
-    p++;
-  if (p == end)
-    return;
-  if (*p == '#')
-    {
-      out->kind = LINE_HEADER;
-      out->text = (guint32) (p + 1 - block->text);
-      return;
-    }
-
-  char *fields[8];
-  int n = 0;
-  char *start = p;
-  /* The first seven commas separate fields; the note keeps any further ones.
-   * A field that starts with a double quote runs to the closing quote. */
-  for (char *q0 = p; q0 < end && n < 7;)
-    {
-      char *q = q0;
-      while (q < end && is_blank (*q))
-        q++;
-      if (q < end && *q == '"')
-        {
-          char *close = memchr (q + 1, '"', end - q - 1);
-          if (close != NULL)
-            q0 = close + 1;
-        }
-      char *comma = memchr (q0, ',', end - q0);
-      if (comma == NULL)
-        break;
-      fields[n++] = start;
-      *comma = '\0';
-      start = q0 = comma + 1;
-    }
-  if (n < 6)
-    {
-      out->kind = LINE_TOO_FEW_FIELDS;
-      out->n_fields = n + 1;
-      return;
-    }
-  gboolean has_note = n == 7;
-  fields[n] = start;
-  for (int i = 0; i <= n; i++)
-    {
-      char *field_end = i < n ? fields[i + 1] - 1 : end;
-      fields[i] = trim_field (fields[i], field_end);
-    }
-  if (!chrono_text_parse_int64 (fields[0], &out->time))
-    {
-      out->kind = LINE_BAD_TIME;
-      out->text = (guint32) (fields[0] - block->text);
-      return;
-    }
-  out->kind = LINE_EVENT;
-  guint32 *offsets[] = { &out->source, &out->source_instance, &out->type,
-                         &out->target, &out->target_instance, &out->event };
-  for (int i = 0; i < 6; i++)
-    *offsets[i] = (guint32) (fields[1 + i] - block->text);
-  out->note = has_note ? (guint32) (fields[7] - block->text) : NO_NOTE;
-  out->bad_instance = 0;
-  if (!parse_instance (fields[2], &out->source_number))
-    out->bad_instance |= BAD_SOURCE_INSTANCE;
-  if (!parse_instance (fields[5], &out->target_number))
-    out->bad_instance |= BAD_TARGET_INSTANCE;
-}
+ * A line is first split (chrono-btf-lines.c: no state, so a second thread
+ * can do it while the first runs the state machine), then consumed in file
+ * order. */
 
 static void
 warn_bad_instance (BtfReader *r, const char *text, const char *what)
@@ -367,20 +227,20 @@ warn_bad_instance (BtfReader *r, const char *text, const char *what)
 }
 
 static void
-consume_event (BtfReader *r, const char *text, const SplitLine *line)
+consume_event (BtfReader *r, const char *text, const BtfLine *line)
 {
   ChronoBtfEvent ev = { .line = r->line, .time = line->time };
   ev.source = resolve (r->entity_ids, text + line->source);
   ev.source_instance = line->source_number;
-  if (line->bad_instance & BAD_SOURCE_INSTANCE)
+  if (line->bad_instance & BTF_BAD_SOURCE_INSTANCE)
     warn_bad_instance (r, text + line->source_instance, "source");
   ev.type = resolve (r->type_ids, text + line->type);
   ev.target = resolve (r->entity_ids, text + line->target);
   ev.target_instance = line->target_number;
-  if (line->bad_instance & BAD_TARGET_INSTANCE)
+  if (line->bad_instance & BTF_BAD_TARGET_INSTANCE)
     warn_bad_instance (r, text + line->target_instance, "target");
   ev.event = text + line->event;
-  ev.note = line->note == NO_NOTE ? NULL : text + line->note;
+  ev.note = line->note == BTF_NO_NOTE ? NULL : text + line->note;
   if (g_hash_table_size (r->entity_ids) == 0) /* else the ids are of numbers an id table maps to names */
     {
       ev.source_id = line->source_id;
@@ -423,20 +283,20 @@ is_integer_text (const char *text)
 }
 
 static void
-consume_line (BtfReader *r, const ChronoTextBlock *block, const SplitLine *line)
+consume_line (BtfReader *r, const ChronoTextBlock *block, const BtfLine *line)
 {
   r->line = block->first_line + line->line;
-  char *text = line->kind == LINE_HEADER || line->kind == LINE_BAD_TIME ? block->text + line->text : NULL;
+  char *text = line->kind == BTF_LINE_HEADER || line->kind == BTF_LINE_BAD_TIME ? block->text + line->text : NULL;
   switch (line->kind)
     {
-    case LINE_BLANK: break;
-    case LINE_HEADER: header_line (r, text); break;
-    case LINE_TOO_FEW_FIELDS:
+    case BTF_LINE_BLANK: break;
+    case BTF_LINE_HEADER: header_line (r, text); break;
+    case BTF_LINE_TOO_FEW_FIELDS:
       r->data_lines++;
       chrono_warnings_add (r->warnings, r->line, "too few fields",
                            _ ("an event line needs 7 comma-separated fields, this one has %d"), line->n_fields);
       break;
-    case LINE_BAD_TIME:
+    case BTF_LINE_BAD_TIME:
       r->data_lines++;
       if (is_integer_text (text))
         chrono_warnings_add (r->warnings, r->line, "time out of range",
@@ -445,7 +305,7 @@ consume_line (BtfReader *r, const ChronoTextBlock *block, const SplitLine *line)
       else
         chrono_warnings_add (r->warnings, r->line, "bad time", _ ("time “%s” is not an integer"), text);
       break;
-    case LINE_EVENT:
+    case BTF_LINE_EVENT:
       r->data_lines++;
       consume_event (r, block->text, line);
       break;
@@ -453,27 +313,6 @@ consume_line (BtfReader *r, const ChronoTextBlock *block, const SplitLine *line)
 }
 
 /* ---- blocks --------------------------------------------------------------- */
-
-/* Cuts a block's lines into fields (ChronoLazyTextFormat.split: no state, so
- * the reading thread does it while the state machine runs). */
-static void
-btf_split (ChronoTextBlock *block)
-{
-  chrono_text_block_reset_lines (block, sizeof (SplitLine));
-  char *p = block->text, *stop = p + block->length;
-  guint64 line = block->first_line;
-  while (p < stop)
-    {
-      char *newline = memchr (p, '\n', stop + 1 - p);
-      g_array_set_size (block->lines, block->lines->len + 1);
-      SplitLine *split = &g_array_index (block->lines, SplitLine, block->lines->len - 1);
-      split_line (block, p, newline, line++, split);
-      if (split->kind == LINE_BLANK)
-        g_array_set_size (block->lines, block->lines->len - 1);
-      p = newline + 1;
-    }
-  block->n_lines = line - block->first_line;
-}
 
 /* The name's id (from 1), or 0 once the read has given out all it may. */
 static guint32
@@ -493,8 +332,8 @@ btf_digest (gpointer data, ChronoTextBlock *block)
   BtfReader *r = data;
   for (guint i = 0; i < block->lines->len; i++)
     {
-      SplitLine *line = &g_array_index (block->lines, SplitLine, i);
-      if (line->kind != LINE_EVENT)
+      BtfLine *line = &g_array_index (block->lines, BtfLine, i);
+      if (line->kind != BTF_LINE_EVENT)
         continue;
       line->source_id = name_id (r->name_ids, block->text + line->source);
       line->target_id = name_id (r->name_ids, block->text + line->target);
@@ -516,7 +355,7 @@ btf_consume (gpointer data, const ChronoTextBlock *block, ChronoChunk *chunk)
     }
   r->chunk = *chunk;
   for (guint i = 0; i < block->lines->len; i++)
-    consume_line (r, block, &g_array_index (block->lines, SplitLine, i));
+    consume_line (r, block, &g_array_index (block->lines, BtfLine, i));
   r->line = block->first_line + block->n_lines - 1;
   *chunk = r->chunk;
 }
@@ -569,7 +408,7 @@ static gboolean btf_decode (gconstpointer data, guint index, gboolean last, cons
 
 static const ChronoLazyTextFormat btf_text_format = {
   .name = "btf",
-  .split = btf_split,
+  .split = chrono_btf_split_lines,
   .digest = btf_digest,
   .consume = btf_consume,
   .end_read = btf_end_read,
