@@ -4,116 +4,16 @@
  * item of work, open from its start to its end on the agent that runs it;
  * each takes the agent's lowest free row below its busy row, so items that
  * overlap on one agent (a goal and the goals of its fork run locally) never
- * share a row.  A suspended branch belongs to no agent until it resumes. */
+ * share a row.  A suspended branch belongs to no agent until it resumes.
+ * Its state, saved and restored at chunk bounds, is
+ * chrono-visandor-checkpoint.c's. */
 #include <glib/gi18n-lib.h>
 
-#include "chrono-visandor-machine.h"
-#include "chrono-visandor-public.h"
-#include "chrono-visandor-rows.h"
-#include "chrono-visandor-work-table.h"
+#include "chrono-visandor-machine-private.h"
 
 #include <stdlib.h>
 #include <inttypes.h>
 #include <string.h>
-
-typedef enum { WORK_GOAL, WORK_BRANCH, WORK_SLAVE } WorkKind;
-
-/* kind: a WorkKind */
-typedef ChronoVisandorWorkKey WorkKey;
-
-typedef struct _Agent Agent;
-
-/* A goal (or the program) between its fork and its join waits for the
- * goals it forked: that time is not its run, even when its own agent runs
- * one of them (that is the child's run). */
-typedef struct {
-  gint64 run_from; /* its current stretch of running began here */
-  gint64 wait_from; /* while forks_open > 0: its waiting began here */
-  guint forks_open;
-} Runner;
-
-typedef struct {
-  WorkKey key; /* first: the work table finds a Work by it */
-  Agent *agent; /* runs it; NULL while a branch is suspended */
-  gint64 start;
-  guint32 slot;
-  int slaves; /* a branch: its START_BUSY lines less its STOP_BUSY lines */
-  guint32 node; /* its node of the tree (a slave: the branch's), or CHRONO_TREE_NONE */
-  gboolean stacked; /* node is on its agent's stack of nodes, at stack_index */
-  guint stack_index;
-  Runner runner;
-  gint64 suspended_since;
-} Work;
-
-G_STATIC_ASSERT (G_STRUCT_OFFSET (Work, key) == 0); /* the work table sees a Work as its key */
-
-struct _Agent {
-  gint64 number;
-  guint64 wam;
-  ChronoLane *lane; /* owned by the agents group */
-  guint32 name; /* string id of the lane's name: the tree's stretches say who ran them */
-  gboolean working; /* between AGENT_BUSY and AGENT_IDLE */
-  gint64 working_since;
-  gboolean busy[CHRONO_VISANDOR_N_BUSY_SOURCES]; /* as each counter sees it */
-  guint n_work;
-  ChronoVisandorRows rows;
-  GPtrArray *stack; /* Work: what it runs that has a tree node, innermost last; NULL where one ended below the top */
-  GTree *branches; /* Work -> Work: the branches it runs, by start then row; NULL until it runs one */
-};
-
-/* A "Busy agents" counter: one per way of telling busy agents apart. */
-typedef struct {
-  ChronoLane *lane; /* owned until the end hands the chosen one to the trace */
-  gint64 value;
-  gint64 since;
-  gboolean seen; /* its events occur in the trace */
-} Counter;
-
-typedef struct {
-  ChronoLane *lane;
-  gint64 time;
-  gint64 n_tasks;
-  gint64 finished, open;
-  guint32 parent_node; /* the goal that forked */
-  gboolean parent_is_root; /* else parent_key names it while it is open */
-  WorkKey parent_key;
-  guint64 order; /* of the split among its parent's */
-  GArray *children; /* guint32: the tree nodes of its goals */
-} Fork;
-
-typedef ChronoVisandorPublicNode PublicNode;
-
-struct _ChronoVisandorMachine {
-  ChronoTrace *trace;
-  ChronoStrings *strings;
-  ChronoWarnings *warnings;
-  guint summary_buckets; /* > 0: an index pass */
-  gboolean decoding;
-  ChronoVisandorBusySource busy_source;
-  gboolean have_time;
-  gint64 first_time;
-  guint64 stop_line; /* the line of STOP_TIME, 0 before it */
-  guint64 last_line;
-  gboolean warned_after_stop;
-  ChronoLane *agents_group;
-  GHashTable *agents; /* gint64 number -> Agent */
-  Agent *last_agent; /* of the last event: most events are of the agent before */
-  ChronoVisandorWorkTable work; /* Work, open or suspended, by its key (the machine's) */
-  GHashTable *forks; /* guint64 node -> Fork, until its JOIN */
-  GHashTable *public_nodes; /* guint64 node -> PublicNode, until every branch started */
-  Counter counters[CHRONO_VISANDOR_N_BUSY_SOURCES];
-  /* the and/or tree; NULL when decoding a chunk (the index holds it) */
-  ChronoVisandorMode mode;
-  ChronoTree *tree;
-  guint32 root;
-  guint64 n_splits;
-  guint32 kind_goal, kind_branch, kind_public;
-  gint64 root_agent;
-  Runner root_runner;
-  gboolean root_closed;
-  guint max_tree_nodes; /* 0: no limit */
-  gboolean tree_full;
-};
 
 /* ---- life ------------------------------------------------------------------ */
 
@@ -306,8 +206,8 @@ node_label (guint64 node, gint64 number)
   return g_strdup_printf ("%" PRIX64 ".%" PRId64, node, number);
 }
 
-static Agent *
-agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
+Agent *
+chrono_visandor_agent_new (ChronoVisandorMachine *m, gint64 number, guint64 wam)
 {
   Agent *agent = g_new0 (Agent, 1);
   agent->number = number;
@@ -335,7 +235,7 @@ ensure_agent (ChronoVisandorMachine *m, gint64 number, guint64 wam)
   if (m->last_agent != NULL && m->last_agent->number == number)
     return m->last_agent;
   Agent *agent = g_hash_table_lookup (m->agents, &number);
-  return m->last_agent = agent ? agent : agent_new (m, number, wam);
+  return m->last_agent = agent ? agent : chrono_visandor_agent_new (m, number, wam);
 }
 
 /* The order in which an agent's branches nest: the latest started is the
@@ -349,8 +249,8 @@ compare_branches (gconstpointer a, gconstpointer b, gpointer unused)
   return x->slot < y->slot ? -1 : x->slot > y->slot;
 }
 
-static void
-note_branch (Agent *agent, Work *work)
+void
+chrono_visandor_note_branch (Agent *agent, Work *work)
 {
   if (agent->branches == NULL)
     agent->branches = g_tree_new_full (compare_branches, NULL, NULL, NULL);
@@ -549,7 +449,7 @@ attach_work (ChronoVisandorMachine *m, Work *work, Agent *agent, gint64 time)
   work->runner.run_from = time;
   work->slot = chrono_visandor_rows_take (&agent->rows);
   if (work->key.kind == WORK_BRANCH)
-    note_branch (agent, work);
+    chrono_visandor_note_branch (agent, work);
   if (agent->n_work++ == 0)
     set_agent_busy (m, agent, CHRONO_VISANDOR_BUSY_BY_WORK, TRUE, time);
 }
@@ -1169,137 +1069,4 @@ void
 chrono_visandor_machine_finish_chunk (ChronoVisandorMachine *m, gint64 end)
 {
   finish_at (m, end, 0);
-}
-
-/* ---- checkpoints ---------------------------------------------------------------- */
-
-typedef struct {
-  gint64 number;
-  guint64 wam;
-  gboolean working;
-  gint64 working_since;
-  gboolean busy[CHRONO_VISANDOR_N_BUSY_SOURCES];
-  GBytes *slots;
-} AgentState;
-
-typedef struct {
-  WorkKey key;
-  gint64 agent; /* its number, or G_MININT64 while suspended */
-  gint64 start;
-  guint32 slot;
-  int slaves;
-} WorkState;
-
-struct _ChronoVisandorCheckpoint {
-  gboolean have_time;
-  gint64 first_time;
-  guint64 stop_line;
-  gboolean warned_after_stop;
-  GArray *agents; /* AgentState, in the order the agents appeared */
-  GArray *work; /* WorkState */
-  gint64 counter_value[CHRONO_VISANDOR_N_BUSY_SOURCES];
-  gint64 counter_since[CHRONO_VISANDOR_N_BUSY_SOURCES];
-};
-
-static void
-agent_state_clear (gpointer data)
-{
-  AgentState *state = data;
-  g_bytes_unref (state->slots);
-}
-
-void
-chrono_visandor_checkpoint_free (ChronoVisandorCheckpoint *c)
-{
-  g_array_unref (c->agents);
-  g_array_unref (c->work);
-  g_free (c);
-}
-
-static int
-compare_agent_states (const void *a, const void *b)
-{
-  gint64 x = ((const AgentState *) a)->number, y = ((const AgentState *) b)->number;
-  return x < y ? -1 : x > y;
-}
-
-ChronoVisandorCheckpoint *
-chrono_visandor_machine_save (ChronoVisandorMachine *m)
-{
-  ChronoVisandorCheckpoint *c = g_new0 (ChronoVisandorCheckpoint, 1);
-  c->have_time = m->have_time;
-  c->first_time = m->first_time;
-  c->stop_line = m->stop_line;
-  c->warned_after_stop = m->warned_after_stop;
-  c->agents = g_array_sized_new (FALSE, FALSE, sizeof (AgentState), g_hash_table_size (m->agents));
-  g_array_set_clear_func (c->agents, agent_state_clear);
-  GHashTableIter iter;
-  gpointer value;
-  g_hash_table_iter_init (&iter, m->agents);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      Agent *agent = value;
-      AgentState state = { agent->number,        agent->wam, agent->working,
-                           agent->working_since, { 0 },      chrono_visandor_rows_save (&agent->rows) };
-      memcpy (state.busy, agent->busy, sizeof state.busy);
-      g_array_append_val (c->agents, state);
-    }
-  g_array_sort (c->agents, compare_agent_states);
-  g_autoptr (GPtrArray) open_work = chrono_visandor_work_table_items (&m->work);
-  c->work = g_array_sized_new (FALSE, FALSE, sizeof (WorkState), open_work->len);
-  for (guint i = 0; i < open_work->len; i++)
-    {
-      const Work *work = g_ptr_array_index (open_work, i);
-      WorkState state = { work->key, work->agent ? work->agent->number : G_MININT64, work->start, work->slot,
-                          work->slaves };
-      g_array_append_val (c->work, state);
-    }
-  for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
-    {
-      c->counter_value[i] = m->counters[i].value;
-      c->counter_since[i] = m->counters[i].since;
-    }
-  return c;
-}
-
-void
-chrono_visandor_machine_restore (ChronoVisandorMachine *m, const ChronoVisandorCheckpoint *c)
-{
-  m->have_time = c->have_time;
-  m->first_time = c->first_time;
-  m->stop_line = c->stop_line;
-  m->warned_after_stop = c->warned_after_stop;
-  for (guint i = 0; i < c->agents->len; i++)
-    {
-      const AgentState *state = &g_array_index (c->agents, AgentState, i);
-      Agent *agent = agent_new (m, state->number, state->wam);
-      agent->working = state->working;
-      agent->working_since = state->working_since;
-      memcpy (agent->busy, state->busy, sizeof agent->busy);
-      chrono_visandor_rows_restore (&agent->rows, state->slots);
-    }
-  for (guint i = 0; i < c->work->len; i++)
-    {
-      const WorkState *state = &g_array_index (c->work, WorkState, i);
-      Work *work = g_new0 (Work, 1);
-      work->key = state->key;
-      work->node = CHRONO_TREE_NONE; /* the index holds the tree */
-      work->start = state->start;
-      work->slot = state->slot;
-      work->slaves = state->slaves;
-      if (state->agent != G_MININT64)
-        {
-          work->agent = g_hash_table_lookup (m->agents, &state->agent);
-          work->agent->n_work++;
-          if (work->key.kind == WORK_BRANCH)
-            note_branch (work->agent, work);
-        }
-      gpointer replaced = chrono_visandor_work_table_insert (&m->work, work);
-      g_assert_null (replaced); /* a checkpoint's keys are distinct */
-    }
-  for (int i = 0; i < CHRONO_VISANDOR_N_BUSY_SOURCES; i++)
-    {
-      m->counters[i].value = c->counter_value[i];
-      m->counters[i].since = c->counter_since[i];
-    }
 }
