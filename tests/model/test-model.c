@@ -46,6 +46,40 @@ test_attrs (void)
   g_assert_cmpuint (chrono_attrs_get_n_pairs (attrs, CHRONO_ATTRS_NONE), ==, 0);
 }
 
+/* Thousands of sets, some longer than a few pairs: each found again as
+ * the same set after the table of sets has grown many times. */
+static void
+test_attrs_many (void)
+{
+  g_autoptr (ChronoStrings) strings = chrono_strings_new ();
+  g_autoptr (ChronoAttrs) attrs = chrono_attrs_new (strings);
+  enum { SETS = 5000, MOST_PAIRS = 40 };
+  g_autofree guint32 *ids = g_new (guint32, SETS);
+  const char *keys[MOST_PAIRS], *values[MOST_PAIRS];
+  char key_text[MOST_PAIRS][16], value_text[MOST_PAIRS][16];
+  for (guint round = 0; round < 2; round++)
+    for (guint s = 0; s < SETS; s++)
+      {
+        guint n = 1 + s % MOST_PAIRS;
+        for (guint i = 0; i < n; i++)
+          {
+            g_snprintf (key_text[i], sizeof key_text[i], "k%u", i);
+            g_snprintf (value_text[i], sizeof value_text[i], "%u", s / MOST_PAIRS + i);
+            keys[i] = key_text[i];
+            values[i] = value_text[i];
+          }
+        guint32 set = chrono_attrs_intern (attrs, keys, values, n);
+        if (round == 0)
+          ids[s] = set;
+        else
+          g_assert_cmpuint (set, ==, ids[s]);
+      }
+  g_assert_cmpuint (chrono_attrs_get_n_sets (attrs), ==, SETS + 1);
+  guint32 last = ids[SETS - 1];
+  g_assert_cmpuint (chrono_attrs_get_n_pairs (attrs, last), ==, 1 + (SETS - 1) % MOST_PAIRS);
+  g_assert_cmpstr (chrono_attrs_lookup (attrs, last, "k39"), ==, "163");
+}
+
 static void
 test_warnings (void)
 {
@@ -204,6 +238,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/strings", test_strings);
   g_test_add_func ("/model/active-and-ready-differ", test_active_and_ready_differ);
   g_test_add_func ("/model/attrs", test_attrs);
+  g_test_add_func ("/model/attrs/many-sets", test_attrs_many);
   g_test_add_func ("/model/warnings", test_warnings);
   g_test_add_func ("/model/lane-tree", test_lane_tree);
   g_test_add_func ("/model/trace-range-and-metadata", test_trace_range_and_metadata);
