@@ -32,8 +32,13 @@ otf2_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gp
       chrono_otf2_reader_clear (&r);
       return FALSE;
     }
-  chrono_otf2_read_events (&r, otf2, locations, NULL);
+  chrono_otf2_intern_labels (&r);
+  if (chrono_otf2_reading_threads (&r, locations) > 1)
+    chrono_otf2_read_in_parallel (&r, locations);
+  else
+    chrono_otf2_read_events (&r, otf2, locations, NULL);
   OTF2_Reader_Close (otf2);
+  g_clear_pointer (&r.region_labels, g_hash_table_unref);
   chrono_otf2_close_open_calls (&r, locations, G_MININT64);
   chrono_otf2_finish (&r, locations);
   chrono_otf2_reader_clear (&r);
@@ -48,6 +53,13 @@ otf2_sniff (const char *path, const char *head, gsize length)
 {
   return length >= 7 && head[0] == 0x03 && memcmp (head + 2, "OTF2", 5) == 0 ? 100 : 0;
 }
+
+/* the threads reading the locations (default: a core each): for tests,
+ * which compare reads on one thread and on several */
+static const ChronoLoaderOption otf2_options[] = {
+  { .name = "reading-threads", .flag = "reading-threads", .type = CHRONO_OPTION_SIZE },
+  { NULL },
+};
 
 static const char *const otf2_globs[] = { "*.otf2", NULL };
 
@@ -76,5 +88,6 @@ const ChronoLoaderInfo chrono_loader_otf2 = {
   .index = chrono_otf2_index,
   .input_size = chrono_otf2_archive_size,
   .merge = chrono_otf2_merge,
+  .options = otf2_options,
   .features = CHRONO_TRACE_HAS_LINKS | CHRONO_TRACE_HAS_SIGNALS | CHRONO_TRACE_HAS_CALLS,
 };

@@ -70,7 +70,7 @@ chrono_otf2_mark (ChronoOtf2Reader *r, Location *location, gint64 time, const ch
       chrono_summary_add_instant (chrono_otf2_summary (r, location->lane), time);
       return;
     }
-  ChronoMark mark = { time, chrono_strings_intern (r->strings, kind), 0, 0, 0 };
+  ChronoMark mark = { time, chrono_otf2_intern (r, kind), 0, 0, 0 };
   chrono_marks_append (chrono_lane_ensure_marks (location->lane), &mark);
 }
 
@@ -94,11 +94,14 @@ region_defined (ChronoOtf2Reader *r, Location *location, OTF2_RegionRef region)
   return FALSE;
 }
 
-/* The string id of a region's name in this reader's trace, interned once a
- * region (its name was two lookups and a string hash for every call). */
+/* The string id of a region's name in this reader's trace: interned before
+ * the read, or (decoding a window) once a region; its name was two lookups
+ * and a string hash for every call. */
 static guint32
 span_label (ChronoOtf2Reader *r, guint32 region)
 {
+  if (r->region_labels != NULL)
+    return chrono_otf2_region_label (r, region);
   guint label = GPOINTER_TO_UINT (g_hash_table_lookup (r->span_labels, GUINT_TO_POINTER (region)));
   if (label != 0)
     return label - 1;

@@ -5,13 +5,9 @@
  * a window is then decoded on demand by seeking every location there
  * (chrono-otf2-decoder.c).  Locations are independent files, so a window
  * costs what its events cost, wherever it lies in the run. */
-#include <glib/gi18n-lib.h>
-
 #include <glib/gstdio.h>
-#include <string.h>
 #include <sys/stat.h>
 
-#include "chrono-otf2-prewalk.h"
 #include "chrono-otf2-decoder.h"
 #include "chrono-otf2-files.h"
 #include "chrono-otf2-private.h"
@@ -193,111 +189,6 @@ add_chunks (ChronoOtf2Reader *r)
     }
 }
 
-/* ---- the index pass on every core --------------------------------------------
- * Locations are independent files: each thread reads its share with a
- * libotf2 reader of its own.  The threads share the definitions read-only;
- * each writes only its own locations' lanes and keeps its own counts,
- * arrows and warnings, merged once all are done. */
-
-typedef struct {
-  ChronoOtf2Reader reader;
-  GPtrArray *locations;
-} Worker;
-
-static gpointer
-read_share (gpointer data)
-{
-  Worker *w = data;
-  OTF2_Reader *otf2 = chrono_otf2_open_archive (w->reader.path, NULL);
-  if (otf2 == NULL)
-    {
-      chrono_warnings_add (w->reader.warnings, 0, "location unreadable", _ ("%s cannot be opened again"),
-                           w->reader.path);
-      return NULL;
-    }
-  chrono_otf2_read_events (&w->reader, otf2, w->locations, NULL);
-  OTF2_Reader_Close (otf2);
-  return NULL;
-}
-
-static void
-worker_init (Worker *w, const ChronoOtf2Reader *r)
-{
-  w->reader = *r; /* the definitions, shared */
-  w->reader.worker = TRUE;
-  w->reader.have_time = FALSE;
-  w->reader.messages = 0;
-  w->reader.collectives_seen = 0;
-  w->reader.warnings = chrono_warnings_new (100);
-  w->reader.region_stats = chrono_otf2_region_stats_new ();
-  w->reader.window_events = g_array_new (FALSE, TRUE, sizeof (guint64));
-  g_array_set_size (w->reader.window_events, r->window_events->len);
-  w->locations = g_ptr_array_new ();
-}
-
-static void
-merge_worker (ChronoOtf2Reader *r, Worker *w)
-{
-  ChronoOtf2Reader *o = &w->reader;
-  if (o->have_time)
-    {
-      r->begin = r->have_time ? MIN (r->begin, o->begin) : o->begin;
-      r->end = r->have_time ? MAX (r->end, o->end) : o->end;
-      r->have_time = TRUE;
-    }
-  r->messages += o->messages;
-  r->collectives_seen |= o->collectives_seen;
-  GHashTableIter iter;
-  gpointer region, value;
-  g_hash_table_iter_init (&iter, o->region_stats);
-  while (g_hash_table_iter_next (&iter, &region, &value))
-    {
-      RegionStats *sum = chrono_otf2_region_stats (r->region_stats, GPOINTER_TO_UINT (region));
-      sum->calls += ((RegionStats *) value)->calls;
-      sum->inclusive += ((RegionStats *) value)->inclusive;
-    }
-  for (guint k = 0; k < o->window_events->len; k++)
-    g_array_index (r->window_events, guint64, k) += g_array_index (o->window_events, guint64, k);
-  for (guint i = 0; i < chrono_warnings_get_n_kept (o->warnings); i++)
-    {
-      const ChronoWarning *warning = chrono_warnings_get_kept (o->warnings, i);
-      if (warning->has_time)
-        chrono_warnings_add_at (r->warnings, warning->count, warning->time, warning->where, warning->reason, "%s",
-                                warning->message);
-      else
-        chrono_warnings_add (r->warnings, warning->line, warning->reason, "%s", warning->message);
-    }
-  chrono_warnings_free (o->warnings);
-  g_hash_table_unref (o->region_stats);
-  g_array_unref (o->window_events);
-  g_ptr_array_unref (w->locations);
-}
-
-static void
-read_in_parallel (ChronoOtf2Reader *r, GPtrArray *locations)
-{
-  guint n = CLAMP (g_get_num_processors (), 1, 8);
-  n = MIN (n, MAX (locations->len, 1));
-  g_autofree Worker *workers = g_new0 (Worker, n);
-  g_autofree GThread **threads = g_new0 (GThread *, n);
-  for (guint t = 0; t < n; t++)
-    worker_init (&workers[t], r);
-  for (guint i = 0; i < locations->len; i++)
-    g_ptr_array_add (workers[i % n].locations, g_ptr_array_index (locations, i));
-  for (guint t = 0; t < n; t++)
-    threads[t] = g_thread_new ("otf2-index", read_share, &workers[t]);
-  for (guint t = 0; t < n; t++)
-    {
-      g_thread_join (threads[t]);
-      merge_worker (r, &workers[t]);
-    }
-  if (r->have_time)
-    {
-      chrono_trace_include_time (r->trace, r->begin);
-      chrono_trace_include_time (r->trace, r->end);
-    }
-}
-
 gboolean
 chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gpointer progress_data,
                    GCancellable *cancellable, GError **error)
@@ -321,20 +212,8 @@ chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc prog
   begin_call_summaries (&r, locations);
   OTF2_Reader_Close (otf2);
   /* the threads share the trace's strings read-only: the regions' names are interned here */
-  r.region_labels = g_hash_table_new (NULL, NULL);
-  GHashTableIter iter;
-  gpointer region;
-  g_hash_table_iter_init (&iter, r.regions);
-  while (g_hash_table_iter_next (&iter, &region, NULL))
-    g_hash_table_insert (
-        r.region_labels, region,
-        GUINT_TO_POINTER (chrono_strings_intern (r.strings, chrono_otf2_region_name (&r, GPOINTER_TO_UINT (region)))));
-  for (guint op = 0; op < CHRONO_OTF2_N_COLLECTIVE_LABELS; op++)
-    {
-      g_autofree char *label = chrono_otf2_collective_label (op);
-      r.collective_labels[op] = chrono_strings_intern (r.strings, label);
-    }
-  read_in_parallel (&r, locations);
+  chrono_otf2_intern_labels (&r);
+  chrono_otf2_read_in_parallel (&r, locations);
   chrono_otf2_close_open_calls (&r, locations, G_MININT64);
   keep_call_summaries (locations);
   g_clear_pointer (&r.region_labels, g_hash_table_unref);

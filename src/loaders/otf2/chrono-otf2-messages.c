@@ -162,7 +162,7 @@ collective_attrs (ChronoOtf2Reader *r, OTF2_CollectiveOp op, OTF2_CommRef comm, 
   const char *keys[] = { "operation", "communicator", "bytes sent", "bytes received", "root" };
   const char *values[] = { collective_name (op), communicator, sent_text, received_text, root_text };
   guint n = root == OTF2_UNDEFINED_UINT32 ? 4 : 5;
-  return chrono_attrs_intern (chrono_trace_get_attrs (r->trace), keys, values, n);
+  return chrono_otf2_intern_attrs (r, keys, values, n);
 }
 
 /* An index pass: the collective is a call inside the MPI call it happens
@@ -220,7 +220,7 @@ chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end
                       CHRONO_STATE_BUSY,
                       flags | CHRONO_SPAN_COLLECTIVE,
                       row,
-                      chrono_strings_intern (r->strings, label),
+                      chrono_otf2_intern (r, label),
                       CHRONO_NO_INSTANCE,
                       attrs };
   chrono_spans_append (chrono_lane_ensure_spans (location->lane), &span);

@@ -173,14 +173,15 @@ struct _ChronoOtf2Reader {
       realtime; /* ClockProperties' nanoseconds since the Unix epoch at the global offset, or OTF2_UNDEFINED_TIMESTAMP */
   /* lazy reading (chrono-otf2-lazy.c) */
   guint summary_buckets; /* > 0: an index pass, lanes get summaries */
-  GHashTable *region_labels; /* an index pass: region ref -> its name's string id, interned before the threads */
-  guint32 collective_labels[CHRONO_OTF2_N_COLLECTIVE_LABELS]; /* an index pass: the same for each operation's */
+  GHashTable *region_labels; /* region ref -> its name's string id, interned before the threads (not decoding) */
+  guint32 collective_labels[CHRONO_OTF2_N_COLLECTIVE_LABELS]; /* the same for each operation's */
   GArray *windows; /* gint64: the start of each window, then the end of the last */
   GArray *window_events; /* guint64 per window: an index pass counts them */
   gboolean decoding; /* reading one window, from the checkpoints */
   gint64 window_end; /* decoding: events from here on are the next window's */
   gboolean window_over; /* decoding: this location's window is read */
-  gboolean worker; /* one of the index pass's threads: the trace is not its to change */
+  gboolean worker; /* one of the reading threads: the trace is not its to change */
+  GMutex *model_lock; /* a reading thread: held to add to the trace's strings and attribute sets */
   guint window; /* decoding: the window read */
   GHashTable *index_channels; /* decoding: location id -> its channels in the index pass (Channel), borrowed */
   GHashTable *index_checkpoints; /* decoding: location id -> GPtrArray of LocationCheckpoint, borrowed */
@@ -266,6 +267,18 @@ gboolean chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgress
  * holding its last value from the window's start. */
 void chrono_otf2_restore_tracks (ChronoOtf2Reader *r, Location *location, GArray *tracks, gint64 window_start);
 
+/* chrono-otf2-parallel.c */
+/* The threads that read the locations: a whole read on one reads them itself. */
+guint chrono_otf2_reading_threads (ChronoOtf2Reader *r, GPtrArray *locations);
+/* Every location's events, runs of them on every core (r->region_labels
+ * set first); what the threads found merged into r. */
+void chrono_otf2_read_in_parallel (ChronoOtf2Reader *r, GPtrArray *locations);
+/* r->region_labels and r->collective_labels, before the threads. */
+void chrono_otf2_intern_labels (ChronoOtf2Reader *r);
+/* Into the trace's strings, or attribute sets, from any reading thread. */
+guint32 chrono_otf2_intern (ChronoOtf2Reader *r, const char *text);
+guint32 chrono_otf2_intern_attrs (ChronoOtf2Reader *r, const char *const *keys, const char *const *values, guint n);
+
 /* chrono-otf2-messages.c */
 void chrono_otf2_register_message_events (OTF2_EvtReaderCallbacks *callbacks);
 /* Pairs the sends and receives read as arrows; the ends left without a
@@ -288,7 +301,7 @@ void chrono_otf2_resolve_crossing_messages (ChronoOtf2Reader *r, OTF2_Reader *ot
 void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint64 end, guint8 flags, const char *name,
                                   guint32 attrs);
 
-/* An index pass: the string id of a region's name (r->region_labels). */
+/* The string id of a region's name (r->region_labels). */
 guint32 chrono_otf2_region_label (ChronoOtf2Reader *r, guint32 region);
 /* What a collective's span is labelled, "Bcast (collective)"; the operations
  * past the last one OTF2 defines are all "collective (collective)". */
