@@ -68,6 +68,9 @@ static const ChronoLoaderOption common_options[] = {
   /* cuts even a small file into many chunks when read lazily: for tests
    * (the CLI takes --chunk-size=BYTES without offering it) */
   { .name = "chunk-size", .flag = "chunk-size", .type = CHRONO_OPTION_SIZE },
+  /* the threads that read an OTF2 archive's locations (default: a core
+   * each): for tests, which compare a read on one thread with one on several */
+  { .name = "reading-threads", .flag = "reading-threads", .type = CHRONO_OPTION_SIZE },
   { NULL },
 };
 

@@ -54,13 +54,6 @@ otf2_sniff (const char *path, const char *head, gsize length)
   return length >= 7 && head[0] == 0x03 && memcmp (head + 2, "OTF2", 5) == 0 ? 100 : 0;
 }
 
-/* the threads reading the locations (default: a core each): for tests,
- * which compare reads on one thread and on several */
-static const ChronoLoaderOption otf2_options[] = {
-  { .name = "reading-threads", .flag = "reading-threads", .type = CHRONO_OPTION_SIZE },
-  { NULL },
-};
-
 static const char *const otf2_globs[] = { "*.otf2", NULL };
 
 static const ChronoMimeMatch otf2_anchor_magic[] = { { "\\x03\\x00OTF2\\x00", "0", "0xff00ffffffffff" }, { NULL } };
@@ -88,6 +81,5 @@ const ChronoLoaderInfo chrono_loader_otf2 = {
   .index = chrono_otf2_index,
   .input_size = chrono_otf2_archive_size,
   .merge = chrono_otf2_merge,
-  .options = otf2_options,
   .features = CHRONO_TRACE_HAS_LINKS | CHRONO_TRACE_HAS_SIGNALS | CHRONO_TRACE_HAS_CALLS,
 };
