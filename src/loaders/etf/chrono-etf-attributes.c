@@ -211,3 +211,47 @@ chrono_etf_intern_attributes (EtfReader *r, const char *text, gsize length)
     }
   return ticket;
 }
+
+static gboolean
+is_one_of (const char *key, const GPtrArray *keys)
+{
+  for (guint k = 0; k < keys->len; k++)
+    if (strcmp (key, g_ptr_array_index (keys, k)) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* r->pairs without the pairs whose key is not one of keys, packed as before:
+ * a key and its value lie back to back, and what is kept only moves down. */
+static void
+keep_keys (Pairs *pairs, const GPtrArray *keys)
+{
+  char *out = pairs->buffer;
+  guint kept = 0;
+  for (guint i = 0; i < pairs->keys->len; i++)
+    {
+      char *key = g_ptr_array_index (pairs->keys, i);
+      if (!is_one_of (key, keys))
+        continue;
+      gsize key_size = strlen (key) + 1;
+      gsize size = key_size + strlen (g_ptr_array_index (pairs->values, i)) + 1;
+      memmove (out, key, size);
+      pairs->keys->pdata[kept] = out;
+      pairs->values->pdata[kept] = out + key_size;
+      out += size;
+      kept++;
+    }
+  g_ptr_array_set_size (pairs->keys, kept);
+  g_ptr_array_set_size (pairs->values, kept);
+  pairs->used = out - pairs->buffer;
+}
+
+guint32
+chrono_etf_intern_some_attributes (EtfReader *r, const char *text, gsize length, const GPtrArray *keys)
+{
+  if (text == NULL || length == 0)
+    return 0;
+  chrono_etf_parse_pairs (r, text, length); /* read whole, so that a bad pair is told as a whole read tells it */
+  keep_keys (&r->pairs, keys);
+  return chrono_etf_push_pairs (r);
+}

@@ -672,6 +672,8 @@ read_lazily (Lazy *z, ChronoProgressFunc progress, gpointer progress_data, GCanc
 {
   EtfReader *r = z->r;
   r->interner = chrono_etf_interner_new (r->attrs);
+  /* a file whose events each have their own attributes kept a set an event, most of its index */
+  r->event_lanes_only = TRUE;
   r->claim_sink = index_claim;
   r->claim_sink_data = z;
   r->fragment_sink = index_fragment;

@@ -144,6 +144,9 @@ typedef struct {
   gpointer claim_sink_data;
   gboolean claims_only; /* every other line was read already: skip it (fragments too, without a sink) */
   gboolean window_events; /* with claims_only: events are read too (a window of a lazy read) */
+  /* A lazy index: of an event's attributes, only the event-grouping pairs
+   * that choose its lane are kept; its windows read the rest, for its mark. */
+  gboolean event_lanes_only;
   /* A lazy read takes each fragment here instead of keeping it. */
   void (*fragment_sink) (gpointer data, gint64 signal, const RawFragment *fragment);
   gpointer fragment_sink_data;
@@ -189,6 +192,8 @@ gboolean chrono_etf_pairs_parse (Pairs *pairs, const char *text, gsize length);
 void chrono_etf_pairs_borrow (Pairs *pairs, const char *packed, guint n);
 guint32 chrono_etf_push_pairs (EtfReader *r);
 guint32 chrono_etf_intern_attributes (EtfReader *r, const char *text, gsize length);
+/* The ticket of the set of text's pairs whose key is one of keys (none: 0). */
+guint32 chrono_etf_intern_some_attributes (EtfReader *r, const char *text, gsize length, const GPtrArray *keys);
 gint64 chrono_etf_to_ticks (EtfReader *r, double value);
 void chrono_etf_set_unit (EtfReader *r, guint unit);
 void chrono_etf_free_signal (gpointer data);

@@ -214,7 +214,9 @@ read_event (EtfReader *r, const Fields *f)
     return r->claims_only ? (void) 0 : bad_line (r, "E", _ ("expected “E <id> <time> ; <attributes>”"));
   if (!time_fits (r, event.t))
     return r->claims_only ? (void) 0 : bad_line (r, "E", _ ("the time is too large for the time unit"));
-  event.attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
+  event.attrs = r->event_lanes_only
+                    ? chrono_etf_intern_some_attributes (r, f->attributes, f->attributes_length, r->event_grouping)
+                    : chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
   g_array_append_val (r->events, event);
   r->records++;
 }
