@@ -167,7 +167,29 @@ add_call_span (ChronoOtf2Reader *r, Location *location, const Frame *frame, guin
 guint32
 chrono_otf2_region_label (ChronoOtf2Reader *r, guint32 region)
 {
+  if (region < r->n_dense)
+    return r->dense_labels[region];
   return GPOINTER_TO_UINT (g_hash_table_lookup (r->region_labels, GUINT_TO_POINTER (region)));
+}
+
+RegionStats *
+chrono_otf2_called_region (ChronoOtf2Reader *r, guint32 region)
+{
+  if (region >= r->n_dense)
+    return chrono_otf2_region_stats (r->region_stats, region);
+  if (r->dense_stats[region] == NULL)
+    r->dense_stats[region] = chrono_otf2_region_stats (r->region_stats, region);
+  return r->dense_stats[region];
+}
+
+/* Whether an event's region is defined (an undefined one is tallied). */
+static gboolean
+known_region (ChronoOtf2Reader *r, Location *location, guint32 region)
+{
+  if (region < r->n_dense && r->dense_labels[region] != 0)
+    return TRUE; /* a defined region has a label: its name is never "" */
+  /* a region with figures is a defined one */
+  return g_hash_table_contains (r->region_stats, GUINT_TO_POINTER (region)) || region_defined (r, location, region);
 }
 
 static OTF2_CallbackCode
@@ -178,14 +200,9 @@ on_enter (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (r);
-  /* a region with figures is a defined one: one lookup a call */
-  RegionStats *stats = g_hash_table_lookup (r->region_stats, GUINT_TO_POINTER (region));
-  if (stats == NULL)
-    {
-      if (!region_defined (r, location, region))
-        return OTF2_CALLBACK_SUCCESS;
-      stats = chrono_otf2_region_stats (r->region_stats, region);
-    }
+  if (!known_region (r, location, region))
+    return OTF2_CALLBACK_SUCCESS;
+  RegionStats *stats = chrono_otf2_called_region (r, region);
   location->enters++;
   stats->calls++;
   if (location->calls != NULL)
@@ -206,7 +223,7 @@ on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
   Location *location = chrono_otf2_event_location (r, id, time, position);
   if (location == NULL)
     return chrono_otf2_status (r);
-  if (!g_hash_table_contains (r->region_stats, GUINT_TO_POINTER (region)) && !region_defined (r, location, region))
+  if (!known_region (r, location, region))
     return OTF2_CALLBACK_SUCCESS;
   location->leaves++;
   gint64 now = location->last_time;
@@ -218,7 +235,7 @@ on_leave (OTF2_LocationRef id, OTF2_TimeStamp time, uint64_t position, void *dat
       guint k = location->stack->len - 1;
       const Frame *frame = &g_array_index (location->stack, Frame, k);
       add_call_span (r, location, frame, k, now, 0);
-      chrono_otf2_region_stats (r->region_stats, frame->region)->inclusive += (guint64) (now - frame->start);
+      chrono_otf2_called_region (r, frame->region)->inclusive += (guint64) (now - frame->start);
       if (location->calls != NULL)
         chrono_call_summary_leave (location->calls, now);
       chrono_otf2_pop_frame (location);

@@ -216,7 +216,7 @@ chrono_otf2_index (ChronoTrace *trace, const char *path, ChronoProgressFunc prog
   chrono_otf2_read_in_parallel (&r, locations);
   chrono_otf2_close_open_calls (&r, locations, G_MININT64);
   keep_call_summaries (locations);
-  g_clear_pointer (&r.region_labels, g_hash_table_unref);
+  chrono_otf2_clear_labels (&r);
   for (guint i = 0; i < locations->len; i++)
     chrono_otf2_end_windows (&r, g_ptr_array_index (locations, i));
   chrono_otf2_finish (&r, locations);

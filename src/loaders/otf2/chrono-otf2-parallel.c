@@ -40,22 +40,48 @@ chrono_otf2_intern_attrs (ChronoOtf2Reader *r, const char *const *keys, const ch
   return set;
 }
 
+/* Refs this much above the regions' count are kept in hash tables only. */
+#define DENSE_SLACK 1024u
+
 void
 chrono_otf2_intern_labels (ChronoOtf2Reader *r)
 {
   r->region_labels = g_hash_table_new (NULL, NULL);
+  guint32 highest = 0;
   GHashTableIter iter;
   gpointer region;
   g_hash_table_iter_init (&iter, r->regions);
   while (g_hash_table_iter_next (&iter, &region, NULL))
-    g_hash_table_insert (
-        r->region_labels, region,
-        GUINT_TO_POINTER (chrono_strings_intern (r->strings, chrono_otf2_region_name (r, GPOINTER_TO_UINT (region)))));
+    {
+      guint32 label = chrono_strings_intern (r->strings, chrono_otf2_region_name (r, GPOINTER_TO_UINT (region)));
+      g_hash_table_insert (r->region_labels, region, GUINT_TO_POINTER (label));
+      highest = MAX (highest, GPOINTER_TO_UINT (region));
+    }
+  guint n = g_hash_table_size (r->regions);
+  if (n > 0 && highest < 2 * n + DENSE_SLACK)
+    {
+      r->n_dense = highest + 1;
+      r->dense_labels = g_new0 (guint32, r->n_dense);
+      r->dense_stats = g_new0 (RegionStats *, r->n_dense);
+      g_hash_table_iter_init (&iter, r->region_labels);
+      gpointer label;
+      while (g_hash_table_iter_next (&iter, &region, &label))
+        r->dense_labels[GPOINTER_TO_UINT (region)] = GPOINTER_TO_UINT (label);
+    }
   for (guint op = 0; op < CHRONO_OTF2_N_COLLECTIVE_LABELS; op++)
     {
       g_autofree char *label = chrono_otf2_collective_label (op);
       r->collective_labels[op] = chrono_strings_intern (r->strings, label);
     }
+}
+
+void
+chrono_otf2_clear_labels (ChronoOtf2Reader *r)
+{
+  g_clear_pointer (&r->region_labels, g_hash_table_unref);
+  g_clear_pointer (&r->dense_labels, g_free);
+  g_clear_pointer (&r->dense_stats, g_free);
+  r->n_dense = 0;
 }
 
 typedef struct {
@@ -91,6 +117,7 @@ worker_init (Worker *w, const ChronoOtf2Reader *r, GMutex *lock)
   w->reader.collectives_seen = 0;
   w->reader.warnings = chrono_warnings_new (100);
   w->reader.region_stats = chrono_otf2_region_stats_new ();
+  w->reader.dense_stats = r->n_dense > 0 ? g_new0 (RegionStats *, r->n_dense) : NULL; /* into its own figures */
   w->reader.sends = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
   w->reader.receives = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
   if (r->window_events != NULL)
@@ -144,6 +171,7 @@ merge_worker (ChronoOtf2Reader *r, Worker *w)
   merge_warnings (r->warnings, o->warnings);
   chrono_warnings_free (o->warnings);
   g_hash_table_unref (o->region_stats);
+  g_free (o->dense_stats);
   g_array_unref (o->sends);
   g_array_unref (o->receives);
   g_clear_pointer (&o->window_events, g_array_unref);

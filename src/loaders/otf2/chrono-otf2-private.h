@@ -174,6 +174,12 @@ struct _ChronoOtf2Reader {
   /* lazy reading (chrono-otf2-lazy.c) */
   guint summary_buckets; /* > 0: an index pass, lanes get summaries */
   GHashTable *region_labels; /* region ref -> its name's string id, interned before the threads (not decoding) */
+  /* The same, and each region's figures in this reader, by ref when the refs
+   * are about as many as the regions (an id of the file never sizes them):
+   * a lookup an event for each (NULL, 0: the tables above alone). */
+  guint32 *dense_labels; /* owned by the reader that interned the labels, 0: no region */
+  RegionStats **dense_stats; /* this reader's own, NULL until the region is called */
+  guint32 n_dense;
   guint32 collective_labels[CHRONO_OTF2_N_COLLECTIVE_LABELS]; /* the same for each operation's */
   GArray *windows; /* gint64: the start of each window, then the end of the last */
   GArray *window_events; /* guint64 per window: an index pass counts them */
@@ -303,6 +309,10 @@ void chrono_otf2_collective_span (ChronoOtf2Reader *r, Location *location, gint6
 
 /* The string id of a region's name (r->region_labels). */
 guint32 chrono_otf2_region_label (ChronoOtf2Reader *r, guint32 region);
+/* The figures of a region called in this reader, made on its first call. */
+RegionStats *chrono_otf2_called_region (ChronoOtf2Reader *r, guint32 region);
+/* Frees r's labels of the regions (chrono_otf2_intern_labels). */
+void chrono_otf2_clear_labels (ChronoOtf2Reader *r);
 /* What a collective's span is labelled, "Bcast (collective)"; the operations
  * past the last one OTF2 defines are all "collective (collective)". */
 char *chrono_otf2_collective_label (guint op);
