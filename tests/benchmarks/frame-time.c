@@ -3,7 +3,7 @@
  * POSITION (0 to 1, the middle by default; zoomed in).  Prints
  * "zoomed_out_ms zoomed_in_ms decode_ms", the frames each the median of a
  * few, decode_ms the time to decode the zoomed-in window's chunks once (0
- * for a trace read whole).  Used by the benchmark table (issues 5 and 16).
+ * for a trace read whole).  Used by the benchmark table.
  * Big files are read lazily, as the viewer reads them. */
 #include <stdio.h>
 #include <stdlib.h>
