@@ -114,4 +114,75 @@ Agent *chrono_visandor_agent_new (ChronoVisandorMachine *m, gint64 number, guint
 /* work, a branch, is among those agent runs. */
 void chrono_visandor_note_branch (Agent *agent, Work *work);
 
+/* chrono-visandor-work.c: what the machine makes of events */
+/* A goal may start and finish at one timestamp (producers with a coarse
+ * clock): it is kept, and painted a pixel wide. */
+void chrono_visandor_add_span (ChronoVisandorMachine *m, ChronoLane *lane, gint64 start, gint64 end, ChronoState state,
+                               guint8 flags, guint16 depth, const char *label);
+/* An index pass keeps no notes, its marks being counts: the strings that
+ * would go with millions of them are not even written. */
+gboolean chrono_visandor_keeps_notes (ChronoVisandorMachine *m);
+void chrono_visandor_add_mark (ChronoVisandorMachine *m, ChronoLane *lane, gint64 time, const char *kind,
+                               const char *note);
+void chrono_visandor_add_link (ChronoVisandorMachine *m, ChronoLane *from, gint64 from_time, ChronoLane *to,
+                               gint64 to_time, guint32 kind, guint64 node);
+/* The value held since the counter last changed, up to time. */
+void chrono_visandor_counter_flush (ChronoVisandorMachine *m, Counter *c, gint64 time);
+void chrono_visandor_set_agent_busy (ChronoVisandorMachine *m, Agent *agent, ChronoVisandorBusySource source,
+                                     gboolean busy, gint64 time);
+Agent *chrono_visandor_ensure_agent (ChronoVisandorMachine *m, gint64 number, guint64 wam);
+/* The node an agent is running now, to hang what it splits off under. */
+guint32 chrono_visandor_current_node (ChronoVisandorMachine *m, Agent *agent);
+/* The work an agent runs now, NULL when it runs none with a tree node. */
+Work *chrono_visandor_current_work (Agent *agent);
+void chrono_visandor_add_stretch (ChronoVisandorMachine *m, guint32 node, ChronoStretchKind kind, Agent *agent,
+                                  gint64 start, gint64 end);
+/* A fork: the node stops running and waits. */
+void chrono_visandor_start_waiting (ChronoVisandorMachine *m, guint32 node, Runner *runner, Agent *agent, gint64 time);
+/* Its last open fork joined: the node runs again. */
+void chrono_visandor_stop_waiting (ChronoVisandorMachine *m, guint32 node, Runner *runner, gint64 time);
+/* A node of the tree, unless the tree is full; line: the file's, for the warning. */
+guint32 chrono_visandor_add_node (ChronoVisandorMachine *m, guint64 line, const ChronoTreeNode *node);
+guint32 chrono_visandor_open_node (ChronoVisandorMachine *m, guint32 kind, const ChronoVisandorEvent *ev,
+                                   guint32 parent, gint64 split_time, guint64 split_order);
+void chrono_visandor_end_node (ChronoVisandorMachine *m, guint32 node, gint64 time, ChronoTreeOutcome outcome);
+/* The program: what the first agent runs from the first event, up to the
+ * trace's end (AND) or its first public node (OR). */
+void chrono_visandor_open_root (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev);
+void chrono_visandor_close_root (ChronoVisandorMachine *m, gint64 time, ChronoTreeOutcome outcome);
+void chrono_visandor_attach_work (ChronoVisandorMachine *m, Work *work, Agent *agent, gint64 time);
+Work *chrono_visandor_open_work (ChronoVisandorMachine *m, const WorkKey *key, Agent *agent, gint64 time, guint32 node);
+/* The work's stretch on its agent ends at time; the work may go on elsewhere
+ * (a suspended branch). */
+void chrono_visandor_detach_work (ChronoVisandorMachine *m, Work *work, gint64 time, guint8 flags);
+void chrono_visandor_close_work (ChronoVisandorMachine *m, Work *work, gint64 time);
+Work *chrono_visandor_lookup_work (ChronoVisandorMachine *m, WorkKind kind, guint64 node, gint64 number, gint64 agent);
+void chrono_visandor_warn (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev, const char *category,
+                           const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+/* chrono-visandor-and.c: and-parallelism */
+/* A goal or branch started again before it ended: the old one ends here. */
+void chrono_visandor_restart_work (ChronoVisandorMachine *m, Work *old, gint64 time);
+/* The events of and-parallelism, as chrono_visandor_machine_feed hands them on. */
+void chrono_visandor_fork_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev);
+void chrono_visandor_start_goal (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev);
+void chrono_visandor_finish_goal (ChronoVisandorMachine *m, const ChronoVisandorEvent *ev);
+void chrono_visandor_join_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev);
+
+/* chrono-visandor-or.c: or-parallelism */
+/* The branches nobody took, under their public node (a row each for the first few). */
+void chrono_visandor_show_untaken (ChronoVisandorMachine *m, const PublicNode *node, guint64 line);
+/* The events of or-parallelism, as chrono_visandor_machine_feed hands them on. */
+void chrono_visandor_make_public (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev);
+void chrono_visandor_start_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev);
+void chrono_visandor_resume_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev);
+void chrono_visandor_suspend_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev);
+/* SUCC_BRANCH, FAIL_BRANCH, CUTTING_BRANCH: the branch's end and outcome.
+ * A cut may prune a branch no agent took: that is no mistake. */
+void chrono_visandor_end_branch (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev,
+                                 const char *outcome);
+/* Andorra-I: a slave agent works for a branch from START_BUSY to STOP_BUSY. */
+void chrono_visandor_slave_event (ChronoVisandorMachine *m, Agent *agent, const ChronoVisandorEvent *ev,
+                                  gboolean start);
+
 G_END_DECLS
