@@ -38,8 +38,8 @@ otf2_load (ChronoTrace *trace, const char *path, ChronoProgressFunc progress, gp
   else
     chrono_otf2_read_events (&r, otf2, locations, NULL);
   OTF2_Reader_Close (otf2);
-  chrono_otf2_clear_labels (&r);
   chrono_otf2_close_open_calls (&r, locations, G_MININT64);
+  chrono_otf2_clear_labels (&r);
   chrono_otf2_finish (&r, locations);
   chrono_otf2_reader_clear (&r);
   return TRUE;
