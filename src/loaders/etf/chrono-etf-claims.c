@@ -346,9 +346,9 @@ static void
 done_with_claim (Fill *fill, guint i)
 {
   ChronoEtfClaims *claims = &fill->r->claims;
-  if ((i & (CHRONO_ETF_CLAIM_CHUNK - 1)) == CHRONO_ETF_CLAIM_CHUNK - 1 || i + 1 == claims->n)
-    if (g_atomic_int_dec_and_test (&fill->readers[i >> CHRONO_ETF_CLAIM_CHUNK_BITS]))
-      chrono_etf_claims_release_chunk (claims, i);
+  if ((i & (CHRONO_ETF_CHUNK - 1)) == CHRONO_ETF_CHUNK - 1 || i + 1 == claims->n)
+    if (g_atomic_int_dec_and_test (&fill->readers[i >> CHRONO_ETF_CHUNK_BITS]))
+      chrono_etf_chunked_release_chunk (claims, i);
 }
 
 static gpointer
@@ -409,7 +409,7 @@ chrono_etf_fill_claim_lanes (EtfReader *r, Placement *p)
   Fill fill = { r, p, g_new (gint, n_chunks) };
   for (guint c = 0; c < n_chunks; c++)
     fill.readers[c] = 2;
-  if (r->claims.n < CHRONO_ETF_CLAIM_CHUNK)
+  if (r->claims.n < CHRONO_ETF_CHUNK)
     {
       /* few claims: quicker one after the other than with a thread started for them */
       fill_activities (&fill);

@@ -306,7 +306,7 @@ take_claim (EtfReader *r, ChronoEtfClaim *claim, gint64 resource, gboolean swapp
   if (r->claim_sink != NULL)
     return r->claim_sink (r->claim_sink_data, claim, f);
   claim->attrs = chrono_etf_intern_attributes (r, f->attributes, f->attributes_length);
-  *chrono_etf_claims_append (&r->claims) = *claim;
+  *(ChronoEtfClaim *) chrono_etf_chunked_append (&r->claims) = *claim;
 }
 
 static void

@@ -103,80 +103,50 @@ chrono_etf_ids_insert (ChronoEtfIds *ids, gint64 id, guint32 index)
 void
 chrono_etf_chunked_init (ChronoEtfChunked *chunked, guint record_size)
 {
-  chunked->chunks = g_ptr_array_new_with_free_func (g_free);
-  chunked->n = 0;
-  chunked->record_size = record_size;
-  chunked->released = 0;
+  *chunked = (ChronoEtfChunked){ .chunks = g_ptr_array_new_with_free_func (g_free), .record_size = record_size };
 }
 
 void
 chrono_etf_chunked_clear (ChronoEtfChunked *chunked)
 {
   g_clear_pointer (&chunked->chunks, g_ptr_array_unref);
-  chunked->n = 0;
+  chunked->n = chunked->first_capacity = chunked->released = 0;
 }
 
 gpointer
 chrono_etf_chunked_append (ChronoEtfChunked *chunked)
 {
   g_return_val_if_fail (chunked->n < G_MAXUINT32 - 1, NULL);
-  if ((chunked->n & ((1u << CHRONO_ETF_CHUNKED_BITS) - 1)) == 0)
-    g_ptr_array_add (chunked->chunks, g_malloc ((gsize) chunked->record_size << CHRONO_ETF_CHUNKED_BITS));
+  if (chunked->n < CHRONO_ETF_CHUNK && chunked->n == chunked->first_capacity)
+    {
+      chunked->first_capacity = MIN (MAX (chunked->first_capacity * 2, 256u), CHRONO_ETF_CHUNK);
+      gpointer first = chunked->n > 0 ? g_ptr_array_index (chunked->chunks, 0) : NULL;
+      first = g_realloc (first, (gsize) chunked->first_capacity * chunked->record_size);
+      if (chunked->n == 0)
+        g_ptr_array_add (chunked->chunks, first);
+      else
+        g_ptr_array_index (chunked->chunks, 0) = first;
+    }
+  else if (chunked->n >= CHRONO_ETF_CHUNK && (chunked->n & (CHRONO_ETF_CHUNK - 1)) == 0)
+    g_ptr_array_add (chunked->chunks, g_malloc ((gsize) chunked->record_size << CHRONO_ETF_CHUNK_BITS));
   return chrono_etf_chunked_get (chunked, chunked->n++);
+}
+
+void
+chrono_etf_chunked_release_chunk (ChronoEtfChunked *chunked, guint index)
+{
+  g_clear_pointer (&g_ptr_array_index (chunked->chunks, index >> CHRONO_ETF_CHUNK_BITS), g_free);
 }
 
 void
 chrono_etf_chunked_release_before (ChronoEtfChunked *chunked, guint index)
 {
-  for (; chunked->released < (index >> CHRONO_ETF_CHUNKED_BITS) && chunked->released < chunked->chunks->len;
+  for (; chunked->released < (index >> CHRONO_ETF_CHUNK_BITS) && chunked->released < chunked->chunks->len;
        chunked->released++)
     g_clear_pointer (&g_ptr_array_index (chunked->chunks, chunked->released), g_free);
 }
 
 /* ---- claims ------------------------------------------------------------- */
-
-void
-chrono_etf_claims_init (ChronoEtfClaims *claims)
-{
-  claims->chunks = g_ptr_array_new_with_free_func (g_free);
-  claims->n = 0;
-  claims->first_capacity = 0;
-}
-
-void
-chrono_etf_claims_clear (ChronoEtfClaims *claims)
-{
-  g_clear_pointer (&claims->chunks, g_ptr_array_unref);
-  claims->n = 0;
-  claims->first_capacity = 0;
-}
-
-ChronoEtfClaim *
-chrono_etf_claims_append (ChronoEtfClaims *claims)
-{
-  g_return_val_if_fail (claims->n < G_MAXUINT32 - 1, NULL);
-  if (claims->n < CHRONO_ETF_CLAIM_CHUNK && claims->n == claims->first_capacity)
-    {
-      /* no claim pointer is held across an append, so the first chunk may move */
-      claims->first_capacity = MIN (MAX (claims->first_capacity * 2, 256u), CHRONO_ETF_CLAIM_CHUNK);
-      ChronoEtfClaim *first = claims->n > 0 ? g_ptr_array_index (claims->chunks, 0) : NULL;
-      first = g_renew (ChronoEtfClaim, first, claims->first_capacity);
-      if (claims->n == 0)
-        g_ptr_array_add (claims->chunks, first);
-      else
-        g_ptr_array_index (claims->chunks, 0) = first;
-    }
-  else if (claims->n >= CHRONO_ETF_CLAIM_CHUNK && (claims->n & (CHRONO_ETF_CLAIM_CHUNK - 1)) == 0)
-    g_ptr_array_add (claims->chunks, g_new (ChronoEtfClaim, CHRONO_ETF_CLAIM_CHUNK));
-  return chrono_etf_claims_get (claims, claims->n++);
-}
-
-void
-chrono_etf_claims_release_chunk (ChronoEtfClaims *claims, guint index)
-{
-  guint chunk = index >> CHRONO_ETF_CLAIM_CHUNK_BITS;
-  g_clear_pointer (&g_ptr_array_index (claims->chunks, chunk), g_free);
-}
 
 /* Unsigned integers in the order of the doubles; -0 sorts as 0, which it
  * equals. */

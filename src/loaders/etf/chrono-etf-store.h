@@ -87,58 +87,58 @@ typedef struct {
   guint32 label;
 } ChronoEtfClaim;
 
-#define CHRONO_ETF_CLAIM_CHUNK_BITS 16
-#define CHRONO_ETF_CLAIM_CHUNK (1u << CHRONO_ETF_CLAIM_CHUNK_BITS)
+/* Records of one size in chunks: a record never moves once a chunk is full
+ * (the first grows to its full size, so a small file or window takes
+ * little), and the chunks done with can be let go while the rest are
+ * still read (a TRACE file's claims as their lanes are filled, its
+ * dependencies as they are linked).  A full chunk is big enough to be a
+ * mapping of its own, given back to the system when released
+ * (chrono_loaders_tune_allocator). */
+#define CHRONO_ETF_CHUNK_BITS 16
+#define CHRONO_ETF_CHUNK (1u << CHRONO_ETF_CHUNK_BITS)
 
 typedef struct {
-  GPtrArray *chunks; /* ChronoEtfClaim[CHRONO_ETF_CLAIM_CHUNK], NULL once released */
-  guint n;
-  guint first_capacity; /* the first chunk grows to its full size, so a small file or window takes little */
-} ChronoEtfClaims;
-
-void chrono_etf_claims_init (ChronoEtfClaims *claims);
-void chrono_etf_claims_clear (ChronoEtfClaims *claims);
-ChronoEtfClaim *chrono_etf_claims_append (ChronoEtfClaims *claims);
-/* Into order of t0, claims of equal t0 in the order they were appended. */
-void chrono_etf_claims_sort (ChronoEtfClaims *claims);
-/* Frees the chunk that holds claim index; claims before it must be done with too. */
-void chrono_etf_claims_release_chunk (ChronoEtfClaims *claims, guint index);
-
-static inline ChronoEtfClaim *
-chrono_etf_claims_get (ChronoEtfClaims *claims, guint index)
-{
-  ChronoEtfClaim *chunk = g_ptr_array_index (claims->chunks, index >> CHRONO_ETF_CLAIM_CHUNK_BITS);
-  return &chunk[index & (CHRONO_ETF_CLAIM_CHUNK - 1)];
-}
-
-/* Records of one size in chunks, so that those done with can be let go
- * while the rest are still read (a TRACE file's dependencies as they are
- * linked: they, the claims' ends they name and the links were all in
- * memory at once). */
-/* A chunk of 32768 records is big enough to be a mapping of its own, given
- * back to the system when released (chrono_loaders_tune_allocator). */
-#define CHRONO_ETF_CHUNKED_BITS 15
-
-typedef struct {
-  GPtrArray *chunks; /* 1 << CHRONO_ETF_CHUNKED_BITS records each, NULL once released */
+  GPtrArray *chunks; /* CHRONO_ETF_CHUNK records each, NULL once released */
   guint n;
   guint record_size;
-  guint released; /* the chunks before this one are freed */
+  guint first_capacity; /* records the first chunk has room for */
+  guint released; /* chrono_etf_chunked_release_before freed the chunks before this one */
 } ChronoEtfChunked;
 
 void chrono_etf_chunked_init (ChronoEtfChunked *chunked, guint record_size);
 void chrono_etf_chunked_clear (ChronoEtfChunked *chunked);
-/* Room for one more record, at index n - 1 once returned. */
+/* Room for one more record, at index n - 1 once returned; a record of the
+ * first chunk may move while it grows, so none is held across an append. */
 gpointer chrono_etf_chunked_append (ChronoEtfChunked *chunked);
+/* Frees the chunk that holds record index; its records must be done with. */
+void chrono_etf_chunked_release_chunk (ChronoEtfChunked *chunked, guint index);
 /* Frees the chunks wholly before record index: none of them is asked for again. */
 void chrono_etf_chunked_release_before (ChronoEtfChunked *chunked, guint index);
 
 static inline gpointer
 chrono_etf_chunked_get (ChronoEtfChunked *chunked, guint index)
 {
-  char *chunk = g_ptr_array_index (chunked->chunks, index >> CHRONO_ETF_CHUNKED_BITS);
-  return chunk + (gsize) (index & ((1u << CHRONO_ETF_CHUNKED_BITS) - 1)) * chunked->record_size;
+  char *chunk = g_ptr_array_index (chunked->chunks, index >> CHRONO_ETF_CHUNK_BITS);
+  return chunk + (gsize) (index & (CHRONO_ETF_CHUNK - 1)) * chunked->record_size;
 }
+
+/* A TRACE file's claims, in a chunked store of ChronoEtfClaim. */
+typedef ChronoEtfChunked ChronoEtfClaims;
+
+static inline void
+chrono_etf_claims_init (ChronoEtfClaims *claims)
+{
+  chrono_etf_chunked_init (claims, sizeof (ChronoEtfClaim));
+}
+
+static inline ChronoEtfClaim *
+chrono_etf_claims_get (ChronoEtfClaims *claims, guint index)
+{
+  return chrono_etf_chunked_get (claims, index);
+}
+
+/* Into order of t0, claims of equal t0 in the order they were appended. */
+void chrono_etf_claims_sort (ChronoEtfClaims *claims);
 
 /* Attribute sets interned on a worker thread while the lines are still being
  * read: interning is half of the loading time and needs nothing but the

@@ -126,7 +126,7 @@ chrono_etf_reader_clear (EtfReader *r)
   g_array_unref (r->resources);
   g_array_unref (r->resource_refs);
   chrono_etf_ids_clear (&r->resource_ids);
-  chrono_etf_claims_clear (&r->claims);
+  chrono_etf_chunked_clear (&r->claims);
   g_clear_pointer (&r->events, g_array_unref);
   chrono_etf_chunked_clear (&r->dependencies);
   chrono_etf_ids_clear (&r->signal_ids);

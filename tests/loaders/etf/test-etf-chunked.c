@@ -8,7 +8,7 @@ typedef struct {
   guint32 kind;
 } Record;
 
-#define CHUNK (1u << CHRONO_ETF_CHUNKED_BITS)
+#define CHUNK (1u << CHRONO_ETF_CHUNK_BITS)
 
 static void
 test_records_read_back_across_chunks (void)
