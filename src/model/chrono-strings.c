@@ -69,6 +69,16 @@ chrono_utf8_dup (const char *text)
   return g_string_free (utf8, FALSE);
 }
 
+guint32
+chrono_strings_lookup_interned (ChronoStrings *strings, const char *text)
+{
+  guint32 id = chrono_strings_lookup (strings, text);
+  if (id != CHRONO_STRING_NONE || text == NULL || g_utf8_validate (text, -1, NULL))
+    return id;
+  g_autofree char *utf8 = chrono_utf8_dup (text);
+  return chrono_strings_lookup (strings, utf8);
+}
+
 static guint32
 intern_latin1 (ChronoStrings *strings, const char *text)
 {

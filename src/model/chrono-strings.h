@@ -14,6 +14,10 @@ void chrono_strings_free (ChronoStrings *strings);
 guint32 chrono_strings_intern (ChronoStrings *strings, const char *text);
 guint32 chrono_strings_intern_len (ChronoStrings *strings, const char *text, gsize length);
 guint32 chrono_strings_lookup (ChronoStrings *strings, const char *text);
+/* The id chrono_strings_intern gave text, without interning it, or
+ * CHRONO_STRING_NONE: text that is not UTF-8 is looked up as its Latin-1
+ * reading, as it was interned. */
+guint32 chrono_strings_lookup_interned (ChronoStrings *strings, const char *text);
 const char *chrono_strings_get (ChronoStrings *strings, guint32 id);
 guint chrono_strings_get_n (ChronoStrings *strings);
 /* text as UTF-8: itself when it is valid UTF-8, else read as Latin-1. */

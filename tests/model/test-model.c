@@ -21,6 +21,14 @@ test_strings (void)
   g_assert_cmpstr (chrono_strings_get (strings, b), ==, "Task_B");
   g_assert_cmpuint (chrono_strings_intern (strings, ""), ==, CHRONO_STRING_NONE);
   g_assert_cmpuint (chrono_strings_lookup (strings, "nope"), ==, CHRONO_STRING_NONE);
+  /* a text that is not UTF-8 is found as it was interned: read as Latin-1 */
+  guint n_before_lookups = chrono_strings_get_n (strings);
+  guint32 latin1 = chrono_strings_intern (strings, "Task_\xe9");
+  g_assert_cmpuint (chrono_strings_lookup_interned (strings, "Task_\xe9"), ==, latin1);
+  g_assert_cmpuint (chrono_strings_lookup_interned (strings, "Task_\xc3\xa9"), ==, latin1);
+  g_assert_cmpuint (chrono_strings_lookup_interned (strings, "Task_B"), ==, b);
+  g_assert_cmpuint (chrono_strings_lookup_interned (strings, "Task_\xe8"), ==, CHRONO_STRING_NONE);
+  g_assert_cmpuint (chrono_strings_get_n (strings), ==, n_before_lookups + 1);
 }
 
 static void

@@ -106,12 +106,7 @@ access_key (ChronoBtfMachine *m, const ChronoBtfEvent *ev, gboolean request)
 {
   if (request || *ev->source == '\0')
     return (AccessKey){ chrono_strings_intern (m->strings, ev->source), ev->source_instance };
-  guint32 id = chrono_strings_lookup (m->strings, ev->source);
-  if (id == CHRONO_STRING_NONE && !g_utf8_validate (ev->source, -1, NULL))
-    {
-      g_autofree char *utf8 = chrono_utf8_dup (ev->source); /* interned as such */
-      id = chrono_strings_lookup (m->strings, utf8);
-    }
+  guint32 id = chrono_strings_lookup_interned (m->strings, ev->source);
   return (AccessKey){ id != CHRONO_STRING_NONE ? id : UNKNOWN_PROCESS, ev->source_instance };
 }
 
