@@ -81,6 +81,9 @@ void chrono_render_lane_name (ChronoRenderContext *ctx, PangoLayout *layout, Chr
 
 /* chrono-render-util.c */
 double chrono_render_snap (ChronoRenderContext *ctx, double v);
+/* Diagonals every step px across the rectangle (clipped to it), in the
+ * source and line width already set: "assumed" or "nothing known here". */
+void chrono_render_hatch (cairo_t *cr, double x, double y, double width, double height, double step);
 void chrono_render_column_range (ChronoRenderContext *ctx, double x, gint64 *out_begin, gint64 *out_end);
 void chrono_render_text (ChronoRenderContext *ctx, PangoLayout *layout, const char *text, double x, double y,
                          double max_width, const ChronoRgb *color);

@@ -97,16 +97,9 @@ static void
 draw_hatching (cairo_t *cr, const Rect *r, const ChronoRgb *color)
 {
   cairo_save (cr);
-  cairo_rectangle (cr, r->x, r->y, r->width, r->height);
-  cairo_clip (cr);
   chrono_rgb_set_source_alpha (cr, color, 0.9);
   cairo_set_line_width (cr, 1.0);
-  for (double x = r->x - r->height; x < r->x + r->width; x += 5.0)
-    {
-      cairo_move_to (cr, x, r->y + r->height);
-      cairo_line_to (cr, x + r->height, r->y);
-    }
-  cairo_stroke (cr);
+  chrono_render_hatch (cr, r->x, r->y, r->width, r->height, 5.0);
   cairo_restore (cr);
 }
 

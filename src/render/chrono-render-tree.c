@@ -254,16 +254,9 @@ draw_cut (const TreeRow *r, guint32 node)
   double x1 = chrono_render_options_time_to_x (o, o->end);
   cairo_t *cr = ctx->cr;
   cairo_save (cr);
-  cairo_rectangle (cr, x0, r->top, MAX (x1 - x0, 1.0), r->height);
-  cairo_clip (cr);
   chrono_rgb_set_source_alpha (cr, &ctx->palette->dim_text, 0.45);
   cairo_set_line_width (cr, 1.0);
-  for (double x = x0 - r->height; x < x1; x += 6.0)
-    {
-      cairo_move_to (cr, x, r->top + r->height);
-      cairo_line_to (cr, x + r->height, r->top);
-    }
-  cairo_stroke (cr);
+  chrono_render_hatch (cr, x0, r->top, MAX (x1 - x0, 1.0), r->height, 6.0);
   cairo_restore (cr);
   if (node != 0)
     return;

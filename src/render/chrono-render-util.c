@@ -6,6 +6,21 @@
 
 #include <math.h>
 
+void
+chrono_render_hatch (cairo_t *cr, double x, double y, double width, double height, double step)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_clip (cr);
+  for (double hx = x - height; hx < x + width; hx += step)
+    {
+      cairo_move_to (cr, hx, y + height);
+      cairo_line_to (cr, hx + height, y);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 /* Rounds to the device pixel grid so fills have sharp edges in PNGs
  * (and on HiDPI surfaces, where a picture px is several device px). */
 double
