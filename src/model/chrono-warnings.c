@@ -95,6 +95,42 @@ chrono_warnings_add_at (ChronoWarnings *warnings, guint64 count, gint64 time, co
   va_end (args);
 }
 
+ChronoWarnings *
+chrono_warnings_new_like (ChronoWarnings *warnings)
+{
+  return chrono_warnings_new (warnings->keep_at_most);
+}
+
+void
+chrono_warnings_merge (ChronoWarnings *into, ChronoWarnings *from)
+{
+  g_autoptr (GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  for (guint i = 0; i < from->kept->len; i++)
+    {
+      const ChronoWarning *warning = &g_array_index (from->kept, ChronoWarning, i);
+      count_reason (into, warning->reason, warning->count);
+      guint64 *n = g_hash_table_lookup (listed, warning->reason);
+      if (n == NULL)
+        g_hash_table_insert (listed, warning->reason, n = g_new0 (guint64, 1));
+      *n += warning->count;
+      if (into->kept->len >= into->keep_at_most)
+        continue;
+      ChronoWarning copy = *warning;
+      copy.reason = g_strdup (warning->reason);
+      copy.message = g_strdup (warning->message);
+      copy.where = g_strdup (warning->where);
+      g_array_append_val (into->kept, copy);
+    }
+  for (guint r = 0; r < from->reasons->len; r++)
+    {
+      const char *reason = g_ptr_array_index (from->reasons, r);
+      guint64 *n = g_hash_table_lookup (listed, reason);
+      guint64 rest = *(guint64 *) g_hash_table_lookup (from->counts, reason) - (n ? *n : 0);
+      if (rest > 0)
+        count_reason (into, reason, rest);
+    }
+}
+
 guint64
 chrono_warnings_get_total (ChronoWarnings *warnings)
 {

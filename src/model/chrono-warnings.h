@@ -22,6 +22,11 @@ typedef struct {
 typedef struct _ChronoWarnings ChronoWarnings;
 
 ChronoWarnings *chrono_warnings_new (guint keep_at_most);
+/* An empty list that keeps as many as warnings does (a thread's own, merged later). */
+ChronoWarnings *chrono_warnings_new_like (ChronoWarnings *warnings);
+/* from's warnings after into's, counted as if added to into in their order:
+ * those from listed, then what it only counted. */
+void chrono_warnings_merge (ChronoWarnings *into, ChronoWarnings *from);
 void chrono_warnings_free (ChronoWarnings *warnings);
 void chrono_warnings_add (ChronoWarnings *warnings, guint64 line, const char *reason, const char *format, ...)
     G_GNUC_PRINTF (4, 5);

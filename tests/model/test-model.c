@@ -88,6 +88,27 @@ test_attrs_many (void)
   g_assert_cmpstr (chrono_attrs_lookup (attrs, last, "k39"), ==, "163");
 }
 
+/* Lists merged count every warning, listed or not, as one list given them
+ * all in turn would. */
+static void
+test_warnings_merge (void)
+{
+  g_autoptr (ChronoWarnings) into = chrono_warnings_new (3);
+  g_autoptr (ChronoWarnings) from = chrono_warnings_new_like (into);
+  chrono_warnings_add (into, 1, "bad time", "first");
+  for (guint i = 0; i < 4; i++)
+    chrono_warnings_add (from, 10 + i, "bad time", "from %u", i); /* from lists 3, counts 4 */
+  chrono_warnings_add_at (from, 5, 7, "Lane", "cut short", "five calls");
+  chrono_warnings_merge (into, from);
+  g_assert_cmpuint (chrono_warnings_get_total (into), ==, 1 + 4 + 5);
+  g_assert_cmpuint (chrono_warnings_count_reason (into, "bad time"), ==, 5);
+  g_assert_cmpuint (chrono_warnings_count_reason (into, "cut short"), ==, 5);
+  g_assert_cmpuint (chrono_warnings_get_n_kept (into), ==, 3);
+  g_assert_cmpstr (chrono_warnings_get_kept (into, 1)->message, ==, "from 0");
+  g_assert_cmpuint (chrono_warnings_get_kept (into, 2)->line, ==, 11);
+  g_assert_cmpuint (chrono_warnings_get_unlisted (into), ==, 10 - 3);
+}
+
 static void
 test_warnings (void)
 {
@@ -247,6 +268,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/active-and-ready-differ", test_active_and_ready_differ);
   g_test_add_func ("/model/attrs", test_attrs);
   g_test_add_func ("/model/attrs/many-sets", test_attrs_many);
+  g_test_add_func ("/model/warnings/merge", test_warnings_merge);
   g_test_add_func ("/model/warnings", test_warnings);
   g_test_add_func ("/model/lane-tree", test_lane_tree);
   g_test_add_func ("/model/trace-range-and-metadata", test_trace_range_and_metadata);

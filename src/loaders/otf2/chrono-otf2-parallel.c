@@ -115,7 +115,7 @@ worker_init (Worker *w, const ChronoOtf2Reader *r, GMutex *lock)
   w->reader.have_time = FALSE;
   w->reader.messages = 0;
   w->reader.collectives_seen = 0;
-  w->reader.warnings = chrono_warnings_new (100);
+  w->reader.warnings = chrono_warnings_new_like (r->warnings);
   w->reader.region_stats = chrono_otf2_region_stats_new ();
   w->reader.dense_stats = r->n_dense > 0 ? g_new0 (RegionStats *, r->n_dense) : NULL; /* into its own figures */
   w->reader.sends = g_array_new (FALSE, FALSE, sizeof (MessageEnd));
@@ -126,20 +126,6 @@ worker_init (Worker *w, const ChronoOtf2Reader *r, GMutex *lock)
       g_array_set_size (w->reader.window_events, r->window_events->len);
     }
   w->locations = g_ptr_array_new ();
-}
-
-static void
-merge_warnings (ChronoWarnings *into, ChronoWarnings *from)
-{
-  for (guint i = 0; i < chrono_warnings_get_n_kept (from); i++)
-    {
-      const ChronoWarning *warning = chrono_warnings_get_kept (from, i);
-      if (warning->has_time)
-        chrono_warnings_add_at (into, warning->count, warning->time, warning->where, warning->reason, "%s",
-                                warning->message);
-      else
-        chrono_warnings_add (into, warning->line, warning->reason, "%s", warning->message);
-    }
 }
 
 static void
@@ -168,7 +154,7 @@ merge_worker (ChronoOtf2Reader *r, Worker *w)
   g_array_append_vals (r->receives, o->receives->data, o->receives->len);
   for (guint k = 0; o->window_events != NULL && k < o->window_events->len; k++)
     g_array_index (r->window_events, guint64, k) += g_array_index (o->window_events, guint64, k);
-  merge_warnings (r->warnings, o->warnings);
+  chrono_warnings_merge (r->warnings, o->warnings);
   chrono_warnings_free (o->warnings);
   g_hash_table_unref (o->region_stats);
   g_free (o->dense_stats);

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """An archive read on one thread and on several is the same model: the
 dump of each fixture and of generated archives with every kind of event
-(calls, metrics, messages, collectives, marks), read whole and lazily,
-with --reading-threads=1, 2 and 3.
+(calls, metrics, messages, collectives, marks, and hundreds of warnings),
+read whole and lazily, with --reading-threads=1, 2 and 3.
 
     otf2-threads.py CLI GEN_OTF2 FIXTURES"""
 import glob
@@ -42,6 +42,14 @@ with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([gen, "-o", anchor, "--events", "60000", "--seed", "7", *options], check=True,
                        stdout=subprocess.DEVNULL)
         anchors.append(anchor)
+    # a warning for each of 199 locations of the first thread's run (their
+    # event files gone): more than a thread's own list kept once
+    anchor = os.path.join(tmp, "many-warnings.otf2")
+    subprocess.run([gen, "-o", anchor, "--events", "40000", "--locations", "400"], check=True,
+                   stdout=subprocess.DEVNULL)
+    for location in range(1, 200):
+        os.remove(os.path.join(tmp, "many-warnings", f"{location}.evt"))
+    anchors.append(anchor)
     for anchor in anchors:
         check(anchor)
 print(f"{failures} failed")
