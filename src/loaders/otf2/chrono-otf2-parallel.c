@@ -212,11 +212,14 @@ chrono_otf2_read_in_parallel (ChronoOtf2Reader *r, GPtrArray *locations)
   for (guint t = 0; t < n; t++)
     worker_init (&workers[t], r, &lock);
   share_out (r, locations, workers, n);
+  /* a share may be empty behind one big location: no archive opened for nothing */
   for (guint t = 0; t < n; t++)
-    threads[t] = g_thread_new ("otf2-read", read_share, &workers[t]);
+    if (workers[t].locations->len > 0)
+      threads[t] = g_thread_new ("otf2-read", read_share, &workers[t]);
   for (guint t = 0; t < n; t++)
     {
-      g_thread_join (threads[t]);
+      if (threads[t] != NULL)
+        g_thread_join (threads[t]);
       merge_worker (r, &workers[t]);
     }
   g_mutex_clear (&lock);
